@@ -1,0 +1,67 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Knex } from 'knex';
+import type { Client } from '@temporalio/client';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../../../lib/config';
+import { REDACT_PATHS } from '../../../lib/logger';
+import knexPlugin from './plugins/knex';
+import temporalPlugin from './plugins/temporal';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin, { API_PREFIX } from './plugins/openapi';
+import authPlugin from './plugins/auth';
+import idempotencyPlugin from './plugins/idempotency';
+import rateLimitPlugin from './plugins/rate-limit';
+import deprecationPlugin from './plugins/deprecation';
+import healthRoutes from './routes/health';
+import apiV1 from './routes';
+import './lib/route-config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** Tests may hand in shared connections; otherwise the plugins open (and close) their own. */
+  knex?: Knex;
+  temporal?: Client;
+}
+
+/**
+ * The whole service as one plugin. Load order is the architecture: external resources
+ * (knex, Temporal), then the platform conventions (errors, OpenAPI, auth, idempotency,
+ * rate limits, deprecation), then the routes.
+ */
+export const jobfairApp = fp<AppOptions>(
+  async (app, opts) => {
+    app.decorate('config', opts.config);
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(knexPlugin, { config: opts.config, knex: opts.knex });
+    await app.register(temporalPlugin, { config: opts.config, temporal: opts.temporal });
+    await app.register(errorsPlugin);
+    await app.register(openapiPlugin, { config: opts.config });
+    await app.register(authPlugin, { config: opts.config });
+    await app.register(idempotencyPlugin);
+    await app.register(rateLimitPlugin, { config: opts.config });
+    await app.register(deprecationPlugin);
+    await app.register(healthRoutes);
+    await app.register(apiV1, { prefix: API_PREFIX });
+  },
+  { name: 'jobfair-app' },
+);
+
+export async function buildApp(opts: AppOptions & { logger?: boolean }): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: undefined,
+  });
+  await app.register(jobfairApp, opts);
+  await app.ready();
+  return app;
+}

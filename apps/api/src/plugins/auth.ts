@@ -1,0 +1,76 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { createTokensRepository } from '../../../../db/repositories/tokens-repository';
+import { createAccountsRepository } from '../../../../db/repositories/accounts-repository';
+import { InsufficientScopeError, UnauthenticatedError } from '../../../../lib/errors';
+import { hasValidChecksum, hashToken } from '../../../../lib/tokens';
+import type { Config } from '../../../../lib/config';
+
+export interface AuthContext {
+  tokenId: string;
+  tokenName: string;
+  userId: string;
+  role: 'seeker' | 'recruiter';
+  teamId: string | null;
+  scopes: ReadonlySet<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Returns the caller or throws 401; used by routes that declare a scope. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new UnauthenticatedError();
+  return request.auth;
+}
+
+/**
+ * Bearer personal access tokens. Missing, malformed, unknown, expired or revoked → 401
+ * UNAUTHENTICATED; a valid token without the route's scope → 403 INSUFFICIENT_SCOPE.
+ */
+export default fp<{ config: Config }>(
+  async (app, opts) => {
+    const tokens = createTokensRepository(app.knex);
+    const accounts = createAccountsRepository(app.knex);
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      const scope = request.routeOptions.config?.scope;
+      if (!scope) return;
+      const header = request.headers.authorization;
+      if (!header) throw new UnauthenticatedError('Missing Authorization header; send Authorization: Bearer svc_…');
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!m) throw new UnauthenticatedError('Malformed Authorization header; expected Authorization: Bearer svc_…');
+      const token = m[1];
+      // The checksum lets us refuse typos and random strings without a database round trip.
+      if (!hasValidChecksum(token)) throw new UnauthenticatedError('The bearer token is not a valid svc_ token');
+      const row = await tokens.findByHash(hashToken(token));
+      if (!row) throw new UnauthenticatedError('The bearer token is unknown');
+      if (row.revoked_at) throw new UnauthenticatedError('The bearer token has been revoked');
+      if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw new UnauthenticatedError('The bearer token has expired');
+      const user = await accounts.findUserById(row.user_id);
+      if (!user) throw new UnauthenticatedError('The bearer token is unknown');
+      const membership = user.role === 'recruiter' ? await accounts.findMembership(user.id) : undefined;
+      request.auth = {
+        tokenId: row.id,
+        tokenName: row.name,
+        userId: user.id,
+        role: user.role,
+        teamId: membership?.team_id ?? null,
+        scopes: new Set(row.scopes),
+      };
+      const lastUsed = row.last_used_at?.getTime() ?? 0;
+      if (Date.now() - lastUsed >= opts.config.TOKEN_LAST_USED_THROTTLE_MS) {
+        tokens.touchLastUsed(row.id, opts.config.TOKEN_LAST_USED_THROTTLE_MS).catch((err) => request.log.warn({ err }, 'could not record token use'));
+      }
+    });
+    // Scope is checked after the rate limiter has run, so a 403 still carries rate-limit headers.
+    app.addHook('preValidation', async (request) => {
+      const scope = request.routeOptions.config?.scope;
+      if (scope && request.auth && !request.auth.scopes.has(scope)) throw new InsufficientScopeError(scope);
+    });
+  },
+  { name: 'auth', dependencies: ['knex'] },
+);

@@ -1,0 +1,77 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../../../../lib/errors';
+import type { ErrorEnvelope } from '../lib/http-schemas';
+
+interface Mapped {
+  status: number;
+  body: ErrorEnvelope;
+  headers?: Record<string, string>;
+}
+
+function zodIssuesToDetails(err: FastifyError & { validation?: unknown[]; validationContext?: string }): Array<{ path: string; message: string }> {
+  const where = err.validationContext ?? 'body';
+  return (err.validation ?? []).map((v) => {
+    const issue = ((v as { params?: { issue?: { code?: string; keys?: string[]; path?: PropertyKey[] } } }).params?.issue ?? {}) as {
+      code?: string;
+      keys?: string[];
+      path?: PropertyKey[];
+    };
+    const base = (issue.path ?? []).map(String);
+    const message = (v as { message?: string }).message ?? 'invalid';
+    if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
+      return { path: [where, ...base, issue.keys.join(',')].join('.'), message: `unknown property ${issue.keys.map((k) => `'${k}'`).join(', ')} is not allowed` };
+    }
+    return { path: [where, ...base].join('.'), message };
+  });
+}
+
+function isDependencyDown(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: string; message?: string };
+  // gRPC UNAVAILABLE (14) / DEADLINE_EXCEEDED (4) from Temporal; connection errors from pg.
+  if (e?.name === 'ServiceError' || e?.name === 'ConnectionError') return true;
+  if (typeof e?.code === 'number' && (e.code === 14 || e.code === 4)) return true;
+  return typeof e?.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code);
+}
+
+export function mapError(err: unknown, request: FastifyRequest): Mapped {
+  if (err instanceof AppError) {
+    return { status: err.status, body: { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) }, headers: err.headers };
+  }
+  const fe = err as FastifyError & { validation?: unknown[]; validationContext?: string };
+  if (hasZodFastifySchemaValidationErrors(fe)) {
+    const issues = zodIssuesToDetails(fe);
+    const first = issues[0];
+    return { status: 400, body: { error: first ? `Invalid request: ${first.path}: ${first.message}` : 'Invalid request', code: 'VALIDATION', details: { issues } } };
+  }
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { error: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' } };
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, body: { error: `Unsupported content type ${request.headers['content-type'] ?? ''}; send application/json`, code: 'UNSUPPORTED_MEDIA_TYPE' } };
+  if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe.statusCode === 400 && err instanceof SyntaxError)) {
+    return { status: 400, body: { error: 'Request body is not valid JSON', code: 'VALIDATION', details: { issues: [{ path: 'body', message: fe.message }] } } };
+  }
+  if (isDependencyDown(err)) {
+    return { status: 503, body: { error: 'A dependency is unavailable; retry later', code: 'DEPENDENCY_UNAVAILABLE' }, headers: { 'retry-after': '5' } };
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 && !isResponseSerializationError(fe)) {
+    return { status: fe.statusCode, body: { error: fe.message, code: fe.code ?? 'BAD_REQUEST' } };
+  }
+  return { status: 500, body: { error: 'Internal error; it has been logged', code: 'INTERNAL' } };
+}
+
+/** One error handler: every non-2xx leaves in the envelope `{ error, code, details? }`; 5xx never leak internals. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((err, request, reply: FastifyReply) => {
+      const mapped = mapError(err, request);
+      if (mapped.status >= 500) request.log.error({ err }, 'request failed');
+      else request.log.info({ code: mapped.body.code }, 'request refused');
+      if (mapped.headers) reply.headers(mapped.headers);
+      return reply.code(mapped.status).send(mapped.body);
+    });
+    app.setNotFoundHandler((request, reply) => {
+      return reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,27 @@
+import { loadConfig } from '../../../lib/config';
+import { buildApp } from './app';
+
+/** Process shell of the API: config, listen, close cleanly on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp({ config });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'API shutting down');
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((err) => {
+  // eslint-disable-next-line no-console
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { createAccountsRepository } from '../../../../db/repositories/accounts-repository';
+import { createProfilesRepository } from '../../../../db/repositories/profiles-repository';
+import { createEventsRepository } from '../../../../db/repositories/events-repository';
+import { createQueueRepository, type QueueEntryRow } from '../../../../db/repositories/queue-repository';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
+import type { Config } from '../../../../lib/config';
+import { queueEntryWorkflowId, type JoinQueueUpdateResult } from '../../../../workflows/queue/contract';
+import { joinQueueUpdate, queueEntryWorkflow } from '../../../../workflows/queue/queue-entry';
+
+export interface QueueEntryView {
+  entry: QueueEntryRow;
+  position: number | null;
+  estimatedWaitSeconds: number | null;
+}
+
+export function createQueueService(deps: { knex: Knex; temporal: Client; config: Config }) {
+  const accounts = createAccountsRepository(deps.knex);
+  const profiles = createProfilesRepository(deps.knex);
+  const events = createEventsRepository(deps.knex);
+  const queue = createQueueRepository(deps.knex);
+
+  const view = async (entry: QueueEntryRow): Promise<QueueEntryView> => ({
+    entry,
+    position: entry.status === 'waiting' ? await queue.positionOf(entry) : null,
+    // No observed match rate yet: null rather than a made-up number (the matchmaker fills this in).
+    estimatedWaitSeconds: null,
+  });
+
+  return {
+    /**
+     * Creates the caller's queue entry or resumes the one that exists: update-with-start on
+     * `queue-entry:<userId>` with conflict policy USE_EXISTING (one active entry per seeker).
+     */
+    async join(input: { userId: string; eventRef: string | null; agentIdentity: string; viaAgent: boolean }): Promise<QueueEntryView & { created: boolean }> {
+      const user = await accounts.findUserById(input.userId);
+      if (!user) throw new NotFoundError('user', input.userId);
+      if (user.role !== 'seeker') throw new ForbiddenError('Only job seekers can join the matchmaking queue', 'ROLE_NOT_ALLOWED');
+      const profile = await profiles.findByUserId(user.id);
+      if (!user.onboarding_completed_at || !profile) {
+        throw new ConflictError('PROFILE_INCOMPLETE', 'Complete onboarding and your profile in the web application before joining the queue', { onboarding_url: `${deps.config.publicBaseUrl}/onboarding` });
+      }
+      let event: { id: string; slug: string } | null = null;
+      if (input.eventRef) {
+        const found = await events.findBySlugOrId(input.eventRef);
+        if (!found || found.status !== 'live') throw new NotFoundError('live event', input.eventRef);
+        event = { id: found.id, slug: found.slug };
+      }
+      let result: JoinQueueUpdateResult | undefined;
+      for (let attempt = 0; ; attempt++) {
+        const startOp = new WithStartWorkflowOperation(queueEntryWorkflow, {
+          workflowId: queueEntryWorkflowId(user.id),
+          taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          staticSummary: `Queue entry of seeker ${user.id}${event ? ` for ${event.slug}` : ' (any event)'}`,
+          args: [
+            {
+              queueId: randomUUID(),
+              userId: user.id,
+              liveEventId: event?.id ?? null,
+              liveEventSlug: event?.slug ?? null,
+              agentIdentity: input.agentIdentity,
+              viaAgent: input.viaAgent,
+              enteredAtMs: Date.now(),
+              ttlMs: deps.config.QUEUE_ENTRY_TTL_MS,
+            },
+          ],
+        });
+        try {
+          result = await deps.temporal.workflow.executeUpdateWithStart(joinQueueUpdate, {
+            args: [{ agentIdentity: input.agentIdentity, viaAgent: input.viaAgent }],
+            startWorkflowOperation: startOp,
+          });
+          break;
+        } catch (err) {
+          // The existing entry ended between our call and its handler: the run is closing; start anew.
+          const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
+          if (cause instanceof ApplicationFailure && cause.type === 'QUEUE_ENTRY_ENDED' && attempt < 5) {
+            await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+            continue;
+          }
+          throw err;
+        }
+      }
+      const entry = await queue.findById(result.state.queueId);
+      if (!entry) throw new Error(`queue entry ${result.state.queueId} was not projected`);
+      return { ...(await view(entry)), created: result.created };
+    },
+
+    async status(userId: string): Promise<QueueEntryView | null> {
+      const entry = await queue.findLatestForUser(userId);
+      return entry ? view(entry) : null;
+    },
+  };
+}
+export type QueueService = ReturnType<typeof createQueueService>;

@@ -1,0 +1,45 @@
+import { Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { loadConfig } from '../../../lib/config';
+import { createLogger } from '../../../lib/logger';
+import { createKnex } from '../../../db/knex';
+import { startWorker } from './worker';
+
+/** Process shell of the worker: config, logging, dependencies, graceful shutdown on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config, 'worker');
+  Runtime.install({
+    logger: {
+      log: (level, message, meta) => log[level.toLowerCase() as 'info'](meta ?? {}, message),
+      trace: (m, meta) => log.trace(meta ?? {}, m),
+      debug: (m, meta) => log.debug(meta ?? {}, m),
+      info: (m, meta) => log.info(meta ?? {}, m),
+      warn: (m, meta) => log.warn(meta ?? {}, m),
+      error: (m, meta) => log.error(meta ?? {}, m),
+    },
+    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } },
+  });
+  if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required for the worker (npm start sets it for the embedded PostgreSQL)');
+  if (!config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required for the worker (npm start sets it for the dev server)');
+  const knex = createKnex(config.DATABASE_URL, config.DATABASE_POOL_MAX);
+  const started = await startWorker({ config, knex, address: config.TEMPORAL_ADDRESS });
+  log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker shutting down: in-flight activities finish, the rest are retried by Temporal');
+    await started.shutdown();
+    await knex.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await started.run;
+}
+
+main().catch((err) => {
+  // eslint-disable-next-line no-console
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

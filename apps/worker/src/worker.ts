@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { Client, Connection } from '@temporalio/client';
+import type { Knex } from 'knex';
+import type { Config } from '../../../lib/config';
+import { buildActivities } from './activities';
+
+export const WORKFLOWS_PATH = path.join(__dirname, '..', '..', '..', 'workflows', 'index.ts');
+
+export interface StartedWorker {
+  worker: Worker;
+  run: Promise<void>;
+  /** Stops polling, lets in-flight activities finish, then closes connections. */
+  shutdown: () => Promise<void>;
+}
+
+/**
+ * Builds a worker for the configured task queue. Tests pass `workflowBundle` (bundled once per
+ * test run) instead of bundling per file.
+ */
+export async function startWorker(opts: {
+  config: Config;
+  knex: Knex;
+  address: string;
+  workflowBundle?: WorkerOptions['workflowBundle'];
+  shutdownGraceTime?: WorkerOptions['shutdownGraceTime'];
+}): Promise<StartedWorker> {
+  const { config, knex } = opts;
+  const connection = await NativeConnection.connect({ address: opts.address });
+  const clientConnection = await Connection.connect({ address: opts.address });
+  const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+  const worker = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
+    activities: buildActivities({ config, knex, client }),
+    shutdownGraceTime: opts.shutdownGraceTime ?? '30 seconds',
+  });
+  const run = worker.run();
+  return {
+    worker,
+    run,
+    shutdown: async () => {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await run.catch(() => undefined);
+      await connection.close();
+      await clientConnection.close();
+    },
+  };
+}

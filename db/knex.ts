@@ -1,0 +1,24 @@
+import knex, { type Knex } from 'knex';
+import path from 'node:path';
+import { types } from 'pg';
+
+// int8 (counts, bigint ms) as JS numbers: every bigint we store fits in 2^53.
+types.setTypeParser(20, (v) => Number(v));
+
+export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+export const SEEDS_DIR = path.join(__dirname, 'seeds');
+
+export function createKnex(connectionString: string, poolMax = 10): Knex {
+  return knex({
+    client: 'pg',
+    connection: { connectionString },
+    pool: { min: 0, max: poolMax },
+    migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'], tableName: 'knex_migrations' },
+    seeds: { directory: SEEDS_DIR, loadExtensions: ['.ts'] },
+  });
+}
+
+export async function migrateLatest(db: Knex): Promise<string[]> {
+  const [, applied] = await db.migrate.latest();
+  return applied as string[];
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * The one configuration schema shared by the API, the worker and the scripts.
+ * Every variable is described here; `.env.example` and the README table list the same names.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const durationMs = z.coerce.number().int().min(1);
+
+const msList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'a comma-separated list of milliseconds, e.g. 30000,300000')
+  .transform((s) => s.split(',').map(Number));
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode; production requires APP_SECRET'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level'),
+  HOST: z.string().default('127.0.0.1').describe('Interface the API listens on'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('API port (0 = any free port)'),
+  PUBLIC_BASE_URL: z.url().optional().describe('Base URL humans and agents reach (join_url, details_url); default http://localhost:PORT'),
+  APP_SECRET: z.string().min(32).optional().describe('Server master key (cursor signing, webhook signing-key derivation); generated under DATA_DIR in development'),
+  DATA_DIR: z.string().default('.data').describe('Where embedded PostgreSQL, the Temporal SQLite file and dev secrets live'),
+  CACHE_DIR: z.string().optional().describe('Per-machine cache outside the repo (the built Temporal CLI); default ~/.cache/jobfair'),
+
+  DATABASE_URL: z.string().optional().describe('PostgreSQL connection string; unset = embedded PostgreSQL under DATA_DIR'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433).describe('Port of the embedded PostgreSQL when DATABASE_URL is unset'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10).describe('knex pool size per process'),
+
+  TEMPORAL_ADDRESS: z.string().optional().describe('host:port of an existing Temporal frontend; unset = start the dev server'),
+  TEMPORAL_NAMESPACE: z.string().default('default').describe('Temporal namespace'),
+  TEMPORAL_TASK_QUEUE: z.string().default('jobfair').describe('Task queue of the worker'),
+  TEMPORAL_CLI: z.string().optional().describe('Path of a temporal CLI binary to run the dev server with'),
+  TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233).describe('Dev server frontend port'),
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233).describe('Dev server Web UI port'),
+  TEMPORAL_UI_URL: z.url().optional().describe('Where operators find the Temporal UI (printed at start; used in links)'),
+
+  QUEUE_ENTRY_TTL_MS: durationMs.default(2 * 60 * 60 * 1000).describe('How long a queue entry waits before it expires'),
+  MATCH_ACCEPT_WINDOW_MS: durationMs.default(15 * 60 * 1000).describe('Acceptance window of a new match (expires_at)'),
+  INTERVIEW_LENGTH_MS: durationMs.default(30 * 60 * 1000).describe('Interview length; the room closes and the interview completes after it'),
+  ROOM_URL_TTL_MS: durationMs.default(60 * 60 * 1000).describe('Lifetime of an interview room URL'),
+  MATCHMAKER_INTERVAL_MS: durationMs.default(2000).describe('Matchmaker batch window'),
+
+  WEBHOOK_RETRY_SCHEDULE_MS: msList.default([30_000, 300_000, 1_800_000, 21_600_000, 86_400_000]).describe('Delays before retries 1..5'),
+  WEBHOOK_TIMEOUT_MS: durationMs.default(10_000).describe('A delivery succeeds on a 2xx within this time'),
+  WEBHOOK_AUTO_PAUSE_FAILURES: z.coerce.number().int().min(1).default(25).describe('Consecutive failures that pause a subscription'),
+  WEBHOOK_ALLOW_LOOPBACK: bool.default(false).describe('Development/test only: allow http: and loopback webhook targets'),
+  WEBHOOK_SECRET_OVERLAP_MS: durationMs.default(24 * 60 * 60 * 1000).describe('How long a rotated-out webhook secret keeps signing'),
+
+  SMTP_URL: z.string().optional().describe('smtp://host:port for outgoing e-mail; unset = e-mails stay in the outbox table and the log'),
+  MAIL_FROM: z.string().default('Job Fair <no-reply@jobfair.local>').describe('Sender of notification e-mails'),
+
+  RATE_LIMIT_READ_PER_MIN: z.coerce.number().int().min(1).default(60).describe('Pure reads per token per minute'),
+  RATE_LIMIT_WRITE_PER_MIN: z.coerce.number().int().min(1).default(30).describe('Writes per token per minute'),
+  RATE_LIMIT_COST_PER_MIN: z.coerce.number().int().min(1).default(3).describe('Cost-bearing calls per token per minute'),
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000).describe('In-process cache of public discovery answers (0 = off)'),
+  TOKEN_LAST_USED_THROTTLE_MS: z.coerce.number().int().min(0).default(60_000).describe('Minimum interval between last_used_at writes per token'),
+});
+
+export type Config = z.output<typeof configSchema> & { publicBaseUrl: string };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; every bad variable is named in one error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof z.input<typeof configSchema>, string>> = {}): Config {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const v = overrides[key as keyof typeof overrides] ?? env[key];
+    raw[key] = v === '' ? undefined : v;
+  }
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`));
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.APP_SECRET) throw new ConfigError(['APP_SECRET: required when NODE_ENV=production']);
+  if (c.NODE_ENV === 'production' && c.WEBHOOK_ALLOW_LOOPBACK) throw new ConfigError(['WEBHOOK_ALLOW_LOOPBACK: must be false when NODE_ENV=production']);
+  if (c.WEBHOOK_RETRY_SCHEDULE_MS.length !== 5) throw new ConfigError(['WEBHOOK_RETRY_SCHEDULE_MS: exactly five delays (retries 1..5)']);
+  const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  return { ...c, publicBaseUrl };
+}
+
+export function describeConfig(): Array<{ name: string; default: string; description: string }> {
+  return Object.entries(configSchema.shape).map(([name, schema]) => {
+    const def = (schema as z.ZodType).safeParse(undefined);
+    return {
+      name,
+      default: def.success && def.data !== undefined ? String(def.data) : '',
+      description: (schema as z.ZodType).description ?? '',
+    };
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The few error classes of the service. The API maps them to the envelope
+ * `{ error, code, details? }` in one place (apps/api/src/plugins/errors.ts);
+ * the worker raises them as non-retryable ApplicationFailures where a business rule refuses.
+ */
+export type ErrorDetails = Record<string, unknown>;
+
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly details?: ErrorDetails,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, issues: Array<{ path: string; message: string }>) {
+    super(400, 'VALIDATION', message, { issues });
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'A valid bearer token is required') {
+    super(401, 'UNAUTHENTICATED', message);
+  }
+}
+
+export class InsufficientScopeError extends AppError {
+  constructor(requiredScope: string) {
+    super(403, 'INSUFFICIENT_SCOPE', `This token lacks the scope ${requiredScope}`, { required_scope: requiredScope });
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string, code = 'FORBIDDEN') {
+    super(403, code, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(entity: string, id?: string) {
+    super(404, 'NOT_FOUND', id ? `${entity} ${id} was not found` : `${entity} was not found`);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(code: string, message: string, details?: ErrorDetails) {
+    super(409, code, message, details);
+  }
+}
+
+export class DependencyUnavailableError extends AppError {
+  constructor(dependency: string, retryAfterSeconds = 5) {
+    super(503, 'DEPENDENCY_UNAVAILABLE', `${dependency} is unavailable; retry later`, { dependency }, { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(retryAfterSeconds: number, limit: number) {
+    super(429, 'RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded; retry after ${retryAfterSeconds} s`, { retry_after_seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+  }
+}

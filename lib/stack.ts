@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type { Config } from './config';
+import { startPostgres, ensureDatabase, type RunningPostgres } from './postgres-server';
+import { defaultCacheDir, resolveTemporalCli, startDevServer, registerSearchAttributes, type RunningDevServer } from './temporal-server';
+import { Connection } from '@temporalio/client';
+
+export interface Infrastructure {
+  databaseUrl: string;
+  temporalAddress: string;
+  temporalUiUrl: string | null;
+  /** Admin URL of the embedded server (tests create per-file databases from a template). */
+  adminDatabaseUrl: string | null;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Brings up what the processes need: DATABASE_URL or embedded PostgreSQL; TEMPORAL_ADDRESS or
+ * the dev server. `persistent` keeps state under DATA_DIR (npm start); tests use a temporary
+ * dir and an in-memory Temporal. Anything started is stopped again if a later step fails.
+ */
+export async function startInfrastructure(opts: {
+  config: Config;
+  log: (line: string) => void;
+  persistent: boolean;
+  pgDataDir?: string;
+  pgPort?: number;
+  temporalPort?: number;
+  temporalUiPort?: number | null;
+  databaseName?: string;
+}): Promise<Infrastructure> {
+  const { config, log } = opts;
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    let adminDatabaseUrl: string | null = null;
+    if (databaseUrl) {
+      log(`PostgreSQL: DATABASE_URL (${redactUrl(databaseUrl)})`);
+    } else {
+      const pg: RunningPostgres = await startPostgres({
+        dataDir: opts.pgDataDir ?? path.join(config.DATA_DIR, 'postgres'),
+        port: opts.pgPort ?? config.EMBEDDED_PG_PORT,
+        log: (l) => log(`[postgres] ${l}`),
+      });
+      stops.push(pg.stop);
+      const dbName = opts.databaseName ?? 'jobfair';
+      await ensureDatabase(pg.url(), dbName);
+      databaseUrl = pg.url(dbName);
+      adminDatabaseUrl = pg.url();
+      log(`PostgreSQL: embedded, port ${pg.port}, data ${pg.dataDir}`);
+    }
+
+    let temporalAddress = config.TEMPORAL_ADDRESS;
+    let temporalUiUrl: string | null = config.TEMPORAL_UI_URL ?? null;
+    if (temporalAddress) {
+      log(`Temporal: TEMPORAL_ADDRESS ${temporalAddress} (no server started)`);
+      const connection = await Connection.connect({ address: temporalAddress });
+      try {
+        await registerSearchAttributes(connection, config.TEMPORAL_NAMESPACE);
+      } finally {
+        await connection.close();
+      }
+    } else {
+      const cli = resolveTemporalCli({ temporalCli: config.TEMPORAL_CLI, cacheDir: defaultCacheDir(config.CACHE_DIR), log });
+      log(`Temporal CLI: ${cli.path} (from ${cli.source})`);
+      const server: RunningDevServer = await startDevServer({
+        cli: cli.path,
+        port: opts.temporalPort ?? config.TEMPORAL_PORT,
+        uiPort: opts.temporalUiPort === null ? undefined : (opts.temporalUiPort ?? config.TEMPORAL_UI_PORT),
+        dbFile: opts.persistent ? path.resolve(config.DATA_DIR, 'temporal.sqlite') : undefined,
+        namespace: config.TEMPORAL_NAMESPACE,
+        log,
+      });
+      stops.push(server.stop);
+      temporalAddress = server.address;
+      temporalUiUrl = server.uiUrl ?? null;
+      log(`Temporal: dev server at ${temporalAddress}${opts.persistent ? `, state in ${path.join(config.DATA_DIR, 'temporal.sqlite')}` : ' (in memory)'}`);
+    }
+    return { databaseUrl: databaseUrl!, temporalAddress: temporalAddress!, temporalUiUrl, adminDatabaseUrl, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@');
+}

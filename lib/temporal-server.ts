@@ -1,0 +1,179 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Connection } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
+import { portInUse } from './postgres-server';
+
+/** CLI 1.5.1 = server 1.29.1 + UI 2.42.1; later tags carry a `replace` directive and cannot be `go install`ed. */
+export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
+export const TEMPORAL_CLI_VERSION = 'v1.5.1';
+
+/** Our custom search attributes (all Keyword); registered idempotently at every start. */
+export const SEARCH_ATTRIBUTES = ['JobfairEntity', 'JobfairStatus', 'JobfairEventSlug', 'JobfairUserId', 'JobfairTeamId', 'JobfairWebhookId'] as const;
+
+export class TemporalCliUnavailableError extends Error {
+  constructor(reason: string) {
+    super(
+      [
+        `No Temporal dev server available: ${reason}`,
+        'Ways out:',
+        '  1. Point at an existing server: TEMPORAL_ADDRESS=host:7233',
+        '  2. Install the Temporal CLI (brew install temporal, or the official download from temporal.io) and put `temporal` on PATH, or set TEMPORAL_CLI=/path/to/temporal',
+        `  3. Install Go >= 1.25 and run again: we build ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} once into the cache dir`,
+        '  4. With Docker: docker compose up (see docker-compose.yml)',
+      ].join('\n'),
+    );
+    this.name = 'TemporalCliUnavailableError';
+  }
+}
+
+export function defaultCacheDir(configured?: string): string {
+  return configured ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'jobfair');
+}
+
+export function cachedCliPath(cacheDir: string): string {
+  return path.join(cacheDir, `temporal-${TEMPORAL_CLI_VERSION}`, 'temporal');
+}
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const p = path.join(dir, name);
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      if (fs.statSync(p).isFile()) return p;
+    } catch {
+      /* not here */
+    }
+  }
+  return undefined;
+}
+
+export interface ResolvedCli {
+  path: string;
+  source: 'TEMPORAL_CLI' | 'PATH' | 'cache' | 'go install';
+}
+
+/**
+ * Resolution order of architecture.md: TEMPORAL_CLI → `temporal` on PATH → cached build → go install into the cache.
+ * (TEMPORAL_ADDRESS is handled by the caller: it starts no server at all.)
+ */
+export function resolveTemporalCli(opts: { temporalCli?: string; cacheDir: string; log: (l: string) => void }): ResolvedCli {
+  if (opts.temporalCli) {
+    if (!fs.existsSync(opts.temporalCli)) throw new TemporalCliUnavailableError(`TEMPORAL_CLI=${opts.temporalCli} does not exist`);
+    return { path: opts.temporalCli, source: 'TEMPORAL_CLI' };
+  }
+  const fromPath = onPath('temporal');
+  if (fromPath) return { path: fromPath, source: 'PATH' };
+  const cached = cachedCliPath(opts.cacheDir);
+  if (fs.existsSync(cached)) return { path: cached, source: 'cache' };
+
+  const go = onPath('go');
+  if (!go) throw new TemporalCliUnavailableError('no TEMPORAL_CLI, no `temporal` on PATH, no cached build, and no Go toolchain to build one');
+  const goVersion = spawnSync(go, ['env', 'GOVERSION'], { encoding: 'utf8' }).stdout.trim();
+  const m = /^go(\d+)\.(\d+)/.exec(goVersion);
+  if (!m || Number(m[1]) < 1 || (Number(m[1]) === 1 && Number(m[2]) < 25)) {
+    throw new TemporalCliUnavailableError(`Go ${goVersion || '(unknown)'} is too old to build the CLI (needs >= 1.25)`);
+  }
+  const binDir = path.dirname(cached);
+  fs.mkdirSync(binDir, { recursive: true });
+  opts.log(`Building the Temporal CLI ${TEMPORAL_CLI_VERSION} once for this machine into ${binDir} (a few minutes, ~200 modules; later runs reuse it)...`);
+  const build = (extraEnv: Record<string, string>) =>
+    spawnSync(go, ['install', '-x=false', `${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION}`], {
+      env: { ...process.env, GOBIN: binDir, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false', ...extraEnv },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  let r = build({});
+  if (r.status !== 0) {
+    // The module's own go.sum still pins every dependency; only the checksum-database lookup is skipped.
+    opts.log('go install failed; retrying once with GOSUMDB=off in case the checksum database is unreachable');
+    r = build({ GOSUMDB: 'off' });
+  }
+  if (r.status !== 0 || !fs.existsSync(cached)) throw new TemporalCliUnavailableError(`go install ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} failed (exit ${r.status})`);
+  return { path: cached, source: 'go install' };
+}
+
+export interface DevServerOptions {
+  cli: string;
+  port: number;
+  uiPort?: number;
+  /** SQLite file; omitted = in memory (tests). */
+  dbFile?: string;
+  namespace: string;
+  log: (l: string) => void;
+}
+
+export interface RunningDevServer {
+  address: string;
+  uiUrl?: string;
+  stop: () => Promise<void>;
+}
+
+export async function startDevServer(opts: DevServerOptions): Promise<RunningDevServer> {
+  for (const p of [opts.port, opts.uiPort].filter((x): x is number => !!x)) {
+    if (await portInUse(p)) {
+      throw new Error(`port ${p} is already in use: another Temporal server (a previous run still up?) or another program holds it. Stop it, set TEMPORAL_PORT/TEMPORAL_UI_PORT, or point TEMPORAL_ADDRESS at the running server`);
+    }
+  }
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--namespace', opts.namespace, '--log-level', 'warn', '--dynamic-config-value', 'frontend.enableServerVersionCheck=false'];
+  if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
+  else args.push('--headless');
+  if (opts.dbFile) {
+    fs.mkdirSync(path.dirname(opts.dbFile), { recursive: true });
+    args.push('--db-filename', opts.dbFile);
+  }
+  for (const sa of SEARCH_ATTRIBUTES) args.push('--search-attribute', `${sa}=Keyword`);
+  const child: ChildProcess = spawn(opts.cli, args, {
+    env: { ...process.env, TEMPORAL_VERSION_CHECK_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exited = false;
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  child.once('exit', () => (exited = true));
+  const address = `127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`the Temporal dev server exited during start-up:\n${output.slice(-3000)}`);
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      try {
+        await connection.workflowService.describeNamespace({ namespace: opts.namespace });
+        await registerSearchAttributes(connection, opts.namespace);
+      } finally {
+        await connection.close();
+      }
+      break;
+    } catch (e) {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the Temporal dev server did not become ready in 60 s: ${(e as Error).message}\n${output.slice(-3000)}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return {
+    address,
+    uiUrl: opts.uiPort ? `http://localhost:${opts.uiPort}` : undefined,
+    stop: async () => {
+      if (exited) return;
+      const done = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+      if (!exited) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** Adds whichever of our search attributes the namespace lacks (`--search-attribute` only applies when the namespace is first created). */
+export async function registerSearchAttributes(connection: Connection, namespace: string): Promise<void> {
+  const existing = await connection.operatorService.listSearchAttributes({ namespace });
+  const have = new Set(Object.keys(existing.customAttributes ?? {}));
+  const missing = SEARCH_ATTRIBUTES.filter((sa) => !have.has(sa));
+  if (missing.length === 0) return;
+  const searchAttributes: Record<string, temporal.api.enums.v1.IndexedValueType> = {};
+  for (const sa of missing) searchAttributes[sa] = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
+  await connection.operatorService.addSearchAttributes({ namespace, searchAttributes });
+}

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Personal access tokens: `svc_` + 30 random base62 characters + a 6-character base62 CRC32
+ * of those 30 (GitHub's pattern), so a secret scanner can tell a real token offline.
+ * Only the SHA-256 of the whole token is stored; the token itself is shown once.
+ */
+export const TOKEN_PREFIX = 'svc_';
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const RANDOM_LEN = 30;
+const CHECKSUM_LEN = 6;
+const TOKEN_RE = new RegExp(`^${TOKEN_PREFIX}[0-9A-Za-z]{${RANDOM_LEN + CHECKSUM_LEN}}$`);
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(s: string): number {
+  let crc = 0xffffffff;
+  for (const byte of Buffer.from(s, 'utf8')) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+export function base62(n: number, width: number): string {
+  let out = '';
+  let v = n;
+  while (v > 0) {
+    out = ALPHABET[v % 62] + out;
+    v = Math.floor(v / 62);
+  }
+  return out.padStart(width, '0');
+}
+
+export function randomBase62(len: number): string {
+  let out = '';
+  while (out.length < len) {
+    for (const b of randomBytes(len * 2)) {
+      if (b < 248 && out.length < len) out += ALPHABET[b % 62]; // 248 = 62*4: no modulo bias
+    }
+  }
+  return out;
+}
+
+export function generateToken(): string {
+  const body = randomBase62(RANDOM_LEN);
+  return `${TOKEN_PREFIX}${body}${base62(crc32(body), CHECKSUM_LEN)}`;
+}
+
+/** Offline check a scanner can run: shape plus checksum. */
+export function hasValidChecksum(token: string): boolean {
+  if (!TOKEN_RE.test(token)) return false;
+  const body = token.slice(TOKEN_PREFIX.length, TOKEN_PREFIX.length + RANDOM_LEN);
+  const sum = token.slice(TOKEN_PREFIX.length + RANDOM_LEN);
+  return base62(crc32(body), CHECKSUM_LEN) === sum;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** What lists show: enough to recognise a token, never enough to use it. */
+export function displayPrefix(token: string): string {
+  return `${token.slice(0, TOKEN_PREFIX.length + 4)}…${token.slice(-4)}`;
+}

@@ -1,0 +1,11 @@
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+
+/** Keys operators filter on in the Temporal UI (registered at every dev-server start). */
+export const JobfairEntity = defineSearchAttributeKey('JobfairEntity', SearchAttributeType.KEYWORD);
+export const JobfairStatus = defineSearchAttributeKey('JobfairStatus', SearchAttributeType.KEYWORD);
+export const JobfairEventSlug = defineSearchAttributeKey('JobfairEventSlug', SearchAttributeType.KEYWORD);
+export const JobfairUserId = defineSearchAttributeKey('JobfairUserId', SearchAttributeType.KEYWORD);
+export const JobfairTeamId = defineSearchAttributeKey('JobfairTeamId', SearchAttributeType.KEYWORD);
+export const JobfairWebhookId = defineSearchAttributeKey('JobfairWebhookId', SearchAttributeType.KEYWORD);
+
+export type JobfairEntityName = 'queue_entry' | 'match' | 'live_event' | 'webhook_subscription' | 'webhook_delivery';
