@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -96,4 +99,25 @@ export function describeConfig(): Array<{ name: string; default: string; descrip
       description: (schema as z.ZodType).description ?? '',
     };
   });
+}
+
+/**
+ * The server master key: APP_SECRET, or in development a random key kept in DATA_DIR/app-secret
+ * (created once, so cursors and derived webhook keys survive restarts).
+ */
+export function appSecret(config: Pick<Config, 'APP_SECRET' | 'DATA_DIR' | 'NODE_ENV'>): string {
+  if (config.APP_SECRET) return config.APP_SECRET;
+  if (config.NODE_ENV === 'production') throw new ConfigError(['APP_SECRET: required when NODE_ENV=production']);
+  const file = path.join(config.DATA_DIR, 'app-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(config.DATA_DIR, { recursive: true });
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    return fs.readFileSync(file, 'utf8').trim();
+  }
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../lib/config';
+import { appSecret, ConfigError, loadConfig } from '../lib/config';
 import { startInfrastructure, redactUrl, type Infrastructure } from '../lib/stack';
 import { TemporalCliUnavailableError } from '../lib/temporal-server';
 import { createKnex, migrateLatest } from '../db/knex';
@@ -73,7 +73,7 @@ async function main() {
     await knex.destroy();
   }
 
-  const env = { ...process.env, DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}) };
+  const env = { ...process.env, APP_SECRET: appSecret(config), DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}) };
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
   const run = (name: string, entry: string) => {
     const child = spawn(tsx, [path.join(ROOT, entry)], { env, stdio: ['ignore', 'inherit', 'inherit'] });

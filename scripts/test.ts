@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { loadConfig } from '../lib/config';
+import { startInfrastructure } from '../lib/stack';
+import { ensureDatabase } from '../lib/postgres-server';
+import { createKnex, migrateLatest } from '../db/knex';
+import { freePort } from '../test/helpers/ports';
+import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
+import { TEMPLATE_DB } from '../test/helpers/env';
+
+/**
+ * `npm test`: isolated PostgreSQL and Temporal dev server on free ports (in a temp dir, in
+ * memory), a migrated template database, the workflow bundle built once, then every jest suite
+ * (arguments are passed to jest). Everything is torn down; the exit code is jest's.
+ */
+const ROOT = path.resolve(__dirname, '..');
+const log = (l: string) => {
+  if (process.env.TEST_VERBOSE) console.log(`[test] ${l}`);
+};
+
+async function main() {
+  const t0 = Date.now();
+  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '' });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-test-'));
+  fs.chmodSync(tmp, 0o755);
+  const infra = await startInfrastructure({
+    config: base,
+    log,
+    persistent: false,
+    pgDataDir: path.join(tmp, 'pg'),
+    pgPort: await freePort(),
+    temporalPort: await freePort(),
+    temporalUiPort: null,
+    databaseName: 'postgres',
+  });
+  let code = 1;
+  try {
+    const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
+    await ensureDatabase(adminUrl, TEMPLATE_DB);
+    const templateUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE_DB}$1`);
+    const knex = createKnex(templateUrl, 1);
+    await migrateLatest(knex);
+    await knex.destroy();
+    const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
+    const bundlePath = path.join(tmp, 'workflow-bundle.js');
+    fs.writeFileSync(bundlePath, bundle.code);
+    console.log(`[test] PostgreSQL and Temporal up, template migrated, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    code = await new Promise<number>((resolve) => {
+      const jest = spawn(path.join(ROOT, 'node_modules', '.bin', 'jest'), process.argv.slice(2), {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          JOBFAIR_TEST_ADMIN_DB_URL: adminUrl,
+          JOBFAIR_TEST_TEMPORAL_ADDRESS: infra.temporalAddress,
+          JOBFAIR_TEST_WORKFLOW_BUNDLE: bundlePath,
+        },
+      });
+      jest.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+    });
+  } finally {
+    await infra.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  console.log(`[test] finished in ${((Date.now() - t0) / 1000).toFixed(1)} s, exit ${code}`);
+  process.exit(code);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+export const TEMPLATE_DB = 'jobfair_test_template';
+
+/** Set only by scripts/test.ts: the harness refuses to create or drop databases without them. */
+export function testEnv() {
+  const adminDbUrl = process.env.JOBFAIR_TEST_ADMIN_DB_URL;
+  const temporalAddress = process.env.JOBFAIR_TEST_TEMPORAL_ADDRESS;
+  const workflowBundle = process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE;
+  if (!adminDbUrl || !temporalAddress || !workflowBundle) {
+    throw new Error('Run the tests with `npm test` (scripts/test.ts starts isolated PostgreSQL and Temporal and sets JOBFAIR_TEST_*)');
+  }
+  return { adminDbUrl, temporalAddress, workflowBundle };
+}
