@@ -107,7 +107,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('domain_events', (t) => {
     t.text('id').primary();
     t.text('type').notNullable();
-    t.uuid('owner_user_id');
+    // Who may receive it: user-owned subscriptions of these users, team-owned ones of this team.
+    t.specificType('owner_user_ids', 'uuid[]').notNullable().defaultTo('{}');
     t.uuid('owner_team_id');
     t.jsonb('data').notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());

@@ -48,3 +48,7 @@ export interface JoinQueueUpdateResult {
 export interface LeaveQueueUpdateResult {
   state: QueueEntryState;
 }
+
+export interface EventEndedSignalInput {
+  liveEventId: string;
+}

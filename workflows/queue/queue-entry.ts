@@ -1,11 +1,13 @@
-import { allHandlersFinished, condition, defineQuery, defineUpdate, proxyActivities, setHandler, upsertSearchAttributes, ApplicationFailure } from '@temporalio/workflow';
+import { allHandlersFinished, condition, defineQuery, defineSignal, defineUpdate, proxyActivities, setHandler, upsertSearchAttributes, ApplicationFailure } from '@temporalio/workflow';
 import type { createQueueActivities } from '../../activities/queue/queue-activities';
-import type { JoinQueueUpdateInput, JoinQueueUpdateResult, LeaveQueueUpdateResult, QueueEntryInput, QueueEntryState, QueueEntryStatus } from './contract';
+import type { EventEndedSignalInput, JoinQueueUpdateInput, JoinQueueUpdateResult, LeaveQueueUpdateResult, QueueEntryInput, QueueEntryState, QueueEntryStatus } from './contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairUserId } from '../shared/search-attributes';
 
 export const joinQueueUpdate = defineUpdate<JoinQueueUpdateResult, [JoinQueueUpdateInput]>('join');
 export const leaveQueueUpdate = defineUpdate<LeaveQueueUpdateResult, []>('leave');
 export const queueEntryStateQuery = defineQuery<QueueEntryState>('state');
+/** Sent by the live event's end (drain): a waiting entry for that event ends as `expired`. */
+export const eventEndedSignal = defineSignal<[EventEndedSignalInput]>('eventEnded');
 
 const { projectQueueEntry } = proxyActivities<ReturnType<typeof createQueueActivities>>({
   startToCloseTimeout: '10 seconds',
@@ -42,6 +44,9 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
   };
 
   setHandler(queueEntryStateQuery, () => state);
+  setHandler(eventEndedSignal, ({ liveEventId }: EventEndedSignalInput) => {
+    if (state.status === 'waiting' && state.liveEventId === liveEventId) transition('expired', 'event ended');
+  });
   setHandler(
     joinQueueUpdate,
     async (join: JoinQueueUpdateInput) => {

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from '../../../lib/config';
+import { appSecret, type Config } from '../../../lib/config';
+import { createPaginator, type Paginator } from './lib/pagination';
 import { REDACT_PATHS } from '../../../lib/logger';
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
@@ -20,6 +21,9 @@ import './lib/route-config';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Server master key (APP_SECRET, or the development key under DATA_DIR). */
+    appSecret: string;
+    paginator: Paginator;
   }
 }
 
@@ -38,6 +42,8 @@ export interface AppOptions {
 export const jobfairApp = fp<AppOptions>(
   async (app, opts) => {
     app.decorate('config', opts.config);
+    app.decorate('appSecret', appSecret(opts.config));
+    app.decorate('paginator', createPaginator(app.appSecret));
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(knexPlugin, { config: opts.config, knex: opts.knex });

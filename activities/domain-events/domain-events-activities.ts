@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+
+/** A domain event as recorded by the emitter (`domain_events`) and fanned out to webhooks. */
+export interface DomainEvent {
+  /** `evt_…`; deterministic per occurrence (e.g. from the match id) so a retried emit is one event. */
+  id: string;
+  type: string;
+  ownerUserIds: string[];
+  ownerTeamId: string | null;
+  data: Record<string, unknown>;
+  createdAtMs: number;
+}
+
+export type EmitDomainEventInput = DomainEvent;
+export interface EmitDomainEventResult {
+  /** False when the event id was already recorded (a retried activity or duplicate emit). */
+  recorded: boolean;
+}
+
+/** Fan-out seam: the webhooks capability starts one delivery workflow per matching subscription. */
+export type FanOut = (event: DomainEvent) => Promise<void>;
+
+/**
+ * The event emitter every workflow calls: records the event once in PostgreSQL, then fans it out.
+ * Fan-out is called even when the record already existed, so a crash between the two steps
+ * is repaired by the retry (deliveries collapse on their workflow id).
+ */
+export function createDomainEventsActivities(deps: { knex: Knex; fanOut: FanOut }) {
+  return {
+    async emitDomainEvent(event: EmitDomainEventInput): Promise<EmitDomainEventResult> {
+      const inserted = await deps
+        .knex('domain_events')
+        .insert({
+          id: event.id,
+          type: event.type,
+          owner_user_ids: event.ownerUserIds,
+          owner_team_id: event.ownerTeamId,
+          data: JSON.stringify(event.data),
+          created_at: new Date(event.createdAtMs),
+        })
+        .onConflict('id')
+        .ignore()
+        .returning('id');
+      await deps.fanOut(event);
+      return { recorded: inserted.length === 1 };
+    },
+  };
+}
