@@ -70,6 +70,7 @@ export async function startInfrastructure(opts: {
         port: opts.temporalPort ?? config.TEMPORAL_PORT,
         uiPort: opts.temporalUiPort === null ? undefined : (opts.temporalUiPort ?? config.TEMPORAL_UI_PORT),
         dbFile: opts.persistent ? path.resolve(config.DATA_DIR, 'temporal.sqlite') : undefined,
+        pidFile: opts.persistent ? path.resolve(config.DATA_DIR, 'temporal.pid') : undefined,
         namespace: config.TEMPORAL_NAMESPACE,
         log,
       });

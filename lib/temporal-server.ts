@@ -100,6 +100,8 @@ export interface DevServerOptions {
   uiPort?: number;
   /** SQLite file; omitted = in memory (tests). */
   dbFile?: string;
+  /** Where the server's pid is kept, so a server orphaned by a crashed run is stopped next time. */
+  pidFile?: string;
   namespace: string;
   log: (l: string) => void;
 }
@@ -110,7 +112,49 @@ export interface RunningDevServer {
   stop: () => Promise<void>;
 }
 
+function stopOrphan(pidFile: string, log: (l: string) => void): Promise<void> {
+  let pid = 0;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  } catch {
+    return Promise.resolve();
+  }
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    /* not running (or not Linux) */
+  }
+  if (!pid || !alive() || !cmdline.includes('start-dev')) {
+    fs.rmSync(pidFile, { force: true });
+    return Promise.resolve();
+  }
+  log(`stopping the Temporal dev server left running by a previous run (pid ${pid})`);
+  process.kill(pid, 'SIGTERM');
+  return new Promise((resolve) => {
+    const deadline = Date.now() + 15_000;
+    const tick = () => {
+      if (!alive()) return resolve();
+      if (Date.now() > deadline) {
+        process.kill(pid, 'SIGKILL');
+        return resolve();
+      }
+      setTimeout(tick, 100);
+    };
+    tick();
+  });
+}
+
 export async function startDevServer(opts: DevServerOptions): Promise<RunningDevServer> {
+  if (opts.pidFile) await stopOrphan(opts.pidFile, opts.log);
   for (const p of [opts.port, opts.uiPort].filter((x): x is number => !!x)) {
     if (await portInUse(p)) {
       throw new Error(`port ${p} is already in use: another Temporal server (a previous run still up?) or another program holds it. Stop it, set TEMPORAL_PORT/TEMPORAL_UI_PORT, or point TEMPORAL_ADDRESS at the running server`);
@@ -128,6 +172,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<RunningDev
     env: { ...process.env, TEMPORAL_VERSION_CHECK_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (opts.pidFile && child.pid) fs.writeFileSync(opts.pidFile, String(child.pid));
   let output = '';
   let exited = false;
   child.stdout?.on('data', (d) => (output += d));
@@ -163,6 +208,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<RunningDev
       child.kill('SIGTERM');
       await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
       if (!exited) child.kill('SIGKILL');
+      if (opts.pidFile) fs.rmSync(opts.pidFile, { force: true });
     },
   };
 }

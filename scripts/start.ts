@@ -73,10 +73,11 @@ async function main() {
     await knex.destroy();
   }
 
-  const env = { ...process.env, APP_SECRET: appSecret(config), DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}) };
-  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const env = { ...process.env, JOBFAIR_SUPERVISED: '1', APP_SECRET: appSecret(config), DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}) };
+  // `node --import tsx` keeps each process a direct child of this one (no tsx wrapper in between),
+  // so signals reach it and it can notice when this supervisor is gone.
   const run = (name: string, entry: string) => {
-    const child = spawn(tsx, [path.join(ROOT, entry)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('exit', (code, signal) => {
       if (!stopping) {
         console.error(`[start] the ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);

@@ -1,5 +1,6 @@
 import { loadConfig } from '../../../lib/config';
 import { buildApp } from './app';
+import { exitWithParent } from '../../../lib/supervision';
 
 /** Process shell of the API: config, listen, close cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -7,17 +8,17 @@ async function main() {
   const app = await buildApp({ config });
   await app.listen({ host: config.HOST, port: config.PORT });
   let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'API shutting down');
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  const close = (reason: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ reason }, 'API shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => close(signal));
+  exitWithParent(() => close('supervisor gone'));
 }
 
 main().catch((err) => {

@@ -3,6 +3,7 @@ import { loadConfig } from '../../../lib/config';
 import { createLogger } from '../../../lib/logger';
 import { createKnex } from '../../../db/knex';
 import { startWorker } from './worker';
+import { exitWithParent } from '../../../lib/supervision';
 
 /** Process shell of the worker: config, logging, dependencies, graceful shutdown on SIGINT/SIGTERM. */
 async function main() {
@@ -35,6 +36,7 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  exitWithParent(() => void stop('supervisor gone'));
   await started.run;
 }
 

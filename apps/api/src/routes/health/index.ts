@@ -19,7 +19,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ status: z.literal('ready'), checks: z.object({ postgres: checkSchema, temporal: checkSchema }) }) },
     },
     handler: async () => {
-      const withTimeout = <T>(p: Promise<T>) => Promise.race([p, new Promise<T>((_, rej) => setTimeout(() => rej(new Error('timed out after 2 s')), 2000))]);
+      const withTimeout = <T>(p: Promise<T>) => Promise.race([p, new Promise<T>((_, rej) => setTimeout(() => rej(new Error('timed out after 2 s')), 2000).unref())]);
       const [pg, tp] = await Promise.allSettled([withTimeout(app.knex.raw('SELECT 1')), withTimeout(app.temporal.connection.workflowService.getSystemInfo({}))]);
       const checks = {
         postgres: pg.status === 'fulfilled' ? { status: 'ok' as const } : { status: 'unavailable' as const, error: String((pg.reason as Error)?.message ?? pg.reason) },
