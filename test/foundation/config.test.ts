@@ -30,11 +30,9 @@ describe('configuration', () => {
     const root = path.resolve(__dirname, '..', '..');
     const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
     const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
-    for (const v of describeConfig()) {
-      expect(v.description).not.toBe('');
-      expect(readme).toContain(`\`${v.name}\``);
-      expect(example).toContain(`${v.name}=`);
-    }
+    // `npm run docs:config` regenerates both from lib/config.ts.
+    const missing = describeConfig().filter((v) => !v.description || !readme.includes(`\`${v.name}\``) || !example.includes(`${v.name}=`));
+    expect(missing.map((v) => v.name)).toEqual([]);
   });
 
   it('keeps docker-compose.yml in step with the config schema', () => {

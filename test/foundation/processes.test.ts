@@ -75,6 +75,7 @@ describe('API and worker processes', () => {
   });
 
   it('the worker stops gracefully on SIGTERM and a restarted worker carries on the same workflows', async () => {
+    await eventually(async () => /worker running/.test(worker!.output()), 60_000, 100);
     worker!.kill('SIGTERM');
     expect(await exitOf(worker!)).toBe(0);
     expect(worker!.output()).toMatch(/shutting down/);

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Knex } from 'knex';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
+import { connectClosable } from '../../lib/temporal-connection';
 import { Client as PgClient } from 'pg';
 import { loadConfig, type Config } from '../../lib/config';
 import { createKnex } from '../../db/knex';
@@ -73,8 +74,8 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
     },
   );
   const knex = createKnex(dbUrl, config.DATABASE_POOL_MAX);
-  const connection = await Connection.connect({ address: env.temporalAddress });
-  const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const connection = await connectClosable({ address: env.temporalAddress });
+  const temporal = new Client({ connection: connection.connection, namespace: config.TEMPORAL_NAMESPACE });
   const worker = opts.worker === false ? null : await startWorker({ config, knex, address: env.temporalAddress, workflowBundle: { codePath: env.workflowBundle }, shutdownGraceTime: '2 seconds' });
   const app = await buildApp({ config, knex, temporal, logger: false });
 

@@ -31,6 +31,12 @@ export interface QueueEntryState {
   enteredAtMs: number;
   expiresAtMs: number;
   endReason: string | null;
+  /** While matched: the waiting time the entry had left, given back if the match is declined or expires. */
+  remainingTtlMs: number | null;
+  /** How many offers this entry accepted (a declined or expired match sends it back to waiting). */
+  offersAccepted: number;
+  /** True once its match was accepted: the entry's work is done and the run closes (status stays `matched`). */
+  finished: boolean;
 }
 
 export interface JoinQueueUpdateInput {
@@ -51,4 +57,33 @@ export interface LeaveQueueUpdateResult {
 
 export interface EventEndedSignalInput {
   liveEventId: string;
+}
+
+/**
+ * The matchmaker offers a planned match to the entry (Update `offer`). The entry is the arbiter:
+ * it accepts one offer while waiting and refuses every other (validator rejection, so a refused
+ * offer costs no history), so a seeker is never in two matches. Re-sending the accepted offer
+ * (a retried round) answers the same.
+ */
+export interface OfferUpdateInput {
+  matchId: string;
+  /** The entry the matchmaker planned for; a newer entry of the same seeker refuses it. */
+  queueId: string;
+  jobId: string;
+  liveEventId: string;
+}
+
+export interface OfferUpdateResult {
+  accepted: true;
+  state: QueueEntryState;
+}
+
+/** ApplicationFailure type of a refused offer. */
+export const OFFER_REFUSED = 'OFFER_REFUSED';
+
+/** Sent by the match workflow when the entry's match leaves `matched`. */
+export interface MatchClosedSignalInput {
+  matchId: string;
+  /** accepted/completed: the entry finishes; declined/expired: back to waiting in its original place. */
+  outcome: 'accepted' | 'completed' | 'declined' | 'expired';
 }

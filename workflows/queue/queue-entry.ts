@@ -1,22 +1,50 @@
-import { allHandlersFinished, condition, defineQuery, defineSignal, defineUpdate, proxyActivities, setHandler, upsertSearchAttributes, ApplicationFailure } from '@temporalio/workflow';
+import { allHandlersFinished, condition, defineQuery, defineSignal, defineUpdate, log, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes, ApplicationFailure } from '@temporalio/workflow';
 import type { createQueueActivities } from '../../activities/queue/queue-activities';
-import type { EventEndedSignalInput, JoinQueueUpdateInput, JoinQueueUpdateResult, LeaveQueueUpdateResult, QueueEntryInput, QueueEntryState, QueueEntryStatus } from './contract';
+import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
+import {
+  OFFER_REFUSED,
+  type EventEndedSignalInput,
+  type JoinQueueUpdateInput,
+  type JoinQueueUpdateResult,
+  type LeaveQueueUpdateResult,
+  type MatchClosedSignalInput,
+  type OfferUpdateInput,
+  type OfferUpdateResult,
+  type QueueEntryInput,
+  type QueueEntryState,
+  type QueueEntryStatus,
+} from './contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairUserId } from '../shared/search-attributes';
 
 export const joinQueueUpdate = defineUpdate<JoinQueueUpdateResult, [JoinQueueUpdateInput]>('join');
 export const leaveQueueUpdate = defineUpdate<LeaveQueueUpdateResult, []>('leave');
+/** The matchmaker's offer; the entry is the arbiter (one accepted offer at a time). */
+export const offerUpdate = defineUpdate<OfferUpdateResult, [OfferUpdateInput]>('offer');
 export const queueEntryStateQuery = defineQuery<QueueEntryState>('state');
 /** Sent by the live event's end (drain): a waiting entry for that event ends as `expired`. */
 export const eventEndedSignal = defineSignal<[EventEndedSignalInput]>('eventEnded');
+/** Sent by the match workflow when the entry's match is accepted, declined or expires. */
+export const matchClosedSignal = defineSignal<[MatchClosedSignalInput]>('matchClosed');
 
-const { projectQueueEntry } = proxyActivities<ReturnType<typeof createQueueActivities>>({
+// The projection is one short upsert: a local activity (run inside the workflow task, no task-queue
+// round trip) so a join or an offer answers in one workflow task. Retried like any activity.
+const { projectQueueEntry } = proxyLocalActivities<ReturnType<typeof createQueueActivities>>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '200 ms', maximumInterval: '10 seconds' },
+});
+const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '200 ms', maximumInterval: '10 seconds', maximumAttempts: 10 },
 });
 
 /**
  * One seeker's place in the matchmaking queue. The workflow owns the entry's lifecycle;
  * PostgreSQL holds a projection written by `projectQueueEntry` on every transition.
+ *
+ * waiting ─offer→ matched ─matchClosed(declined|expired)→ waiting (same entered_at: its original
+ * place; the TTL clock resumes with the time it had left) ─…; matched ─matchClosed(accepted)→ the
+ * run finishes (status stays `matched`, end_reason "match accepted"). waiting ─TTL / eventEnded→
+ * expired; waiting ─leave→ left.
  */
 export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueEntryState> {
   const state: QueueEntryState = {
@@ -32,20 +60,44 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     enteredAtMs: input.enteredAtMs,
     expiresAtMs: input.enteredAtMs + input.ttlMs,
     endReason: null,
+    remainingTtlMs: null,
+    offersAccepted: 0,
+    finished: false,
   };
   let projectedVersion = -1;
   let version = 0;
   let joins = 0;
+  let returnedToWaiting = false;
 
   const transition = (status: QueueEntryStatus, reason: string | null = null) => {
     state.status = status;
     if (reason) state.endReason = reason;
     version++;
   };
+  const projected = async () => {
+    const target = version;
+    await condition(() => projectedVersion >= target);
+  };
 
   setHandler(queueEntryStateQuery, () => state);
   setHandler(eventEndedSignal, ({ liveEventId }: EventEndedSignalInput) => {
     if (state.status === 'waiting' && state.liveEventId === liveEventId) transition('expired', 'event ended');
+  });
+  setHandler(matchClosedSignal, ({ matchId, outcome }: MatchClosedSignalInput) => {
+    if (state.status !== 'matched' || state.matchId !== matchId || state.finished) return;
+    if (outcome === 'accepted' || outcome === 'completed') {
+      state.finished = true;
+      state.endReason = 'match accepted';
+      version++;
+      return;
+    }
+    // Back to waiting with the original entered_at (its place in line) and the TTL it had left.
+    state.matchId = null;
+    state.jobIds = [];
+    state.expiresAtMs = Date.now() + (state.remainingTtlMs ?? 0);
+    state.remainingTtlMs = null;
+    returnedToWaiting = true;
+    transition('waiting');
   });
   setHandler(
     joinQueueUpdate,
@@ -57,13 +109,12 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
         state.viaAgent = true;
         version++;
       }
-      const target = version;
-      await condition(() => projectedVersion >= target);
+      await projected();
       return { state: { ...state }, created };
     },
     {
       validator: (_join: JoinQueueUpdateInput) => {
-        if (state.status !== 'waiting' && state.status !== 'matched') {
+        if (state.finished || (state.status !== 'waiting' && state.status !== 'matched')) {
           throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} has ended (${state.status})`, 'QUEUE_ENTRY_ENDED');
         }
       },
@@ -73,8 +124,7 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     leaveQueueUpdate,
     async () => {
       transition('left', 'left by the seeker');
-      const target = version;
-      await condition(() => projectedVersion >= target);
+      await projected();
       return { state: { ...state } };
     },
     {
@@ -83,8 +133,38 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
       },
     },
   );
+  const refusal = (offer: OfferUpdateInput): string | null => {
+    if (state.matchId === offer.matchId) return null; // the accepted offer, re-sent: same answer
+    if (offer.queueId !== state.queueId) return `offer is for entry ${offer.queueId}, this is ${state.queueId}`;
+    if (state.status !== 'waiting') return `entry is ${state.status}${state.matchId ? ` (match ${state.matchId})` : ''}`;
+    if (state.liveEventId && state.liveEventId !== offer.liveEventId) return `entry waits for event ${state.liveEventId}`;
+    return null;
+  };
+  setHandler(
+    offerUpdate,
+    async (offer: OfferUpdateInput): Promise<OfferUpdateResult> => {
+      // Checked again here: an earlier message in the same task may have moved the entry since validation.
+      const refused = refusal(offer);
+      if (refused) throw ApplicationFailure.nonRetryable(`offer ${offer.matchId} refused: ${refused}`, OFFER_REFUSED);
+      if (state.matchId !== offer.matchId) {
+        state.matchId = offer.matchId;
+        state.jobIds = [offer.jobId];
+        state.remainingTtlMs = Math.max(0, state.expiresAtMs - Date.now());
+        state.offersAccepted++;
+        transition('matched');
+      }
+      await projected();
+      return { accepted: true, state: { ...state } };
+    },
+    {
+      validator: (offer: OfferUpdateInput) => {
+        const refused = refusal(offer);
+        if (refused) throw ApplicationFailure.nonRetryable(`offer ${offer.matchId} refused: ${refused}`, OFFER_REFUSED);
+      },
+    },
+  );
 
-  const ended = () => state.status === 'left' || state.status === 'expired';
+  const ended = () => state.status === 'left' || state.status === 'expired' || state.finished;
   const project = async () => {
     const target = version;
     upsertSearchAttributes([
@@ -102,13 +182,23 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     if (state.status === 'waiting') {
       // Only a waiting entry expires; a matched one waits for its match to close.
       const remaining = state.expiresAtMs - Date.now();
-      const changed = remaining > 0 && (await condition(() => version !== projectedVersion, remaining));
+      const changed = remaining > 0 && (await condition(() => version !== projectedVersion, remaining, { summary: 'queue entry time to live' }));
       if (!changed) transition('expired', 'time to live elapsed');
     } else {
       await condition(() => version !== projectedVersion);
     }
     await project();
     if (ended()) break;
+    if (returnedToWaiting && state.status === 'waiting') {
+      // The projection says waiting again: now the matchmaker can see it.
+      returnedToWaiting = false;
+      try {
+        await kickMatchmaker({ reason: 'entry_returned' });
+      } catch (err) {
+        // The matchmaker's idle poll finds the entry anyway; a lost kick only delays it.
+        log.warn(`queue entry ${state.queueId}: matchmaker kick failed`, { error: String(err) });
+      }
+    }
   }
   // In-flight update handlers (a join racing the expiry) answer before the run closes.
   await condition(allHandlersFinished);

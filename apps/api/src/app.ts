@@ -16,6 +16,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import deprecationPlugin from './plugins/deprecation';
 import healthRoutes from './routes/health';
 import apiV1 from './routes';
+import webApp from './web';
 import './lib/route-config';
 
 declare module 'fastify' {
@@ -56,6 +57,7 @@ export const jobfairApp = fp<AppOptions>(
     await app.register(deprecationPlugin);
     await app.register(healthRoutes);
     await app.register(apiV1, { prefix: API_PREFIX });
+    await app.register(webApp);
   },
   { name: 'jobfair-app' },
 );

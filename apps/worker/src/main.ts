@@ -3,6 +3,7 @@ import { loadConfig } from '../../../lib/config';
 import { createLogger } from '../../../lib/logger';
 import { createKnex } from '../../../db/knex';
 import { startWorker } from './worker';
+import { kickMatchmaker } from '../../../activities/matchmaking/matchmaker-client';
 import { exitWithParent } from '../../../lib/supervision';
 
 /** Process shell of the worker: config, logging, dependencies, graceful shutdown on SIGINT/SIGTERM. */
@@ -23,13 +24,15 @@ async function main() {
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required for the worker (npm start sets it for the embedded PostgreSQL)');
   if (!config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required for the worker (npm start sets it for the dev server)');
   const knex = createKnex(config.DATABASE_URL, config.DATABASE_POOL_MAX);
-  const started = await startWorker({ config, knex, address: config.TEMPORAL_ADDRESS });
-  log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
-  let stopping = false;
-  const stop = async (signal: string) => {
+  // Signals are handled from the first moment: one that arrives while the worker is still
+  // bundling and connecting stops it as soon as it has started, still cleanly.
+  let stopping: string | null = null;
+  let started: Awaited<ReturnType<typeof startWorker>> | null = null;
+  const stop = async (reason: string) => {
     if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'worker shutting down: in-flight activities finish, the rest are retried by Temporal');
+    stopping = reason;
+    log.info({ reason }, 'worker shutting down: in-flight activities finish, the rest are retried by Temporal');
+    if (!started) return; // main() finishes the stop once start-up returns
     await started.shutdown();
     await knex.destroy();
     process.exit(0);
@@ -37,6 +40,16 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   exitWithParent(() => void stop('supervisor gone'));
+
+  started = await startWorker({ config, knex, address: config.TEMPORAL_ADDRESS });
+  if (stopping) {
+    await started.shutdown();
+    await knex.destroy();
+    process.exit(0);
+  }
+  log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
+  // The matchmaker is a long-running workflow; make sure it exists (idempotent) once a worker is up.
+  kickMatchmaker(started.client, config, 'worker_start').catch((err) => log.warn({ err }, 'could not start the matchmaker; the first queue join will'));
   await started.run;
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
+import { connectClosable } from '../../../lib/temporal-connection';
 import type { Knex } from 'knex';
 import type { Config } from '../../../lib/config';
 import { buildActivities } from './activities';
@@ -9,6 +10,8 @@ export const WORKFLOWS_PATH = path.join(__dirname, '..', '..', '..', 'workflows'
 
 export interface StartedWorker {
   worker: Worker;
+  /** The worker's Temporal client (the same one its activities use). */
+  client: Client;
   run: Promise<void>;
   /** Stops polling, lets in-flight activities finish, then closes connections. */
   shutdown: () => Promise<void>;
@@ -27,8 +30,8 @@ export async function startWorker(opts: {
 }): Promise<StartedWorker> {
   const { config, knex } = opts;
   const connection = await NativeConnection.connect({ address: opts.address });
-  const clientConnection = await Connection.connect({ address: opts.address });
-  const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+  const clientConnection = await connectClosable({ address: opts.address });
+  const client = new Client({ connection: clientConnection.connection, namespace: config.TEMPORAL_NAMESPACE });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -40,6 +43,7 @@ export async function startWorker(opts: {
   const run = worker.run();
   return {
     worker,
+    client,
     run,
     shutdown: async () => {
       if (worker.getState() === 'RUNNING') worker.shutdown();

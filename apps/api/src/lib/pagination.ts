@@ -74,24 +74,33 @@ export function createPaginator(secret: string) {
 
   return {
     /**
-     * Runs `query` (already filtered) newest first, one page. `table` qualifies the created_at/id
-     * columns when the query joins. The row must expose `created_at` and `id`.
+     * Runs `query` (already filtered to what the caller may see) newest first, one page.
+     * `table` qualifies the columns when the query joins; `timeColumn` names the keyset's
+     * timestamp column (default `created_at`; it must never change once the row exists, and
+     * (timeColumn, id) should be indexed). When the query selects no columns, `table.*` is selected.
+     * `filter` is every input that shapes the result set other than limit and cursor (include
+     * the list's name when two lists could share a filter shape).
      */
     async page<Row extends { id: string }>(
       query: Knex.QueryBuilder,
-      opts: { limit: number; cursor?: string; filter: unknown; table?: string },
+      opts: { limit: number; cursor?: string; filter: unknown; table?: string; timeColumn?: string },
     ): Promise<Page<Row>> {
       const col = (c: string) => (opts.table ? `${opts.table}.${c}` : c);
+      const timeCol = col(opts.timeColumn ?? 'created_at');
       const q = query.clone();
+      const statements = (q as unknown as { _statements?: Array<{ grouping?: string }> })._statements ?? [];
+      if (!statements.some((st) => st.grouping === 'columns')) q.select(opts.table ? `${opts.table}.*` : '*');
       if (opts.cursor) {
         const c = decode(opts.cursor, opts.filter);
-        q.whereRaw(`(${col('created_at')}, ${col('id')}) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?)`, [c.t, c.id]);
+        // Exact microseconds back to a timestamptz (bigint → float8 is exact below 2^53 µs, i.e. until
+        // year 2255), compared as a row value so an index on (timeColumn, id) serves it.
+        q.whereRaw(`(${timeCol}, ${col('id')}) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?)`, [c.t, c.id]);
       }
-      const micros = q.client.raw(`(extract(epoch from ${col('created_at')}) * 1000000)::bigint::text as __cursor_t`);
+      const micros = q.client.raw(`(extract(epoch from ${timeCol}) * 1000000)::bigint::text as __cursor_t`);
       const rows = (await q
         .select(micros)
         .orderBy([
-          { column: col('created_at'), order: 'desc' },
+          { column: timeCol, order: 'desc' },
           { column: col('id'), order: 'desc' },
         ])
         .limit(opts.limit + 1)) as Array<Row & { __cursor_t: string }>;

@@ -1,7 +1,10 @@
 import type { Scope } from '../../../../lib/scopes';
 
-/** Rate classes of the spec: pure reads 60/min, writes 30/min, cost-bearing 3/min (per token). */
-export type RateClass = 'read' | 'write' | 'cost';
+/**
+ * Rate classes of the spec: pure reads 60/min, writes 30/min, cost-bearing 3/min (per token);
+ * `public` is for unauthenticated discovery routes, limited per client IP.
+ */
+export type RateClass = 'read' | 'write' | 'cost' | 'public';
 
 /**
  * What every `/api/v1` route declares in its Fastify `config`. The conventions plugin turns it
@@ -10,11 +13,17 @@ export type RateClass = 'read' | 'write' | 'cost';
 export interface ApiRouteConfig {
   /** Required scope; omit for a public route. */
   scope?: Scope;
-  /** Rate class; authenticated routes must declare one. */
+  /** Rate class; a route with a scope must declare one (the app refuses to start otherwise). */
   rateClass?: RateClass;
-  /** Mutating routes take Idempotency-Key; default: true for POST/PATCH/PUT/DELETE with a scope. */
+  /**
+   * Honour Idempotency-Key; default: true for POST/PATCH/PUT/DELETE with a scope. Set false only
+   * when the answer must never be stored (e.g. it carries a one-time secret) and say so in the description.
+   */
   idempotent?: boolean;
-  /** Cost-bearing routes: replays within this interval (same token + resource) return the first answer. */
+  /**
+   * Cost-bearing routes: identical calls (same token, route, path, query and body) within this
+   * interval get the first answer again without running the handler or using quota.
+   */
   costBucketMs?: number;
   /** Marks the route for removal: Deprecation + Sunset headers and `deprecated: true` in OpenAPI. */
   deprecated?: { since: Date; sunset: Date; link?: string };

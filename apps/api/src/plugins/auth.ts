@@ -5,6 +5,7 @@ import { createAccountsRepository } from '../../../../db/repositories/accounts-r
 import { InsufficientScopeError, UnauthenticatedError } from '../../../../lib/errors';
 import { hasValidChecksum, hashToken } from '../../../../lib/tokens';
 import type { Config } from '../../../../lib/config';
+import { parseAgentIdentity } from '../lib/agent-identity';
 
 export interface AuthContext {
   tokenId: string;
@@ -27,21 +28,48 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** 403 INSUFFICIENT_SCOPE unless the caller's token carries the route's scope. */
+export function assertScope(request: FastifyRequest): void {
+  const scope = request.routeOptions.config?.scope;
+  if (scope && request.auth && !request.auth.scopes.has(scope)) throw new InsufficientScopeError(scope);
+}
+
 /**
  * Bearer personal access tokens. Missing, malformed, unknown, expired or revoked → 401
- * UNAUTHENTICATED; a valid token without the route's scope → 403 INSUFFICIENT_SCOPE.
+ * UNAUTHENTICATED (onRequest: before anything else runs); a valid token without the route's
+ * scope → 403 INSUFFICIENT_SCOPE with `details.required_scope`.
+ *
+ * The scope check (and the X-Agent-Identity check) is attached to every scoped route as a
+ * route-level `preValidation` hook. Route-level hooks run after the application-wide ones of
+ * the same stage, so it runs after the idempotency claim and the rate limiter: a 403 carries
+ * rate-limit headers and costs quota, and no idempotency key is held for it (see idempotency.ts).
+ * A scoped route without a rate class is a programming error and stops the app at start.
  */
 export default fp<{ config: Config }>(
   async (app, opts) => {
     const tokens = createTokensRepository(app.knex);
     const accounts = createAccountsRepository(app.knex);
     app.decorateRequest('auth', null);
+    app.decorateRequest('agentIdentity', null);
+
+    const scopeAndIdentity = async (request: FastifyRequest) => {
+      assertScope(request);
+      request.agentIdentity = parseAgentIdentity(request.headers['x-agent-identity']);
+    };
+    app.addHook('onRoute', (route) => {
+      const cfg = route.config ?? {};
+      if (!cfg.scope) return;
+      if (!cfg.rateClass) throw new Error(`${String(route.method)} ${route.url} declares scope ${cfg.scope} but no rateClass; every authenticated route needs one (read, write, cost)`);
+      const own = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+      route.preValidation = [scopeAndIdentity, ...own];
+    });
+
     app.addHook('onRequest', async (request) => {
       const scope = request.routeOptions.config?.scope;
       if (!scope) return;
       const header = request.headers.authorization;
       if (!header) throw new UnauthenticatedError('Missing Authorization header; send Authorization: Bearer svc_…');
-      const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      const m = /^Bearer +(\S+) *$/i.exec(header);
       if (!m) throw new UnauthenticatedError('Malformed Authorization header; expected Authorization: Bearer svc_…');
       const token = m[1];
       // The checksum lets us refuse typos and random strings without a database round trip.
@@ -61,15 +89,12 @@ export default fp<{ config: Config }>(
         teamId: membership?.team_id ?? null,
         scopes: new Set(row.scopes),
       };
+      // Throttled: at most one write per token per TOKEN_LAST_USED_THROTTLE_MS (checked here on the
+      // row just read, and again in the UPDATE's WHERE so concurrent replicas do not all write).
       const lastUsed = row.last_used_at?.getTime() ?? 0;
       if (Date.now() - lastUsed >= opts.config.TOKEN_LAST_USED_THROTTLE_MS) {
         tokens.touchLastUsed(row.id, opts.config.TOKEN_LAST_USED_THROTTLE_MS).catch((err) => request.log.warn({ err }, 'could not record token use'));
       }
-    });
-    // Scope is checked after the rate limiter has run, so a 403 still carries rate-limit headers.
-    app.addHook('preValidation', async (request) => {
-      const scope = request.routeOptions.config?.scope;
-      if (scope && request.auth && !request.auth.scopes.has(scope)) throw new InsufficientScopeError(scope);
     });
   },
   { name: 'auth', dependencies: ['knex'] },

@@ -10,20 +10,25 @@ interface Mapped {
   headers?: Record<string, string>;
 }
 
-function zodIssuesToDetails(err: FastifyError & { validation?: unknown[]; validationContext?: string }): Array<{ path: string; message: string }> {
-  const where = err.validationContext ?? 'body';
-  return (err.validation ?? []).map((v) => {
-    const issue = ((v as { params?: { issue?: { code?: string; keys?: string[]; path?: PropertyKey[] } } }).params?.issue ?? {}) as {
-      code?: string;
-      keys?: string[];
-      path?: PropertyKey[];
-    };
-    const base = (issue.path ?? []).map(String);
-    const message = (v as { message?: string }).message ?? 'invalid';
-    if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
-      return { path: [where, ...base, issue.keys.join(',')].join('.'), message: `unknown property ${issue.keys.map((k) => `'${k}'`).join(', ')} is not allowed` };
+const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+
+/**
+ * fastify-type-provider-zod turns each zod issue into `{ keyword: issue.code, instancePath:
+ * '/a/0/b', message, params: { ...issue minus path/code/message } }`; Fastify adds
+ * `validationContext` (body, querystring, params, headers). We name the place as
+ * `body.a.0.b`; an unknown property (zod's `unrecognized_keys`, reported on the parent object
+ * with `params.keys`) becomes one issue per key whose path names the property itself.
+ */
+export function zodIssuesToDetails(err: { validation?: unknown[]; validationContext?: string }): Array<{ path: string; message: string }> {
+  const where = CONTEXT_NAMES[err.validationContext ?? 'body'] ?? err.validationContext ?? 'body';
+  return (err.validation ?? []).flatMap((v) => {
+    const entry = v as { keyword?: string; instancePath?: string; message?: string; params?: { keys?: unknown } };
+    const base = (entry.instancePath ?? '').split('/').filter((s) => s !== '');
+    const keys = Array.isArray(entry.params?.keys) ? entry.params.keys.map(String) : [];
+    if (entry.keyword === 'unrecognized_keys' && keys.length) {
+      return keys.map((k) => ({ path: [where, ...base, k].join('.'), message: `unknown property '${k}' is not allowed` }));
     }
-    return { path: [where, ...base].join('.'), message };
+    return [{ path: [where, ...base].join('.'), message: entry.message ?? 'invalid' }];
   });
 }
 
@@ -54,7 +59,8 @@ export function mapError(err: unknown, request: FastifyRequest): Mapped {
     return { status: 503, body: { error: 'A dependency is unavailable; retry later', code: 'DEPENDENCY_UNAVAILABLE' }, headers: { 'retry-after': '5' } };
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 && !isResponseSerializationError(fe)) {
-    return { status: fe.statusCode, body: { error: fe.message, code: fe.code ?? 'BAD_REQUEST' } };
+    // Fastify's own 4xx (bad Content-Length, unsupported method on a route…): keep the message, a stable code.
+    return { status: fe.statusCode, body: { error: fe.message, code: fe.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' } };
   }
   return { status: 500, body: { error: 'Internal error; it has been logged', code: 'INTERNAL' } };
 }

@@ -3,58 +3,93 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../../../../lib/errors';
 
-const WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The spec's replay window. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long an in-progress claim blocks the key; a request that died mid-way frees it after this. */
 const LOCK_MS = 60_000;
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation', 'sunset'];
+const HOUSEKEEPING_MS = 10 * 60_000;
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation', 'sunset', 'link'];
 
 interface Claim {
   tokenId: string;
   key: string;
   done: boolean;
+  /** An automatic cost bucket (not a client key): only successes are kept, so a refusal such as
+   * 409 MATCH_NOT_ACCEPTED is not replayed after the state has changed. */
+  automatic?: boolean;
+}
+
+interface StoredAnswer {
+  response_status: number;
+  response_body: unknown;
+  response_headers: Record<string, string> | null;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
+    /** A stored answer to send instead of running the handler (set in preValidation, sent in preHandler). */
+    idempotentReplay?: StoredAnswer;
   }
 }
 
-function requestHash(request: FastifyRequest, includeBody: boolean): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
+/** Key order does not matter; arrays keep their order. */
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(
+      Object.keys(v as object)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
+  }
+  return v;
+}
+
+/** Fingerprint of "the same request": method, route, path parameters, query and the parsed body. */
+export function requestFingerprint(request: Pick<FastifyRequest, 'method' | 'params' | 'query' | 'body'> & { routeOptions: { url?: string } }): string {
   return createHash('sha256')
-    .update(JSON.stringify(canonical({ m: request.method, r: request.routeOptions.url, p: request.params, b: includeBody ? (request.body ?? null) : null })))
+    .update(JSON.stringify(canonical({ m: request.method, r: request.routeOptions.url, p: request.params ?? null, q: request.query ?? null, b: request.body ?? null })))
     .digest('hex');
 }
 
 /**
- * Idempotency-Key (UUID v4) on every mutating route: the same key from the same token within
- * 24 h replays the stored status and body (`Idempotent-Replayed: true`) without the side effect;
- * a different body → 422 IDEMPOTENCY_KEY_REUSED; the first still running → 409 IDEMPOTENCY_KEY_IN_USE.
- * Validation failures and 5xx are not stored. Cost-bearing routes are also bucketed automatically
- * by token + resource + interval, checked before the rate limiter so a replay costs no quota.
- * The claim is one INSERT … ON CONFLICT DO NOTHING: of two simultaneous requests exactly one wins.
+ * Idempotency for every mutating route (`Idempotency-Key`, UUID v4, optional) and automatic
+ * buckets for cost-bearing routes (`config.costBucketMs`: token + resource + interval).
+ *
+ * - Same key, same token, within 24 h: the stored status and body are replayed with
+ *   `Idempotent-Replayed: true` and the handler does not run. A replay consumes no rate-limit quota.
+ * - Same key, different request (route, path, query or body) → 422 IDEMPOTENCY_KEY_REUSED.
+ * - Same key while the first request is still running → 409 IDEMPOTENCY_KEY_IN_USE.
+ * - Not stored (the key is released): validation failures (400 VALIDATION), auth failures
+ *   (401, 403 INSUFFICIENT_SCOPE — never claimed), 429, and every 5xx.
+ * - Concurrency: the claim is one `INSERT … ON CONFLICT DO NOTHING` on (token, key); of two
+ *   simultaneous requests exactly one inserts, the other sees the row (409 or replay).
+ *
+ * The claim happens in `preValidation`, before the rate limiter (hook order = registration order)
+ * and after the body is parsed, so the fingerprint includes the body. Times are compared on the
+ * database clock.
  */
 export default fp(
   async (app) => {
     app.decorateRequest('idempotencyClaim', null);
 
-    const replay = (reply: FastifyReply, row: { response_status: number; response_body: unknown; response_headers: Record<string, string> | null }) => {
-      reply.code(row.response_status);
-      for (const [k, v] of Object.entries(row.response_headers ?? {})) reply.header(k, v);
-      reply.header('idempotent-replayed', 'true');
-      reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send(JSON.stringify(row.response_body));
-    };
-
-    /** Returns the stored row to replay, or null when this request now holds the key. */
-    const claim = async (request: FastifyRequest, key: string, hash: string) => {
+    /** Returns the stored answer to replay, or null when this request now holds the key. */
+    const claim = async (request: FastifyRequest, key: string, hash: string): Promise<StoredAnswer | null> => {
       const tokenId = request.auth!.tokenId;
       for (let attempt = 0; attempt < 3; attempt++) {
         const inserted = await app
           .knex('idempotency_keys')
-          .insert({ token_id: tokenId, key, method: request.method, route: request.routeOptions.url, request_hash: hash, state: 'in_progress', locked_until: new Date(Date.now() + LOCK_MS) })
+          .insert({
+            token_id: tokenId,
+            key,
+            method: request.method,
+            route: request.routeOptions.url ?? request.url,
+            request_hash: hash,
+            state: 'in_progress',
+            locked_until: app.knex.raw("clock_timestamp() + ? * interval '1 millisecond'", [LOCK_MS]),
+          })
           .onConflict(['token_id', 'key'])
           .ignore()
           .returning('key');
@@ -62,10 +97,18 @@ export default fp(
           request.idempotencyClaim = { tokenId, key, done: false };
           return null;
         }
-        const row = await app.knex('idempotency_keys').where({ token_id: tokenId, key }).first();
-        if (!row) continue;
-        if (row.created_at.getTime() < Date.now() - WINDOW_MS) {
-          await app.knex('idempotency_keys').where({ token_id: tokenId, key, created_at: row.created_at }).delete();
+        const row = await app
+          .knex('idempotency_keys')
+          .where({ token_id: tokenId, key })
+          .first('*', app.knex.raw("created_at < clock_timestamp() - ? * interval '1 millisecond' AS expired", [IDEMPOTENCY_WINDOW_MS]));
+        if (!row) continue; // released between our insert and read: try again
+        if (row.expired) {
+          // Compared in SQL: a JS Date would drop the microseconds of created_at and match nothing.
+          await app
+            .knex('idempotency_keys')
+            .where({ token_id: tokenId, key })
+            .andWhereRaw("created_at < clock_timestamp() - ? * interval '1 millisecond'", [IDEMPOTENCY_WINDOW_MS])
+            .delete();
           continue;
         }
         if (row.request_hash !== hash) {
@@ -76,47 +119,60 @@ export default fp(
           const took = await app
             .knex('idempotency_keys')
             .where({ token_id: tokenId, key, state: 'in_progress' })
-            .andWhere('locked_until', '<', new Date())
-            .update({ locked_until: new Date(Date.now() + LOCK_MS) });
+            .andWhereRaw('locked_until < clock_timestamp()')
+            .update({ locked_until: app.knex.raw("clock_timestamp() + ? * interval '1 millisecond'", [LOCK_MS]) });
           if (took === 1) {
             request.idempotencyClaim = { tokenId, key, done: false };
             return null;
           }
           throw new AppError(409, 'IDEMPOTENCY_KEY_IN_USE', `A request with Idempotency-Key ${key} is still being processed; retry shortly`, { idempotency_key: key }, { 'retry-after': '1' });
         }
-        return row;
+        return row as StoredAnswer;
       }
       throw new AppError(409, 'IDEMPOTENCY_KEY_IN_USE', `Idempotency-Key ${key} is contended; retry shortly`, { idempotency_key: key }, { 'retry-after': '1' });
     };
 
-    // Cost-bearing routes: automatic bucket, before the rate limiter (hook order = registration order).
-    app.addHook('onRequest', async (request, reply) => {
-      const bucketMs = request.routeOptions.config?.costBucketMs;
-      if (!bucketMs || !request.auth || request.headers['idempotency-key']) return;
-      const key = `auto:${Math.floor(Date.now() / bucketMs)}:${requestHash(request, false).slice(0, 32)}`;
-      const row = await claim(request, key, requestHash(request, false));
-      if (row) {
-        request.skipRateLimit = true;
-        request.idempotentReplay = row;
+    const release = (c: Claim) => app.knex('idempotency_keys').where({ token_id: c.tokenId, key: c.key, state: 'in_progress' }).delete();
+
+    app.addHook('preValidation', async (request) => {
+      const cfg = request.routeOptions.config ?? {};
+      // Auth failures are never stored: no claim without a caller, or for a caller lacking the scope.
+      if (!request.auth || !cfg.scope || !request.auth.scopes.has(cfg.scope)) return;
+      const header = request.headers['idempotency-key'];
+      const mutating = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(request.method);
+      if (header !== undefined && (cfg.idempotent ?? mutating)) {
+        if (typeof header !== 'string' || !UUID_V4.test(header)) {
+          throw new ValidationError('Idempotency-Key must be a UUID v4', [{ path: 'headers.idempotency-key', message: 'must be a UUID v4, e.g. 5f0c6a4e-8d1b-4c3e-9a7f-2b6d1e0c9f84' }]);
+        }
+        const row = await claim(request, header.toLowerCase(), requestFingerprint(request));
+        if (row) {
+          request.idempotentReplay = row;
+          request.skipRateLimit = true;
+        }
+        return;
+      }
+      if (cfg.costBucketMs) {
+        // Automatic bucket: the same token asking for the same resource within one interval gets the first answer.
+        const hash = requestFingerprint(request);
+        const row = await claim(request, `auto:${Math.floor(Date.now() / cfg.costBucketMs)}:${hash.slice(0, 32)}`, hash);
+        if (row) {
+          request.idempotentReplay = row;
+          request.skipRateLimit = true;
+        } else if (request.idempotencyClaim) {
+          request.idempotencyClaim.automatic = true;
+        }
       }
     });
 
-    app.addHook('preHandler', async (request, reply) => {
-      if (request.idempotentReplay) {
-        const row = request.idempotentReplay;
-        request.idempotentReplay = undefined;
-        return replay(reply, row);
-      }
-      const header = request.headers['idempotency-key'];
-      if (header === undefined || !request.auth) return;
-      const cfg = request.routeOptions.config ?? {};
-      const mutating = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(request.method);
-      if (!(cfg.idempotent ?? mutating)) return;
-      if (typeof header !== 'string' || !UUID_V4.test(header)) {
-        throw new ValidationError('Idempotency-Key must be a UUID v4', [{ path: 'headers.idempotency-key', message: 'must be a UUID v4' }]);
-      }
-      const row = await claim(request, header.toLowerCase(), requestHash(request, true));
-      if (row) return replay(reply, row);
+    app.addHook('preHandler', async (request, reply: FastifyReply) => {
+      const row = request.idempotentReplay;
+      if (!row) return;
+      request.idempotentReplay = undefined;
+      reply.code(row.response_status);
+      for (const [k, v] of Object.entries(row.response_headers ?? {})) reply.header(k, v);
+      reply.header('idempotent-replayed', 'true');
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return reply.send(JSON.stringify(row.response_body));
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -130,9 +186,11 @@ export default fp(
       } catch {
         /* stored as the raw string */
       }
-      const isValidation = status === 400 && (body as { code?: string })?.code === 'VALIDATION';
-      if (status >= 500 || isValidation || status === 401 || status === 429) {
-        await app.knex('idempotency_keys').where({ token_id: c.tokenId, key: c.key }).delete();
+      const code = (body as { code?: string } | null)?.code;
+      const notStored =
+        status >= 500 || status === 401 || status === 429 || (status === 400 && code === 'VALIDATION') || (status === 403 && code === 'INSUFFICIENT_SCOPE') || (c.automatic && status >= 300);
+      if (notStored) {
+        await release(c);
         return payload;
       }
       const headers: Record<string, string> = {};
@@ -150,14 +208,19 @@ export default fp(
     // A request that ended without reaching onSend (client gone) releases its key.
     app.addHook('onResponse', async (request) => {
       const c = request.idempotencyClaim;
-      if (c && !c.done) await app.knex('idempotency_keys').where({ token_id: c.tokenId, key: c.key, state: 'in_progress' }).delete();
+      if (c && !c.done) await release(c);
     });
+
+    // Keys older than the window are dead weight: drop them now and then (the claim also ignores them).
+    const housekeeping = setInterval(() => {
+      app
+        .knex('idempotency_keys')
+        .whereRaw("created_at < clock_timestamp() - ? * interval '1 millisecond'", [IDEMPOTENCY_WINDOW_MS])
+        .delete()
+        .catch((err: unknown) => app.log.warn({ err }, 'idempotency housekeeping failed'));
+    }, HOUSEKEEPING_MS);
+    housekeeping.unref();
+    app.addHook('onClose', async () => clearInterval(housekeeping));
   },
   { name: 'idempotency', dependencies: ['knex', 'auth'] },
 );
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    idempotentReplay?: { response_status: number; response_body: unknown; response_headers: Record<string, string> | null };
-  }
-}

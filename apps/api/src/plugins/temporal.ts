@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
+import { lazyClosable } from '../../../../lib/temporal-connection';
 import type { Config } from '../../../../lib/config';
 
 declare module 'fastify' {
@@ -19,9 +20,9 @@ export default fp<{ config: Config; temporal?: Client }>(
       return;
     }
     if (!opts.config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required for the API');
-    const connection = Connection.lazy({ address: opts.config.TEMPORAL_ADDRESS });
+    const { connection, close } = lazyClosable({ address: opts.config.TEMPORAL_ADDRESS });
     app.decorate('temporal', new Client({ connection, namespace: opts.config.TEMPORAL_NAMESPACE }));
-    app.addHook('onClose', async () => connection.close());
+    app.addHook('onClose', close);
   },
   { name: 'temporal' },
 );

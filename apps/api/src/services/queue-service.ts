@@ -10,6 +10,26 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/er
 import type { Config } from '../../../../lib/config';
 import { queueEntryWorkflowId, type JoinQueueUpdateResult } from '../../../../workflows/queue/contract';
 import { joinQueueUpdate, queueEntryWorkflow } from '../../../../workflows/queue/queue-entry';
+import { createMatchmakingRepository } from '../../../../db/repositories/matchmaking-repository';
+import { kickMatchmaker } from '../../../../activities/matchmaking/matchmaker-client';
+
+/** Estimated wait: matches made for the same queue within this window… */
+export const WAIT_ESTIMATE_WINDOW_MS = 30 * 60 * 1000;
+/** …at least this many of them, else the estimate is null (too little data)… */
+export const WAIT_ESTIMATE_MIN_MATCHES = 3;
+/** …and the rate is taken over at least this span, so a burst does not read as an endless rate. */
+export const WAIT_ESTIMATE_MIN_SPAN_MS = 60 * 1000;
+
+/**
+ * position ÷ observed rate: matches made for this queue (its event, or the "any event" queue) in
+ * the last WAIT_ESTIMATE_WINDOW_MS, per second over max(time since the first of them,
+ * WAIT_ESTIMATE_MIN_SPAN_MS). Null with fewer than WAIT_ESTIMATE_MIN_MATCHES: never a made-up number.
+ */
+export function estimateWaitSeconds(position: number, rate: { count: number; firstAtMs: number | null; nowMs: number }): number | null {
+  if (rate.count < WAIT_ESTIMATE_MIN_MATCHES || rate.firstAtMs === null) return null;
+  const spanSeconds = Math.max(rate.nowMs - rate.firstAtMs, WAIT_ESTIMATE_MIN_SPAN_MS) / 1000;
+  return Math.round(position / (rate.count / spanSeconds));
+}
 
 export interface QueueEntryView {
   entry: QueueEntryRow;
@@ -22,13 +42,13 @@ export function createQueueService(deps: { knex: Knex; temporal: Client; config:
   const profiles = createProfilesRepository(deps.knex);
   const events = createEventsRepository(deps.knex);
   const queue = createQueueRepository(deps.knex);
+  const matchmaking = createMatchmakingRepository(deps.knex);
 
-  const view = async (entry: QueueEntryRow): Promise<QueueEntryView> => ({
-    entry,
-    position: entry.status === 'waiting' ? await queue.positionOf(entry) : null,
-    // No observed match rate yet: null rather than a made-up number (the matchmaker fills this in).
-    estimatedWaitSeconds: null,
-  });
+  const view = async (entry: QueueEntryRow): Promise<QueueEntryView> => {
+    if (entry.status !== 'waiting') return { entry, position: null, estimatedWaitSeconds: null };
+    const [position, rate] = await Promise.all([queue.positionOf(entry), matchmaking.recentMatchRate(entry.live_event_id, WAIT_ESTIMATE_WINDOW_MS)]);
+    return { entry, position, estimatedWaitSeconds: estimateWaitSeconds(position, rate) };
+  };
 
   return {
     /**
@@ -85,6 +105,8 @@ export function createQueueService(deps: { knex: Knex; temporal: Client; config:
           throw err;
         }
       }
+      // A new entry wakes the matchmaker (and starts it on the very first join).
+      if (result.created) await kickMatchmaker(deps.temporal, deps.config, 'queue_join');
       const entry = await queue.findById(result.state.queueId);
       if (!entry) throw new Error(`queue entry ${result.state.queueId} was not projected`);
       return { ...(await view(entry)), created: result.created };

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import { mapError } from '../plugins/errors';
+import { createSessionsService } from '../services/sessions-service';
+import { CSRF_COOKIE, CsrfError, LoginRequiredError, SESSION_COOKIE, newCsrfSeed, originAllowed, parseCookies, parseFormUrlEncoded, setCookie, verifyCsrf } from './core';
+import { sendPage } from './layout';
+import { html } from './html';
+import authPages from './pages/auth';
+import accountPages from './pages/account';
+import eventsPages from './pages/events';
+import matchesPages from './pages/matches';
+import roomsPages from './pages/rooms';
+import recruiterPages from './pages/recruiter';
+import invitesPages from './pages/invites';
+import webhooksPages from './pages/webhooks';
+
+const STATIC_DIR = path.join(__dirname, 'static');
+const TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Everything a page may load: this origin only (no CDN, no inline script), media for the room. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "media-src 'self' blob: mediastream:",
+  "connect-src 'self' ws: wss:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function wantsJson(request: FastifyRequest): boolean {
+  const p = request.url.split('?')[0];
+  if (p.endsWith('.json')) return true;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+/**
+ * The web application for humans: server-rendered pages at the root paths (sign-up, sign-in,
+ * onboarding, account area, event and queue pages, match pages, the interview room and its
+ * WebSocket signalling, the recruiter console, invites). Session-authenticated with an HttpOnly
+ * cookie; every POST carries a CSRF token. Pages call the same services as the API.
+ */
+const webApp: FastifyPluginAsync = async (app) => {
+  const sessions = createSessionsService(app.knex);
+
+  // Forms post application/x-www-form-urlencoded; the parser lives only in this plugin's scope.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => {
+    try {
+      done(null, parseFormUrlEncoded(String(body)));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+
+  // Keep the pages out of the API's OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...(route.schema ?? {}), hide: true };
+  });
+
+  app.decorateRequest('webSession', null);
+  app.decorateRequest('csrfSeed', '');
+  app.addHook('onRequest', async (request, reply) => {
+    // Assets need neither a session nor a CSRF seed (and no database round trip).
+    if (request.url.startsWith('/static/')) return;
+    const cookies = parseCookies(request.headers.cookie);
+    request.webSession = await sessions.resolve(cookies[SESSION_COOKIE]);
+    if (cookies[SESSION_COOKIE] && !request.webSession) setCookie(request, reply, SESSION_COOKIE, '', 0);
+    else if (request.webSession?.renewed) setCookie(request, reply, SESSION_COOKIE, cookies[SESSION_COOKIE], sessions.ttlMs / 1000);
+    const seed = cookies[CSRF_COOKIE];
+    if (seed && /^[A-Za-z0-9_-]{32}$/.test(seed)) request.csrfSeed = seed;
+    else {
+      request.csrfSeed = newCsrfSeed();
+      setCookie(request, reply, CSRF_COOKIE, request.csrfSeed, null);
+    }
+  });
+
+  // Every state-changing request: same origin (when the browser says) and a valid CSRF token.
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!originAllowed(request, app.config.publicBaseUrl)) throw new CsrfError();
+    const body = request.body as Record<string, unknown> | undefined;
+    const presented = request.headers['x-csrf-token'] ?? body?._csrf;
+    if (!verifyCsrf(app.appSecret, request, Array.isArray(presented) ? presented[0] : presented)) throw new CsrfError();
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('content-security-policy', CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
+    return payload;
+  });
+
+  app.setErrorHandler((err, request, reply: FastifyReply) => {
+    if (err instanceof LoginRequiredError && !wantsJson(request)) {
+      const next = request.method === 'GET' ? request.url : (request.headers.referer && safeReferer(request.headers.referer, request)) || '/';
+      return reply.redirect(`/login?next=${encodeURIComponent(next)}`, 303);
+    }
+    const mapped = mapError(err, request);
+    if (mapped.status >= 500) request.log.error({ err }, 'web request failed');
+    else request.log.info({ code: mapped.body.code }, 'web request refused');
+    if (mapped.headers) reply.headers(mapped.headers);
+    if (wantsJson(request)) return reply.code(mapped.status).send(mapped.body);
+    return sendPage(request, reply, {
+      title: errorTitle(mapped.status),
+      status: mapped.status,
+      narrow: true,
+      body: html`<h1>${errorTitle(mapped.status)}</h1>
+<p class="lead">${mapped.body.error}</p>
+<p><a href="/">Back to the start page</a></p>`,
+    });
+  });
+
+  // Static assets: read once at start, served with an ETag (no CDN, nothing from the internet).
+  const assets = new Map<string, { body: Buffer; type: string; etag: string }>();
+  for (const file of fs.readdirSync(STATIC_DIR)) {
+    const type = TYPES[path.extname(file)];
+    if (!type) continue;
+    const body = fs.readFileSync(path.join(STATIC_DIR, file));
+    assets.set(file, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` });
+  }
+  app.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
+    const a = assets.get(request.params.file);
+    if (!a) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    reply.header('etag', a.etag).header('cache-control', 'public, max-age=300');
+    if (request.headers['if-none-match'] === a.etag) return reply.code(304).send();
+    return reply.type(a.type).send(a.body);
+  });
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(authPages, { sessions });
+  await app.register(accountPages);
+  await app.register(eventsPages);
+  await app.register(matchesPages);
+  await app.register(roomsPages);
+  await app.register(recruiterPages);
+  await app.register(invitesPages);
+  await app.register(webhooksPages);
+};
+
+function safeReferer(referer: string, request: FastifyRequest): string | null {
+  try {
+    const u = new URL(referer);
+    return u.host === request.headers.host ? u.pathname + u.search : null;
+  } catch {
+    return null;
+  }
+}
+
+function errorTitle(status: number): string {
+  if (status === 400) return 'Please check your input';
+  if (status === 401) return 'Please sign in';
+  if (status === 403) return 'Not allowed';
+  if (status === 404) return 'Page not found';
+  if (status === 409) return 'That cannot be done right now';
+  if (status === 429) return 'Too many requests';
+  if (status === 503) return 'Temporarily unavailable';
+  return 'Something went wrong';
+}
+
+export default webApp;

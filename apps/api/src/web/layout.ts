@@ -1,0 +1,209 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { html, type SafeHtml } from './html';
+import { csrfToken } from './core';
+import { AppError } from '../../../../lib/errors';
+
+export interface PageOptions {
+  title: string;
+  body: SafeHtml;
+  /** Extra scripts under /static (no inline scripts: the CSP forbids them). */
+  scripts?: string[];
+  status?: number;
+  /** Narrow single-column pages (forms). */
+  narrow?: boolean;
+}
+
+export type FieldErrors = Record<string, string>;
+
+/** Field errors from a ValidationError's details.issues (first message per field). */
+export function fieldErrors(err: unknown): FieldErrors | null {
+  if (!(err instanceof AppError) || err.code !== 'VALIDATION') return null;
+  const issues = (err.details?.issues ?? []) as Array<{ path: string; message: string }>;
+  const out: FieldErrors = {};
+  for (const i of issues) {
+    const key = i.path.replace(/^body\./, '').split('.')[0] || 'form';
+    out[key] ??= i.message;
+  }
+  if (!Object.keys(out).length) out.form = err.message;
+  return out;
+}
+
+export function csrfField(request: FastifyRequest): SafeHtml {
+  return html`<input type="hidden" name="_csrf" value="${csrfToken(request.server.appSecret, request)}">`;
+}
+
+/** A POST form with its CSRF token; `novalidate` so the server's messages (same zod schemas as the API) are the ones shown. */
+export function postForm(request: FastifyRequest, action: string, inner: SafeHtml, attrs: { cls?: string; label?: string } = {}): SafeHtml {
+  return html`<form method="post" action="${action}" novalidate${attrs.cls ? html` class="${attrs.cls}"` : ''}${attrs.label ? html` aria-label="${attrs.label}"` : ''}>${csrfField(request)}${inner}</form>`;
+}
+
+/** A one-button POST form (revoke, pause, accept…). */
+export function actionButton(request: FastifyRequest, action: string, label: string, opts: { cls?: string; name?: string; value?: string; ariaLabel?: string } = {}): SafeHtml {
+  return postForm(
+    request,
+    action,
+    html`${opts.name ? html`<input type="hidden" name="${opts.name}" value="${opts.value ?? ''}">` : ''}<button type="submit" class="${opts.cls ?? 'btn'}"${opts.ariaLabel ? html` aria-label="${opts.ariaLabel}"` : ''}>${label}</button>`,
+    { cls: 'inline' },
+  );
+}
+
+/** Error summary at the top of a form; links move focus to the field (GOV.UK pattern). */
+export function errorSummary(errors: FieldErrors | null, labels: Record<string, string> = {}): SafeHtml {
+  if (!errors || !Object.keys(errors).length) return html``;
+  return html`<div class="error-summary" role="alert" tabindex="-1" data-autofocus>
+  <h2>There is a problem</h2>
+  <ul>${Object.entries(errors).map(([k, m]) => (k === 'form' ? html`<li>${m}</li>` : html`<li><a href="#f-${k}">${labels[k] ?? k}: ${m}</a></li>`))}</ul>
+</div>`;
+}
+
+interface FieldOptions {
+  name: string;
+  label: string;
+  value?: string | number | null;
+  type?: string;
+  errors?: FieldErrors | null;
+  hint?: string;
+  required?: boolean;
+  autocomplete?: string;
+  attrs?: SafeHtml;
+}
+
+function describedBy(o: { name: string; hint?: string; errors?: FieldErrors | null }): string {
+  return [o.hint ? `h-${o.name}` : '', o.errors?.[o.name] ? `e-${o.name}` : ''].filter(Boolean).join(' ');
+}
+
+function fieldChrome(o: FieldOptions, control: SafeHtml): SafeHtml {
+  const err = o.errors?.[o.name];
+  return html`<div class="field${err ? ' has-error' : ''}">
+  <label for="f-${o.name}">${o.label}${o.required ? html` <span class="req" aria-hidden="true">*</span>` : ''}</label>
+  ${o.hint ? html`<p class="hint" id="h-${o.name}">${o.hint}</p>` : ''}
+  ${err ? html`<p class="error" id="e-${o.name}"><span class="visually-hidden">Error:</span> ${err}</p>` : ''}
+  ${control}
+</div>`;
+}
+
+export function input(o: FieldOptions): SafeHtml {
+  const db = describedBy(o);
+  return fieldChrome(
+    o,
+    html`<input id="f-${o.name}" name="${o.name}" type="${o.type ?? 'text'}" value="${o.value ?? ''}"${o.required ? html` required` : ''}${o.autocomplete ? html` autocomplete="${o.autocomplete}"` : ''}${db ? html` aria-describedby="${db}"` : ''}${o.errors?.[o.name] ? html` aria-invalid="true"` : ''}${o.attrs ?? ''}>`,
+  );
+}
+
+export function textarea(o: FieldOptions & { rows?: number }): SafeHtml {
+  const db = describedBy(o);
+  return fieldChrome(
+    o,
+    html`<textarea id="f-${o.name}" name="${o.name}" rows="${o.rows ?? 4}"${o.required ? html` required` : ''}${db ? html` aria-describedby="${db}"` : ''}${o.errors?.[o.name] ? html` aria-invalid="true"` : ''}>${o.value ?? ''}</textarea>`,
+  );
+}
+
+export function select(o: FieldOptions & { options: Array<[string, string]> }): SafeHtml {
+  const db = describedBy(o);
+  return fieldChrome(
+    o,
+    html`<select id="f-${o.name}" name="${o.name}"${db ? html` aria-describedby="${db}"` : ''}${o.errors?.[o.name] ? html` aria-invalid="true"` : ''}>${o.options.map(
+      ([v, l]) => html`<option value="${v}"${String(o.value ?? '') === v ? html` selected` : ''}>${l}</option>`,
+    )}</select>`,
+  );
+}
+
+/** A group of radio buttons in a fieldset with a legend. */
+export function radios(o: FieldOptions & { options: Array<[string, string, string?]> }): SafeHtml {
+  const err = o.errors?.[o.name];
+  return html`<fieldset class="field${err ? ' has-error' : ''}" id="f-${o.name}" tabindex="-1"${err ? html` aria-describedby="e-${o.name}"` : ''}>
+  <legend>${o.label}</legend>
+  ${err ? html`<p class="error" id="e-${o.name}"><span class="visually-hidden">Error:</span> ${err}</p>` : ''}
+  ${o.options.map(
+    ([v, l, hint], i) => html`<div class="choice"><input type="radio" id="f-${o.name}-${i}" name="${o.name}" value="${v}"${String(o.value ?? '') === v ? html` checked` : ''}${o.required ? html` required` : ''}>
+    <label for="f-${o.name}-${i}">${l}${hint ? html` <span class="hint">${hint}</span>` : ''}</label></div>`,
+  )}
+</fieldset>`;
+}
+
+function nav(request: FastifyRequest): SafeHtml {
+  const s = request.webSession;
+  if (!s) {
+    return html`<nav aria-label="Main"><ul><li><a href="/">Live events</a></li><li><a href="/login">Sign in</a></li><li><a href="/signup" class="btn btn-small">Sign up</a></li></ul></nav>`;
+  }
+  const links: Array<[string, string]> =
+    s.user.role === 'recruiter'
+      ? [
+          ['/recruiter', 'Console'],
+          ['/matches', 'Matches'],
+        ]
+      : [
+          ['/', 'Live events'],
+          ['/queue', 'Queue'],
+          ['/matches', 'Matches'],
+        ];
+  links.push(['/account/api-tokens', 'API tokens'], ['/account/webhooks', 'Webhooks']);
+  const here = request.url.split('?')[0];
+  return html`<nav aria-label="Main"><ul>${links.map(([href, label]) => html`<li><a href="${href}"${here === href ? html` aria-current="page"` : ''}>${label}</a></li>`)}
+  <li>${postForm(request, '/logout', html`<button type="submit" class="linklike">Sign out <span class="visually-hidden">${s.user.email}</span></button>`, { cls: 'inline' })}</li></ul></nav>`;
+}
+
+export function renderPage(request: FastifyRequest, o: PageOptions): string {
+  const s = request.webSession;
+  return `<!doctype html>${html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${o.title} · Job Fair</title>
+<meta name="csrf-token" content="${csrfToken(request.server.appSecret, request)}">
+<link rel="stylesheet" href="/static/app.css">
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<script src="/static/app.js" defer></script>
+${(o.scripts ?? []).map((src) => html`<script src="/static/${src}" defer></script>`)}
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+  <div class="wrap header-row">
+    <a class="brand" href="/">Job Fair</a>
+    ${s ? html`<span class="whoami">${s.user.display_name} <span class="role-badge">${s.user.role}</span></span>` : ''}
+    ${nav(request)}
+  </div>
+</header>
+<main id="main" class="wrap${o.narrow ? ' narrow' : ''}" tabindex="-1">
+${o.body}
+</main>
+<footer class="site-footer"><div class="wrap">Job Fair · <a href="/api/v1/openapi.json">API (OpenAPI)</a></div></footer>
+</body>
+</html>`.value}`;
+}
+
+export function sendPage(request: FastifyRequest, reply: FastifyReply, o: PageOptions): FastifyReply {
+  return reply
+    .code(o.status ?? 200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(renderPage(request, o));
+}
+
+const NOTICES: Record<string, string> = {
+  'token-revoked': 'The token was revoked; it no longer works.',
+  'webhook-paused': 'The webhook subscription was paused.',
+  'webhook-resumed': 'The webhook subscription was re-enabled.',
+  'webhook-tested': 'A test event was sent; its delivery appears in the log below.',
+  'webhook-deleted': 'The webhook subscription was deleted.',
+  'signed-out': 'You are signed out.',
+  'event-saved': 'The event was saved.',
+  'job-saved': 'The job was saved.',
+  'note-saved': 'Your note was saved.',
+  'joined-team': 'You joined the team.',
+  'interview-ended': 'The interview has ended.',
+};
+
+/** Fixed messages after a redirect (`?done=<code>`): never echoes the query string itself. */
+export function notice(request: FastifyRequest): SafeHtml {
+  const code = (request.query as { done?: string } | undefined)?.done;
+  const msg = code ? NOTICES[code] : undefined;
+  return msg ? html`<p class="notice" role="status">${msg}</p>` : html``;
+}
+
+export const fmtDate = (d: Date | string | null | undefined): string => {
+  if (!d) return '—';
+  const date = typeof d === 'string' ? new Date(d) : d;
+  return date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+};

@@ -1,0 +1,295 @@
+/**
+ * Discovery benchmark: throughput of the public discovery routes of the real app over a seeded
+ * data set (default 1 000 events / 100 000 jobs), as a ratio to a bare Fastify route measured on
+ * the same machine in the same run.
+ *
+ *   npm run bench -- discovery [--events 1000] [--jobs 100000] [--duration 5] [--connections 32]
+ *   (or: npx tsx bench/discovery.ts …)
+ *
+ * PostgreSQL: a throw-away embedded server in a temp dir (or, with BENCH_ADMIN_DATABASE_URL, a
+ * fresh database on that server, dropped afterwards). Temporal is not needed: the discovery
+ * routes never touch it (the app's client connects lazily). The load generator runs in a worker
+ * thread (its own event loop) with keep-alive connections; the servers run in the main thread.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { Client as PgClient } from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../lib/config';
+import { createKnex, migrateLatest } from '../db/knex';
+import { startPostgres, ensureDatabase } from '../lib/postgres-server';
+import { freePort } from '../test/helpers/ports';
+import { createJobsRepository, type JobSearchParams } from '../db/repositories/jobs-repository';
+
+interface Options {
+  events: number;
+  jobs: number;
+  durationS: number;
+  connections: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { events: 1000, jobs: 100_000, durationS: 5, connections: 32 };
+  for (let i = 0; i < argv.length; i++) {
+    const [k, v] = [argv[i], argv[i + 1]];
+    const num = () => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0) throw new Error(`${k} needs a positive integer`);
+      i++;
+      return n;
+    };
+    if (k === '--events') o.events = num();
+    else if (k === '--jobs') o.jobs = num();
+    else if (k === '--duration') o.durationS = num();
+    else if (k === '--connections') o.connections = num();
+    else if (k === 'discovery') continue;
+    else throw new Error(`unknown argument ${k}; use --events, --jobs, --duration, --connections`);
+  }
+  return o;
+}
+
+const SKILLS = Array.from({ length: 200 }, (_, i) =>
+  i < 40
+    ? ['TypeScript', 'JavaScript', 'Python', 'Go', 'Rust', 'Java', 'Kotlin', 'Swift', 'C#', 'C++', 'PostgreSQL', 'MySQL', 'Redis', 'Kafka', 'Temporal', 'React', 'Vue', 'Angular', 'Node.js', 'Django', 'Flask', 'Spring', 'Kubernetes', 'Docker', 'Terraform', 'AWS', 'GCP', 'Azure', 'GraphQL', 'gRPC', 'Elixir', 'Scala', 'Ruby', 'Rails', 'PHP', 'Laravel', 'Figma', 'SQL', 'Spark', 'Airflow'][i]
+    : `skill-${i}`,
+);
+const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Prague', 'Vienna', 'Zurich', 'Dublin', 'Stockholm', 'Oslo', 'Helsinki', 'Copenhagen', 'New York', 'Boston', 'Austin', 'Seattle', 'Toronto', 'Remote EU', 'Remote US', 'Singapore', 'Tokyo', 'Sydney', 'São Paulo', 'Bangalore', 'Cape Town', 'Tel Aviv', 'Munich'];
+const TITLES = ['Backend Engineer', 'Frontend Engineer', 'Full-stack Engineer', 'Data Engineer', 'SRE', 'Platform Engineer', 'Mobile Engineer', 'ML Engineer', 'Engineering Manager', 'Product Designer', 'QA Engineer', 'Security Engineer', 'DevOps Engineer', 'Data Scientist', 'Solutions Architect', 'Staff Engineer', 'Tech Lead', 'Developer Advocate', 'Analytics Engineer', 'Embedded Engineer'];
+
+/** Seeds with set-based SQL (seconds, not minutes): teams, events in every status, jobs, seekers, queue entries, matches. */
+async function seed(knex: Knex, o: Options): Promise<void> {
+  const teams = Math.max(1, Math.ceil(o.events / 10));
+  const perEvent = Math.ceil(o.jobs / o.events);
+  await knex.raw(`INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Bench team ' || g FROM generate_series(1, ?) g`, [teams]);
+  // Status by event number: 60 % live, 10 % paused, 10 % draft, 20 % ended; every fifth event private.
+  await knex.raw(
+    `INSERT INTO live_events (team_id, slug, company_name, headline, accent_color, visibility, status, started_at, ends_at, ended_at, created_at)
+     SELECT t.id, 'bench-' || g, 'Company ' || g, 'Hiring at company ' || g, '#1f6feb',
+            CASE WHEN g % 5 = 4 THEN 'private' ELSE 'open_invite' END,
+            CASE WHEN g % 10 < 6 THEN 'live' WHEN g % 10 = 6 THEN 'paused' WHEN g % 10 = 7 THEN 'draft' ELSE 'ended' END,
+            CASE WHEN g % 10 <> 7 THEN now() - (g || ' minutes')::interval END,
+            now() + interval '1 day',
+            CASE WHEN g % 10 >= 8 THEN now() END,
+            now() - (g || ' seconds')::interval
+     FROM generate_series(1, ?) g
+     JOIN LATERAL (SELECT id FROM teams ORDER BY id OFFSET (g % ?) LIMIT 1) t ON true`,
+    [o.events, teams],
+  );
+  // Jobs: 3 essential + 2 bonus skills drawn from a skewed vocabulary (common skills are common);
+  // other attributes independent of each other and of the creation time (as in real data).
+  await knex.raw(
+    `INSERT INTO jobs (team_id, live_event_id, title, essential_skills, bonus_skills, experience_min, salary_min, salary_max, location, remote_preference, status, created_at)
+     SELECT r.team_id, r.event_id, r.title, r.essential, r.bonus, r.experience, r.smin, CASE WHEN r.smin IS NULL THEN NULL ELSE r.smin + r.spread END, r.location, r.remote, r.status, r.created_at
+     FROM (
+       -- Volatile expressions in a plain select list are drawn once per produced row.
+       SELECT e.team_id, e.id AS event_id,
+         (?::text[])[1 + floor(random() * ?)::int] AS title,
+         ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]] AS essential,
+         ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]] AS bonus,
+         floor(random() * 10)::int AS experience,
+         CASE WHEN random() < 0.15 THEN NULL ELSE 30000 + floor(random() * 90)::int * 1000 END AS smin,
+         20000 + floor(random() * 80)::int * 1000 AS spread,
+         (?::text[])[1 + floor(random() * ?)::int] AS location,
+         (ARRAY['remote','hybrid','onsite'])[1 + floor(random() * 3)::int] AS remote,
+         CASE WHEN random() < 0.05 THEN 'closed' ELSE 'open' END AS status,
+         now() - random() * interval '30 days' AS created_at
+       FROM live_events e CROSS JOIN generate_series(1, ?) AS j(n)
+     ) r`,
+    [TITLES, TITLES.length, SKILLS, SKILLS, SKILLS, SKILLS, SKILLS, CITIES, CITIES.length, perEvent],
+  );
+  const seekers = Math.max(100, Math.round(o.jobs / 20));
+  await knex.raw(`INSERT INTO users (email, display_name, role) SELECT 'bench-seeker-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`, [seekers]);
+  await knex.raw(
+    `INSERT INTO queue_entries (id, user_id, status, live_event_id, live_event_slug, entered_at)
+     SELECT gen_random_uuid(), u.id, 'waiting', e.id, e.slug, now()
+     FROM (SELECT id, row_number() OVER () AS rn FROM users WHERE role = 'seeker') u
+     JOIN (SELECT id, slug, row_number() OVER (ORDER BY id) AS rn FROM live_events WHERE status IN ('live','paused')) e
+       ON e.rn = 1 + (u.rn % (SELECT count(*) FROM live_events WHERE status IN ('live','paused')))`,
+  );
+  await knex.raw(
+    `INSERT INTO matches (id, status, seeker_user_id, queue_entry_id, job_id, team_id, live_event_id, created_at)
+     SELECT gen_random_uuid(), 'matched', q.user_id, q.id, j.id, j.team_id, j.live_event_id, now()
+     FROM queue_entries q
+     JOIN LATERAL (SELECT id, team_id, live_event_id FROM jobs WHERE live_event_id = q.live_event_id LIMIT 1) j ON true
+     WHERE random() < 0.3`,
+  );
+  await knex.raw('ANALYZE');
+}
+
+interface LoadResult {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** The load generator: a worker thread (plain JS, no loader needed) driving keep-alive connections. */
+const LOAD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { port, paths, connections, durationMs } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const lat = [];
+let errors = 0;
+const one = (p) => new Promise((resolve) => {
+  const t0 = performance.now();
+  const req = http.get({ host: '127.0.0.1', port, path: p, agent }, (res) => {
+    res.resume();
+    res.on('end', () => { if (res.statusCode !== 200) errors++; lat.push(performance.now() - t0); resolve(); });
+  });
+  req.on('error', () => { errors++; resolve(); });
+});
+(async () => {
+  const started = performance.now();
+  const end = started + durationMs;
+  await Promise.all(Array.from({ length: connections }, async (_, i) => {
+    let k = i * 7919;
+    while (performance.now() < end) await one(paths[k++ % paths.length]);
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  lat.sort((a, b) => a - b);
+  const q = (x) => lat.length ? lat[Math.min(lat.length - 1, Math.floor(lat.length * x))] : 0;
+  agent.destroy();
+  parentPort.postMessage({ requests: lat.length, errors, rps: lat.length / elapsed, p50: q(0.5), p99: q(0.99) });
+})();
+`;
+
+function load(port: number, paths: string[], o: Options, durationMs: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(LOAD_WORKER, { eval: true, workerData: { port, paths, connections: o.connections, durationMs } });
+    w.once('message', (m) => resolve(m as LoadResult));
+    w.once('error', reject);
+  });
+}
+
+async function listen(app: FastifyInstance): Promise<number> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return (app.server.address() as { port: number }).port;
+}
+
+/** A spread of realistic searches: 1–3 skills, sometimes with remote/location/salary filters. */
+function searchPaths(n: number): string[] {
+  const pick = <T>(a: readonly T[], i: number) => a[i % a.length];
+  return Array.from({ length: n }, (_, i) => {
+    const q = new URLSearchParams();
+    const skills = Array.from({ length: 1 + (i % 3) }, (_, k) => pick(SKILLS.slice(0, 40), i * 3 + k * 11)).join(',');
+    if (i % 5 !== 4) q.set('skills', skills);
+    if (i % 3 === 0) q.set('remote', pick(['remote', 'hybrid', 'onsite'], i));
+    if (i % 4 === 0) q.set('location', pick(CITIES, i).slice(0, 4).toLowerCase());
+    if (i % 6 === 0) q.set('salary_min', String(60000 + (i % 10) * 5000));
+    return `/api/v1/jobs/search?${q.toString()}`;
+  });
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const t0 = Date.now();
+  const log = (l: string) => console.log(`[bench] ${l}`);
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    // PostgreSQL: a throw-away database.
+    let adminUrl = process.env.BENCH_ADMIN_DATABASE_URL;
+    if (!adminUrl) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-bench-'));
+      fs.chmodSync(dir, 0o755);
+      const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
+      stops.push(async () => {
+        await pg.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      });
+      adminUrl = pg.url();
+    }
+    const dbName = `jobfair_bench_${randomBytes(4).toString('hex')}`;
+    await ensureDatabase(adminUrl, dbName);
+    stops.push(async () => {
+      const c = new PgClient({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).finally(() => c.end());
+    });
+    const dbUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, `/${dbName}$1`);
+    const knex = createKnex(dbUrl, 20);
+    stops.push(async () => knex.destroy());
+    await migrateLatest(knex);
+    const ts = Date.now();
+    await seed(knex, o);
+    const counts = await knex.raw(
+      `SELECT (SELECT count(*) FROM live_events) AS events, (SELECT count(*) FROM jobs) AS jobs,
+              (SELECT count(*) FROM live_events WHERE visibility = 'open_invite' AND status IN ('live','paused')) AS public_events,
+              (SELECT count(*) FROM jobs j JOIN live_events e ON e.id = j.live_event_id WHERE j.status = 'open' AND e.status = 'live' AND e.visibility = 'open_invite') AS searchable_jobs`,
+    );
+    const c = counts.rows[0];
+    log(`seeded ${c.events} events (${c.public_events} public) and ${c.jobs} jobs (${c.searchable_jobs} searchable) in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
+
+    // The search query alone (time inside PostgreSQL plus the driver), for the record.
+    const jobsRepo = createJobsRepository(knex);
+    const probes: Array<[string, JobSearchParams]> = [
+      ['skills=typescript,postgresql', { skills: ['typescript', 'postgresql'], limit: 20 }],
+      ['skills=skill-150 (rare)', { skills: ['skill-150'], limit: 20 }],
+      ['no filter', { skills: [], limit: 20 }],
+      ['location=berl&remote=hybrid', { skills: [], location: 'berl', remote: 'hybrid', limit: 20 }],
+      ['skills=python&salary_min=150000', { skills: ['python'], salaryMin: 150000, limit: 20 }],
+    ];
+    for (const [label, p] of probes) {
+      await jobsRepo.search(p);
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < 20; i++) await jobsRepo.search(p);
+      log(`search ${label}: ${(Number(process.hrtime.bigint() - started) / 20 / 1e6).toFixed(2)} ms per query (repository, 20 runs)`);
+      if (process.env.BENCH_EXPLAIN) {
+        const { sql, bindings } = jobsRepo.searchTierQuery(p, p.skills.length, p.limit).toSQL();
+        const plan = await knex.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as never);
+        console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+      }
+    }
+
+    const base = { NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: dbUrl, DATABASE_POOL_MAX: '20', TEMPORAL_ADDRESS: '127.0.0.1:1', APP_SECRET: randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://bench.local', RATE_LIMIT_PUBLIC_PER_MIN: '100000000' }; // one client IP drives the load: lift the per-IP limit
+    const uncached = await buildApp({ config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '0' }), knex, logger: false });
+    const cached = await buildApp({ config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '5000' }), knex, logger: false });
+    const bare = Fastify({ logger: false });
+    bare.get('/bare', async () => ({ ok: true, generated_at: new Date().toISOString() }));
+    for (const app of [uncached, cached, bare]) stops.push(async () => app.close());
+    const [pu, pc, pb] = [await listen(uncached), await listen(cached), await listen(bare)];
+
+    const slugs: Array<{ slug: string }> = await knex('live_events').where({ visibility: 'open_invite' }).whereIn('status', ['live', 'paused']).select('slug').limit(200);
+    const scenarios: Array<{ name: string; port: number; paths: string[] }> = [
+      { name: 'bare Fastify route (baseline)', port: pb, paths: ['/bare'] },
+      { name: 'GET /jobs/search, 200 distinct queries, cache off', port: pu, paths: searchPaths(200) },
+      { name: 'GET /jobs/search, 200 distinct queries, cache on', port: pc, paths: searchPaths(200) },
+      { name: 'GET /events/{slug}, 200 events, cache off', port: pu, paths: slugs.map((s) => `/api/v1/events/${s.slug}`) },
+      { name: 'GET /live-events?limit=25, cache off', port: pu, paths: ['/api/v1/live-events?limit=25'] },
+      { name: 'GET /live-events/live-now, cache off', port: pu, paths: ['/api/v1/live-events/live-now'] },
+      { name: 'GET /live-events/live-now, cache on', port: pc, paths: ['/api/v1/live-events/live-now'] },
+    ];
+    const results: Array<{ name: string; r: LoadResult }> = [];
+    for (const s of scenarios) {
+      await load(s.port, s.paths, o, 1000); // warm-up: JIT, pools, caches
+      const r = await load(s.port, s.paths, o, o.durationS * 1000);
+      results.push({ name: s.name, r });
+      log(`${s.name}: ${r.rps.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors)`);
+    }
+    const baseline = results[0].r.rps;
+    console.log('');
+    console.log(`Discovery throughput at ${c.events} events / ${c.jobs} jobs — ${o.connections} connections, ${o.durationS} s per scenario, ${os.cpus().length} CPUs, Node ${process.version}`);
+    console.log('');
+    console.log('| scenario | req/s | ratio to bare route | p50 ms | p99 ms | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const { name, r } of results) {
+      console.log(`| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / baseline).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+    }
+    console.log('');
+    log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    if (results.some(({ r }) => r.errors > 0)) process.exitCode = 1;
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch((err) => console.error('[bench] cleanup:', err));
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

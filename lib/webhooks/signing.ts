@@ -1,0 +1,67 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Raw body of every delivery: the envelope `{ id, type, created_at (Unix s), data }` as UTF-8 JSON. */
+export function buildEnvelope(event: { id: string; type: string; createdAtMs: number; data: unknown }): string {
+  return JSON.stringify({ id: event.id, type: event.type, created_at: Math.floor(event.createdAtMs / 1000), data: event.data });
+}
+
+/** Lowercase hex HMAC-SHA256, keyed with the subscription secret, of `<t>.<raw body>`. */
+export function computeSignature(secret: string, t: number, payload: string | Buffer): string {
+  return createHmac('sha256', secret).update(`${t}.`).update(payload).digest('hex');
+}
+
+/** `t=<t>,v1=<hex>[,v1=<hex>…]`: one v1 per secret that currently signs (two during a rotation). */
+export function signatureHeader(secrets: readonly string[], t: number, payload: string | Buffer): string {
+  return [`t=${t}`, ...secrets.map((s) => `v1=${computeSignature(s, t, payload)}`)].join(',');
+}
+
+export function parseSignatureHeader(header: string): { t: number | null; v1: string[] } {
+  let t: number | null = null;
+  const v1: string[] = [];
+  for (const part of header.split(',')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const k = part.slice(0, i).trim();
+    const v = part.slice(i + 1).trim();
+    if (k === 't' && /^\d{1,12}$/.test(v)) t = Number(v);
+    else if (k === 'v1' && /^[0-9a-f]{64}$/i.test(v)) v1.push(v.toLowerCase());
+  }
+  return { t, v1 };
+}
+
+export interface VerifyWebhookSignatureOptions {
+  /** The raw request body exactly as received (do not re-serialise parsed JSON). */
+  payload: string | Buffer;
+  /** The `Svc-Signature` header. */
+  header: string | string[] | undefined | null;
+  /** Your subscription secret (`svc_whsec_…`); pass two while you rotate. */
+  secret: string | readonly string[];
+  /** Accepted age of `t` either way, in seconds (default 300). */
+  toleranceSeconds?: number;
+  /** For tests: the current Unix time in seconds. */
+  nowSeconds?: number;
+}
+
+/**
+ * Receiver-side verification of a delivery: true when `t` is within ±toleranceSeconds of now and
+ * at least one `v1=` value matches the HMAC of `<t>.<payload>` under one of the given secrets.
+ * Several `v1` values are normal (the sender signs with the old and the new secret while a
+ * rotated secret is still valid). Constant-time comparison.
+ */
+export function verifyWebhookSignature(opts: VerifyWebhookSignatureOptions): boolean {
+  const header = Array.isArray(opts.header) ? opts.header.join(',') : opts.header;
+  if (!header) return false;
+  const { t, v1 } = parseSignatureHeader(header);
+  if (t === null || v1.length === 0) return false;
+  const now = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
+  if (Math.abs(now - t) > (opts.toleranceSeconds ?? 300)) return false;
+  const secrets = typeof opts.secret === 'string' ? [opts.secret] : opts.secret;
+  for (const secret of secrets) {
+    const expected = Buffer.from(computeSignature(secret, t, opts.payload), 'hex');
+    for (const candidate of v1) {
+      const given = Buffer.from(candidate, 'hex');
+      if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+    }
+  }
+  return false;
+}

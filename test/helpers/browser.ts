@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createHarness, type Harness } from './harness';
+import { freePort } from './ports';
+
+/** Debian's chromium (installed by .ci/run when test/web/.needs-chromium exists). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', 'test-artifacts', 'screenshots');
+
+const BASE_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** `media`: fake camera and microphone, permission prompts auto-accepted (interview room tests). */
+export async function launchBrowser(opts: { media?: boolean } = {}): Promise<Browser> {
+  const args = [...BASE_ARGS, ...(opts.media ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : [])];
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * The real app listening on a real loopback port, with PUBLIC_BASE_URL pointing at it
+ * (join_url, details_url and room URLs must open in the browser).
+ */
+export async function createWebHarness(env: Record<string, string> = {}): Promise<{ h: Harness; baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const h = await createHarness({ env: { PUBLIC_BASE_URL: baseUrl, ...env } });
+  await h.app.listen({ port, host: '127.0.0.1' });
+  return { h, baseUrl };
+}
+
+let seq = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}@example.test`;
+
+/** Signs up through the form; the page ends on /onboarding. */
+export async function signUpInBrowser(page: Page, baseUrl: string, o: { role: 'seeker' | 'recruiter'; email?: string; name?: string; password?: string; next?: string }): Promise<{ email: string; password: string }> {
+  const email = o.email ?? uniqueEmail(o.role);
+  const password = o.password ?? 'correct horse battery';
+  await page.goto(`${baseUrl}/signup${o.next ? `?next=${encodeURIComponent(o.next)}` : ''}`);
+  await page.getByLabel('Your name').fill(o.name ?? (o.role === 'seeker' ? 'Ada Seeker' : 'Rita Recruiter'));
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel(o.role === 'seeker' ? 'Job seeker' : 'Recruiter').check();
+  await Promise.all([page.waitForURL(/\/onboarding/), page.getByRole('button', { name: 'Create account' }).click()]);
+  return { email, password };
+}
+
+export async function onboardSeekerInBrowser(page: Page, o: { title?: string; skills?: string; years?: string } = {}): Promise<void> {
+  await page.getByLabel('Job title').fill(o.title ?? 'Backend engineer');
+  await page.getByLabel('Summary').fill('I build reliable services.');
+  await page.getByLabel('Skills').fill(o.skills ?? 'TypeScript, PostgreSQL, Temporal');
+  await page.getByLabel('Years of experience').fill(o.years ?? '6');
+  await page.getByLabel('Location').fill('Berlin');
+  await page.getByLabel('Remote preference').selectOption('hybrid');
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/onboarding')), page.getByRole('button', { name: 'Save profile' }).click()]);
+}
+
+export async function onboardRecruiterInBrowser(page: Page, o: { team?: string } = {}): Promise<void> {
+  await page.getByLabel('Job title').fill('Talent partner');
+  if (o.team !== undefined || (await page.getByLabel('Team name').count())) await page.getByLabel('Team name').fill(o.team ?? 'Acme Hiring');
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/onboarding')), page.getByRole('button', { name: 'Continue' }).click()]);
+}
+
+export async function signInInBrowser(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
+}

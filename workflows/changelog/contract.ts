@@ -1,0 +1,35 @@
+/**
+ * Contract of the changelog capability: the announcement workflow's id and Input/Result types.
+ * Pure: imported by the workflow and the API.
+ */
+
+/**
+ * `changelog-announcement:<entryId>:<claimId>`. The claim id (from the `changelog_announcements`
+ * row) keeps deployments — or test databases — that share one Temporal namespace apart; the row,
+ * not the workflow id, is what makes an entry's announcement happen once.
+ */
+export const changelogAnnouncementWorkflowId = (entryId: string, claimId: string): string => `changelog-announcement:${entryId}:${claimId}`;
+
+/** Deterministic per entry, so a repeated announcement is recorded (and delivered) as one event. */
+export const changelogEventId = (entryId: string): string => `evt_changelog_${entryId}`;
+
+export const CHANGELOG_EVENT_TYPE = 'changelog.api';
+
+export interface ChangelogAnnouncementInput {
+  entryId: string;
+  /** The `data` of the `changelog.api` event (small: one changelog entry). */
+  data: {
+    entry_id: string;
+    date: string;
+    kind: string;
+    title: string;
+    description: string;
+    changelog_url: string;
+  };
+}
+
+export interface ChangelogAnnouncementResult {
+  eventId: string;
+  /** False when the event had already been recorded (an earlier run announced it). */
+  recorded: boolean;
+}

@@ -1,0 +1,142 @@
+import { allHandlersFinished, ApplicationFailure, condition, defineQuery, defineSignal, defineUpdate, log, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import type { createEventsActivities } from '../../activities/events/events-activities';
+import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
+import { planLiveEventTransition } from './contract';
+import type {
+  LiveEventInput,
+  LiveEventResult,
+  LiveEventState,
+  LiveEventStatus,
+  LiveEventTransition,
+  LiveEventTransitionInput,
+  LiveEventTransitionResult,
+  PlannedEndChangedSignalInput,
+} from './contract';
+import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../shared/search-attributes';
+
+export const goLiveUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('goLive');
+export const pauseUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('pause');
+export const resumeUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('resume');
+export const endUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('end');
+/** The recruiter moved the planned end of a live/paused event: ends_at follows it. */
+export const plannedEndChangedSignal = defineSignal<[PlannedEndChangedSignalInput]>('plannedEndChanged');
+export const liveEventStateQuery = defineQuery<LiveEventState>('state');
+
+const { projectLiveEvent, drainLiveEvent } = proxyActivities<ReturnType<typeof createEventsActivities>>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '200 ms', maximumInterval: '10 seconds' },
+});
+const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '200 ms', maximumInterval: '5 seconds', maximumAttempts: 5 },
+});
+
+/** Target status for a transition, `null` for a replay; refusals become non-retryable failures (→ 409). */
+const plan = (transition: LiveEventTransition, from: LiveEventStatus, eventId: string): LiveEventStatus | null => {
+  const p = planLiveEventTransition(transition, from, eventId);
+  if (!p.ok) throw ApplicationFailure.nonRetryable(p.message, p.code, { status: from, transition });
+  return p.target;
+};
+
+/**
+ * The live event actor, `live-event:<eventId>`, started by the first go-live (update-with-start).
+ * It owns the event's status: every transition is projected to PostgreSQL by `projectLiveEvent`
+ * before the update answers, and mirrored into the search attributes. Ending drains the event
+ * (waiting queue entries for it are told, and end as `expired`), then the run closes.
+ *
+ * Extending it (e.g. the matchmaker's queue signals): add a message in this file, bump `version`
+ * when state changes, and the loop below projects it.
+ */
+export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEventResult> {
+  const state: LiveEventState = {
+    eventId: input.eventId,
+    teamId: input.teamId,
+    slug: input.slug,
+    status: input.status,
+    startedAtMs: input.startedAtMs,
+    endsAtMs: input.endsAtMs,
+    endedAtMs: null,
+    drained: false,
+    drainedEntries: 0,
+  };
+  let version = 0;
+  let projectedVersion = -1;
+  // Set when the event (re)becomes live: the matchmaker is woken once the status is in PostgreSQL.
+  let kickPending = input.status === 'live';
+
+  const handle = (transition: LiveEventTransition) => async (req: LiveEventTransitionInput): Promise<LiveEventTransitionResult> => {
+    // Re-planned here: an earlier update in the same task may have moved the state since validation.
+    const target = plan(transition, state.status, state.eventId);
+    if (target !== null) {
+      const now = Date.now();
+      if (target === 'live' && state.startedAtMs === null) state.startedAtMs = now;
+      if (target === 'live' && req.plannedEndAtMs !== undefined) state.endsAtMs = req.plannedEndAtMs;
+      if (target === 'ended') {
+        state.endedAtMs = now;
+        state.endsAtMs = now;
+      }
+      log.info(`live event ${state.eventId}: ${state.status} → ${target}`, { eventId: state.eventId, requestedBy: req.requestedBy, transition });
+      state.status = target;
+      if (target === 'live') kickPending = true;
+      version++;
+    }
+    const awaited = version;
+    await condition(() => projectedVersion >= awaited);
+    return { state: { ...state }, changed: target !== null };
+  };
+  const validator = (transition: LiveEventTransition) => (_req: LiveEventTransitionInput) => {
+    plan(transition, state.status, state.eventId);
+  };
+
+  setHandler(liveEventStateQuery, () => ({ ...state }));
+  setHandler(goLiveUpdate, handle('goLive'), { validator: validator('goLive') });
+  setHandler(pauseUpdate, handle('pause'), { validator: validator('pause') });
+  setHandler(resumeUpdate, handle('resume'), { validator: validator('resume') });
+  setHandler(endUpdate, handle('end'), { validator: validator('end') });
+  setHandler(plannedEndChangedSignal, ({ plannedEndAtMs }: PlannedEndChangedSignalInput) => {
+    if ((state.status === 'live' || state.status === 'paused') && state.endsAtMs !== plannedEndAtMs) {
+      state.endsAtMs = plannedEndAtMs;
+      version++;
+    }
+  });
+
+  const project = async () => {
+    const target = version;
+    upsertSearchAttributes([
+      { key: JobfairEntity, value: 'live_event' },
+      { key: JobfairStatus, value: state.status },
+      { key: JobfairEventSlug, value: state.slug },
+      { key: JobfairTeamId, value: state.teamId },
+    ]);
+    await projectLiveEvent({ state: { ...state } });
+    projectedVersion = target;
+    if (kickPending && state.status === 'live') {
+      kickPending = false;
+      try {
+        await kickMatchmaker({ reason: 'event_live' });
+      } catch (err) {
+        // Waking the matchmaker is an optimisation for the event's seekers; it must never block the event.
+        log.warn(`live event ${state.eventId}: could not wake the matchmaker`, { error: String(err) });
+      }
+    }
+  };
+
+  await project();
+  while (state.status !== 'ended') {
+    await condition(() => version !== projectedVersion);
+    await project();
+  }
+
+  // Drain: waiting entries for this event end as `expired` (reason "event ended"). A second pass
+  // after a short settle catches a join that raced the end.
+  const first = await drainLiveEvent({ eventId: state.eventId });
+  await sleep(input.drainSettleMs, { summary: 'settle before the second drain pass' });
+  const second = await drainLiveEvent({ eventId: state.eventId });
+  state.drained = true;
+  state.drainedEntries = first.signalled + second.signalled;
+  version++;
+  await project();
+  // Replays of `end` that arrived while draining answer before the run closes.
+  await condition(allHandlersFinished);
+  return { ...state };
+}

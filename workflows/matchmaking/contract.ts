@@ -1,0 +1,60 @@
+/**
+ * Contract of the matchmaking capability: the matchmaker workflow's id and messages
+ * (docs/decisions/0010-matchmaker.md). Pure: imported by workflows, activities and the API.
+ */
+
+/** One matchmaker per task queue (tests run one per test file). */
+export const matchmakerWorkflowId = (taskQueue: string): string => `matchmaker:${taskQueue}`;
+
+export interface MatchmakerInput {
+  /** Batch window: at most one round per interval; rounds repeat at this pace while work exists. */
+  intervalMs: number;
+  /** Safety-net round when idle (a kick was lost, or capacity changed without one). */
+  idlePollMs: number;
+  /** Waiting entries considered per round. */
+  batchSize: number;
+  /** Carried over continue-as-new. */
+  workExists?: boolean;
+  pendingKick?: boolean;
+  /** Counters for operators (query `stats`), carried over continue-as-new. */
+  totals?: { rounds: number; kicks: number; runs: number };
+}
+
+/** Why the matchmaker was woken (for the workflow's log and history). */
+export type KickReason = 'queue_join' | 'entry_returned' | 'slot_freed' | 'event_live' | 'worker_start' | 'manual';
+
+export interface KickSignalInput {
+  reason: KickReason;
+}
+
+export interface RunMatchingRoundInput {
+  batchSize: number;
+}
+
+export interface RunMatchingRoundResult {
+  /** Live events locked by this round and their free slots before it planned. */
+  liveEvents: number;
+  freeSlots: number;
+  /** Waiting entries locked and considered. */
+  considered: number;
+  /** Pairs planned (offers written) this round, plus stale offers retried. */
+  offered: number;
+  retried: number;
+  /** Offers the entries accepted (match workflows started) and refused. */
+  started: number;
+  refused: number;
+  /** Offers left for the next round (transient failure). */
+  pending: number;
+}
+
+export interface KickMatchmakerInput {
+  reason: KickReason;
+}
+
+export const MATCHMAKER_BATCH_SIZE = 500;
+/** An `offering` offer untouched this long is retried by the next round (its round died). */
+export const STALE_OFFER_MS = 10_000;
+
+export function matchmakerInput(config: { MATCHMAKER_INTERVAL_MS: number }): MatchmakerInput {
+  return { intervalMs: config.MATCHMAKER_INTERVAL_MS, idlePollMs: Math.max(1_000, 10 * config.MATCHMAKER_INTERVAL_MS), batchSize: MATCHMAKER_BATCH_SIZE };
+}

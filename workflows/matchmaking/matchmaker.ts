@@ -1,0 +1,58 @@
+import { condition, continueAsNew, defineQuery, defineSignal, log, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
+import type { KickSignalInput, MatchmakerInput, RunMatchingRoundResult } from './contract';
+
+/** Wakes the matchmaker: a seeker joined, an entry came back, a slot was freed, an event went live. */
+export const kickSignal = defineSignal<[KickSignalInput]>('kick');
+/** Rounds and kicks since the matchmaker first started (all runs), and the last round's figures. */
+export const matchmakerStatsQuery = defineQuery<{ rounds: number; kicks: number; runs: number; lastRound: RunMatchingRoundResult | null }>('stats');
+
+const { runMatchingRound } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '500 ms', maximumInterval: '10 seconds' },
+});
+
+/** History events per run before continuing as new even without the server's suggestion. */
+const MAX_HISTORY = 5_000;
+
+/**
+ * The matchmaker, `matchmaker:<taskQueue>`: a long-running loop that runs one matching round (an
+ * activity over PostgreSQL, see docs/decisions/0010-matchmaker.md) when kicked or every interval
+ * while work exists, and otherwise sleeps until a kick or the idle poll. Kicks that arrive during
+ * a round are coalesced into the next one, no sooner than one interval after the last round
+ * started (the batch window). It holds no state of its own beyond counters: PostgreSQL and the
+ * queue-entry / match workflows hold the truth, so continue-as-new carries only two flags.
+ */
+export async function matchmakerWorkflow(input: MatchmakerInput): Promise<void> {
+  let kicks = input.pendingKick ? 1 : 0;
+  let totalKicks = input.totals?.kicks ?? 0;
+  let workExists = input.workExists ?? true;
+  let lastRoundAtMs = 0;
+  let rounds = input.totals?.rounds ?? 0;
+  const runs = (input.totals?.runs ?? 0) + 1;
+  let lastRound: RunMatchingRoundResult | null = null;
+
+  setHandler(kickSignal, () => {
+    kicks++;
+    totalKicks++;
+  });
+  setHandler(matchmakerStatsQuery, () => ({ rounds, kicks: totalKicks, runs, lastRound }));
+
+  for (;;) {
+    await condition(() => kicks > 0, workExists ? input.intervalMs : input.idlePollMs, { summary: workExists ? 'next batch' : 'idle until a kick' });
+    const sinceLast = Date.now() - lastRoundAtMs;
+    if (sinceLast < input.intervalMs) await sleep(input.intervalMs - sinceLast, { summary: 'batch window' });
+    kicks = 0;
+    lastRoundAtMs = Date.now();
+    lastRound = await runMatchingRound({ batchSize: input.batchSize });
+    rounds++;
+    // More may be possible right away: a full batch, refused offers (their seekers or slots are
+    // free again), or offers left for a retry. Otherwise only a kick (or the idle poll) helps.
+    workExists = lastRound.started > 0 || lastRound.refused > 0 || lastRound.pending > 0;
+    if (lastRound.offered + lastRound.retried > 0) log.info('matching round', { ...lastRound });
+    const info = workflowInfo();
+    if (info.continueAsNewSuggested || info.historyLength > MAX_HISTORY) {
+      await continueAsNew<typeof matchmakerWorkflow>({ ...input, workExists, pendingKick: kicks > 0, totals: { rounds, kicks: totalKicks, runs } });
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import {
+  allHandlersFinished,
+  condition,
+  defineSignal,
+  defineUpdate,
+  getExternalWorkflowHandle,
+  proxyActivities,
+  setHandler,
+  sleep,
+  upsertSearchAttributes,
+  uuid4,
+} from '@temporalio/workflow';
+import type { createWebhooksActivities, AttemptWebhookDeliveryResult } from '../../activities/webhooks/webhooks-activities';
+import type { AttemptSummary, CancelDeliverySignalInput, FirstOutcomeUpdateResult, WebhookDeliveryInput, WebhookDeliveryResult, WebhookDeliveryState } from './contract';
+import { webhookSubscriptionWorkflowId } from './contract';
+import { attemptOutcomeSignal } from './webhook-subscription';
+import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
+
+/** Sent by the subscription actor when the subscription is disabled or deleted: a waiting retry ends as cancelled. */
+export const cancelDeliverySignal = defineSignal<[CancelDeliverySignalInput]>('cancelDelivery');
+/** Answers once the first attempt's outcome is known (POST /webhooks/{id}/test uses update-with-start). */
+export const firstOutcomeUpdate = defineUpdate<FirstOutcomeUpdateResult, []>('firstOutcome');
+
+const newLogId = () => `dlv_${uuid4().replace(/-/g, '')}`;
+
+/**
+ * One event to one subscription: `webhook-delivery:<whk>:<evt>`. One activity per attempt
+ * (maximumAttempts 1; the outcome is a value; secret and payload are loaded inside the
+ * activity), workflow timers between attempts, dead letter after the last retry fails. Each
+ * attempt's outcome is signalled to the subscription actor, which counts consecutive failures.
+ */
+export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
+  const key = { webhookId: input.webhookId, eventId: input.eventId, run: input.run };
+  const { beginWebhookDelivery, recordWebhookDeliveryEnd } = proxyActivities<ReturnType<typeof createWebhooksActivities>>({
+    startToCloseTimeout: '30 seconds',
+    retry: { initialInterval: '200 ms', maximumInterval: '30 seconds' },
+  });
+  const { attemptWebhookDelivery } = proxyActivities<ReturnType<typeof createWebhooksActivities>>({
+    // The HTTP timeout plus room for loading, signing and recording.
+    startToCloseTimeout: input.attemptTimeoutMs + 15_000,
+    retry: { maximumAttempts: 1 },
+  });
+
+  let state: WebhookDeliveryState = 'pending';
+  let attempts = 0;
+  let cancelled: CancelDeliverySignalInput['reason'] | null = null;
+  let first: AttemptSummary | null = null;
+  let firstState: WebhookDeliveryState | null = null;
+  let firstKnown = false;
+
+  setHandler(cancelDeliverySignal, ({ reason }: CancelDeliverySignalInput) => {
+    cancelled ??= reason;
+  });
+  setHandler(firstOutcomeUpdate, async () => {
+    await condition(() => firstKnown);
+    return { state: firstState ?? state, attempt: first };
+  });
+
+  const setState = (s: WebhookDeliveryState) => {
+    state = s;
+    upsertSearchAttributes([
+      { key: JobfairEntity, value: 'webhook_delivery' },
+      { key: JobfairStatus, value: s },
+      { key: JobfairWebhookId, value: input.webhookId },
+      ...(input.ownerTeamId ? [{ key: JobfairTeamId, value: input.ownerTeamId }] : []),
+      ...(input.ownerUserId ? [{ key: JobfairUserId, value: input.ownerUserId }] : []),
+    ]);
+  };
+  const finish = async (s: WebhookDeliveryState): Promise<WebhookDeliveryResult> => {
+    setState(s);
+    firstKnown = true;
+    await condition(allHandlersFinished);
+    return { state, attempts };
+  };
+
+  setState('pending');
+  const begun = await beginWebhookDelivery({ ...key, source: input.source });
+  if (begun.state !== 'pending') return finish(begun.state);
+
+  const retries = input.retryScheduleMs.length;
+  for (let attempt = 1; attempt <= retries + 1; attempt++) {
+    if (cancelled) {
+      await recordWebhookDeliveryEnd({ ...key, logId: newLogId(), state: 'cancelled', errorKind: `subscription_${cancelled}` });
+      return finish('cancelled');
+    }
+    const deliveryId = newLogId();
+    const nextDelayMs = attempt <= retries ? input.retryScheduleMs[attempt - 1] : null;
+    let result: AttemptWebhookDeliveryResult;
+    try {
+      result = await attemptWebhookDelivery({ ...key, attempt, deliveryId, nextDelayMs });
+    } catch {
+      // The attempt itself could not run to the end (worker lost, activity timeout): count it as a
+      // failed attempt, recorded like any other, and keep to the schedule.
+      const s: WebhookDeliveryState = nextDelayMs === null ? 'dead_letter' : 'retrying';
+      const atMs = Date.now();
+      await recordWebhookDeliveryEnd({ ...key, logId: deliveryId, state: s, errorKind: 'attempt_failed', attempt, nextDelayMs });
+      result = {
+        state: s,
+        summary: { deliveryId, attempt, ok: false, httpStatus: null, errorKind: 'attempt_failed', latencyMs: null, responseSnippet: null, attemptedAtMs: atMs },
+      };
+    }
+    attempts = result.summary ? attempt : attempts;
+    if (attempt === 1) {
+      first = result.summary;
+      firstState = result.state;
+      firstKnown = true;
+    }
+    if (result.summary) {
+      try {
+        await getExternalWorkflowHandle(webhookSubscriptionWorkflowId(input.webhookId)).signal(attemptOutcomeSignal, {
+          deliveryId: result.summary.deliveryId,
+          eventId: input.eventId,
+          ok: result.summary.ok,
+          atMs: result.summary.attemptedAtMs,
+        });
+      } catch {
+        // The subscription actor is gone (deleted): nothing left to count.
+      }
+    }
+    if (result.state !== 'retrying') return finish(result.state);
+    setState('retrying');
+    const delay = nextDelayMs!;
+    await Promise.race([sleep(delay, { summary: `retry ${attempt} of ${retries} after ${delay} ms` }), condition(() => cancelled !== null)]);
+  }
+  // Unreachable: the last attempt always ends in a final state.
+  return finish(state);
+}

@@ -1,0 +1,201 @@
+import {
+  ApplicationFailure,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineSignal,
+  defineUpdate,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+  uuid4,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { createWebhooksActivities } from '../../activities/webhooks/webhooks-activities';
+import type { createEmailActivities } from '../../activities/email/email-activities';
+import type {
+  AttemptOutcomeSignalInput,
+  SubscriptionUpdateResult,
+  WebhookSubscriptionInput,
+  WebhookSubscriptionResult,
+  WebhookSubscriptionState,
+  WebhookSubscriptionStatus,
+} from './contract';
+import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
+
+/** Each HTTP attempt's outcome, from the delivery workflows; deduplicated by delivery id. */
+export const attemptOutcomeSignal = defineSignal<[AttemptOutcomeSignalInput]>('attemptOutcome');
+/** Re-enable (PATCH status=active): status active, failure counter reset. */
+export const resumeSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('resume');
+/** PATCH status=disabled: no new events; waiting retries end as cancelled. */
+export const disableSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('disable');
+/** DELETE: like disable, then the actor ends. */
+export const deleteSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('delete');
+export const subscriptionStateQuery = defineQuery<WebhookSubscriptionState>('state');
+
+const { projectWebhookSubscription, notifyWebhookPaused, cancelPendingWebhookDeliveries } = proxyActivities<ReturnType<typeof createWebhooksActivities>>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '200 ms', maximumInterval: '30 seconds' },
+});
+const { sendOutboxEmail } = proxyActivities<ReturnType<typeof createEmailActivities>>({
+  startToCloseTimeout: '60 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
+});
+
+/** How many recent delivery ids are remembered for deduplication (signals arrive within seconds of each other). */
+const DEDUP_WINDOW = 2000;
+
+/**
+ * The subscription actor `webhook-subscription:<whk>`: owns the consecutive-failure counter and the
+ * pause. Failures are counted across all events and reset by any success; at the threshold the
+ * subscription is paused (PostgreSQL status, search attribute, an e-mail to the owner through
+ * the outbox). PATCH re-enables (update `resume`) or disables; DELETE ends it.
+ */
+export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInput): Promise<WebhookSubscriptionResult> {
+  const state: WebhookSubscriptionState = {
+    webhookId: input.webhookId,
+    status: input.status,
+    consecutiveFailures: input.consecutiveFailures,
+    pausedAtMs: input.pausedAtMs,
+    autoPauseFailures: input.autoPauseFailures,
+  };
+  const recent: string[] = [...(input.recentDeliveryIds ?? [])].slice(-DEDUP_WINDOW);
+  const seen = new Set(recent);
+  let version = 0;
+  let projectedVersion = -1;
+  let cancelRequest: { reason: 'disabled' | 'deleted'; version: number } | null = null;
+  let cancelledDone = -1;
+  let lastCancelled = 0;
+  const notifications: Array<{ consecutiveFailures: number }> = [];
+  const inFlight: Array<Promise<void>> = [];
+
+  const changed = () => {
+    version++;
+  };
+
+  setHandler(subscriptionStateQuery, () => ({ ...state }));
+  setHandler(attemptOutcomeSignal, (o: AttemptOutcomeSignalInput) => {
+    if (seen.has(o.deliveryId)) return;
+    seen.add(o.deliveryId);
+    recent.push(o.deliveryId);
+    if (recent.length > DEDUP_WINDOW) seen.delete(recent.shift()!);
+    // Only an active subscription counts: attempts that finish after a pause or disable change nothing.
+    if (state.status !== 'active') return;
+    if (o.ok) {
+      if (state.consecutiveFailures !== 0) {
+        state.consecutiveFailures = 0;
+        changed();
+      }
+      return;
+    }
+    state.consecutiveFailures++;
+    if (state.consecutiveFailures >= state.autoPauseFailures) {
+      state.status = 'paused';
+      state.pausedAtMs = Date.now();
+      notifications.push({ consecutiveFailures: state.consecutiveFailures });
+    }
+    changed();
+  });
+
+  const refuseIfDeleted = () => {
+    if (state.status === 'deleted') throw ApplicationFailure.nonRetryable(`webhook ${state.webhookId} has been deleted`, 'WEBHOOK_DELETED');
+  };
+  const settle = async (withCancel: boolean): Promise<SubscriptionUpdateResult> => {
+    const target = version;
+    await condition(() => projectedVersion >= target && (!withCancel || cancelledDone >= target));
+    return { state: { ...state }, cancelledDeliveries: withCancel ? lastCancelled : 0 };
+  };
+  setHandler(
+    resumeSubscriptionUpdate,
+    async () => {
+      state.status = 'active';
+      state.consecutiveFailures = 0;
+      state.pausedAtMs = null;
+      changed();
+      return settle(false);
+    },
+    { validator: refuseIfDeleted },
+  );
+  setHandler(
+    disableSubscriptionUpdate,
+    async () => {
+      if (state.status !== 'disabled') {
+        state.status = 'disabled';
+        state.pausedAtMs = null;
+      }
+      changed();
+      cancelRequest = { reason: 'disabled', version };
+      return settle(true);
+    },
+    { validator: refuseIfDeleted },
+  );
+  setHandler(
+    deleteSubscriptionUpdate,
+    async () => {
+      state.status = 'deleted';
+      changed();
+      cancelRequest = { reason: 'deleted', version };
+      return settle(true);
+    },
+    { validator: refuseIfDeleted },
+  );
+
+  const project = async () => {
+    const target = version;
+    const status: WebhookSubscriptionStatus = state.status;
+    upsertSearchAttributes([
+      { key: JobfairEntity, value: 'webhook_subscription' },
+      { key: JobfairStatus, value: status },
+      { key: JobfairWebhookId, value: state.webhookId },
+      ...(input.ownerTeamId ? [{ key: JobfairTeamId, value: input.ownerTeamId }] : []),
+      ...(input.ownerUserId ? [{ key: JobfairUserId, value: input.ownerUserId }] : []),
+    ]);
+    await projectWebhookSubscription({ webhookId: state.webhookId, status, consecutiveFailures: state.consecutiveFailures, pausedAtMs: state.pausedAtMs });
+    projectedVersion = target;
+  };
+
+  await project();
+  for (;;) {
+    await condition(() => version !== projectedVersion || cancelRequest !== null || notifications.length > 0 || workflowInfo().continueAsNewSuggested);
+    if (version !== projectedVersion) await project();
+    while (notifications.length > 0) {
+      const n = notifications.shift()!;
+      // The outbox row id comes from the workflow, so a retried activity inserts it once.
+      const outboxId = uuid4();
+      await notifyWebhookPaused({ webhookId: state.webhookId, outboxId, consecutiveFailures: n.consecutiveFailures });
+      // Sending runs beside the actor's loop: a slow or absent SMTP server never holds up the counter.
+      inFlight.push(
+        sendOutboxEmail({ outboxId, maxAttempts: 5 }).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    }
+    if (cancelRequest) {
+      const req: { reason: 'disabled' | 'deleted'; version: number } = cancelRequest;
+      cancelRequest = null;
+      const { cancelled } = await cancelPendingWebhookDeliveries({ webhookId: state.webhookId, reason: req.reason });
+      lastCancelled = cancelled;
+      cancelledDone = req.version;
+    }
+    if (state.status === 'deleted' && projectedVersion === version && cancelRequest === null) {
+      await condition(allHandlersFinished);
+      await Promise.all(inFlight);
+      return { ...state };
+    }
+    if (workflowInfo().continueAsNewSuggested && version === projectedVersion && cancelRequest === null && notifications.length === 0) {
+      await condition(allHandlersFinished);
+      await Promise.all(inFlight);
+      if (version !== projectedVersion) continue;
+      await continueAsNew<typeof webhookSubscriptionWorkflow>({
+        ...input,
+        status: state.status === 'deleted' ? 'disabled' : state.status,
+        consecutiveFailures: state.consecutiveFailures,
+        pausedAtMs: state.pausedAtMs,
+        autoPauseFailures: state.autoPauseFailures,
+        recentDeliveryIds: recent.slice(-DEDUP_WINDOW),
+      });
+    }
+  }
+}
