@@ -80,6 +80,36 @@ describe('queue join: API → queueEntry workflow → activity → PostgreSQL �
   });
 });
 
+describe('leaving the queue', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ env: { QUEUE_ENTRY_TTL_MS: '600000' } });
+  });
+  afterAll(async () => h?.close());
+
+  it('a waiting entry leaves (status left, workflow closed); leaving again is 404; a later join is a new entry', async () => {
+    const s = await h.seeker();
+    expect((await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: s.token })).statusCode).toBe(404);
+    const joined = (await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token })).json();
+    const left = await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: s.token });
+    expect(left.statusCode).toBe(200);
+    expect(left.json().queue_entry).toMatchObject({ id: joined.queue_id, status: 'left', position: null });
+    const row = await h.knex('queue_entries').where({ id: joined.queue_id }).first();
+    expect(row).toMatchObject({ status: 'left', end_reason: 'left by the seeker' });
+    await eventually(async () => (await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe()).status.name === 'COMPLETED');
+    const again = await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: s.token });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('NOT_FOUND');
+    const rejoined = (await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token })).json();
+    expect(rejoined.queue_id).not.toBe(joined.queue_id);
+    // Scope: a token without queue:write is refused before anything happens.
+    const readOnly = await s.tokenWith(['queue:read']);
+    const r = await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: readOnly });
+    expect(r.statusCode).toBe(403);
+    expect(r.json().details.required_scope).toBe('queue:write');
+  });
+});
+
 describe('queue entry TTL', () => {
   let h: Harness;
   beforeAll(async () => {

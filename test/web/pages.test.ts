@@ -85,6 +85,16 @@ describe('web pages: access, errors, queue join from a session', () => {
     const after = await c.get(`/events/${event.slug}`);
     expect(after.body).toContain('id="queue-status"');
     expect(after.body).toContain('data-status="waiting"');
+
+    // Leaving goes through the same use-case as POST /api/v1/queue/leave.
+    expect(after.body).toContain('Leave the queue');
+    const left = await c.post('/queue/leave', {}, { csrf: WebClient.csrfOf(after.body) });
+    expect(left.statusCode).toBe(303);
+    expect(left.headers.location).toBe(`/events/${event.slug}`);
+    expect((await h.knex('queue_entries').where({ id: entry.id }).first()).status).toBe('left');
+    const back = await c.get(`/events/${event.slug}`);
+    expect(back.body).toContain('was left');
+    expect(back.body).toContain(`Join the queue for Company ${event.slug}`);
   });
 
   it('accept and decline answer with the current state when the match has moved on (409), and 404 for strangers', async () => {

@@ -57,6 +57,31 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
     );
   });
 
+  it('create and rotate-secret honour Idempotency-Key: a retry returns the same secret, stored only sealed', async () => {
+    const s = await h.seeker();
+    const key = '9b2f7c1e-4d3a-4e8b-9f6a-1c2d3e4f5a6b';
+    const body = { target_url: rx.url('/idem'), events: ['match.matched'] };
+    const first = await h.call({ method: 'POST', url: '/api/v1/webhooks', token: s.token, payload: body, headers: { 'idempotency-key': key } });
+    const again = await h.call({ method: 'POST', url: '/api/v1/webhooks', token: s.token, payload: body, headers: { 'idempotency-key': key } });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await h.knex('webhook_subscriptions').where({ target_url: rx.url('/idem') })).toHaveLength(1);
+
+    const rotKey = '3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f';
+    const url = `/api/v1/webhooks/${first.json().id}/rotate-secret`;
+    const rot1 = await h.call({ method: 'POST', url, token: s.token, headers: { 'idempotency-key': rotKey } });
+    const rot2 = await h.call({ method: 'POST', url, token: s.token, headers: { 'idempotency-key': rotKey } });
+    expect(rot1.statusCode).toBe(200);
+    expect(rot2.json().secret).toBe(rot1.json().secret);
+    const stored = JSON.stringify(await h.knex('idempotency_keys').select('response_body'));
+    for (const secret of [first.json().secret, rot1.json().secret]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(secret.slice('svc_whsec_'.length));
+    }
+  });
+
   it('refuses bad input with 400 and no side effect; 401 and 403 by token', async () => {
     const s = await h.seeker();
     const cases: Array<[Record<string, unknown>, RegExp]> = [

@@ -16,10 +16,11 @@ export interface ApiRouteConfig {
   /** Rate class; a route with a scope must declare one (the app refuses to start otherwise). */
   rateClass?: RateClass;
   /**
-   * Honour Idempotency-Key; default: true for POST/PATCH/PUT/DELETE with a scope. Set false only
-   * when the answer must never be stored (e.g. it carries a one-time secret) and say so in the description.
+   * Honour Idempotency-Key; default: true for POST/PATCH/PUT/DELETE with a scope.
    */
   idempotent?: boolean;
+  /** The answer carries a one-time secret: a stored idempotent answer is sealed (AES-256-GCM, key from APP_SECRET), never kept in plain text. */
+  sensitiveResponse?: boolean;
   /**
    * Cost-bearing routes: identical calls (same token, route, path, query and body) within this
    * interval get the first answer again without running the handler or using quota.

@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin';
+import { seal, unseal } from '../../../../lib/sealed';
+
+const SEAL_PURPOSE = 'idempotent-answer';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../../../../lib/errors';
@@ -172,7 +175,8 @@ export default fp(
       for (const [k, v] of Object.entries(row.response_headers ?? {})) reply.header(k, v);
       reply.header('idempotent-replayed', 'true');
       reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send(JSON.stringify(row.response_body));
+      const stored = row.response_body as { sealed?: string } | null;
+      return reply.send(stored && typeof stored === 'object' && typeof stored.sealed === 'string' ? unseal(stored.sealed, app.appSecret, SEAL_PURPOSE) : JSON.stringify(row.response_body));
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -201,7 +205,14 @@ export default fp(
       await app
         .knex('idempotency_keys')
         .where({ token_id: c.tokenId, key: c.key })
-        .update({ state: 'completed', response_status: status, response_body: JSON.stringify(body ?? null), response_headers: headers, locked_until: null });
+        .update({
+          state: 'completed',
+          response_status: status,
+          // A one-time secret in the answer is kept sealed for the replay window, never in plain text.
+          response_body: request.routeOptions.config?.sensitiveResponse ? JSON.stringify({ sealed: seal(JSON.stringify(body ?? null), app.appSecret, SEAL_PURPOSE) }) : JSON.stringify(body ?? null),
+          response_headers: headers,
+          locked_until: null,
+        });
       return payload;
     });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import { createAccountsRepository } from '../../../../db/repositories/accounts-repository';
 import { createProfilesRepository } from '../../../../db/repositories/profiles-repository';
 import { createEventsRepository } from '../../../../db/repositories/events-repository';
@@ -9,7 +9,7 @@ import { createQueueRepository, type QueueEntryRow } from '../../../../db/reposi
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
 import { queueEntryWorkflowId, type JoinQueueUpdateResult } from '../../../../workflows/queue/contract';
-import { joinQueueUpdate, queueEntryWorkflow } from '../../../../workflows/queue/queue-entry';
+import { joinQueueUpdate, leaveQueueUpdate, queueEntryWorkflow } from '../../../../workflows/queue/queue-entry';
 import { createMatchmakingRepository } from '../../../../db/repositories/matchmaking-repository';
 import { kickMatchmaker } from '../../../../activities/matchmaking/matchmaker-client';
 
@@ -110,6 +110,27 @@ export function createQueueService(deps: { knex: Knex; temporal: Client; config:
       const entry = await queue.findById(result.state.queueId);
       if (!entry) throw new Error(`queue entry ${result.state.queueId} was not projected`);
       return { ...(await view(entry)), created: result.created };
+    },
+
+    /**
+     * Leaves the queue: the `leave` Update on the caller's entry (only while waiting; a matched
+     * entry is declined through its match instead). No active entry → 404; not waiting → 409.
+     */
+    async leave(userId: string): Promise<QueueEntryView> {
+      const latest = await queue.findLatestForUser(userId);
+      if (!latest || (latest.status !== 'waiting' && latest.status !== 'matched')) throw new NotFoundError('active queue entry of the caller');
+      try {
+        await deps.temporal.workflow.getHandle(queueEntryWorkflowId(userId)).executeUpdate(leaveQueueUpdate, { args: [] });
+      } catch (err) {
+        const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
+        if (cause instanceof ApplicationFailure && cause.type === 'QUEUE_ENTRY_NOT_WAITING') {
+          throw new ConflictError('QUEUE_ENTRY_NOT_WAITING', 'Only a waiting entry can leave the queue; decline the match instead', { queue_id: latest.id });
+        }
+        if (err instanceof WorkflowNotFoundError) throw new NotFoundError('active queue entry of the caller');
+        throw err;
+      }
+      const entry = await queue.findById(latest.id);
+      return view(entry!);
     },
 
     async status(userId: string): Promise<QueueEntryView | null> {

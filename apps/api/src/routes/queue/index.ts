@@ -98,6 +98,22 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.post('/queue/leave', {
+    config: { scope: 'queue:write', rateClass: 'write' },
+    schema: {
+      operationId: 'leaveQueue',
+      tags: ['queue'],
+      summary: "Leave the matchmaking queue (the caller's waiting entry ends as `left`)",
+      description:
+        'No body. Only a `waiting` entry can leave: a `matched` entry answers 409 QUEUE_ENTRY_NOT_WAITING (decline the match instead); no active entry → 404. Added in v1 as a new endpoint (additive).',
+      response: { 200: z.object({ queue_entry: queueEntrySchema }) },
+    },
+    handler: async (request) => {
+      const v = await service.leave(requireAuth(request).userId);
+      return { queue_entry: toEntry(v) };
+    },
+  });
+
   app.get('/queue/status', {
     config: { scope: 'queue:read', rateClass: 'read' },
     schema: {

@@ -28,14 +28,14 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createWebhooksService({ knex: app.knex, temporal: app.temporal, config: app.config, appSecret: app.appSecret, paginator: app.paginator });
 
   app.post('/webhooks', {
-    // Not idempotent by key: a stored replay would keep the one-time secret in the database.
-    config: { ...write, idempotent: false },
+    // The stored idempotent answer carries the one-time secret: it is sealed, never kept in plain text.
+    config: { ...write, sensitiveResponse: true },
     schema: {
       operationId: 'createWebhook',
       tags,
       summary: 'Subscribe a URL to events',
       description: [
-        `Returns the subscription with its \`secret\` (\`svc_whsec_…\`), shown this once. ${OWNERSHIP} \`Idempotency-Key\` is not honoured here (the answer carries a one-time secret that is never stored); a retried create makes a second subscription, which you can delete.`,
+        `Returns the subscription with its \`secret\` (\`svc_whsec_…\`), shown this once. ${OWNERSHIP} With \`Idempotency-Key\`, a retried create returns the same subscription and secret; that stored answer is sealed (AES-256-GCM under the server key) for the 24 h window, never kept in plain text.`,
         EVENT_TYPES_DESCRIPTION,
         DELIVERY_DESCRIPTION,
       ].join('\n\n'),
@@ -142,12 +142,12 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/webhooks/:id/rotate-secret', {
-    config: { ...write, idempotent: false },
+    config: { ...write, sensitiveResponse: true },
     schema: {
       operationId: 'rotateWebhookSecret',
       tags,
       summary: 'Replace the signing secret',
-      description: `No body. Returns the new \`secret\` once. Until \`previous_secret_expires_at\` (24 h by default) every delivery carries two \`v1=\` signatures, one per secret, so receivers can switch at leisure. Rotating again within that window retires the older previous secret immediately. \`Idempotency-Key\` is not honoured (the answer carries a one-time secret). ${OWNERSHIP}`,
+      description: `No body. Returns the new \`secret\` once. Until \`previous_secret_expires_at\` (24 h by default) every delivery carries two \`v1=\` signatures, one per secret, so receivers can switch at leisure. Rotating again within that window retires the older previous secret immediately. With \`Idempotency-Key\`, a retry returns the same new secret (the stored answer is sealed, never plain text) instead of rotating twice. ${OWNERSHIP}`,
       params: webhookIdParam,
       response: { 200: createdWebhookSchema.extend({ previous_secret_expires_at: isoDateTime }) },
     },

@@ -82,6 +82,7 @@ const eventsPages: FastifyPluginAsync = async (app) => {
   <p><span class="hint">Estimated wait:</span> <span data-field="wait">${waitText(active.estimatedWaitSeconds)}</span></p>
   <p class="hint">This page updates by itself. You can leave it open in a tab; joined ${fmtDate(active.entry.entered_at)}.</p>
 </div>
+${matched ? '' : html`<div class="actions">${actionButton(request, '/queue/leave', 'Leave the queue', { cls: 'btn' })}</div>`}
 <div id="matched-box" class="panel panel-success" tabindex="-1"${matched ? '' : html` hidden`} role="status">
   <h2>You have a match</h2>
   <p>A recruiter's job fits your profile. Review it and accept before the deadline.</p>
@@ -196,6 +197,19 @@ ${queueBox(request, v, '/queue/join', null, error)}
       throw err;
     }
     return reply.redirect('/queue', 303);
+  });
+
+  /** The same use-case as POST /api/v1/queue/leave; back to the page the seeker came from. */
+  app.post('/queue/leave', async (request, reply) => {
+    const { user } = currentUser(request);
+    const latest = await queue.status(user.id);
+    try {
+      await queue.leave(user.id);
+    } catch (err) {
+      if (!(err instanceof AppError && err.status < 500)) throw err;
+    }
+    const slug = latest?.entry.live_event_slug;
+    return reply.redirect(slug ? `/events/${encodeURIComponent(slug)}` : '/queue', 303);
   });
 
   /** What the queue box polls (session-authenticated). */
