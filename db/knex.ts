@@ -13,8 +13,8 @@ export function createKnex(connectionString: string, poolMax = 10): Knex {
     client: 'pg',
     connection: { connectionString },
     pool: { min: 0, max: poolMax },
-    // Fail fast when PostgreSQL is down (readiness answers 503 instead of hanging).
-    acquireConnectionTimeout: 10_000,
+    // A request that cannot get a connection within this time fails (503 DEPENDENCY_UNAVAILABLE).
+    acquireConnectionTimeout: 30_000,
     migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'], tableName: 'knex_migrations' },
     seeds: { directory: SEEDS_DIR, loadExtensions: ['.ts'] },
   });

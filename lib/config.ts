@@ -23,6 +23,12 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level'),
   HOST: z.string().default('127.0.0.1').describe('Interface the API listens on'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('API port (0 = any free port)'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[0-9a-fA-F:.\/]+(,[0-9a-fA-F:.\/]+)*)$/, 'false, true, a hop count, or comma-separated proxy IPs/CIDRs')
+    .default('false')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v))
+    .describe('Which X-Forwarded-* headers to believe (client IP for per-IP limits, TLS for Secure cookies): false, true (only behind a proxy that overwrites them), a hop count, or proxy IPs/CIDRs'),
   PUBLIC_BASE_URL: z.url().optional().describe('Base URL humans and agents reach (join_url, details_url); default http://localhost:PORT'),
   APP_SECRET: z.string().min(32).optional().describe('Server master key (cursor signing, webhook signing-key derivation); generated under DATA_DIR in development'),
   DATA_DIR: z.string().default('.data').describe('Where embedded PostgreSQL, the Temporal SQLite file and dev secrets live'),

@@ -54,6 +54,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** One code for "finish onboarding first", wherever it applies (PATCH /profile, queue join). */
+export class OnboardingIncompleteError extends AppError {
+  constructor(publicBaseUrl: string, action: string) {
+    super(409, 'ONBOARDING_INCOMPLETE', `Complete onboarding (your profile) in the web application before ${action}`, { onboarding_url: `${publicBaseUrl}/onboarding` });
+  }
+}
+
 export class DependencyUnavailableError extends AppError {
   constructor(dependency: string, retryAfterSeconds = 5) {
     super(503, 'DEPENDENCY_UNAVAILABLE', `${dependency} is unavailable; retry later`, { dependency }, { 'retry-after': String(retryAfterSeconds) });

@@ -72,11 +72,9 @@ export function createEventsRepository(knex: Knex) {
     async findBySlug(slug: string, trx: Knex = knex): Promise<LiveEventRow | undefined> {
       return trx('live_events').where({ slug }).first();
     },
-    /** The queue-join alias `event_id` may carry a slug or an id. */
+    /** The queue-join alias `event_id` may carry a slug or an id: a UUID is an id (slugs may not look like one). */
     async findBySlugOrId(ref: string, trx: Knex = knex): Promise<LiveEventRow | undefined> {
-      const q = trx('live_events').where({ slug: ref });
-      if (UUID_RE.test(ref)) q.orWhere({ id: ref });
-      return q.first();
+      return UUID_RE.test(ref) ? trx('live_events').where({ id: ref }).first() : trx('live_events').where({ slug: ref }).first();
     },
 
     // ---- recruiter side (descriptive records, written by the API) ----

@@ -76,7 +76,9 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
   const knex = createKnex(dbUrl, config.DATABASE_POOL_MAX);
   const connection = await connectClosable({ address: env.temporalAddress });
   const temporal = new Client({ connection: connection.connection, namespace: config.TEMPORAL_NAMESPACE });
-  const worker = opts.worker === false ? null : await startWorker({ config, knex, address: env.temporalAddress, workflowBundle: { codePath: env.workflowBundle }, shutdownGraceTime: '2 seconds' });
+  // The worker has its own pool, as the separate worker process has in production.
+  const workerKnex = opts.worker === false ? null : createKnex(dbUrl, config.DATABASE_POOL_MAX);
+  const worker = workerKnex ? await startWorker({ config, knex: workerKnex, address: env.temporalAddress, workflowBundle: { codePath: env.workflowBundle }, shutdownGraceTime: '2 seconds' }) : null;
   const app = await buildApp({ config, knex, temporal, logger: false });
 
   const accounts = createAccountsRepository(knex);
@@ -124,6 +126,7 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
       await app.close();
       await worker?.shutdown();
       await connection.close();
+      await workerKnex?.destroy();
       await knex.destroy();
       const a = new PgClient({ connectionString: env.adminDbUrl });
       await a.connect();

@@ -141,6 +141,13 @@ describe('matches routes: auth, roles, tenants, validation', () => {
     expect(b.json()).toEqual(a.json());
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect(Number(b.headers['x-ratelimit-remaining'])).toBe(remaining);
+    // The seeker's own earlier refusal was not kept in its bucket: now it gets the URL.
+    const seekerNow = await h.call({ method: 'GET', url, token: seeker.token });
+    expect(seekerNow.statusCode).toBe(200);
+    // The bucketed answer carries a signed room token: stored sealed, never in plain text.
+    const roomToken = new URL(a.json().room_url).searchParams.get('t')!;
+    expect(roomToken.length).toBeGreaterThan(10);
+    expect(JSON.stringify(await h.knex('idempotency_keys').select('response_body'))).not.toContain(roomToken);
   });
 
   it('the OpenAPI document describes the three routes', async () => {

@@ -23,7 +23,7 @@ export async function buildTestApp(
   h: Harness,
   opts: { routes?: (app: FastifyInstance) => unknown; onRoute?: (route: RouteOptions) => void; config?: Config; knex?: Knex } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: true });
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: (opts.config ?? h.config).TRUST_PROXY as boolean | string });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   await app.register(jobfairApp, { config: opts.config ?? h.config, knex: opts.knex ?? h.knex, temporal: h.temporal });
   if (opts.routes) {

@@ -33,6 +33,9 @@ describe('public route rate limits', () => {
       expect(over.statusCode).toBe(429);
       expect(over.json().code).toBe('RATE_LIMITED');
       expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // Without TRUST_PROXY a client cannot escape its bucket by sending its own X-Forwarded-For.
+      const spoofed = await h.app.inject({ method: op.method as 'GET', url, remoteAddress, headers: { 'x-forwarded-for': '203.0.113.77' } });
+      expect(spoofed.statusCode).toBe(429);
       // Another client is unaffected.
       const other = await h.app.inject({ method: op.method as 'GET', url, remoteAddress: `198.51.100.${ipSuffix}` });
       expect(other.statusCode).not.toBe(429);

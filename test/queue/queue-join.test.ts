@@ -53,7 +53,7 @@ describe('queue join: API → queueEntry workflow → activity → PostgreSQL �
     const fresh = await h.seeker({ onboarded: false });
     const r1 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: fresh.token });
     expect(r1.statusCode).toBe(409);
-    expect(r1.json().code).toBe('PROFILE_INCOMPLETE');
+    expect(r1.json().code).toBe('ONBOARDING_INCOMPLETE');
 
     const rec = await h.recruiter();
     const r2 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: rec.token });
@@ -102,6 +102,21 @@ describe('leaving the queue', () => {
     expect(again.json().code).toBe('NOT_FOUND');
     const rejoined = (await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token })).json();
     expect(rejoined.queue_id).not.toBe(joined.queue_id);
+
+    // Asking for another queue while in one is refused, not silently answered with the old entry.
+    const rec = await h.recruiter();
+    const [event] = await h
+      .knex('live_events')
+      .insert({ team_id: rec.teamId, slug: `ev-${rejoined.queue_id.slice(0, 8)}`, company_name: 'Acme', visibility: 'open_invite', status: 'live', started_at: new Date() })
+      .returning('*');
+    const other = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { live_event_slug: event.slug } });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'QUEUE_ENTRY_EXISTS', details: { queue_id: rejoined.queue_id, live_event_slug: null } });
+    // By id works as the guide's alias once the seeker has left.
+    await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: s.token });
+    const byId = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { event_id: event.id } });
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json().live_event_slug).toBe(event.slug);
     // Scope: a token without queue:write is refused before anything happens.
     const readOnly = await s.tokenWith(['queue:read']);
     const r = await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: readOnly });

@@ -5,7 +5,8 @@ import { LOGIN_ATTEMPTS_LIMIT } from '../../apps/api/src/services/accounts-servi
 describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboarding', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness();
+    // As behind a reverse proxy on loopback (inject's remote address): X-Forwarded-* from it are believed.
+    h = await createHarness({ env: { TRUST_PROXY: '127.0.0.1' } });
   });
   afterAll(async () => h?.close());
 

@@ -185,7 +185,9 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     emitDomainEvent({
       id: domainEventId(state.matchId, type),
       type,
-      ownerUserIds: [state.seekerUserId, ...input.recruiterUserIds.filter((id) => id !== state.seekerUserId)],
+      // The recruiters' side is the team (a recruiter with a team subscribes as the team), so a
+      // recruiter who has left the team stops receiving its events; the seeker is the other owner.
+      ownerUserIds: [state.seekerUserId],
       ownerTeamId: state.teamId,
       data,
       createdAtMs: Date.now(),

@@ -43,6 +43,12 @@ export interface JoinQueueUpdateInput {
   /** Set when an existing entry is resumed by a later join: the latest agent identity wins. */
   agentIdentity: string | null;
   viaAgent: boolean;
+  /**
+   * The queue the caller asked for (an event id, or null for any event). Resuming an entry of
+   * another queue is refused (QUEUE_ENTRY_OTHER_QUEUE) rather than silently answered with it.
+   * Optional so that updates from older API versions still validate.
+   */
+  liveEventId?: string | null;
 }
 
 export interface JoinQueueUpdateResult {

@@ -113,9 +113,12 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
       return { state: { ...state }, created };
     },
     {
-      validator: (_join: JoinQueueUpdateInput) => {
+      validator: (join: JoinQueueUpdateInput) => {
         if (state.finished || (state.status !== 'waiting' && state.status !== 'matched')) {
           throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} has ended (${state.status})`, 'QUEUE_ENTRY_ENDED');
+        }
+        if (join.liveEventId !== undefined && join.liveEventId !== state.liveEventId) {
+          throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} is in another queue`, 'QUEUE_ENTRY_OTHER_QUEUE', { queueId: state.queueId, liveEventSlug: state.liveEventSlug });
         }
       },
     },

@@ -5,7 +5,7 @@ import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { appSecret, type Config } from '../../../lib/config';
 import { createPaginator, type Paginator } from './lib/pagination';
-import { REDACT_PATHS } from '../../../lib/logger';
+import { REDACT_PATHS, requestSerializer } from '../../../lib/logger';
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
 import errorsPlugin from './plugins/errors';
@@ -64,9 +64,10 @@ export const jobfairApp = fp<AppOptions>(
 
 export async function buildApp(opts: AppOptions & { logger?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: requestSerializer } },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Never `true` by default: a client could then pick its own IP (per-IP limits) and scheme.
+    trustProxy: opts.config.TRUST_PROXY as boolean | string, // a hop count (number) is accepted at run time too
     ajv: undefined,
   });
   await app.register(jobfairApp, opts);

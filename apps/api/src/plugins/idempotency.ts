@@ -1,10 +1,10 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ValidationError } from '../../../../lib/errors';
 import { seal, unseal } from '../../../../lib/sealed';
 
 const SEAL_PURPOSE = 'idempotent-answer';
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ValidationError } from '../../../../lib/errors';
 
 /** The spec's replay window. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -27,6 +27,8 @@ interface StoredAnswer {
   response_status: number;
   response_body: unknown;
   response_headers: Record<string, string> | null;
+  /** The body to send, decoded (and unsealed for `sensitiveResponse` routes) when the claim found it. */
+  replayBody?: string;
 }
 
 declare module 'fastify' {
@@ -137,6 +139,24 @@ export default fp(
 
     const release = (c: Claim) => app.knex('idempotency_keys').where({ token_id: c.tokenId, key: c.key, state: 'in_progress' }).delete();
 
+    /**
+     * Claims the key, or returns the stored answer ready to send. A sealed answer that cannot be
+     * opened any more (APP_SECRET changed) counts as absent: it is dropped and the request runs.
+     */
+    const claimOrReplay = async (request: FastifyRequest, key: string, hash: string): Promise<StoredAnswer | null> => {
+      const row = await claim(request, key, hash);
+      if (!row) return null;
+      const stored = row.response_body as { sealed?: string } | null;
+      if (!request.routeOptions.config?.sensitiveResponse) return { ...row, replayBody: JSON.stringify(row.response_body) };
+      try {
+        return { ...row, replayBody: unseal(String(stored?.sealed), app.appSecret, SEAL_PURPOSE) };
+      } catch (err) {
+        request.log.warn({ err, key }, 'stored idempotent answer cannot be unsealed; running the request again');
+        await app.knex('idempotency_keys').where({ token_id: request.auth!.tokenId, key, state: 'completed' }).delete();
+        return claim(request, key, hash);
+      }
+    };
+
     app.addHook('preValidation', async (request) => {
       const cfg = request.routeOptions.config ?? {};
       // Auth failures are never stored: no claim without a caller, or for a caller lacking the scope.
@@ -147,7 +167,7 @@ export default fp(
         if (typeof header !== 'string' || !UUID_V4.test(header)) {
           throw new ValidationError('Idempotency-Key must be a UUID v4', [{ path: 'headers.idempotency-key', message: 'must be a UUID v4, e.g. 5f0c6a4e-8d1b-4c3e-9a7f-2b6d1e0c9f84' }]);
         }
-        const row = await claim(request, header.toLowerCase(), requestFingerprint(request));
+        const row = await claimOrReplay(request, header.toLowerCase(), requestFingerprint(request));
         if (row) {
           request.idempotentReplay = row;
           request.skipRateLimit = true;
@@ -157,7 +177,7 @@ export default fp(
       if (cfg.costBucketMs) {
         // Automatic bucket: the same token asking for the same resource within one interval gets the first answer.
         const hash = requestFingerprint(request);
-        const row = await claim(request, `auto:${Math.floor(Date.now() / cfg.costBucketMs)}:${hash.slice(0, 32)}`, hash);
+        const row = await claimOrReplay(request, `auto:${Math.floor(Date.now() / cfg.costBucketMs)}:${hash.slice(0, 32)}`, hash);
         if (row) {
           request.idempotentReplay = row;
           request.skipRateLimit = true;
@@ -175,8 +195,7 @@ export default fp(
       for (const [k, v] of Object.entries(row.response_headers ?? {})) reply.header(k, v);
       reply.header('idempotent-replayed', 'true');
       reply.header('content-type', 'application/json; charset=utf-8');
-      const stored = row.response_body as { sealed?: string } | null;
-      return reply.send(stored && typeof stored === 'object' && typeof stored.sealed === 'string' ? unseal(stored.sealed, app.appSecret, SEAL_PURPOSE) : JSON.stringify(row.response_body));
+      return reply.send(row.replayBody ?? JSON.stringify(row.response_body));
     });
 
     app.addHook('onSend', async (request, reply, payload) => {

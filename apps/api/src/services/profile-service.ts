@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { createAccountsRepository } from '../../../../db/repositories/accounts-repository';
 import { createProfilesRepository, type ProfileFields, type ProfileRow } from '../../../../db/repositories/profiles-repository';
-import { ConflictError, NotFoundError } from '../../../../lib/errors';
+import { NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
 
-export function createProfileService(knex: Knex) {
+/** `publicBaseUrl` makes the onboarding link in a 409 absolute (the API passes its own). */
+export function createProfileService(knex: Knex, opts: { publicBaseUrl?: string } = {}) {
   const accounts = createAccountsRepository(knex);
   const profiles = createProfilesRepository(knex);
   return {
@@ -15,7 +16,7 @@ export function createProfileService(knex: Knex) {
       const user = await accounts.findUserById(userId);
       if (!user) throw new NotFoundError('user', userId);
       if (!user.onboarding_completed_at) {
-        throw new ConflictError('ONBOARDING_INCOMPLETE', 'Complete onboarding in the web application before updating the profile', { onboarding_url: '/onboarding' });
+        throw new OnboardingIncompleteError(opts.publicBaseUrl ?? '', 'updating the profile');
       }
       const updated = await profiles.update(userId, fields);
       if (updated) return updated;

@@ -6,7 +6,7 @@ import { createAccountsRepository } from '../../../../db/repositories/accounts-r
 import { createProfilesRepository } from '../../../../db/repositories/profiles-repository';
 import { createEventsRepository } from '../../../../db/repositories/events-repository';
 import { createQueueRepository, type QueueEntryRow } from '../../../../db/repositories/queue-repository';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
 import { queueEntryWorkflowId, type JoinQueueUpdateResult } from '../../../../workflows/queue/contract';
 import { joinQueueUpdate, leaveQueueUpdate, queueEntryWorkflow } from '../../../../workflows/queue/queue-entry';
@@ -61,7 +61,7 @@ export function createQueueService(deps: { knex: Knex; temporal: Client; config:
       if (user.role !== 'seeker') throw new ForbiddenError('Only job seekers can join the matchmaking queue', 'ROLE_NOT_ALLOWED');
       const profile = await profiles.findByUserId(user.id);
       if (!user.onboarding_completed_at || !profile) {
-        throw new ConflictError('PROFILE_INCOMPLETE', 'Complete onboarding and your profile in the web application before joining the queue', { onboarding_url: `${deps.config.publicBaseUrl}/onboarding` });
+        throw new OnboardingIncompleteError(deps.config.publicBaseUrl, 'joining the queue');
       }
       let event: { id: string; slug: string } | null = null;
       if (input.eventRef) {
@@ -91,7 +91,7 @@ export function createQueueService(deps: { knex: Knex; temporal: Client; config:
         });
         try {
           result = await deps.temporal.workflow.executeUpdateWithStart(joinQueueUpdate, {
-            args: [{ agentIdentity: input.agentIdentity, viaAgent: input.viaAgent }],
+            args: [{ agentIdentity: input.agentIdentity, viaAgent: input.viaAgent, liveEventId: event?.id ?? null }],
             startWorkflowOperation: startOp,
           });
           break;
@@ -101,6 +101,14 @@ export function createQueueService(deps: { knex: Knex; temporal: Client; config:
           if (cause instanceof ApplicationFailure && cause.type === 'QUEUE_ENTRY_ENDED' && attempt < 5) {
             await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
             continue;
+          }
+          if (cause instanceof ApplicationFailure && cause.type === 'QUEUE_ENTRY_OTHER_QUEUE') {
+            const [other] = (cause.details ?? []) as Array<{ queueId: string; liveEventSlug: string | null }>;
+            throw new ConflictError(
+              'QUEUE_ENTRY_EXISTS',
+              `You are already in the queue ${other?.liveEventSlug ? `for event ${other.liveEventSlug}` : 'for any event'}; leave it (POST /queue/leave) before joining another`,
+              { queue_id: other?.queueId, live_event_slug: other?.liveEventSlug ?? null },
+            );
           }
           throw err;
         }

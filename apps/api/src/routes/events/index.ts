@@ -43,7 +43,9 @@ const slugSchema = z
   .min(3)
   .max(64)
   .regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and hyphens only')
-  .describe('Unique, 3–64 characters of `[a-z0-9-]`; used in URLs');
+  // A slug shaped like a UUID would be ambiguous where an event id is accepted too (queue join's event_id).
+  .refine((v) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v), 'must not look like a UUID (ids and slugs must not be confused)')
+  .describe('Unique, 3–64 characters of `[a-z0-9-]`, not shaped like a UUID; used in URLs');
 const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a hex colour like #1f6feb').describe('Accent colour `#rrggbb`');
 const httpsUrl = z.url({ protocol: /^https?$/ }).max(2000);
 

@@ -69,7 +69,8 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/matches/:id/interview-room-url', {
-    config: { scope: 'matches:read', rateClass: 'cost', costBucketMs: ROOM_URL_COST_BUCKET_MS },
+    // The answer carries a signed room token: the bucketed answer is stored sealed.
+    config: { scope: 'matches:read', rateClass: 'cost', costBucketMs: ROOM_URL_COST_BUCKET_MS, sensitiveResponse: true },
     schema: {
       operationId: 'getInterviewRoomUrl',
       tags: ['matches'],

@@ -17,7 +17,7 @@ export const toProfile = (p: ProfileRow): z.output<typeof profileSchema> => ({
 });
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profiles = createProfileService(app.knex);
+  const profiles = createProfileService(app.knex, { publicBaseUrl: app.config.publicBaseUrl });
 
   app.get('/profile', {
     config: { scope: 'profile:read', rateClass: 'read' },

@@ -73,7 +73,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['queue'],
       summary: "Create or resume the caller's queue entry",
       description:
-        'Optional body `{ live_event_slug }` (3–64 characters) or the guide\'s alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 PROFILE_INCOMPLETE. Calling again resumes the same entry. `X-Agent-Identity` (or the token name) is kept on the entry.',
+        'Optional body `{ live_event_slug }` (3–64 characters) or the guide\'s alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same entry. `X-Agent-Identity` (or the token name) is kept on the entry.',
       body: joinBodySchema,
       response: { 200: queueJoinResponseSchema },
     },

@@ -165,7 +165,7 @@ ${list.length ? html`<ul class="cards">${list.map((j) => html`<li class="card">$
     try {
       await queue.join({ userId: user.id, eventRef: request.params.slug, agentIdentity: WEB_AGENT_IDENTITY, viaAgent: false });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'PROFILE_INCOMPLETE') return reply.redirect(`/onboarding?next=${encodeURIComponent(`/events/${request.params.slug}`)}`, 303);
+      if (err instanceof AppError && err.code === 'ONBOARDING_INCOMPLETE') return reply.redirect(`/onboarding?next=${encodeURIComponent(`/events/${request.params.slug}`)}`, 303);
       if (err instanceof AppError && err.status < 500 && err.status !== 404) return eventPage(request, reply, err.message, err.status);
       throw err;
     }
@@ -192,7 +192,7 @@ ${queueBox(request, v, '/queue/join', null, error)}
     try {
       await queue.join({ userId: user.id, eventRef: null, agentIdentity: WEB_AGENT_IDENTITY, viaAgent: false });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'PROFILE_INCOMPLETE') return reply.redirect('/onboarding?next=%2Fqueue', 303);
+      if (err instanceof AppError && err.code === 'ONBOARDING_INCOMPLETE') return reply.redirect('/onboarding?next=%2Fqueue', 303);
       if (err instanceof AppError && err.status < 500) return anyQueuePage(request, reply, err.message, err.status);
       throw err;
     }
