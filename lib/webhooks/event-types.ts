@@ -12,7 +12,7 @@ export function isWebhookEventType(s: string): s is WebhookEventType {
 /** One line per type: when it is sent and the fields of `data`. */
 export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: string }> = {
   'match.matched': {
-    when: "a match is made: team subscriptions of the job's team, user subscriptions of the seeker and the team's recruiters",
+    when: "a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker",
     data: '{ match_id, role_title, seeker_headline }',
   },
   'match.accepted': { when: 'both sides of a match accepted it in the web application', data: '{ match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }' },

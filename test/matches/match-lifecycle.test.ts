@@ -30,7 +30,8 @@ describe('match lifecycle', () => {
     expect(match).toMatchObject({ status: 'matched', seeker_accepted_at: null, recruiter_accepted_at: null });
     const matchedEvent = await eventually(async () => h.knex('domain_events').where({ id: domainEventId(match.id, 'match.matched') }).first());
     expect(matchedEvent).toMatchObject({ type: 'match.matched', owner_team_id: rec.teamId, data: { match_id: match.id, role_title: 'Staff Engineer', seeker_headline: 'Senior TypeScript engineer' } });
-    expect(matchedEvent.owner_user_ids).toEqual(expect.arrayContaining([seeker.user.id, rec.user.id]));
+    // Owners: the seeker and the team (a recruiter receives it through the team's subscriptions).
+    expect(matchedEvent.owner_user_ids).toEqual([seeker.user.id]);
 
     // Before both accepted: no room.
     const early = await roomUrl(h, seeker.token, match.id);
