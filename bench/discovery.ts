@@ -25,6 +25,7 @@ import { createKnex, migrateLatest } from '../db/knex';
 import { startPostgres, ensureDatabase } from '../lib/postgres-server';
 import { freePort } from '../test/helpers/ports';
 import { createJobsRepository, type JobSearchParams } from '../db/repositories/jobs-repository';
+import { parseBenchArgs } from './common';
 
 interface Options {
   events: number;
@@ -33,25 +34,8 @@ interface Options {
   connections: number;
 }
 
-function parseArgs(argv: string[]): Options {
-  const o: Options = { events: 1000, jobs: 100_000, durationS: 5, connections: 32 };
-  for (let i = 0; i < argv.length; i++) {
-    const [k, v] = [argv[i], argv[i + 1]];
-    const num = () => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n <= 0) throw new Error(`${k} needs a positive integer`);
-      i++;
-      return n;
-    };
-    if (k === '--events') o.events = num();
-    else if (k === '--jobs') o.jobs = num();
-    else if (k === '--duration') o.durationS = num();
-    else if (k === '--connections') o.connections = num();
-    else if (k === 'discovery') continue;
-    else throw new Error(`unknown argument ${k}; use --events, --jobs, --duration, --connections`);
-  }
-  return o;
-}
+const parseArgs = (argv: string[]): Options =>
+  parseBenchArgs<Options>(argv, 'discovery', { events: 1000, jobs: 100_000, durationS: 5, connections: 32 }, { '--events': 'events', '--jobs': 'jobs', '--duration': 'durationS', '--connections': 'connections' });
 
 const SKILLS = Array.from({ length: 200 }, (_, i) =>
   i < 40

@@ -9,7 +9,7 @@ import path from 'node:path';
 const [name, ...args] = process.argv.slice(2);
 const available = fs
   .readdirSync(__dirname)
-  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && f !== 'common.ts')
   .map((f) => f.replace(/\.ts$/, ''));
 if (!name || !available.includes(name)) {
   console.error(`usage: npm run bench -- <${available.join('|')}> [options]`);

@@ -31,6 +31,7 @@ import { createWebhooksFanOut } from '../activities/webhooks/webhooks-fan-out';
 import { createWebhookHttpClient } from '../lib/webhooks/http-client';
 import { buildEnvelope, signatureHeader } from '../lib/webhooks/signing';
 import { verifyWebhookSignature } from '../lib/webhooks';
+import { parseBenchArgs, pool } from './common';
 
 interface Options {
   events: number;
@@ -39,34 +40,8 @@ interface Options {
   profile: boolean;
 }
 
-function parseArgs(argv: string[]): Options {
-  const o: Options = { events: 1000, concurrency: 32, profile: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [k, v] = [argv[i], argv[i + 1]];
-    const num = () => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n <= 0) throw new Error(`${k} needs a positive integer`);
-      i++;
-      return n;
-    };
-    if (k === '--events') o.events = num();
-    else if (k === '--concurrency') o.concurrency = num();
-    else if (k === '--profile') o.profile = true;
-    else if (k === 'webhooks') continue;
-    else throw new Error(`unknown argument ${k}; use --events, --concurrency`);
-  }
-  return o;
-}
-
-/** Runs `fn` over `items` with at most `limit` in flight. */
-async function pool<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]);
-    }),
-  );
-}
+const parseArgs = (argv: string[]): Options =>
+  parseBenchArgs<Options>(argv, 'webhooks', { events: 1000, concurrency: 32, profile: false }, { '--events': 'events', '--concurrency': 'concurrency' }, { '--profile': 'profile' });
 
 /** The receiver: verifies every signature, counts deliveries per event id. */
 async function startReceiver(secretRef: { secret: string }) {

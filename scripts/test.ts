@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,8 +21,32 @@ const log = (l: string) => {
   if (process.env.TEST_VERBOSE) console.log(`[test] ${l}`);
 };
 
+/**
+ * The browser tests drive Debian's chromium. A newcomer's `npm test` must need nothing else, so
+ * when it is missing and this is a root shell with apt (our machines, CI), install it once.
+ */
+function ensureChromium(): void {
+  const wanted = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(wanted)) return;
+  const canApt = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  if (!canApt) {
+    console.error(`[test] the browser tests need Chromium at ${wanted}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+    process.exit(1);
+  }
+  console.log('[test] installing Debian chromium for the browser tests (once per machine)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+    const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
+    if (r.status !== 0) {
+      console.error(`[test] apt-get ${args.join(' ')} failed (exit ${r.status}); install chromium by hand or set CHROMIUM_PATH`);
+      process.exit(1);
+    }
+  }
+}
+
 async function main() {
   const t0 = Date.now();
+  ensureChromium();
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '' });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-test-'));
   fs.chmodSync(tmp, 0o755);

@@ -1,9 +1,8 @@
+import { tellEntriesEventEnded } from '../matchmaking/event-ended';
 import type { Client } from '@temporalio/client';
-import { WorkflowNotFoundError } from '@temporalio/common';
 import type { EventsRepository } from '../../db/repositories/events-repository';
 import type { LiveEventState } from '../../workflows/events/contract';
-import { queueEntryWorkflowId } from '../../workflows/queue/contract';
-import { eventEndedSignal } from '../../workflows/queue/queue-entry';
+import { iso } from '../../lib/dates';
 
 export interface ProjectLiveEventInput {
   state: LiveEventState;
@@ -22,7 +21,6 @@ export interface DrainLiveEventResult {
 
 const DRAIN_PAGE = 200;
 const DRAIN_CONCURRENCY = 20;
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function createEventsActivities(deps: { eventsRepository: EventsRepository; client: Client }) {
   return {
@@ -47,19 +45,9 @@ export function createEventsActivities(deps: { eventsRepository: EventsRepositor
       for (;;) {
         const userIds = await deps.eventsRepository.listWaitingSeekerIds(eventId, { afterUserId: after, limit: DRAIN_PAGE });
         if (userIds.length === 0) break;
-        for (let i = 0; i < userIds.length; i += DRAIN_CONCURRENCY) {
-          await Promise.all(
-            userIds.slice(i, i + DRAIN_CONCURRENCY).map(async (userId) => {
-              try {
-                await deps.client.workflow.getHandle(queueEntryWorkflowId(userId)).signal(eventEndedSignal, { liveEventId: eventId });
-                signalled++;
-              } catch (err) {
-                if (!(err instanceof WorkflowNotFoundError)) throw err;
-                alreadyClosed++;
-              }
-            }),
-          );
-        }
+        const told = await tellEntriesEventEnded(deps.client, userIds.map((userId) => ({ userId, liveEventId: eventId })), { concurrency: DRAIN_CONCURRENCY });
+        signalled += told.signalled;
+        alreadyClosed += told.alreadyClosed;
         after = userIds[userIds.length - 1];
         if (userIds.length < DRAIN_PAGE) break;
       }

@@ -1,11 +1,10 @@
 import type { MatchesRepository } from '../../db/repositories/matches-repository';
 import type { SettingsRepository } from '../../db/repositories/settings-repository';
 import type { LoadMatchSettingsInput, LoadMatchSettingsResult, ProjectMatchInput } from '../../workflows/matches/contract';
+import { iso } from '../../lib/dates';
 
 export type { LoadMatchSettingsInput, LoadMatchSettingsResult, ProjectMatchInput };
 export type ProjectMatchResult = void;
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function createMatchesActivities(deps: { matchesRepository: MatchesRepository; settingsRepository: Pick<SettingsRepository, 'findTeamSettings'> }) {
   return {

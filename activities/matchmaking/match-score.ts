@@ -59,7 +59,8 @@ export interface MatchScore {
   breakdown: ScoreBreakdown;
 }
 
-const norm = (s: string) => s.trim().toLowerCase();
+/** How skills and places are compared: trimmed, lower-cased. */
+export const norm = (s: string) => s.trim().toLowerCase();
 
 /** Remote fit of a job's mode (rows) against a seeker's preference (columns). */
 const REMOTE_FIT: Record<string, Record<string, number>> = {
@@ -68,7 +69,42 @@ const REMOTE_FIT: Record<string, Record<string, number>> = {
   onsite: { fully_remote: 0, hybrid: 0.5, onsite: 1 },
 };
 
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+// The components that do not depend on skills, shared with the matchmaker's candidate search
+// (candidates.ts bounds the score from above with exactly these numbers).
+
+/** Experience: min(1, years ÷ required), 1 when the job has no minimum. */
+export function experienceScore(years: number, experienceMin: number): number {
+  return experienceMin > 0 ? round(Math.min(1, years / experienceMin), 4) : 1;
+}
+
+/** Salary: 1 when the job's top reaches the expectation, linear down to 0 at a 25 % shortfall; null without figures. */
+export function salaryScore(expectation: number | null, salaryMin: number | null, salaryMax: number | null): number | null {
+  const top = salaryMax ?? salaryMin;
+  if (expectation === null || top === null) return null;
+  if (top >= expectation) return 1;
+  // Partial credit falls linearly to 0 at a 25 % shortfall.
+  const shortfall = (expectation - top) / expectation;
+  return round(Math.max(0, 1 - shortfall / 0.25), 4);
+}
+
+/**
+ * Location: the remote fit, halved where the seeker must be on site in a different place (neither
+ * normalised name contains the other). Places are passed normalised (`norm`), null when unknown.
+ * Null when either remote preference is unknown.
+ */
+export function locationScore(mode: string | null, pref: string | null, jobPlace: string | null, seekerPlace: string | null): { score: number; differentPlace: boolean } | null {
+  if (!mode || !pref || !REMOTE_FIT[mode] || REMOTE_FIT[mode][pref] === undefined) return null;
+  let fit = REMOTE_FIT[mode][pref];
+  let differentPlace = false;
+  // Where the seeker must be on site, a different city halves the fit.
+  if (mode !== 'remote' && jobPlace !== null && seekerPlace !== null) {
+    differentPlace = !(jobPlace.includes(seekerPlace) || seekerPlace.includes(jobPlace));
+    if (differentPlace) fit *= 0.5;
+  }
+  return { score: round(fit, 4), differentPlace };
+}
 
 export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): MatchScore {
   const have = new Set(seeker.skills.map(norm));
@@ -93,7 +129,7 @@ export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): Mat
 
   const experience = {
     weight: MATCH_SCORE_WEIGHTS.experience,
-    score: job.experienceMin > 0 ? round(Math.min(1, seeker.experienceYears / job.experienceMin), 4) : 1,
+    score: experienceScore(seeker.experienceYears, job.experienceMin),
     detail: job.experienceMin > 0 ? `${seeker.experienceYears} of ${job.experienceMin} required years` : 'no minimum experience',
     required: job.experienceMin,
     actual: seeker.experienceYears,
@@ -102,35 +138,28 @@ export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): Mat
   let salary: ScoreComponent;
   const expectation = seeker.salaryExpectationMin ?? null;
   const top = job.salaryMax ?? job.salaryMin;
+  const salaryFit = salaryScore(expectation, job.salaryMin, job.salaryMax);
   if (expectation === null || top === null) {
     salary = { weight: MATCH_SCORE_WEIGHTS.salary, score: null, detail: expectation === null ? 'the seeker has no salary expectation' : 'the job publishes no salary' };
   } else if (top >= expectation) {
-    salary = { weight: MATCH_SCORE_WEIGHTS.salary, score: 1, detail: `the range reaches the expectation of ${expectation}` };
+    salary = { weight: MATCH_SCORE_WEIGHTS.salary, score: salaryFit, detail: `the range reaches the expectation of ${expectation}` };
   } else {
-    // Partial credit falls linearly to 0 at a 25 % shortfall.
     const shortfall = (expectation - top) / expectation;
-    salary = { weight: MATCH_SCORE_WEIGHTS.salary, score: round(Math.max(0, 1 - shortfall / 0.25), 4), detail: `the range tops out ${Math.round(shortfall * 100)} % below the expectation` };
+    salary = { weight: MATCH_SCORE_WEIGHTS.salary, score: salaryFit, detail: `the range tops out ${Math.round(shortfall * 100)} % below the expectation` };
   }
 
   let location: ScoreComponent;
   const mode = job.remotePreference;
   const pref = seeker.remotePreference;
-  if (!mode || !pref || !REMOTE_FIT[mode] || REMOTE_FIT[mode][pref] === undefined) {
+  const fit = locationScore(mode, pref, job.location ? norm(job.location) : null, seeker.location ? norm(seeker.location) : null);
+  if (fit === null) {
     location = { weight: MATCH_SCORE_WEIGHTS.location, score: null, detail: 'remote preference unknown on one side' };
   } else {
-    let fit = REMOTE_FIT[mode][pref];
     let detail = `job ${mode}, seeker prefers ${pref}`;
-    // Where the seeker must be on site, a different city halves the fit.
     if (mode !== 'remote' && job.location && seeker.location) {
-      const a = norm(job.location);
-      const b = norm(seeker.location);
-      const sameArea = a.includes(b) || b.includes(a);
-      if (!sameArea) {
-        fit *= 0.5;
-        detail += `; different location (${job.location} vs ${seeker.location})`;
-      } else detail += `; same location`;
+      detail += fit.differentPlace ? `; different location (${job.location} vs ${seeker.location})` : `; same location`;
     }
-    location = { weight: MATCH_SCORE_WEIGHTS.location, score: round(fit, 4), detail };
+    location = { weight: MATCH_SCORE_WEIGHTS.location, score: fit.score, detail };
   }
 
   const breakdown: ScoreBreakdown = { essential_skills: essential, bonus_skills: bonus, experience, salary, location };

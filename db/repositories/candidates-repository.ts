@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { UUID_RE } from '../../lib/ids';
 
 /** A seeker as one team sees them: who joined the team's events or matched its jobs. */
 export interface CandidateRow {
@@ -45,8 +46,6 @@ export interface CandidateNoteRow {
   created_at: Date;
   updated_at: Date;
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createCandidatesRepository(knex: Knex) {
   /** Every contact of a seeker with the team, one row per seeker (alias `c`). */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { UUID_RE } from '../../lib/ids';
 
 export type LiveEventStatus = 'draft' | 'live' | 'paused' | 'ended';
 export type EventVisibility = 'open_invite' | 'private';
@@ -45,7 +46,6 @@ export interface LiveEventLifecycle {
   ended_at: string | null;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Distinct titles of an event's open jobs, most recent first, at most this many. */
 export const JOB_TITLES_PER_EVENT = 50;
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { UUID_RE } from '../../lib/ids';
 
 export type InviteStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
 
@@ -20,8 +21,6 @@ export interface InviteRow {
 
 export const effectiveStatus = (row: Pick<InviteRow, 'status' | 'expires_at'>, now = Date.now()): InviteStatus =>
   row.status === 'pending' && row.expires_at.getTime() <= now ? 'expired' : row.status;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createInvitesRepository(knex: Knex) {
   return {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { UUID_RE } from '../../lib/ids';
 
 export type RemotePreference = 'remote' | 'hybrid' | 'onsite';
 export type JobStatus = 'open' | 'closed';
@@ -46,7 +47,6 @@ export interface JobSearchParams {
   limit: number;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createJobsRepository(knex: Knex) {

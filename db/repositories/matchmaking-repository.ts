@@ -36,12 +36,12 @@ export interface OfferContext {
   created_at: Date;
 }
 
-export interface LockedLiveEvent {
+/** A live event that can take a match now: open jobs and a free slot (read without locks). */
+export interface EventWithRoom {
   id: string;
-  slug: string;
-  team_id: string;
   visibility: 'open_invite' | 'private';
   interview_slots: number;
+  free: number;
 }
 
 export interface WaitingCandidate {
@@ -55,11 +55,22 @@ export interface WaitingCandidate {
   remote_preference: string | null;
 }
 
+/** What holding slots for one event did with the planned offers (see `holdSlots`). */
+export interface HoldResult {
+  /** Offers written (`offering`): the slots are held. */
+  held: string[];
+  /** The entry (or the event, past the lock timeout) was locked by someone else: try again next round. */
+  busy: number;
+  /** No slot left when its turn came (another round took it meanwhile). */
+  full: number;
+  /** No longer possible: the event is not live, the entry not waiting (or already offered), the job closed, the pair already tried. */
+  stale: number;
+}
+
 export interface OpenJob {
   id: string;
   team_id: string;
   live_event_id: string;
-  title: string;
   essential_skills: string[];
   bonus_skills: string[];
   experience_min: number;
@@ -72,9 +83,10 @@ export interface OpenJob {
 /**
  * The matchmaker's tables and queries. `match_offers` is written only by the matching activity;
  * the rest is read (queue entries and matches are other workflows' projections, events and jobs
- * descriptive records). Locks: events `FOR NO KEY UPDATE SKIP LOCKED` (one round fills an event at
- * a time, an event being ended waits for the round's short transaction), waiting entries
- * `FOR UPDATE SKIP LOCKED` (concurrent rounds take disjoint seekers).
+ * descriptive records). The round reads everything it plans from without locks; only `holdSlots`
+ * locks, one event at a time: the event `FOR NO KEY UPDATE` (the capacity check and the inserts
+ * are serialised per event; go-live/end projections wait for a few milliseconds at most) and the
+ * planned entries `FOR UPDATE SKIP LOCKED` (a seeker another round is offering is skipped).
  */
 export function createMatchmakingRepository(knex: Knex) {
   return {
@@ -97,35 +109,34 @@ export function createMatchmakingRepository(knex: Knex) {
       return rows.map((r: { id: string }) => r.id);
     },
 
-    async lockLiveEvents(trx: Knex.Transaction): Promise<LockedLiveEvent[]> {
-      return trx('live_events').where({ status: 'live' }).orderBy('id').forNoKeyUpdate().skipLocked().select('id', 'slug', 'team_id', 'visibility', 'interview_slots');
-    },
-
-    /** Slots held per event: offers being made plus matches started and not yet ended. */
-    async countHeldSlots(eventIds: string[], trx: Knex = knex): Promise<Map<string, number>> {
-      if (!eventIds.length) return new Map();
-      const rows: Array<{ live_event_id: string; n: number }> = await trx('match_offers')
-        .whereIn('live_event_id', eventIds)
-        .whereIn('status', ['offering', 'started'])
-        .groupBy('live_event_id')
-        .select('live_event_id', trx.raw('count(*)::int as n'));
-      return new Map(rows.map((r) => [r.live_event_id, Number(r.n)]));
-    },
-
-    async listOpenJobs(eventIds: string[], trx: Knex = knex): Promise<OpenJob[]> {
-      if (!eventIds.length) return [];
-      return trx('jobs')
-        .whereIn('live_event_id', eventIds)
-        .andWhere({ status: 'open' })
-        .select('id', 'team_id', 'live_event_id', 'title', 'essential_skills', 'bonus_skills', 'experience_min', 'salary_min', 'salary_max', 'location', 'remote_preference');
+    /**
+     * Live events that can take a match now (open jobs, a free slot), read without locks, and how
+     * many events are live. Free = `interview_slots` − offers being made − matches started and not
+     * ended (the same count `holdSlots` re-checks under the event lock).
+     */
+    async listEventsWithRoom(trx: Knex = knex): Promise<{ live: number; withRoom: EventWithRoom[] }> {
+      const rows: Array<EventWithRoom & { has_jobs: boolean }> = (
+        await trx.raw(
+          `SELECT e.id, e.visibility, e.interview_slots,
+                  e.interview_slots - coalesce(h.n, 0) AS free,
+                  EXISTS (SELECT 1 FROM jobs j WHERE j.live_event_id = e.id AND j.status = 'open') AS has_jobs
+             FROM live_events e
+             LEFT JOIN (SELECT live_event_id, count(*)::int AS n FROM match_offers WHERE status IN ('offering', 'started') GROUP BY live_event_id) h
+               ON h.live_event_id = e.id
+            WHERE e.status = 'live'`,
+        )
+      ).rows;
+      return { live: rows.length, withRoom: rows.filter((r) => r.has_jobs && r.free > 0).map(({ has_jobs: _, ...r }) => ({ ...r, free: Number(r.free) })) };
     },
 
     /**
-     * Waiting entries that can use one of these events, oldest first, locked for this round
-     * (others skip them). Entries with an open offer, or about to expire, are left alone.
+     * Waiting entries that can use one of these events, oldest first, read without locks (a round
+     * plans on them; `holdSlots` re-checks each under a lock). Entries with an open offer, or
+     * expired, are left out.
      */
-    async lockWaitingEntries(opts: { eventIds: string[]; anyEventAllowed: boolean; limit: number }, trx: Knex.Transaction): Promise<WaitingCandidate[]> {
-      const q = trx('queue_entries as q')
+    async listWaitingEntries(opts: { eventIds: string[]; anyEventAllowed: boolean; limit: number }, trx: Knex = knex): Promise<WaitingCandidate[]> {
+      if (!opts.eventIds.length && !opts.anyEventAllowed) return [];
+      return trx('queue_entries as q')
         .join('profiles as p', 'p.user_id', 'q.user_id')
         .where('q.status', 'waiting')
         .andWhere((w) => {
@@ -139,21 +150,118 @@ export function createMatchmakingRepository(knex: Knex) {
         })
         .orderBy([{ column: 'q.entered_at' }, { column: 'q.id' }])
         .limit(opts.limit)
-        .forUpdate('q')
-        .skipLocked()
         .select('q.id', 'q.user_id', 'q.live_event_id', 'q.entered_at', 'p.skills', 'p.experience_years', 'p.location', 'p.remote_preference');
-      return q;
     },
 
-    /** (entry, job) pairs whose earlier match was declined or expired: not proposed again. */
-    async listClosedPairs(entryIds: string[], trx: Knex = knex): Promise<Array<{ queue_entry_id: string; job_id: string }>> {
+    /** Open jobs of these events: the fields the score reads (no title or description). */
+    async listCandidateJobs(eventIds: string[], trx: Knex = knex): Promise<OpenJob[]> {
+      if (!eventIds.length) return [];
+      return trx('jobs')
+        .whereIn('live_event_id', eventIds)
+        .andWhere({ status: 'open' })
+        .select('id', 'team_id', 'live_event_id', 'essential_skills', 'bonus_skills', 'experience_min', 'salary_min', 'salary_max', 'location', 'remote_preference');
+    },
+
+    /**
+     * (entry, job) pairs already tried: their match was started (and has ended or is ending, since
+     * the entry waits again) or closed (declined, expired). Not proposed again.
+     */
+    async listTriedPairs(entryIds: string[], trx: Knex = knex): Promise<Array<{ queue_entry_id: string; job_id: string }>> {
       if (!entryIds.length) return [];
-      return trx('match_offers').whereIn('queue_entry_id', entryIds).andWhere({ status: 'closed' }).select('queue_entry_id', 'job_id');
+      return trx('match_offers').whereIn('queue_entry_id', entryIds).whereIn('status', ['started', 'closed']).select('queue_entry_id', 'job_id');
     },
 
-    async insertOffers(rows: MatchOfferInsert[], trx: Knex = knex): Promise<void> {
-      if (!rows.length) return;
-      await trx('match_offers').insert(rows.map((r) => ({ ...r, score_breakdown: JSON.stringify(r.score_breakdown) })));
+    /**
+     * Holds slots of one event for planned offers (plan order), in one short transaction: lock the
+     * event row (`FOR NO KEY UPDATE SKIP LOCKED`: if another round or a projection holds it, the
+     * offers are left for the next round rather than waited for), re-check it is live and count
+     * its held slots; lock the planned entries (`FOR UPDATE SKIP LOCKED`) and re-check each still
+     * waits, has no open offer, may use this event (its own, or an open-invite one for "any
+     * event"), the job is open and the pair untried; write as many `offering` offers as slots are
+     * free. Every offer is written under its event's lock and its entry's lock, so no round can
+     * overfill an event or give one entry two open offers. Nothing here waits for a lock.
+     */
+    async holdSlots(eventId: string, offers: MatchOfferInsert[]): Promise<HoldResult> {
+      const result: HoldResult = { held: [], busy: 0, full: 0, stale: 0 };
+      if (!offers.length) return result;
+      return knex.transaction(async (trx) => {
+        const event: { status: string; visibility: string; interview_slots: number } | undefined = await trx('live_events')
+          .where({ id: eventId })
+          .forNoKeyUpdate()
+          .skipLocked()
+          .first('status', 'visibility', 'interview_slots');
+        if (!event) {
+          const unlocked = await trx('live_events').where({ id: eventId }).first('status');
+          return unlocked?.status === 'live' ? { ...result, busy: offers.length } : { ...result, stale: offers.length };
+        }
+        if (event.status !== 'live') return { ...result, stale: offers.length };
+        const [{ n }] = await trx('match_offers').where({ live_event_id: eventId }).whereIn('status', ['offering', 'started']).count<Array<{ n: string }>>({ n: '*' });
+        let free = event.interview_slots - Number(n);
+        if (free <= 0) return { ...result, full: offers.length };
+
+        const notExpired = (w: Knex.QueryBuilder) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now());
+        const entryIds = [...new Set(offers.map((o) => o.queue_entry_id))];
+        const locked: Array<{ id: string; live_event_id: string | null }> = await trx('queue_entries')
+          .whereIn('id', entryIds)
+          .andWhere('status', 'waiting')
+          .andWhere(notExpired)
+          .forUpdate()
+          .skipLocked()
+          .select('id', 'live_event_id');
+        const lockedById = new Map(locked.map((e) => [e.id, e]));
+        // Statements after the locks see every offer committed by whoever held an entry's lock before.
+        const previous: Array<{ queue_entry_id: string; job_id: string; status: MatchOfferStatus }> = locked.length
+          ? await trx('match_offers')
+              .whereIn(
+                'queue_entry_id',
+                locked.map((e) => e.id),
+              )
+              .whereIn('status', ['offering', 'started', 'closed'])
+              .select('queue_entry_id', 'job_id', 'status')
+          : [];
+        const offering = new Set(previous.filter((p) => p.status === 'offering').map((p) => p.queue_entry_id));
+        const tried = new Set(previous.filter((p) => p.status !== 'offering').map((p) => `${p.queue_entry_id}:${p.job_id}`));
+        const openJobs = new Set<string>(
+          (
+            await trx('jobs')
+              .whereIn(
+                'id',
+                offers.map((o) => o.job_id),
+              )
+              .andWhere({ live_event_id: eventId, status: 'open' })
+              .select('id')
+          ).map((r: { id: string }) => r.id),
+        );
+        // Entries not locked: another transaction holds them (busy: next round) or they stopped waiting (stale).
+        const unlockedIds = entryIds.filter((id) => !lockedById.has(id));
+        const stillWaiting = new Set<string>(
+          unlockedIds.length ? (await trx('queue_entries').whereIn('id', unlockedIds).andWhere('status', 'waiting').andWhere(notExpired).select('id')).map((r: { id: string }) => r.id) : [],
+        );
+
+        const rows: MatchOfferInsert[] = [];
+        for (const o of offers) {
+          const entry = lockedById.get(o.queue_entry_id);
+          if (!entry) {
+            if (stillWaiting.has(o.queue_entry_id)) result.busy++;
+            else result.stale++;
+            continue;
+          }
+          const mayUse = entry.live_event_id ? entry.live_event_id === eventId : event.visibility === 'open_invite';
+          if (!mayUse || o.live_event_id !== eventId || o.queue_live_event_id !== entry.live_event_id || offering.has(entry.id) || tried.has(`${entry.id}:${o.job_id}`) || !openJobs.has(o.job_id)) {
+            result.stale++;
+            continue;
+          }
+          if (free <= 0) {
+            result.full++;
+            continue;
+          }
+          rows.push(o);
+          offering.add(entry.id);
+          free--;
+        }
+        if (rows.length) await trx('match_offers').insert(rows.map((r) => ({ ...r, score_breakdown: JSON.stringify(r.score_breakdown) })));
+        return { ...result, held: rows.map((r) => r.id) };
+      });
     },
 
     async loadOfferContexts(ids: string[], trx: Knex = knex): Promise<OfferContext[]> {
@@ -219,11 +327,6 @@ export function createMatchmakingRepository(knex: Knex) {
       return trx('queue_entries as q').join('live_events as e', 'e.id', 'q.live_event_id').where('q.status', 'waiting').andWhere('e.status', 'ended').limit(limit).select('q.user_id', 'q.live_event_id');
     },
 
-    /** Recruiters of a team (owners of the match's events besides the seeker). */
-    async listTeamMemberIds(teamId: string, trx: Knex = knex): Promise<string[]> {
-      const rows = await trx('team_members').where({ team_id: teamId }).orderBy('user_id').select('user_id');
-      return rows.map((r: { user_id: string }) => r.user_id);
-    },
   };
 }
 export type MatchmakingRepository = ReturnType<typeof createMatchmakingRepository>;

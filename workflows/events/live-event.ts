@@ -13,6 +13,7 @@ import type {
   PlannedEndChangedSignalInput,
 } from './contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../shared/search-attributes';
+import { createProjection } from '../shared/projection';
 
 export const goLiveUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('goLive');
 export const pauseUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('pause');
@@ -44,8 +45,8 @@ const plan = (transition: LiveEventTransition, from: LiveEventStatus, eventId: s
  * before the update answers, and mirrored into the search attributes. Ending drains the event
  * (waiting queue entries for it are told, and end as `expired`), then the run closes.
  *
- * Extending it (e.g. the matchmaker's queue signals): add a message in this file, bump `version`
- * when state changes, and the loop below projects it.
+ * Extending it (e.g. the matchmaker's queue signals): add a message in this file, call
+ * `projection.changed()` when state changes, and the loop below projects it.
  */
 export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEventResult> {
   const state: LiveEventState = {
@@ -59,8 +60,15 @@ export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEven
     drained: false,
     drainedEntries: 0,
   };
-  let version = 0;
-  let projectedVersion = -1;
+  const projection = createProjection(() => {
+    upsertSearchAttributes([
+      { key: JobfairEntity, value: 'live_event' },
+      { key: JobfairStatus, value: state.status },
+      { key: JobfairEventSlug, value: state.slug },
+      { key: JobfairTeamId, value: state.teamId },
+    ]);
+    return projectLiveEvent({ state: { ...state } });
+  });
   // Set when the event (re)becomes live: the matchmaker is woken once the status is in PostgreSQL.
   let kickPending = input.status === 'live';
 
@@ -78,10 +86,12 @@ export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEven
       log.info(`live event ${state.eventId}: ${state.status} → ${target}`, { eventId: state.eventId, requestedBy: req.requestedBy, transition });
       state.status = target;
       if (target === 'live') kickPending = true;
-      version++;
+      projection.changed();
     }
-    const awaited = version;
-    await condition(() => projectedVersion >= awaited);
+    // The condition itself, not `projection.projected()`: one async step fewer, as this handler always
+    // took, so its answer keeps its place among the run's commands on replay.
+    const awaited = projection.version;
+    await condition(() => projection.isProjected(awaited));
     return { state: { ...state }, changed: target !== null };
   };
   const validator = (transition: LiveEventTransition) => (_req: LiveEventTransitionInput) => {
@@ -96,20 +106,12 @@ export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEven
   setHandler(plannedEndChangedSignal, ({ plannedEndAtMs }: PlannedEndChangedSignalInput) => {
     if ((state.status === 'live' || state.status === 'paused') && state.endsAtMs !== plannedEndAtMs) {
       state.endsAtMs = plannedEndAtMs;
-      version++;
+      projection.changed();
     }
   });
 
   const project = async () => {
-    const target = version;
-    upsertSearchAttributes([
-      { key: JobfairEntity, value: 'live_event' },
-      { key: JobfairStatus, value: state.status },
-      { key: JobfairEventSlug, value: state.slug },
-      { key: JobfairTeamId, value: state.teamId },
-    ]);
-    await projectLiveEvent({ state: { ...state } });
-    projectedVersion = target;
+    await projection.project();
     if (kickPending && state.status === 'live') {
       kickPending = false;
       try {
@@ -123,7 +125,7 @@ export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEven
 
   await project();
   while (state.status !== 'ended') {
-    await condition(() => version !== projectedVersion);
+    await condition(projection.pending);
     await project();
   }
 
@@ -134,7 +136,7 @@ export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEven
   const second = await drainLiveEvent({ eventId: state.eventId });
   state.drained = true;
   state.drainedEntries = first.signalled + second.signalled;
-  version++;
+  projection.changed();
   await project();
   // Replays of `end` that arrived while draining answer before the run closes.
   await condition(allHandlersFinished);

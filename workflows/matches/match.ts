@@ -31,6 +31,7 @@ import { domainEventId } from './event-id';
 import { queueEntryWorkflowId, type MatchClosedSignalInput } from '../queue/contract';
 import { matchClosedSignal } from '../queue/queue-entry';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/search-attributes';
+import { createProjection } from '../shared/projection';
 
 export const acceptMatchUpdate = defineUpdate<MatchUpdateResult, [AcceptMatchInput]>('accept');
 export const declineMatchUpdate = defineUpdate<MatchUpdateResult, [DeclineMatchInput]>('decline');
@@ -86,18 +87,25 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     completedAtMs: null,
     completedBy: null,
   };
-  let version = 0;
-  let projectedVersion = -1;
   const done = { accepted: false, closed: false, completed: false };
 
+  const projection = createProjection(() => {
+    upsertSearchAttributes([
+      { key: JobfairEntity, value: 'match' },
+      { key: JobfairStatus, value: state.status },
+      { key: JobfairUserId, value: state.seekerUserId },
+      { key: JobfairTeamId, value: state.teamId },
+      { key: JobfairEventSlug, value: state.liveEventSlug },
+    ]);
+    return projectMatch({
+      state: { ...state },
+      input: { matchScore: input.matchScore, scoreVersion: input.scoreVersion, scoreBreakdown: input.scoreBreakdown, seekerViaAgent: input.seekerViaAgent, seekerAgentIdentity: input.seekerAgentIdentity },
+    });
+  });
   const transition = (status: MatchStatus) => {
     log.info(`match ${state.matchId}: ${state.status} → ${status}`, { matchId: state.matchId });
     state.status = status;
-    version++;
-  };
-  const projected = async () => {
-    const target = version;
-    await condition(() => projectedVersion >= target);
+    projection.changed();
   };
   const maybeAccepted = () => {
     if (state.status === 'matched' && state.seekerAcceptedAtMs !== null && state.recruiterAcceptedAtMs !== null) {
@@ -119,15 +127,15 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       }
       if (role === 'seeker' && state.seekerAcceptedAtMs === null) {
         state.seekerAcceptedAtMs = Date.now();
-        version++;
+        projection.changed();
       }
       if (role === 'recruiter' && state.recruiterAcceptedAtMs === null) {
         state.recruiterAcceptedAtMs = Date.now();
         state.recruiterAcceptedBy = userId;
-        version++;
+        projection.changed();
       }
       maybeAccepted();
-      await projected();
+      await projection.projected();
       return { state: { ...state } };
     },
     {
@@ -149,7 +157,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       state.declinedByRole = role;
       state.declineReason = reason;
       transition('declined');
-      await projected();
+      await projection.projected();
       return { state: { ...state } };
     },
     {
@@ -166,21 +174,6 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     transition('completed');
   });
 
-  const project = async () => {
-    const target = version;
-    upsertSearchAttributes([
-      { key: JobfairEntity, value: 'match' },
-      { key: JobfairStatus, value: state.status },
-      { key: JobfairUserId, value: state.seekerUserId },
-      { key: JobfairTeamId, value: state.teamId },
-      { key: JobfairEventSlug, value: state.liveEventSlug },
-    ]);
-    await projectMatch({
-      state: { ...state },
-      input: { matchScore: input.matchScore, scoreVersion: input.scoreVersion, scoreBreakdown: input.scoreBreakdown, seekerViaAgent: input.seekerViaAgent, seekerAgentIdentity: input.seekerAgentIdentity },
-    });
-    projectedVersion = target;
-  };
   const emit = (type: string, data: Record<string, unknown>) =>
     emitDomainEvent({
       id: domainEventId(state.matchId, type),
@@ -245,29 +238,29 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     state.recruiterAcceptedAtMs = state.createdAtMs;
     state.recruiterAutoAccepted = true;
   }
-  await project();
+  await projection.project();
   await emit('match.matched', { match_id: state.matchId, role_title: input.jobTitle, seeker_headline: input.seekerHeadline ?? '' });
 
   for (;;) {
     if (state.status === 'matched') {
       const remaining = state.expiresAtMs - Date.now();
-      const changed = remaining > 0 && (await condition(() => version !== projectedVersion, remaining, { summary: 'acceptance window (expires_at)' }));
+      const changed = remaining > 0 && (await condition(projection.pending, remaining, { summary: 'acceptance window (expires_at)' }));
       if (!changed && state.status === 'matched') {
         state.expiredAtMs = Date.now();
         transition('expired');
       }
     } else if (state.status === 'accepted') {
       const remaining = (state.interviewEndsAtMs ?? 0) - Date.now();
-      const changed = remaining > 0 && (await condition(() => version !== projectedVersion, remaining, { summary: 'interview length' }));
+      const changed = remaining > 0 && (await condition(projection.pending, remaining, { summary: 'interview length' }));
       if (!changed && state.status === 'accepted') {
         // The room closes after the interview length: the interview counts as completed.
         state.completedAtMs = Date.now();
         transition('completed');
       }
-    } else if (version === projectedVersion) {
+    } else if (!projection.pending()) {
       break;
     }
-    await project();
+    await projection.project();
     await effects();
   }
   await condition(allHandlersFinished);

@@ -15,6 +15,7 @@ import {
   type QueueEntryStatus,
 } from './contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairUserId } from '../shared/search-attributes';
+import { createProjection } from '../shared/projection';
 
 export const joinQueueUpdate = defineUpdate<JoinQueueUpdateResult, [JoinQueueUpdateInput]>('join');
 export const leaveQueueUpdate = defineUpdate<LeaveQueueUpdateResult, []>('leave');
@@ -64,19 +65,23 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     offersAccepted: 0,
     finished: false,
   };
-  let projectedVersion = -1;
-  let version = 0;
   let joins = 0;
   let returnedToWaiting = false;
 
+  const ended = () => state.status === 'left' || state.status === 'expired' || state.finished;
+  const projection = createProjection(() => {
+    upsertSearchAttributes([
+      { key: JobfairEntity, value: 'queue_entry' },
+      { key: JobfairStatus, value: state.status },
+      { key: JobfairUserId, value: state.userId },
+      ...(state.liveEventSlug ? [{ key: JobfairEventSlug, value: state.liveEventSlug }] : []),
+    ]);
+    return projectQueueEntry({ state: { ...state }, endedAtMs: ended() ? Date.now() : null });
+  });
   const transition = (status: QueueEntryStatus, reason: string | null = null) => {
     state.status = status;
     if (reason) state.endReason = reason;
-    version++;
-  };
-  const projected = async () => {
-    const target = version;
-    await condition(() => projectedVersion >= target);
+    projection.changed();
   };
 
   setHandler(queueEntryStateQuery, () => state);
@@ -88,7 +93,7 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     if (outcome === 'accepted' || outcome === 'completed') {
       state.finished = true;
       state.endReason = 'match accepted';
-      version++;
+      projection.changed();
       return;
     }
     // Back to waiting with the original entered_at (its place in line) and the TTL it had left.
@@ -107,9 +112,9 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
       if (!created && join.viaAgent && join.agentIdentity && join.agentIdentity !== state.agentIdentity) {
         state.agentIdentity = join.agentIdentity;
         state.viaAgent = true;
-        version++;
+        projection.changed();
       }
-      await projected();
+      await projection.projected();
       return { state: { ...state }, created };
     },
     {
@@ -127,7 +132,7 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     leaveQueueUpdate,
     async () => {
       transition('left', 'left by the seeker');
-      await projected();
+      await projection.projected();
       return { state: { ...state } };
     },
     {
@@ -156,7 +161,7 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
         state.offersAccepted++;
         transition('matched');
       }
-      await projected();
+      await projection.projected();
       return { accepted: true, state: { ...state } };
     },
     {
@@ -167,30 +172,17 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     },
   );
 
-  const ended = () => state.status === 'left' || state.status === 'expired' || state.finished;
-  const project = async () => {
-    const target = version;
-    upsertSearchAttributes([
-      { key: JobfairEntity, value: 'queue_entry' },
-      { key: JobfairStatus, value: state.status },
-      { key: JobfairUserId, value: state.userId },
-      ...(state.liveEventSlug ? [{ key: JobfairEventSlug, value: state.liveEventSlug }] : []),
-    ]);
-    await projectQueueEntry({ state: { ...state }, endedAtMs: ended() ? Date.now() : null });
-    projectedVersion = target;
-  };
-
-  await project();
+  await projection.project();
   for (;;) {
     if (state.status === 'waiting') {
       // Only a waiting entry expires; a matched one waits for its match to close.
       const remaining = state.expiresAtMs - Date.now();
-      const changed = remaining > 0 && (await condition(() => version !== projectedVersion, remaining, { summary: 'queue entry time to live' }));
+      const changed = remaining > 0 && (await condition(projection.pending, remaining, { summary: 'queue entry time to live' }));
       if (!changed) transition('expired', 'time to live elapsed');
     } else {
-      await condition(() => version !== projectedVersion);
+      await condition(projection.pending);
     }
-    await project();
+    await projection.project();
     if (ended()) break;
     if (returnedToWaiting && state.status === 'waiting') {
       // The projection says waiting again: now the matchmaker can see it.

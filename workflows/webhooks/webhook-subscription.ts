@@ -23,6 +23,7 @@ import type {
   WebhookSubscriptionStatus,
 } from './contract';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
+import { createProjection } from '../shared/projection';
 
 /** Each HTTP attempt's outcome, from the delivery workflows; deduplicated by delivery id. */
 export const attemptOutcomeSignal = defineSignal<[AttemptOutcomeSignalInput]>('attemptOutcome');
@@ -62,17 +63,22 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
   };
   const recent: string[] = [...(input.recentDeliveryIds ?? [])].slice(-DEDUP_WINDOW);
   const seen = new Set(recent);
-  let version = 0;
-  let projectedVersion = -1;
+  const projection = createProjection(() => {
+    const status: WebhookSubscriptionStatus = state.status;
+    upsertSearchAttributes([
+      { key: JobfairEntity, value: 'webhook_subscription' },
+      { key: JobfairStatus, value: status },
+      { key: JobfairWebhookId, value: state.webhookId },
+      ...(input.ownerTeamId ? [{ key: JobfairTeamId, value: input.ownerTeamId }] : []),
+      ...(input.ownerUserId ? [{ key: JobfairUserId, value: input.ownerUserId }] : []),
+    ]);
+    return projectWebhookSubscription({ webhookId: state.webhookId, status, consecutiveFailures: state.consecutiveFailures, pausedAtMs: state.pausedAtMs });
+  });
   let cancelRequest: { reason: 'disabled' | 'deleted'; version: number } | null = null;
   let cancelledDone = -1;
   let lastCancelled = 0;
   const notifications: Array<{ consecutiveFailures: number }> = [];
   const inFlight: Array<Promise<void>> = [];
-
-  const changed = () => {
-    version++;
-  };
 
   setHandler(subscriptionStateQuery, () => ({ ...state }));
   setHandler(attemptOutcomeSignal, (o: AttemptOutcomeSignalInput) => {
@@ -85,7 +91,7 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
     if (o.ok) {
       if (state.consecutiveFailures !== 0) {
         state.consecutiveFailures = 0;
-        changed();
+        projection.changed();
       }
       return;
     }
@@ -95,15 +101,15 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
       state.pausedAtMs = Date.now();
       notifications.push({ consecutiveFailures: state.consecutiveFailures });
     }
-    changed();
+    projection.changed();
   });
 
   const refuseIfDeleted = () => {
     if (state.status === 'deleted') throw ApplicationFailure.nonRetryable(`webhook ${state.webhookId} has been deleted`, 'WEBHOOK_DELETED');
   };
   const settle = async (withCancel: boolean): Promise<SubscriptionUpdateResult> => {
-    const target = version;
-    await condition(() => projectedVersion >= target && (!withCancel || cancelledDone >= target));
+    const target = projection.version;
+    await condition(() => projection.isProjected(target) && (!withCancel || cancelledDone >= target));
     return { state: { ...state }, cancelledDeliveries: withCancel ? lastCancelled : 0 };
   };
   setHandler(
@@ -112,7 +118,7 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
       state.status = 'active';
       state.consecutiveFailures = 0;
       state.pausedAtMs = null;
-      changed();
+      projection.changed();
       return settle(false);
     },
     { validator: refuseIfDeleted },
@@ -124,8 +130,8 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
         state.status = 'disabled';
         state.pausedAtMs = null;
       }
-      changed();
-      cancelRequest = { reason: 'disabled', version };
+      projection.changed();
+      cancelRequest = { reason: 'disabled', version: projection.version };
       return settle(true);
     },
     { validator: refuseIfDeleted },
@@ -134,31 +140,17 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
     deleteSubscriptionUpdate,
     async () => {
       state.status = 'deleted';
-      changed();
-      cancelRequest = { reason: 'deleted', version };
+      projection.changed();
+      cancelRequest = { reason: 'deleted', version: projection.version };
       return settle(true);
     },
     { validator: refuseIfDeleted },
   );
 
-  const project = async () => {
-    const target = version;
-    const status: WebhookSubscriptionStatus = state.status;
-    upsertSearchAttributes([
-      { key: JobfairEntity, value: 'webhook_subscription' },
-      { key: JobfairStatus, value: status },
-      { key: JobfairWebhookId, value: state.webhookId },
-      ...(input.ownerTeamId ? [{ key: JobfairTeamId, value: input.ownerTeamId }] : []),
-      ...(input.ownerUserId ? [{ key: JobfairUserId, value: input.ownerUserId }] : []),
-    ]);
-    await projectWebhookSubscription({ webhookId: state.webhookId, status, consecutiveFailures: state.consecutiveFailures, pausedAtMs: state.pausedAtMs });
-    projectedVersion = target;
-  };
-
-  await project();
+  await projection.project();
   for (;;) {
-    await condition(() => version !== projectedVersion || cancelRequest !== null || notifications.length > 0 || workflowInfo().continueAsNewSuggested);
-    if (version !== projectedVersion) await project();
+    await condition(() => projection.pending() || cancelRequest !== null || notifications.length > 0 || workflowInfo().continueAsNewSuggested);
+    if (projection.pending()) await projection.project();
     while (notifications.length > 0) {
       const n = notifications.shift()!;
       // The outbox row id comes from the workflow, so a retried activity inserts it once.
@@ -179,15 +171,15 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
       lastCancelled = cancelled;
       cancelledDone = req.version;
     }
-    if (state.status === 'deleted' && projectedVersion === version && cancelRequest === null) {
+    if (state.status === 'deleted' && !projection.pending() && cancelRequest === null) {
       await condition(allHandlersFinished);
       await Promise.all(inFlight);
       return { ...state };
     }
-    if (workflowInfo().continueAsNewSuggested && version === projectedVersion && cancelRequest === null && notifications.length === 0) {
+    if (workflowInfo().continueAsNewSuggested && !projection.pending() && cancelRequest === null && notifications.length === 0) {
       await condition(allHandlersFinished);
       await Promise.all(inFlight);
-      if (version !== projectedVersion) continue;
+      if (projection.pending()) continue;
       await continueAsNew<typeof webhookSubscriptionWorkflow>({
         ...input,
         status: state.status === 'deleted' ? 'disabled' : state.status,

@@ -42,6 +42,9 @@ export interface Page<Row> {
   has_more: boolean;
 }
 
+/** The same page with every row shaped for the response; next_cursor and has_more pass through. */
+export const mapPage = <Row, Out>(page: Page<Row>, shape: (row: Row) => Out): Page<Out> => ({ ...page, data: page.data.map(shape) });
+
 function b64url(buf: Buffer): string {
   return buf.toString('base64url');
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
+import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
 import {
   createEventsRepository,
   isUniqueViolation,
@@ -14,6 +14,7 @@ import { createSettingsRepository } from '../../../../db/repositories/settings-r
 import { createAccountsRepository } from '../../../../db/repositories/accounts-repository';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
+import { updateRefusal } from '../../../../lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
 import type { Page, Paginator } from '../lib/pagination';
 import type { PublicCache } from '../lib/public-cache';
@@ -218,10 +219,10 @@ export function createEventsService(deps: { knex: Knex; temporal: Client; config
         }
       } catch (err) {
         if (err instanceof AppError) throw err;
-        const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-        if (cause instanceof ApplicationFailure && cause.type && REFUSALS.has(cause.type)) {
+        const refused = updateRefusal(err, REFUSALS);
+        if (refused) {
           const current = await mustFind(teamId, row.id);
-          throw refusal(cause.type, cause.message, current, transition);
+          throw refusal(refused.type, refused.message, current, transition);
         }
         // The completed run of an ended event cannot be replaced: answer from the table.
         if (err instanceof WorkflowExecutionAlreadyStartedError) await withoutRun(teamId, row.id, transition, input);

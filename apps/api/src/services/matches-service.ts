@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { createAccountsRepository } from '../../../../db/repositories/accounts-repository';
 import { createMatchesRepository, type MatchWithJob } from '../../../../db/repositories/matches-repository';
 import { ConflictError, NotFoundError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
+import { updateRefusal } from '../../../../lib/update-refusal';
 import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, type MatchPartyRole } from '../../../../workflows/matches/contract';
 import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal } from '../../../../workflows/matches/match';
 import { createVideoProvider, type VideoProvider } from '../lib/video-provider';
@@ -47,9 +47,9 @@ export function createMatchesService(deps: { knex: Knex; temporal: Client; confi
     try {
       return await send();
     } catch (err) {
-      const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-      if (cause instanceof ApplicationFailure && (cause.type === MATCH_NOT_ACCEPTABLE || cause.type === MATCH_NOT_DECLINABLE)) {
-        throw new ConflictError(cause.type, cause.message, { status: (cause.details?.[0] as { status?: string } | undefined)?.status ?? status });
+      const refusal = updateRefusal(err, [MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE]);
+      if (refusal) {
+        throw new ConflictError(refusal.type, refusal.message, { status: (refusal.details?.[0] as { status?: string } | undefined)?.status ?? status });
       }
       // The workflow has closed (declined/expired/completed long ago): the projection is final.
       if (err instanceof WorkflowNotFoundError) throw new ConflictError(refusedCode, `match ${matchId} is ${status}`, { status });

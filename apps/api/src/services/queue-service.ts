@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
+import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/common';
 import { createAccountsRepository } from '../../../../db/repositories/accounts-repository';
 import { createProfilesRepository } from '../../../../db/repositories/profiles-repository';
 import { createEventsRepository } from '../../../../db/repositories/events-repository';
 import { createQueueRepository, type QueueEntryRow } from '../../../../db/repositories/queue-repository';
 import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
+import { updateRefusal } from '../../../../lib/update-refusal';
 import { queueEntryWorkflowId, type JoinQueueUpdateResult } from '../../../../workflows/queue/contract';
 import { joinQueueUpdate, leaveQueueUpdate, queueEntryWorkflow } from '../../../../workflows/queue/queue-entry';
 import { createMatchmakingRepository } from '../../../../db/repositories/matchmaking-repository';
@@ -97,13 +98,13 @@ export function createQueueService(deps: { knex: Knex; temporal: Client; config:
           break;
         } catch (err) {
           // The existing entry ended between our call and its handler: the run is closing; start anew.
-          const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-          if (cause instanceof ApplicationFailure && cause.type === 'QUEUE_ENTRY_ENDED' && attempt < 5) {
+          const refusal = updateRefusal(err);
+          if (refusal?.type === 'QUEUE_ENTRY_ENDED' && attempt < 5) {
             await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
             continue;
           }
-          if (cause instanceof ApplicationFailure && cause.type === 'QUEUE_ENTRY_OTHER_QUEUE') {
-            const [other] = (cause.details ?? []) as Array<{ queueId: string; liveEventSlug: string | null }>;
+          if (refusal?.type === 'QUEUE_ENTRY_OTHER_QUEUE') {
+            const [other] = (refusal.details ?? []) as Array<{ queueId: string; liveEventSlug: string | null }>;
             throw new ConflictError(
               'QUEUE_ENTRY_EXISTS',
               `You are already in the queue ${other?.liveEventSlug ? `for event ${other.liveEventSlug}` : 'for any event'}; leave it (POST /queue/leave) before joining another`,
@@ -130,8 +131,7 @@ export function createQueueService(deps: { knex: Knex; temporal: Client; config:
       try {
         await deps.temporal.workflow.getHandle(queueEntryWorkflowId(userId)).executeUpdate(leaveQueueUpdate, { args: [] });
       } catch (err) {
-        const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-        if (cause instanceof ApplicationFailure && cause.type === 'QUEUE_ENTRY_NOT_WAITING') {
+        if (updateRefusal(err, ['QUEUE_ENTRY_NOT_WAITING'])) {
           throw new ConflictError('QUEUE_ENTRY_NOT_WAITING', 'Only a waiting entry can leave the queue; decline the match instead', { queue_id: latest.id });
         }
         if (err instanceof WorkflowNotFoundError) throw new NotFoundError('active queue entry of the caller');

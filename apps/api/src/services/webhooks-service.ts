@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { createWebhooksRepository, type WebhookAttemptRow, type WebhookOwner, type WebhookSubscriptionRow } from '../../../../db/repositories/webhooks-repository';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
+import { updateRefusal } from '../../../../lib/update-refusal';
 import { checkTargetUrl } from '../../../../lib/webhooks/address-policy';
 import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '../../../../lib/webhooks/secrets';
 import { WEBHOOK_TEST_MESSAGE, isWebhookEventType } from '../../../../lib/webhooks/event-types';
@@ -102,8 +102,7 @@ export function createWebhooksService(deps: { knex: Knex; temporal: Client; conf
         startWorkflowOperation: new WithStartWorkflowOperation(webhookSubscriptionWorkflow, { ...actorStartOptions(row), workflowIdConflictPolicy: 'USE_EXISTING' }),
       });
     } catch (err) {
-      const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-      if (cause instanceof ApplicationFailure && cause.type === 'WEBHOOK_DELETED') throw new NotFoundError('webhook', row.id);
+      if (updateRefusal(err, ['WEBHOOK_DELETED'])) throw new NotFoundError('webhook', row.id);
       throw err;
     }
   };

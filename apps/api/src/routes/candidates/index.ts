@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { isoDateTime } from '../../lib/http-schemas';
-import { pageSchema, paginationQuerySchema } from '../../lib/pagination';
+import { mapPage, pageSchema, paginationQuerySchema } from '../../lib/pagination';
 import { recruiterTeamOf } from '../../services/events-service';
 import { createCandidatesService } from '../../services/candidates-service';
 import type { CandidateMatchRow, CandidateNoteRow, CandidateRow } from '../../../../../db/repositories/candidates-repository';
+import { iso } from '../../../../../lib/dates';
 
 const noteSchema = z
   .object({
@@ -50,7 +51,6 @@ const candidateMatchSchema = z
   .meta({ id: 'CandidateMatch' });
 
 const userParams = z.object({ userId: z.uuid() });
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 const toCandidate = (c: CandidateRow): z.output<typeof candidateSchema> => ({
   user_id: c.id,
@@ -104,10 +104,7 @@ const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: paginationQuerySchema(),
       response: { 200: pageSchema(candidateSchema) },
     },
-    handler: async (request) => {
-      const page = await service.list(recruiterTeamOf(requireAuth(request)), request.query);
-      return { ...page, data: page.data.map(toCandidate) };
-    },
+    handler: async (request) => mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toCandidate),
   });
 
   app.get('/candidates/:userId', {

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDateTime } from '../../lib/http-schemas';
-import { pageSchema, paginationQuerySchema } from '../../lib/pagination';
+import { mapPage, pageSchema, paginationQuerySchema } from '../../lib/pagination';
 import { EDGE_CACHE_SECONDS, publicCacheOf, setPublicCacheHeaders } from '../../lib/public-cache';
 import { createEventsService, LIVE_NOW_LIMIT } from '../../services/events-service';
 import { createJobsService } from '../../services/jobs-service';
@@ -73,6 +73,12 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const events = createEventsService({ knex: app.knex, temporal: app.temporal, config: app.config, paginator: app.paginator, cache });
   const jobs = createJobsService({ knex: app.knex, paginator: app.paginator, cache });
   const base = app.config.publicBaseUrl;
+  /** Answers from the short cache (built and serialised on a miss) with the route's edge-cache headers. */
+  const sendCached = async <S extends z.ZodType>(reply: FastifyReply, key: string, edgeSeconds: number, schema: S, build: () => Promise<z.input<S>>) => {
+    const { value, hit } = await cache.get(key, async () => serialise(schema, await build()));
+    setPublicCacheHeaders(reply, edgeSeconds, hit);
+    return sendJson(reply, value);
+  };
 
   app.get('/live-events/live-now', {
     config: { rateClass: 'public' },
@@ -83,13 +89,11 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Open-invite events whose status is \`live\` or \`paused\`, most recently started first (at most ${LIVE_NOW_LIMIT}; \`GET /live-events\` pages through all of them). Cached about ${EDGE_CACHE_SECONDS.liveNow} s.`,
       response: { 200: liveNowSchema },
     },
-    handler: async (_request, reply) => {
-      const { value, hit } = await cache.get('live-now', async () =>
-        serialise(liveNowSchema, { events: (await events.liveNow()).map((e) => toLiveEvent(e, base)), generated_at: new Date().toISOString() }),
-      );
-      setPublicCacheHeaders(reply, EDGE_CACHE_SECONDS.liveNow, hit);
-      return sendJson(reply, value);
-    },
+    handler: async (_request, reply) =>
+      sendCached(reply, 'live-now', EDGE_CACHE_SECONDS.liveNow, liveNowSchema, async () => ({
+        events: (await events.liveNow()).map((e) => toLiveEvent(e, base)),
+        generated_at: new Date().toISOString(),
+      })),
   });
 
   app.get('/jobs/search', {
@@ -112,11 +116,10 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         salaryMin: q.salary_min,
         limit: q.limit ?? 20,
       };
-      const { value, hit } = await cache.get(searchKey(params), async () =>
-        serialise(jobSearchResponseSchema, { jobs: (await jobs.search(params)).map((j) => toJobSearchHit(j, base)), generated_at: new Date().toISOString() }),
-      );
-      setPublicCacheHeaders(reply, EDGE_CACHE_SECONDS.jobsSearch, hit);
-      return sendJson(reply, value);
+      return sendCached(reply, searchKey(params), EDGE_CACHE_SECONDS.jobsSearch, jobSearchResponseSchema, async () => ({
+        jobs: (await jobs.search(params)).map((j) => toJobSearchHit(j, base)),
+        generated_at: new Date().toISOString(),
+      }));
     },
   });
 
@@ -132,12 +135,10 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const slug = request.params.slug;
-      const { value, hit } = await cache.get(`event:${slug}`, async () => {
+      return sendCached(reply, `event:${slug}`, EDGE_CACHE_SECONDS.eventDetail, eventDetailSchema, async () => {
         const d = await events.publicDetail(slug);
-        return serialise(eventDetailSchema, { event: toLiveEvent(d.event, base), jobs: d.jobs.map((j) => toJob(j, base)) });
+        return { event: toLiveEvent(d.event, base), jobs: d.jobs.map((j) => toJob(j, base)) };
       });
-      setPublicCacheHeaders(reply, EDGE_CACHE_SECONDS.eventDetail, hit);
-      return sendJson(reply, value);
     },
   });
 
@@ -153,12 +154,9 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { limit, cursor } = request.query;
-      const { value, hit } = await cache.get(`live-events:${limit}:${cursor ?? ''}`, async () => {
-        const page = await events.publicList({ limit, cursor });
-        return serialise(eventPageSchema, { ...page, data: page.data.map((e) => toLiveEvent(e, base)) });
-      });
-      setPublicCacheHeaders(reply, EDGE_CACHE_SECONDS.eventList, hit);
-      return sendJson(reply, value);
+      return sendCached(reply, `live-events:${limit}:${cursor ?? ''}`, EDGE_CACHE_SECONDS.eventList, eventPageSchema, async () =>
+        mapPage(await events.publicList({ limit, cursor }), (e) => toLiveEvent(e, base)),
+      );
     },
   });
 };

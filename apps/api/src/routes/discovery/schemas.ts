@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../../lib/http-schemas';
+import { eventJoinUrl } from '../../lib/join-urls';
 import type { LiveEventWithStats } from '../../../../../db/repositories/events-repository';
 import type { JobSearchHit, JobWithEvent } from '../../../../../db/repositories/jobs-repository';
 
@@ -46,8 +47,6 @@ export const jobSearchHitSchema = jobSchema
     skill_overlap: z.number().int().min(0).describe('How many of the requested skills the job lists (essential or bonus); 0 without a skills filter'),
   })
   .meta({ id: 'JobSearchHit' });
-
-export const eventJoinUrl = (baseUrl: string, slug: string) => `${baseUrl}/events/${encodeURIComponent(slug)}`;
 
 export const toLiveEvent = (e: LiveEventWithStats, baseUrl: string): z.output<typeof liveEventSchema> => ({
   slug: e.slug,

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { isoDateTime } from '../../lib/http-schemas';
-import { pageSchema, paginationQuerySchema } from '../../lib/pagination';
+import { mapPage, pageSchema, paginationQuerySchema } from '../../lib/pagination';
 import { publicCacheOf } from '../../lib/public-cache';
 import { createEventsService, recruiterTeamOf } from '../../services/events-service';
 import type { LiveEventWithStats } from '../../../../../db/repositories/events-repository';
 import type { LiveEventTransition } from '../../../../../workflows/events/contract';
-import { eventJoinUrl } from '../discovery/schemas';
+import { eventJoinUrl } from '../../lib/join-urls';
 
 const STATUSES = ['draft', 'live', 'paused', 'ended'] as const;
 
@@ -187,10 +187,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: paginationQuerySchema().extend({ status: z.enum(STATUSES).optional() }),
       response: { 200: pageSchema(teamLiveEventSchema) },
     },
-    handler: async (request) => {
-      const page = await service.list(recruiterTeamOf(requireAuth(request)), request.query);
-      return { ...page, data: page.data.map(toTeamEvent) };
-    },
+    handler: async (request) => mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toTeamEvent),
   });
 
   app.get('/team/live-events/:eventId', {

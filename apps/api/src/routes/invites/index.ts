@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { isoDateTime } from '../../lib/http-schemas';
-import { pageSchema, paginationQuerySchema } from '../../lib/pagination';
+import { mapPage, pageSchema, paginationQuerySchema } from '../../lib/pagination';
 import { createInvitesService } from '../../services/invites-service';
 import { effectiveStatus, type InviteRow } from '../../../../../db/repositories/invites-repository';
 
@@ -72,10 +72,7 @@ const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: paginationQuerySchema(),
       response: { 200: pageSchema(inviteSchema) },
     },
-    handler: async (request) => {
-      const page = await service.list(requireAuth(request).userId, request.query);
-      return { ...page, data: page.data.map(toInvite) };
-    },
+    handler: async (request) => mapPage(await service.list(requireAuth(request).userId, request.query), toInvite),
   });
 
   app.delete('/team/invites/:inviteId', {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { isoDateTime } from '../../lib/http-schemas';
-import { pageSchema, paginationQuerySchema } from '../../lib/pagination';
+import { mapPage, pageSchema, paginationQuerySchema } from '../../lib/pagination';
 import { publicCacheOf } from '../../lib/public-cache';
 import { recruiterTeamOf } from '../../services/events-service';
 import { createJobsService } from '../../services/jobs-service';
@@ -119,10 +119,7 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: paginationQuerySchema().extend({ live_event_id: z.uuid().optional(), status: z.enum(['open', 'closed']).optional() }),
       response: { 200: pageSchema(teamJobSchema) },
     },
-    handler: async (request) => {
-      const page = await service.list(recruiterTeamOf(requireAuth(request)), request.query);
-      return { ...page, data: page.data.map(toTeamJob) };
-    },
+    handler: async (request) => mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toTeamJob),
   });
 
   app.get('/jobs/:jobId', {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { errorEnvelopeSchema } from '../../lib/http-schemas';
 import { createMatchesService, type MatchView } from '../../services/matches-service';
+import { iso } from '../../../../../lib/dates';
 import { declineBodySchema, idParamsSchema, listMatchesQuerySchema, matchIdParamsSchema, matchSchema, roomUrlSchema } from './schemas';
 
 /** Room URLs are bucketed per token and match for a minute: a replay returns the same URL and costs no quota. */
@@ -10,7 +11,6 @@ const ROOM_URL_COST_BUCKET_MS = 60_000;
 
 const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMatchesService({ knex: app.knex, temporal: app.temporal, config: app.config, appSecret: app.appSecret });
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const toMatch = ({ match: m, role }: MatchView): z.output<typeof matchSchema> => ({
     id: m.id,
     status: m.status,

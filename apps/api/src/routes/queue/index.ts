@@ -5,6 +5,7 @@ import { agentIdentityOf } from '../../lib/agent-identity';
 import { createQueueService, type QueueEntryView } from '../../services/queue-service';
 import { ValidationError } from '../../../../../lib/errors';
 import { isoDateTime } from '../../lib/http-schemas';
+import { queueJoinUrl } from '../../lib/join-urls';
 
 export const HUMANS_ONLY_NOTE =
   'A person must accept any match in the web application; this API never accepts a match or enters the interview room on anyone\'s behalf. Hand join_url to the human.';
@@ -50,7 +51,6 @@ const joinBodySchema = z
 
 const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createQueueService({ knex: app.knex, temporal: app.temporal, config: app.config });
-  const joinUrl = (slug: string | null) => (slug ? `${app.config.publicBaseUrl}/events/${encodeURIComponent(slug)}` : `${app.config.publicBaseUrl}/queue`);
   const toEntry = (v: QueueEntryView): z.output<typeof queueEntrySchema> => ({
     id: v.entry.id,
     status: v.entry.status,
@@ -58,7 +58,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     interview_mode: 'video',
     job_ids: v.entry.job_ids,
     live_event_slug: v.entry.live_event_slug,
-    join_url: joinUrl(v.entry.live_event_slug),
+    join_url: queueJoinUrl(app.config.publicBaseUrl, v.entry.live_event_slug),
     joined_via_agent: v.entry.via_agent,
     agent_identity: v.entry.agent_identity,
     position: v.position,
@@ -89,7 +89,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         queue_id: joined.entry.id,
         status: joined.entry.status === 'matched' ? ('matched' as const) : ('waiting' as const),
         live_event_slug: joined.entry.live_event_slug,
-        join_url: joinUrl(joined.entry.live_event_slug),
+        join_url: queueJoinUrl(app.config.publicBaseUrl, joined.entry.live_event_slug),
         humans_only_note: HUMANS_ONLY_NOTE,
         position: joined.position,
         estimated_wait_seconds: joined.estimatedWaitSeconds,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { createWebhooksService, webhookOwnerOf } from '../../services/webhooks-service';
 import { isoDateTime } from '../../lib/http-schemas';
-import { pageSchema, paginationQuerySchema } from '../../lib/pagination';
+import { mapPage, pageSchema, paginationQuerySchema } from '../../lib/pagination';
 import {
   DELIVERY_DESCRIPTION,
   EVENT_TYPES_DESCRIPTION,
@@ -59,11 +59,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: paginationQuerySchema(),
       response: { 200: pageSchema(webhookSchema) },
     },
-    handler: async (request) => {
-      const auth = requireAuth(request);
-      const page = await service.list(webhookOwnerOf(auth), request.query);
-      return { ...page, data: page.data.map(toWebhook) };
-    },
+    handler: async (request) => mapPage(await service.list(webhookOwnerOf(requireAuth(request)), request.query), toWebhook),
   });
 
   app.get('/webhooks/:id', {

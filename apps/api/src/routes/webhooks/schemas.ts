@@ -3,6 +3,7 @@ import { isoDateTime } from '../../lib/http-schemas';
 import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES } from '../../../../../lib/webhooks/event-types';
 import type { WebhookAttemptRow, WebhookSubscriptionRow } from '../../../../../db/repositories/webhooks-repository';
 import type { WebhookDeliveryState } from '../../../../../workflows/webhooks/contract';
+import { iso } from '../../../../../lib/dates';
 
 export const EVENT_TYPES_DESCRIPTION = [
   'Event types and their `data`:',
@@ -88,8 +89,6 @@ export const replayResultSchema = z.object({
   skipped: z.array(z.string()).describe('Event ids whose delivery is already running again'),
   has_more: z.boolean().describe('More dead letters remain after this batch of 500: call again'),
 });
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toWebhook(r: WebhookSubscriptionRow): z.output<typeof webhookSchema> {
   return {

@@ -12,8 +12,8 @@ import { html, type SafeHtml } from '../html';
 import { actionButton, errorSummary, fieldErrors, fmtDate, postForm, sendPage, textarea, type FieldErrors } from '../layout';
 import { jobCard } from './events';
 import type { MatchWithJob } from '../../../../../db/repositories/matches-repository';
+import { UUID_RE } from '../../../../../lib/ids';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COMPONENT_LABELS: Record<string, string> = {
   essential_skills: 'Essential skills',
   bonus_skills: 'Bonus skills',

@@ -18,8 +18,9 @@ import type { LiveEventTransition } from '../../../../../workflows/events/contra
 import { currentUser, formBody, str, type FormBody } from '../core';
 import { html, type SafeHtml } from '../html';
 import { actionButton, errorSummary, fieldErrors, fmtDate, input, notice, postForm, radios, select, sendPage, textarea, type FieldErrors } from '../layout';
+import { UUID_RE } from '../../../../../lib/ids';
+import { eventJoinUrl } from '../../lib/join-urls';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How many of the team's events, jobs and candidates the console lists on one page. */
 const LIST_LIMIT = 100;
 const WAITING_LIST_LIMIT = 50;
@@ -302,7 +303,7 @@ ${eventForm(request, '/recruiter/events', (k) => (values ? str(values, k) : ''),
 <h1>${e.company_name} <span class="state state-${e.status}" data-event-status="${e.status}">${e.status}</span></h1>
 ${notice(request)}
 ${o.problem ? html`<p class="error" role="alert">${o.problem}</p>` : ''}
-<p>Event page (join_url): <a href="/events/${e.slug}">${app.config.publicBaseUrl}/events/${e.slug}</a></p>
+<p>Event page (join_url): <a href="/events/${e.slug}">${eventJoinUrl(app.config.publicBaseUrl, e.slug)}</a></p>
 <div class="actions" role="group" aria-label="Event status">${ALLOWED[e.status].map((t) =>
         actionButton(request, `/recruiter/events/${e.id}/transition`, TRANSITION_LABELS[t], { name: 'transition', value: t, cls: t === 'end' ? 'btn btn-danger' : 'btn btn-primary' }),
       )}</div>

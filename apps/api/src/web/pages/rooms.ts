@@ -7,8 +7,8 @@ import { currentUser, originAllowed } from '../core';
 import { html } from '../html';
 import { actionButton, fmtDate, sendPage } from '../layout';
 import type { MatchPartyRole } from '../../../../../workflows/matches/contract';
+import { UUID_RE } from '../../../../../lib/ids';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Signalling messages the peers may relay to each other (SDP and ICE only; nothing else passes). */
 const RELAYED = new Set(['offer', 'answer', 'candidate']);
 const MAX_MESSAGE_BYTES = 64 * 1024;

@@ -1,0 +1,18 @@
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+
+/** A business refusal raised by a workflow's Update validator or handler: an ApplicationFailure with its code as `type`. */
+export type UpdateRefusal<T extends string = string> = ApplicationFailure & { readonly type: T };
+
+/**
+ * The refusal behind a failed Workflow Update — the non-retryable `ApplicationFailure` a validator
+ * or handler threw, carrying a `type` — or null for any other error (not found, timeouts, …),
+ * which the caller rethrows or handles itself. With `types`, only a refusal of one of those types
+ * counts; the caller then maps it to its AppError (each use-case chooses its own status and details).
+ */
+export function updateRefusal<T extends string = string>(err: unknown, types?: readonly T[] | ReadonlySet<string>): UpdateRefusal<T> | null {
+  const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
+  if (!(cause instanceof ApplicationFailure) || !cause.type) return null;
+  if (types && !('has' in types ? types.has(cause.type) : types.includes(cause.type as T))) return null;
+  return cause as UpdateRefusal<T>;
+}
