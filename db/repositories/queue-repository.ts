@@ -41,12 +41,19 @@ export function createQueueRepository(knex: Knex) {
       return trx('queue_entries').where({ user_id: userId }).orderBy('entered_at', 'desc').first();
     },
     /** 1-based place among waiting entries of the same queue (same event, or "any event"), oldest first. */
-    async positionOf(entry: Pick<QueueEntryRow, 'id' | 'live_event_id' | 'entered_at'>, trx: Knex = knex): Promise<number> {
-      const q = trx('queue_entries').where({ status: 'waiting' }).andWhere('entered_at', '<=', entry.entered_at);
-      if (entry.live_event_id) q.andWhere({ live_event_id: entry.live_event_id });
-      else q.whereNull('live_event_id');
-      const [{ count }] = await q.count<{ count: string }[]>({ count: '*' });
-      return Number(count);
+    async positionOf(entry: Pick<QueueEntryRow, 'id'>, trx: Knex = knex): Promise<number | null> {
+      // One statement, one snapshot: the entry's own status and the count agree, so a waiting
+      // entry is always at least 1, and an entry matched meanwhile answers null instead of 0.
+      const { rows } = await trx.raw<{ rows: Array<{ position: number | null }> }>(
+        `SELECT CASE WHEN e.status = 'waiting' THEN (
+                  SELECT count(*) FROM queue_entries w
+                   WHERE w.status = 'waiting' AND w.entered_at <= e.entered_at
+                     AND w.live_event_id IS NOT DISTINCT FROM e.live_event_id)
+                END::int AS position
+           FROM queue_entries e WHERE e.id = ?`,
+        [entry.id],
+      );
+      return rows[0]?.position ?? null;
     },
   };
 }

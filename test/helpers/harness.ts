@@ -69,7 +69,7 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
       PUBLIC_BASE_URL: 'http://jobfair.test',
       APP_SECRET: 'test-secret-test-secret-test-secret-0123',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
-      DATABASE_POOL_MAX: '5',
+      DATABASE_POOL_MAX: '10',
       ...opts.env,
     },
   );
@@ -79,7 +79,8 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
   // The worker has its own pool, as the separate worker process has in production.
   const workerKnex = opts.worker === false ? null : createKnex(dbUrl, config.DATABASE_POOL_MAX);
   const worker = workerKnex ? await startWorker({ config, knex: workerKnex, address: env.temporalAddress, workflowBundle: { codePath: env.workflowBundle }, shutdownGraceTime: '2 seconds' }) : null;
-  const app = await buildApp({ config, knex, temporal, logger: false });
+  // Only 5xx are logged (level error) — to stderr, so a failure in CI shows its cause.
+  const app = await buildApp({ config: { ...config, LOG_LEVEL: 'error' }, knex, temporal, logger: true });
 
   const accounts = createAccountsRepository(knex);
   const profiles = createProfileService(knex);

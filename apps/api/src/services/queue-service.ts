@@ -48,6 +48,8 @@ export function createQueueService(deps: { knex: Knex; temporal: Client; config:
   const view = async (entry: QueueEntryRow): Promise<QueueEntryView> => {
     if (entry.status !== 'waiting') return { entry, position: null, estimatedWaitSeconds: null };
     const [position, rate] = await Promise.all([queue.positionOf(entry), matchmaking.recentMatchRate(entry.live_event_id, WAIT_ESTIMATE_WINDOW_MS)]);
+    // Matched (or ended) between the two reads: answer with the entry as it is now.
+    if (position === null) return { entry: (await queue.findById(entry.id)) ?? entry, position: null, estimatedWaitSeconds: null };
     return { entry, position, estimatedWaitSeconds: estimateWaitSeconds(position, rate) };
   };
 
