@@ -5,10 +5,10 @@ import { freePort } from '../helpers/ports';
 import { testEnv } from '../helpers/env';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
+/** `node --import tsx` (as npm start does): the child is the process itself, so a kill reaches it. */
 function runProcess(entry: string, env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(TSX, [path.join(ROOT, entry)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

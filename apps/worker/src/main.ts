@@ -32,7 +32,12 @@ async function main() {
     if (stopping) return;
     stopping = reason;
     log.info({ reason }, 'worker shutting down: in-flight activities finish, the rest are retried by Temporal');
-    if (!started) return; // main() finishes the stop once start-up returns
+    if (!started) {
+      // Still starting: nothing is running yet. A signal lets start-up finish and then drains
+      // (main() below); a vanished supervisor may mean Temporal is gone too, so exit now.
+      if (reason === 'supervisor gone') process.exit(0);
+      return;
+    }
     await started.shutdown();
     await knex.destroy();
     process.exit(0);
