@@ -8,6 +8,16 @@ import { collectRoutes, fillParams } from '../platform/helpers';
  * with the match's id in every path parameter; the match stays unaccepted. The web routes that
  * accept or open the room refuse a bearer token without a session.
  */
+/** A recruiter's event with one job, a seeker who joined it, and the match the matchmaker made. */
+async function matchedPair(h: Harness) {
+  const rec = await h.recruiter();
+  const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 1 });
+  await createJob(h, { event });
+  const seeker = await h.seeker();
+  await join(h, seeker, event.slug);
+  return { rec, seeker, match: await matchOf(h, seeker.user.id) };
+}
+
 describe('humans-only: tokens never accept a match or enter the room', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -16,12 +26,7 @@ describe('humans-only: tokens never accept a match or enter the room', () => {
   afterAll(async () => h?.close());
 
   it('no /api/v1 route moves a match to accepted, whatever it is sent', async () => {
-    const rec = await h.recruiter();
-    const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 1 });
-    await createJob(h, { event });
-    const seeker = await h.seeker();
-    await join(h, seeker, event.slug);
-    const match = await matchOf(h, seeker.user.id);
+    const { rec, seeker, match } = await matchedPair(h);
 
     const routes = (await collectRoutes(h)).filter((r) => r.url.startsWith('/api/v1/') && r.config.scope && r.method !== 'HEAD');
     expect(routes.length).toBeGreaterThan(30);
@@ -41,12 +46,7 @@ describe('humans-only: tokens never accept a match or enter the room', () => {
   });
 
   it('the web accept and room routes refuse a bearer token without a session', async () => {
-    const rec = await h.recruiter();
-    const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 1 });
-    await createJob(h, { event });
-    const seeker = await h.seeker();
-    await join(h, seeker, event.slug);
-    const match = await matchOf(h, seeker.user.id);
+    const { seeker, match } = await matchedPair(h);
     for (const url of [`/matches/${match.id}/accept`, `/matches/${match.id}/room`]) {
       const res = await h.call({ method: 'POST', url, token: seeker.token, payload: {} });
       expect([302, 303, 401, 403]).toContain(res.statusCode);
