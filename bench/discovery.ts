@@ -24,7 +24,7 @@ import { loadConfig } from '../lib/config';
 import { createKnex, migrateLatest } from '../db/knex';
 import { startPostgres, ensureDatabase } from '../lib/postgres-server';
 import { freePort } from '../test/helpers/ports';
-import { createJobsRepository, type JobSearchParams } from '../db/repositories/jobs-repository';
+import { createJobsRepository, type JobSearchParams } from '../db/events/jobs-repository';
 import { parseBenchArgs } from './common';
 
 interface Options {

@@ -37,19 +37,15 @@ import { createKnex, migrateLatest } from '../db/knex';
 import { freePort } from '../test/helpers/ports';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
-import { createAccountsRepository } from '../db/repositories/accounts-repository';
-import { createProfileService } from '../apps/api/src/services/profile-service';
-import { createTokensService } from '../apps/api/src/services/tokens-service';
-import { createMatchesService } from '../apps/api/src/services/matches-service';
 import { matchmakerWorkflowId } from '../workflows/matchmaking/contract';
-import { matchmakerStatsQuery } from '../workflows/matchmaking/matchmaker';
+import { matchmakerStatsQuery } from '../workflows/matchmaking/contract';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import { queueEntryWorkflowId } from '../workflows/queue/contract';
-import { joinQueueUpdate, queueEntryWorkflow } from '../workflows/queue/queue-entry';
+import { joinQueueUpdate, QUEUE_ENTRY_WORKFLOW, type QueueEntryWorkflow } from '../workflows/queue/contract';
 import { parseBenchArgs, pool } from './common';
 import type { Knex } from 'knex';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
-import { createMatchmakingRepository } from '../db/repositories/matchmaking-repository';
+import { createRepositories } from '../db/repositories';
 import { computeMatchScore } from '../activities/matchmaking/match-score';
 import { MATCHMAKER_BATCH_SIZE } from '../workflows/matchmaking/contract';
 
@@ -131,9 +127,8 @@ async function main() {
     if (!o.roundOnly) {
       // Seed: one team, a private event with 0 slots (latency phase: nobody is matched), an
       // open-invite event with S slots and 10 jobs (load phase), seekers with tokens.
-      const accounts = createAccountsRepository(knex);
-      const profiles = createProfileService(knex);
-      const tokens = createTokensService(knex);
+      const accounts = app.services.deps.repos.accounts;
+      const { profiles, tokens } = app.services.accounts;
       const team = await accounts.insertTeam('Bench team');
       const recruiter = await accounts.insertUser({ email: 'recruiter@bench.local', display_name: 'Recruiter', role: 'recruiter' });
       await accounts.addMember(team.id, recruiter.id, 'owner');
@@ -184,7 +179,7 @@ async function main() {
         t = process.hrtime.bigint();
         await temporal.workflow.executeUpdateWithStart(joinQueueUpdate, {
           args: [{ agentIdentity: 'bench', viaAgent: true }],
-          startWorkflowOperation: new WithStartWorkflowOperation(queueEntryWorkflow, {
+          startWorkflowOperation: new WithStartWorkflowOperation<QueueEntryWorkflow>(QUEUE_ENTRY_WORKFLOW, {
             workflowId: queueEntryWorkflowId(u.id),
             taskQueue: config.TEMPORAL_TASK_QUEUE,
             workflowIdConflictPolicy: 'USE_EXISTING',
@@ -203,7 +198,7 @@ async function main() {
       console.log(`  POST /queue/join (whole request)        p50 ${ms(pct(join, 50))}   p99 ${ms(pct(join, 99))}   ratio p50 ${(pct(join, 50) / b50).toFixed(2)}×  p99 ${(pct(join, 99) / b99).toFixed(2)}×`);
 
       // Phase 2: load. The event goes live, then N seekers join concurrently; the humans accept and finish at once.
-      const matchesService = createMatchesService({ knex, temporal, config, appSecret: config.APP_SECRET });
+      const matchesService = app.services.matches;
       await knex('live_events').where({ id: loadEvent.id }).update({ status: 'live', started_at: knex.fn.now() });
       const loadSeekers = seekers.slice(2 * o.samples);
       const joinSentAt = new Map<string, number>();
@@ -350,9 +345,11 @@ async function roundAtScale(a: { adminUrl: string; temporal: Client; events: num
     // and the data stays the same for the next run).
     const timings: RoundTimings[] = [];
     const holds: number[] = [];
-    const repo = createMatchmakingRepository(knex);
+    const repos = createRepositories(knex);
+    const repo = repos.matchmaking;
     const activities = createMatchmakingActivities({
       knex,
+      accountsRepository: repos.accounts,
       client: a.temporal,
       config: { TEMPORAL_TASK_QUEUE: 'bench-round', MATCHMAKER_INTERVAL_MS: 2000, MATCH_ACCEPT_WINDOW_MS: 60_000, INTERVIEW_LENGTH_MS: 60_000 },
       // Each holdSlots call is one locked transaction: time them.

@@ -23,14 +23,13 @@ import { startInfrastructure } from '../lib/stack';
 import { createKnex, migrateLatest } from '../db/knex';
 import { freePort } from '../test/helpers/ports';
 import { startWorker, WORKFLOWS_PATH } from '../apps/worker/src/worker';
-import { createAccountsRepository } from '../db/repositories/accounts-repository';
-import { createWebhooksRepository } from '../db/repositories/webhooks-repository';
-import { createWebhooksService } from '../apps/api/src/services/webhooks-service';
-import { createDomainEventsActivities, type DomainEvent } from '../activities/domain-events/domain-events-activities';
-import { createWebhooksFanOut } from '../activities/webhooks/webhooks-fan-out';
+import { createWebhooksRepository } from '../db/webhooks/webhooks-repository';
+import { createDomainEventsActivities, type DomainEvent } from '../activities/webhooks/domain-events';
+import { createWebhooksFanOut } from '../activities/webhooks/fan-out';
 import { createWebhookHttpClient } from '../lib/webhooks/http-client';
 import { buildEnvelope, signatureHeader } from '../lib/webhooks/signing';
 import { verifyWebhookSignature } from '../lib/webhooks';
+import { createServices } from '../apps/api/src/services';
 import { parseBenchArgs, pool } from './common';
 
 interface Options {
@@ -152,9 +151,10 @@ async function main() {
     const rx = await startReceiver(secretRef);
     cleanups.unshift(() => rx.close());
 
-    const accounts = createAccountsRepository(knex);
+    const services = createServices({ knex, temporal, config });
+    const accounts = services.deps.repos.accounts;
     const user = await accounts.insertUser({ email: `bench-${randomBytes(4).toString('hex')}@bench.local`, display_name: 'Bench', role: 'seeker' });
-    const service = createWebhooksService({ knex, temporal, config, appSecret: config.APP_SECRET! });
+    const service = services.webhooks;
     const { row, secret } = await service.create({ kind: 'user', userId: user.id }, user.id, { target_url: rx.url, events: ['match.matched'] });
     secretRef.secret = secret;
 

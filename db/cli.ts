@@ -1,7 +1,7 @@
 import { loadConfig } from '../lib/config';
 import { createKnex } from './knex';
 
-/** `npm run db:migrate | db:rollback | db:seed` against DATABASE_URL (npm start prints it for the embedded server). */
+/** `npm run db:migrate | db:rollback` against DATABASE_URL (npm start prints it for the embedded server). */
 async function main() {
   const command = process.argv[2];
   const config = loadConfig();
@@ -17,10 +17,8 @@ async function main() {
     } else if (command === 'rollback') {
       const [, rolled] = await knex.migrate.rollback();
       console.log(rolled.length ? `rolled back: ${rolled.join(', ')}` : 'nothing to roll back');
-    } else if (command === 'seed') {
-      await knex.seed.run();
     } else {
-      console.error('usage: db/cli.ts migrate|rollback|seed');
+      console.error('usage: db/cli.ts migrate|rollback (demo data: npm run db:seed)');
       process.exitCode = 2;
     }
   } finally {

@@ -6,7 +6,6 @@ import { types } from 'pg';
 types.setTypeParser(20, (v) => Number(v));
 
 export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
-export const SEEDS_DIR = path.join(__dirname, 'seeds');
 
 export function createKnex(connectionString: string, poolMax = 10): Knex {
   return knex({
@@ -16,7 +15,6 @@ export function createKnex(connectionString: string, poolMax = 10): Knex {
     // A request that cannot get a connection within this time fails (503 DEPENDENCY_UNAVAILABLE).
     acquireConnectionTimeout: 30_000,
     migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'], tableName: 'knex_migrations' },
-    seeds: { directory: SEEDS_DIR, loadExtensions: ['.ts'] },
   });
 }
 

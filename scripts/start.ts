@@ -4,7 +4,8 @@ import { appSecret, ConfigError, loadConfig } from '../lib/config';
 import { startInfrastructure, redactUrl, type Infrastructure } from '../lib/stack';
 import { TemporalCliUnavailableError } from '../lib/temporal-server';
 import { createKnex, migrateLatest } from '../db/knex';
-import { seedDemoData, DEMO_PASSWORD } from '../db/demo-data';
+import { seedDemoData, DEMO_PASSWORD } from './demo-data';
+import { openServices } from './services';
 import { portInUse } from '../lib/postgres-server';
 
 /**
@@ -68,9 +69,14 @@ async function main() {
   try {
     const applied = await migrateLatest(knex);
     log(applied.length ? `migrations applied: ${applied.join(', ')}` : 'migrations: up to date');
-    var demo = await seedDemoData(knex);
   } finally {
     await knex.destroy();
+  }
+  const seeding = openServices(config, { databaseUrl: infra.databaseUrl, temporalAddress: infra.temporalAddress });
+  try {
+    var demo = await seedDemoData(seeding.services);
+  } finally {
+    await seeding.close();
   }
 
   const env = { ...process.env, JOBFAIR_SUPERVISED: '1', APP_SECRET: appSecret(config), DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}) };

@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../lib/config';
-import { createKnex } from '../db/knex';
-import { createAccountsRepository } from '../db/repositories/accounts-repository';
-import { createTokensService } from '../apps/api/src/services/tokens-service';
+import { openServices } from './services';
 import { SCOPES } from '../lib/scopes';
 import { AppError } from '../lib/errors';
 
@@ -19,10 +17,9 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const url = config.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`;
-  const knex = createKnex(url, 1);
+  const { services, close } = openServices(config, { poolMax: 1 });
   try {
-    const user = await createAccountsRepository(knex).findUserByEmail(values.email);
+    const user = await services.deps.repos.accounts.findUserByEmail(values.email);
     if (!user) {
       console.error(`no user with e-mail ${values.email}`);
       process.exitCode = 1;
@@ -31,11 +28,11 @@ async function main() {
     const scopes = values.scopes === 'all' ? [...SCOPES] : values.scopes.split(',').map((s) => s.trim());
     const days = values['expires-in-days'] ? Number(values['expires-in-days']) : null;
     if (days !== null && !(days > 0)) throw new AppError(400, 'VALIDATION', '--expires-in-days must be a positive number');
-    const { token, row } = await createTokensService(knex).mint(user.id, { name: values.name, scopes, expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null });
+    const { token, row } = await services.accounts.tokens.mint(user.id, { name: values.name, scopes, expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null });
     console.log(token);
     console.error(`token ${row.id} "${row.name}" for ${user.email}, scopes ${row.scopes.join(' ')}${row.expires_at ? `, expires ${row.expires_at.toISOString()}` : ', no expiry'} — shown once, store it now`);
   } finally {
-    await knex.destroy();
+    await close();
   }
 }
 

@@ -1,9 +1,6 @@
 import { parseArgs } from 'node:util';
-import { Client, Connection } from '@temporalio/client';
-import { appSecret, loadConfig } from '../lib/config';
-import { createKnex } from '../db/knex';
-import { createWebhooksRepository } from '../db/repositories/webhooks-repository';
-import { createWebhooksService } from '../apps/api/src/services/webhooks-service';
+import { loadConfig } from '../lib/config';
+import { openServices } from './services';
 import { AppError } from '../lib/errors';
 
 const USAGE = `usage:
@@ -31,18 +28,16 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const knex = createKnex(config.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`, 2);
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}` });
+  const { services, close } = openServices(config);
   try {
-    const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-    const service = createWebhooksService({ knex, temporal, config, appSecret: appSecret(config) });
+    const service = services.webhooks;
     if (values.delivery) {
       const r = await service.replayOne(null, values.webhook, values.delivery);
       console.log(`replaying ${r.eventId} to ${values.webhook} as run ${r.run} (workflow webhook-delivery:${values.webhook}:${r.eventId})`);
       return;
     }
     if (values['dry-run']) {
-      const rows = await createWebhooksRepository(knex).listDeadLettersSince(values.webhook, since!, 10_000);
+      const rows = await services.deps.repos.webhooks.listDeadLettersSince(values.webhook, since!, 10_000);
       for (const d of rows) console.log(`${d.event_id}\t${d.event_type}\trun ${d.run}\tdead-lettered ${d.finished_at?.toISOString()}`);
       console.log(`${rows.length} dead letter(s) would be replayed`);
       return;
@@ -52,8 +47,7 @@ async function main() {
     for (const x of r.skipped) console.log(`skipped ${x} (a delivery run is open)`);
     console.log(`${r.replayed.length} replayed, ${r.skipped.length} skipped${r.more ? '; more remain: run again' : ''}`);
   } finally {
-    await connection.close();
-    await knex.destroy();
+    await close();
   }
 }
 

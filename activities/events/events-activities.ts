@@ -1,6 +1,6 @@
-import { tellEntriesEventEnded } from '../matchmaking/event-ended';
+import { tellEntriesEventEnded } from '../../workflows/queue/client';
 import type { Client } from '@temporalio/client';
-import type { EventsRepository } from '../../db/repositories/events-repository';
+import type { EventsRepository } from '../../db/events/events-repository';
 import type { LiveEventState } from '../../workflows/events/contract';
 import { iso } from '../../lib/dates';
 

@@ -1,5 +1,5 @@
-import type { MatchesRepository } from '../../db/repositories/matches-repository';
-import type { SettingsRepository } from '../../db/repositories/settings-repository';
+import type { MatchesRepository } from '../../db/matches/matches-repository';
+import type { SettingsRepository } from '../../db/accounts/settings-repository';
 import type { LoadMatchSettingsInput, LoadMatchSettingsResult, ProjectMatchInput } from '../../workflows/matches/contract';
 import { iso } from '../../lib/dates';
 

@@ -4,18 +4,18 @@ import type { Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import type { Config } from '../../lib/config';
-import type { HoldResult, MatchOfferInsert, MatchmakingRepository, OfferContext, OpenJob, WaitingCandidate } from '../../db/repositories/matchmaking-repository';
-import { createAccountsRepository, type AccountsRepository } from '../../db/repositories/accounts-repository';
+import type { HoldResult, MatchOfferInsert, MatchmakingRepository, OfferContext, OpenJob, WaitingCandidate } from '../../db/matchmaking/matchmaking-repository';
+import type { AccountsRepository } from '../../db/accounts/accounts-repository';
 import { STALE_OFFER_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, OFFER_REFUSED } from '../../workflows/queue/contract';
-import { offerUpdate } from '../../workflows/queue/queue-entry';
+import { offerUpdate } from '../../workflows/queue/contract';
 import { matchWorkflowId, type MatchInput } from '../../workflows/matches/contract';
-import { matchWorkflow } from '../../workflows/matches/match';
+import { MATCH_WORKFLOW, type MatchWorkflow } from '../../workflows/matches/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../../workflows/shared/search-attributes';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
 import { CandidateIndex } from './candidates';
-import { kickMatchmaker } from './matchmaker-client';
-import { tellEntriesEventEnded } from './event-ended';
+import { kickMatchmaker } from '../../workflows/matchmaking/client';
+import { tellEntriesEventEnded } from '../../workflows/queue/client';
 
 export type { RunMatchingRoundInput, RunMatchingRoundResult, KickMatchmakerInput };
 
@@ -35,8 +35,8 @@ export interface MatchmakingActivityDeps {
   client: Client;
   config: Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MATCHMAKER_INTERVAL_MS' | 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS'>;
   matchmakingRepository: MatchmakingRepository;
-  /** Recruiters of the job's team (defaults to the accounts repository over `knex`). */
-  accountsRepository?: Pick<AccountsRepository, 'listTeamMemberIds'>;
+  /** Recruiters of the job's team. */
+  accountsRepository: Pick<AccountsRepository, 'listTeamMemberIds'>;
   log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }
 
@@ -71,7 +71,7 @@ type OfferOutcome = 'started' | 'refused' | 'pending';
  */
 export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
   const repo = deps.matchmakingRepository;
-  const accounts = deps.accountsRepository ?? createAccountsRepository(deps.knex);
+  const accounts = deps.accountsRepository;
 
   const startMatch = async (o: OfferContext, recruiterUserIds: string[]) => {
     const input: MatchInput = {
@@ -95,7 +95,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       interviewLengthMs: deps.config.INTERVIEW_LENGTH_MS,
     };
     try {
-      await deps.client.workflow.start(matchWorkflow, {
+      await deps.client.workflow.start<MatchWorkflow>(MATCH_WORKFLOW, {
         workflowId: matchWorkflowId(o.id),
         taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
         args: [input],

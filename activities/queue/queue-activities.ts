@@ -1,4 +1,4 @@
-import type { QueueRepository } from '../../db/repositories/queue-repository';
+import type { QueueRepository } from '../../db/queue/queue-repository';
 import type { QueueEntryState } from '../../workflows/queue/contract';
 
 export interface ProjectQueueEntryInput {

@@ -4,15 +4,15 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import type { WebhooksRepository, WebhookSubscriptionRow, DeliveryKey } from '../../db/repositories/webhooks-repository';
-import type { AccountsRepository } from '../../db/repositories/accounts-repository';
-import type { EmailOutbox } from '../email/email-outbox';
+import type { WebhooksRepository, WebhookSubscriptionRow, DeliveryKey } from '../../db/webhooks/webhooks-repository';
+import type { AccountsRepository } from '../../db/accounts/accounts-repository';
+import type { OutboxRepository } from '../../db/notifications/outbox-repository';
 import { buildEnvelope, signatureHeader } from '../../lib/webhooks/signing';
 import { deriveWebhookSecret } from '../../lib/webhooks/secrets';
 import type { WebhookHttpClient } from '../../lib/webhooks/http-client';
 import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState, WebhookSubscriptionStatus } from '../../workflows/webhooks/contract';
 import { webhookDeliveryWorkflowId } from '../../workflows/webhooks/contract';
-import { cancelDeliverySignal } from '../../workflows/webhooks/webhook-delivery';
+import { cancelDeliverySignal } from '../../workflows/webhooks/contract';
 
 /** The raw UTF-8 body of a delivery may be at most 64 KB; larger events are recorded as oversize, never truncated. */
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
@@ -88,7 +88,7 @@ export function createWebhooksActivities(deps: {
   knex: Knex;
   webhooksRepository: WebhooksRepository;
   accountsRepository: AccountsRepository;
-  outbox: EmailOutbox;
+  outbox: OutboxRepository;
   httpClient: WebhookHttpClient;
   /** Server master key: the signing secrets are re-derived from it and the stored salts. */
   appSecret: string;

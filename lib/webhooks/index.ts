@@ -1,7 +1,6 @@
 /**
- * Public surface of the webhooks capability for receivers and other modules:
+ * Webhook signing for receivers and senders (no capability code: the event types live in workflows/webhooks/contract.ts):
  * `verifyWebhookSignature` is what a receiver calls on every delivery (see the README).
  */
 export { verifyWebhookSignature, parseSignatureHeader, computeSignature, type VerifyWebhookSignatureOptions } from './signing';
-export { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_DOCS, type WebhookEventType } from './event-types';
 export { WEBHOOK_SECRET_PREFIX } from './secrets';

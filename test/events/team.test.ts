@@ -1,8 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { createAccountsRepository } from '../../db/repositories/accounts-repository';
-import { createInvitesService } from '../../apps/api/src/services/invites-service';
-import { createPaginator } from '../../apps/api/src/lib/pagination';
 import { createEvent, createJob, liveEvent, transition } from './helpers';
 
 describe('recruiter jobs, candidates, settings and team invites', () => {
@@ -217,8 +214,8 @@ describe('recruiter jobs, candidates, settings and team invites', () => {
   it('invites: e-mail through the outbox with a one-time link (only its hash stored), list, revoke, accept', async () => {
     const owner = await h.recruiter();
     const member = await h.recruiter({ teamId: owner.teamId! });
-    const accounts = createAccountsRepository(h.knex);
-    const invites = createInvitesService({ knex: h.knex, config: h.config, paginator: createPaginator(h.config.APP_SECRET!) });
+    const accounts = h.app.services.deps.repos.accounts;
+    const invites = h.app.services.accounts.invites;
     const email = `new-${randomBytes(4).toString('hex')}@example.com`;
 
     const created = await h.call({ method: 'POST', url: '/api/v1/team/invites', token: owner.token, payload: { email, role: 'admin' } });

@@ -9,9 +9,7 @@ import { createKnex } from '../../db/knex';
 import { buildApp } from '../../apps/api/src/app';
 import { startWorker, type StartedWorker } from '../../apps/worker/src/worker';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { createAccountsRepository, type UserRow } from '../../db/repositories/accounts-repository';
-import { createProfileService } from '../../apps/api/src/services/profile-service';
-import { createTokensService } from '../../apps/api/src/services/tokens-service';
+import type { UserRow } from '../../db/accounts/accounts-repository';
 import { SCOPES, type Scope } from '../../lib/scopes';
 import { TEMPLATE_DB, testEnv } from './env';
 
@@ -82,9 +80,9 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
   // Only 5xx are logged (level error) — to stderr, so a failure in CI shows its cause.
   const app = await buildApp({ config: { ...config, LOG_LEVEL: 'error' }, knex, temporal, logger: true });
 
-  const accounts = createAccountsRepository(knex);
-  const profiles = createProfileService(knex);
-  const tokens = createTokensService(knex);
+  // The app's own composition root: the same repositories and services the routes use.
+  const accounts = app.services.deps.repos.accounts;
+  const { profiles, tokens } = app.services.accounts;
   const mint = async (userId: string, scopes: readonly Scope[], o: { name?: string; expiresAt?: Date } = {}) =>
     (await tokens.mint(userId, { name: o.name ?? `test token ${randomUUID().slice(0, 8)}`, scopes, expiresAt: o.expiresAt })).token;
 

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eventually, type Harness, type TestUser } from '../helpers/harness';
-import { createMatchesService } from '../../apps/api/src/services/matches-service';
 import { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-import { createMatchmakingRepository } from '../../db/repositories/matchmaking-repository';
-import { kickMatchmaker } from '../../activities/matchmaking/matchmaker-client';
+import { kickMatchmaker } from '../../workflows/matchmaking/client';
 
 /**
  * Test set-up for matchmaking. Live events are created directly in PostgreSQL with the status the
@@ -97,12 +95,12 @@ export async function matchOf(h: Harness, seekerId: string, where: Record<string
 
 /** The same use-case the session-authenticated web pages call (there is no API route to accept). */
 export function matchesService(h: Harness) {
-  return createMatchesService({ knex: h.knex, temporal: h.temporal, config: h.config, appSecret: h.app.appSecret });
+  return h.app.services.matches;
 }
 
 /** The matchmaker's activity, run from the test process (extra concurrent rounds). */
 export function matchmakingActivities(h: Harness) {
-  return createMatchmakingActivities({ knex: h.knex, client: h.temporal, config: h.config, matchmakingRepository: createMatchmakingRepository(h.knex) });
+  return createMatchmakingActivities({ knex: h.knex, client: h.temporal, config: h.config, matchmakingRepository: h.app.services.deps.repos.matchmaking, accountsRepository: h.app.services.deps.repos.accounts });
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

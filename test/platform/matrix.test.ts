@@ -3,7 +3,6 @@ import { createHarness, type Harness } from '../helpers/harness';
 import { collectRoutes, fillParams, type CollectedRoute } from './helpers';
 import { SCOPES, type Scope } from '../../lib/scopes';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { createTokensService } from '../../apps/api/src/services/tokens-service';
 
 /**
  * The conventions matrix: for EVERY scoped /api/v1 route the app registers (found by an onRoute
@@ -129,7 +128,7 @@ describe('route matrix: every scoped /api/v1 route', () => {
     await h.knex('api_tokens').where({ token_hash: hashToken(expired) }).update({ expires_at: new Date(Date.now() - 1000) });
     const revoked = await s.tokenWith(['profile:read']);
     const row = await h.knex('api_tokens').where({ token_hash: hashToken(revoked) }).first();
-    expect(await createTokensService(h.knex).revoke(s.user.id, row.id)).toBe(true);
+    expect(await h.app.services.accounts.tokens.revoke(s.user.id, row.id)).toBe(true);
     const flipped = s.token.slice(0, 10) + (s.token[10] === 'a' ? 'b' : 'a') + s.token.slice(11);
 
     const cases: Array<[string, Record<string, string>, RegExp]> = [

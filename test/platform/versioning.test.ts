@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { buildTestApp, call, sleep } from './helpers';
 import { createKnex } from '../../db/knex';
-import { createChangelogService, loadChangelog, type ChangelogEntry } from '../../apps/api/src/services/changelog-service';
+import { loadChangelog, type ChangelogEntry } from '../../apps/api/src/changelog/changelog-service';
+import { createServices } from '../../apps/api/src/services';
 import { changelogEventId } from '../../workflows/changelog/contract';
 
 const SINCE = new Date('2026-11-01T00:00:00Z');
@@ -108,7 +109,7 @@ describe('versioning: deprecation headers and the API changelog', () => {
     // Three replicas with their own connection pools start at once with the new file.
     const pools = [createKnex(h.dbUrl, 2), createKnex(h.dbUrl, 2), createKnex(h.dbUrl, 2)];
     try {
-      const started = await Promise.all(pools.map((knex) => createChangelogService({ knex, temporal: h.temporal, config: h.config, entries: next }).announcePending()));
+      const started = await Promise.all(pools.map((knex) => createServices({ knex, temporal: h.temporal, config: h.config, changelogEntries: next }).changelog.announcePending()));
       // Nothing else was pending, so only the new entry's workflow was started (by one or more replicas; the id is one).
       expect(started.flat().every((id) => id === added.id)).toBe(true);
       const row = await h.knex('changelog_announcements').where({ entry_id: added.id }).first();
@@ -123,7 +124,7 @@ describe('versioning: deprecation headers and the API changelog', () => {
         ]),
       );
       // Later starts find nothing to do.
-      expect(await createChangelogService({ knex: h.knex, temporal: h.temporal, config: h.config, entries: next }).announcePending()).toEqual([]);
+      expect(await createServices({ knex: h.knex, temporal: h.temporal, config: h.config, changelogEntries: next }).changelog.announcePending()).toEqual([]);
       await sleep(300);
       const events = await h.knex('domain_events').where({ id: changelogEventId(added.id) });
       expect(events).toHaveLength(1);
@@ -150,7 +151,7 @@ describe('versioning: deprecation headers and the API changelog', () => {
       const sub = await h.call({ method: 'POST', url: '/api/v1/webhooks', token: s.token, payload: { target_url: url, events: ['changelog.api'] } });
       expect(sub.statusCode).toBe(201);
       const added: ChangelogEntry = { id: '2099-03-01-announced', date: '2099-03-01', kind: 'added', title: 'Announced to subscribers', description: 'Delivered by webhook.', operations: [] };
-      const service = createChangelogService({ knex: h.knex, temporal: h.temporal, config: h.config, entries: [added, ...entries] });
+      const service = createServices({ knex: h.knex, temporal: h.temporal, config: h.config, changelogEntries: [added, ...entries] }).changelog;
       await Promise.all([service.announcePending(), service.announcePending()]);
       const mine = () => received.filter((r) => r.body.id === changelogEventId(added.id));
       await eventually(async () => mine().length >= 1);
@@ -168,7 +169,7 @@ describe('versioning: deprecation headers and the API changelog', () => {
   it('a replica that died between claiming and starting is repaired by the next start', async () => {
     const orphan: ChangelogEntry = { id: '2099-02-01-orphan', date: '2099-02-01', kind: 'deprecated', title: 'Orphaned claim', description: 'Claimed, never started.', operations: [] };
     await h.knex('changelog_announcements').insert({ entry_id: orphan.id, workflow_id: 'changelog-announcement:2099-02-01-orphan:deadbeef', state: 'pending' });
-    const started = await createChangelogService({ knex: h.knex, temporal: h.temporal, config: h.config, entries: [orphan, ...entries] }).announcePending();
+    const started = await createServices({ knex: h.knex, temporal: h.temporal, config: h.config, changelogEntries: [orphan, ...entries] }).changelog.announcePending();
     expect(started).toEqual([orphan.id]);
     expect(await h.temporal.workflow.getHandle('changelog-announcement:2099-02-01-orphan:deadbeef').result()).toEqual({ eventId: changelogEventId(orphan.id), recorded: true });
     expect(await h.knex('domain_events').where({ id: changelogEventId(orphan.id) })).toHaveLength(1);

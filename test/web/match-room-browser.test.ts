@@ -1,9 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, type Harness } from '../helpers/harness';
 import { createWebHarness, launchBrowser, onboardRecruiterInBrowser, onboardSeekerInBrowser, screenshot, signUpInBrowser } from '../helpers/browser';
-import { createEventsService } from '../../apps/api/src/services/events-service';
-import { createJobsService } from '../../apps/api/src/services/jobs-service';
-import { publicCacheOf } from '../../apps/api/src/lib/public-cache';
 
 /**
  * Two real browsers (seeker and recruiter, fake camera and microphone) go from the event page
@@ -39,9 +36,7 @@ describe('browser: event page → queue → match → both accept → interview 
   const liveEventFor = async (recruiterEmail: string, slots: number) => {
     const user = await h.knex('users').whereRaw('lower(email) = lower(?)', [recruiterEmail]).first();
     const { team_id: teamId } = await h.knex('team_members').where({ user_id: user.id }).first();
-    const deps = { knex: h.knex, temporal: h.temporal, config: h.config, paginator: h.app.paginator, cache: publicCacheOf(h.app) };
-    const events = createEventsService(deps);
-    const jobs = createJobsService(deps);
+    const { liveEvents: events, jobs } = h.app.services.events;
     const slug = `acme-${Date.now().toString(36)}`;
     const event = await events.create(teamId, user.id, { slug, company_name: 'Acme Robotics', headline: 'We build friendly robots', visibility: 'open_invite', interview_slots: slots, accent_color: '#0b6e4f' });
     await jobs.create(teamId, {

@@ -1,7 +1,6 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, matchOf, matchesService } from '../matches/fixtures';
-import { createSessionsService } from '../../apps/api/src/services/sessions-service';
-import { WEB_AGENT_IDENTITY } from '../../apps/api/src/web/pages/events';
+import { WEB_AGENT_IDENTITY } from '../../apps/api/src/events/events-pages';
 import { WebClient } from './client';
 
 /** Error paths and access rules of the pages, without a browser. */
@@ -14,7 +13,7 @@ describe('web pages: access, errors, queue join from a session', () => {
 
   const as = async (u: TestUser) => {
     const c = new WebClient(h.app);
-    c.cookies.set('jf_session', (await createSessionsService(h.knex).create(u.user.id, { ip: null, userAgent: null })).token);
+    c.cookies.set('jf_session', (await h.app.services.accounts.sessions.create(u.user.id, { ip: null, userAgent: null })).token);
     return c;
   };
   const noStack = (body: string) => expect(body).not.toMatch(/at .+\.(ts|js):\d+/);

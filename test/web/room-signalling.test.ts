@@ -2,7 +2,6 @@ import WebSocket from 'ws';
 import type { Harness, TestUser } from '../helpers/harness';
 import { createWebHarness } from '../helpers/browser';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
-import { createSessionsService } from '../../apps/api/src/services/sessions-service';
 import { WebClient } from './client';
 
 /**
@@ -17,7 +16,7 @@ describe('interview room signalling (WebSocket)', () => {
   });
   afterAll(async () => h?.close());
 
-  const sessionCookie = async (u: TestUser) => `jf_session=${(await createSessionsService(h.knex).create(u.user.id, { ip: '127.0.0.1', userAgent: 'test' })).token}`;
+  const sessionCookie = async (u: TestUser) => `jf_session=${(await h.app.services.accounts.sessions.create(u.user.id, { ip: '127.0.0.1', userAgent: 'test' })).token}`;
 
   /** Opens a socket and collects its messages; resolves once open (or with the HTTP refusal status). */
   const open = (path: string, cookie: string | null, origin = baseUrl) =>

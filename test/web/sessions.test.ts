@@ -1,6 +1,6 @@
 import { createHarness, type Harness } from '../helpers/harness';
 import { WebClient } from './client';
-import { LOGIN_ATTEMPTS_LIMIT } from '../../apps/api/src/services/accounts-service';
+import { LOGIN_ATTEMPTS_LIMIT } from '../../apps/api/src/accounts/accounts-service';
 
 describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboarding', () => {
   let h: Harness;
@@ -115,7 +115,7 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
     await signUp(c, { email: 'old@example.test' });
     const token = c.cookies.get('jf_session')!;
     expect((await c.get('/onboarding')).statusCode).toBe(200);
-    const { hashSessionToken } = await import('../../apps/api/src/services/sessions-service');
+    const { hashSessionToken } = await import('../../apps/api/src/accounts/sessions-service');
     await h.knex('web_sessions').where({ id: hashSessionToken(token) }).update({ expires_at: new Date(Date.now() - 1000) });
     const res = await c.get('/onboarding');
     expect(res.statusCode).toBe(303);

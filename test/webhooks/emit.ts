@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Harness } from '../helpers/harness';
-import { createDomainEventsActivities, type DomainEvent } from '../../activities/domain-events/domain-events-activities';
-import { createWebhooksFanOut } from '../../activities/webhooks/webhooks-fan-out';
-import { createWebhooksRepository } from '../../db/repositories/webhooks-repository';
+import { createDomainEventsActivities, type DomainEvent } from '../../activities/webhooks/domain-events';
+import { createWebhooksFanOut } from '../../activities/webhooks/fan-out';
+import { createWebhooksRepository } from '../../db/webhooks/webhooks-repository';
 
 /** The real emitter (domain_events record + webhook fan-out), as the workflows call it. */
 export function emitterFor(h: Harness) {

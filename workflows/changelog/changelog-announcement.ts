@@ -1,5 +1,5 @@
 import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
-import type { createDomainEventsActivities } from '../../activities/domain-events/domain-events-activities';
+import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
 import { CHANGELOG_EVENT_TYPE, changelogEventId, type ChangelogAnnouncementInput, type ChangelogAnnouncementResult } from './contract';
 import { JobfairEntity, JobfairStatus } from '../shared/search-attributes';
 

@@ -33,3 +33,7 @@ export interface ChangelogAnnouncementResult {
   /** False when the event had already been recorded (an earlier run announced it). */
   recorded: boolean;
 }
+
+/** Workflow type `changelogAnnouncementWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
+export const CHANGELOG_ANNOUNCEMENT_WORKFLOW = 'changelogAnnouncementWorkflow';
+export type ChangelogAnnouncementWorkflow = (input: ChangelogAnnouncementInput) => Promise<ChangelogAnnouncementResult>;

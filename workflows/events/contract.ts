@@ -1,3 +1,4 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 /**
  * Contract of the events capability: the liveEvent workflow's id, its Input/Result types and the
  * payloads of its messages. Pure: imported by the workflow, its activities and the API.
@@ -9,7 +10,11 @@
  */
 export const liveEventWorkflowId = (eventId: string): string => `live-event:${eventId}`;
 
-export type LiveEventStatus = 'draft' | 'live' | 'paused' | 'ended';
+/** Lifecycle of a live event (PostgreSQL `live_events.status`, the API's `status`, JobfairStatus). */
+export const LIVE_EVENT_STATUSES = ['draft', 'live', 'paused', 'ended'] as const;
+export type LiveEventStatus = (typeof LIVE_EVENT_STATUSES)[number];
+/** The statuses in which an open-invite event is public (discovery lists it). */
+export const PUBLIC_LIVE_EVENT_STATUSES = ['live', 'paused'] as const satisfies readonly LiveEventStatus[];
 export type LiveEventTransition = 'goLive' | 'pause' | 'resume' | 'end';
 
 /** ApplicationFailure types thrown by the update validators; the API answers 409 with the same code. */
@@ -100,3 +105,16 @@ export function planLiveEventTransition(transition: LiveEventTransition, from: L
       return no('EVENT_NOT_LIVE', `${subject} is a draft; a draft cannot be ended`);
   }
 }
+
+// Messages of live-event.ts (the API and activities send them; the workflow handles them).
+export const goLiveUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('goLive');
+export const pauseUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('pause');
+export const resumeUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('resume');
+export const endUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('end');
+/** The recruiter moved the planned end of a live/paused event: ends_at follows it. */
+export const plannedEndChangedSignal = defineSignal<[PlannedEndChangedSignalInput]>('plannedEndChanged');
+export const liveEventStateQuery = defineQuery<LiveEventState>('state');
+
+/** Workflow type `liveEventWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
+export const LIVE_EVENT_WORKFLOW = 'liveEventWorkflow';
+export type LiveEventWorkflow = (input: LiveEventInput) => Promise<LiveEventResult>;

@@ -1,4 +1,5 @@
-import { allHandlersFinished, ApplicationFailure, condition, defineQuery, defineSignal, defineUpdate, log, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { goLiveUpdate, pauseUpdate, resumeUpdate, endUpdate, plannedEndChangedSignal, liveEventStateQuery } from './contract';
 import type { createEventsActivities } from '../../activities/events/events-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import { planLiveEventTransition } from './contract';
@@ -15,13 +16,6 @@ import type {
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../shared/search-attributes';
 import { createProjection } from '../shared/projection';
 
-export const goLiveUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('goLive');
-export const pauseUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('pause');
-export const resumeUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('resume');
-export const endUpdate = defineUpdate<LiveEventTransitionResult, [LiveEventTransitionInput]>('end');
-/** The recruiter moved the planned end of a live/paused event: ends_at follows it. */
-export const plannedEndChangedSignal = defineSignal<[PlannedEndChangedSignalInput]>('plannedEndChanged');
-export const liveEventStateQuery = defineQuery<LiveEventState>('state');
 
 const { projectLiveEvent, drainLiveEvent } = proxyActivities<ReturnType<typeof createEventsActivities>>({
   startToCloseTimeout: '1 minute',

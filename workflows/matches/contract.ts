@@ -1,3 +1,4 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 /**
  * Contract of the matches capability: the match workflow's id, Input/Result types and the payloads
  * of its messages. Pure: imported by the workflow, its activities and the API.
@@ -8,8 +9,12 @@
  */
 export const matchWorkflowId = (matchId: string): string => `match:${matchId}`;
 
-export type MatchStatus = 'matched' | 'accepted' | 'declined' | 'expired' | 'completed';
-export type MatchPartyRole = 'seeker' | 'recruiter';
+/** Lifecycle of a match (PostgreSQL `matches.status`, the API's `status`, JobfairStatus). */
+export const MATCH_STATUSES = ['matched', 'accepted', 'declined', 'expired', 'completed'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+/** The two sides of a match. */
+export const MATCH_PARTY_ROLES = ['seeker', 'recruiter'] as const;
+export type MatchPartyRole = (typeof MATCH_PARTY_ROLES)[number];
 
 export interface MatchInput {
   matchId: string;
@@ -97,4 +102,33 @@ export interface LoadMatchSettingsResult {
 export interface ProjectMatchInput {
   state: MatchState;
   input: Pick<MatchInput, 'matchScore' | 'scoreVersion' | 'scoreBreakdown' | 'seekerViaAgent' | 'seekerAgentIdentity'>;
+}
+
+// Messages of match.ts (the API and activities send them; the workflow handles them).
+export const acceptMatchUpdate = defineUpdate<MatchUpdateResult, [AcceptMatchInput]>('accept');
+export const declineMatchUpdate = defineUpdate<MatchUpdateResult, [DeclineMatchInput]>('decline');
+export const interviewCompletedSignal = defineSignal<[InterviewCompletedSignalInput]>('interviewCompleted');
+export const matchStateQuery = defineQuery<MatchState>('state');
+
+/** Workflow type `matchWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
+export const MATCH_WORKFLOW = 'matchWorkflow';
+export type MatchWorkflow = (input: MatchInput) => Promise<MatchResult>;
+
+/**
+ * Deterministic domain-event ids: `evt_` + a 128-bit FNV-1a hash of `<matchId>:<type>`, so a
+ * retried or replayed emit of the same occurrence is the same event (the emitter and the webhook
+ * deliveries collapse on it). Pure (no Node crypto inside workflow code); not a security hash.
+ */
+const FNV128_OFFSET = BigInt('0x6c62272e07bb014262b821756295c58d');
+const FNV128_PRIME = BigInt('0x0000000001000000000000000000013B');
+const MASK128 = (BigInt(1) << BigInt(128)) - BigInt(1);
+
+export function domainEventId(matchId: string, type: string): string {
+  let h = FNV128_OFFSET;
+  const input = `${matchId}:${type}`;
+  for (let i = 0; i < input.length; i++) {
+    h ^= BigInt(input.charCodeAt(i));
+    h = (h * FNV128_PRIME) & MASK128;
+  }
+  return `evt_${h.toString(16).padStart(32, '0')}`;
 }

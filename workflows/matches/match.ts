@@ -2,9 +2,6 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  defineQuery,
-  defineSignal,
-  defineUpdate,
   getExternalWorkflowHandle,
   log,
   proxyActivities,
@@ -12,9 +9,10 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
+import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, matchStateQuery } from './contract';
 import type { createMatchesActivities } from '../../activities/matches/matches-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-import type { createDomainEventsActivities } from '../../activities/domain-events/domain-events-activities';
+import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
 import {
   MATCH_NOT_ACCEPTABLE,
   MATCH_NOT_DECLINABLE,
@@ -27,16 +25,12 @@ import {
   type MatchStatus,
   type MatchUpdateResult,
 } from './contract';
-import { domainEventId } from './event-id';
+import { domainEventId } from './contract';
 import { queueEntryWorkflowId, type MatchClosedSignalInput } from '../queue/contract';
-import { matchClosedSignal } from '../queue/queue-entry';
+import { matchClosedSignal } from '../queue/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/search-attributes';
 import { createProjection } from '../shared/projection';
 
-export const acceptMatchUpdate = defineUpdate<MatchUpdateResult, [AcceptMatchInput]>('accept');
-export const declineMatchUpdate = defineUpdate<MatchUpdateResult, [DeclineMatchInput]>('decline');
-export const interviewCompletedSignal = defineSignal<[InterviewCompletedSignalInput]>('interviewCompleted');
-export const matchStateQuery = defineQuery<MatchState>('state');
 
 // Short PostgreSQL reads/writes: local activities, so an accept or decline answers in one workflow task.
 const { projectMatch, loadMatchSettings } = proxyLocalActivities<ReturnType<typeof createMatchesActivities>>({

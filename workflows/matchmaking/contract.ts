@@ -1,3 +1,4 @@
+import { defineQuery, defineSignal } from '@temporalio/workflow';
 /**
  * Contract of the matchmaking capability: the matchmaker workflow's id and messages
  * (docs/decisions/0010-matchmaker.md). Pure: imported by workflows, activities and the API.
@@ -58,3 +59,13 @@ export const STALE_OFFER_MS = 10_000;
 export function matchmakerInput(config: { MATCHMAKER_INTERVAL_MS: number }): MatchmakerInput {
   return { intervalMs: config.MATCHMAKER_INTERVAL_MS, idlePollMs: Math.max(1_000, 10 * config.MATCHMAKER_INTERVAL_MS), batchSize: MATCHMAKER_BATCH_SIZE };
 }
+
+// Messages of matchmaker.ts (the API and activities send them; the workflow handles them).
+/** Wakes the matchmaker: a seeker joined, an entry came back, a slot was freed, an event went live. */
+export const kickSignal = defineSignal<[KickSignalInput]>('kick');
+/** Rounds and kicks since the matchmaker first started (all runs), and the last round's figures. */
+export const matchmakerStatsQuery = defineQuery<{ rounds: number; kicks: number; runs: number; lastRound: RunMatchingRoundResult | null }>('stats');
+
+/** Workflow type `matchmakerWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
+export const MATCHMAKER_WORKFLOW = 'matchmakerWorkflow';
+export type MatchmakerWorkflow = (input: MatchmakerInput) => Promise<void>;

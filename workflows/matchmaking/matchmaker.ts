@@ -1,11 +1,8 @@
-import { condition, continueAsNew, defineQuery, defineSignal, log, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, log, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { kickSignal, matchmakerStatsQuery } from './contract';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import type { KickSignalInput, MatchmakerInput, RunMatchingRoundResult } from './contract';
 
-/** Wakes the matchmaker: a seeker joined, an entry came back, a slot was freed, an event went live. */
-export const kickSignal = defineSignal<[KickSignalInput]>('kick');
-/** Rounds and kicks since the matchmaker first started (all runs), and the last round's figures. */
-export const matchmakerStatsQuery = defineQuery<{ rounds: number; kicks: number; runs: number; lastRound: RunMatchingRoundResult | null }>('stats');
 
 const { runMatchingRound } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
   startToCloseTimeout: '2 minutes',

@@ -1,10 +1,13 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 /**
  * Contract of the queue capability: workflow ids and the Input/Result types the API
  * uses to start and message the queueEntry workflow. Pure: imported by workflows and the API.
  */
 export const queueEntryWorkflowId = (userId: string): string => `queue-entry:${userId}`;
 
-export type QueueEntryStatus = 'waiting' | 'matched' | 'left' | 'expired';
+/** Lifecycle of a queue entry (PostgreSQL `queue_entries.status`, the API's `status`, the search attribute JobfairStatus). */
+export const QUEUE_ENTRY_STATUSES = ['waiting', 'matched', 'left', 'expired'] as const;
+export type QueueEntryStatus = (typeof QUEUE_ENTRY_STATUSES)[number];
 
 export interface QueueEntryInput {
   queueId: string;
@@ -93,3 +96,18 @@ export interface MatchClosedSignalInput {
   /** accepted/completed: the entry finishes; declined/expired: back to waiting in its original place. */
   outcome: 'accepted' | 'completed' | 'declined' | 'expired';
 }
+
+// Messages of queue-entry.ts (the API and activities send them; the workflow handles them).
+export const joinQueueUpdate = defineUpdate<JoinQueueUpdateResult, [JoinQueueUpdateInput]>('join');
+export const leaveQueueUpdate = defineUpdate<LeaveQueueUpdateResult, []>('leave');
+/** The matchmaker's offer; the entry is the arbiter (one accepted offer at a time). */
+export const offerUpdate = defineUpdate<OfferUpdateResult, [OfferUpdateInput]>('offer');
+export const queueEntryStateQuery = defineQuery<QueueEntryState>('state');
+/** Sent by the live event's end (drain): a waiting entry for that event ends as `expired`. */
+export const eventEndedSignal = defineSignal<[EventEndedSignalInput]>('eventEnded');
+/** Sent by the match workflow when the entry's match is accepted, declined or expires. */
+export const matchClosedSignal = defineSignal<[MatchClosedSignalInput]>('matchClosed');
+
+/** Workflow type `queueEntryWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
+export const QUEUE_ENTRY_WORKFLOW = 'queueEntryWorkflow';
+export type QueueEntryWorkflow = (input: QueueEntryInput) => Promise<QueueEntryState>;

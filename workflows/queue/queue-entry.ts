@@ -1,4 +1,5 @@
-import { allHandlersFinished, condition, defineQuery, defineSignal, defineUpdate, log, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes, ApplicationFailure } from '@temporalio/workflow';
+import { allHandlersFinished, condition, log, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes, ApplicationFailure } from '@temporalio/workflow';
+import { joinQueueUpdate, leaveQueueUpdate, offerUpdate, queueEntryStateQuery, eventEndedSignal, matchClosedSignal } from './contract';
 import type { createQueueActivities } from '../../activities/queue/queue-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import {
@@ -17,15 +18,6 @@ import {
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairUserId } from '../shared/search-attributes';
 import { createProjection } from '../shared/projection';
 
-export const joinQueueUpdate = defineUpdate<JoinQueueUpdateResult, [JoinQueueUpdateInput]>('join');
-export const leaveQueueUpdate = defineUpdate<LeaveQueueUpdateResult, []>('leave');
-/** The matchmaker's offer; the entry is the arbiter (one accepted offer at a time). */
-export const offerUpdate = defineUpdate<OfferUpdateResult, [OfferUpdateInput]>('offer');
-export const queueEntryStateQuery = defineQuery<QueueEntryState>('state');
-/** Sent by the live event's end (drain): a waiting entry for that event ends as `expired`. */
-export const eventEndedSignal = defineSignal<[EventEndedSignalInput]>('eventEnded');
-/** Sent by the match workflow when the entry's match is accepted, declined or expires. */
-export const matchClosedSignal = defineSignal<[MatchClosedSignalInput]>('matchClosed');
 
 // The projection is one short upsert: a local activity (run inside the workflow task, no task-queue
 // round trip) so a join or an offer answers in one workflow task. Retried like any activity.

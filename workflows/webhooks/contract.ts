@@ -1,3 +1,4 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 /**
  * Contract of the webhooks capability: workflow ids and the Input/Result types the API and the
  * fan-out use to start and message the webhookSubscription and webhookDelivery workflows.
@@ -7,10 +8,14 @@ export const webhookSubscriptionWorkflowId = (webhookId: string): string => `web
 export const webhookDeliveryWorkflowId = (webhookId: string, eventId: string): string => `webhook-delivery:${webhookId}:${eventId}`;
 
 /** Lifecycle of a subscription (PostgreSQL `webhook_subscriptions.status`; `deleted` rows are hidden from the API). */
-export type WebhookSubscriptionStatus = 'active' | 'paused' | 'disabled' | 'deleted';
+export const WEBHOOK_SUBSCRIPTION_STATUSES = ['active', 'paused', 'disabled', 'deleted'] as const;
+export type WebhookSubscriptionStatus = (typeof WEBHOOK_SUBSCRIPTION_STATUSES)[number];
+/** The statuses the API shows (deleted subscriptions are hidden). */
+export const VISIBLE_WEBHOOK_SUBSCRIPTION_STATUSES = ['active', 'paused', 'disabled'] as const satisfies readonly WebhookSubscriptionStatus[];
 
 /** Where one delivery (one event to one subscription, one run) stands. */
-export type WebhookDeliveryState = 'pending' | 'retrying' | 'delivered' | 'dead_letter' | 'not_accepted_paused' | 'oversize' | 'cancelled';
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 export const WEBHOOK_DELIVERY_FINAL_STATES: readonly WebhookDeliveryState[] = ['delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'];
 
 export type WebhookDeliverySource = 'event' | 'test' | 'replay';
@@ -91,3 +96,57 @@ export interface AttemptSummary {
 export interface CancelDeliverySignalInput {
   reason: 'disabled' | 'deleted';
 }
+
+// Messages of webhook-delivery.ts (the API and activities send them; the workflow handles them).
+/** Sent by the subscription actor when the subscription is disabled or deleted: a waiting retry ends as cancelled. */
+export const cancelDeliverySignal = defineSignal<[CancelDeliverySignalInput]>('cancelDelivery');
+/** Answers once the first attempt's outcome is known (POST /webhooks/{id}/test uses update-with-start). */
+export const firstOutcomeUpdate = defineUpdate<FirstOutcomeUpdateResult, []>('firstOutcome');
+
+// Messages of webhook-subscription.ts (the API and activities send them; the workflow handles them).
+/** Each HTTP attempt's outcome, from the delivery workflows; deduplicated by delivery id. */
+export const attemptOutcomeSignal = defineSignal<[AttemptOutcomeSignalInput]>('attemptOutcome');
+/** Re-enable (PATCH status=active): status active, failure counter reset. */
+export const resumeSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('resume');
+/** PATCH status=disabled: no new events; waiting retries end as cancelled. */
+export const disableSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('disable');
+/** DELETE: like disable, then the actor ends. */
+export const deleteSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('delete');
+export const subscriptionStateQuery = defineQuery<WebhookSubscriptionState>('state');
+
+/** Workflow type `webhookSubscriptionWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
+export const WEBHOOK_SUBSCRIPTION_WORKFLOW = 'webhookSubscriptionWorkflow';
+export type WebhookSubscriptionWorkflow = (input: WebhookSubscriptionInput) => Promise<WebhookSubscriptionResult>;
+
+/** Workflow type `webhookDeliveryWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
+export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
+export type WebhookDeliveryWorkflow = (input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>;
+
+/**
+ * The webhook event types of the service and the `data` shape of each (documented in the README
+ * and in the OpenAPI descriptions). A subscription may list only these; anything else → 400.
+ */
+export const WEBHOOK_EVENT_TYPES = ['match.matched', 'match.accepted', 'interview.completed', 'changelog.api', 'webhook.test'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export function isWebhookEventType(s: string): s is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(s);
+}
+
+/** One line per type: when it is sent and the fields of `data`. */
+export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: string }> = {
+  'match.matched': {
+    when: "a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker",
+    data: '{ match_id, role_title, seeker_headline }',
+  },
+  'match.accepted': { when: 'both sides of a match accepted it in the web application', data: '{ match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }' },
+  'interview.completed': { when: 'the interview of an accepted match has ended', data: '{ match_id, job_id, role_title, live_event_slug, completed_at }' },
+  'changelog.api': { when: 'an entry is added to the API changelog (sent to every subscription of this type)', data: '{ entry_id, date, kind, title, description, changelog_url }' },
+  'webhook.test': {
+    when: 'POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type)',
+    data: '{ webhook_id, message: "This is a test event from Job Fair.", test: true }',
+  },
+};
+
+/** The fixed `data.message` of `webhook.test`. */
+export const WEBHOOK_TEST_MESSAGE = 'This is a test event from Job Fair.';

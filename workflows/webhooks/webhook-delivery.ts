@@ -1,8 +1,6 @@
 import {
   allHandlersFinished,
   condition,
-  defineSignal,
-  defineUpdate,
   getExternalWorkflowHandle,
   proxyActivities,
   setHandler,
@@ -10,16 +8,13 @@ import {
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
+import { cancelDeliverySignal, firstOutcomeUpdate } from './contract';
 import type { createWebhooksActivities, AttemptWebhookDeliveryResult } from '../../activities/webhooks/webhooks-activities';
 import type { AttemptSummary, CancelDeliverySignalInput, FirstOutcomeUpdateResult, WebhookDeliveryInput, WebhookDeliveryResult, WebhookDeliveryState } from './contract';
 import { webhookSubscriptionWorkflowId } from './contract';
-import { attemptOutcomeSignal } from './webhook-subscription';
+import { attemptOutcomeSignal } from './contract';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
 
-/** Sent by the subscription actor when the subscription is disabled or deleted: a waiting retry ends as cancelled. */
-export const cancelDeliverySignal = defineSignal<[CancelDeliverySignalInput]>('cancelDelivery');
-/** Answers once the first attempt's outcome is known (POST /webhooks/{id}/test uses update-with-start). */
-export const firstOutcomeUpdate = defineUpdate<FirstOutcomeUpdateResult, []>('firstOutcome');
 
 const newLogId = () => `dlv_${uuid4().replace(/-/g, '')}`;
 

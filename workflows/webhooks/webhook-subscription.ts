@@ -3,17 +3,15 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
-  defineQuery,
-  defineSignal,
-  defineUpdate,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
+import { attemptOutcomeSignal, resumeSubscriptionUpdate, disableSubscriptionUpdate, deleteSubscriptionUpdate, subscriptionStateQuery } from './contract';
 import type { createWebhooksActivities } from '../../activities/webhooks/webhooks-activities';
-import type { createEmailActivities } from '../../activities/email/email-activities';
+import type { createEmailActivities } from '../../activities/notifications/email-activities';
 import type {
   AttemptOutcomeSignalInput,
   SubscriptionUpdateResult,
@@ -25,15 +23,6 @@ import type {
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
 import { createProjection } from '../shared/projection';
 
-/** Each HTTP attempt's outcome, from the delivery workflows; deduplicated by delivery id. */
-export const attemptOutcomeSignal = defineSignal<[AttemptOutcomeSignalInput]>('attemptOutcome');
-/** Re-enable (PATCH status=active): status active, failure counter reset. */
-export const resumeSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('resume');
-/** PATCH status=disabled: no new events; waiting retries end as cancelled. */
-export const disableSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('disable');
-/** DELETE: like disable, then the actor ends. */
-export const deleteSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('delete');
-export const subscriptionStateQuery = defineQuery<WebhookSubscriptionState>('state');
 
 const { projectWebhookSubscription, notifyWebhookPaused, cancelPendingWebhookDeliveries } = proxyActivities<ReturnType<typeof createWebhooksActivities>>({
   startToCloseTimeout: '30 seconds',

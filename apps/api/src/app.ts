@@ -8,13 +8,14 @@ import { createPaginator, type Paginator } from './lib/pagination';
 import { REDACT_PATHS, requestSerializer } from '../../../lib/logger';
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
+import servicesPlugin from './plugins/services';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin, { API_PREFIX } from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import idempotencyPlugin from './plugins/idempotency';
 import rateLimitPlugin from './plugins/rate-limit';
 import deprecationPlugin from './plugins/deprecation';
-import healthRoutes from './routes/health';
+import healthRoutes from './platform/health-routes';
 import apiV1 from './routes';
 import webApp from './web';
 import './lib/route-config';
@@ -37,7 +38,7 @@ export interface AppOptions {
 
 /**
  * The whole service as one plugin. Load order is the architecture: external resources
- * (knex, Temporal), then the platform conventions (errors, OpenAPI, auth, idempotency,
+ * (knex, Temporal), the services built once over them (`app.services`), then the platform conventions (errors, OpenAPI, auth, idempotency,
  * rate limits, deprecation), then the routes.
  */
 export const jobfairApp = fp<AppOptions>(
@@ -49,6 +50,7 @@ export const jobfairApp = fp<AppOptions>(
     app.setSerializerCompiler(serializerCompiler);
     await app.register(knexPlugin, { config: opts.config, knex: opts.knex });
     await app.register(temporalPlugin, { config: opts.config, temporal: opts.temporal });
+    await app.register(servicesPlugin);
     await app.register(errorsPlugin);
     await app.register(openapiPlugin, { config: opts.config });
     await app.register(authPlugin, { config: opts.config });

@@ -3,7 +3,7 @@ import { loadConfig } from '../../../lib/config';
 import { createLogger } from '../../../lib/logger';
 import { createKnex } from '../../../db/knex';
 import { startWorker } from './worker';
-import { kickMatchmaker } from '../../../activities/matchmaking/matchmaker-client';
+import { kickMatchmaker } from '../../../workflows/matchmaking/client';
 import { exitWithParent } from '../../../lib/supervision';
 
 /** Process shell of the worker: config, logging, dependencies, graceful shutdown on SIGINT/SIGTERM. */

@@ -65,20 +65,6 @@ export function createPublicCache(opts: { ttlMs: number; maxEntries?: number; no
   };
 }
 
-/**
- * One cache per app (shared by the discovery routes and the recruiter services that invalidate
- * it), found through the config object every encapsulated route context shares.
- */
-const caches = new WeakMap<object, PublicCache>();
-export function publicCacheOf(app: Pick<FastifyInstance, 'config'>): PublicCache {
-  let c = caches.get(app.config);
-  if (!c) {
-    c = createPublicCache({ ttlMs: app.config.PUBLIC_CACHE_TTL_MS });
-    caches.set(app.config, c);
-  }
-  return c;
-}
-
 /** Edge cache lifetimes of the spec: live-now about 15 s, jobs search about 30 s. */
 export const EDGE_CACHE_SECONDS = { liveNow: 15, jobsSearch: 30, eventDetail: 15, eventList: 15 } as const;
 

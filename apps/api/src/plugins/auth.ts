@@ -1,17 +1,18 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { createTokensRepository } from '../../../../db/repositories/tokens-repository';
-import { createAccountsRepository } from '../../../../db/repositories/accounts-repository';
+import { createTokensRepository } from '../../../../db/accounts/tokens-repository';
+import { createAccountsRepository } from '../../../../db/accounts/accounts-repository';
 import { InsufficientScopeError, UnauthenticatedError } from '../../../../lib/errors';
 import { hasValidChecksum, hashToken } from '../../../../lib/tokens';
 import type { Config } from '../../../../lib/config';
 import { parseAgentIdentity } from '../lib/agent-identity';
+import { type UserRole } from '../../../../db/accounts/accounts-repository';
 
 export interface AuthContext {
   tokenId: string;
   tokenName: string;
   userId: string;
-  role: 'seeker' | 'recruiter';
+  role: UserRole;
   teamId: string | null;
   scopes: ReadonlySet<string>;
 }

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../../lib/errors';
-import type { ResolvedSession } from '../services/sessions-service';
-import type { UserRow, TeamMembership } from '../../../../db/repositories/accounts-repository';
+import type { ResolvedSession } from '../accounts/sessions-service';
+import type { UserRow, TeamMembership } from '../../../../db/accounts/accounts-repository';
 
 export const SESSION_COOKIE = 'jf_session';
 export const CSRF_COOKIE = 'jf_csrf';

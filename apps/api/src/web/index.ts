@@ -4,18 +4,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { mapError } from '../plugins/errors';
-import { createSessionsService } from '../services/sessions-service';
 import { CSRF_COOKIE, CsrfError, LoginRequiredError, SESSION_COOKIE, newCsrfSeed, originAllowed, parseCookies, parseFormUrlEncoded, setCookie, verifyCsrf } from './core';
 import { sendPage } from './layout';
 import { html } from './html';
-import authPages from './pages/auth';
-import accountPages from './pages/account';
-import eventsPages from './pages/events';
-import matchesPages from './pages/matches';
-import roomsPages from './pages/rooms';
-import recruiterPages from './pages/recruiter';
-import invitesPages from './pages/invites';
-import webhooksPages from './pages/webhooks';
+import authPages from '../accounts/auth-pages';
+import accountPages from '../accounts/tokens-pages';
+import eventsPages from '../events/events-pages';
+import matchesPages from '../matches/matches-pages';
+import roomsPages from '../matches/rooms-pages';
+import recruiterPages from '../events/console-pages';
+import invitesPages from '../accounts/invites-pages';
+import webhooksPages from '../webhooks/webhooks-pages';
 
 const STATIC_DIR = path.join(__dirname, 'static');
 const TYPES: Record<string, string> = {
@@ -54,7 +53,7 @@ function wantsJson(request: FastifyRequest): boolean {
  * cookie; every POST carries a CSRF token. Pages call the same services as the API.
  */
 const webApp: FastifyPluginAsync = async (app) => {
-  const sessions = createSessionsService(app.knex);
+  const sessions = app.services.accounts.sessions;
 
   // Forms post application/x-www-form-urlencoded; the parser lives only in this plugin's scope.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => {

@@ -1,0 +1,87 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { Context } from '@temporalio/activity';
+import type { Config } from '../../lib/config';
+import type { OutboxRepository } from '../../db/notifications/outbox-repository';
+
+export interface SendOutboxEmailInput {
+  outboxId: string;
+  /** The caller's retry policy maximumAttempts: the last attempt marks the row failed instead of throwing. */
+  maxAttempts: number;
+}
+export interface SendOutboxEmailResult {
+  status: 'sent' | 'failed' | 'pending' | 'missing';
+}
+export interface SendPendingEmailsInput {
+  limit: number;
+}
+export interface SendPendingEmailsResult {
+  sent: number;
+  failed: number;
+}
+
+export interface Mailer {
+  send(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
+  close(): void;
+}
+
+/** nodemailer over SMTP_URL (smtp://host:port, smtps://…); null when SMTP_URL is unset. */
+export function createSmtpMailer(config: Pick<Config, 'SMTP_URL'>): Mailer | null {
+  if (!config.SMTP_URL) return null;
+  let transport: Transporter | null = null;
+  return {
+    async send(message) {
+      transport ??= nodemailer.createTransport(config.SMTP_URL!);
+      await transport.sendMail(message);
+    },
+    close() {
+      transport?.close();
+      transport = null;
+    },
+  };
+}
+
+/**
+ * The outbox sender: delivers `email_outbox` rows through SMTP when SMTP_URL is set and marks them
+ * sent, or failed after the last attempt (earlier failures throw so Temporal retries them). With no
+ * SMTP_URL rows stay pending and are written to the log (development).
+ */
+export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: Mailer | null; config: Pick<Config, 'MAIL_FROM'> }) {
+  const sendOne = async (id: string, final: boolean): Promise<SendOutboxEmailResult['status']> => {
+    const row = await deps.outbox.findById(id);
+    if (!row) return 'missing';
+    if (row.status !== 'pending') return row.status;
+    if (!deps.mailer) {
+      Context.current().log.info('e-mail kept in the outbox (SMTP_URL is not set)', { outboxId: id, kind: row.kind, to: row.to_address, subject: row.subject });
+      return 'pending';
+    }
+    try {
+      await deps.mailer.send({ from: deps.config.MAIL_FROM, to: row.to_address, subject: row.subject, text: row.body });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await deps.outbox.noteError(id, message, final);
+      if (final) return 'failed';
+      throw err;
+    }
+    await deps.outbox.markSent(id);
+    return 'sent';
+  };
+
+  return {
+    async sendOutboxEmail(input: SendOutboxEmailInput): Promise<SendOutboxEmailResult> {
+      const attempt = Context.current().info.attempt;
+      return { status: await sendOne(input.outboxId, attempt >= input.maxAttempts) };
+    },
+    /** Sends every pending row once (oldest first); a failing row is marked failed. For workflows that drain the outbox. */
+    async sendPendingEmails(input: SendPendingEmailsInput): Promise<SendPendingEmailsResult> {
+      const rows = await deps.outbox.listPending(input.limit);
+      let sent = 0;
+      let failed = 0;
+      for (const r of rows) {
+        const s = await sendOne(r.id, true);
+        if (s === 'sent') sent++;
+        if (s === 'failed') failed++;
+      }
+      return { sent, failed };
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionsService } from './sessions-service';
+import { PROFILE_REMOTE_PREFERENCES } from '../../../../db/accounts/profiles-repository';
+import { AppError } from '../../../../lib/errors';
+import { SESSION_COOKIE, currentUser, formBody, homeFor, parseCookies, safeNext, setCookie, str, type FormBody } from '../web/core';
+import { html } from '../web/html';
+import { errorSummary, fieldErrors, input, notice, postForm, radios, sendPage, textarea, select, type FieldErrors } from '../web/layout';
+
+const SIGNUP_LABELS = { display_name: 'Your name', email: 'E-mail address', password: 'Password', role: 'I am a' };
+const SEEKER_LABELS = {
+  full_name: 'Full name',
+  title: 'Job title',
+  summary: 'Summary',
+  skills: 'Skills',
+  experience_years: 'Years of experience',
+  location: 'Location',
+  remote_preference: 'Remote preference',
+};
+const RECRUITER_LABELS = { full_name: 'Full name', title: 'Job title', team_name: 'Team name' };
+
+/** Form fields → the shapes of the API's zod schemas (the schemas do the validating). */
+export function seekerFormToInput(b: FormBody) {
+  const years = str(b, 'experience_years').trim();
+  const summary = str(b, 'summary').trim();
+  const location = str(b, 'location').trim();
+  const remote = str(b, 'remote_preference');
+  return {
+    full_name: str(b, 'full_name'),
+    title: str(b, 'title'),
+    summary: summary ? summary : null,
+    skills: str(b, 'skills')
+      .split(/[,\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+    experience_years: /^-?\d+$/.test(years) ? Number(years) : years === '' ? undefined : years,
+    location: location ? location : null,
+    remote_preference: remote ? remote : null,
+  };
+}
+
+const authPages: FastifyPluginAsync<{ sessions: SessionsService }> = async (app, opts) => {
+  const accounts = app.services.accounts.users;
+  const profiles = app.services.accounts.profiles;
+  const { sessions } = opts;
+
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    // A fresh token on every sign-in (no session fixation); the old one, if any, is dropped.
+    await sessions.destroy(parseCookies(request.headers.cookie)[SESSION_COOKIE]);
+    const { token } = await sessions.create(userId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+    setCookie(request, reply, SESSION_COOKIE, token, sessions.ttlMs / 1000);
+  };
+
+  // ---------- sign-up ----------
+  const signupPage = (request: FastifyRequest, reply: FastifyReply, values: FormBody, errors: FieldErrors | null, next: string) =>
+    sendPage(request, reply, {
+      title: 'Create your account',
+      narrow: true,
+      status: errors ? 400 : 200,
+      body: html`<h1>Create your account</h1>
+${errorSummary(errors, SIGNUP_LABELS)}
+${postForm(
+  request,
+  '/signup',
+  html`<input type="hidden" name="next" value="${next}">
+${input({ name: 'display_name', label: SIGNUP_LABELS.display_name, value: str(values, 'display_name'), errors, required: true, autocomplete: 'name' })}
+${input({ name: 'email', label: SIGNUP_LABELS.email, type: 'email', value: str(values, 'email'), errors, required: true, autocomplete: 'email' })}
+${input({ name: 'password', label: SIGNUP_LABELS.password, type: 'password', errors, required: true, autocomplete: 'new-password', hint: 'At least 10 characters.' })}
+${radios({
+  name: 'role',
+  label: SIGNUP_LABELS.role,
+  value: str(values, 'role') || 'seeker',
+  errors,
+  options: [
+    ['seeker', 'Job seeker', 'looking for a job: join event queues and interview live'],
+    ['recruiter', 'Recruiter', 'run live events for your team and interview candidates'],
+  ],
+})}
+<button type="submit" class="btn btn-primary">Create account</button>`,
+  { label: 'Sign up' },
+)}
+<p>Already registered? <a href="/login${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}">Sign in</a>.</p>`,
+    });
+
+  app.get<{ Querystring: { next?: string } }>('/signup', async (request, reply) => {
+    if (request.webSession) return reply.redirect(homeFor(request.webSession.user), 303);
+    return signupPage(request, reply, {}, null, safeNext(request.query.next));
+  });
+
+  app.post('/signup', async (request, reply) => {
+    const b = formBody(request);
+    const next = safeNext(str(b, 'next'));
+    try {
+      const user = await accounts.signUp({ display_name: str(b, 'display_name'), email: str(b, 'email'), password: str(b, 'password'), role: str(b, 'role') || undefined });
+      await startSession(request, reply, user.id);
+      // An invitee joins the team first; onboarding then knows the team.
+      if (next.startsWith('/invites/')) return reply.redirect(next, 303);
+      return reply.redirect(`/onboarding${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`, 303);
+    } catch (err) {
+      const errors = fieldErrors(err);
+      if (!errors) throw err;
+      return signupPage(request, reply, b, errors, next);
+    }
+  });
+
+  // ---------- sign-in ----------
+  const loginPage = (request: FastifyRequest, reply: FastifyReply, values: FormBody, errors: FieldErrors | null, next: string, status = 200) =>
+    sendPage(request, reply, {
+      title: 'Sign in',
+      narrow: true,
+      status: errors ? status : 200,
+      body: html`<h1>Sign in</h1>
+${notice(request)}
+${errorSummary(errors, { email: 'E-mail address', password: 'Password' })}
+${postForm(
+  request,
+  '/login',
+  html`<input type="hidden" name="next" value="${next}">
+${input({ name: 'email', label: 'E-mail address', type: 'email', value: str(values, 'email'), errors, required: true, autocomplete: 'username' })}
+${input({ name: 'password', label: 'Password', type: 'password', errors, required: true, autocomplete: 'current-password' })}
+<button type="submit" class="btn btn-primary">Sign in</button>`,
+  { label: 'Sign in' },
+)}
+<p>New here? <a href="/signup${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}">Create an account</a>.</p>`,
+    });
+
+  app.get<{ Querystring: { next?: string } }>('/login', async (request, reply) => {
+    if (request.webSession) return reply.redirect(safeNext(request.query.next, homeFor(request.webSession.user)), 303);
+    return loginPage(request, reply, {}, null, safeNext(request.query.next));
+  });
+
+  app.post('/login', async (request, reply) => {
+    const b = formBody(request);
+    const next = safeNext(str(b, 'next'), '');
+    try {
+      const user = await accounts.signIn({ email: str(b, 'email'), password: str(b, 'password') }, request.ip);
+      await startSession(request, reply, user.id);
+      const target =
+        !user.onboarding_completed_at && !next.startsWith('/invites/') ? `/onboarding${next ? `?next=${encodeURIComponent(next)}` : ''}` : next || homeFor(user);
+      return reply.redirect(target, 303);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+        reply.header('retry-after', String((err.details as { retry_after_seconds: number }).retry_after_seconds));
+        const secs = (err.details as { retry_after_seconds: number }).retry_after_seconds;
+        return loginPage(request, reply, b, { form: `Too many sign-in attempts. Try again in ${secs} seconds.` }, next || '/', 429);
+      }
+      const errors = fieldErrors(err);
+      if (!errors) throw err;
+      return loginPage(request, reply, b, errors, next || '/', 400);
+    }
+  });
+
+  app.post('/logout', async (request, reply) => {
+    await sessions.destroy(parseCookies(request.headers.cookie)[SESSION_COOKIE]);
+    setCookie(request, reply, SESSION_COOKIE, '', 0);
+    return reply.redirect('/login?done=signed-out', 303);
+  });
+
+  // ---------- onboarding ----------
+  const onboardingPage = async (request: FastifyRequest, reply: FastifyReply, values: FormBody | null, errors: FieldErrors | null, next: string) => {
+    const { user, membership } = currentUser(request);
+    const existing = await profiles.get(user.id);
+    const v = (k: string, fallback: string | number | null | undefined = ''): string => (values ? str(values, k) : String(fallback ?? ''));
+    const common = html`<input type="hidden" name="next" value="${next}">`;
+    const body =
+      user.role === 'seeker'
+        ? html`<h1>Your profile</h1>
+<p class="lead">Recruiters see this when you are matched. You can change it later through the API (<code>PATCH /api/v1/profile</code>) or here.</p>
+${errorSummary(errors, SEEKER_LABELS)}
+${postForm(
+  request,
+  '/onboarding',
+  html`${common}
+${input({ name: 'full_name', label: SEEKER_LABELS.full_name, value: v('full_name', existing?.full_name ?? user.display_name), errors, required: true, autocomplete: 'name' })}
+${input({ name: 'title', label: SEEKER_LABELS.title, value: v('title', existing?.title), errors, required: true, hint: 'For example: Backend engineer' })}
+${textarea({ name: 'summary', label: SEEKER_LABELS.summary, value: v('summary', existing?.summary), errors, hint: 'A few sentences about what you do and want next.' })}
+${input({ name: 'skills', label: SEEKER_LABELS.skills, value: v('skills', existing?.skills.join(', ')), errors, hint: 'Separated by commas, e.g. TypeScript, PostgreSQL' })}
+${input({ name: 'experience_years', label: SEEKER_LABELS.experience_years, type: 'number', value: v('experience_years', existing?.experience_years ?? ''), errors, required: true, attrs: html` min="0" max="60" inputmode="numeric"` })}
+${input({ name: 'location', label: SEEKER_LABELS.location, value: v('location', existing?.location), errors, autocomplete: 'address-level2' })}
+${select({
+  name: 'remote_preference',
+  label: SEEKER_LABELS.remote_preference,
+  value: v('remote_preference', existing?.remote_preference),
+  errors,
+  options: [['', 'No preference'], ...PROFILE_REMOTE_PREFERENCES.map((r): [string, string] => [r, r === 'fully_remote' ? 'Fully remote' : r === 'onsite' ? 'On site' : 'Hybrid'])],
+})}
+<button type="submit" class="btn btn-primary">Save profile</button>`,
+  { label: 'Profile' },
+)}`
+        : html`<h1>Set up your recruiter account</h1>
+${errorSummary(errors, RECRUITER_LABELS)}
+${postForm(
+  request,
+  '/onboarding',
+  html`${common}
+${input({ name: 'full_name', label: RECRUITER_LABELS.full_name, value: v('full_name', existing?.full_name ?? user.display_name), errors, required: true, autocomplete: 'name' })}
+${input({ name: 'title', label: RECRUITER_LABELS.title, value: v('title', existing?.title), errors, hint: 'For example: Talent partner' })}
+${
+  membership
+    ? html`<p>You are a member of <strong>${membership.team_name}</strong>.</p>`
+    : html`${input({ name: 'team_name', label: RECRUITER_LABELS.team_name, value: v('team_name'), errors, required: true, autocomplete: 'organization', hint: 'Usually your company. You become its owner and can invite colleagues.' })}
+<p class="hint">Joining a colleague's team instead? Open the invite link they sent you.</p>`
+}
+<button type="submit" class="btn btn-primary">Continue</button>`,
+  { label: 'Recruiter set-up' },
+)}`;
+    return sendPage(request, reply, { title: 'Onboarding', narrow: true, status: errors ? 400 : 200, body });
+  };
+
+  app.get<{ Querystring: { next?: string } }>('/onboarding', async (request, reply) => {
+    currentUser(request);
+    return onboardingPage(request, reply, null, null, safeNext(request.query.next, ''));
+  });
+
+  app.post('/onboarding', async (request, reply) => {
+    const { user, membership } = currentUser(request);
+    const b = formBody(request);
+    const next = safeNext(str(b, 'next'), '');
+    try {
+      if (user.role === 'seeker') await accounts.onboardSeeker(user.id, seekerFormToInput(b));
+      else
+        await accounts.onboardRecruiter(user.id, {
+          full_name: str(b, 'full_name'),
+          ...(str(b, 'title').trim() ? { title: str(b, 'title') } : {}),
+          ...(membership ? {} : { team_name: str(b, 'team_name') }),
+        });
+    } catch (err) {
+      const errors = fieldErrors(err);
+      if (!errors) throw err;
+      return onboardingPage(request, reply, b, errors, next);
+    }
+    return reply.redirect(next || (user.role === 'recruiter' ? '/recruiter' : '/'), 303);
+  });
+};
+
+export default authPages;

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { RECRUITER_SCOPES, SCOPES, type Scope } from '../../../../lib/scopes';
+import { NotFoundError } from '../../../../lib/errors';
+import { currentUser, formBody, list, str, type FormBody } from '../web/core';
+import { html } from '../web/html';
+import { actionButton, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
+import type { TokenRow } from '../../../../db/accounts/tokens-repository';
+
+const EXPIRY_CHOICES: Array<[string, string]> = [
+  ['30', '30 days'],
+  ['7', '7 days'],
+  ['90', '90 days'],
+  ['365', '1 year'],
+  ['', 'No expiry'],
+];
+
+/** Scopes grouped by resource: `profile:read`, `profile:write` → "profile". */
+function scopeGroups(): Array<[string, Scope[]]> {
+  const groups = new Map<string, Scope[]>();
+  for (const s of SCOPES) {
+    const g = s.split(':')[0];
+    groups.set(g, [...(groups.get(g) ?? []), s]);
+  }
+  return [...groups];
+}
+
+function tokenState(t: TokenRow): string {
+  if (t.revoked_at) return 'revoked';
+  if (t.expires_at && t.expires_at.getTime() <= Date.now()) return 'expired';
+  return 'active';
+}
+
+const accountPages: FastifyPluginAsync = async (app) => {
+  const tokens = app.services.accounts.tokens;
+
+  app.get('/settings/api-tokens', async (_request, reply) => reply.redirect('/account/api-tokens', 301));
+
+  const tokensPage = async (request: FastifyRequest, reply: FastifyReply, o: { values?: FormBody; errors?: FieldErrors | null; minted?: { token: string; row: TokenRow } }) => {
+    const { user } = currentUser(request);
+    const rows = await tokens.list(user.id);
+    const chosen = new Set(o.values ? list(o.values, 'scopes') : []);
+    const errors = o.errors ?? null;
+    return sendPage(request, reply, {
+      title: 'API tokens',
+      status: errors ? 400 : 200,
+      body: html`<h1>API tokens</h1>
+<p class="lead">Personal access tokens let your agent or scripts call the <a href="/api/v1/openapi.json">REST API</a> as you. Give each token only the scopes it needs. A token can never accept a match or enter an interview room: that is always you, here.</p>
+${notice(request)}
+${
+  o.minted
+    ? html`<section class="panel panel-success" aria-labelledby="minted-h">
+  <h2 id="minted-h" tabindex="-1" data-autofocus>Token “${o.minted.row.name}” created</h2>
+  <p><strong>Copy it now: it is shown only once.</strong> We store only its hash.</p>
+  <div class="copy-row">
+    <label for="new-token" class="visually-hidden">New token</label>
+    <input id="new-token" class="mono" type="text" readonly value="${o.minted.token}" data-select-on-focus>
+    <button type="button" class="btn" data-copy="#new-token">Copy</button>
+    <span class="copy-status" role="status" aria-live="polite"></span>
+  </div>
+</section>`
+    : ''
+}
+<section aria-labelledby="mint-h" class="panel">
+<h2 id="mint-h">Create a token</h2>
+${errorSummary(errors, { name: 'Name', scopes: 'Scopes', expires_at: 'Expiry' })}
+${postForm(
+  request,
+  '/account/api-tokens',
+  html`${input({ name: 'name', label: 'Name', value: o.values ? str(o.values, 'name') : '', errors, required: true, hint: 'What uses it, e.g. “my job agent”. Shown as the agent identity when X-Agent-Identity is absent.' })}
+<fieldset class="field${errors?.scopes ? ' has-error' : ''}" id="f-scopes" tabindex="-1"${errors?.scopes ? html` aria-describedby="e-scopes"` : ''}>
+  <legend>Scopes</legend>
+  ${errors?.scopes ? html`<p class="error" id="e-scopes"><span class="visually-hidden">Error:</span> ${errors.scopes}</p>` : ''}
+  <p class="hint">Scopes marked <span class="badge badge-recruiter">recruiter</span> act on your team's events, jobs and candidates${user.role === 'seeker' ? ' and are of no use to a job seeker account' : ''}.</p>
+  <div class="scope-grid">
+  ${scopeGroups().map(
+    ([group, scopes]) => html`<fieldset class="scope-group"><legend>${group}</legend>
+    ${scopes.map(
+      (s) => html`<div class="choice"><input type="checkbox" name="scopes" value="${s}" id="scope-${s.replace(':', '-')}"${chosen.has(s) ? html` checked` : ''}>
+      <label for="scope-${s.replace(':', '-')}">${s}${RECRUITER_SCOPES.has(s) ? html` <span class="badge badge-recruiter">recruiter</span>` : ''}</label></div>`,
+    )}</fieldset>`,
+  )}
+  </div>
+</fieldset>
+${select({ name: 'expires_in_days', label: 'Expiry', value: o.values ? str(o.values, 'expires_in_days') : '30', errors: errors?.expires_at ? { expires_in_days: errors.expires_at } : null, options: EXPIRY_CHOICES })}
+<button type="submit" class="btn btn-primary">Create token</button>`,
+  { label: 'Create a token' },
+)}
+</section>
+<section aria-labelledby="list-h">
+<h2 id="list-h">Your tokens</h2>
+${
+  rows.length
+    ? html`<div class="table-wrap"><table>
+<caption class="visually-hidden">Your API tokens</caption>
+<thead><tr><th scope="col">Name</th><th scope="col">Token</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">State</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<tbody>${rows.map(
+        (t) => html`<tr data-token-id="${t.id}">
+<th scope="row">${t.name}</th>
+<td class="mono">${t.display_prefix}</td>
+<td>${t.scopes.join(', ')}</td>
+<td>${fmtDate(t.created_at)}</td>
+<td class="last-used">${t.last_used_at ? fmtDate(t.last_used_at) : 'never'}</td>
+<td>${t.expires_at ? fmtDate(t.expires_at) : 'never'}</td>
+<td><span class="state state-${tokenState(t)}">${tokenState(t)}</span></td>
+<td>${tokenState(t) === 'active' ? actionButton(request, `/account/api-tokens/${t.id}/revoke`, 'Revoke', { cls: 'btn btn-danger btn-small', ariaLabel: `Revoke token ${t.name}` }) : ''}</td>
+</tr>`,
+      )}</tbody></table></div>`
+    : html`<p>No tokens yet.</p>`
+}
+</section>`,
+    });
+  };
+
+  app.get('/account/api-tokens', async (request, reply) => tokensPage(request, reply, {}));
+
+  app.post('/account/api-tokens', async (request, reply) => {
+    const { user } = currentUser(request);
+    const b = formBody(request);
+    const days = str(b, 'expires_in_days');
+    try {
+      const minted = await tokens.mint(user.id, {
+        name: str(b, 'name'),
+        scopes: list(b, 'scopes'),
+        expiresAt: /^\d+$/.test(days) ? new Date(Date.now() + Number(days) * 86_400_000) : null,
+      });
+      return tokensPage(request, reply, { minted });
+    } catch (err) {
+      const errors = fieldErrors(err);
+      if (!errors) throw err;
+      return tokensPage(request, reply, { values: b, errors });
+    }
+  });
+
+  app.post<{ Params: { id: string } }>('/account/api-tokens/:id/revoke', async (request, reply) => {
+    const { user } = currentUser(request);
+    if (!/^[0-9a-f-]{36}$/i.test(request.params.id) || !(await tokens.revoke(user.id, request.params.id))) throw new NotFoundError('token', request.params.id);
+    return reply.redirect('/account/api-tokens?done=token-revoked', 303);
+  });
+};
+
+export default accountPages;

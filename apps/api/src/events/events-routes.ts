@@ -1,0 +1,239 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../plugins/auth';
+import { isoDateTime } from '../lib/http-schemas';
+import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
+import { recruiterTeamOf } from './events-service';
+import type { LiveEventWithStats } from '../../../../db/events/events-repository';
+import type { LiveEventTransition } from '../../../../workflows/events/contract';
+import { eventJoinUrl } from '../lib/join-urls';
+import { LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';
+import { EVENT_VISIBILITIES } from '../../../../db/events/events-repository';
+
+
+/** The team's own view of an event: every field, every status. */
+export const teamLiveEventSchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    status: z.enum(LIVE_EVENT_STATUSES),
+    visibility: z.enum(EVENT_VISIBILITIES),
+    company_name: z.string(),
+    logo_url: z.string().nullable(),
+    accent_color: z.string(),
+    headline: z.string().nullable(),
+    description: z.string().nullable(),
+    planned_start_at: isoDateTime.nullable(),
+    planned_end_at: isoDateTime.nullable(),
+    started_at: isoDateTime.nullable().describe('Set by the first go-live'),
+    ends_at: isoDateTime.nullable().describe('The planned end while live or paused; the actual end once ended'),
+    ended_at: isoDateTime.nullable(),
+    interview_slots: z.number().int().describe('Interviews the team can run at the same time during this event'),
+    candidates_joined: z.number().int(),
+    matches_made: z.number().int(),
+    job_titles: z.array(z.string()),
+    join_url: z.url(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+  })
+  .meta({ id: 'TeamLiveEvent' });
+
+const slugSchema = z
+  .string()
+  .min(3)
+  .max(64)
+  .regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and hyphens only')
+  // A slug shaped like a UUID would be ambiguous where an event id is accepted too (queue join's event_id).
+  .refine((v) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v), 'must not look like a UUID (ids and slugs must not be confused)')
+  .describe('Unique, 3–64 characters of `[a-z0-9-]`, not shaped like a UUID; used in URLs');
+const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a hex colour like #1f6feb').describe('Accent colour `#rrggbb`');
+const httpsUrl = z.url({ protocol: /^https?$/ }).max(2000);
+
+const eventFields = {
+  company_name: z.string().trim().min(1).max(200),
+  headline: z.string().trim().max(300).nullable(),
+  description: z.string().trim().max(10_000).nullable(),
+  accent_color: colourSchema,
+  logo_url: httpsUrl.nullable(),
+  visibility: z.enum(EVENT_VISIBILITIES).describe('`open_invite` events are listed publicly while live or paused; `private` ones never'),
+  planned_start_at: isoDateTime.nullable(),
+  planned_end_at: isoDateTime.nullable().describe('Must be after planned_start_at; becomes ends_at at go-live'),
+  interview_slots: z.number().int().min(1).max(100),
+};
+
+export const createEventBodySchema = z
+  .strictObject({
+    slug: slugSchema,
+    company_name: eventFields.company_name.optional().describe("Default: the team's name"),
+    headline: eventFields.headline.optional(),
+    description: eventFields.description.optional(),
+    accent_color: eventFields.accent_color.optional().describe('Default #1f6feb'),
+    logo_url: eventFields.logo_url.optional(),
+    visibility: eventFields.visibility.optional().describe("Default: the team setting default_event_visibility"),
+    planned_start_at: eventFields.planned_start_at.optional(),
+    planned_end_at: eventFields.planned_end_at.optional(),
+    interview_slots: eventFields.interview_slots.optional().describe('Default 1'),
+  })
+  .meta({ id: 'LiveEventCreate' });
+
+export const updateEventBodySchema = z
+  .strictObject({
+    slug: slugSchema.optional().describe('Only while the event is a draft'),
+    company_name: eventFields.company_name.optional(),
+    headline: eventFields.headline.optional(),
+    description: eventFields.description.optional(),
+    accent_color: eventFields.accent_color.optional(),
+    logo_url: eventFields.logo_url.optional(),
+    visibility: eventFields.visibility.optional(),
+    planned_start_at: eventFields.planned_start_at.optional(),
+    planned_end_at: eventFields.planned_end_at.optional(),
+    interview_slots: eventFields.interview_slots.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'send at least one property to change' })
+  .meta({ id: 'LiveEventUpdate' });
+
+const eventParams = z.object({ eventId: z.uuid() });
+const eventEnvelope = z.object({ event: teamLiveEventSchema });
+
+const TRANSITIONS: Array<{ path: string; transition: LiveEventTransition; operationId: string; summary: string; description: string }> = [
+  {
+    path: 'go-live',
+    transition: 'goLive',
+    operationId: 'goLiveEvent',
+    summary: 'Take an event live',
+    description:
+      'draft → live (sets started_at, and ends_at from planned_end_at). Starts the `live-event:<id>` workflow (update-with-start). Already live → 200, no change. Paused → 409 ILLEGAL_TRANSITION (use resume). Ended → 409 EVENT_ALREADY_ENDED.',
+  },
+  {
+    path: 'pause',
+    transition: 'pause',
+    operationId: 'pauseEvent',
+    summary: 'Pause a live event',
+    description: 'live → paused: still listed publicly, its jobs leave the job search. Already paused → 200, no change. Draft → 409 EVENT_NOT_LIVE. Ended → 409 EVENT_ALREADY_ENDED.',
+  },
+  {
+    path: 'resume',
+    transition: 'resume',
+    operationId: 'resumeEvent',
+    summary: 'Resume a paused event',
+    description: 'paused → live. Already live → 200, no change. Draft → 409 EVENT_NOT_LIVE. Ended → 409 EVENT_ALREADY_ENDED.',
+  },
+  {
+    path: 'end',
+    transition: 'end',
+    operationId: 'endEvent',
+    summary: 'End an event',
+    description:
+      'live or paused → ended (sets ended_at; ends_at becomes the actual end). Drains the event: every waiting queue entry for it ends as `expired` with end_reason "event ended". Already ended → 200, no change. Draft → 409 EVENT_NOT_LIVE.',
+  },
+];
+
+/**
+ * Recruiter side of live events. Paths: `POST /live-events` creates; the team's own events are
+ * under `/team/live-events` (because `GET /live-events` is the public list); transitions are
+ * `POST /live-events/{eventId}/{go-live|pause|resume|end}`.
+ */
+const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.events.liveEvents;
+  const base = app.config.publicBaseUrl;
+  const toTeamEvent = (e: LiveEventWithStats): z.output<typeof teamLiveEventSchema> => ({
+    id: e.id,
+    slug: e.slug,
+    status: e.status,
+    visibility: e.visibility,
+    company_name: e.company_name,
+    logo_url: e.logo_url,
+    accent_color: e.accent_color,
+    headline: e.headline,
+    description: e.description,
+    planned_start_at: e.planned_start_at?.toISOString() ?? null,
+    planned_end_at: e.planned_end_at?.toISOString() ?? null,
+    started_at: e.started_at?.toISOString() ?? null,
+    ends_at: e.ends_at?.toISOString() ?? null,
+    ended_at: e.ended_at?.toISOString() ?? null,
+    interview_slots: e.interview_slots,
+    candidates_joined: e.candidates_joined,
+    matches_made: e.matches_made,
+    job_titles: e.job_titles,
+    join_url: eventJoinUrl(base, e.slug),
+    created_at: e.created_at.toISOString(),
+    updated_at: e.updated_at.toISOString(),
+  });
+
+  app.post('/live-events', {
+    config: { scope: 'events:write', rateClass: 'write' },
+    schema: {
+      operationId: 'createLiveEvent',
+      tags: ['events'],
+      summary: 'Create a draft event',
+      description: 'Creates a `draft` event of the caller\'s team. Slug taken → 409 SLUG_TAKEN. planned_end_at not after planned_start_at → 400 VALIDATION.',
+      body: createEventBodySchema,
+      response: { 201: eventEnvelope },
+    },
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      const event = await service.create(recruiterTeamOf(auth), auth.userId, request.body);
+      return reply.code(201).send({ event: toTeamEvent(event) });
+    },
+  });
+
+  app.get('/team/live-events', {
+    config: { scope: 'events:read', rateClass: 'read' },
+    schema: {
+      operationId: 'listTeamLiveEvents',
+      tags: ['events'],
+      summary: "The team's events, paginated",
+      description: 'Every status, newest first; optional `status` filter.',
+      querystring: paginationQuerySchema().extend({ status: z.enum(LIVE_EVENT_STATUSES).optional() }),
+      response: { 200: pageSchema(teamLiveEventSchema) },
+    },
+    handler: async (request) => mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toTeamEvent),
+  });
+
+  app.get('/team/live-events/:eventId', {
+    config: { scope: 'events:read', rateClass: 'read' },
+    schema: {
+      operationId: 'getTeamLiveEvent',
+      tags: ['events'],
+      summary: 'One of the team\'s events',
+      description: "Another team's event → 404.",
+      params: eventParams,
+      response: { 200: eventEnvelope },
+    },
+    handler: async (request) => ({ event: toTeamEvent(await service.get(recruiterTeamOf(requireAuth(request)), request.params.eventId)) }),
+  });
+
+  app.patch('/team/live-events/:eventId', {
+    config: { scope: 'events:write', rateClass: 'write' },
+    schema: {
+      operationId: 'updateTeamLiveEvent',
+      tags: ['events'],
+      summary: 'Edit an event\'s description',
+      description:
+        'Descriptive fields only (the status moves through go-live/pause/resume/end). Ended → 409 EVENT_ALREADY_ENDED; slug after go-live → 409 EVENT_SLUG_LOCKED; slug taken → 409 SLUG_TAKEN. Moving planned_end_at of a live or paused event moves its ends_at.',
+      params: eventParams,
+      body: updateEventBodySchema,
+      response: { 200: eventEnvelope },
+    },
+    handler: async (request) => ({ event: toTeamEvent(await service.update(recruiterTeamOf(requireAuth(request)), request.params.eventId, request.body)) }),
+  });
+
+  for (const t of TRANSITIONS) {
+    app.post(`/live-events/:eventId/${t.path}`, {
+      config: { scope: 'events:write', rateClass: 'write' },
+      schema: {
+        operationId: t.operationId,
+        tags: ['events'],
+        summary: t.summary,
+        description: `${t.description} Illegal moves are refused synchronously by the workflow's validator; the 409 carries details.status (current) and details.transition.`,
+        params: eventParams,
+        response: { 200: eventEnvelope },
+      },
+      handler: async (request) => {
+        const auth = requireAuth(request);
+        return { event: toTeamEvent(await service.transition(recruiterTeamOf(auth), auth.userId, request.params.eventId, t.transition)) };
+      },
+    });
+  }
+};
+export default eventsRoutes;

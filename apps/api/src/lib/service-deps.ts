@@ -1,0 +1,23 @@
+import type { Knex } from 'knex';
+import type { Client } from '@temporalio/client';
+import type { Config } from '../../../../lib/config';
+import type { Repositories } from '../../../../db/repositories';
+import type { Paginator } from './pagination';
+import type { PublicCache } from './public-cache';
+
+/**
+ * What the API's use-case services are built from, once per process (apps/api/src/services.ts).
+ * Each service takes the part it needs; `knex` is there for transactions only (repositories do
+ * the queries).
+ */
+export interface ServiceDeps {
+  knex: Knex;
+  repos: Repositories;
+  temporal: Client;
+  config: Config;
+  /** Server master key (APP_SECRET, or the development key under DATA_DIR). */
+  appSecret: string;
+  paginator: Paginator;
+  /** The public discovery cache; writes that change public answers clear it. */
+  cache: PublicCache;
+}

@@ -1,0 +1,227 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type MatchView } from './matches-service';
+import { createEventsRepository } from '../../../../db/events/events-repository';
+import { createJobsRepository } from '../../../../db/events/jobs-repository';
+import { createAccountsRepository } from '../../../../db/accounts/accounts-repository';
+import { declineBodySchema } from './matches-schemas';
+import { AppError, NotFoundError } from '../../../../lib/errors';
+import { parseOrThrow } from '../accounts/accounts-service';
+import { currentUser, formBody, str } from '../web/core';
+import { html, type SafeHtml } from '../web/html';
+import { actionButton, errorSummary, fieldErrors, fmtDate, postForm, sendPage, textarea, type FieldErrors } from '../web/layout';
+import { jobCard } from '../events/events-pages';
+import type { MatchWithJob } from '../../../../db/matches/matches-repository';
+import { UUID_RE } from '../../../../lib/ids';
+
+const COMPONENT_LABELS: Record<string, string> = {
+  essential_skills: 'Essential skills',
+  bonus_skills: 'Bonus skills',
+  experience: 'Experience',
+  salary: 'Salary',
+  location: 'Location and remote work',
+};
+
+/** What the page polls: a version that changes whenever the projection does. */
+export const matchVersion = (m: Pick<MatchWithJob, 'status' | 'updated_at'>) => `${m.status}:${new Date(m.updated_at).getTime()}`;
+
+const order = (k: string) => {
+  const i = Object.keys(COMPONENT_LABELS).indexOf(k);
+  return i < 0 ? 99 : i;
+};
+
+function scoreBreakdown(m: MatchWithJob): SafeHtml {
+  const b = (m.score_breakdown ?? null) as Record<string, { weight?: number; score?: number | null; detail?: string }> | null;
+  if (!b || typeof b !== 'object') return html``;
+  return html`<div class="table-wrap"><table>
+<caption class="visually-hidden">Score breakdown</caption>
+<thead><tr><th scope="col">Component</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Why</th></tr></thead>
+<tbody>${Object.entries(b)
+    .sort(([a], [z]) => order(a) - order(z))
+    .map(([k, c]) => {
+    const pct = c.score === null || c.score === undefined ? null : Math.round(c.score * 100);
+    return html`<tr><th scope="row">${COMPONENT_LABELS[k] ?? k}</th><td>${c.weight ?? '—'}</td>
+<td>${pct === null ? html`<span class="hint">no data (left out)</span>` : html`${pct}%<div class="score-bar" aria-hidden="true"><span data-width="${pct}"></span></div>`}</td>
+<td>${c.detail ?? ''}</td></tr>`;
+  })}</tbody></table></div>`;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  matched: 'Waiting for both sides to accept',
+  accepted: 'Accepted by both sides: the interview room is open',
+  declined: 'Declined',
+  expired: 'Expired: nobody accepted in time',
+  completed: 'Interview completed',
+};
+
+const matchesPages: FastifyPluginAsync = async (app) => {
+  const matches = app.services.matches;
+  const profiles = app.services.accounts.profiles;
+  const events = createEventsRepository(app.knex);
+  const jobs = createJobsRepository(app.knex);
+  const accounts = createAccountsRepository(app.knex);
+
+  const loadView = async (userId: string, matchId: string): Promise<MatchView> => {
+    if (!UUID_RE.test(matchId)) throw new NotFoundError('match', matchId);
+    return matches.get({ userId, matchId });
+  };
+
+  app.get('/matches', async (request, reply) => {
+    const { user } = currentUser(request);
+    const list = await matches.list({ userId: user.id });
+    return sendPage(request, reply, {
+      title: 'Matches',
+      body: html`<h1>${user.role === 'recruiter' ? "Your team's matches" : 'Your matches'}</h1>
+${
+  list.length
+    ? html`<div class="table-wrap"><table>
+<caption class="visually-hidden">Matches, newest first</caption>
+<thead><tr><th scope="col">Job</th><th scope="col">Event</th><th scope="col">Score</th><th scope="col">Status</th><th scope="col">Made</th><th scope="col">Accept by</th></tr></thead>
+<tbody>${list.map(
+        ({ match: m }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a>${m.seeker_via_agent && user.role === 'recruiter' ? html` <span class="badge badge-agent">joined via agent</span>` : ''}</th>
+<td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' ? fmtDate(m.expires_at) : '—'}</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<p>No matches yet.${user.role === 'seeker' ? html` <a href="/">Join a live event's queue</a> to be matched.` : ''}</p>`
+}`,
+    });
+  });
+
+  const matchPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, o: { errors?: FieldErrors | null; reason?: string; status?: number } = {}) => {
+    const { user } = currentUser(request);
+    const { match: m, role } = await loadView(user.id, request.params.id);
+    const [job, event, seekerProfile, seekerUser, acceptedBy] = await Promise.all([
+      jobs.findForTeam(m.team_id, m.job_id),
+      events.findById(m.live_event_id),
+      profiles.get(m.seeker_user_id),
+      accounts.findUserById(m.seeker_user_id),
+      m.recruiter_accepted_by ? accounts.findUserById(m.recruiter_accepted_by) : Promise.resolve(undefined),
+    ]);
+    const mine = role === 'seeker' ? m.seeker_accepted_at : m.recruiter_accepted_at;
+    const theirs = role === 'seeker' ? m.recruiter_accepted_at : m.seeker_accepted_at;
+    const other = role === 'seeker' ? 'the recruiter' : 'the candidate';
+    const errors = o.errors ?? null;
+
+    const actions =
+      m.status === 'matched'
+        ? html`<section class="panel" aria-labelledby="decide-h">
+<h2 id="decide-h">Your decision</h2>
+<p>Accept by <strong>${fmtDate(m.expires_at)}</strong>${m.expires_at ? html` (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span> left)` : ''}.</p>
+${
+  mine
+    ? html`<p class="notice" role="status">You accepted ${fmtDate(mine)}. ${theirs ? '' : `Waiting for ${other} to accept; this page updates by itself.`}</p>`
+    : html`<div class="actions">${actionButton(request, `/matches/${m.id}/accept`, 'Accept match', { cls: 'btn btn-primary' })}</div>`
+}
+${errorSummary(errors, { reason: 'Reason' })}
+${postForm(
+  request,
+  `/matches/${m.id}/decline`,
+  html`${textarea({ name: 'reason', label: 'Reason for declining', value: o.reason ?? '', errors, rows: 2, hint: `Shown to ${other}. Required to decline.` })}
+<button type="submit" class="btn btn-danger">Decline match</button>`,
+  { label: 'Decline match' },
+)}
+</section>`
+        : m.status === 'accepted'
+          ? html`<section class="panel panel-success" aria-labelledby="room-h">
+<h2 id="room-h">The interview room is open</h2>
+<p>Both sides accepted ${fmtDate(m.accepted_at)}. The interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.</p>
+<div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>
+</section>`
+          : html`<p class="panel panel-soft">${
+              m.status === 'declined'
+                ? html`Declined by ${m.declined_by_role === role ? 'you' : `the ${m.declined_by_role ?? 'other side'}`} ${fmtDate(m.declined_at)}${m.decline_reason ? html`: “${m.decline_reason}”` : ''}.`
+                : m.status === 'completed'
+                  ? html`The interview was completed ${fmtDate(m.completed_at)}.`
+                  : html`Nobody accepted before ${fmtDate(m.expires_at)}.`
+            }</p>`;
+
+    return sendPage(request, reply, {
+      title: `Match: ${m.job_title ?? 'job'}`,
+      status: o.status ?? (errors ? 400 : 200),
+      body: html`<div id="match-state" data-state-url="/matches/${m.id}/state.json" data-version="${matchVersion(m)}" data-poll-ms="2000"${event ? html` data-accent="${event.accent_color}"` : ''}>
+<p class="hint"><a href="/matches">All matches</a></p>
+<h1>${m.job_title ?? 'Match'}${event ? html` at ${event.company_name}` : ''}</h1>
+<p class="status-box" role="status">Status: <strong class="state state-${m.status}" data-match-status="${m.status}">${m.status}</strong> — ${STATUS_TEXT[m.status]}
+<br><span class="hint">Seeker: ${m.seeker_accepted_at ? `accepted ${fmtDate(m.seeker_accepted_at)}` : 'not yet accepted'} · Recruiter: ${m.recruiter_accepted_at ? `accepted ${fmtDate(m.recruiter_accepted_at)}${m.recruiter_auto_accepted ? ' (team auto-accept)' : acceptedBy ? ` by ${acceptedBy.display_name}` : ''}` : 'not yet accepted'}</span></p>
+${o.status && o.status >= 400 && !errors ? html`<p class="error" role="alert">That did not work: the match changed in the meantime. This is its current state.</p>` : ''}
+${actions}
+<div class="two-col">
+<section aria-labelledby="score-h">
+  <h2 id="score-h">Match score: ${m.match_score ?? '—'}${m.match_score !== null ? ' / 100' : ''}</h2>
+  ${scoreBreakdown(m)}
+</section>
+<section aria-labelledby="other-h">
+  <h2 id="other-h">${role === 'recruiter' ? 'The candidate' : 'The job'}</h2>
+  ${
+    role === 'recruiter'
+      ? html`${m.seeker_via_agent ? html`<p><span class="badge badge-agent">joined via agent</span> ${m.seeker_agent_identity ?? ''}</p>` : ''}
+${
+  seekerProfile
+    ? html`<h3>${seekerProfile.full_name}</h3>
+<p>${seekerProfile.title}${seekerProfile.experience_years ? ` · ${seekerProfile.experience_years} years` : ''}${seekerProfile.location ? ` · ${seekerProfile.location}` : ''}${seekerProfile.remote_preference ? ` · ${seekerProfile.remote_preference.replace('_', ' ')}` : ''}</p>
+${seekerProfile.summary ? html`<p>${seekerProfile.summary}</p>` : ''}
+${seekerProfile.skills.length ? html`<ul class="skills">${seekerProfile.skills.map((s) => html`<li>${s}</li>`)}</ul>` : ''}`
+    : html`<p>${seekerUser?.display_name ?? 'Candidate'}</p>`
+}
+<p><a href="/recruiter/candidates/${m.seeker_user_id}">Notes and rating</a></p>`
+      : html`${job ? jobCard(job) : html`<p>${m.job_title}</p>`}
+${event ? html`<p>At <a href="/events/${event.slug}">${event.company_name}</a>${event.headline ? html`: ${event.headline}` : ''}. You would meet ${acceptedBy ? html`<strong>${acceptedBy.display_name}</strong>, a recruiter` : 'a recruiter'} of ${event.company_name}.</p>` : ''}
+${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">joined via agent</span> You joined this queue through ${m.seeker_agent_identity ?? 'an agent'}; the recruiter sees this.</p>` : ''}`
+  }
+</section>
+</div>
+</div>`,
+    });
+  };
+
+  app.get<{ Params: { id: string } }>('/matches/:id', async (request, reply) => matchPage(request, reply));
+
+  app.get<{ Params: { id: string } }>('/matches/:id/state.json', async (request) => {
+    const { user } = currentUser(request);
+    const { match: m } = await loadView(user.id, request.params.id);
+    return { status: m.status, version: matchVersion(m) };
+  });
+
+  /** Acceptance exists only here: a signed-in human, through the same use-case as nothing else. */
+  app.post<{ Params: { id: string } }>('/matches/:id/accept', async (request, reply) => {
+    const { user } = currentUser(request);
+    if (!UUID_RE.test(request.params.id)) throw new NotFoundError('match', request.params.id);
+    try {
+      await matches.accept({ userId: user.id, matchId: request.params.id });
+    } catch (err) {
+      if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
+      throw err;
+    }
+    return reply.redirect(`/matches/${request.params.id}`, 303);
+  });
+
+  /** The same decline use-case and body schema as POST /api/v1/matches/{id}/decline. */
+  app.post<{ Params: { id: string } }>('/matches/:id/decline', async (request, reply) => {
+    const { user } = currentUser(request);
+    if (!UUID_RE.test(request.params.id)) throw new NotFoundError('match', request.params.id);
+    const reason = str(formBody(request), 'reason');
+    try {
+      const body = parseOrThrow(declineBodySchema, { reason });
+      await matches.decline({ userId: user.id, matchId: request.params.id, reason: body.reason });
+    } catch (err) {
+      const errors = fieldErrors(err);
+      if (errors) return matchPage(request, reply, { errors, reason });
+      if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
+      throw err;
+    }
+    return reply.redirect(`/matches/${request.params.id}`, 303);
+  });
+
+  /** Issues the caller's room URL through the video provider adapter and sends the browser there. */
+  app.post<{ Params: { id: string } }>('/matches/:id/room', async (request, reply) => {
+    const { user } = currentUser(request);
+    if (!UUID_RE.test(request.params.id)) throw new NotFoundError('match', request.params.id);
+    try {
+      const { roomUrl } = await matches.interviewRoomUrl({ userId: user.id, matchId: request.params.id });
+      return reply.redirect(roomUrl, 303);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
+      throw err;
+    }
+  });
+};
+
+export default matchesPages;

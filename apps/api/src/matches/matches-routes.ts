@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../plugins/auth';
+import { errorEnvelopeSchema } from '../lib/http-schemas';
+import { type MatchView } from './matches-service';
+import { iso } from '../../../../lib/dates';
+import { declineBodySchema, idParamsSchema, listMatchesQuerySchema, matchIdParamsSchema, matchSchema, roomUrlSchema } from './matches-schemas';
+import { type MatchPartyRole } from '../../../../workflows/matches/contract';
+
+/** Room URLs are bucketed per token and match for a minute: a replay returns the same URL and costs no quota. */
+const ROOM_URL_COST_BUCKET_MS = 60_000;
+
+const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.matches;
+  const toMatch = ({ match: m, role }: MatchView): z.output<typeof matchSchema> => ({
+    id: m.id,
+    status: m.status,
+    match_score: m.match_score,
+    score_version: m.score_version,
+    score_breakdown: (m.score_breakdown as Record<string, unknown> | null) ?? null,
+    created_at: m.created_at.toISOString(),
+    expires_at: iso(m.expires_at),
+    role,
+    job_id: m.job_id,
+    job_title: m.job_title,
+    live_event_slug: m.live_event_slug,
+    seeker_accepted: m.seeker_accepted_at !== null,
+    recruiter_accepted: m.recruiter_accepted_at !== null,
+    accepted_at: iso(m.accepted_at),
+    declined_at: iso(m.declined_at),
+    declined_by_role: (m.declined_by_role as MatchPartyRole | null) ?? null,
+    decline_reason: m.decline_reason,
+    joined_via_agent: m.seeker_via_agent,
+    details_url: `${app.config.publicBaseUrl}/matches/${m.id}`,
+  });
+
+  app.get('/matches', {
+    config: { scope: 'matches:read', rateClass: 'read' },
+    schema: {
+      operationId: 'listMatches',
+      tags: ['matches'],
+      summary: "The caller's recent matches",
+      description:
+        'Up to 50 most recent matches, newest first (not paginated): a seeker sees their own, a recruiter those of their team\'s jobs; `role` is the caller\'s role. Accepting happens only in the web application: hand `details_url` to the human.',
+      querystring: listMatchesQuerySchema,
+      response: { 200: z.object({ matches: z.array(matchSchema) }) },
+    },
+    handler: async (request) => {
+      const views = await service.list({ userId: requireAuth(request).userId, limit: request.query.limit });
+      return { matches: views.map(toMatch) };
+    },
+  });
+
+  app.post('/matches/:matchId/decline', {
+    config: { scope: 'matches:write', rateClass: 'write' },
+    schema: {
+      operationId: 'declineMatch',
+      tags: ['matches'],
+      summary: 'Decline a match',
+      description:
+        "Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision and reason are recorded; the seeker's queue entry goes back to waiting in its original place (same entered_at) and is not offered the same job again.",
+      params: matchIdParamsSchema,
+      body: declineBodySchema,
+      response: { 200: z.object({ match: matchSchema }), 409: errorEnvelopeSchema.describe('MATCH_NOT_DECLINABLE: the match is no longer `matched` (details.status)') },
+    },
+    handler: async (request) => {
+      const view = await service.decline({ userId: requireAuth(request).userId, matchId: request.params.matchId, reason: request.body.reason });
+      return { match: toMatch(view) };
+    },
+  });
+
+  app.get('/matches/:id/interview-room-url', {
+    // The answer carries a signed room token: the bucketed answer is stored sealed.
+    config: { scope: 'matches:read', rateClass: 'cost', costBucketMs: ROOM_URL_COST_BUCKET_MS, sensitiveResponse: true },
+    schema: {
+      operationId: 'getInterviewRoomUrl',
+      tags: ['matches'],
+      summary: 'The interview room URL of an accepted match',
+      description:
+        'Cost-bearing (3/min per token; a repeat within the same minute for the same match returns the same answer and costs no quota). Only after both humans accepted in the web application: before that 409 MATCH_NOT_ACCEPTED; after the interview 409 MATCH_INTERVIEW_COMPLETED. The URL admits the calling party until `expires_at` (never past the interview\'s end). Video provider unreachable → 503 DEPENDENCY_UNAVAILABLE (retry).',
+      params: idParamsSchema,
+      response: { 200: roomUrlSchema, 409: errorEnvelopeSchema.describe('MATCH_NOT_ACCEPTED before both accepted; MATCH_INTERVIEW_COMPLETED after the interview') },
+    },
+    handler: async (request) => {
+      const r = await service.interviewRoomUrl({ userId: requireAuth(request).userId, matchId: request.params.id });
+      return { room_url: r.roomUrl, expires_at: r.expiresAt.toISOString() };
+    },
+  });
+};
+export default matchesRoutes;

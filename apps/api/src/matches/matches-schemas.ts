@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { isoDateTime } from '../lib/http-schemas';
+import { MATCH_PARTY_ROLES, MATCH_STATUSES } from '../../../../workflows/matches/contract';
+
+/** Item of the match list, and the `match` of a decline answer. */
+export const matchSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(MATCH_STATUSES),
+    match_score: z.number().nullable().describe('0–100, explainable: see score_breakdown and docs/match-score.md'),
+    score_version: z.string().nullable().describe('Version of the score formula'),
+    score_breakdown: z.record(z.string(), z.unknown()).nullable().describe('Per component: weight, score 0–1 (null = no data, left out), detail'),
+    created_at: isoDateTime,
+    expires_at: isoDateTime.nullable().describe('End of the acceptance window'),
+    role: z.enum(MATCH_PARTY_ROLES).nullable().describe("The caller's role in the match"),
+    job_id: z.uuid().nullable(),
+    job_title: z.string().nullable(),
+    live_event_slug: z.string().nullable(),
+    seeker_accepted: z.boolean(),
+    recruiter_accepted: z.boolean(),
+    accepted_at: isoDateTime.nullable(),
+    declined_at: isoDateTime.nullable(),
+    declined_by_role: z.enum(MATCH_PARTY_ROLES).nullable(),
+    decline_reason: z.string().nullable(),
+    joined_via_agent: z.boolean().describe('The seeker joined the queue through an API token (an agent)'),
+    details_url: z.url().describe('Web page where a human views and accepts the match'),
+  })
+  .meta({ id: 'Match' });
+
+export const listMatchesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).optional().describe('How many recent matches, 1–50 (default 50)'),
+});
+
+export const matchIdParamsSchema = z.object({ matchId: z.uuid() });
+export const idParamsSchema = z.object({ id: z.uuid() });
+
+export const declineBodySchema = z.strictObject({
+  reason: z.string().trim().min(1).max(500).describe('Why; shown to the other party (1–500 characters)'),
+});
+
+export const roomUrlSchema = z
+  .object({
+    room_url: z.url().describe('Opens the interview room for the calling party; hand it to the human'),
+    expires_at: isoDateTime,
+  })
+  .meta({ id: 'InterviewRoomUrl' });

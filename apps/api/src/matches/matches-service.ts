@@ -1,0 +1,138 @@
+import type { Knex } from 'knex';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { type MatchWithJob } from '../../../../db/matches/matches-repository';
+import { ConflictError, NotFoundError } from '../../../../lib/errors';
+import type { Config } from '../../../../lib/config';
+import { updateRefusal } from '../../../../lib/update-refusal';
+import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, type MatchPartyRole } from '../../../../workflows/matches/contract';
+import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal } from '../../../../workflows/matches/contract';
+import { createVideoProvider, type VideoProvider } from './video-provider';
+import type { ServiceDeps } from '../lib/service-deps';
+
+export interface MatchView {
+  match: MatchWithJob;
+  /** The caller's role in the match. */
+  role: MatchPartyRole;
+}
+
+export const MATCH_LIST_MAX = 50;
+
+/**
+ * Use-cases of matches. Accepting and completing an interview are for the web application only
+ * (a session-authenticated human): no API route calls `accept` or `completeInterview`.
+ * Every call checks that the caller is a party — the seeker, or a recruiter of the job's team —
+ * and answers 404 otherwise, so other tenants' matches are not revealed.
+ */
+export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config' | 'appSecret'> & { videoProvider?: VideoProvider }) {
+  const accounts = deps.repos.accounts;
+  const matches = deps.repos.matches;
+  const video = deps.videoProvider ?? createVideoProvider(deps.config, deps.appSecret);
+
+  const partyOf = async (userId: string, match: MatchWithJob): Promise<MatchPartyRole | null> => {
+    if (match.seeker_user_id === userId) return 'seeker';
+    const membership = await accounts.findMembership(userId);
+    return membership && membership.team_id === match.team_id ? 'recruiter' : null;
+  };
+
+  /** The match as the caller may see it, or 404. */
+  const load = async (userId: string, matchId: string): Promise<MatchView> => {
+    const match = await matches.findById(matchId);
+    const role = match ? await partyOf(userId, match) : null;
+    if (!match || !role) throw new NotFoundError('match', matchId);
+    return { match, role };
+  };
+
+  /** Sends an Update; a refusal by the workflow becomes 409 with the workflow's code. */
+  const update = async <T>(matchId: string, status: string, send: () => Promise<T>, refusedCode: string): Promise<T> => {
+    try {
+      return await send();
+    } catch (err) {
+      const refusal = updateRefusal(err, [MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE]);
+      if (refusal) {
+        throw new ConflictError(refusal.type, refusal.message, { status: (refusal.details?.[0] as { status?: string } | undefined)?.status ?? status });
+      }
+      // The workflow has closed (declined/expired/completed long ago): the projection is final.
+      if (err instanceof WorkflowNotFoundError) throw new ConflictError(refusedCode, `match ${matchId} is ${status}`, { status });
+      throw err;
+    }
+  };
+
+  const reload = async (matchId: string, role: MatchPartyRole): Promise<MatchView> => {
+    const match = await matches.findById(matchId);
+    if (!match) throw new NotFoundError('match', matchId);
+    return { match, role };
+  };
+
+  return {
+    /** Up to 50 recent matches of the caller: a seeker's own, or those of the recruiter's team. */
+    async list(input: { userId: string; limit?: number }): Promise<MatchView[]> {
+      const limit = Math.min(MATCH_LIST_MAX, Math.max(1, input.limit ?? MATCH_LIST_MAX));
+      const user = await accounts.findUserById(input.userId);
+      if (!user) throw new NotFoundError('user', input.userId);
+      if (user.role === 'seeker') return (await matches.listForSeeker(user.id, limit)).map((match) => ({ match, role: 'seeker' as const }));
+      const membership = await accounts.findMembership(user.id);
+      if (!membership) return [];
+      return (await matches.listForTeam(membership.team_id, limit)).map((match) => ({ match, role: 'recruiter' as const }));
+    },
+
+    async get(input: { userId: string; matchId: string }): Promise<MatchView> {
+      return load(input.userId, input.matchId);
+    },
+
+    /**
+     * Web application only (humans): records the caller's acceptance (Update `accept`). The match
+     * is `accepted` once the seeker and a recruiter of the team have accepted (or the team
+     * auto-accepts for its recruiters). 409 MATCH_NOT_ACCEPTABLE once declined/expired.
+     */
+    async accept(input: { userId: string; matchId: string }): Promise<MatchView> {
+      const { match, role } = await load(input.userId, input.matchId);
+      if (match.status !== 'matched' && match.status !== 'accepted') {
+        throw new ConflictError(MATCH_NOT_ACCEPTABLE, `match ${match.id} is ${match.status}; it can no longer be accepted`, { status: match.status });
+      }
+      if (match.status === 'accepted') return { match, role };
+      await update(
+        match.id,
+        match.status,
+        () => deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(acceptMatchUpdate, { args: [{ userId: input.userId, role }] }),
+        MATCH_NOT_ACCEPTABLE,
+      );
+      return reload(match.id, role);
+    },
+
+    /** A party declines while the match is `matched` (API or web); the seeker's entry goes back to waiting. */
+    async decline(input: { userId: string; matchId: string; reason: string }): Promise<MatchView> {
+      const { match, role } = await load(input.userId, input.matchId);
+      if (match.status !== 'matched') throw new ConflictError(MATCH_NOT_DECLINABLE, `match ${match.id} is ${match.status}; only a matched match can be declined`, { status: match.status });
+      await update(
+        match.id,
+        match.status,
+        () => deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(declineMatchUpdate, { args: [{ userId: input.userId, role, reason: input.reason }] }),
+        MATCH_NOT_DECLINABLE,
+      );
+      return reload(match.id, role);
+    },
+
+    /** The interview room (web app): a party ends the interview; `completed` follows (signal). */
+    async completeInterview(input: { userId: string; matchId: string }): Promise<MatchView> {
+      const { match, role } = await load(input.userId, input.matchId);
+      if (match.status === 'completed') return { match, role };
+      if (match.status !== 'accepted') throw new ConflictError('MATCH_NOT_ACCEPTED', `match ${match.id} is ${match.status}; the interview starts after both accepted`, { status: match.status });
+      await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).signal(interviewCompletedSignal, { userId: input.userId });
+      return { match, role };
+    },
+
+    /** Room URL for a party of an accepted match, from the video provider adapter. */
+    async interviewRoomUrl(input: { userId: string; matchId: string }): Promise<{ roomUrl: string; expiresAt: Date }> {
+      const { match, role } = await load(input.userId, input.matchId);
+      if (match.status === 'completed') throw new ConflictError('MATCH_INTERVIEW_COMPLETED', `the interview of match ${match.id} has ended`, { status: match.status });
+      if (match.status !== 'accepted') {
+        throw new ConflictError('MATCH_NOT_ACCEPTED', `match ${match.id} is ${match.status}; the room opens once both parties have accepted in the web application`, { status: match.status });
+      }
+      // The URL never outlives the interview.
+      const untilInterviewEnds = match.interview_ends_at ? match.interview_ends_at.getTime() - Date.now() : deps.config.ROOM_URL_TTL_MS;
+      const ttlMs = Math.max(1_000, Math.min(deps.config.ROOM_URL_TTL_MS, untilInterviewEnds));
+      return video.issueRoomUrl({ matchId: match.id, userId: input.userId, role, ttlMs });
+    },
+  };
+}
+export type MatchesService = ReturnType<typeof createMatchesService>;

@@ -1,0 +1,186 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { verifyRoomToken } from './video-provider';
+import { AppError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
+import { currentUser, originAllowed } from '../web/core';
+import { html } from '../web/html';
+import { actionButton, fmtDate, sendPage } from '../web/layout';
+import type { MatchPartyRole } from '../../../../workflows/matches/contract';
+import { UUID_RE } from '../../../../lib/ids';
+
+/** Signalling messages the peers may relay to each other (SDP and ICE only; nothing else passes). */
+const RELAYED = new Set(['offer', 'answer', 'candidate']);
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+interface Party {
+  userId: string;
+  role: MatchPartyRole;
+}
+
+/**
+ * Two-party signalling for the built-in interview room. Each room holds at most one socket per
+ * role (a reload replaces the older socket). When both are present the recruiter makes the
+ * offer. State is per API process: both parties of a room must reach the same process (one API
+ * process by default; behind several replicas route /rooms/<matchId> by match id, or use a hosted
+ * video provider through the adapter).
+ */
+export class RoomHub {
+  private rooms = new Map<string, Map<MatchPartyRole, WebSocket>>();
+
+  join(matchId: string, role: MatchPartyRole, socket: WebSocket): void {
+    let room = this.rooms.get(matchId);
+    if (!room) this.rooms.set(matchId, (room = new Map()));
+    const previous = room.get(role);
+    room.set(role, socket);
+    if (previous && previous !== socket) previous.close(4000, 'replaced by a newer connection');
+    const other = room.get(role === 'seeker' ? 'recruiter' : 'seeker');
+    if (other) {
+      // Both present: each side starts a fresh peer connection; the recruiter offers.
+      this.send(room.get('recruiter'), { type: 'start', offerer: true });
+      this.send(room.get('seeker'), { type: 'start', offerer: false });
+    } else {
+      this.send(socket, { type: 'waiting' });
+    }
+  }
+
+  leave(matchId: string, role: MatchPartyRole, socket: WebSocket): void {
+    const room = this.rooms.get(matchId);
+    if (!room || room.get(role) !== socket) return;
+    room.delete(role);
+    this.send(room.get(role === 'seeker' ? 'recruiter' : 'seeker'), { type: 'peer-left' });
+    if (room.size === 0) this.rooms.delete(matchId);
+  }
+
+  relay(matchId: string, from: MatchPartyRole, socket: WebSocket, message: unknown): void {
+    const room = this.rooms.get(matchId);
+    if (!room || room.get(from) !== socket) return;
+    this.send(room.get(from === 'seeker' ? 'recruiter' : 'seeker'), message);
+  }
+
+  /** The interview ended: tell everyone in the room, then close their sockets. */
+  close(matchId: string, reason: string): void {
+    const room = this.rooms.get(matchId);
+    if (!room) return;
+    for (const s of room.values()) {
+      this.send(s, { type: 'room-closed', reason });
+      s.close(1000, 'interview ended');
+    }
+    this.rooms.delete(matchId);
+  }
+
+  closeAll(): void {
+    for (const id of [...this.rooms.keys()]) this.close(id, 'server shutting down');
+  }
+
+  private send(socket: WebSocket | undefined, message: unknown): void {
+    if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  }
+}
+
+const roomsPages: FastifyPluginAsync = async (app) => {
+  const matches = app.services.matches;
+  const hub = new RoomHub();
+  app.addHook('preClose', async () => hub.closeAll());
+
+  /**
+   * The room admits exactly the party its token names, signed in as that user, while the match
+   * is accepted. Anything else → 403/404/409 (the URL may have been forwarded to someone else).
+   */
+  const admit = async (request: FastifyRequest<{ Params: { matchId: string }; Querystring: { t?: string } }>): Promise<Party> => {
+    const { user } = currentUser(request);
+    const { matchId } = request.params;
+    if (!UUID_RE.test(matchId)) throw new NotFoundError('match', matchId);
+    const claim = verifyRoomToken(app.appSecret, matchId, String(request.query.t ?? ''));
+    if (!claim) throw new ForbiddenError('This room link is not valid or has expired. Open the match page to enter the room again.', 'ROOM_TOKEN_INVALID');
+    if (claim.userId !== user.id) throw new ForbiddenError('This room link was issued to someone else. Open the match page signed in as yourself.', 'ROOM_TOKEN_NOT_YOURS');
+    return { userId: user.id, role: claim.role };
+  };
+
+  app.get<{ Params: { matchId: string }; Querystring: { t?: string } }>('/rooms/:matchId', async (request, reply) => {
+    // The URL carries the room token: the site-wide Referrer-Policy `same-origin` keeps it from
+    // other sites (`no-referrer` would make the browser send Origin: null on the room's forms).
+    const party = await admit(request);
+    const { match: m } = await matches.get({ userId: party.userId, matchId: request.params.matchId });
+    if (m.status !== 'accepted') {
+      return sendPage(request, reply, {
+        title: 'Interview room',
+        status: 409,
+        narrow: true,
+        body: html`<h1>The interview room is closed</h1>
+<p class="lead">${m.status === 'completed' ? `The interview ended ${fmtDate(m.completed_at)}.` : `The match is ${m.status}; the room opens once both sides have accepted.`}</p>
+<p><a href="/matches/${m.id}">Back to the match</a></p>`,
+      });
+    }
+    const wsPath = `/rooms/${m.id}/signal?t=${encodeURIComponent(String(request.query.t))}`;
+    return sendPage(request, reply, {
+      title: 'Interview room',
+      scripts: ['room.js'],
+      body: html`<div class="room" id="room" data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-connection-state="new">
+<h1>Interview: ${m.job_title ?? 'job'}</h1>
+<p class="room-status" role="status" aria-live="polite"><span id="room-status-text">Starting your camera…</span></p>
+<p>Time left: <span class="timer" id="room-timer" aria-live="off">—</span> <span class="hint">(ends ${fmtDate(m.interview_ends_at)})</span></p>
+<div class="videos">
+  <figure><video id="remote-video" autoplay playsinline aria-label="${party.role === 'seeker' ? 'The recruiter' : 'The candidate'}"></video><figcaption>${party.role === 'seeker' ? 'Recruiter' : 'Candidate'}</figcaption></figure>
+  <figure><video id="local-video" autoplay playsinline muted aria-label="You"></video><figcaption>You</figcaption></figure>
+</div>
+<div class="room-controls" role="group" aria-label="Call controls">
+  <button type="button" class="btn" id="toggle-camera" aria-pressed="false">Turn camera off</button>
+  <button type="button" class="btn" id="toggle-mic" aria-pressed="false">Mute microphone</button>
+  ${actionButton(request, `/rooms/${m.id}/complete`, 'Leave and end the interview', { cls: 'btn btn-danger' })}
+</div>
+<p class="hint">Leaving ends the interview for both of you. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
+</div>`,
+    });
+  });
+
+  /** Leaving (or the room timer running out): completes the interview (interview.completed). */
+  app.post<{ Params: { matchId: string } }>('/rooms/:matchId/complete', async (request, reply) => {
+    const { user } = currentUser(request);
+    const { matchId } = request.params;
+    if (!UUID_RE.test(matchId)) throw new NotFoundError('match', matchId);
+    try {
+      await matches.completeInterview({ userId: user.id, matchId });
+    } catch (err) {
+      // Already over (expired room, a race with the other party): the match page tells the state.
+      if (!(err instanceof AppError && err.status === 409)) throw err;
+    }
+    hub.close(matchId, 'ended');
+    if ((request.headers.accept ?? '').includes('application/json')) return { ok: true, match_url: `/matches/${matchId}` };
+    return reply.redirect(`/matches/${matchId}?done=interview-ended`, 303);
+  });
+
+  app.get<{ Params: { matchId: string }; Querystring: { t?: string } }>(
+    '/rooms/:matchId/signal',
+    {
+      websocket: true,
+      // Checked before the upgrade: a refused socket gets a plain HTTP error.
+      preHandler: async (request) => {
+        if (!originAllowed(request, app.config.publicBaseUrl)) throw new ForbiddenError('Cross-site WebSocket refused', 'ORIGIN_REFUSED');
+        const party = await admit(request);
+        const { match: m } = await matches.get({ userId: party.userId, matchId: request.params.matchId });
+        if (m.status !== 'accepted') throw new AppError(409, 'ROOM_CLOSED', `match ${m.id} is ${m.status}; the room is closed`);
+        (request as FastifyRequest & { roomParty?: Party }).roomParty = party;
+      },
+    },
+    (socket, request) => {
+      const party = (request as FastifyRequest & { roomParty?: Party }).roomParty!;
+      const matchId = request.params.matchId;
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        const text = data.toString();
+        if (text.length > MAX_MESSAGE_BYTES) return;
+        let msg: { type?: unknown };
+        try {
+          msg = JSON.parse(text);
+        } catch {
+          return;
+        }
+        if (typeof msg?.type === 'string' && RELAYED.has(msg.type)) hub.relay(matchId, party.role, socket, msg);
+      });
+      socket.on('close', () => hub.leave(matchId, party.role, socket));
+      hub.join(matchId, party.role, socket);
+    },
+  );
+};
+
+export default roomsPages;

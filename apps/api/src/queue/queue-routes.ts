@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../plugins/auth';
+import { agentIdentityOf } from '../lib/agent-identity';
+import { type QueueEntryView } from './queue-service';
+import { ValidationError } from '../../../../lib/errors';
+import { isoDateTime } from '../lib/http-schemas';
+import { queueJoinUrl } from '../lib/join-urls';
+import { QUEUE_ENTRY_STATUSES } from '../../../../workflows/queue/contract';
+
+export const HUMANS_ONLY_NOTE =
+  'A person must accept any match in the web application; this API never accepts a match or enters the interview room on anyone\'s behalf. Hand join_url to the human.';
+
+const extras = {
+  position: z.number().int().min(1).nullable().describe('1-based place among waiting entries of the same queue; null when not waiting'),
+  estimated_wait_seconds: z.number().int().min(0).nullable().describe('From observed recent match rates; null when there is too little data'),
+  match_id: z.uuid().nullable().describe('The current match once matched; null until then'),
+};
+
+export const queueJoinResponseSchema = z
+  .object({
+    queue_id: z.uuid(),
+    status: z.enum(QUEUE_ENTRY_STATUSES).extract(['waiting', 'matched']).describe('`waiting` for a new or resumed entry; `matched` when the resumed entry already has a match'),
+    live_event_slug: z.string().nullable(),
+    join_url: z.url(),
+    humans_only_note: z.string(),
+    ...extras,
+  })
+  .meta({ id: 'QueueJoinResponse' });
+
+export const queueEntrySchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(QUEUE_ENTRY_STATUSES),
+    entered_at: isoDateTime,
+    interview_mode: z.string().nullable(),
+    job_ids: z.array(z.uuid()),
+    live_event_slug: z.string().nullable(),
+    join_url: z.url(),
+    joined_via_agent: z.boolean(),
+    agent_identity: z.string().nullable(),
+    ...extras,
+  })
+  .meta({ id: 'QueueEntry' });
+
+const joinBodySchema = z
+  .strictObject({
+    live_event_slug: z.string().min(3).max(64).optional().describe('Join the queue of this live event; omit for any event'),
+    event_id: z.string().min(3).max(64).optional().describe("Alias from the step-by-step guide: an event slug or id"),
+  })
+  .nullish();
+
+const queueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.queue;
+  const toEntry = (v: QueueEntryView): z.output<typeof queueEntrySchema> => ({
+    id: v.entry.id,
+    status: v.entry.status,
+    entered_at: v.entry.entered_at.toISOString(),
+    interview_mode: 'video',
+    job_ids: v.entry.job_ids,
+    live_event_slug: v.entry.live_event_slug,
+    join_url: queueJoinUrl(app.config.publicBaseUrl, v.entry.live_event_slug),
+    joined_via_agent: v.entry.via_agent,
+    agent_identity: v.entry.agent_identity,
+    position: v.position,
+    estimated_wait_seconds: v.estimatedWaitSeconds,
+    match_id: v.entry.match_id,
+  });
+
+  app.post('/queue/join', {
+    config: { scope: 'queue:write', rateClass: 'write' },
+    schema: {
+      operationId: 'joinQueue',
+      tags: ['queue'],
+      summary: "Create or resume the caller's queue entry",
+      description:
+        'Optional body `{ live_event_slug }` (3–64 characters) or the guide\'s alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same entry. `X-Agent-Identity` (or the token name) is kept on the entry.',
+      body: joinBodySchema,
+      response: { 200: queueJoinResponseSchema },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const body = request.body ?? {};
+      if (body.live_event_slug && body.event_id && body.live_event_slug !== body.event_id) {
+        throw new ValidationError('Send live_event_slug or event_id, not both', [{ path: 'body.event_id', message: 'conflicts with live_event_slug' }]);
+      }
+      const agentIdentity = agentIdentityOf(request, auth.tokenName);
+      const joined = await service.join({ userId: auth.userId, eventRef: body.live_event_slug ?? body.event_id ?? null, agentIdentity, viaAgent: true });
+      return {
+        queue_id: joined.entry.id,
+        status: joined.entry.status === 'matched' ? ('matched' as const) : ('waiting' as const),
+        live_event_slug: joined.entry.live_event_slug,
+        join_url: queueJoinUrl(app.config.publicBaseUrl, joined.entry.live_event_slug),
+        humans_only_note: HUMANS_ONLY_NOTE,
+        position: joined.position,
+        estimated_wait_seconds: joined.estimatedWaitSeconds,
+        match_id: joined.entry.match_id,
+      };
+    },
+  });
+
+  app.post('/queue/leave', {
+    config: { scope: 'queue:write', rateClass: 'write' },
+    schema: {
+      operationId: 'leaveQueue',
+      tags: ['queue'],
+      summary: "Leave the matchmaking queue (the caller's waiting entry ends as `left`)",
+      description:
+        'No body. Only a `waiting` entry can leave: a `matched` entry answers 409 QUEUE_ENTRY_NOT_WAITING (decline the match instead); no active entry → 404. Added in v1 as a new endpoint (additive).',
+      response: { 200: z.object({ queue_entry: queueEntrySchema }) },
+    },
+    handler: async (request) => {
+      const v = await service.leave(requireAuth(request).userId);
+      return { queue_entry: toEntry(v) };
+    },
+  });
+
+  app.get('/queue/status', {
+    config: { scope: 'queue:read', rateClass: 'read' },
+    schema: {
+      operationId: 'getQueueStatus',
+      tags: ['queue'],
+      summary: "The caller's latest queue entry",
+      description: 'Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id`); `left` and `expired` end an entry.',
+      response: { 200: z.object({ queue_entry: queueEntrySchema.nullable() }) },
+    },
+    handler: async (request) => {
+      const v = await service.status(requireAuth(request).userId);
+      return { queue_entry: v ? toEntry(v) : null };
+    },
+  });
+};
+export default queueRoutes;

@@ -1,0 +1,77 @@
+import type { Knex } from 'knex';
+import type { Client } from '@temporalio/client';
+import { appSecret as appSecretOf, type Config } from '../../../lib/config';
+import { createRepositories, type Repositories } from '../../../db/repositories';
+import { createPaginator } from './lib/pagination';
+import { createPublicCache } from './lib/public-cache';
+import type { ServiceDeps } from './lib/service-deps';
+import { createAccountsService } from './accounts/accounts-service';
+import { createProfileService } from './accounts/profile-service';
+import { createSessionsService } from './accounts/sessions-service';
+import { createSettingsService } from './accounts/settings-service';
+import { createTokensService } from './accounts/tokens-service';
+import { createInvitesService } from './accounts/invites-service';
+import { createEventsService } from './events/events-service';
+import { createJobsService } from './events/jobs-service';
+import { createCandidatesService } from './events/candidates-service';
+import { createQueueService } from './queue/queue-service';
+import { createMatchesService } from './matches/matches-service';
+import type { VideoProvider } from './matches/video-provider';
+import { createWebhooksService } from './webhooks/webhooks-service';
+import { createChangelogService, loadChangelog, type ChangelogEntry } from './changelog/changelog-service';
+
+export interface CreateServicesOptions {
+  knex: Knex;
+  temporal: Client;
+  config: Config;
+  /** Defaults: built here from `knex` and the config. */
+  repos?: Repositories;
+  appSecret?: string;
+  paginator?: ServiceDeps['paginator'];
+  cache?: ServiceDeps['cache'];
+  /** The API changelog (default: docs/api-changelog.json). */
+  changelogEntries?: ChangelogEntry[];
+  /** Default: from VIDEO_PROVIDER_URL (the built-in room page when unset). */
+  videoProvider?: VideoProvider;
+}
+
+/**
+ * The composition root of the API's use-cases, one group per capability. The API builds it once
+ * (plugins/services.ts → `app.services`); scripts, benches and the test harness call it too, so
+ * nothing else constructs a service or a repository.
+ */
+export function createServices(opts: CreateServicesOptions) {
+  const secret = opts.appSecret ?? appSecretOf(opts.config);
+  const deps: ServiceDeps = {
+    knex: opts.knex,
+    repos: opts.repos ?? createRepositories(opts.knex),
+    temporal: opts.temporal,
+    config: opts.config,
+    appSecret: secret,
+    paginator: opts.paginator ?? createPaginator(secret),
+    cache: opts.cache ?? createPublicCache({ ttlMs: opts.config.PUBLIC_CACHE_TTL_MS }),
+  };
+  const profiles = createProfileService({ ...deps, publicBaseUrl: opts.config.publicBaseUrl });
+  return {
+    /** What was injected: the repositories, cache and paginator every service shares. */
+    deps,
+    accounts: {
+      users: createAccountsService({ ...deps, profiles }),
+      profiles,
+      sessions: createSessionsService(deps),
+      settings: createSettingsService(deps),
+      tokens: createTokensService(deps),
+      invites: createInvitesService(deps),
+    },
+    events: {
+      liveEvents: createEventsService(deps),
+      jobs: createJobsService(deps),
+      candidates: createCandidatesService(deps),
+    },
+    queue: createQueueService(deps),
+    matches: createMatchesService({ ...deps, ...(opts.videoProvider ? { videoProvider: opts.videoProvider } : {}) }),
+    webhooks: createWebhooksService(deps),
+    changelog: createChangelogService({ ...deps, entries: opts.changelogEntries ?? loadChangelog() }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { type WebhookAttemptRow, type WebhookOwner, type WebhookSubscriptionRow } from '../../../../db/webhooks/webhooks-repository';
+import { ConflictError, NotFoundError, ValidationError } from '../../../../lib/errors';
+import type { Config } from '../../../../lib/config';
+import { updateRefusal } from '../../../../lib/update-refusal';
+import { checkTargetUrl } from '../../../../lib/webhooks/address-policy';
+import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '../../../../lib/webhooks/secrets';
+import { WEBHOOK_TEST_MESSAGE, isWebhookEventType } from '../../../../workflows/webhooks/contract';
+import { deliveryInput, deliveryStartOptions, startWebhookDelivery } from '../../../../workflows/webhooks/client';
+import type { Paginator, Page } from '../lib/pagination';
+import {
+  webhookSubscriptionWorkflowId,
+  type FirstOutcomeUpdateResult,
+  type SubscriptionUpdateResult,
+  type WebhookDeliveryState,
+  type WebhookSubscriptionInput,
+} from '../../../../workflows/webhooks/contract';
+import { deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, type WebhookSubscriptionWorkflow } from '../../../../workflows/webhooks/contract';
+import { firstOutcomeUpdate, WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
+import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../../../../workflows/shared/search-attributes';
+import { type UserRole } from '../../../../db/accounts/accounts-repository';
+import type { ServiceDeps } from '../lib/service-deps';
+
+export type { WebhookOwner };
+
+/** Recruiters with a team own subscriptions as their team; everyone else as themselves. */
+export function webhookOwnerOf(auth: { userId: string; role: UserRole; teamId: string | null }): WebhookOwner {
+  return auth.role === 'recruiter' && auth.teamId ? { kind: 'team', teamId: auth.teamId } : { kind: 'user', userId: auth.userId };
+}
+
+export interface CreateWebhookInput {
+  target_url: string;
+  events: string[];
+  description?: string | null;
+}
+export interface UpdateWebhookInput {
+  target_url?: string;
+  events?: string[];
+  description?: string | null;
+  status?: 'active' | 'disabled';
+}
+
+/** At most this many dead letters are replayed by one `replay since` call (the answer says when more remain). */
+export const MAX_REPLAY_BATCH = 500;
+
+const newWebhookId = () => `whk_${randomBytes(12).toString('hex')}`;
+const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
+
+/**
+ * Use-cases of webhook subscriptions, shared by the REST routes, the web page, the agent tool and
+ * the operator CLI (`owner: null` = operator, any subscription). Settings are written here; the
+ * lifecycle (status, failure counter) only by messaging the subscription actor.
+ */
+export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'temporal' | 'config' | 'appSecret' | 'paginator'>) {
+  const repo = deps.repos.webhooks;
+  const policy = { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK };
+
+  const validateTarget = (url: string) => {
+    const check = checkTargetUrl(url, policy);
+    if (!check.ok) throw new ValidationError(check.message, [{ path: 'body.target_url', message: check.message }]);
+    return check.url.toString();
+  };
+  const validateEvents = (events: string[]) => {
+    const unknown = events.filter((e) => !isWebhookEventType(e));
+    if (unknown.length > 0) {
+      throw new ValidationError(`Unknown event type ${unknown.map((u) => `'${u}'`).join(', ')}`, unknown.map((u) => ({ path: 'body.events', message: `unknown event type '${u}'` })));
+    }
+    return [...new Set(events)];
+  };
+  const load = async (owner: WebhookOwner | null, id: string): Promise<WebhookSubscriptionRow> => {
+    const row = owner ? await repo.findSubscriptionForOwner(id, owner) : await repo.findSubscriptionById(id);
+    if (!row || row.status === 'deleted') throw new NotFoundError('webhook', id);
+    return row;
+  };
+
+  const actorInput = (row: WebhookSubscriptionRow): WebhookSubscriptionInput => ({
+    webhookId: row.id,
+    ownerUserId: row.owner_user_id,
+    ownerTeamId: row.owner_team_id,
+    autoPauseFailures: deps.config.WEBHOOK_AUTO_PAUSE_FAILURES,
+    status: row.status === 'deleted' ? 'disabled' : row.status,
+    consecutiveFailures: row.consecutive_failures,
+    pausedAtMs: row.paused_at?.getTime() ?? null,
+  });
+  const actorStartOptions = (row: WebhookSubscriptionRow) => ({
+    workflowId: webhookSubscriptionWorkflowId(row.id),
+    taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+    staticSummary: `Webhook subscription ${row.id} → ${row.target_url}`,
+    typedSearchAttributes: [
+      { key: JobfairEntity, value: 'webhook_subscription' },
+      { key: JobfairStatus, value: row.status },
+      { key: JobfairWebhookId, value: row.id },
+      ...(row.owner_team_id ? [{ key: JobfairTeamId, value: row.owner_team_id }] : []),
+      ...(row.owner_user_id ? [{ key: JobfairUserId, value: row.owner_user_id }] : []),
+    ],
+    args: [actorInput(row)] as [WebhookSubscriptionInput],
+  });
+  /** Update-with-start on the actor: works even if its run is gone (it is recreated from the row). */
+  const messageActor = async (row: WebhookSubscriptionRow, update: typeof resumeSubscriptionUpdate): Promise<SubscriptionUpdateResult> => {
+    try {
+      return await deps.temporal.workflow.executeUpdateWithStart(update, {
+        startWorkflowOperation: new WithStartWorkflowOperation<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...actorStartOptions(row), workflowIdConflictPolicy: 'USE_EXISTING' }),
+      });
+    } catch (err) {
+      if (updateRefusal(err, ['WEBHOOK_DELETED'])) throw new NotFoundError('webhook', row.id);
+      throw err;
+    }
+  };
+
+  const startReplay = async (row: WebhookSubscriptionRow, eventId: string, eventType: string, previousRun: number) => {
+    const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType, run: previousRun + 1, source: 'replay', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id });
+    await startWebhookDelivery(deps.temporal, deps.config, input, 'replay');
+    return { eventId, run: input.run };
+  };
+  const requireActive = (row: WebhookSubscriptionRow) => {
+    if (row.status !== 'active') {
+      throw new ConflictError('WEBHOOK_NOT_ACTIVE', `webhook ${row.id} is ${row.status}; re-enable it (PATCH status=active) before replaying`, { status: row.status });
+    }
+  };
+
+  return {
+    /** Creates the subscription and its actor; the plain secret is returned here and never stored. */
+    async create(owner: WebhookOwner, createdByUserId: string | null, input: CreateWebhookInput): Promise<{ row: WebhookSubscriptionRow; secret: string }> {
+      const target = validateTarget(input.target_url);
+      const events = validateEvents(input.events);
+      const id = newWebhookId();
+      const salt = newSecretSalt();
+      const secret = deriveWebhookSecret(deps.appSecret, id, salt);
+      // The row and the actor appear together: if Temporal refuses the start, the insert is rolled back.
+      const row = await deps.knex.transaction(async (trx) => {
+        const inserted = await repo.insertSubscription(
+          {
+            id,
+            owner_team_id: owner.kind === 'team' ? owner.teamId : null,
+            owner_user_id: owner.kind === 'user' ? owner.userId : null,
+            created_by_user_id: createdByUserId,
+            target_url: target,
+            events,
+            description: input.description ?? null,
+            secret_hash: hashWebhookSecret(secret),
+            secret_salt: salt,
+          },
+          trx,
+        );
+        await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...actorStartOptions(inserted), workflowIdConflictPolicy: 'FAIL' });
+        return inserted;
+      });
+      return { row, secret };
+    },
+
+    async list(owner: WebhookOwner, q: { limit: number; cursor?: string }): Promise<Page<WebhookSubscriptionRow>> {
+      if (!deps.paginator) throw new Error('webhooks service built without a paginator');
+      return deps.paginator.page<WebhookSubscriptionRow>(repo.listForOwnerQuery(owner), { limit: q.limit, cursor: q.cursor, filter: { webhooks: owner } });
+    },
+
+    get: load,
+
+    /** Settings change directly; `status` goes through the actor (resume resets the failure counter). */
+    async update(owner: WebhookOwner, id: string, patch: UpdateWebhookInput): Promise<WebhookSubscriptionRow> {
+      const row = await load(owner, id);
+      const settings: { target_url?: string; events?: string[]; description?: string | null } = {};
+      if (patch.target_url !== undefined) settings.target_url = validateTarget(patch.target_url);
+      if (patch.events !== undefined) settings.events = validateEvents(patch.events);
+      if (patch.description !== undefined) settings.description = patch.description;
+      await repo.updateSettings(row.id, settings);
+      if (patch.status === 'active') await messageActor(row, resumeSubscriptionUpdate);
+      if (patch.status === 'disabled') await messageActor(row, disableSubscriptionUpdate);
+      return load(owner, id);
+    },
+
+    /** Stops future deliveries; waiting retries end as cancelled (recorded in the delivery log). */
+    async remove(owner: WebhookOwner, id: string): Promise<{ cancelledDeliveries: number }> {
+      const row = await load(owner, id);
+      const r = await messageActor(row, deleteSubscriptionUpdate);
+      return { cancelledDeliveries: r.cancelledDeliveries };
+    },
+
+    /** New secret (returned once); the previous one keeps signing (a second v1=) for WEBHOOK_SECRET_OVERLAP_MS. */
+    async rotateSecret(owner: WebhookOwner, id: string): Promise<{ row: WebhookSubscriptionRow; secret: string; previousSecretExpiresAt: Date }> {
+      const row = await load(owner, id);
+      const salt = newSecretSalt();
+      const secret = deriveWebhookSecret(deps.appSecret, row.id, salt);
+      const previousSecretExpiresAt = new Date(Date.now() + deps.config.WEBHOOK_SECRET_OVERLAP_MS);
+      await repo.rotateSecret(row.id, { secret_hash: hashWebhookSecret(secret), secret_salt: salt, previous_secret_salt: row.secret_salt, previous_secret_expires_at: previousSecretExpiresAt });
+      return { row: await load(owner, id), secret, previousSecretExpiresAt };
+    },
+
+    /**
+     * Sends a `webhook.test` event through the normal delivery path (a real delivery workflow,
+     * retries included) and answers with the first attempt's outcome.
+     */
+    async sendTest(owner: WebhookOwner, id: string): Promise<{ eventId: string; data: Record<string, unknown>; outcome: FirstOutcomeUpdateResult }> {
+      const row = await load(owner, id);
+      const eventId = newEventId();
+      const data = { webhook_id: row.id, message: WEBHOOK_TEST_MESSAGE, test: true };
+      await repo.insertEvent({ id: eventId, type: 'webhook.test', owner_user_ids: row.owner_user_id ? [row.owner_user_id] : [], owner_team_id: row.owner_team_id, data, created_at: new Date() });
+      const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType: 'webhook.test', run: 1, source: 'test', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id });
+      const outcome = await deps.temporal.workflow.executeUpdateWithStart(firstOutcomeUpdate, {
+        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, { ...deliveryStartOptions(deps.config, input, 'event'), workflowIdConflictPolicy: 'FAIL' }),
+      });
+      return { eventId, data, outcome };
+    },
+
+    /** The delivery log: the 50 most recent attempts (and not-sent outcomes), newest first. */
+    async listDeliveries(owner: WebhookOwner | null, id: string): Promise<Array<WebhookAttemptRow & { state: WebhookDeliveryState }>> {
+      const row = await load(owner, id);
+      return repo.listRecentAttempts(row.id, 50);
+    },
+
+    /** Redelivers one dead letter (named by any `dlv_` of its log, or by its `evt_` id) as a new run. */
+    async replayOne(owner: WebhookOwner | null, id: string, deliveryRef: string): Promise<{ eventId: string; run: number }> {
+      const row = await load(owner, id);
+      let eventId = deliveryRef;
+      if (deliveryRef.startsWith('dlv_')) {
+        const attempt = await repo.findAttempt(row.id, deliveryRef);
+        if (!attempt) throw new NotFoundError('delivery', deliveryRef);
+        eventId = attempt.event_id;
+      }
+      const latest = await repo.latestRun(row.id, eventId);
+      if (!latest) throw new NotFoundError('delivery', deliveryRef);
+      if (latest.state !== 'dead_letter') {
+        throw new ConflictError('DELIVERY_NOT_DEAD_LETTER', `delivery of ${eventId} to webhook ${row.id} is ${latest.state}; only dead letters can be replayed`, { state: latest.state, event_id: eventId });
+      }
+      requireActive(row);
+      try {
+        return await startReplay(row, eventId, latest.event_type, latest.run);
+      } catch (err) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) throw new ConflictError('DELIVERY_IN_PROGRESS', `a delivery of ${eventId} to webhook ${row.id} is already running`, { event_id: eventId });
+        throw err;
+      }
+    },
+
+    /** Redelivers every dead letter of the subscription that ended at or after `since` (oldest first, at most MAX_REPLAY_BATCH). */
+    async replaySince(owner: WebhookOwner | null, id: string, since: Date): Promise<{ replayed: Array<{ eventId: string; run: number }>; skipped: string[]; more: boolean }> {
+      const row = await load(owner, id);
+      requireActive(row);
+      const dead = await repo.listDeadLettersSince(row.id, since, MAX_REPLAY_BATCH + 1);
+      const replayed: Array<{ eventId: string; run: number }> = [];
+      const skipped: string[] = [];
+      for (const d of dead.slice(0, MAX_REPLAY_BATCH)) {
+        try {
+          replayed.push(await startReplay(row, d.event_id, d.event_type, d.run));
+        } catch (err) {
+          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+          skipped.push(d.event_id);
+        }
+      }
+      return { replayed, skipped, more: dead.length > MAX_REPLAY_BATCH };
+    },
+  };
+}
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

@@ -1,0 +1,151 @@
+import type { Knex } from 'knex';
+import { UUID_RE } from '../../lib/ids';
+import type { LiveEventStatus } from '../../workflows/events/contract';
+
+/** A job's remote mode (the spec's job vocabulary; a seeker profile has its own, PROFILE_REMOTE_PREFERENCES). */
+export const JOB_REMOTE_PREFERENCES = ['remote', 'hybrid', 'onsite'] as const;
+export type RemotePreference = (typeof JOB_REMOTE_PREFERENCES)[number];
+export const JOB_STATUSES = ['open', 'closed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export interface JobRow {
+  id: string;
+  team_id: string;
+  live_event_id: string;
+  title: string;
+  essential_skills: string[];
+  bonus_skills: string[];
+  experience_min: number;
+  salary_min: number | null;
+  salary_max: number | null;
+  location: string | null;
+  remote_preference: RemotePreference | null;
+  status: JobStatus;
+  /** Generated: essential + bonus skills, trimmed, lower-cased, de-duplicated. */
+  skill_tags: string[];
+  closed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A job with what its public shape needs from the parent event. */
+export interface JobWithEvent extends JobRow {
+  event_slug: string;
+  event_status: LiveEventStatus;
+  company_name: string;
+  logo_url: string | null;
+}
+
+export interface JobSearchHit extends JobWithEvent {
+  skill_overlap: number;
+}
+
+export type JobFields = Pick<JobRow, 'title' | 'essential_skills' | 'bonus_skills' | 'experience_min' | 'salary_min' | 'salary_max' | 'location' | 'remote_preference'>;
+
+export interface JobSearchParams {
+  /** Lower-cased, trimmed, de-duplicated skill tags; empty = no skills filter. */
+  skills: string[];
+  remote?: RemotePreference;
+  location?: string;
+  salaryMin?: number;
+  limit: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createJobsRepository(knex: Knex) {
+  const withEvent = (trx: Knex) =>
+    trx('jobs as j')
+      .join('live_events as e', 'e.id', 'j.live_event_id')
+      .select('j.*', 'e.slug as event_slug', 'e.status as event_status', 'e.company_name', 'e.logo_url');
+
+  /** Open jobs of live, open-invite events, with the non-skill filters applied. */
+  const searchBase = (p: JobSearchParams, trx: Knex) => {
+    const q = withEvent(trx).where('j.status', 'open').andWhere('e.status', 'live').andWhere('e.visibility', 'open_invite');
+    if (p.remote) q.andWhere('j.remote_preference', p.remote);
+    // lower(location) LIKE can use the trigram index on lower(location).
+    if (p.location) q.whereRaw('lower(j.location) LIKE ?', [`%${escapeLike(p.location.toLowerCase())}%`]);
+    if (p.salaryMin !== undefined) q.andWhere('j.salary_max', '>=', p.salaryMin);
+    return q;
+  };
+  const newestFirst = (q: Knex.QueryBuilder, limit: number) =>
+    q.orderBy([
+      { column: 'j.created_at', order: 'desc' },
+      { column: 'j.id', order: 'desc' },
+    ]).limit(limit);
+
+  /**
+   * One tier of the search: the jobs that list exactly `overlap` of the requested skills, newest
+   * first. The top tier (all skills) is a GIN containment (`@>`); lower tiers filter on `&&` plus
+   * a sum of containment tests. Each tier is ordered by created_at alone, so PostgreSQL can walk
+   * the recency index and stop at the limit when matches are common, or use the GIN index and
+   * sort a few rows when they are rare — instead of sorting every match by its overlap.
+   */
+  const searchTierQuery = (p: JobSearchParams, overlap: number, limit: number, trx: Knex = knex): Knex.QueryBuilder => {
+    const q = searchBase(p, trx).select(trx.raw('?::int AS skill_overlap', [overlap]));
+    if (p.skills.length === 0) return newestFirst(q, limit);
+    if (overlap === p.skills.length) {
+      q.whereRaw('j.skill_tags @> ?::text[]', [p.skills]);
+    } else {
+      q.whereRaw('j.skill_tags && ?::text[]', [p.skills]);
+      q.whereRaw(`(${p.skills.map(() => '(j.skill_tags @> ARRAY[?]::text[])::int').join(' + ')}) = ?`, [...p.skills, overlap]);
+    }
+    return newestFirst(q, limit);
+  };
+
+  return {
+    async insert(input: JobFields & { team_id: string; live_event_id: string }, trx: Knex = knex): Promise<JobRow> {
+      const [row] = await trx('jobs').insert(input).returning('*');
+      return row;
+    },
+    /** Team-scoped: another team's job is simply not found. */
+    async findForTeam(teamId: string, id: string, trx: Knex = knex): Promise<JobWithEvent | undefined> {
+      if (!UUID_RE.test(id)) return undefined;
+      return withEvent(trx).where('j.id', id).andWhere('j.team_id', teamId).first();
+    },
+    /** Query for the pagination helper (alias `j`): the team's jobs, optionally by event and status. */
+    teamJobsQuery(teamId: string, filter: { liveEventId?: string; status?: JobStatus }, trx: Knex = knex): Knex.QueryBuilder {
+      const q = withEvent(trx).where('j.team_id', teamId);
+      if (filter.liveEventId) q.andWhere('j.live_event_id', filter.liveEventId);
+      if (filter.status) q.andWhere('j.status', filter.status);
+      return q;
+    },
+    async update(teamId: string, id: string, fields: Partial<JobFields>, trx: Knex = knex): Promise<JobRow | undefined> {
+      const [row] = await trx('jobs')
+        .where({ id, team_id: teamId })
+        .update({ ...fields, updated_at: trx.fn.now() })
+        .returning('*');
+      return row;
+    },
+    /** Closes an open job; a closed one is left as it is. */
+    async close(teamId: string, id: string, trx: Knex = knex): Promise<void> {
+      await trx('jobs').where({ id, team_id: teamId, status: 'open' }).update({ status: 'closed', closed_at: trx.fn.now(), updated_at: trx.fn.now() });
+    },
+
+    // ---- public discovery ----
+
+    /** Open jobs of one event, newest first. */
+    async listOpenForEvent(eventId: string, limit: number, trx: Knex = knex): Promise<JobWithEvent[]> {
+      return withEvent(trx).where('j.live_event_id', eventId).andWhere('j.status', 'open').orderBy([
+        { column: 'j.created_at', order: 'desc' },
+        { column: 'j.id', order: 'desc' },
+      ]).limit(limit);
+    },
+
+    searchTierQuery,
+    /**
+     * Open jobs of live, open-invite events. Order: number of requested skills the job lists
+     * (essential or bonus) descending, then newest first, then id (stable for equal timestamps).
+     * Runs tier by tier (overlap = k, k-1, …, 1) until the limit is filled.
+     */
+    async search(p: JobSearchParams, trx: Knex = knex): Promise<JobSearchHit[]> {
+      const hits: JobSearchHit[] = [];
+      for (let overlap = p.skills.length; hits.length < p.limit; overlap--) {
+        hits.push(...((await searchTierQuery(p, overlap, p.limit - hits.length, trx)) as JobSearchHit[]));
+        if (overlap <= 1) break;
+      }
+      return hits;
+    },
+  };
+}
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

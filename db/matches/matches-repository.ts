@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+
+import type { MatchStatus } from '../../workflows/matches/contract';
+
+export type { MatchStatus };
+
+export interface MatchRow {
+  id: string;
+  status: MatchStatus;
+  seeker_user_id: string;
+  queue_entry_id: string;
+  job_id: string;
+  team_id: string;
+  live_event_id: string;
+  live_event_slug: string | null;
+  match_score: number | null;
+  score_breakdown: unknown;
+  score_version: string | null;
+  seeker_via_agent: boolean;
+  seeker_agent_identity: string | null;
+  expires_at: Date | null;
+  seeker_accepted_at: Date | null;
+  recruiter_accepted_at: Date | null;
+  recruiter_accepted_by: string | null;
+  recruiter_auto_accepted: boolean;
+  declined_at: Date | null;
+  declined_by: string | null;
+  declined_by_role: string | null;
+  decline_reason: string | null;
+  accepted_at: Date | null;
+  interview_ends_at: Date | null;
+  completed_at: Date | null;
+  completed_by: string | null;
+  expired_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A match with the job title joined in (what the list and the web page show). */
+export type MatchWithJob = MatchRow & { job_title: string | null };
+
+/** The projection the match workflow writes: times as ISO strings. */
+export type MatchProjection = Omit<
+  MatchRow,
+  'expires_at' | 'seeker_accepted_at' | 'recruiter_accepted_at' | 'declined_at' | 'accepted_at' | 'interview_ends_at' | 'completed_at' | 'expired_at' | 'created_at' | 'updated_at'
+> & {
+  expires_at: string | null;
+  seeker_accepted_at: string | null;
+  recruiter_accepted_at: string | null;
+  declined_at: string | null;
+  accepted_at: string | null;
+  interview_ends_at: string | null;
+  completed_at: string | null;
+  expired_at: string | null;
+  created_at: string;
+};
+
+export function createMatchesRepository(knex: Knex) {
+  const withJob = (trx: Knex) => trx('matches as m').leftJoin('jobs as j', 'j.id', 'm.job_id').select('m.*', 'j.title as job_title');
+  return {
+    /** The one writer is the match workflow's projection activity (idempotent upsert). */
+    async upsert(row: MatchProjection, trx: Knex = knex): Promise<void> {
+      await trx('matches')
+        .insert({ ...row, score_breakdown: JSON.stringify(row.score_breakdown ?? null), updated_at: trx.fn.now() })
+        .onConflict('id')
+        .merge();
+    },
+    async findById(id: string, trx: Knex = knex): Promise<MatchWithJob | undefined> {
+      return withJob(trx).where('m.id', id).first();
+    },
+    /** Most recent first; a seeker's own matches. */
+    async listForSeeker(userId: string, limit: number, trx: Knex = knex): Promise<MatchWithJob[]> {
+      return withJob(trx).where('m.seeker_user_id', userId).orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]).limit(limit);
+    },
+    /** Most recent first; matches for the team's jobs. */
+    async listForTeam(teamId: string, limit: number, trx: Knex = knex): Promise<MatchWithJob[]> {
+      return withJob(trx).where('m.team_id', teamId).orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]).limit(limit);
+    },
+  };
+}
+export type MatchesRepository = ReturnType<typeof createMatchesRepository>;

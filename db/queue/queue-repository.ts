@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+
+import type { QueueEntryStatus } from '../../workflows/queue/contract';
+
+export type { QueueEntryStatus };
+
+export interface QueueEntryRow {
+  id: string;
+  user_id: string;
+  status: QueueEntryStatus;
+  live_event_id: string | null;
+  live_event_slug: string | null;
+  agent_identity: string | null;
+  via_agent: boolean;
+  match_id: string | null;
+  job_ids: string[];
+  end_reason: string | null;
+  entered_at: Date;
+  expires_at: Date | null;
+  updated_at: Date;
+  ended_at: Date | null;
+}
+
+export type QueueEntryProjection = Omit<QueueEntryRow, 'updated_at' | 'entered_at' | 'expires_at' | 'ended_at'> & {
+  entered_at: string;
+  expires_at: string | null;
+  ended_at: string | null;
+};
+
+export function createQueueRepository(knex: Knex) {
+  return {
+    /** The one writer is the queueEntry workflow's projection activity. */
+    async upsert(entry: QueueEntryProjection, trx: Knex = knex): Promise<void> {
+      await trx('queue_entries')
+        .insert({ ...entry, updated_at: trx.fn.now() })
+        .onConflict('id')
+        .merge();
+    },
+    async findById(id: string, trx: Knex = knex): Promise<QueueEntryRow | undefined> {
+      return trx('queue_entries').where({ id }).first();
+    },
+    async findLatestForUser(userId: string, trx: Knex = knex): Promise<QueueEntryRow | undefined> {
+      return trx('queue_entries').where({ user_id: userId }).orderBy('entered_at', 'desc').first();
+    },
+    /** 1-based place among waiting entries of the same queue (same event, or "any event"), oldest first. */
+    async positionOf(entry: Pick<QueueEntryRow, 'id'>, trx: Knex = knex): Promise<number | null> {
+      // One statement, one snapshot: the entry's own status and the count agree, so a waiting
+      // entry is always at least 1, and an entry matched meanwhile answers null instead of 0.
+      const { rows } = await trx.raw<{ rows: Array<{ position: number | null }> }>(
+        `SELECT CASE WHEN e.status = 'waiting' THEN (
+                  SELECT count(*) FROM queue_entries w
+                   WHERE w.status = 'waiting' AND w.entered_at <= e.entered_at
+                     AND w.live_event_id IS NOT DISTINCT FROM e.live_event_id)
+                END::int AS position
+           FROM queue_entries e WHERE e.id = ?`,
+        [entry.id],
+      );
+      return rows[0]?.position ?? null;
+    },
+  };
+}
+export type QueueRepository = ReturnType<typeof createQueueRepository>;

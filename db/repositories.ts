@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import { createAccountsRepository } from './accounts/accounts-repository';
+import { createProfilesRepository } from './accounts/profiles-repository';
+import { createSessionsRepository } from './accounts/sessions-repository';
+import { createSettingsRepository } from './accounts/settings-repository';
+import { createTokensRepository } from './accounts/tokens-repository';
+import { createInvitesRepository } from './accounts/invites-repository';
+import { createEventsRepository } from './events/events-repository';
+import { createJobsRepository } from './events/jobs-repository';
+import { createCandidatesRepository } from './events/candidates-repository';
+import { createQueueRepository } from './queue/queue-repository';
+import { createMatchmakingRepository } from './matchmaking/matchmaking-repository';
+import { createMatchesRepository } from './matches/matches-repository';
+import { createWebhooksRepository } from './webhooks/webhooks-repository';
+import { createChangelogRepository } from './changelog/changelog-repository';
+import { createOutboxRepository } from './notifications/outbox-repository';
+
+/**
+ * Every repository over one knex pool, built once per process (the API's services plugin, the
+ * worker's activities, scripts and tests). Each method takes an optional transaction last.
+ */
+export function createRepositories(knex: Knex) {
+  return {
+    accounts: createAccountsRepository(knex),
+    profiles: createProfilesRepository(knex),
+    sessions: createSessionsRepository(knex),
+    settings: createSettingsRepository(knex),
+    tokens: createTokensRepository(knex),
+    invites: createInvitesRepository(knex),
+    events: createEventsRepository(knex),
+    jobs: createJobsRepository(knex),
+    candidates: createCandidatesRepository(knex),
+    queue: createQueueRepository(knex),
+    matchmaking: createMatchmakingRepository(knex),
+    matches: createMatchesRepository(knex),
+    webhooks: createWebhooksRepository(knex),
+    changelog: createChangelogRepository(knex),
+    outbox: createOutboxRepository(knex),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
