@@ -56,7 +56,7 @@ export interface ResolvedCli {
 }
 
 /**
- * Resolution order of architecture.md: TEMPORAL_CLI → `temporal` on PATH → cached build → go install into the cache.
+ * Resolution order (README, "First run: the Temporal CLI"; decision 0001): TEMPORAL_CLI → `temporal` on PATH → cached build → go install into the cache.
  * (TEMPORAL_ADDRESS is handled by the caller: it starts no server at all.)
  */
 export function resolveTemporalCli(opts: { temporalCli?: string; cacheDir: string; log: (l: string) => void }): ResolvedCli {

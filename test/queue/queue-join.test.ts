@@ -112,7 +112,7 @@ describe('leaving the queue', () => {
     const other = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { live_event_slug: event.slug } });
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ code: 'QUEUE_ENTRY_EXISTS', details: { queue_id: rejoined.queue_id, live_event_slug: null } });
-    // By id works as the guide's alias once the seeker has left.
+    // By id works as the `event_id` alias (a slug or an id) once the seeker has left.
     await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: s.token });
     const byId = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { event_id: event.id } });
     expect(byId.statusCode).toBe(200);

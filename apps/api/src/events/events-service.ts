@@ -5,7 +5,7 @@ import { isUniqueViolation, type EventVisibility, type LiveEventDescription, typ
 import { type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
-import { updateRefusal } from '../../../../lib/update-refusal';
+import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
 import type { Page, Paginator } from '../lib/pagination';
 import type { PublicCache } from '../lib/public-cache';
@@ -211,10 +211,11 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
         }
       } catch (err) {
         if (err instanceof AppError) throw err;
-        const refused = updateRefusal(err, REFUSALS);
-        if (refused) {
+        if (updateRefusal(err, REFUSALS)) {
+          // The details name the event's status now (the refusal raced nothing: it is the workflow's answer).
           const current = await mustFind(teamId, row.id);
-          throw refusal(refused.type, refused.message, current, transition);
+          const conflict = refusalConflict(err, REFUSALS, () => ({ event_id: current.id, status: current.status, transition }));
+          if (conflict) throw conflict;
         }
         // The completed run of an ended event cannot be replaced: answer from the table.
         if (err instanceof WorkflowExecutionAlreadyStartedError) await withoutRun(teamId, row.id, transition, input);

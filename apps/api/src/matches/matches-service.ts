@@ -3,7 +3,7 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { type MatchWithJob } from '../../../../db/matches/matches-repository';
 import { ConflictError, NotFoundError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
-import { updateRefusal } from '../../../../lib/update-refusal';
+import { refusalConflict } from '../../../../lib/update-refusal';
 import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, type MatchPartyRole } from '../../../../workflows/matches/contract';
 import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal } from '../../../../workflows/matches/contract';
 import { createVideoProvider, type VideoProvider } from './video-provider';
@@ -47,10 +47,8 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
     try {
       return await send();
     } catch (err) {
-      const refusal = updateRefusal(err, [MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE]);
-      if (refusal) {
-        throw new ConflictError(refusal.type, refusal.message, { status: (refusal.details?.[0] as { status?: string } | undefined)?.status ?? status });
-      }
+      const conflict = refusalConflict(err, [MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE], (r) => ({ status: (r.details?.[0] as { status?: string } | undefined)?.status ?? status }));
+      if (conflict) throw conflict;
       // The workflow has closed (declined/expired/completed long ago): the projection is final.
       if (err instanceof WorkflowNotFoundError) throw new ConflictError(refusedCode, `match ${matchId} is ${status}`, { status });
       throw err;

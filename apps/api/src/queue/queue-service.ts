@@ -5,7 +5,7 @@ import { WorkflowNotFoundError } from '@temporalio/common';
 import { type QueueEntryRow } from '../../../../db/queue/queue-repository';
 import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
-import { updateRefusal } from '../../../../lib/update-refusal';
+import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import { queueEntryWorkflowId, type JoinQueueUpdateResult } from '../../../../workflows/queue/contract';
 import { joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_WORKFLOW, type QueueEntryWorkflow } from '../../../../workflows/queue/contract';
 import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
@@ -130,9 +130,8 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
       try {
         await deps.temporal.workflow.getHandle(queueEntryWorkflowId(userId)).executeUpdate(leaveQueueUpdate, { args: [] });
       } catch (err) {
-        if (updateRefusal(err, ['QUEUE_ENTRY_NOT_WAITING'])) {
-          throw new ConflictError('QUEUE_ENTRY_NOT_WAITING', 'Only a waiting entry can leave the queue; decline the match instead', { queue_id: latest.id });
-        }
+        const conflict = refusalConflict(err, ['QUEUE_ENTRY_NOT_WAITING'], () => ({ queue_id: latest.id }), () => 'Only a waiting entry can leave the queue; decline the match instead');
+        if (conflict) throw conflict;
         if (err instanceof WorkflowNotFoundError) throw new NotFoundError('active queue entry of the caller');
         throw err;
       }
