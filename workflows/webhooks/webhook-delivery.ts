@@ -9,7 +9,7 @@ import {
   uuid4,
 } from '@temporalio/workflow';
 import { cancelDeliverySignal, firstOutcomeUpdate } from './contract';
-import type { createWebhooksActivities, AttemptWebhookDeliveryResult } from '../../activities/webhooks/webhooks-activities';
+import type { createWebhookDeliveryActivities, AttemptWebhookDeliveryResult } from '../../activities/webhooks/delivery-activities';
 import type { AttemptSummary, CancelDeliverySignalInput, FirstOutcomeUpdateResult, WebhookDeliveryInput, WebhookDeliveryResult, WebhookDeliveryState } from './contract';
 import { webhookSubscriptionWorkflowId } from './contract';
 import { attemptOutcomeSignal } from './contract';
@@ -26,11 +26,11 @@ const newLogId = () => `dlv_${uuid4().replace(/-/g, '')}`;
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const key = { webhookId: input.webhookId, eventId: input.eventId, run: input.run };
-  const { beginWebhookDelivery, recordWebhookDeliveryEnd } = proxyActivities<ReturnType<typeof createWebhooksActivities>>({
+  const { beginWebhookDelivery, recordWebhookDeliveryEnd } = proxyActivities<ReturnType<typeof createWebhookDeliveryActivities>>({
     startToCloseTimeout: '30 seconds',
     retry: { initialInterval: '200 ms', maximumInterval: '30 seconds' },
   });
-  const { attemptWebhookDelivery } = proxyActivities<ReturnType<typeof createWebhooksActivities>>({
+  const { attemptWebhookDelivery } = proxyActivities<ReturnType<typeof createWebhookDeliveryActivities>>({
     // The HTTP timeout plus room for loading, signing and recording.
     startToCloseTimeout: input.attemptTimeoutMs + 15_000,
     retry: { maximumAttempts: 1 },

@@ -10,7 +10,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { attemptOutcomeSignal, resumeSubscriptionUpdate, disableSubscriptionUpdate, deleteSubscriptionUpdate, subscriptionStateQuery } from './contract';
-import type { createWebhooksActivities } from '../../activities/webhooks/webhooks-activities';
+import type { createWebhookSubscriptionActivities } from '../../activities/webhooks/subscription-activities';
 import type { createEmailActivities } from '../../activities/notifications/email-activities';
 import type {
   AttemptOutcomeSignalInput,
@@ -24,7 +24,7 @@ import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebh
 import { createProjection } from '../shared/projection';
 
 
-const { projectWebhookSubscription, notifyWebhookPaused, cancelPendingWebhookDeliveries } = proxyActivities<ReturnType<typeof createWebhooksActivities>>({
+const { projectWebhookSubscription, notifyWebhookPaused, cancelPendingWebhookDeliveries } = proxyActivities<ReturnType<typeof createWebhookSubscriptionActivities>>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 ms', maximumInterval: '30 seconds' },
 });

@@ -9,7 +9,8 @@ import { createMatchmakingActivities } from '../../../activities/matchmaking/mat
 import { createMatchesActivities } from '../../../activities/matches/matches-activities';
 import { createDomainEventsActivities } from '../../../activities/webhooks/domain-events';
 import { createWebhooksFanOut } from '../../../activities/webhooks/fan-out';
-import { createWebhooksActivities } from '../../../activities/webhooks/webhooks-activities';
+import { createWebhookDeliveryActivities } from '../../../activities/webhooks/delivery-activities';
+import { createWebhookSubscriptionActivities } from '../../../activities/webhooks/subscription-activities';
 import { createEmailActivities, createSmtpMailer } from '../../../activities/notifications/email-activities';
 
 export interface WorkerDeps {
@@ -30,13 +31,17 @@ export function buildActivities(deps: WorkerDeps) {
     ...createMatchmakingActivities({ knex: deps.knex, client: deps.client, config: deps.config, matchmakingRepository: repos.matchmaking, accountsRepository: repos.accounts }),
     ...createMatchesActivities({ matchesRepository: repos.matches, settingsRepository: repos.settings }),
     ...createDomainEventsActivities({ knex: deps.knex, fanOut }),
-    ...createWebhooksActivities({
+    ...createWebhookDeliveryActivities({
+      knex: deps.knex,
+      webhooksRepository: repos.webhooks,
+      httpClient: createWebhookHttpClient({ policy: { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK }, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS }),
+      appSecret: appSecret(deps.config),
+    }),
+    ...createWebhookSubscriptionActivities({
       knex: deps.knex,
       webhooksRepository: repos.webhooks,
       accountsRepository: repos.accounts,
       outbox: repos.outbox,
-      httpClient: createWebhookHttpClient({ policy: { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK }, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS }),
-      appSecret: appSecret(deps.config),
       client: deps.client,
       publicBaseUrl: deps.config.publicBaseUrl,
     }),

@@ -139,6 +139,12 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
       return view(entry!);
     },
 
+    /** Who waits in an event's queue, with their profiles (the recruiter console; the caller checked the event is the team's). */
+    async listWaiting(eventId: string, limit: number) {
+      const ids = await events.listWaitingSeekerIds(eventId, { afterUserId: null, limit });
+      return Promise.all(ids.map(async (id) => ({ id, profile: (await profiles.findByUserId(id)) ?? null })));
+    },
+
     async status(userId: string): Promise<QueueEntryView | null> {
       const entry = await queue.findLatestForUser(userId);
       return entry ? view(entry) : null;

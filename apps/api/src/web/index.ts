@@ -12,7 +12,10 @@ import accountPages from '../accounts/tokens-pages';
 import eventsPages from '../events/events-pages';
 import matchesPages from '../matches/matches-pages';
 import roomsPages from '../matches/rooms-pages';
-import recruiterPages from '../events/console-pages';
+import consoleTeamPages from '../accounts/console-team-pages';
+import consoleEventsPages from '../events/console-events-pages';
+import consoleJobsPages from '../events/console-jobs-pages';
+import consoleCandidatesPages from '../events/console-candidates-pages';
 import invitesPages from '../accounts/invites-pages';
 import webhooksPages from '../webhooks/webhooks-pages';
 
@@ -146,7 +149,11 @@ const webApp: FastifyPluginAsync = async (app) => {
   await app.register(eventsPages);
   await app.register(matchesPages);
   await app.register(roomsPages);
-  await app.register(recruiterPages);
+  // The recruiter console (/recruiter/**), one section per capability (web/console.ts is what they share).
+  await app.register(consoleTeamPages);
+  await app.register(consoleEventsPages);
+  await app.register(consoleJobsPages);
+  await app.register(consoleCandidatesPages);
   await app.register(invitesPages);
   await app.register(webhooksPages);
 };

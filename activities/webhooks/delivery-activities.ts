@@ -1,27 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type { Client } from '@temporalio/client';
-import { WorkflowNotFoundError } from '@temporalio/client';
-import type { WebhooksRepository, WebhookSubscriptionRow, DeliveryKey } from '../../db/webhooks/webhooks-repository';
-import type { AccountsRepository } from '../../db/accounts/accounts-repository';
-import type { OutboxRepository } from '../../db/notifications/outbox-repository';
+import type { WebhooksRepository, WebhookSubscriptionRow } from '../../db/webhooks/webhooks-repository';
 import { buildEnvelope, signatureHeader } from '../../lib/webhooks/signing';
 import { deriveWebhookSecret } from '../../lib/webhooks/secrets';
 import type { WebhookHttpClient } from '../../lib/webhooks/http-client';
-import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState, WebhookSubscriptionStatus } from '../../workflows/webhooks/contract';
-import { webhookDeliveryWorkflowId } from '../../workflows/webhooks/contract';
-import { cancelDeliverySignal } from '../../workflows/webhooks/contract';
+import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState } from '../../workflows/webhooks/contract';
+import { FINAL, endWithoutRequest, keyOf, logId, type DeliveryKeyInput } from './delivery-records';
 
 /** The raw UTF-8 body of a delivery may be at most 64 KB; larger events are recorded as oversize, never truncated. */
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
-
-interface DeliveryKeyInput {
-  webhookId: string;
-  eventId: string;
-  run: number;
-}
 
 export interface BeginWebhookDeliveryInput extends DeliveryKeyInput {
   source: WebhookDeliverySource;
@@ -55,57 +43,15 @@ export interface RecordWebhookDeliveryEndInput extends DeliveryKeyInput {
 }
 export type RecordWebhookDeliveryEndResult = void;
 
-export interface ProjectWebhookSubscriptionInput {
-  webhookId: string;
-  status: WebhookSubscriptionStatus;
-  consecutiveFailures: number;
-  pausedAtMs: number | null;
-}
-export type ProjectWebhookSubscriptionResult = void;
-
-export interface NotifyWebhookPausedInput {
-  webhookId: string;
-  outboxId: string;
-  consecutiveFailures: number;
-}
-export interface NotifyWebhookPausedResult {
-  queued: boolean;
-}
-
-export interface CancelPendingWebhookDeliveriesInput {
-  webhookId: string;
-  reason: 'disabled' | 'deleted';
-}
-export interface CancelPendingWebhookDeliveriesResult {
-  cancelled: number;
-}
-
-const logId = () => `dlv_${randomBytes(16).toString('hex')}`;
-const keyOf = (i: DeliveryKeyInput): DeliveryKey => ({ subscriptionId: i.webhookId, eventId: i.eventId, run: i.run });
-const FINAL: ReadonlySet<WebhookDeliveryState> = new Set(['delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled']);
-
-export function createWebhooksActivities(deps: {
+/** What `webhookDeliveryWorkflow` proxies: record a delivery, attempt it over HTTP, record the end it reached itself. */
+export function createWebhookDeliveryActivities(deps: {
   knex: Knex;
   webhooksRepository: WebhooksRepository;
-  accountsRepository: AccountsRepository;
-  outbox: OutboxRepository;
   httpClient: WebhookHttpClient;
   /** Server master key: the signing secrets are re-derived from it and the stored salts. */
   appSecret: string;
-  /** Temporal client: cancels waiting deliveries of a disabled or deleted subscription. */
-  client: Client;
-  publicBaseUrl: string;
 }) {
   const repo = deps.webhooksRepository;
-
-  /** Ends a delivery without a request: one log row (the delivery log shows every outcome) and the final state. */
-  const endWithoutRequest = async (trx: Knex, k: DeliveryKeyInput, eventType: string, id: string, state: WebhookDeliveryState, errorKind: string) => {
-    await repo.insertAttempt(
-      { id, subscription_id: k.webhookId, event_id: k.eventId, run: k.run, event_type: eventType, attempt: null, outcome: 'not_sent', http_status: null, error_kind: errorKind, latency_ms: null, response_snippet: null, attempted_at: new Date() },
-      trx,
-    );
-    await repo.updateDelivery(keyOf(k), { state, last_error_kind: errorKind, next_attempt_at: null, finished_at: new Date() }, trx);
-  };
 
   const signingSecrets = (sub: WebhookSubscriptionRow): string[] => {
     const secrets = [deriveWebhookSecret(deps.appSecret, sub.id, sub.secret_salt)];
@@ -138,7 +84,7 @@ export function createWebhooksActivities(deps: {
         else if (sub.status === 'paused') end = { state: 'not_accepted_paused', errorKind: 'not_accepted_paused' };
         else if (bodyBytes > MAX_WEBHOOK_BODY_BYTES) end = { state: 'oversize', errorKind: 'oversize' };
         if (!end) return { state: 'pending' as const };
-        await endWithoutRequest(trx, input, event.type, logId(), end.state, end.errorKind);
+        await endWithoutRequest(repo, trx, input, event.type, logId(), end.state, end.errorKind);
         Context.current().log.info('webhook delivery not sent', { webhookId: sub.id, eventId: event.id, run: input.run, state: end.state, bodyBytes });
         return { state: end.state };
       });
@@ -179,7 +125,7 @@ export function createWebhooksActivities(deps: {
               ? { state: 'not_accepted_paused', errorKind: 'not_accepted_paused' }
               : { state: 'dead_letter', errorKind: 'subscription_paused' }
             : { state: 'cancelled', errorKind: `subscription_${sub.status}` };
-        await deps.knex.transaction((trx) => endWithoutRequest(trx, input, event.type, input.deliveryId, end.state, end.errorKind));
+        await deps.knex.transaction((trx) => endWithoutRequest(repo, trx, input, event.type, input.deliveryId, end.state, end.errorKind));
         return { state: end.state, summary: null };
       }
 
@@ -292,69 +238,6 @@ export function createWebhooksActivities(deps: {
         );
       });
     },
-
-    /** The subscription actor's projection: status, failure counter, pause time. */
-    async projectWebhookSubscription(input: ProjectWebhookSubscriptionInput): Promise<ProjectWebhookSubscriptionResult> {
-      await repo.projectLifecycle(input.webhookId, {
-        status: input.status,
-        consecutive_failures: input.consecutiveFailures,
-        paused_at: input.pausedAtMs ? new Date(input.pausedAtMs) : null,
-      });
-    },
-
-    /** Queues the auto-pause e-mail to the subscription's creator (or, if gone, the team's owners). */
-    async notifyWebhookPaused(input: NotifyWebhookPausedInput): Promise<NotifyWebhookPausedResult> {
-      const sub = await repo.findSubscriptionById(input.webhookId);
-      if (!sub) return { queued: false };
-      const recipients: string[] = [];
-      const creator = sub.created_by_user_id ? await deps.accountsRepository.findUserById(sub.created_by_user_id) : undefined;
-      if (creator) recipients.push(creator.email);
-      else if (sub.owner_user_id) {
-        const u = await deps.accountsRepository.findUserById(sub.owner_user_id);
-        if (u) recipients.push(u.email);
-      } else if (sub.owner_team_id) {
-        const owners = await deps.knex('team_members as m').join('users as u', 'u.id', 'm.user_id').where({ 'm.team_id': sub.owner_team_id, 'm.role': 'owner' }).select('u.email');
-        recipients.push(...owners.map((o: { email: string }) => o.email));
-      }
-      if (recipients.length === 0) {
-        Context.current().log.warn('webhook paused but nobody to notify', { webhookId: sub.id });
-        return { queued: false };
-      }
-      await deps.outbox.enqueue({
-        id: input.outboxId,
-        to_address: recipients.join(', '),
-        kind: 'webhook_paused',
-        subject: `Webhook ${sub.id} was paused after ${input.consecutiveFailures} failed deliveries`,
-        body: [
-          `Your webhook subscription ${sub.id} (${sub.target_url}) was paused automatically after ${input.consecutiveFailures} consecutive failed delivery attempts.`,
-          '',
-          'While it is paused no new events are accepted for it (they appear in its delivery log as not_accepted_paused), and retries that come due are not sent and become dead letters.',
-          '',
-          `Fix the receiver, then re-enable it: PATCH ${deps.publicBaseUrl}/api/v1/webhooks/${sub.id} with {"status":"active"} (or on ${deps.publicBaseUrl}/account/webhooks).`,
-          `Redeliver what was missed: POST ${deps.publicBaseUrl}/api/v1/webhooks/${sub.id}/replay with {"since":"<ISO time>"}.`,
-          `Delivery log: GET ${deps.publicBaseUrl}/api/v1/webhooks/${sub.id}/deliveries`,
-        ].join('\n'),
-      });
-      return { queued: true };
-    },
-
-    /** Signals every unfinished delivery of the subscription to end as cancelled. */
-    async cancelPendingWebhookDeliveries(input: CancelPendingWebhookDeliveriesInput): Promise<CancelPendingWebhookDeliveriesResult> {
-      const rows = await repo.listUnfinishedDeliveries(input.webhookId);
-      let cancelled = 0;
-      for (const r of rows) {
-        try {
-          await deps.client.workflow.getHandle(webhookDeliveryWorkflowId(r.subscription_id, r.event_id)).signal(cancelDeliverySignal, { reason: input.reason });
-          cancelled++;
-        } catch (err) {
-          if (!(err instanceof WorkflowNotFoundError)) throw err;
-          // Its workflow is gone (closed and past retention): close the record so nothing shows as pending forever.
-          await deps.knex.transaction((trx) => endWithoutRequest(trx, { webhookId: r.subscription_id, eventId: r.event_id, run: r.run }, r.event_type, logId(), 'cancelled', `subscription_${input.reason}`));
-          cancelled++;
-        }
-      }
-      return { cancelled };
-    },
   };
 }
-export type WebhooksActivities = ReturnType<typeof createWebhooksActivities>;
+export type WebhookDeliveryActivities = ReturnType<typeof createWebhookDeliveryActivities>;
