@@ -12,9 +12,10 @@ import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
 import { TEMPLATE_DB } from '../test/helpers/env';
 
 /**
- * `npm test`: isolated PostgreSQL and Temporal dev server on free ports (in a temp dir, in
- * memory), a migrated template database, the workflow bundle built once, then every jest suite
- * (arguments are passed to jest). Everything is torn down; the exit code is jest's.
+ * `npm test`: tsc and ESLint first (see lint()), then isolated PostgreSQL and Temporal dev server
+ * on free ports (in a temp dir, in memory), a migrated template database, the workflow bundle built
+ * once, then every jest suite (arguments are passed to jest). Everything is torn down; the exit
+ * code is jest's.
  */
 const ROOT = path.resolve(__dirname, '..');
 const log = (l: string) => {
@@ -44,8 +45,37 @@ function ensureChromium(): void {
   }
 }
 
+/**
+ * Static checks before any infrastructure starts, so a finding fails in under a minute instead of
+ * after the suite: `tsc --noEmit`, then ESLint with type information (eslint.config.js: floating
+ * and misused promises, the workflow sandbox's import rules). The plain `npm test` (CI) always
+ * runs them. A targeted run (`npm test -- some/file.test.ts`) skips them, since it is an inner
+ * loop where 30–60 s of whole-tree checking would dominate; TEST_LINT=1 runs them there too.
+ */
+function lint(jestArgs: readonly string[]): void {
+  if (jestArgs.length > 0 && process.env.TEST_LINT !== '1') {
+    console.log('[test] lint: skipped for a targeted run (TEST_LINT=1 runs it; npm run lint runs it alone)');
+    return;
+  }
+  const steps: Array<[string, string[]]> = [
+    ['tsc', ['-p', 'tsconfig.json', '--noEmit']],
+    ['eslint', ['.']],
+  ];
+  for (const [bin, args] of steps) {
+    const t = Date.now();
+    const r = spawnSync(path.join(ROOT, 'node_modules', '.bin', bin), args, { cwd: ROOT, stdio: 'inherit' });
+    const took = `${((Date.now() - t) / 1000).toFixed(1)} s`;
+    if (r.status !== 0) {
+      console.error(`[test] lint: ${bin} ${args.join(' ')} failed (${r.error ? r.error.message : `exit ${r.status ?? r.signal}`}) after ${took}; nothing was started`);
+      process.exit(1);
+    }
+    console.log(`[test] lint: ${bin} ${args.join(' ')} clean in ${took}`);
+  }
+}
+
 async function main() {
   const t0 = Date.now();
+  lint(process.argv.slice(2));
   ensureChromium();
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '' });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-test-'));

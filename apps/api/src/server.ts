@@ -22,7 +22,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  // eslint-disable-next-line no-console
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
