@@ -181,6 +181,25 @@ export function filesPerCapability(graph: ImportGraph): Record<string, Record<st
   return out;
 }
 
+/** Where capability code may live per layer: a capability folder, or one of the named platform folders. */
+export const LAYER_FOLDERS: Record<string, readonly string[]> = {
+  'workflows/': [...CAPABILITIES, 'shared'],
+  'activities/': CAPABILITIES,
+  'db/': [...CAPABILITIES, 'migrations'],
+  'apps/api/src/': [...CAPABILITIES, 'plugins', 'lib', 'platform', 'web'],
+};
+
+/** Files in a layer's sub-folder that is neither a capability nor a platform folder (e.g. `apps/api/src/routes/queue/`). */
+export function filesOutsideCapabilityFolders(graph: ImportGraph): string[] {
+  return graph.files.filter((file) =>
+    Object.entries(LAYER_FOLDERS).some(([prefix, names]) => {
+      if (!file.startsWith(prefix)) return false;
+      const rest = file.slice(prefix.length).split('/');
+      return rest.length > 1 && !names.includes(rest[0]);
+    }),
+  );
+}
+
 /** The deepest `../` chain among relative imports (how far a file reaches across the tree). */
 export function longestRelativeImport(graph: ImportGraph): { depth: number; edge: ImportEdge | null } {
   let best: { depth: number; edge: ImportEdge | null } = { depth: 0, edge: null };
@@ -204,6 +223,7 @@ function main() {
     cycles: { runtime: runtimeCycles, includingTypeOnly: allCycles },
     violations,
     filesPerCapability: filesPerCapability(graph),
+    filesOutsideCapabilityFolders: filesOutsideCapabilityFolders(graph),
     longestRelativeImport: longest.edge ? { depth: longest.depth, from: longest.edge.from, specifier: longest.edge.specifier } : null,
   };
   if (process.argv.includes('--json')) {
@@ -220,6 +240,9 @@ function main() {
     const total = Object.values(layers).reduce((a, b) => a + b, 0);
     console.log(`  ${cap.padEnd(14)} ${String(total).padStart(3)}  ${Object.entries(layers).map(([l, n]) => `${l}:${n}`).join(' ')}`);
   }
+  const outside = report.filesOutsideCapabilityFolders;
+  const outsideFolders = [...new Set(outside.map((f) => f.split('/').slice(0, -1).join('/')))];
+  console.log(`files outside a capability folder: ${outside.length}${outsideFolders.length ? ` (in ${outsideFolders.join(', ')})` : ''}`);
   if (report.longestRelativeImport) console.log(`longest relative import: ${report.longestRelativeImport.depth} × '../' (${report.longestRelativeImport.from}: '${report.longestRelativeImport.specifier}')`);
 }
 

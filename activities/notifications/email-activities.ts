@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { Context } from '@temporalio/activity';
 import type { Config } from '../../lib/config';
-import type { OutboxRepository } from '../../db/notifications/outbox-repository';
+import type { OutboxRepository, OutboxStatus } from '../../db/notifications/outbox-repository';
 
 export interface SendOutboxEmailInput {
   outboxId: string;
@@ -9,7 +9,7 @@ export interface SendOutboxEmailInput {
   maxAttempts: number;
 }
 export interface SendOutboxEmailResult {
-  status: 'sent' | 'failed' | 'pending' | 'missing';
+  status: OutboxStatus | 'missing';
 }
 export interface SendPendingEmailsInput {
   limit: number;

@@ -1,12 +1,16 @@
 import type { Knex } from 'knex';
 
+/** An e-mail's way through the outbox: `pending` until the sender marks it `sent`, or `failed` after its last try. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 export interface OutboxRow {
   id: string;
   to_address: string;
   subject: string;
   body: string;
   kind: string;
-  status: 'pending' | 'sent' | 'failed';
+  status: OutboxStatus;
   last_error: string | null;
   created_at: Date;
   sent_at: Date | null;

@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { MatchStatus } from '../matches/contract';
 /**
  * Contract of the queue capability: workflow ids and the Input/Result types the API
  * uses to start and message the queueEntry workflow. Pure: imported by workflows and the API.
@@ -94,7 +95,7 @@ export const OFFER_REFUSED = 'OFFER_REFUSED';
 export interface MatchClosedSignalInput {
   matchId: string;
   /** accepted/completed: the entry finishes; declined/expired: back to waiting in its original place. */
-  outcome: 'accepted' | 'completed' | 'declined' | 'expired';
+  outcome: Exclude<MatchStatus, 'matched'>;
 }
 
 // Messages of queue-entry.ts (the API and activities send them; the workflow handles them).
