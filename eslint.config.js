@@ -37,7 +37,7 @@ const NO_DOT_SEGMENTS = '(?!(?:.*/)?\\.\\.?(?:/|$))';
 
 /**
  * Relative specifiers that stay inside workflows/ for a file `depth` folders below it
- * (workflows/index.ts: 0, workflows/queue/match.ts: 1), never naming a client.ts.
+ * (workflows/index.ts: 0, workflows/queue/queue-entry.ts: 1), never naming a client.ts.
  */
 function insideWorkflows(depth) {
   const ups = depth === 0 ? '\\./' : `(?:\\./|(?:\\.\\./){1,${depth}})`;
@@ -135,6 +135,24 @@ module.exports = defineConfig([
       ),
     },
   })),
+  {
+    // client.ts helpers run in the API and activities: they may use contracts, other clients and
+    // the search attributes, never a workflow implementation (that would pull it out of the worker).
+    files: ['workflows/*/client.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?:\\./|\\.\\./(?!\\.\\.)[^/]+/)(?!(?:contract|client|search-attributes)$)[^/]+$',
+              message: 'A client.ts imports contracts, other clients and ../shared/search-attributes only: start workflows by their contract type name, never by importing the implementation.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Contracts are imported by workflows, activities and the API alike: they stay leaves.
     files: ['workflows/*/contract.ts', 'workflows/shared/search-attributes.ts'],

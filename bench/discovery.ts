@@ -24,7 +24,8 @@ import { loadConfig } from '../lib/config';
 import { createKnex, migrateLatest } from '../db/knex';
 import { startPostgres, ensureDatabase } from '../lib/postgres-server';
 import { freePort } from '../test/helpers/ports';
-import { createJobsRepository, type JobSearchParams } from '../db/events/jobs-repository';
+import type { JobSearchParams } from '../db/events/jobs-repository';
+import { createRepositories } from '../db/repositories';
 import { parseBenchArgs } from './common';
 
 interface Options {
@@ -211,7 +212,7 @@ async function main() {
     log(`seeded ${c.events} events (${c.public_events} public) and ${c.jobs} jobs (${c.searchable_jobs} searchable) in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
 
     // The search query alone (time inside PostgreSQL plus the driver), for the record.
-    const jobsRepo = createJobsRepository(knex);
+    const jobsRepo = createRepositories(knex).jobs;
     const probes: Array<[string, JobSearchParams]> = [
       ['skills=typescript,postgresql', { skills: ['typescript', 'postgresql'], limit: 20 }],
       ['skills=skill-150 (rare)', { skills: ['skill-150'], limit: 20 }],

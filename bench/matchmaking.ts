@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../lib/config';
 import { startInfrastructure } from '../lib/stack';
@@ -37,17 +37,13 @@ import { createKnex, migrateLatest } from '../db/knex';
 import { freePort } from '../test/helpers/ports';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
-import { matchmakerWorkflowId } from '../workflows/matchmaking/contract';
-import { matchmakerStatsQuery } from '../workflows/matchmaking/contract';
-import { WithStartWorkflowOperation } from '@temporalio/client';
-import { queueEntryWorkflowId } from '../workflows/queue/contract';
-import { joinQueueUpdate, QUEUE_ENTRY_WORKFLOW, type QueueEntryWorkflow } from '../workflows/queue/contract';
+import { matchmakerWorkflowId, matchmakerStatsQuery, MATCHMAKER_BATCH_SIZE } from '../workflows/matchmaking/contract';
+import { queueEntryWorkflowId, joinQueueUpdate, QUEUE_ENTRY_WORKFLOW, type QueueEntryWorkflow } from '../workflows/queue/contract';
 import { parseBenchArgs, pool } from './common';
 import type { Knex } from 'knex';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
 import { createRepositories } from '../db/repositories';
 import { computeMatchScore } from '../activities/matchmaking/match-score';
-import { MATCHMAKER_BATCH_SIZE } from '../workflows/matchmaking/contract';
 
 interface Options {
   seekers: number;

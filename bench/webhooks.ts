@@ -23,7 +23,6 @@ import { startInfrastructure } from '../lib/stack';
 import { createKnex, migrateLatest } from '../db/knex';
 import { freePort } from '../test/helpers/ports';
 import { startWorker, WORKFLOWS_PATH } from '../apps/worker/src/worker';
-import { createWebhooksRepository } from '../db/webhooks/webhooks-repository';
 import { createDomainEventsActivities, type DomainEvent } from '../activities/webhooks/domain-events';
 import { createWebhooksFanOut } from '../activities/webhooks/fan-out';
 import { createWebhookHttpClient } from '../lib/webhooks/http-client';
@@ -178,7 +177,7 @@ async function main() {
     rx.reset();
 
     // 2) End to end: the emitter as workflows call it, then Temporal, the worker, the HTTP attempt.
-    const { emitDomainEvent } = createDomainEventsActivities({ knex, fanOut: createWebhooksFanOut({ webhooksRepository: createWebhooksRepository(knex), client: temporal, config }) });
+    const { emitDomainEvent } = createDomainEventsActivities({ knex, fanOut: createWebhooksFanOut({ webhooksRepository: services.deps.repos.webhooks, client: temporal, config }) });
     const events: DomainEvent[] = Array.from({ length: o.events }, (_, i) => ({
       id: `evt_${randomBytes(12).toString('hex')}`,
       type: 'match.matched',

@@ -48,7 +48,12 @@ export async function seedDemoData(services: Services): Promise<{ seekerEmail: s
 
 /** `npm run db:seed`: the demo data against DATABASE_URL (default: the embedded PostgreSQL of `npm start`). */
 async function main() {
-  const { services, close } = openServices(loadConfig());
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    console.error(`DATABASE_URL is not set. For the embedded PostgreSQL of npm start use postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`);
+    process.exit(2);
+  }
+  const { services, close } = openServices(config);
   try {
     const demo = await seedDemoData(services);
     console.log(`demo seeker ${demo.seekerEmail} token: ${demo.seekerToken}\ndemo recruiter ${demo.recruiterEmail} token: ${demo.recruiterToken}`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Client } from '@temporalio/client';
 import type { Config } from '../lib/config';
 import { createKnex } from '../db/knex';
@@ -15,7 +16,17 @@ export const scriptTemporalAddress = (config: Config) => config.TEMPORAL_ADDRESS
 export function openServices(config: Config, opts: { databaseUrl?: string; temporalAddress?: string; poolMax?: number } = {}): { services: Services; close: () => Promise<void> } {
   const knex = createKnex(opts.databaseUrl ?? scriptDatabaseUrl(config), opts.poolMax ?? 2);
   const temporal = lazyClosable({ address: opts.temporalAddress ?? scriptTemporalAddress(config) });
-  const services = createServices({ knex, temporal: new Client({ connection: temporal.connection, namespace: config.TEMPORAL_NAMESPACE }), config });
+  const services = createServices({
+    knex,
+    temporal: new Client({ connection: temporal.connection, namespace: config.TEMPORAL_NAMESPACE }),
+    config,
+    // Scripts never announce the API changelog: no need to read (and validate) docs/api-changelog.json.
+    changelogEntries: [],
+    // Nor do they sign cursors, room links or webhook secrets: without APP_SECRET they need no key
+    // (none is created under DATA_DIR, and production does not demand one); a throwaway key makes
+    // anything signed by mistake verify nowhere.
+    appSecret: config.APP_SECRET ?? randomBytes(32).toString('hex'),
+  });
   return {
     services,
     close: async () => {

@@ -116,7 +116,7 @@ export function createWebhookDeliveryActivities(deps: {
       if (!sub || !event) throw ApplicationFailure.nonRetryable(`webhook ${input.webhookId} or event ${input.eventId} is gone`, 'DELIVERY_INPUT_MISSING');
 
       if (sub.status !== 'active') {
-        // Decided policy (docs/decisions/webhook-delivery-semantics.md): a retry that comes due while the
+        // Decided policy (docs/decisions/0020-webhooks.md, "Pause policy"): a retry that comes due while the
         // subscription is paused is not sent; the delivery becomes a dead letter (replayable once
         // re-enabled). Disabled or deleted: cancelled.
         const end: { state: WebhookDeliveryState; errorKind: string } =

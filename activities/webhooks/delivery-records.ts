@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { WebhooksRepository, DeliveryKey } from '../../db/webhooks/webhooks-repository';
 import type { WebhookDeliveryState } from '../../workflows/webhooks/contract';
+import { WEBHOOK_DELIVERY_FINAL_STATES } from '../../workflows/webhooks/contract';
 
 // What the delivery and the subscription activities both write: a delivery's key, its log ids,
 // its final states, and its end without a request (cancelling a subscription closes a delivery
@@ -15,7 +16,7 @@ export interface DeliveryKeyInput {
 
 export const logId = () => `dlv_${randomBytes(16).toString('hex')}`;
 export const keyOf = (i: DeliveryKeyInput): DeliveryKey => ({ subscriptionId: i.webhookId, eventId: i.eventId, run: i.run });
-export const FINAL: ReadonlySet<WebhookDeliveryState> = new Set(['delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled']);
+export const FINAL: ReadonlySet<WebhookDeliveryState> = new Set(WEBHOOK_DELIVERY_FINAL_STATES);
 
 /** Ends a delivery without a request: one log row (the delivery log shows every outcome) and the final state. */
 export const endWithoutRequest = async (repo: WebhooksRepository, trx: Knex, k: DeliveryKeyInput, eventType: string, id: string, state: WebhookDeliveryState, errorKind: string) => {

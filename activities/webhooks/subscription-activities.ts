@@ -1,14 +1,12 @@
 import type { Knex } from 'knex';
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
-import { WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { WebhooksRepository } from '../../db/webhooks/webhooks-repository';
 import type { AccountsRepository } from '../../db/accounts/accounts-repository';
 import type { OutboxRepository } from '../../db/notifications/outbox-repository';
-import type { WebhookSubscriptionStatus } from '../../workflows/webhooks/contract';
-import { webhookDeliveryWorkflowId } from '../../workflows/webhooks/contract';
-import { cancelDeliverySignal } from '../../workflows/webhooks/contract';
+import { webhookDeliveryWorkflowId, cancelDeliverySignal, type WebhookSubscriptionStatus } from '../../workflows/webhooks/contract';
 import { endWithoutRequest, logId } from './delivery-records';
+import type { WebhookCancelReason } from '../../workflows/webhooks/contract';
 
 export interface ProjectWebhookSubscriptionInput {
   webhookId: string;
@@ -29,7 +27,7 @@ export interface NotifyWebhookPausedResult {
 
 export interface CancelPendingWebhookDeliveriesInput {
   webhookId: string;
-  reason: 'disabled' | 'deleted';
+  reason: WebhookCancelReason;
 }
 export interface CancelPendingWebhookDeliveriesResult {
   cancelled: number;

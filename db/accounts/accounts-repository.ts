@@ -6,6 +6,8 @@ export type UserRole = (typeof USER_ROLES)[number];
 /** A recruiter's role in their team (owners and admins manage settings and invites). */
 export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
+/** The roles that manage a team's settings and invites. */
+export const TEAM_MANAGER_ROLES: ReadonlySet<string> = new Set(['owner', 'admin'] satisfies TeamRole[]);
 
 export interface UserRow {
   id: string;

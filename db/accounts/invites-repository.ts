@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 import { UUID_RE } from '../../lib/ids';
+import type { TeamRole } from './accounts-repository';
 
+/** The roles an invite may grant (owners are made, not invited). */
+export const INVITE_ROLES = ['member', 'admin'] as const satisfies readonly TeamRole[];
+export type InviteRole = (typeof INVITE_ROLES)[number];
 export const INVITE_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
@@ -8,7 +12,7 @@ export interface InviteRow {
   id: string;
   team_id: string;
   email: string;
-  role: 'member' | 'admin';
+  role: InviteRole;
   token_hash: string;
   /** Stored status; a `pending` row past expires_at reads as expired (see `effectiveStatus`). */
   status: InviteStatus;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { UUID_RE } from '../../lib/ids';
 
-import type { LiveEventStatus } from '../../workflows/events/contract';
+import { PUBLIC_LIVE_EVENT_STATUSES, type LiveEventStatus } from '../../workflows/events/contract';
 
 export type { LiveEventStatus };
 /** Who may find an event: `open_invite` events are public while live or paused. */
@@ -67,7 +67,7 @@ export function createEventsRepository(knex: Knex) {
         `ARRAY(SELECT t.title FROM (SELECT j.title, max(j.created_at) AS latest FROM jobs j WHERE j.live_event_id = e.id AND j.status = 'open' GROUP BY j.title ORDER BY latest DESC, j.title LIMIT ${JOB_TITLES_PER_EVENT}) t) AS job_titles`,
       ),
     );
-  const publicRows = (trx: Knex) => trx('live_events as e').where('e.visibility', 'open_invite').whereIn('e.status', ['live', 'paused']);
+  const publicRows = (trx: Knex) => trx('live_events as e').where('e.visibility', 'open_invite').whereIn('e.status', PUBLIC_LIVE_EVENT_STATUSES);
 
   return {
     async findById(id: string, trx: Knex = knex): Promise<LiveEventRow | undefined> {

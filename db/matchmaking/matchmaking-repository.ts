@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { EventVisibility } from '../events/events-repository';
 
 export type MatchOfferStatus = 'offering' | 'started' | 'refused' | 'closed';
 
@@ -39,7 +40,7 @@ export interface OfferContext {
 /** A live event that can take a match now: open jobs and a free slot (read without locks). */
 export interface EventWithRoom {
   id: string;
-  visibility: 'open_invite' | 'private';
+  visibility: EventVisibility;
   interview_slots: number;
   free: number;
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { WebhookDeliverySource, WebhookDeliveryState, WebhookSubscriptionStatus } from '../../workflows/webhooks/contract';
+import { WEBHOOK_DELIVERY_OPEN_STATES, type WebhookAttemptOutcome } from '../../workflows/webhooks/contract';
 
 export type WebhookOwner = { kind: 'team'; teamId: string } | { kind: 'user'; userId: string };
 
@@ -50,7 +51,7 @@ export interface WebhookAttemptRow {
   run: number;
   event_type: string;
   attempt: number | null;
-  outcome: 'success' | 'failure' | 'not_sent';
+  outcome: WebhookAttemptOutcome;
   http_status: number | null;
   error_kind: string | null;
   latency_ms: number | null;
@@ -214,7 +215,7 @@ export function createWebhooksRepository(knex: Knex) {
         .select('l.*');
     },
     async listUnfinishedDeliveries(subscriptionId: string, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
-      return trx('webhook_deliveries').where({ subscription_id: subscriptionId }).whereIn('state', ['pending', 'retrying']).select('*');
+      return trx('webhook_deliveries').where({ subscription_id: subscriptionId }).whereIn('state', WEBHOOK_DELIVERY_OPEN_STATES).select('*');
     },
   };
 }

@@ -5,7 +5,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
  * subscription id and a random per-secret salt (stored):
  *   secret = "svc_whsec_" + base62(HMAC-SHA256(appSecret, "whsec:" + whk_id + ":" + salt))
  * The delivery activity re-derives it from the salt to sign; the database also keeps a SHA-256
- * of the secret to identify it. See docs/decisions/webhook-secrets.md.
+ * of the secret to identify it. See docs/decisions/0020-webhooks.md ("Secrets are derived").
  */
 export const WEBHOOK_SECRET_PREFIX = 'svc_whsec_';
 

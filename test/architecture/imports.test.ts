@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { filesOutsideCapabilityFolders, findCycles, findViolations, readImportGraph } from '../../scripts/import-graph';
 
 /**
@@ -5,6 +7,8 @@ import { filesOutsideCapabilityFolders, findCycles, findViolations, readImportGr
  * workflow implementation imported outside the worker, or a layer reaching upwards fails here
  * (measure with `npm run graph`).
  */
+const ROOT = path.resolve(__dirname, '..', '..');
+
 describe('import graph', () => {
   const graph = readImportGraph();
 
@@ -24,6 +28,11 @@ describe('import graph', () => {
     expect(filesOutsideCapabilityFolders(graph)).toEqual([]);
   });
 
+  it('defines every signal, update and query in a contract', () => {
+    const elsewhere = graph.files.filter((f) => f.startsWith('workflows/') && !f.endsWith('/contract.ts') && /\bdefine(Signal|Update|Query)\s*[<(]/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(elsewhere).toEqual([]);
+  });
+
   it('the rules catch what they promise (a planted cycle and a planted layering break)', () => {
     const planted = {
       ...graph,
@@ -32,10 +41,13 @@ describe('import graph', () => {
         { from: 'workflows/queue/contract.ts', to: 'workflows/queue/queue-entry.ts', typeOnly: false, specifier: './queue-entry' },
         { from: 'apps/api/src/queue/queue-service.ts', to: 'workflows/queue/queue-entry.ts', typeOnly: false, specifier: '../../../../workflows/queue/queue-entry' },
         { from: 'lib/config.ts', to: 'db/repositories.ts', typeOnly: false, specifier: '../db/repositories' },
+        { from: 'workflows/queue/client.ts', to: 'workflows/queue/queue-entry.ts', typeOnly: true, specifier: './queue-entry' },
       ],
     };
     expect(findCycles(planted, { includeTypeOnly: true }).length).toBeGreaterThan(0);
-    const rules = findViolations(planted).map((v) => v.rule);
+    const violations = findViolations(planted);
+    expect(violations).toContainEqual(expect.objectContaining({ from: 'workflows/queue/client.ts', to: 'workflows/queue/queue-entry.ts' }));
+    const rules = violations.map((v) => v.rule);
     expect(rules).toEqual(
       expect.arrayContaining([
         'a contract imports only other contracts',

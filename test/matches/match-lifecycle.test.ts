@@ -1,7 +1,6 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, join, kick, matchOf, matchesService, queueStatus, setSlots, sleep, type EventFixture } from './fixtures';
-import { matchWorkflowId } from '../../workflows/matches/contract';
-import { domainEventId } from '../../workflows/matches/contract';
+import { matchWorkflowId, domainEventId } from '../../workflows/matches/contract';
 import { queueEntryWorkflowId } from '../../workflows/queue/contract';
 
 async function setup(h: Harness, o: { slots?: number; autoAccept?: boolean } = {}) {

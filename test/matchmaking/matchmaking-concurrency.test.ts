@@ -1,7 +1,6 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, join, matchmakingActivities, sleep } from '../matches/fixtures';
-import { queueEntryWorkflowId } from '../../workflows/queue/contract';
-import { offerUpdate } from '../../workflows/queue/contract';
+import { queueEntryWorkflowId, offerUpdate } from '../../workflows/queue/contract';
 
 /**
  * 200 seekers join at once while 10 interview slots exist (three events) and extra matching rounds

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createHarness, type Harness } from '../helpers/harness';
 import { createJob, createLiveEvent, type EventFixture } from '../matches/fixtures';
-import { createMatchmakingRepository, type MatchOfferInsert, type MatchmakingRepository } from '../../db/matchmaking/matchmaking-repository';
+import { type MatchOfferInsert, type MatchmakingRepository } from '../../db/matchmaking/matchmaking-repository';
 import { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 
 /**
@@ -16,7 +16,7 @@ describe('matchmaking: planning without locks, holding slots under short locks',
   let repo: MatchmakingRepository;
   beforeAll(async () => {
     h = await createHarness({ worker: false, env: { DATABASE_POOL_MAX: '10' } });
-    repo = createMatchmakingRepository(h.knex);
+    repo = h.app.services.deps.repos.matchmaking;
   });
   afterAll(async () => h?.close());
 

@@ -1,7 +1,7 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, matchOf, matchesService } from '../matches/fixtures';
 import { WEB_AGENT_IDENTITY } from '../../apps/api/src/events/events-pages';
-import { WebClient } from './client';
+import { WebClient } from '../helpers/web-client';
 
 /** Error paths and access rules of the pages, without a browser. */
 describe('web pages: access, errors, queue join from a session', () => {

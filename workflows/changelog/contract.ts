@@ -1,6 +1,6 @@
 /**
- * Contract of the changelog capability: the announcement workflow's id and Input/Result types.
- * Pure: imported by the workflow and the API.
+ * Contract of the changelog capability: the announcement workflow's id, type name and Input/Result
+ * types. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  */
 
 /**

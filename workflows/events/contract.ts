@@ -1,7 +1,6 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 /**
- * Contract of the events capability: the liveEvent workflow's id, its Input/Result types and the
- * payloads of its messages. Pure: imported by the workflow, its activities and the API.
+ * Contract of the events capability: the liveEvent workflow. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  *
  * Lifecycle: `draft` → goLive → `live` ⇄ (pause/resume) `paused`; `live`/`paused` → end → `ended`.
  * Replaying the transition the event is already in (goLive on live, pause on paused, resume on

@@ -1,18 +1,7 @@
 import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
-import { goLiveUpdate, pauseUpdate, resumeUpdate, endUpdate, plannedEndChangedSignal, liveEventStateQuery } from './contract';
+import { goLiveUpdate, pauseUpdate, resumeUpdate, endUpdate, plannedEndChangedSignal, liveEventStateQuery, planLiveEventTransition, type LiveEventInput, type LiveEventResult, type LiveEventState, type LiveEventStatus, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventTransitionResult, type PlannedEndChangedSignalInput } from './contract';
 import type { createEventsActivities } from '../../activities/events/events-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-import { planLiveEventTransition } from './contract';
-import type {
-  LiveEventInput,
-  LiveEventResult,
-  LiveEventState,
-  LiveEventStatus,
-  LiveEventTransition,
-  LiveEventTransitionInput,
-  LiveEventTransitionResult,
-  PlannedEndChangedSignalInput,
-} from './contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../shared/search-attributes';
 import { createProjection } from '../shared/projection';
 
@@ -39,7 +28,7 @@ const plan = (transition: LiveEventTransition, from: LiveEventStatus, eventId: s
  * before the update answers, and mirrored into the search attributes. Ending drains the event
  * (waiting queue entries for it are told, and end as `expired`), then the run closes.
  *
- * Extending it (e.g. the matchmaker's queue signals): add a message in this file, call
+ * Extending it (e.g. the matchmaker's queue signals): define the message in contract.ts, handle it here, call
  * `projection.changed()` when state changes, and the loop below projects it.
  */
 export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEventResult> {

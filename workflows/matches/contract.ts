@@ -1,7 +1,6 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 /**
- * Contract of the matches capability: the match workflow's id, Input/Result types and the payloads
- * of its messages. Pure: imported by the workflow, its activities and the API.
+ * Contract of the matches capability: the match workflow. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  *
  * Lifecycle: `matched` → (both parties accept, or the seeker accepts and the team auto-accepts)
  * `accepted` → (interviewCompleted signal, or the interview length elapses) `completed`;

@@ -9,25 +9,11 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, matchStateQuery } from './contract';
+import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, matchStateQuery, MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, domainEventId, type AcceptMatchInput, type DeclineMatchInput, type InterviewCompletedSignalInput, type MatchInput, type MatchResult, type MatchState, type MatchStatus, type MatchUpdateResult } from './contract';
 import type { createMatchesActivities } from '../../activities/matches/matches-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
-import {
-  MATCH_NOT_ACCEPTABLE,
-  MATCH_NOT_DECLINABLE,
-  type AcceptMatchInput,
-  type DeclineMatchInput,
-  type InterviewCompletedSignalInput,
-  type MatchInput,
-  type MatchResult,
-  type MatchState,
-  type MatchStatus,
-  type MatchUpdateResult,
-} from './contract';
-import { domainEventId } from './contract';
-import { queueEntryWorkflowId, type MatchClosedSignalInput } from '../queue/contract';
-import { matchClosedSignal } from '../queue/contract';
+import { queueEntryWorkflowId, matchClosedSignal, type MatchClosedSignalInput } from '../queue/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/search-attributes';
 import { createProjection } from '../shared/projection';
 

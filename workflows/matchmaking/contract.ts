@@ -1,7 +1,7 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 /**
- * Contract of the matchmaking capability: the matchmaker workflow's id and messages
- * (docs/decisions/0010-matchmaker.md). Pure: imported by workflows, activities and the API.
+ * Contract of the matchmaking capability: the matchmaker workflow (docs/decisions/0010-matchmaker.md).
+ * Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  */
 
 /** One matchmaker per task queue (tests run one per test file). */

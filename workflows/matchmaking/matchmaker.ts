@@ -1,7 +1,6 @@
 import { condition, continueAsNew, log, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
-import { kickSignal, matchmakerStatsQuery } from './contract';
+import { kickSignal, matchmakerStatsQuery, type KickSignalInput, type MatchmakerInput, type RunMatchingRoundResult } from './contract';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-import type { KickSignalInput, MatchmakerInput, RunMatchingRoundResult } from './contract';
 
 
 const { runMatchingRound } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({

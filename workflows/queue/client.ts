@@ -1,7 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
-import { queueEntryWorkflowId } from './contract';
-import { eventEndedSignal } from './contract';
+import { queueEntryWorkflowId, eventEndedSignal } from './contract';
 
 /**
  * Tells waiting queue entries that their event has ended (`eventEnded` signal): each entry ends as

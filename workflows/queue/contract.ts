@@ -1,8 +1,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { MatchStatus } from '../matches/contract';
 /**
- * Contract of the queue capability: workflow ids and the Input/Result types the API
- * uses to start and message the queueEntry workflow. Pure: imported by workflows and the API.
+ * Contract of the queue capability: the queueEntry workflow. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  */
 export const queueEntryWorkflowId = (userId: string): string => `queue-entry:${userId}`;
 
@@ -90,6 +89,16 @@ export interface OfferUpdateResult {
 
 /** ApplicationFailure type of a refused offer. */
 export const OFFER_REFUSED = 'OFFER_REFUSED';
+
+/** Refusals of the entry's `join` and `leave` Updates (ApplicationFailure types; the API maps them). */
+export const QUEUE_ENTRY_REFUSALS = ['QUEUE_ENTRY_ENDED', 'QUEUE_ENTRY_OTHER_QUEUE', 'QUEUE_ENTRY_NOT_WAITING'] as const;
+export type QueueEntryRefusal = (typeof QUEUE_ENTRY_REFUSALS)[number];
+/** `join` on an entry whose run is closing (left, expired or finished): the caller starts a new entry. */
+export const QUEUE_ENTRY_ENDED = 'QUEUE_ENTRY_ENDED' satisfies QueueEntryRefusal;
+/** `join` for another queue than the active entry's: details `{ queueId, liveEventSlug }`. */
+export const QUEUE_ENTRY_OTHER_QUEUE = 'QUEUE_ENTRY_OTHER_QUEUE' satisfies QueueEntryRefusal;
+/** `leave` on an entry that is not waiting (matched: decline the match instead). */
+export const QUEUE_ENTRY_NOT_WAITING = 'QUEUE_ENTRY_NOT_WAITING' satisfies QueueEntryRefusal;
 
 /** Sent by the match workflow when the entry's match leaves `matched`. */
 export interface MatchClosedSignalInput {

@@ -1,23 +1,9 @@
 import { allHandlersFinished, condition, log, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes, ApplicationFailure } from '@temporalio/workflow';
-import { joinQueueUpdate, leaveQueueUpdate, offerUpdate, queueEntryStateQuery, eventEndedSignal, matchClosedSignal } from './contract';
+import { joinQueueUpdate, leaveQueueUpdate, offerUpdate, queueEntryStateQuery, eventEndedSignal, matchClosedSignal, OFFER_REFUSED, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, type EventEndedSignalInput, type JoinQueueUpdateInput, type JoinQueueUpdateResult, type LeaveQueueUpdateResult, type MatchClosedSignalInput, type OfferUpdateInput, type OfferUpdateResult, type QueueEntryInput, type QueueEntryState, type QueueEntryStatus } from './contract';
 import type { createQueueActivities } from '../../activities/queue/queue-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-import {
-  OFFER_REFUSED,
-  type EventEndedSignalInput,
-  type JoinQueueUpdateInput,
-  type JoinQueueUpdateResult,
-  type LeaveQueueUpdateResult,
-  type MatchClosedSignalInput,
-  type OfferUpdateInput,
-  type OfferUpdateResult,
-  type QueueEntryInput,
-  type QueueEntryState,
-  type QueueEntryStatus,
-} from './contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairUserId } from '../shared/search-attributes';
 import { createProjection } from '../shared/projection';
-
 
 // The projection is one short upsert: a local activity (run inside the workflow task, no task-queue
 // round trip) so a join or an offer answers in one workflow task. Retried like any activity.
@@ -112,10 +98,10 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     {
       validator: (join: JoinQueueUpdateInput) => {
         if (state.finished || (state.status !== 'waiting' && state.status !== 'matched')) {
-          throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} has ended (${state.status})`, 'QUEUE_ENTRY_ENDED');
+          throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} has ended (${state.status})`, QUEUE_ENTRY_ENDED);
         }
         if (join.liveEventId !== undefined && join.liveEventId !== state.liveEventId) {
-          throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} is in another queue`, 'QUEUE_ENTRY_OTHER_QUEUE', { queueId: state.queueId, liveEventSlug: state.liveEventSlug });
+          throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} is in another queue`, QUEUE_ENTRY_OTHER_QUEUE, { queueId: state.queueId, liveEventSlug: state.liveEventSlug });
         }
       },
     },
@@ -129,7 +115,7 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     },
     {
       validator: () => {
-        if (state.status !== 'waiting') throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} is ${state.status}, not waiting`, 'QUEUE_ENTRY_NOT_WAITING');
+        if (state.status !== 'waiting') throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} is ${state.status}, not waiting`, QUEUE_ENTRY_NOT_WAITING);
       },
     },
   );

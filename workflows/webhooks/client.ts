@@ -1,7 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
-import { webhookDeliveryWorkflowId, type WebhookDeliveryInput } from './contract';
-import { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryWorkflow } from './contract';
+import { webhookDeliveryWorkflowId, WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryWorkflow } from './contract';
 import type { Config } from '../../lib/config';
 
 export type DeliveryStartMode =

@@ -1,8 +1,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 /**
- * Contract of the webhooks capability: workflow ids and the Input/Result types the API and the
- * fan-out use to start and message the webhookSubscription and webhookDelivery workflows.
- * Pure: imported by workflows, activities and the API.
+ * Contract of the webhooks capability: the webhookSubscription and webhookDelivery workflows and
+ * the event-type vocabulary. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  */
 export const webhookSubscriptionWorkflowId = (webhookId: string): string => `webhook-subscription:${webhookId}`;
 export const webhookDeliveryWorkflowId = (webhookId: string, eventId: string): string => `webhook-delivery:${webhookId}:${eventId}`;
@@ -16,7 +15,17 @@ export const VISIBLE_WEBHOOK_SUBSCRIPTION_STATUSES = ['active', 'paused', 'disab
 /** Where one delivery (one event to one subscription, one run) stands. */
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'] as const;
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
-export const WEBHOOK_DELIVERY_FINAL_STATES: readonly WebhookDeliveryState[] = ['delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'];
+export const WEBHOOK_DELIVERY_FINAL_STATES = ['delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'] as const satisfies readonly WebhookDeliveryState[];
+/** A delivery still under way (its workflow may attempt again). */
+export const WEBHOOK_DELIVERY_OPEN_STATES = ['pending', 'retrying'] as const satisfies readonly WebhookDeliveryState[];
+/** The outcome of one recorded attempt (`not_sent`: the delivery ended without a request, e.g. oversize or cancelled). */
+export const WEBHOOK_ATTEMPT_OUTCOMES = ['success', 'failure', 'not_sent'] as const;
+export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
+/** Why waiting deliveries of a subscription are cancelled. */
+export const WEBHOOK_CANCEL_REASONS = ['disabled', 'deleted'] as const satisfies readonly WebhookSubscriptionStatus[];
+export type WebhookCancelReason = (typeof WEBHOOK_CANCEL_REASONS)[number];
+/** Refusal of the subscription's Updates once it is deleted (the API answers 404). */
+export const WEBHOOK_DELETED = 'WEBHOOK_DELETED';
 
 export type WebhookDeliverySource = 'event' | 'test' | 'replay';
 
@@ -94,7 +103,7 @@ export interface AttemptSummary {
 }
 
 export interface CancelDeliverySignalInput {
-  reason: 'disabled' | 'deleted';
+  reason: WebhookCancelReason;
 }
 
 // Messages of webhook-delivery.ts (the API and activities send them; the workflow handles them).

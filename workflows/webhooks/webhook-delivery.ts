@@ -8,11 +8,8 @@ import {
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
-import { cancelDeliverySignal, firstOutcomeUpdate } from './contract';
+import { cancelDeliverySignal, firstOutcomeUpdate, webhookSubscriptionWorkflowId, attemptOutcomeSignal, type AttemptSummary, type CancelDeliverySignalInput, type FirstOutcomeUpdateResult, type WebhookDeliveryInput, type WebhookDeliveryResult, type WebhookDeliveryState } from './contract';
 import type { createWebhookDeliveryActivities, AttemptWebhookDeliveryResult } from '../../activities/webhooks/delivery-activities';
-import type { AttemptSummary, CancelDeliverySignalInput, FirstOutcomeUpdateResult, WebhookDeliveryInput, WebhookDeliveryResult, WebhookDeliveryState } from './contract';
-import { webhookSubscriptionWorkflowId } from './contract';
-import { attemptOutcomeSignal } from './contract';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
 
 

@@ -9,17 +9,9 @@ import {
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
-import { attemptOutcomeSignal, resumeSubscriptionUpdate, disableSubscriptionUpdate, deleteSubscriptionUpdate, subscriptionStateQuery } from './contract';
+import { attemptOutcomeSignal, resumeSubscriptionUpdate, disableSubscriptionUpdate, deleteSubscriptionUpdate, subscriptionStateQuery, type AttemptOutcomeSignalInput, type SubscriptionUpdateResult, type WebhookSubscriptionInput, type WebhookSubscriptionResult, type WebhookSubscriptionState, type WebhookSubscriptionStatus, WEBHOOK_DELETED, type WebhookCancelReason } from './contract';
 import type { createWebhookSubscriptionActivities } from '../../activities/webhooks/subscription-activities';
 import type { createEmailActivities } from '../../activities/notifications/email-activities';
-import type {
-  AttemptOutcomeSignalInput,
-  SubscriptionUpdateResult,
-  WebhookSubscriptionInput,
-  WebhookSubscriptionResult,
-  WebhookSubscriptionState,
-  WebhookSubscriptionStatus,
-} from './contract';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
 import { createProjection } from '../shared/projection';
 
@@ -63,7 +55,7 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
     ]);
     return projectWebhookSubscription({ webhookId: state.webhookId, status, consecutiveFailures: state.consecutiveFailures, pausedAtMs: state.pausedAtMs });
   });
-  let cancelRequest: { reason: 'disabled' | 'deleted'; version: number } | null = null;
+  let cancelRequest: { reason: WebhookCancelReason; version: number } | null = null;
   let cancelledDone = -1;
   let lastCancelled = 0;
   const notifications: Array<{ consecutiveFailures: number }> = [];
@@ -94,7 +86,7 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
   });
 
   const refuseIfDeleted = () => {
-    if (state.status === 'deleted') throw ApplicationFailure.nonRetryable(`webhook ${state.webhookId} has been deleted`, 'WEBHOOK_DELETED');
+    if (state.status === 'deleted') throw ApplicationFailure.nonRetryable(`webhook ${state.webhookId} has been deleted`, WEBHOOK_DELETED);
   };
   const settle = async (withCancel: boolean): Promise<SubscriptionUpdateResult> => {
     const target = projection.version;
@@ -154,7 +146,7 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
       );
     }
     if (cancelRequest) {
-      const req: { reason: 'disabled' | 'deleted'; version: number } = cancelRequest;
+      const req: { reason: WebhookCancelReason; version: number } = cancelRequest;
       cancelRequest = null;
       const { cancelled } = await cancelPendingWebhookDeliveries({ webhookId: state.webhookId, reason: req.reason });
       lastCancelled = cancelled;

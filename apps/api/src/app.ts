@@ -8,7 +8,6 @@ import { createPaginator, type Paginator } from './lib/pagination';
 import { REDACT_PATHS, requestSerializer } from '../../../lib/logger';
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
-import servicesPlugin from './plugins/services';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin, { API_PREFIX } from './plugins/openapi';
 import authPlugin from './plugins/auth';
@@ -18,6 +17,9 @@ import deprecationPlugin from './plugins/deprecation';
 import healthRoutes from './platform/health-routes';
 import apiV1 from './routes';
 import webApp from './web';
+// After the routes: zod registers the OpenAPI component schemas in module-load order, and the
+// document (and its ETag) stays the same when the routes' modules load first.
+import servicesPlugin from './plugins/services';
 import './lib/route-config';
 
 declare module 'fastify' {

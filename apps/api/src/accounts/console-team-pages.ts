@@ -8,6 +8,7 @@ import { html } from '../web/html';
 import { errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
 import { eventsSection } from '../events/console-events-pages';
 import { awaitingAcceptanceSection, listAwaitingAcceptance } from '../matches/console-matches-pages';
+import { TEAM_MANAGER_ROLES } from '../../../../db/accounts/accounts-repository';
 
 /**
  * `/recruiter`: the console's home for the recruiter's team — matches waiting for acceptance, the
@@ -21,7 +22,7 @@ const consoleTeamPages: FastifyPluginAsync = async (app) => {
   const overview = async (request: FastifyRequest, reply: FastifyReply, o: { inviteErrors?: FieldErrors | null; inviteValues?: FormBody; invited?: string } = {}) => {
     const r = recruiter(request);
     const [list, awaiting] = await Promise.all([events.list(r.teamId, { limit: LIST_LIMIT }), listAwaitingAcceptance(app, r.user.id)]);
-    const manager = r.teamRole === 'owner' || r.teamRole === 'admin';
+    const manager = TEAM_MANAGER_ROLES.has(r.teamRole);
     const pendingInvites = manager ? (await invites.list(r.user.id, { limit: 50 })).data : [];
     return sendPage(request, reply, {
       title: 'Recruiter console',

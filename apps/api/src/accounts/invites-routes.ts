@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { isoDateTime } from '../lib/http-schemas';
 import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
-import { effectiveStatus, type InviteRow } from '../../../../db/accounts/invites-repository';
-import { INVITE_STATUSES } from '../../../../db/accounts/invites-repository';
+import { effectiveStatus, INVITE_ROLES, INVITE_STATUSES, type InviteRow } from '../../../../db/accounts/invites-repository';
 
 export const inviteSchema = z
   .object({
     id: z.uuid(),
     email: z.string(),
-    role: z.enum(['member', 'admin']),
+    role: z.enum(INVITE_ROLES),
     status: z.enum(INVITE_STATUSES),
     invited_by: z.uuid().nullable(),
     accepted_by: z.uuid().nullable(),
@@ -35,7 +34,7 @@ const toInvite = (r: InviteRow): z.output<typeof inviteSchema> => ({
 });
 
 /** Body of POST /team/invites (also validates the recruiter console's invite form). */
-export const createInviteBodySchema = z.strictObject({ email: z.email().max(320), role: z.enum(['member', 'admin']).default('member') }).meta({ id: 'TeamInviteCreate' });
+export const createInviteBodySchema = z.strictObject({ email: z.email().max(320), role: z.enum(INVITE_ROLES).default('member') }).meta({ id: 'TeamInviteCreate' });
 
 /**
  * Team invites (owners and admins; scope settings:write / settings:read). The invite link goes

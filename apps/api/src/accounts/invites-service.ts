@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../../../../db/events/events-repository';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
 import type { Page, Paginator } from '../lib/pagination';
-import { TEAM_MANAGER_ROLES } from './settings-service';
 import type { ServiceDeps } from '../lib/service-deps';
+import { TEAM_MANAGER_ROLES } from '../../../../db/accounts/accounts-repository';
 
 export const INVITE_TOKEN_PREFIX = 'inv_';
 export const hashInviteToken = (token: string) => createHash('sha256').update(`team-invite:${token}`).digest('hex');

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type TeamSettings, type UserSettings } from '../../../../db/accounts/settings-repository';
 import { ForbiddenError, NotFoundError } from '../../../../lib/errors';
-import { type TeamRole } from '../../../../db/accounts/accounts-repository';
+import { TEAM_MANAGER_ROLES, type TeamRole } from '../../../../db/accounts/accounts-repository';
 import { type EventVisibility } from '../../../../db/events/events-repository';
 import type { ServiceDeps } from '../lib/service-deps';
 
@@ -16,7 +16,6 @@ export interface SettingsPatch {
 }
 
 /** Roles that may change team settings and manage invites. */
-export const TEAM_MANAGER_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
 
 export function createSettingsService(deps: Pick<ServiceDeps, 'knex' | 'repos'>) {
   const accounts = deps.repos.accounts;

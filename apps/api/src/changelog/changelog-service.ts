@@ -6,8 +6,7 @@ import type { Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { z } from 'zod';
 import type { Config } from '../../../../lib/config';
-import { changelogAnnouncementWorkflowId, type ChangelogAnnouncementInput } from '../../../../workflows/changelog/contract';
-import { CHANGELOG_ANNOUNCEMENT_WORKFLOW, type ChangelogAnnouncementWorkflow } from '../../../../workflows/changelog/contract';
+import { changelogAnnouncementWorkflowId, CHANGELOG_ANNOUNCEMENT_WORKFLOW, type ChangelogAnnouncementInput, type ChangelogAnnouncementWorkflow } from '../../../../workflows/changelog/contract';
 import type { ServiceDeps } from '../lib/service-deps';
 
 /** The changelog's one source: a JSON file in the repository, reviewed like code. */

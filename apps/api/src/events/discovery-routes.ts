@@ -6,9 +6,8 @@ import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
 import { EDGE_CACHE_SECONDS, setPublicCacheHeaders } from '../lib/public-cache';
 import { LIVE_NOW_LIMIT } from './events-service';
 import { ValidationError } from '../../../../lib/errors';
-import type { JobSearchParams } from '../../../../db/events/jobs-repository';
+import { JOB_REMOTE_PREFERENCES, type JobSearchParams } from '../../../../db/events/jobs-repository';
 import { jobSchema, jobSearchHitSchema, liveEventSchema, toJob, toJobSearchHit, toLiveEvent } from './discovery-schemas';
-import { JOB_REMOTE_PREFERENCES } from '../../../../db/events/jobs-repository';
 
 /** Most skills one search may name. */
 const MAX_SEARCH_SKILLS = 20;

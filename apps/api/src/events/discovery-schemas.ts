@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { isoDateTime } from '../lib/http-schemas';
 import { eventJoinUrl } from '../lib/join-urls';
 import type { LiveEventWithStats } from '../../../../db/events/events-repository';
-import type { JobSearchHit, JobWithEvent } from '../../../../db/events/jobs-repository';
+import { JOB_REMOTE_PREFERENCES, type JobSearchHit, type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { PUBLIC_LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';
-import { JOB_REMOTE_PREFERENCES } from '../../../../db/events/jobs-repository';
 
 /** The spec's LiveEvent resource: only live and paused open-invite events are ever shown publicly. */
 export const liveEventSchema = z

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type QueueEntryView } from '../queue/queue-service';
-import { createEventsRepository, type LiveEventRow } from '../../../../db/events/events-repository';
-import { createJobsRepository, type JobWithEvent } from '../../../../db/events/jobs-repository';
+import { type LiveEventRow } from '../../../../db/events/events-repository';
+import { type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { AppError, NotFoundError } from '../../../../lib/errors';
 import { currentUser } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
@@ -33,8 +33,7 @@ function statusBadge(status: LiveEventRow['status']): SafeHtml {
 }
 
 const eventsPages: FastifyPluginAsync = async (app) => {
-  const events = createEventsRepository(app.knex);
-  const jobs = createJobsRepository(app.knex);
+  const { events, jobs } = app.services.deps.repos;
   const queue = app.services.queue;
   const eventsService = app.services.events.liveEvents;
   const matchUrl = (id: string | null) => (id ? `/matches/${id}` : null);

@@ -4,11 +4,9 @@ import { requireAuth } from '../plugins/auth';
 import { isoDateTime } from '../lib/http-schemas';
 import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
 import { recruiterTeamOf } from './events-service';
-import type { LiveEventWithStats } from '../../../../db/events/events-repository';
-import type { LiveEventTransition } from '../../../../workflows/events/contract';
+import { EVENT_VISIBILITIES, type LiveEventWithStats } from '../../../../db/events/events-repository';
+import { LIVE_EVENT_STATUSES, type LiveEventTransition } from '../../../../workflows/events/contract';
 import { eventJoinUrl } from '../lib/join-urls';
-import { LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';
-import { EVENT_VISIBILITIES } from '../../../../db/events/events-repository';
 
 
 /** The team's own view of an event: every field, every status. */

@@ -9,15 +9,7 @@ import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
 import type { Page, Paginator } from '../lib/pagination';
 import type { PublicCache } from '../lib/public-cache';
-import {
-  DEFAULT_DRAIN_SETTLE_MS,
-  liveEventWorkflowId,
-  planLiveEventTransition,
-  type LiveEventRefusal,
-  type LiveEventTransition,
-  type LiveEventTransitionInput,
-} from '../../../../workflows/events/contract';
-import { endUpdate, goLiveUpdate, LIVE_EVENT_WORKFLOW, type LiveEventWorkflow, pauseUpdate, plannedEndChangedSignal, resumeUpdate } from '../../../../workflows/events/contract';
+import { DEFAULT_DRAIN_SETTLE_MS, liveEventWorkflowId, planLiveEventTransition, endUpdate, goLiveUpdate, LIVE_EVENT_WORKFLOW, pauseUpdate, plannedEndChangedSignal, resumeUpdate, type LiveEventRefusal, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventWorkflow } from '../../../../workflows/events/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../../../../workflows/shared/search-attributes';
 import type { ServiceDeps } from '../lib/service-deps';
 

@@ -4,11 +4,10 @@ import { requireAuth } from '../plugins/auth';
 import { isoDateTime } from '../lib/http-schemas';
 import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
 import { recruiterTeamOf } from './events-service';
-import type { JobWithEvent } from '../../../../db/events/jobs-repository';
+import { JOB_REMOTE_PREFERENCES, JOB_STATUSES, type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { jobSchema, toJob } from './discovery-schemas';
 import { skillsSchema } from '../accounts/profile-schemas';
 import { LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';
-import { JOB_REMOTE_PREFERENCES, JOB_STATUSES } from '../../../../db/events/jobs-repository';
 
 /** The team's view of a job: the public Job plus its status and parent event id. */
 export const teamJobSchema = jobSchema

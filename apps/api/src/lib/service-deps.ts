@@ -7,8 +7,8 @@ import type { PublicCache } from './public-cache';
 
 /**
  * What the API's use-case services are built from, once per process (apps/api/src/services.ts).
- * Each service takes the part it needs; `knex` is there for transactions only (repositories do
- * the queries).
+ * Each service takes the part it needs; queries go through the repositories, `knex` is there for
+ * transactions (and a few one-line reads that have no repository method yet).
  */
 export interface ServiceDeps {
   knex: Knex;

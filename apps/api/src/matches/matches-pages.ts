@@ -1,8 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type MatchView } from './matches-service';
-import { createEventsRepository } from '../../../../db/events/events-repository';
-import { createJobsRepository } from '../../../../db/events/jobs-repository';
-import { createAccountsRepository } from '../../../../db/accounts/accounts-repository';
 import { declineBodySchema } from './matches-schemas';
 import { AppError, NotFoundError } from '../../../../lib/errors';
 import { parseOrThrow } from '../accounts/accounts-service';
@@ -56,9 +53,7 @@ const STATUS_TEXT: Record<string, string> = {
 const matchesPages: FastifyPluginAsync = async (app) => {
   const matches = app.services.matches;
   const profiles = app.services.accounts.profiles;
-  const events = createEventsRepository(app.knex);
-  const jobs = createJobsRepository(app.knex);
-  const accounts = createAccountsRepository(app.knex);
+  const { events, jobs, accounts } = app.services.deps.repos;
 
   const loadView = async (userId: string, matchId: string): Promise<MatchView> => {
     if (!UUID_RE.test(matchId)) throw new NotFoundError('match', matchId);

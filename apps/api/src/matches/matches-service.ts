@@ -4,8 +4,7 @@ import { type MatchWithJob } from '../../../../db/matches/matches-repository';
 import { ConflictError, NotFoundError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict } from '../../../../lib/update-refusal';
-import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, type MatchPartyRole } from '../../../../workflows/matches/contract';
-import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal } from '../../../../workflows/matches/contract';
+import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, type MatchPartyRole } from '../../../../workflows/matches/contract';
 import { createVideoProvider, type VideoProvider } from './video-provider';
 import type { ServiceDeps } from '../lib/service-deps';
 

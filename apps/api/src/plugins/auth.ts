@@ -1,7 +1,5 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { createTokensRepository } from '../../../../db/accounts/tokens-repository';
-import { createAccountsRepository } from '../../../../db/accounts/accounts-repository';
 import { InsufficientScopeError, UnauthenticatedError } from '../../../../lib/errors';
 import { hasValidChecksum, hashToken } from '../../../../lib/tokens';
 import type { Config } from '../../../../lib/config';
@@ -48,8 +46,7 @@ export function assertScope(request: FastifyRequest): void {
  */
 export default fp<{ config: Config }>(
   async (app, opts) => {
-    const tokens = createTokensRepository(app.knex);
-    const accounts = createAccountsRepository(app.knex);
+    const { tokens, accounts } = app.services.deps.repos;
     app.decorateRequest('auth', null);
     app.decorateRequest('agentIdentity', null);
 
@@ -98,5 +95,5 @@ export default fp<{ config: Config }>(
       }
     });
   },
-  { name: 'auth', dependencies: ['knex'] },
+  { name: 'auth', dependencies: ['knex', 'services'] },
 );

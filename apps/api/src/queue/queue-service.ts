@@ -6,8 +6,7 @@ import { type QueueEntryRow } from '../../../../db/queue/queue-repository';
 import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
-import { queueEntryWorkflowId, type JoinQueueUpdateResult } from '../../../../workflows/queue/contract';
-import { joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_WORKFLOW, type QueueEntryWorkflow } from '../../../../workflows/queue/contract';
+import { queueEntryWorkflowId, joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, QUEUE_ENTRY_WORKFLOW, type JoinQueueUpdateResult, type QueueEntryWorkflow } from '../../../../workflows/queue/contract';
 import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
 import type { ServiceDeps } from '../lib/service-deps';
 
@@ -98,11 +97,11 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
         } catch (err) {
           // The existing entry ended between our call and its handler: the run is closing; start anew.
           const refusal = updateRefusal(err);
-          if (refusal?.type === 'QUEUE_ENTRY_ENDED' && attempt < 5) {
+          if (refusal?.type === QUEUE_ENTRY_ENDED && attempt < 5) {
             await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
             continue;
           }
-          if (refusal?.type === 'QUEUE_ENTRY_OTHER_QUEUE') {
+          if (refusal?.type === QUEUE_ENTRY_OTHER_QUEUE) {
             const [other] = (refusal.details ?? []) as Array<{ queueId: string; liveEventSlug: string | null }>;
             throw new ConflictError(
               'QUEUE_ENTRY_EXISTS',
@@ -130,7 +129,7 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
       try {
         await deps.temporal.workflow.getHandle(queueEntryWorkflowId(userId)).executeUpdate(leaveQueueUpdate, { args: [] });
       } catch (err) {
-        const conflict = refusalConflict(err, ['QUEUE_ENTRY_NOT_WAITING'], () => ({ queue_id: latest.id }), () => 'Only a waiting entry can leave the queue; decline the match instead');
+        const conflict = refusalConflict(err, [QUEUE_ENTRY_NOT_WAITING], () => ({ queue_id: latest.id }), () => 'Only a waiting entry can leave the queue; decline the match instead');
         if (conflict) throw conflict;
         if (err instanceof WorkflowNotFoundError) throw new NotFoundError('active queue entry of the caller');
         throw err;

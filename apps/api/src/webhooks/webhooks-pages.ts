@@ -2,12 +2,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { webhookOwnerOf, type WebhookOwner } from './webhooks-service';
 import { parseOrThrow } from '../accounts/accounts-service';
 import { createWebhookBodySchema, webhookIdParam } from './webhooks-schemas';
-import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES } from '../../../../workflows/webhooks/contract';
+import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, type FirstOutcomeUpdateResult } from '../../../../workflows/webhooks/contract';
 import { AppError, NotFoundError } from '../../../../lib/errors';
 import { currentUser, formBody, list, str, type FormBody } from '../web/core';
 import { html } from '../web/html';
 import { actionButton, errorSummary, fieldErrors, fmtDate, input, notice, postForm, sendPage, type FieldErrors } from '../web/layout';
-import type { FirstOutcomeUpdateResult } from '../../../../workflows/webhooks/contract';
 
 const LABELS = { target_url: 'Target URL', events: 'Events', description: 'Description' };
 /** Types a subscription can choose (webhook.test is always delivered by "Send test"). */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../lib/http-schemas';
-import { VISIBLE_WEBHOOK_SUBSCRIPTION_STATUSES, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES } from '../../../../workflows/webhooks/contract';
+import { VISIBLE_WEBHOOK_SUBSCRIPTION_STATUSES, WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, type WebhookDeliveryState } from '../../../../workflows/webhooks/contract';
 import type { WebhookAttemptRow, WebhookSubscriptionRow } from '../../../../db/webhooks/webhooks-repository';
-import type { WebhookDeliveryState } from '../../../../workflows/webhooks/contract';
 import { iso } from '../../../../lib/dates';
 
 export const EVENT_TYPES_DESCRIPTION = [
@@ -64,7 +63,7 @@ export const deliveryLogEntrySchema = z
     run: z.number().int().min(1).describe('1 for the original delivery, 2+ for replays'),
     attempt: z.number().int().min(1).nullable().describe('1 = first try, 2–6 = retries 1–5; null when no request was made'),
     attempted_at: isoDateTime,
-    outcome: z.enum(['success', 'failure', 'not_sent']),
+    outcome: z.enum(WEBHOOK_ATTEMPT_OUTCOMES),
     http_status: z.number().int().nullable(),
     error_kind: z
       .string()

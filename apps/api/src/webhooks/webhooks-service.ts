@@ -7,18 +7,9 @@ import type { Config } from '../../../../lib/config';
 import { updateRefusal } from '../../../../lib/update-refusal';
 import { checkTargetUrl } from '../../../../lib/webhooks/address-policy';
 import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '../../../../lib/webhooks/secrets';
-import { WEBHOOK_TEST_MESSAGE, isWebhookEventType } from '../../../../workflows/webhooks/contract';
+import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
 import { deliveryInput, deliveryStartOptions, startWebhookDelivery } from '../../../../workflows/webhooks/client';
 import type { Paginator, Page } from '../lib/pagination';
-import {
-  webhookSubscriptionWorkflowId,
-  type FirstOutcomeUpdateResult,
-  type SubscriptionUpdateResult,
-  type WebhookDeliveryState,
-  type WebhookSubscriptionInput,
-} from '../../../../workflows/webhooks/contract';
-import { deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, type WebhookSubscriptionWorkflow } from '../../../../workflows/webhooks/contract';
-import { firstOutcomeUpdate, WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../../../../workflows/shared/search-attributes';
 import { type UserRole } from '../../../../db/accounts/accounts-repository';
 import type { ServiceDeps } from '../lib/service-deps';
@@ -104,7 +95,7 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
         startWorkflowOperation: new WithStartWorkflowOperation<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...actorStartOptions(row), workflowIdConflictPolicy: 'USE_EXISTING' }),
       });
     } catch (err) {
-      if (updateRefusal(err, ['WEBHOOK_DELETED'])) throw new NotFoundError('webhook', row.id);
+      if (updateRefusal(err, [WEBHOOK_DELETED])) throw new NotFoundError('webhook', row.id);
       throw err;
     }
   };

@@ -1,5 +1,5 @@
 import { createHarness, type Harness } from '../helpers/harness';
-import { WebClient } from './client';
+import { WebClient } from '../helpers/web-client';
 import { LOGIN_ATTEMPTS_LIMIT } from '../../apps/api/src/accounts/accounts-service';
 
 describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboarding', () => {

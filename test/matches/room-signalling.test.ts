@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
 import type { Harness, TestUser } from '../helpers/harness';
 import { createWebHarness } from '../helpers/browser';
-import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
-import { WebClient } from './client';
+import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
+import { WebClient } from '../helpers/web-client';
 
 /**
  * The interview room's WebSocket signalling over a real socket: session + room token, only the two
