@@ -23,7 +23,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../lib/config';
 import { createKnex, migrateLatest } from '../db/knex';
 import { startPostgres, ensureDatabase } from '../lib/postgres-server';
-import { freePort } from '../test/helpers/ports';
+import { freePort } from '../lib/ports';
 import type { JobSearchParams } from '../db/events/jobs-repository';
 import { createRepositories } from '../db/repositories';
 import { parseBenchArgs } from './common';

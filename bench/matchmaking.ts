@@ -23,18 +23,14 @@
  *                                [--events 1000 --jobs 100000 [--round-only]]
  *   (or: npx tsx bench/matchmaking.ts …)
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../lib/config';
-import { startInfrastructure } from '../lib/stack';
+import { startThrowawayInfrastructure } from '../lib/stack';
 import { ensureDatabase } from '../lib/postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
-import { freePort } from '../test/helpers/ports';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
 import { matchmakerWorkflowId, matchmakerStatsQuery, MATCHMAKER_BATCH_SIZE } from '../workflows/matchmaking/contract';
@@ -77,19 +73,8 @@ async function main() {
   const t0 = Date.now();
   const log = (l: string) => console.log(`[bench] ${l}`);
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.BENCH_TEMPORAL_ADDRESS ?? '', DATABASE_URL: '' });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-bench-'));
-  fs.chmodSync(tmp, 0o755);
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const infra = await startInfrastructure({
-    config: base,
-    log: () => undefined,
-    persistent: false,
-    pgDataDir: path.join(tmp, 'pg'),
-    pgPort: await freePort(),
-    temporalPort: await freePort(),
-    temporalUiPort: null,
-    databaseName: 'postgres',
-  });
+  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench' });
   try {
     const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
     await ensureDatabase(adminUrl, 'bench');
@@ -250,7 +235,6 @@ async function main() {
     await knex.destroy();
   } finally {
     await infra.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
   log(`finished in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   process.exit(0);

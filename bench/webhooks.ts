@@ -21,7 +21,7 @@ import { DefaultLogger, Runtime, bundleWorkflowCode } from '@temporalio/worker';
 import { loadConfig } from '../lib/config';
 import { startInfrastructure } from '../lib/stack';
 import { createKnex, migrateLatest } from '../db/knex';
-import { freePort } from '../test/helpers/ports';
+import { freePort } from '../lib/ports';
 import { startWorker, WORKFLOWS_PATH } from '../apps/worker/src/worker';
 import { createDomainEventsActivities, type DomainEvent } from '../activities/webhooks/domain-events';
 import { createWebhooksFanOut } from '../activities/webhooks/fan-out';

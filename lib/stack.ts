@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Config } from './config';
 import { startPostgres, ensureDatabase, type RunningPostgres } from './postgres-server';
 import { defaultCacheDir, resolveTemporalCli, startDevServer, registerSearchAttributes, type RunningDevServer } from './temporal-server';
 import { Connection } from '@temporalio/client';
+import { freePort } from './ports';
 
 export interface Infrastructure {
   databaseUrl: string;
@@ -88,4 +91,38 @@ export async function startInfrastructure(opts: {
 
 export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@');
+}
+
+/**
+ * Throw-away infrastructure for `npm test`, the history capture and the benches: PostgreSQL in a
+ * fresh temporary directory and an in-memory Temporal dev server, both on free ports, no UI.
+ * `dir` is the temporary directory (put other throw-away files there); `stop()` removes it too.
+ */
+export async function startThrowawayInfrastructure(opts: { config: Config; log: (line: string) => void; prefix: string }): Promise<Infrastructure & { dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${opts.prefix}-`));
+  // Readable by the postgres user when the tests run as root (embedded PostgreSQL refuses root).
+  fs.chmodSync(dir, 0o755);
+  try {
+    const infra = await startInfrastructure({
+      config: opts.config,
+      log: opts.log,
+      persistent: false,
+      pgDataDir: path.join(dir, 'pg'),
+      pgPort: await freePort(),
+      temporalPort: await freePort(),
+      temporalUiPort: null,
+      databaseName: 'postgres',
+    });
+    return {
+      ...infra,
+      dir,
+      stop: async () => {
+        await infra.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
 }

@@ -37,7 +37,8 @@ export function cachedCliPath(cacheDir: string): string {
   return path.join(cacheDir, `temporal-${TEMPORAL_CLI_VERSION}`, 'temporal');
 }
 
-function onPath(name: string): string | undefined {
+/** The first executable called `name` on PATH. */
+export function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     const p = path.join(dir, name);
     try {

@@ -1,13 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { loadConfig } from '../lib/config';
-import { startInfrastructure } from '../lib/stack';
+import { startThrowawayInfrastructure } from '../lib/stack';
 import { ensureDatabase } from '../lib/postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
-import { freePort } from '../test/helpers/ports';
 import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
 import { TEMPLATE_DB } from '../test/helpers/env';
 
@@ -78,18 +76,7 @@ async function main() {
   lint(process.argv.slice(2));
   ensureChromium();
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '' });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-test-'));
-  fs.chmodSync(tmp, 0o755);
-  const infra = await startInfrastructure({
-    config: base,
-    log,
-    persistent: false,
-    pgDataDir: path.join(tmp, 'pg'),
-    pgPort: await freePort(),
-    temporalPort: await freePort(),
-    temporalUiPort: null,
-    databaseName: 'postgres',
-  });
+  const infra = await startThrowawayInfrastructure({ config: base, log, prefix: 'jobfair-test' });
   let code = 1;
   try {
     const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
@@ -99,7 +86,7 @@ async function main() {
     await migrateLatest(knex);
     await knex.destroy();
     const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
-    const bundlePath = path.join(tmp, 'workflow-bundle.js');
+    const bundlePath = path.join(infra.dir, 'workflow-bundle.js');
     fs.writeFileSync(bundlePath, bundle.code);
     console.log(`[test] PostgreSQL and Temporal up, template migrated, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -118,7 +105,6 @@ async function main() {
     });
   } finally {
     await infra.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
   console.log(`[test] finished in ${((Date.now() - t0) / 1000).toFixed(1)} s, exit ${code}`);
   process.exit(code);

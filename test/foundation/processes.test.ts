@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { freePort } from '../helpers/ports';
+import { freePort } from '../../lib/ports';
 import { testEnv } from '../helpers/env';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../helpers/ports';
+import { freePort } from '../../lib/ports';
 import { portInUse } from '../../lib/postgres-server';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createHarness, type Harness } from './harness';
-import { freePort } from './ports';
+import { freePort } from '../../lib/ports';
 
 /** Debian's chromium (installed by .ci/run when test/web/.needs-chromium exists). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -104,6 +104,25 @@ describe('rate limiting (GCRA in PostgreSQL)', () => {
     expect(res.map((r) => r.headers['x-ratelimit-remaining']).filter((x) => x !== '0').sort()).toEqual(['1', '2', '3', '4']);
   });
 
+  it('decides in lock order: concurrent takers on one bucket never see the same "now" go backwards (distinct remaining counts)', async () => {
+    // 10 takers at once on a fresh 5/min bucket, 20 rounds: with the clock read before waiting for
+    // the row lock, a later taker could decide with an older "now" and report a duplicate count.
+    const { intervalMs, horizonMs } = gcraParams(5);
+    for (let round = 0; round < 20; round++) {
+      const bucket = `lock-order-${round}-${Date.now()}`;
+      const rows = await Promise.all(
+        Array.from({ length: 10 }, async () => (await h.knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: string; now_ms: string }> }>('SELECT * FROM rate_limit_take(?, ?, ?)', [bucket, intervalMs, horizonMs])).rows[0]),
+      );
+      const allowed = rows.filter((r) => r.allowed).sort((a, b) => Number(a.tat_ms) - Number(b.tat_ms));
+      expect(allowed).toHaveLength(5);
+      const remaining = allowed.map((r) => Math.floor((Number(r.now_ms) + horizonMs - Number(r.tat_ms)) / intervalMs));
+      expect(remaining).toEqual([4, 3, 2, 1, 0]);
+      // In lock order (TAT grows with it) the clock never runs backwards.
+      const nows = allowed.map((r) => Number(r.now_ms));
+      expect(nows).toEqual([...nows].sort((x, y) => x - y));
+    }
+  });
+
   it('one budget across two API instances on one database', async () => {
     // A second, independent app instance: its own Fastify, its own knex pool, the same database.
     const knexB = createKnex(h.dbUrl, 3);

@@ -1,0 +1,285 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { loadConfig } from '../lib/config';
+import { startThrowawayInfrastructure } from '../lib/stack';
+import { ensureDatabase } from '../lib/postgres-server';
+import { createKnex, migrateLatest } from '../db/knex';
+import { TEMPLATE_DB } from '../test/helpers/env';
+import { createHarness, eventually, type Harness, type TestUser } from '../test/helpers/harness';
+import { createEvent, createJob, transition } from '../test/events/helpers';
+import { join, matchOf, queueStatus } from '../test/matches/fixtures';
+import { startReceiver, type Receiver } from '../test/webhooks/helpers';
+import { emitterFor } from '../test/webhooks/emit';
+import { historyToJSONObject, workflowTypeOf } from '../test/replay/history-json';
+import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
+import { queueEntryWorkflowId } from '../workflows/queue/contract';
+import { matchWorkflowId } from '../workflows/matches/contract';
+import { liveEventWorkflowId } from '../workflows/events/contract';
+import { matchmakerWorkflowId } from '../workflows/matchmaking/contract';
+import { webhookDeliveryWorkflowId, webhookSubscriptionWorkflowId } from '../workflows/webhooks/contract';
+
+/**
+ * Captures the event histories that test/replay/replay.test.ts replays against the current
+ * workflow code: every workflow type through its realistic paths, on the real stack (isolated
+ * PostgreSQL + Temporal dev server, the real API, worker and activities, millisecond schedules).
+ *
+ *   npx tsx scripts/capture-histories.ts                 write the histories that are missing
+ *   npx tsx scripts/capture-histories.ts --overwrite     replace existing ones too
+ *   npx tsx scripts/capture-histories.ts --tag v2        write new ones as <type>-<case>-v2.json beside the old
+ *   npx tsx scripts/capture-histories.ts --only matchWorkflow,queueEntryWorkflow
+ *   npx tsx scripts/capture-histories.ts --out /tmp/histories   somewhere else (to look, or to check the script still runs)
+ *
+ * Existing histories are the record of what older code did; see test/replay/README.md for when
+ * replacing them is right (almost never).
+ */
+const ROOT = path.resolve(__dirname, '..');
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const OUT = path.resolve(option('--out') ?? path.join(ROOT, 'test', 'replay', 'histories'));
+const overwrite = flag('--overwrite');
+const tag = option('--tag');
+const only = option('--only')?.split(',').map((s) => s.trim());
+if (tag !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(tag)) throw new Error(`--tag ${tag}: lowercase letters, digits and dashes`);
+
+const results: Array<{ file: string; events: number; bytes: number; written: boolean }> = [];
+
+/** Identities name this machine (`pid@host`); replay never reads them. */
+function scrub(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'identity' && typeof v === 'string' ? 'capture-histories' : scrub(v)]));
+  }
+  return value;
+}
+
+async function waitClosed(h: Harness, workflowId: string, timeoutMs = 30_000): Promise<void> {
+  await eventually(async () => (await h.temporal.workflow.getHandle(workflowId).describe()).status.name !== 'RUNNING', timeoutMs, 100);
+}
+
+/** Fetches a workflow's history and writes it as `<workflowType>-<case>.json` (checking that the type is the one expected). */
+async function save(h: Harness, workflowType: string, caseName: string, workflowId: string): Promise<void> {
+  if (only && !only.includes(workflowType)) return;
+  const history = await h.temporal.workflow.getHandle(workflowId).fetchHistory();
+  const actual = workflowTypeOf(history);
+  if (actual !== workflowType) throw new Error(`${workflowId} is a ${actual}, not a ${workflowType}`);
+  const file = path.join(OUT, `${workflowType}-${caseName}${tag ? `-${tag}` : ''}.json`);
+  const text = `${JSON.stringify(scrub(historyToJSONObject(history)), null, 1)}\n`;
+  const written = overwrite || !fs.existsSync(file);
+  if (written) fs.writeFileSync(file, text);
+  results.push({ file: path.relative(ROOT, file), events: history.events?.length ?? 0, bytes: text.length, written });
+  console.log(`[capture] ${written ? 'wrote' : 'kept (exists)'} ${path.relative(ROOT, file)} (${history.events?.length} events)`);
+}
+
+async function ok(res: Promise<{ statusCode: number; body: string }>, what: string) {
+  const r = await res;
+  if (r.statusCode >= 300) throw new Error(`${what}: ${r.statusCode} ${r.body}`);
+  return r;
+}
+
+async function withHarness(env: Record<string, string>, fn: (h: Harness) => Promise<void>) {
+  const h = await createHarness({ env });
+  try {
+    await fn(h);
+  } finally {
+    await h.close();
+  }
+}
+
+/** Live event lifecycle, queue entries that leave, are drained, are matched and accepted or declined; matches accepted → completed and declined; the matchmaker; a changelog announcement. */
+async function fair(h: Harness) {
+  const rec = await h.recruiter();
+
+  // An event without jobs: nobody is matched there.
+  const quiet = await createEvent(h, rec);
+  await ok(transition(h, rec, quiet.id, 'go-live'), 'go-live');
+  const leaver = await h.seeker();
+  await join(h, leaver, quiet.slug);
+  await ok(h.call({ method: 'POST', url: '/api/v1/queue/leave', token: leaver.token }), 'leave');
+  await waitClosed(h, queueEntryWorkflowId(leaver.user.id));
+  await save(h, 'queueEntryWorkflow', 'join-leave', queueEntryWorkflowId(leaver.user.id));
+
+  const drained = await h.seeker();
+  await join(h, drained, quiet.slug);
+  for (const move of ['pause', 'resume', 'end'] as const) await ok(transition(h, rec, quiet.id, move), move);
+  await waitClosed(h, liveEventWorkflowId(quiet.id));
+  await save(h, 'liveEventWorkflow', 'go-live-pause-resume-end-drain', liveEventWorkflowId(quiet.id));
+  await waitClosed(h, queueEntryWorkflowId(drained.user.id));
+  await save(h, 'queueEntryWorkflow', 'join-event-ended', queueEntryWorkflowId(drained.user.id));
+
+  // An event with one job and one interview slot.
+  const busy = await createEvent(h, rec);
+  await ok(transition(h, rec, busy.id, 'go-live'), 'go-live');
+  await createJob(h, rec, busy.id, { title: 'Staff Engineer' });
+  const matches = h.app.services.matches;
+
+  const accepting = await h.seeker();
+  await join(h, accepting, busy.slug);
+  const m1 = await matchOf(h, accepting.user.id);
+  await matches.accept({ userId: accepting.user.id, matchId: m1.id });
+  await matches.accept({ userId: rec.user.id, matchId: m1.id });
+  await waitClosed(h, queueEntryWorkflowId(accepting.user.id));
+  await save(h, 'queueEntryWorkflow', 'join-matched-accepted', queueEntryWorkflowId(accepting.user.id));
+  await matches.completeInterview({ userId: rec.user.id, matchId: m1.id });
+  await waitClosed(h, matchWorkflowId(m1.id));
+  await save(h, 'matchWorkflow', 'accepted-completed', matchWorkflowId(m1.id));
+
+  const declining = await h.seeker();
+  await join(h, declining, busy.slug);
+  const m2 = await matchOf(h, declining.user.id);
+  await ok(h.call({ method: 'POST', url: `/api/v1/matches/${m2.id}/decline`, token: declining.token, payload: { reason: 'Not the right time' } }), 'decline');
+  await waitClosed(h, matchWorkflowId(m2.id));
+  await save(h, 'matchWorkflow', 'declined', matchWorkflowId(m2.id));
+  // Back to waiting in its old place (the declined pair is not proposed again), then it leaves.
+  await eventually(async () => (await queueStatus(h, declining)).status === 'waiting');
+  await ok(h.call({ method: 'POST', url: '/api/v1/queue/leave', token: declining.token }), 'leave');
+  await waitClosed(h, queueEntryWorkflowId(declining.user.id));
+  await save(h, 'queueEntryWorkflow', 'matched-declined-waiting-leave', queueEntryWorkflowId(declining.user.id));
+
+  // Still running (it never ends; continue-as-new comes only after thousands of events): its history so far.
+  await save(h, 'matchmakerWorkflow', 'rounds-with-offers', matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
+
+  // The app announces every changelog entry at start.
+  const announcement = await eventually(async () => h.knex('changelog_announcements').where({ state: 'started' }).orderBy('entry_id').first());
+  await waitClosed(h, announcement.workflow_id);
+  await save(h, 'changelogAnnouncementWorkflow', 'announce', announcement.workflow_id);
+}
+
+/** The timers: a match nobody accepts expires, its entry waits again and then outlives its TTL; an accepted match completes when the interview length elapses. */
+async function timers(h: Harness) {
+  const rec = await h.recruiter();
+  const event = await createEvent(h, rec);
+  await ok(transition(h, rec, event.id, 'go-live'), 'go-live');
+  await createJob(h, rec, event.id);
+  const matches = h.app.services.matches;
+
+  const idle = await h.seeker();
+  await join(h, idle, event.slug);
+  const m3 = await matchOf(h, idle.user.id);
+  await waitClosed(h, matchWorkflowId(m3.id));
+  await save(h, 'matchWorkflow', 'expired', matchWorkflowId(m3.id));
+  await waitClosed(h, queueEntryWorkflowId(idle.user.id));
+  await save(h, 'queueEntryWorkflow', 'matched-match-expired-ttl-expired', queueEntryWorkflowId(idle.user.id));
+
+  const talker = await h.seeker();
+  await join(h, talker, event.slug);
+  const m4 = await matchOf(h, talker.user.id);
+  await matches.accept({ userId: talker.user.id, matchId: m4.id });
+  await matches.accept({ userId: rec.user.id, matchId: m4.id });
+  await waitClosed(h, matchWorkflowId(m4.id));
+  await save(h, 'matchWorkflow', 'accepted-interview-length-elapsed', matchWorkflowId(m4.id));
+}
+
+async function createHook(h: Harness, u: TestUser, target: string): Promise<{ id: string }> {
+  const r = await ok(h.call({ method: 'POST', url: '/api/v1/webhooks', token: u.token, payload: { target_url: target, events: ['match.matched'] } }), 'create webhook');
+  return JSON.parse(r.body) as { id: string };
+}
+const deliveryState = async (h: Harness, webhookId: string, eventId: string) => (await h.knex('webhook_deliveries').where({ subscription_id: webhookId, event_id: eventId, run: 1 }).first())?.state as string | undefined;
+const FINAL = ['delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'];
+
+/** Deliveries delivered, retried then delivered, dead-lettered, the test event; a subscription through failures, auto-pause, resume, disable and delete. */
+async function webhooks(h: Harness, rx: Receiver) {
+  const emit = emitterFor(h);
+  const deliver = async (u: TestUser, hook: { id: string }, expected: string) => {
+    const e = await emit({ type: 'match.matched', ownerUserIds: [u.user.id] });
+    await eventually(async () => (await deliveryState(h, hook.id, e.id)) === expected, 30_000);
+    await waitClosed(h, webhookDeliveryWorkflowId(hook.id, e.id));
+    return webhookDeliveryWorkflowId(hook.id, e.id);
+  };
+
+  const happy = await h.seeker();
+  const okHook = await createHook(h, happy, rx.url('/ok'));
+  await save(h, 'webhookDeliveryWorkflow', 'delivered', await deliver(happy, okHook, 'delivered'));
+  await ok(h.call({ method: 'POST', url: `/api/v1/webhooks/${okHook.id}/test`, token: happy.token }), 'test event');
+  const test = await h.knex('webhook_deliveries').where({ subscription_id: okHook.id, source: 'test' }).first();
+  await waitClosed(h, webhookDeliveryWorkflowId(okHook.id, test.event_id));
+  await save(h, 'webhookDeliveryWorkflow', 'test-event-first-outcome', webhookDeliveryWorkflowId(okHook.id, test.event_id));
+
+  const patient = await h.seeker();
+  const flakyHook = await createHook(h, patient, rx.url('/flaky'));
+  await save(h, 'webhookDeliveryWorkflow', 'retried-then-delivered', await deliver(patient, flakyHook, 'delivered'));
+
+  const unlucky = await h.seeker();
+  const downHook = await createHook(h, unlucky, rx.url('/down'));
+  await save(h, 'webhookDeliveryWorkflow', 'dead-letter', await deliver(unlucky, downHook, 'dead_letter'));
+  // The seventh consecutive failure pauses the subscription (and queues the owner's e-mail); the
+  // retry that comes due while paused is not sent.
+  const e2 = await emit({ type: 'match.matched', ownerUserIds: [unlucky.user.id] });
+  await eventually(async () => (await h.knex('webhook_subscriptions').where({ id: downHook.id }).first()).status === 'paused', 30_000);
+  await eventually(async () => FINAL.includes((await deliveryState(h, downHook.id, e2.id)) ?? ''), 30_000);
+  await waitClosed(h, webhookDeliveryWorkflowId(downHook.id, e2.id));
+  await save(h, 'webhookDeliveryWorkflow', 'failed-then-subscription-paused', webhookDeliveryWorkflowId(downHook.id, e2.id));
+  await ok(h.call({ method: 'PATCH', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token, payload: { status: 'active' } }), 'resume');
+  await ok(h.call({ method: 'PATCH', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token, payload: { status: 'disabled' } }), 'disable');
+  await ok(h.call({ method: 'DELETE', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token }), 'delete');
+  await waitClosed(h, webhookSubscriptionWorkflowId(downHook.id));
+  await save(h, 'webhookSubscriptionWorkflow', 'failures-auto-pause-resume-disable-delete', webhookSubscriptionWorkflowId(downHook.id));
+}
+
+/** A retry waiting on a long timer when its subscription is deleted: the delivery ends as cancelled. */
+async function cancelled(h: Harness, rx: Receiver) {
+  const emit = emitterFor(h);
+  const u = await h.seeker();
+  const hook = await createHook(h, u, rx.url('/down'));
+  const e = await emit({ type: 'match.matched', ownerUserIds: [u.user.id] });
+  await eventually(async () => (await deliveryState(h, hook.id, e.id)) === 'retrying', 30_000);
+  await ok(h.call({ method: 'DELETE', url: `/api/v1/webhooks/${hook.id}`, token: u.token }), 'delete');
+  await waitClosed(h, webhookDeliveryWorkflowId(hook.id, e.id));
+  await save(h, 'webhookDeliveryWorkflow', 'retrying-cancelled-by-delete', webhookDeliveryWorkflowId(hook.id, e.id));
+  await waitClosed(h, webhookSubscriptionWorkflowId(hook.id));
+  await save(h, 'webhookSubscriptionWorkflow', 'deleted-while-retrying', webhookSubscriptionWorkflowId(hook.id));
+}
+
+async function main() {
+  const t0 = Date.now();
+  fs.mkdirSync(OUT, { recursive: true });
+  const quiet = (l: string) => {
+    if (process.env.CAPTURE_VERBOSE) console.log(`[capture] ${l}`);
+  };
+  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: '' });
+  const infra = await startThrowawayInfrastructure({ config: base, log: quiet, prefix: 'jobfair-capture' });
+  const rx = await startReceiver((r) => {
+    if (r.url === '/ok') return { status: 200, body: 'ok' };
+    // Two failures per event, then success.
+    if (r.url === '/flaky') return rx.forEvent(r.json.id).length <= 2 ? { status: 503, body: 'busy' } : { status: 200, body: 'ok' };
+    return { status: 500, body: 'receiver exploded' };
+  });
+  try {
+    const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
+    await ensureDatabase(adminUrl, TEMPLATE_DB);
+    const knex = createKnex(adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE_DB}$1`), 1);
+    await migrateLatest(knex);
+    await knex.destroy();
+    const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
+    const bundlePath = path.join(infra.dir, 'workflow-bundle.js');
+    fs.writeFileSync(bundlePath, bundle.code);
+    // What scripts/test.ts gives jest: the harness reads them.
+    process.env.JOBFAIR_TEST_ADMIN_DB_URL = adminUrl;
+    process.env.JOBFAIR_TEST_TEMPORAL_ADDRESS = infra.temporalAddress;
+    process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE = bundlePath;
+    console.log(`[capture] PostgreSQL and Temporal up, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000', PUBLIC_CACHE_TTL_MS: '0' }, fair);
+    await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '5000', MATCH_ACCEPT_WINDOW_MS: '1500', INTERVIEW_LENGTH_MS: '1000' }, timers);
+    await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '100,200,300,400,500', WEBHOOK_AUTO_PAUSE_FAILURES: '7', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => webhooks(h, rx));
+    await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => cancelled(h, rx));
+  } finally {
+    await rx.close();
+    await infra.stop();
+  }
+  const written = results.filter((r) => r.written);
+  console.log(`[capture] ${results.length} histories (${written.length} written, ${results.length - written.length} kept), ${(results.reduce((a, r) => a + r.bytes, 0) / 1024).toFixed(0)} KB, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
