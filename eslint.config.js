@@ -103,6 +103,8 @@ module.exports = defineConfig([
       // promises, so this is quiet there.
       '@typescript-eslint/no-misused-promises': 'error',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // One import statement per module (a type-only one beside it is fine).
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   {
