@@ -44,8 +44,8 @@ function insideWorkflows(depth) {
   return `${ups}${NO_DOT_SEGMENTS}(?:[^/]+/)*(?!client(?:\\.[jt]s)?$)[^/]+`;
 }
 
-/** Contracts and the search attributes: only other contracts and `../shared/search-attributes`. */
-const CONTRACTS = `(?:\\./|\\.\\./(?!\\.\\.?/)[^/]+/)contract|(?:\\./|\\.\\./shared/)search-attributes`;
+/** Contracts (the capabilities' and `shared/contract.ts`, the search attributes): only other contracts. */
+const CONTRACTS = `(?:\\./|\\.\\./(?!\\.\\.?/)[^/]+/)contract`;
 
 function workflowImportRule(allowedValueImports, what) {
   return [
@@ -138,8 +138,9 @@ module.exports = defineConfig([
     },
   })),
   {
-    // client.ts helpers run in the API and activities: they may use contracts, other clients and
-    // the search attributes, never a workflow implementation (that would pull it out of the worker).
+    // client.ts helpers run in the API and activities: they may use contracts (incl. ../shared/contract,
+    // the search attributes) and other clients, never a workflow implementation (that would pull it
+    // out of the worker).
     files: ['workflows/*/client.ts'],
     rules: {
       'no-restricted-imports': [
@@ -147,8 +148,8 @@ module.exports = defineConfig([
         {
           patterns: [
             {
-              regex: '^(?:\\./|\\.\\./(?!\\.\\.)[^/]+/)(?!(?:contract|client|search-attributes)$)[^/]+$',
-              message: 'A client.ts imports contracts, other clients and ../shared/search-attributes only: start workflows by their contract type name, never by importing the implementation.',
+              regex: '^(?:\\./|\\.\\./(?!\\.\\.)[^/]+/)(?!(?:contract|client)$)[^/]+$',
+              message: 'A client.ts imports contracts (its own, other capabilities\', ../shared/contract) and other clients only: start workflows by their contract type name, never by importing the implementation.',
             },
           ],
         },
@@ -157,9 +158,9 @@ module.exports = defineConfig([
   },
   {
     // Contracts are imported by workflows, activities and the API alike: they stay leaves.
-    files: ['workflows/*/contract.ts', 'workflows/shared/search-attributes.ts'],
+    files: ['workflows/*/contract.ts'],
     rules: {
-      'no-restricted-imports': workflowImportRule(CONTRACTS, 'A contract takes values only from @temporalio/workflow, @temporalio/common, other contract.ts files and ../shared/search-attributes.'),
+      'no-restricted-imports': workflowImportRule(CONTRACTS, 'A contract takes values only from @temporalio/workflow, @temporalio/common, other contract.ts files (../shared/contract for the search attributes).'),
     },
   },
 ]);

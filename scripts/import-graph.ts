@@ -131,7 +131,7 @@ export function findCycles(graph: ImportGraph, opts: { includeTypeOnly: boolean 
   return components;
 }
 
-const isContract = (f: string) => /^workflows\/[^/]+\/contract\.ts$/.test(f) || f.startsWith('workflows/shared/search-attributes');
+const isContract = (f: string) => /^workflows\/[^/]+\/contract\.ts$/.test(f);
 const isWorkflowClient = (f: string) => /^workflows\/[^/]+\/client\.ts$/.test(f);
 /** Workflow implementation code: bundled into the worker's V8 isolate. */
 export const isWorkflowCode = (f: string) => f.startsWith('workflows/') && !isWorkflowClient(f) && !f.endsWith('.test.ts') && !f.endsWith('README.md');

@@ -8,7 +8,7 @@ import type { AccountsRepository } from '../../db/accounts/accounts-repository';
 import { STALE_OFFER_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
 import { matchWorkflowId, MATCH_WORKFLOW, type MatchInput, type MatchWorkflow } from '../../workflows/matches/contract';
-import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../../workflows/shared/search-attributes';
+import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../../workflows/shared/contract';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
 import { CandidateIndex } from './candidates';
 import { kickMatchmaker } from '../../workflows/matchmaking/client';

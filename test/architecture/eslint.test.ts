@@ -72,7 +72,7 @@ describe('eslint rules', () => {
       [
         "import type { createQueueActivities } from '../../activities/queue/queue-activities';",
         "import { proxyActivities, sleep } from '@temporalio/workflow';",
-        "import { JobfairEntity } from '../shared/search-attributes';",
+        "import { JobfairEntity } from '../shared/contract';",
         "import type { tellEntriesEventEnded } from './client';",
         'const acts = proxyActivities<ReturnType<typeof createQueueActivities>>({ startToCloseTimeout: 1000 });',
         'export async function plantedWorkflow(f: typeof tellEntriesEventEnded | null): Promise<unknown> {',
@@ -93,7 +93,7 @@ describe('eslint rules', () => {
     const messages = await lint(
       [
         "import { defineSignal } from '@temporalio/workflow';",
-        "import { JobfairEntity } from '../shared/search-attributes';",
+        "import { JobfairEntity } from '../shared/contract';",
         "import { matchClosedSignal } from '../queue/contract';",
         "import { createProjection } from '../shared/projection';",
         'export const planted = [defineSignal, JobfairEntity, matchClosedSignal, createProjection];',
@@ -113,7 +113,7 @@ describe('eslint rules', () => {
     const bad = await lint("import type { queueEntryWorkflow } from './queue-entry';\nimport { createProjection } from '../shared/projection';\nexport type W = typeof queueEntryWorkflow;\nexport const p = createProjection;\n", 'workflows/queue/client.ts');
     expect(bad.map((m) => m.rule)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
     const ok = await lint(
-      "import { QUEUE_ENTRY_WORKFLOW } from './contract';\nimport { kickMatchmaker } from '../matchmaking/client';\nimport { JobfairEntity } from '../shared/search-attributes';\nimport { loadConfig } from '../../lib/config';\nexport const x = [QUEUE_ENTRY_WORKFLOW, kickMatchmaker, JobfairEntity, loadConfig];\n",
+      "import { QUEUE_ENTRY_WORKFLOW } from './contract';\nimport { kickMatchmaker } from '../matchmaking/client';\nimport { JobfairEntity } from '../shared/contract';\nimport { loadConfig } from '../../lib/config';\nexport const x = [QUEUE_ENTRY_WORKFLOW, kickMatchmaker, JobfairEntity, loadConfig];\n",
       'workflows/queue/client.ts',
     );
     expect(ok).toEqual([]);

@@ -1,7 +1,7 @@
 import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
 import { CHANGELOG_EVENT_TYPE, changelogEventId, type ChangelogAnnouncementInput, type ChangelogAnnouncementResult } from './contract';
-import { JobfairEntity, JobfairStatus } from '../shared/search-attributes';
+import { JobfairEntity, JobfairStatus } from '../shared/contract';
 
 const { emitDomainEvent } = proxyActivities<ReturnType<typeof createDomainEventsActivities>>({
   startToCloseTimeout: '30 seconds',

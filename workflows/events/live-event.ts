@@ -2,7 +2,7 @@ import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivitie
 import { goLiveUpdate, pauseUpdate, resumeUpdate, endUpdate, plannedEndChangedSignal, liveEventStateQuery, planLiveEventTransition, type LiveEventInput, type LiveEventResult, type LiveEventState, type LiveEventStatus, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventTransitionResult, type PlannedEndChangedSignalInput } from './contract';
 import type { createEventsActivities } from '../../activities/events/events-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../shared/search-attributes';
+import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
 
 

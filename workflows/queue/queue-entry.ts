@@ -2,7 +2,7 @@ import { allHandlersFinished, condition, log, proxyActivities, proxyLocalActivit
 import { joinQueueUpdate, leaveQueueUpdate, offerUpdate, queueEntryStateQuery, eventEndedSignal, matchClosedSignal, OFFER_REFUSED, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, type EventEndedSignalInput, type JoinQueueUpdateInput, type JoinQueueUpdateResult, type LeaveQueueUpdateResult, type MatchClosedSignalInput, type OfferUpdateInput, type OfferUpdateResult, type QueueEntryInput, type QueueEntryState, type QueueEntryStatus } from './contract';
 import type { createQueueActivities } from '../../activities/queue/queue-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairUserId } from '../shared/search-attributes';
+import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairUserId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
 
 // The projection is one short upsert: a local activity (run inside the workflow task, no task-queue

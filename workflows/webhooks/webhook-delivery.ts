@@ -10,7 +10,7 @@ import {
 } from '@temporalio/workflow';
 import { cancelDeliverySignal, firstOutcomeUpdate, webhookSubscriptionWorkflowId, attemptOutcomeSignal, type AttemptSummary, type CancelDeliverySignalInput, type FirstOutcomeUpdateResult, type WebhookDeliveryInput, type WebhookDeliveryResult, type WebhookDeliveryState } from './contract';
 import type { createWebhookDeliveryActivities, AttemptWebhookDeliveryResult } from '../../activities/webhooks/delivery-activities';
-import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
+import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/contract';
 
 
 const newLogId = () => `dlv_${uuid4().replace(/-/g, '')}`;

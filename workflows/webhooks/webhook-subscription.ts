@@ -12,7 +12,7 @@ import {
 import { attemptOutcomeSignal, resumeSubscriptionUpdate, disableSubscriptionUpdate, deleteSubscriptionUpdate, subscriptionStateQuery, type AttemptOutcomeSignalInput, type SubscriptionUpdateResult, type WebhookSubscriptionInput, type WebhookSubscriptionResult, type WebhookSubscriptionState, type WebhookSubscriptionStatus, WEBHOOK_DELETED, type WebhookCancelReason } from './contract';
 import type { createWebhookSubscriptionActivities } from '../../activities/webhooks/subscription-activities';
 import type { createEmailActivities } from '../../activities/notifications/email-activities';
-import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/search-attributes';
+import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
 
 

@@ -1,6 +1,9 @@
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 
-/** Keys operators filter on in the Temporal UI (registered at every dev-server start). */
+/**
+ * The shared contract of every capability: the search attribute keys operators filter on in the
+ * Temporal UI (registered at every dev-server start). Workflows upsert them; clients set them at start.
+ */
 export const JobfairEntity = defineSearchAttributeKey('JobfairEntity', SearchAttributeType.KEYWORD);
 export const JobfairStatus = defineSearchAttributeKey('JobfairStatus', SearchAttributeType.KEYWORD);
 export const JobfairEventSlug = defineSearchAttributeKey('JobfairEventSlug', SearchAttributeType.KEYWORD);
