@@ -29,7 +29,7 @@ export const effectiveStatus = (row: Pick<InviteRow, 'status' | 'expires_at'>, n
 
 export function createInvitesRepository(knex: Knex) {
   return {
-    async insert(input: Pick<InviteRow, 'team_id' | 'email' | 'role' | 'token_hash' | 'invited_by' | 'expires_at'>, trx: Knex = knex): Promise<InviteRow> {
+    async insert(input: Partial<Pick<InviteRow, 'id'>> & Pick<InviteRow, 'team_id' | 'email' | 'role' | 'token_hash' | 'invited_by' | 'expires_at'>, trx: Knex = knex): Promise<InviteRow> {
       const [row] = await trx('team_invites').insert(input).returning('*');
       return row;
     },

@@ -83,7 +83,7 @@ export function createEventsRepository(knex: Knex) {
 
     // ---- recruiter side (descriptive records, written by the API) ----
 
-    async insert(input: LiveEventDescription & { team_id: string; slug: string; company_name: string; visibility: EventVisibility; created_by: string }, trx: Knex = knex): Promise<LiveEventRow> {
+    async insert(input: LiveEventDescription & { id?: string; team_id: string; slug: string; company_name: string; visibility: EventVisibility; created_by: string }, trx: Knex = knex): Promise<LiveEventRow> {
       const [row] = await trx('live_events').insert(input).returning('*');
       return row;
     },

@@ -94,7 +94,7 @@ export function createJobsRepository(knex: Knex) {
   };
 
   return {
-    async insert(input: JobFields & { team_id: string; live_event_id: string }, trx: Knex = knex): Promise<JobRow> {
+    async insert(input: JobFields & { id?: string; team_id: string; live_event_id: string }, trx: Knex = knex): Promise<JobRow> {
       const [row] = await trx('jobs').insert(input).returning('*');
       return row;
     },

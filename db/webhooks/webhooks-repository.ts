@@ -185,6 +185,10 @@ export function createWebhooksRepository(knex: Knex) {
       const r = await trx('webhook_delivery_attempts').insert(row).onConflict('id').ignore().returning('id');
       return r.length === 1;
     },
+    /** The first attempt of one run of a delivery (an answer rebuilt for a keyed retry). */
+    async firstAttempt(subscriptionId: string, eventId: string, run: number, trx: Knex = knex): Promise<WebhookAttemptRow | undefined> {
+      return trx('webhook_delivery_attempts').where({ subscription_id: subscriptionId, event_id: eventId, run }).orderBy([{ column: 'attempted_at' }, { column: 'id' }]).first();
+    },
     async findAttempt(subscriptionId: string, deliveryId: string, trx: Knex = knex): Promise<WebhookAttemptRow | undefined> {
       return trx('webhook_delivery_attempts').where({ subscription_id: subscriptionId, id: deliveryId }).first();
     },

@@ -56,7 +56,7 @@ const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: inviteEnvelope },
     },
     handler: async (request, reply) => {
-      const invite = await service.create(requireAuth(request).userId, request.body);
+      const invite = await service.create(requireAuth(request).userId, request.body, request.operationKey);
       return reply.code(201).send({ invite: toInvite(invite) });
     },
   });

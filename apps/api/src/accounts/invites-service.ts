@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { effectiveStatus, type InviteRow } from '../../../../db/accounts/invites-repository';
 import { isUniqueViolation } from '../../../../db/events/events-repository';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
+import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
 import type { Config } from '../../../../lib/config';
 import type { Page, Paginator } from '../lib/pagination';
 import type { ServiceDeps } from '../lib/service-deps';
@@ -43,10 +44,17 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
   };
 
   return {
-    async create(inviterId: string, input: { email: string; role: InviteRow['role'] }): Promise<InviteRow> {
+    async create(inviterId: string, input: { email: string; role: InviteRow['role'] }, op: OperationKey | null = null): Promise<InviteRow> {
       const email = input.email.trim();
+      // The invite and its e-mail commit together; a keyed retry after a crash finds the invite this
+      // key created and answers with it — no second e-mail (decision 0160).
+      const id = operationUuid(op, 'team-invite');
       return deps.knex.transaction(async (trx) => {
         const membership = await requireManager(inviterId, trx);
+        if (op) {
+          const done = await invites.findForTeam(membership.team_id, id, trx);
+          if (done) return done;
+        }
         const existingUser = await accounts.findUserByEmail(email, trx);
         if (existingUser) {
           const theirs = await accounts.findMembership(existingUser.id, trx);
@@ -62,7 +70,7 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
         let row: InviteRow;
         try {
           row = await invites.insert(
-            { team_id: membership.team_id, email, role: input.role, token_hash: hashInviteToken(token), invited_by: inviterId, expires_at: new Date(Date.now() + deps.config.TEAM_INVITE_TTL_MS) },
+            { id, team_id: membership.team_id, email, role: input.role, token_hash: hashInviteToken(token), invited_by: inviterId, expires_at: new Date(Date.now() + deps.config.TEAM_INVITE_TTL_MS) },
             trx,
           );
         } catch (err) {

@@ -170,7 +170,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      const event = await service.create(recruiterTeamOf(auth), auth.userId, request.body);
+      const event = await service.create(recruiterTeamOf(auth), auth.userId, request.body, request.operationKey);
       return reply.code(201).send({ event: toTeamEvent(event) });
     },
   });

@@ -4,6 +4,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@te
 import { isUniqueViolation, type EventVisibility, type LiveEventDescription, type LiveEventStatus, type LiveEventWithStats } from '../../../../db/events/events-repository';
 import { type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../../lib/errors';
+import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
@@ -107,13 +108,20 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
   };
 
   return {
-    async create(teamId: string, userId: string, input: CreateEventInput): Promise<LiveEventWithStats> {
+    async create(teamId: string, userId: string, input: CreateEventInput, op: OperationKey | null = null): Promise<LiveEventWithStats> {
+      // A keyed retry after a crash: the event this key created is the answer (decision 0160).
+      const id = operationUuid(op, 'live-event');
+      if (op) {
+        const done = await events.findForTeam(teamId, id);
+        if (done) return done;
+      }
       const start = toDate(input.planned_start_at);
       const end = toDate(input.planned_end_at);
       checkPlannedWindow(start, end);
       const [teamSettings, membership] = await Promise.all([settings.findTeamSettings(teamId), accounts.findMembership(userId)]);
       try {
         const row = await events.insert({
+          id,
           team_id: teamId,
           created_by: userId,
           slug: input.slug,

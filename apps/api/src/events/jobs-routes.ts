@@ -103,7 +103,7 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         salary_max: b.salary_max ?? null,
         location: b.location ?? null,
         remote_preference: b.remote_preference ?? null,
-      });
+      }, request.operationKey);
       return reply.code(201).send({ job: toTeamJob(job) });
     },
   });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { type JobFields, type JobSearchHit, type JobSearchParams, type JobStatus, type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../lib/errors';
+import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
 import type { Page, Paginator } from '../lib/pagination';
 import type { PublicCache } from '../lib/public-cache';
 import type { ServiceDeps } from '../lib/service-deps';
@@ -25,12 +26,18 @@ export function createJobsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'pa
 
   return {
     /** A job belongs to one of the team's events (another team's event → 404); an ended event takes no new jobs. */
-    async create(teamId: string, input: CreateJobInput): Promise<JobWithEvent> {
+    async create(teamId: string, input: CreateJobInput, op: OperationKey | null = null): Promise<JobWithEvent> {
+      // A keyed retry after a crash: the job this key created is the answer (decision 0160).
+      const id = operationUuid(op, 'job');
+      if (op) {
+        const done = await jobs.findForTeam(teamId, id);
+        if (done) return done;
+      }
       checkSalary(input.salary_min, input.salary_max);
       const event = await events.findForTeam(teamId, input.live_event_id);
       if (!event) throw new NotFoundError('live event', input.live_event_id);
       if (event.status === 'ended') throw new ConflictError('EVENT_ALREADY_ENDED', `live event ${event.id} has ended; it takes no new jobs`, { event_id: event.id, status: event.status });
-      const row = await jobs.insert({ ...input, team_id: teamId });
+      const row = await jobs.insert({ ...input, id, team_id: teamId });
       deps.cache.clear();
       return mustFind(teamId, row.id);
     },

@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ValidationError } from '../../../../lib/errors';
+import { AppError, DependencyUnavailableError, ValidationError } from '../../../../lib/errors';
 import { seal, unseal } from '../../../../lib/sealed';
+import { operationKey, type OperationKey } from '../../../../lib/operation-ids';
+import { LEASE_DEAD_SQL, ProcessLease } from './process-lease';
 
 const SEAL_PURPOSE = 'idempotent-answer';
 
 /** The spec's replay window. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** How long an in-progress claim blocks the key; a request that died mid-way frees it after this. */
+/**
+ * Upper bound of an in-progress claim held by a *live* process (a hung request). A claim of a dead
+ * process, or one PostgreSQL lost, is free at once (its lease epoch is gone, decision 0161).
+ */
 const LOCK_MS = 60_000;
+/** How long a claim waits for this process's lease session after a database outage before answering 503. */
+const LEASE_WAIT_MS = 2_000;
+/** A release that failed (database down) is retried this often until it succeeds. */
+const RELEASE_RETRY_MS = 500;
 const HOUSEKEEPING_MS = 10 * 60_000;
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation', 'sunset', 'link'];
@@ -34,6 +43,11 @@ interface StoredAnswer {
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
+    /**
+     * Set when the caller sent an Idempotency-Key and this request holds it: routes that create
+     * rows derive their ids from it (lib/operation-ids.ts), so a retry after a crash finds the row.
+     */
+    operationKey: OperationKey | null;
     /** A stored answer to send instead of running the handler (set in preValidation, sent in preHandler). */
     idempotentReplay?: StoredAnswer;
   }
@@ -79,10 +93,20 @@ export function requestFingerprint(request: Pick<FastifyRequest, 'method' | 'par
 export default fp(
   async (app) => {
     app.decorateRequest('idempotencyClaim', null);
+    app.decorateRequest('operationKey', null);
+    const lease = ProcessLease.fromKnex(app.knex, app.log);
+    lease.start();
+    app.addHook('onClose', async () => lease.close());
+    const leaseEpoch = async (): Promise<number> => {
+      const epoch = await lease.ready(LEASE_WAIT_MS);
+      if (epoch === null) throw new DependencyUnavailableError('postgres', 1);
+      return epoch;
+    };
 
     /** Returns the stored answer to replay, or null when this request now holds the key. */
     const claim = async (request: FastifyRequest, key: string, hash: string): Promise<StoredAnswer | null> => {
       const tokenId = request.auth!.tokenId;
+      const epoch = await leaseEpoch();
       for (let attempt = 0; attempt < 3; attempt++) {
         const inserted = await app
           .knex('idempotency_keys')
@@ -93,6 +117,7 @@ export default fp(
             route: request.routeOptions.url ?? request.url,
             request_hash: hash,
             state: 'in_progress',
+            lease_owner: epoch,
             locked_until: app.knex.raw("clock_timestamp() + ? * interval '1 millisecond'", [LOCK_MS]),
           })
           .onConflict(['token_id', 'key'])
@@ -120,12 +145,14 @@ export default fp(
           throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', `Idempotency-Key ${key} was already used with a different request`, { idempotency_key: key });
         }
         if (row.state === 'in_progress') {
-          // A request that died mid-way leaves its lock behind; after LOCK_MS the key may be retried.
+          // A claim whose process died (or whose database session was lost) is taken over at once;
+          // one held by a live process only after LOCK_MS. Routes that create rows derive their ids
+          // from the key, so the rerun finds what the dead request wrote (decision 0160).
           const took = await app
             .knex('idempotency_keys')
             .where({ token_id: tokenId, key, state: 'in_progress' })
-            .andWhereRaw('locked_until < clock_timestamp()')
-            .update({ locked_until: app.knex.raw("clock_timestamp() + ? * interval '1 millisecond'", [LOCK_MS]) });
+            .andWhereRaw(`(locked_until < clock_timestamp() OR ${LEASE_DEAD_SQL('lease_owner')})`)
+            .update({ lease_owner: epoch, locked_until: app.knex.raw("clock_timestamp() + ? * interval '1 millisecond'", [LOCK_MS]) });
           if (took === 1) {
             request.idempotencyClaim = { tokenId, key, done: false };
             return null;
@@ -137,7 +164,28 @@ export default fp(
       throw new AppError(409, 'IDEMPOTENCY_KEY_IN_USE', `Idempotency-Key ${key} is contended; retry shortly`, { idempotency_key: key }, { 'retry-after': '1' });
     };
 
-    const release = (c: Claim) => app.knex('idempotency_keys').where({ token_id: c.tokenId, key: c.key, state: 'in_progress' }).delete();
+    // A release that fails (the database is down) is retried until it succeeds, so the key is not
+    // left blocked; if this process dies first, the lost lease frees the key anyway.
+    const pendingReleases = new Map<string, Claim>();
+    const releaseNow = (c: Claim) => app.knex('idempotency_keys').where({ token_id: c.tokenId, key: c.key, state: 'in_progress' }).delete();
+    const release = async (c: Claim) => {
+      try {
+        await releaseNow(c);
+      } catch (err) {
+        app.log.warn({ err, key: c.key }, 'idempotency key release failed; retrying in the background');
+        pendingReleases.set(`${c.tokenId}:${c.key}`, c);
+      }
+    };
+    const retryReleases = setInterval(() => {
+      for (const [id, c] of pendingReleases) {
+        releaseNow(c).then(
+          () => pendingReleases.delete(id),
+          () => undefined,
+        );
+      }
+    }, RELEASE_RETRY_MS);
+    retryReleases.unref();
+    app.addHook('onClose', async () => clearInterval(retryReleases));
 
     /**
      * Claims the key, or returns the stored answer ready to send. A sealed answer that cannot be
@@ -171,6 +219,8 @@ export default fp(
         if (row) {
           request.idempotentReplay = row;
           request.skipRateLimit = true;
+        } else {
+          request.operationKey = operationKey(request.auth.tokenId, header);
         }
         return;
       }
@@ -221,7 +271,7 @@ export default fp(
         const v = reply.getHeader(h);
         if (typeof v === 'string') headers[h] = v;
       }
-      await app
+      const stored = app
         .knex('idempotency_keys')
         .where({ token_id: c.tokenId, key: c.key })
         .update({
@@ -232,6 +282,14 @@ export default fp(
           response_headers: headers,
           locked_until: null,
         });
+      try {
+        await stored;
+      } catch (err) {
+        // The effect happened and the caller gets its answer; the key is released (retried until the
+        // database answers) so a keyed retry reruns and finds the rows derived from the key.
+        request.log.warn({ err, key: c.key }, 'idempotent answer not stored; releasing the key');
+        await release(c);
+      }
       return payload;
     });
 

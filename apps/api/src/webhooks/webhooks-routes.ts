@@ -31,7 +31,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      const { row, secret } = await service.create(webhookOwnerOf(auth), auth.userId, request.body);
+      const { row, secret } = await service.create(webhookOwnerOf(auth), auth.userId, request.body, request.operationKey);
       return reply.code(201).send({ ...toWebhook(row), secret });
     },
   });
@@ -96,7 +96,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: testResultSchema },
     },
     handler: async (request) => {
-      const r = await service.sendTest(webhookOwnerOf(requireAuth(request)), request.params.id);
+      const r = await service.sendTest(webhookOwnerOf(requireAuth(request)), request.params.id, request.operationKey);
       const a = r.outcome.attempt;
       return {
         event: { id: r.eventId, type: 'webhook.test' as const, data: r.data },
@@ -135,7 +135,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: createdWebhookSchema.extend({ previous_secret_expires_at: isoDateTime }) },
     },
     handler: async (request) => {
-      const r = await service.rotateSecret(webhookOwnerOf(requireAuth(request)), request.params.id);
+      const r = await service.rotateSecret(webhookOwnerOf(requireAuth(request)), request.params.id, request.operationKey);
       return { ...toWebhook(r.row), secret: r.secret, previous_secret_expires_at: r.previousSecretExpiresAt.toISOString() };
     },
   });

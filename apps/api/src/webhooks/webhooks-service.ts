@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { type WebhookAttemptRow, type WebhookOwner, type WebhookSubscriptionRow } from '../../../../db/webhooks/webhooks-repository';
 import { ConflictError, NotFoundError, ValidationError } from '../../../../lib/errors';
+import { operationHex, type OperationKey } from '../../../../lib/operation-ids';
 import type { Config } from '../../../../lib/config';
 import { updateRefusal } from '../../../../lib/update-refusal';
 import { checkTargetUrl } from '../../../../lib/webhooks/address-policy';
@@ -113,12 +114,22 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
 
   return {
     /** Creates the subscription and its actor; the plain secret is returned here and never stored. */
-    async create(owner: WebhookOwner, createdByUserId: string | null, input: CreateWebhookInput): Promise<{ row: WebhookSubscriptionRow; secret: string }> {
+    async create(owner: WebhookOwner, createdByUserId: string | null, input: CreateWebhookInput, op: OperationKey | null = null): Promise<{ row: WebhookSubscriptionRow; secret: string }> {
       const target = validateTarget(input.target_url);
       const events = validateEvents(input.events);
-      const id = newWebhookId();
-      const salt = newSecretSalt();
+      // With an Idempotency-Key the id and the salt derive from it: a retry after a crash re-derives
+      // the same subscription and secret instead of creating a second one (decision 0160).
+      const id = op ? `whk_${operationHex(op, 'webhook')}` : newWebhookId();
+      const salt = op ? operationHex(op, 'webhook-secret', 16) : newSecretSalt();
       const secret = deriveWebhookSecret(deps.appSecret, id, salt);
+      if (op) {
+        const done = await repo.findSubscriptionForOwner(id, owner);
+        if (done) {
+          // The actor may be missing if the crash came between commit and answer: start it if so.
+          await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...actorStartOptions(done), workflowIdConflictPolicy: 'USE_EXISTING' });
+          return { row: done, secret: done.secret_salt === salt ? secret : deriveWebhookSecret(deps.appSecret, id, done.secret_salt) };
+        }
+      }
       // The row and the actor appear together: if Temporal refuses the start, the insert is rolled back.
       const row = await deps.knex.transaction(async (trx) => {
         const inserted = await repo.insertSubscription(
@@ -135,7 +146,8 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
           },
           trx,
         );
-        await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...actorStartOptions(inserted), workflowIdConflictPolicy: 'FAIL' });
+        // A derived id may meet the actor of a run whose insert was rolled back (crash before commit).
+        await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...actorStartOptions(inserted), workflowIdConflictPolicy: op ? 'USE_EXISTING' : 'FAIL' });
         return inserted;
       });
       return { row, secret };
@@ -169,10 +181,13 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     },
 
     /** New secret (returned once); the previous one keeps signing (a second v1=) for WEBHOOK_SECRET_OVERLAP_MS. */
-    async rotateSecret(owner: WebhookOwner, id: string): Promise<{ row: WebhookSubscriptionRow; secret: string; previousSecretExpiresAt: Date }> {
+    async rotateSecret(owner: WebhookOwner, id: string, op: OperationKey | null = null): Promise<{ row: WebhookSubscriptionRow; secret: string; previousSecretExpiresAt: Date }> {
       const row = await load(owner, id);
-      const salt = newSecretSalt();
+      // Keyed: the new salt derives from the key, so a retry after a crash sees its rotation already
+      // applied and answers with it, instead of rotating twice and retiring the caller's current secret.
+      const salt = op ? operationHex(op, `rotate:${row.id}`, 16) : newSecretSalt();
       const secret = deriveWebhookSecret(deps.appSecret, row.id, salt);
+      if (row.secret_salt === salt && row.previous_secret_expires_at) return { row, secret, previousSecretExpiresAt: row.previous_secret_expires_at };
       const previousSecretExpiresAt = new Date(Date.now() + deps.config.WEBHOOK_SECRET_OVERLAP_MS);
       await repo.rotateSecret(row.id, { secret_hash: hashWebhookSecret(secret), secret_salt: salt, previous_secret_salt: row.secret_salt, previous_secret_expires_at: previousSecretExpiresAt });
       return { row: await load(owner, id), secret, previousSecretExpiresAt };
@@ -182,14 +197,24 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
      * Sends a `webhook.test` event through the normal delivery path (a real delivery workflow,
      * retries included) and answers with the first attempt's outcome.
      */
-    async sendTest(owner: WebhookOwner, id: string): Promise<{ eventId: string; data: Record<string, unknown>; outcome: FirstOutcomeUpdateResult }> {
+    async sendTest(owner: WebhookOwner, id: string, op: OperationKey | null = null): Promise<{ eventId: string; data: Record<string, unknown>; outcome: FirstOutcomeUpdateResult }> {
       const row = await load(owner, id);
-      const eventId = newEventId();
+      // Keyed: the event id derives from the key, so a retry after a crash joins the same delivery.
+      const eventId = op ? `evt_${operationHex(op, `webhook-test:${row.id}`)}` : newEventId();
       const data = { webhook_id: row.id, message: WEBHOOK_TEST_MESSAGE, test: true };
+      if (op) {
+        // A retry after a crash whose delivery already had its first attempt: answer from the log
+        // (the workflow may have finished; starting it again would send a second test event).
+        const [delivery, first] = await Promise.all([repo.latestRun(row.id, eventId), repo.firstAttempt(row.id, eventId, 1)]);
+        if (delivery && first) {
+          const attempt = { deliveryId: first.id, attempt: first.attempt ?? 1, ok: first.outcome === 'success', httpStatus: first.http_status, errorKind: first.error_kind, latencyMs: first.latency_ms, responseSnippet: first.response_snippet, attemptedAtMs: first.attempted_at.getTime() };
+          return { eventId, data, outcome: { state: delivery.state, attempt } };
+        }
+      }
       await repo.insertEvent({ id: eventId, type: 'webhook.test', owner_user_ids: row.owner_user_id ? [row.owner_user_id] : [], owner_team_id: row.owner_team_id, data, created_at: new Date() });
       const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType: 'webhook.test', run: 1, source: 'test', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id });
       const outcome = await deps.temporal.workflow.executeUpdateWithStart(firstOutcomeUpdate, {
-        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, { ...deliveryStartOptions(deps.config, input, 'event'), workflowIdConflictPolicy: 'FAIL' }),
+        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, { ...deliveryStartOptions(deps.config, input, 'event'), workflowIdConflictPolicy: op ? 'USE_EXISTING' : 'FAIL' }),
       });
       return { eventId, data, outcome };
     },

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Harness } from './harness';
+import { eventually } from './harness';
+import { freePort } from '../../lib/ports';
+import { testEnv } from './env';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+export type RunningProcess = ChildProcess & { output: () => string };
+
+/** `node --import tsx` (as npm start does): the child is the process itself, so a kill -9 reaches it. */
+export function runProcess(entry: string, env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return Object.assign(child, { output: () => out });
+}
+
+export function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** The environment of an API (or worker) process on the harness's database and task queue. */
+export async function processEnv(h: Harness, extra: Record<string, string> = {}): Promise<{ env: Record<string, string>; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      PUBLIC_BASE_URL: base,
+      DATABASE_URL: h.dbUrl,
+      TEMPORAL_ADDRESS: testEnv().temporalAddress,
+      TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE,
+      APP_SECRET: h.config.APP_SECRET!,
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      ...extra,
+    },
+  };
+}
+
+/** Starts an API process and waits (with a deadline) until it is ready. */
+export async function startApi(env: Record<string, string>, base: string, timeoutMs = 60_000): Promise<RunningProcess> {
+  const api = runProcess('apps/api/src/server.ts', env);
+  try {
+    await eventually(async () => api.exitCode === null && (await fetch(`${base}/readyz`)).status === 200, timeoutMs, 100);
+  } catch (err) {
+    api.kill('SIGKILL');
+    throw new Error(`API did not become ready: ${(err as Error).message}\n${api.output()}`);
+  }
+  return api;
+}
