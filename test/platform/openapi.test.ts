@@ -146,7 +146,7 @@ describe('OpenAPI 3.1 document', () => {
     expect(doc.components.securitySchemes.bearerAuth.description.match(/[a-z]+:(read|write)/g)).toHaveLength(18);
     expect(doc.components.schemas.Error).toMatchObject({ type: 'object', required: expect.arrayContaining(['error', 'code']) });
     expect(Object.keys(doc.components.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed']));
-    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ in: 'header', name: 'Idempotency-Key', schema: { format: 'uuid' } });
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ in: 'header', name: 'Idempotency-Key', schema: { type: 'string', pattern: expect.stringContaining('-4[0-9a-fA-F]{3}-') } });
     expect(doc.components.parameters.AgentIdentity).toMatchObject({ in: 'header', name: 'X-Agent-Identity', schema: { maxLength: 200 } });
     // The profile PATCH body comes from the same zod schema that validates it: no other property allowed.
     const patch = doc.paths['/api/v1/profile'].patch;

@@ -9,6 +9,7 @@ import { REDACT_PATHS, requestSerializer } from '../../../lib/logger';
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
 import errorsPlugin from './plugins/errors';
+import inputSanitationPlugin, { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/input-sanitation';
 import openapiPlugin, { API_PREFIX } from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import idempotencyPlugin from './plugins/idempotency';
@@ -54,6 +55,7 @@ export const jobfairApp = fp<AppOptions>(
     await app.register(temporalPlugin, { config: opts.config, temporal: opts.temporal });
     await app.register(servicesPlugin);
     await app.register(errorsPlugin);
+    await app.register(inputSanitationPlugin);
     await app.register(openapiPlugin, { config: opts.config });
     await app.register(authPlugin, { config: opts.config });
     await app.register(idempotencyPlugin);
@@ -73,6 +75,9 @@ export async function buildApp(opts: AppOptions & { logger?: boolean }): Promise
     // Never `true` by default: a client could then pick its own IP (per-IP limits) and scheme.
     trustProxy: opts.config.TRUST_PROXY as boolean | string, // a hop count (number) is accepted at run time too
     ajv: undefined,
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors,
+    clientErrorHandler,
   });
   await app.register(jobfairApp, opts);
   await app.ready();

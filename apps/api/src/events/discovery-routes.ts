@@ -7,7 +7,7 @@ import { EDGE_CACHE_SECONDS, setPublicCacheHeaders } from '../lib/public-cache';
 import { LIVE_NOW_LIMIT } from './events-service';
 import { ValidationError } from '../../../../lib/errors';
 import { JOB_REMOTE_PREFERENCES, type JobSearchParams } from '../../../../db/events/jobs-repository';
-import { jobSchema, jobSearchHitSchema, liveEventSchema, toJob, toJobSearchHit, toLiveEvent } from './discovery-schemas';
+import { jobSchema, jobSearchHitSchema, liveEventSchema, SALARY_MAX, salaryAmount, toJob, toJobSearchHit, toLiveEvent } from './discovery-schemas';
 
 /** Most skills one search may name. */
 const MAX_SEARCH_SKILLS = 20;
@@ -22,8 +22,9 @@ const jobSearchQuerySchema = z.strictObject({
   location: z.string().trim().min(1).max(200).optional().describe('Case-insensitive substring of the job location'),
   salary_min: z
     .string()
-    .regex(/^\d{1,10}$/, 'must be an integer >= 0')
+    .regex(/^\d{1,10}$/, `must be an integer from 0 to ${SALARY_MAX}`)
     .transform(Number)
+    .pipe(salaryAmount)
     .optional()
     .describe("Only jobs whose salary_max is at or above this value (jobs without salary_max are left out)"),
   limit: z

@@ -5,6 +5,14 @@ import type { LiveEventWithStats } from '../../../../db/events/events-repository
 import { JOB_REMOTE_PREFERENCES, type JobSearchHit, type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { PUBLIC_LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';
 
+/**
+ * A salary amount: the one schema of its bounds (the column is a PostgreSQL integer), used by the
+ * job bodies, the job answers and the public search filter alike, so no route passes a value the
+ * database cannot hold (a search above int32 used to answer 500).
+ */
+export const SALARY_MAX = 100_000_000;
+export const salaryAmount = z.number().int().min(0).max(SALARY_MAX);
+
 /** The spec's LiveEvent resource: only live and paused open-invite events are ever shown publicly. */
 export const liveEventSchema = z
   .object({
@@ -34,8 +42,8 @@ export const jobSchema = z
     essential_skills: z.array(z.string()),
     bonus_skills: z.array(z.string()),
     experience_min: z.number().int(),
-    salary_min: z.number().int().nullable(),
-    salary_max: z.number().int().nullable(),
+    salary_min: salaryAmount.nullable(),
+    salary_max: salaryAmount.nullable(),
     location: z.string().nullable(),
     remote_preference: z.enum(JOB_REMOTE_PREFERENCES).nullable(),
     event_slug: z.string().describe('Parent event'),

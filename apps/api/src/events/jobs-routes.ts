@@ -5,7 +5,7 @@ import { isoDateTime } from '../lib/http-schemas';
 import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
 import { recruiterTeamOf } from './events-service';
 import { JOB_REMOTE_PREFERENCES, JOB_STATUSES, type JobWithEvent } from '../../../../db/events/jobs-repository';
-import { jobSchema, toJob } from './discovery-schemas';
+import { jobSchema, toJob, salaryAmount } from './discovery-schemas';
 import { skillsSchema } from '../accounts/profile-schemas';
 import { LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';
 
@@ -21,7 +21,7 @@ export const teamJobSchema = jobSchema
   })
   .meta({ id: 'TeamJob' });
 
-const salary = z.number().int().min(0).max(100_000_000);
+const salary = salaryAmount;
 const jobFields = {
   title: z.string().trim().min(1).max(200),
   essential_skills: skillsSchema.pipe(z.array(z.string()).min(1, 'name at least one essential skill')).describe('1–50 skill tags, each 1–60 characters'),

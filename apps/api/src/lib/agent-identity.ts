@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { ValidationError } from '../../../../lib/errors';
 
 export const AGENT_IDENTITY_MAX = 200;
-const FORM = /^[^\s/()]+\/[^\s()]+ \([^()]+\)$/;
+/** The form the server enforces; the OpenAPI document publishes this very pattern. */
+export const AGENT_IDENTITY_FORM = /^[^\s/()]+\/[^\s()]+ \([^()]+\)$/;
+const FORM = AGENT_IDENTITY_FORM;
 
 /**
  * Parses an `X-Agent-Identity` header value: at most 200 characters, form

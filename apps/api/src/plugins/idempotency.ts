@@ -20,7 +20,8 @@ const LEASE_WAIT_MS = 2_000;
 /** A release that failed (database down) is retried this often until it succeeds. */
 const RELEASE_RETRY_MS = 500;
 const HOUSEKEEPING_MS = 10 * 60_000;
-export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** Either case, spelled out (no /i flag) so the OpenAPI document can publish the same pattern. */
+export const UUID_V4 = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation', 'sunset', 'link'];
 
 interface Claim {

@@ -6,6 +6,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { errorEnvelopeSchema } from '../lib/http-schemas';
 import { SCOPES, RECRUITER_SCOPES } from '../../../../lib/scopes';
 import type { Config } from '../../../../lib/config';
+import { AGENT_IDENTITY_FORM, AGENT_IDENTITY_MAX } from '../lib/agent-identity';
+import { UUID_V4 } from './idempotency';
 
 export const API_PREFIX = '/api/v1';
 
@@ -120,14 +122,15 @@ const PARAMETERS: Record<string, OpenAPIV3_1.ParameterObject> = {
     in: 'header',
     required: false,
     description: 'UUID v4. The same key from the same token within 24 h replays the first answer (`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE.',
-    schema: { type: 'string', format: 'uuid' },
+    // Exactly what the server accepts (UUID v4 only), so clients and fuzzers see the real contract.
+    schema: { type: 'string', pattern: UUID_V4.source },
   },
   AgentIdentity: {
     name: 'X-Agent-Identity',
     in: 'header',
     required: false,
     description: 'At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name).',
-    schema: { type: 'string', maxLength: 200 },
+    schema: { type: 'string', maxLength: AGENT_IDENTITY_MAX, pattern: AGENT_IDENTITY_FORM.source },
   },
 };
 
