@@ -68,6 +68,12 @@ export const configSchema = z.object({
   RATE_LIMIT_PUBLIC_PER_MIN: z.coerce.number().int().min(1).default(300).describe('Public discovery calls per client IP per minute (in-process, per API replica)'),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000).describe('In-process cache of public discovery answers (0 = off)'),
   TOKEN_LAST_USED_THROTTLE_MS: z.coerce.number().int().min(0).default(60_000).describe('Minimum interval between last_used_at writes per token'),
+  LOGIN_ATTEMPTS_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .describe('Sign-in attempts per client IP across all accounts per 15 minutes (a burst of this many, then one per 15 min / limit): stops password spraying'),
   TEAM_INVITE_TTL_MS: durationMs.default(7 * 24 * 60 * 60 * 1000).describe('How long a team invite link stays valid'),
 });
 

@@ -23,3 +23,19 @@ export function unseal(sealed: string, masterKey: string, purpose: string): stri
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * E-mail bodies that carry a credential (team invite links) are kept sealed in `email_outbox`
+ * (decision 0163): `sealed:` + a sealed value. The outbox sender opens them just before sending.
+ */
+export const SEALED_BODY_PREFIX = 'sealed:';
+const OUTBOX_PURPOSE = 'email-outbox';
+
+export function sealOutboxBody(body: string, masterKey: string): string {
+  return SEALED_BODY_PREFIX + seal(body, masterKey, OUTBOX_PURPOSE);
+}
+
+/** The plain body of an outbox row (rows written before sealing, or without a credential, are plain). */
+export function openOutboxBody(body: string, masterKey: string): string {
+  return body.startsWith(SEALED_BODY_PREFIX) ? unseal(body.slice(SEALED_BODY_PREFIX.length), masterKey, OUTBOX_PURPOSE) : body;
+}

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { openOutboxBody } from '../../lib/sealed';
 import { Context } from '@temporalio/activity';
 import type { Config } from '../../lib/config';
 import type { OutboxRepository, OutboxStatus } from '../../db/notifications/outbox-repository';
@@ -45,7 +46,7 @@ export function createSmtpMailer(config: Pick<Config, 'SMTP_URL'>): Mailer | nul
  * sent, or failed after the last attempt (earlier failures throw so Temporal retries them). With no
  * SMTP_URL rows stay pending and are written to the log (development).
  */
-export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: Mailer | null; config: Pick<Config, 'MAIL_FROM'> }) {
+export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: Mailer | null; config: Pick<Config, 'MAIL_FROM'>; appSecret: string }) {
   const sendOne = async (id: string, final: boolean): Promise<SendOutboxEmailResult['status']> => {
     const row = await deps.outbox.findById(id);
     if (!row) return 'missing';
@@ -55,7 +56,8 @@ export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: 
       return 'pending';
     }
     try {
-      await deps.mailer.send({ from: deps.config.MAIL_FROM, to: row.to_address, subject: row.subject, text: row.body });
+      // A sealed body (an invite link) is opened only here, just before it leaves.
+      await deps.mailer.send({ from: deps.config.MAIL_FROM, to: row.to_address, subject: row.subject, text: openOutboxBody(row.body, deps.appSecret) });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await deps.outbox.noteError(id, message, final);

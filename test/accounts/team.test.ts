@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { openOutboxBody, SEALED_BODY_PREFIX } from '../../lib/sealed';
 import { createHarness, type Harness } from '../helpers/harness';
 import { createEvent } from '../events/helpers';
 
@@ -78,7 +79,10 @@ describe('team settings and invites', () => {
 
     const mail = await h.knex('email_outbox').where({ to_address: email }).first();
     expect(mail).toMatchObject({ kind: 'team_invite', status: 'pending' });
-    const link = /http:\/\/jobfair\.test\/invites\/(inv_[A-Za-z0-9_-]+)/.exec(mail.body);
+    // The link is a credential: sealed at rest, readable only with the server key (decision 0163).
+    expect(mail.body).not.toMatch(/inv_/);
+    expect(mail.body.startsWith(SEALED_BODY_PREFIX)).toBe(true);
+    const link = /http:\/\/jobfair\.test\/invites\/(inv_[A-Za-z0-9_-]+)/.exec(openOutboxBody(mail.body, h.config.APP_SECRET!));
     expect(link).not.toBeNull();
     const token = link![1];
     const row = await h.knex('team_invites').where({ id: invite.id }).first();
@@ -121,7 +125,7 @@ describe('team settings and invites', () => {
     // A revoked link stops working; revoking again is a no-op.
     const email2 = `second-${randomBytes(4).toString('hex')}@example.com`;
     const inv2 = (await h.call({ method: 'POST', url: '/api/v1/team/invites', token: owner.token, payload: { email: email2 } })).json().invite;
-    const token2 = /invites\/(inv_[A-Za-z0-9_-]+)/.exec((await h.knex('email_outbox').where({ to_address: email2 }).first()).body)![1];
+    const token2 = /invites\/(inv_[A-Za-z0-9_-]+)/.exec(openOutboxBody((await h.knex('email_outbox').where({ to_address: email2 }).first()).body, h.config.APP_SECRET!))![1];
     const revoked = await h.call({ method: 'DELETE', url: `/api/v1/team/invites/${inv2.id}`, token: owner.token });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().invite.status).toBe('revoked');
@@ -131,5 +135,25 @@ describe('team settings and invites', () => {
     expect(await accounts.findMembership(u2.id)).toBeUndefined();
     // After revoking, the address can be invited again.
     expect((await h.call({ method: 'POST', url: '/api/v1/team/invites', token: owner.token, payload: { email: email2 } })).statusCode).toBe(201);
+  });
+
+  it('the migration seals invite e-mails written before sealing, and the sender opens them', async () => {
+    const [plain] = await h
+      .knex('email_outbox')
+      .insert({ to_address: 'old@example.com', kind: 'team_invite', subject: 'Old invite', body: 'Accept the invite: http://jobfair.test/invites/inv_oldplaintoken' })
+      .returning('*');
+    const migration = await import('../../db/migrations/20261122160002_seal_invite_emails');
+    const saved = process.env.APP_SECRET;
+    process.env.APP_SECRET = h.config.APP_SECRET; // the key of the environment that runs the migration
+    try {
+      await migration.up(h.knex);
+      await migration.up(h.knex); // idempotent: sealed rows stay as they are
+    } finally {
+      if (saved === undefined) delete process.env.APP_SECRET;
+      else process.env.APP_SECRET = saved;
+    }
+    const row = await h.knex('email_outbox').where({ id: plain.id }).first();
+    expect(row.body).not.toContain('inv_oldplaintoken');
+    expect(openOutboxBody(row.body, h.config.APP_SECRET!)).toBe(plain.body);
   });
 });

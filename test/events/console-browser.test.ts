@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openOutboxBody } from '../../lib/sealed';
 import { eventually, type Harness } from '../helpers/harness';
 import { createWebHarness, launchBrowser, onboardRecruiterInBrowser, onboardSeekerInBrowser, screenshot, signUpInBrowser, uniqueEmail } from '../helpers/browser';
 
@@ -133,7 +134,7 @@ describe('browser: recruiter console', () => {
     await owner.getByRole('button', { name: 'Send invite' }).click();
     await owner.locator('.notice:has-text("Invite sent")').waitFor();
     const mail = await eventually(async () => h.knex('email_outbox').where({ to_address: email, kind: 'team_invite' }).first());
-    const link = /(http\S+\/invites\/inv_\S+)/.exec(mail.body)![1];
+    const link = /(http\S+\/invites\/inv_\S+)/.exec(openOutboxBody(mail.body, h.config.APP_SECRET!))![1];
     expect(link.startsWith(baseUrl)).toBe(true);
 
     const colleague = await newPage();

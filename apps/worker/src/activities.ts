@@ -45,6 +45,6 @@ export function buildActivities(deps: WorkerDeps) {
       client: deps.client,
       publicBaseUrl: deps.config.publicBaseUrl,
     }),
-    ...createEmailActivities({ outbox: repos.outbox, mailer: createSmtpMailer(deps.config), config: deps.config }),
+    ...createEmailActivities({ outbox: repos.outbox, mailer: createSmtpMailer(deps.config), config: deps.config, appSecret: appSecret(deps.config) }),
   };
 }

@@ -58,9 +58,19 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, mes
 let dummyHash: Promise<string> | null = null;
 
 /** Sign-up, sign-in (rate-limited) and onboarding of web-application users. */
-export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos'> & { profiles: ProfileService }) {
+export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config'> & { profiles: ProfileService }) {
   const knex = deps.knex;
   const accounts = deps.repos.accounts;
+  /** One GCRA bucket of `limit` attempts per LOGIN_ATTEMPTS_PERIOD_MS (on the database clock); refused → 429. */
+  const takeLoginAttempt = async (bucket: string, limit: number) => {
+    const interval = Math.ceil(LOGIN_ATTEMPTS_PERIOD_MS / limit);
+    const { rows } = await knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: number; now_ms: number }> }>('SELECT * FROM rate_limit_take(?, ?, ?)', [bucket, interval, LOGIN_ATTEMPTS_PERIOD_MS]);
+    const { allowed, tat_ms, now_ms } = rows[0];
+    if (!allowed) {
+      const retryAfterMs = Number(tat_ms) + interval - LOGIN_ATTEMPTS_PERIOD_MS - Number(now_ms);
+      throw new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)), limit);
+    }
+  };
   return {
     async signUp(input: unknown): Promise<UserRow> {
       const data = parseOrThrow(signUpSchema, input);
@@ -79,21 +89,15 @@ export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos'> 
       }
     },
 
-    /** Wrong e-mail and wrong password give the same answer; attempts are limited per account and IP. */
+    /**
+     * Wrong e-mail and wrong password give the same answer. Attempts are limited per client IP
+     * across all accounts (password spraying: one password against many accounts) and per account
+     * and IP (guessing one account's password).
+     */
     async signIn(input: unknown, ip: string): Promise<UserRow> {
       const data = parseOrThrow(signInSchema, input);
-      const bucket = `web-login:${data.email.toLowerCase()}:${ip}`;
-      const interval = Math.ceil(LOGIN_ATTEMPTS_PERIOD_MS / LOGIN_ATTEMPTS_LIMIT);
-      const { rows } = await knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: number; now_ms: number }> }>('SELECT * FROM rate_limit_take(?, ?, ?)', [
-        bucket,
-        interval,
-        LOGIN_ATTEMPTS_PERIOD_MS,
-      ]);
-      const { allowed, tat_ms, now_ms } = rows[0];
-      if (!allowed) {
-        const retryAfterMs = Number(tat_ms) + interval - LOGIN_ATTEMPTS_PERIOD_MS - Number(now_ms);
-        throw new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)), LOGIN_ATTEMPTS_LIMIT);
-      }
+      await takeLoginAttempt(`web-login-ip:${ip}`, deps.config.LOGIN_ATTEMPTS_PER_IP);
+      await takeLoginAttempt(`web-login:${data.email.toLowerCase()}:${ip}`, LOGIN_ATTEMPTS_LIMIT);
       const user = await accounts.findUserByEmail(data.email);
       const ok = user?.password_hash
         ? await verifyPassword(data.password, user.password_hash)

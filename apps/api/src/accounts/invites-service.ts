@@ -4,6 +4,7 @@ import { effectiveStatus, type InviteRow } from '../../../../db/accounts/invites
 import { isUniqueViolation } from '../../../../db/events/events-repository';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
 import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
+import { sealOutboxBody } from '../../../../lib/sealed';
 import type { Config } from '../../../../lib/config';
 import type { Page, Paginator } from '../lib/pagination';
 import type { ServiceDeps } from '../lib/service-deps';
@@ -26,7 +27,7 @@ export interface InvitePreview {
  * `${publicBaseUrl}/invites/<token>`; the invitee accepts in the web application (`acceptInvite`).
  * Only a hash of the token is stored, so the link cannot be recovered from the database.
  */
-export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config' | 'paginator'>) {
+export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config' | 'paginator' | 'appSecret'>) {
   const accounts = deps.repos.accounts;
   const invites = deps.repos.invites;
 
@@ -84,13 +85,17 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
             to_address: email,
             kind: 'team_invite',
             subject: `${inviter?.display_name ?? 'A recruiter'} invited you to ${membership.team_name} on Job Fair`,
-            body: [
+            // The link is a credential: sealed at rest, opened by the sender (decision 0163).
+            body: sealOutboxBody(
+              [
               `${inviter?.display_name ?? 'A recruiter'} invited you to join the team ${membership.team_name} as ${input.role}.`,
               '',
               `Accept the invite: ${link}`,
               '',
               `The link is valid until ${row.expires_at.toISOString()}. If you did not expect this e-mail, ignore it.`,
             ].join('\n'),
+              deps.appSecret,
+            ),
           },
           trx,
         );
