@@ -71,10 +71,38 @@ function lint(jestArgs: readonly string[]): void {
   }
 }
 
+/**
+ * The fuzz suite (test/fuzz) runs schemathesis from PyPI in a local virtual environment, pinned in
+ * .ci/requirements-fuzz.txt. `.ci/run` installs it; a plain `npm test` on a fresh clone does too
+ * when Python 3.11 is there, so the suite needs nothing by hand.
+ */
+function ensureSchemathesis(): void {
+  const bin = path.join(ROOT, '.ci', 'venv', 'bin', 'schemathesis');
+  if (process.env.SCHEMATHESIS_BIN || fs.existsSync(bin)) return;
+  const python = ['python3.11', 'python3'].find((p) => spawnSync(p, ['--version'], { stdio: 'ignore' }).status === 0);
+  if (!python) {
+    console.error('[test] the fuzz suite needs Python 3.11 to install schemathesis (.ci/run does it), or SCHEMATHESIS_BIN');
+    return;
+  }
+  console.log('[test] installing schemathesis into .ci/venv for the fuzz suite (once)…');
+  const steps: Array<[string, string[]]> = [
+    [python, ['-m', 'venv', path.join(ROOT, '.ci', 'venv')]],
+    [path.join(ROOT, '.ci', 'venv', 'bin', 'pip'), ['install', '-q', '-r', path.join(ROOT, '.ci', 'requirements-fuzz.txt')]],
+  ];
+  for (const [cmd, args] of steps) {
+    const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) {
+      console.error(`[test] ${cmd} ${args.join(' ')} failed (exit ${r.status}); the fuzz suite will say how to install it`);
+      return;
+    }
+  }
+}
+
 async function main() {
   const t0 = Date.now();
   lint(process.argv.slice(2));
   ensureChromium();
+  ensureSchemathesis();
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '' });
   const infra = await startThrowawayInfrastructure({ config: base, log, prefix: 'jobfair-test' });
   let code = 1;
