@@ -72,7 +72,7 @@ function lint(jestArgs: readonly string[]): void {
 }
 
 /**
- * The fuzz suite (test/fuzz) runs schemathesis from PyPI in a local virtual environment, pinned in
+ * The fuzz suite (test/platform/fuzz.test.ts) runs schemathesis from PyPI in a local virtual environment, pinned in
  * .ci/requirements-fuzz.txt. `.ci/run` installs it; a plain `npm test` on a fresh clone does too
  * when Python 3.11 is there, so the suite needs nothing by hand.
  */
