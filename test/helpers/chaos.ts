@@ -36,6 +36,9 @@ export interface ChaosOptions {
   downMs: number;
   target: ChaosTarget | null;
   giveUpMs?: number;
+  /** Op starts are spread over this span, so the load runs before, during and after the fault
+   * (default: faultAfterMs + downMs + 3 s). */
+  spanMs?: number;
   /** How long deliveries may take to settle after the load (retries included). */
   settleMs?: number;
   log?: (l: string) => void;
@@ -165,10 +168,16 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
     }
   };
 
+  const span = o.spanMs ?? o.faultAfterMs + o.downMs + 3_000;
   let next = 0;
   await Promise.all(
     Array.from({ length: o.concurrency }, async () => {
-      while (next < ops.length) await runOp(ops[next++]);
+      while (next < ops.length) {
+        const i = next++;
+        const startAt = t0 + Math.floor((i * span) / ops.length);
+        if (startAt > Date.now()) await sleep(startAt - Date.now());
+        await runOp(ops[i]);
+      }
     }),
   );
   await faultDone;
@@ -212,7 +221,7 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
     lost,
     duplicated,
     gaveUp: ops.filter((x) => !x.ack).length,
-    deliveriesReceived: got.size,
+    deliveriesReceived: eventIds.filter((id) => got.has(id)).length,
     deliveriesDuplicatedBeyondAtLeastOnce: dupDeliveries,
     recoveryMs,
     wallMs: Date.now() - t0,

@@ -1,0 +1,232 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../lib/config';
+import { freePort } from '../lib/ports';
+import { ensureDatabase, startPostgres, type RunningPostgres } from '../lib/postgres-server';
+import { defaultCacheDir, registerSearchAttributes, resolveTemporalCli, startDevServer, type RunningDevServer } from '../lib/temporal-server';
+import { connectClosable } from '../lib/temporal-connection';
+import { createKnex, migrateLatest } from '../db/knex';
+import { openServices } from '../scripts/services';
+import { seedDemoData } from '../scripts/demo-data';
+import { exitOf, runProcess, type RunningProcess } from '../test/helpers/processes';
+import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosTarget } from '../test/helpers/chaos';
+
+/**
+ * `npm run chaos`: the fault matrix (decision 0164). Starts its own PostgreSQL (embedded, on disk)
+ * and Temporal dev server (SQLite file, so a stopped server restarts with its state), the worker and
+ * the API as real processes, then for each fault — none, worker (kill -9), API (kill -9),
+ * PostgreSQL (kill -9 of the server and its backends), Temporal (stop) — runs keyed job creations
+ * and webhook test deliveries (to a local receiver failing 10 % of first attempts) while the fault
+ * strikes, and reconciles client acknowledgements with PostgreSQL and the receiver's log.
+ *
+ *   npm run chaos [-- --faults none,worker,api,postgres,temporal --jobs 100 --tests 40 --down-ms 3000]
+ */
+const { values } = parseArgs({
+  options: {
+    faults: { type: 'string', default: 'none,worker,api,postgres,temporal' },
+    jobs: { type: 'string', default: '100' },
+    tests: { type: 'string', default: '40' },
+    concurrency: { type: 'string', default: '8' },
+    'down-ms': { type: 'string', default: '3000' },
+  },
+});
+const say = (l: string) => console.log(`[chaos] ${l}`);
+const RETRIES = '500,1000,2000,4000,8000';
+
+async function waitReady(base: string, proc: RunningProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`process exited:\n${proc.output().slice(-3000)}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`not ready within ${timeoutMs} ms:\n${proc.output().slice(-3000)}`);
+}
+
+function killTree(pid: number) {
+  // PostgreSQL's backends are children of the postmaster: kill -9 them all (they are ours, by id).
+  let children: number[] = [];
+  try {
+    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+  } catch {
+    /* none */
+  }
+  for (const p of [pid, ...children]) {
+    try {
+      process.kill(p, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-chaos-'));
+  const stops: Array<() => Promise<unknown>> = [];
+  const results: ChaosResult[] = [];
+  try {
+    const pgPort = await freePort();
+    const pgOpts = { dataDir: path.join(dir, 'pg'), port: pgPort };
+    let pg: RunningPostgres = await startPostgres(pgOpts);
+    stops.push(() => pg.stop());
+    await ensureDatabase(pg.url(), 'jobfair');
+    const dbUrl = pg.url('jobfair');
+    const knex = createKnex(dbUrl, 4);
+    stops.push(() => knex.destroy());
+    await migrateLatest(knex);
+
+    const cli = resolveTemporalCli({ cacheDir: defaultCacheDir(), log: say });
+    const tPort = await freePort();
+    const tOpts = { cli: cli.path, port: tPort, uiPort: await freePort(), dbFile: path.join(dir, 'temporal.sqlite'), namespace: 'default', log: () => undefined };
+    let temporal: RunningDevServer = await startDevServer(tOpts);
+    stops.push(() => temporal.stop());
+    const conn = await connectClosable({ address: temporal.address });
+    await registerSearchAttributes(conn.connection, 'default');
+    await conn.close();
+
+    const apiPort = await freePort();
+    const base = `http://127.0.0.1:${apiPort}`;
+    const appSecret = 'chaos-secret-chaos-secret-chaos-secret-01';
+    const env = {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
+      PORT: String(apiPort),
+      PUBLIC_BASE_URL: base,
+      DATABASE_URL: dbUrl,
+      TEMPORAL_ADDRESS: temporal.address,
+      APP_SECRET: appSecret,
+      DATA_DIR: path.join(dir, 'data'),
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_RETRY_SCHEDULE_MS: RETRIES,
+      RATE_LIMIT_WRITE_PER_MIN: '100000',
+      RATE_LIMIT_READ_PER_MIN: '100000',
+    };
+    const config = loadConfig({}, env);
+    const { services, close } = openServices(config, { databaseUrl: dbUrl, temporalAddress: temporal.address });
+    const { recruiterToken } = await seedDemoData(services);
+    await close();
+
+    let worker = runProcess('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
+    let api = runProcess('apps/api/src/server.ts', env);
+    stops.push(async () => {
+      for (const p of [api, worker]) if (p.exitCode === null) p.kill('SIGKILL');
+    });
+    await waitReady(base, api);
+    const waitWorker = async (w: RunningProcess) => {
+      const deadline = Date.now() + 120_000;
+      while (!/worker running/.test(w.output())) {
+        if (w.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${w.output().slice(-3000)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    await waitWorker(worker);
+    const receiver = await startChaosReceiver();
+    stops.push(() => receiver.close());
+
+    const post = async (p: string, body?: unknown) => {
+      const res = await fetch(`${base}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${recruiterToken}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      if (res.status >= 300) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<any>;
+    };
+
+    const targets: Record<string, ChaosTarget | null> = {
+      none: null,
+      worker: {
+        fault: async () => {
+          worker.kill('SIGKILL');
+          await exitOf(worker);
+        },
+        recover: async () => {
+          worker = runProcess('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
+          await waitWorker(worker);
+        },
+      },
+      api: {
+        fault: async () => {
+          api.kill('SIGKILL');
+          await exitOf(api);
+        },
+        recover: async () => {
+          api = runProcess('apps/api/src/server.ts', env);
+          await waitReady(base, api);
+        },
+      },
+      postgres: {
+        fault: async () => {
+          const pid = Number(fs.readFileSync(path.join(pgOpts.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+          killTree(pid);
+        },
+        recover: async () => {
+          // Crash recovery on start; retried while the killed backends' shared memory is released.
+          for (let i = 0; ; i++) {
+            try {
+              pg = await startPostgres(pgOpts);
+              break;
+            } catch (err) {
+              if (i > 20) throw err;
+              await new Promise((r) => setTimeout(r, 500));
+            }
+          }
+          await waitReady(base, api);
+        },
+      },
+      temporal: {
+        fault: async () => {
+          await temporal.stop();
+        },
+        recover: async () => {
+          temporal = await startDevServer(tOpts);
+          await waitReady(base, api);
+        },
+      },
+    };
+
+    for (const fault of values.faults!.split(',')) {
+      if (!(fault in targets)) throw new Error(`unknown fault ${fault}; one of ${Object.keys(targets).join(', ')}`);
+      const slug = `chaos-${fault}-${Date.now().toString(36)}`;
+      const ev = (await post('/live-events', { slug, company_name: 'Chaos Inc', visibility: 'open_invite' })).event;
+      await post(`/live-events/${ev.id}/go-live`);
+      const hook = await post('/webhooks', { target_url: receiver.url, events: ['match.matched'] });
+      say(`fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests…`);
+      const r = await runChaos(fault, {
+        base: () => base,
+        knex,
+        token: recruiterToken,
+        eventId: ev.id,
+        webhookId: hook.id,
+        receiver,
+        jobs: Number(values.jobs),
+        tests: Number(values.tests),
+        concurrency: Number(values.concurrency),
+        faultAfterMs: 2_000,
+        downMs: Number(values['down-ms']),
+        target: targets[fault],
+        settleMs: 180_000,
+        log: say,
+      });
+      results.push(r);
+      say(`\n${chaosTable([r])}`);
+    }
+    const table = chaosTable(results);
+    console.log(`\n${table}`);
+    fs.mkdirSync('test-artifacts', { recursive: true });
+    fs.writeFileSync(path.join('test-artifacts', 'chaos.md'), `${new Date().toISOString()}\n\n${table}\n`);
+    const bad = results.filter((r) => r.lost || r.duplicated || r.gaveUp || r.deliveriesDuplicatedBeyondAtLeastOnce || (r.recoveryMs ?? 0) > 5_000);
+    process.exitCode = bad.length ? 1 : 0;
+  } finally {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
