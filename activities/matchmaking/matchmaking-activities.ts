@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import type { Config } from '../../lib/config';
 import type { HoldResult, MatchOfferInsert, MatchmakingRepository, OfferContext, OpenJob, WaitingCandidate } from '../../db/matchmaking/matchmaking-repository';
 import type { AccountsRepository } from '../../db/accounts/accounts-repository';
-import { STALE_OFFER_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
+import { STALE_OFFER_MS, TEMPORAL_CALL_DEADLINE_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
-import { matchWorkflowId, MATCH_WORKFLOW, type MatchInput, type MatchWorkflow } from '../../workflows/matches/contract';
-import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../../workflows/shared/contract';
+import { matchInputFromOffer, startMatchWorkflow } from '../../workflows/matches/client';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
 import { CandidateIndex } from './candidates';
 import { kickMatchmaker } from '../../workflows/matchmaking/client';
@@ -35,6 +35,17 @@ export interface MatchmakingActivityDeps {
   /** Recruiters of the job's team. */
   accountsRepository: Pick<AccountsRepository, 'listTeamMemberIds'>;
   log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** Deadline of each Temporal call a round makes (default TEMPORAL_CALL_DEADLINE_MS). */
+  temporalCallDeadlineMs?: number;
+}
+
+/** The running activity's context, or null when called outside an activity (tests, benches). */
+function activityContext(): Context | null {
+  try {
+    return Context.current();
+  } catch {
+    return null;
+  }
 }
 
 type RoundJob = PlanJob & { teamId: string };
@@ -69,55 +80,29 @@ type OfferOutcome = 'started' | 'refused' | 'pending';
 export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
   const repo = deps.matchmakingRepository;
   const accounts = deps.accountsRepository;
+  const deadlineMs = deps.temporalCallDeadlineMs ?? TEMPORAL_CALL_DEADLINE_MS;
+  /**
+   * Every Temporal call of a round has a deadline: a hung call fails fast (the offer is left for
+   * the next round) instead of holding the round until its start-to-close timeout (issue 16).
+   */
+  const withDeadline = <T>(fn: () => Promise<T>): Promise<T> => deps.client.withDeadline(Date.now() + deadlineMs, fn);
 
   const startMatch = async (o: OfferContext, recruiterUserIds: string[]) => {
-    const input: MatchInput = {
-      matchId: o.id,
-      queueEntryId: o.queue_entry_id,
-      seekerUserId: o.seeker_user_id,
-      recruiterUserIds,
-      teamId: o.team_id,
-      jobId: o.job_id,
-      jobTitle: o.job_title,
-      liveEventId: o.live_event_id,
-      liveEventSlug: o.live_event_slug,
-      seekerHeadline: o.seeker_headline,
-      seekerViaAgent: o.seeker_via_agent,
-      seekerAgentIdentity: o.seeker_agent_identity,
-      matchScore: o.match_score,
-      scoreVersion: o.score_version,
-      scoreBreakdown: o.score_breakdown,
-      createdAtMs: o.created_at.getTime(),
-      acceptWindowMs: deps.config.MATCH_ACCEPT_WINDOW_MS,
-      interviewLengthMs: deps.config.INTERVIEW_LENGTH_MS,
-    };
     try {
-      await deps.client.workflow.start<MatchWorkflow>(MATCH_WORKFLOW, {
-        workflowId: matchWorkflowId(o.id),
-        taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
-        args: [input],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        staticSummary: `Match ${o.id}: seeker ${o.seeker_user_id} × ${o.job_title} (${o.live_event_slug})`,
-        typedSearchAttributes: [
-          { key: JobfairEntity, value: 'match' },
-          { key: JobfairStatus, value: 'matched' },
-          { key: JobfairUserId, value: o.seeker_user_id },
-          { key: JobfairTeamId, value: o.team_id },
-          { key: JobfairEventSlug, value: o.live_event_slug },
-        ],
-      });
+      await withDeadline(() => startMatchWorkflow(deps.client, deps.config, matchInputFromOffer(o, recruiterUserIds, deps.config)));
     } catch (err) {
-      // Started (and maybe finished) by an earlier attempt of this offer: the same match.
+      // Started (and maybe finished) by an earlier attempt of this offer, or by the API: the same match.
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
   };
 
   const processOffer = async (o: OfferContext, teamMembers: (teamId: string) => Promise<string[]>): Promise<OfferOutcome> => {
     try {
-      await deps.client.workflow.getHandle(queueEntryWorkflowId(o.seeker_user_id)).executeUpdate(offerUpdate, {
-        args: [{ matchId: o.id, queueId: o.queue_entry_id, jobId: o.job_id, liveEventId: o.live_event_id }],
-      });
+      await withDeadline(() =>
+        deps.client.workflow.getHandle(queueEntryWorkflowId(o.seeker_user_id)).executeUpdate(offerUpdate, {
+          args: [{ matchId: o.id, queueId: o.queue_entry_id, jobId: o.job_id, liveEventId: o.live_event_id }],
+        }),
+      );
     } catch (err) {
       const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
       if (cause instanceof ApplicationFailure && cause.type === OFFER_REFUSED) {
@@ -171,7 +156,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
   };
 
   /** Step 2: hold the slots, one short locked transaction per event, in plan order. */
-  const holdPlanned = async (pairs: Array<PlannedPair<PlanEntry, RoundJob>>): Promise<HoldResult> => {
+  const holdPlanned = async (pairs: Array<PlannedPair<PlanEntry, RoundJob>>, progress: () => void): Promise<HoldResult> => {
     const byEvent = new Map<string, MatchOfferInsert[]>();
     for (const p of pairs) {
       const rows = byEvent.get(p.job.liveEventId) ?? [];
@@ -200,19 +185,27 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
         total.full += r.full;
         total.stale += r.stale;
       }
+      progress();
     }
     return total;
   };
 
   return {
     async runMatchingRound({ batchSize }: RunMatchingRoundInput): Promise<RunMatchingRoundResult> {
+      // Heartbeats at every step that made progress: a hung attempt stops beating and Temporal
+      // retries the round after the heartbeat timeout (seconds), not after start-to-close.
+      const ctx = activityContext();
+      const beat = (phase: string) => ctx?.heartbeat({ phase });
       await repo.closeFinishedOffers();
+      beat('closed finished offers');
       await drainEndedEvents();
+      beat('drained ended events');
 
       const t0 = performance.now();
       const planned = await planRound(batchSize);
       const t1 = performance.now();
-      const hold = await holdPlanned(planned.pairs);
+      beat('planned');
+      const hold = await holdPlanned(planned.pairs, () => beat('holding'));
       const t2 = performance.now();
       const heldIds = hold.held;
 
@@ -226,7 +219,15 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       };
       const outcomes: OfferOutcome[] = [];
       for (let i = 0; i < offers.length; i += OFFER_CONCURRENCY) {
-        outcomes.push(...(await Promise.all(offers.slice(i, i + OFFER_CONCURRENCY).map((o) => (o.status === 'offering' ? processOffer(o, teamMembers) : Promise.resolve<OfferOutcome>('started'))))));
+        outcomes.push(
+          ...(await Promise.all(
+            offers.slice(i, i + OFFER_CONCURRENCY).map(async (o) => {
+              const outcome = o.status === 'offering' ? await processOffer(o, teamMembers) : 'started';
+              beat('offering');
+              return outcome;
+            }),
+          )),
+        );
       }
       const timings: RoundTimings = { planMs: t1 - t0, holdMs: t2 - t1, offerMs: performance.now() - t2 };
       const result: RunMatchingRoundResult = {
@@ -247,7 +248,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
 
     /** Wakes the matchmaker (starting it if needed); for workflows (an entry back to waiting, a freed slot, an event going live). */
     async kickMatchmaker({ reason }: KickMatchmakerInput): Promise<void> {
-      await kickMatchmaker(deps.client, deps.config, reason);
+      await withDeadline(() => kickMatchmaker(deps.client, deps.config, reason));
     },
   };
 
@@ -257,9 +258,12 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
    */
   async function drainEndedEvents(): Promise<void> {
     const stragglers = await repo.listWaitingEntriesOfEndedEvents(STRAGGLERS_PER_ROUND);
-    await tellEntriesEventEnded(
-      deps.client,
-      stragglers.map((s) => ({ userId: s.user_id, liveEventId: s.live_event_id })),
+    if (!stragglers.length) return;
+    await withDeadline(() =>
+      tellEntriesEventEnded(
+        deps.client,
+        stragglers.map((s) => ({ userId: s.user_id, liveEventId: s.live_event_id })),
+      ),
     );
   }
 }

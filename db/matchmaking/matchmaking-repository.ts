@@ -43,6 +43,9 @@ export interface EventWithRoom {
   visibility: EventVisibility;
   interview_slots: number;
   free: number;
+  /** The event's quality floor settings (null: the configured default). */
+  match_min_score: number | null;
+  match_require_essential: boolean | null;
 }
 
 export interface WaitingCandidate {
@@ -90,6 +93,19 @@ export interface OpenJob {
  * planned entries `FOR UPDATE SKIP LOCKED` (a seeker another round is offering is skipped).
  */
 export function createMatchmakingRepository(knex: Knex) {
+  /**
+   * (seeker, job) pairs never offered again, whatever queue entry the seeker waits in: an earlier
+   * match of the pair was declined (by either side) or reached the interview (accepted or
+   * completed — the report card's "passed" is a completed interview).
+   */
+  const listBlockedPairs = async (seekerUserIds: string[], trx: Knex = knex): Promise<Array<{ seeker_user_id: string; job_id: string }>> => {
+    if (!seekerUserIds.length) return [];
+    return trx('matches')
+      .whereIn('seeker_user_id', seekerUserIds)
+      .andWhere((w) => w.whereIn('status', ['declined', 'accepted', 'completed']).orWhereNotNull('declined_at').orWhereNotNull('accepted_at'))
+      .distinct('seeker_user_id', 'job_id');
+  };
+
   return {
     /** Offers whose match has ended free their slot. */
     async closeFinishedOffers(trx: Knex = knex): Promise<number> {
@@ -118,7 +134,7 @@ export function createMatchmakingRepository(knex: Knex) {
     async listEventsWithRoom(trx: Knex = knex): Promise<{ live: number; withRoom: EventWithRoom[] }> {
       const rows: Array<EventWithRoom & { has_jobs: boolean }> = (
         await trx.raw(
-          `SELECT e.id, e.visibility, e.interview_slots,
+          `SELECT e.id, e.visibility, e.interview_slots, e.match_min_score, e.match_require_essential,
                   e.interview_slots - coalesce(h.n, 0) AS free,
                   EXISTS (SELECT 1 FROM jobs j WHERE j.live_event_id = e.id AND j.status = 'open') AS has_jobs
              FROM live_events e
@@ -172,6 +188,8 @@ export function createMatchmakingRepository(knex: Knex) {
       return trx('match_offers').whereIn('queue_entry_id', entryIds).whereIn('status', ['started', 'closed']).select('queue_entry_id', 'job_id');
     },
 
+    listBlockedPairs,
+
     /**
      * Holds slots of one event for planned offers (plan order), in one short transaction: lock the
      * event row (`FOR NO KEY UPDATE SKIP LOCKED`: if another round or a projection holds it, the
@@ -220,6 +238,14 @@ export function createMatchmakingRepository(knex: Knex) {
               .whereIn('status', ['offering', 'started', 'closed'])
               .select('queue_entry_id', 'job_id', 'status')
           : [];
+        const blocked = new Set(
+          (
+            await listBlockedPairs(
+              offers.filter((o) => lockedById.has(o.queue_entry_id)).map((o) => o.seeker_user_id),
+              trx,
+            )
+          ).map((p) => `${p.seeker_user_id}:${p.job_id}`),
+        );
         const offering = new Set(previous.filter((p) => p.status === 'offering').map((p) => p.queue_entry_id));
         const tried = new Set(previous.filter((p) => p.status !== 'offering').map((p) => `${p.queue_entry_id}:${p.job_id}`));
         const openJobs = new Set<string>(
@@ -248,7 +274,7 @@ export function createMatchmakingRepository(knex: Knex) {
             continue;
           }
           const mayUse = entry.live_event_id ? entry.live_event_id === eventId : event.visibility === 'open_invite';
-          if (!mayUse || o.live_event_id !== eventId || o.queue_live_event_id !== entry.live_event_id || offering.has(entry.id) || tried.has(`${entry.id}:${o.job_id}`) || !openJobs.has(o.job_id)) {
+          if (!mayUse || o.live_event_id !== eventId || o.queue_live_event_id !== entry.live_event_id || offering.has(entry.id) || tried.has(`${entry.id}:${o.job_id}`) || blocked.has(`${o.seeker_user_id}:${o.job_id}`) || !openJobs.has(o.job_id)) {
             result.stale++;
             continue;
           }
@@ -312,14 +338,14 @@ export function createMatchmakingRepository(knex: Knex) {
      * window: how many, and when the first of them was made.
      */
     async recentMatchRate(queueLiveEventId: string | null, windowMs: number, trx: Knex = knex): Promise<{ count: number; firstAtMs: number | null; nowMs: number }> {
-      const q = trx('match_offers')
-        .whereIn('status', ['started', 'closed'])
-        .andWhere('created_at', '>', trx.raw(`now() - make_interval(secs => ?)`, [windowMs / 1000]));
-      if (queueLiveEventId) q.andWhere({ queue_live_event_id: queueLiveEventId });
-      else q.whereNull('queue_live_event_id');
-      const row = await q
-        .first(trx.raw('count(*)::int as count'), trx.raw('(extract(epoch from min(created_at)) * 1000)::bigint as first_ms'), trx.raw('(extract(epoch from now()) * 1000)::bigint as now_ms'));
-      const r = row as unknown as { count: number; first_ms: number | null; now_ms: number };
+      // Matches, not offers: a match row exists from the moment its entry says `matched` (decision 0120).
+      const { rows } = await trx.raw<{ rows: Array<{ count: number; first_ms: string | null; now_ms: string }> }>(
+        `SELECT count(*)::int AS count, (extract(epoch FROM min(m.created_at)) * 1000)::bigint AS first_ms, (extract(epoch FROM now()) * 1000)::bigint AS now_ms
+           FROM matches m JOIN queue_entries q ON q.id = m.queue_entry_id
+          WHERE q.live_event_id IS NOT DISTINCT FROM ?::uuid AND m.created_at > now() - make_interval(secs => ?)`,
+        [queueLiveEventId, windowMs / 1000],
+      );
+      const r = rows[0];
       return { count: Number(r.count), firstAtMs: r.first_ms === null ? null : Number(r.first_ms), nowMs: Number(r.now_ms) };
     },
 

@@ -4,7 +4,7 @@ import { requireAuth } from '../plugins/auth';
 import { agentIdentityOf } from '../lib/agent-identity';
 import { type QueueEntryView } from './queue-service';
 import { ValidationError } from '../../../../lib/errors';
-import { isoDateTime } from '../lib/http-schemas';
+import { errorEnvelopeSchema, isoDateTime } from '../lib/http-schemas';
 import { queueJoinUrl } from '../lib/join-urls';
 import { QUEUE_ENTRY_STATUSES } from '../../../../workflows/queue/contract';
 
@@ -20,7 +20,7 @@ const extras = {
 export const queueJoinResponseSchema = z
   .object({
     queue_id: z.uuid(),
-    status: z.enum(QUEUE_ENTRY_STATUSES).extract(['waiting', 'matched']).describe('`waiting` for a new or resumed entry; `matched` when the resumed entry already has a match'),
+    status: z.enum(QUEUE_ENTRY_STATUSES).extract(['waiting']).describe('`waiting` for a new or resumed entry (a matched entry answers 409 QUEUE_ENTRY_MATCHED instead)'),
     live_event_slug: z.string().nullable(),
     join_url: z.url(),
     humans_only_note: z.string(),
@@ -74,9 +74,9 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['queue'],
       summary: "Create or resume the caller's queue entry",
       description:
-        'Optional body `{ live_event_slug }` (3–64 characters) or the guide\'s alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same entry. `X-Agent-Identity` (or the token name) is kept on the entry.',
+        'Optional body `{ live_event_slug }` (3–64 characters) or the guide\'s alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the entry is matched → 409 QUEUE_ENTRY_MATCHED with `details.match_id` (the match is already readable through GET /matches). `X-Agent-Identity` (or the token name) is kept on the entry.',
       body: joinBodySchema,
-      response: { 200: queueJoinResponseSchema },
+      response: { 200: queueJoinResponseSchema, 409: errorEnvelopeSchema.describe('QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id); QUEUE_ENTRY_EXISTS; ONBOARDING_INCOMPLETE') },
     },
     handler: async (request) => {
       const auth = requireAuth(request);
@@ -88,7 +88,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       const joined = await service.join({ userId: auth.userId, eventRef: body.live_event_slug ?? body.event_id ?? null, agentIdentity, viaAgent: true });
       return {
         queue_id: joined.entry.id,
-        status: joined.entry.status === 'matched' ? ('matched' as const) : ('waiting' as const),
+        status: 'waiting' as const,
         live_event_slug: joined.entry.live_event_slug,
         join_url: queueJoinUrl(app.config.publicBaseUrl, joined.entry.live_event_slug),
         humans_only_note: HUMANS_ONLY_NOTE,

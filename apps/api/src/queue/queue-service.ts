@@ -112,6 +112,15 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
           throw err;
         }
       }
+      // A matched entry cannot be joined again: the answer names its match (readable: its row was
+      // written with the entry's `matched`) instead of a QueueJoinResponse status the spec does not
+      // have (decision 0121).
+      if (result.state.status === 'matched' && result.state.matchId) {
+        throw new ConflictError('QUEUE_ENTRY_MATCHED', `Your queue entry is matched (match ${result.state.matchId}); accept or decline that match before joining again`, {
+          queue_id: result.state.queueId,
+          match_id: result.state.matchId,
+        });
+      }
       // A new entry wakes the matchmaker (and starts it on the very first join).
       if (result.created) await kickMatchmaker(deps.temporal, deps.config, 'queue_join');
       const entry = await queue.findById(result.state.queueId);
