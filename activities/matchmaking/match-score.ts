@@ -1,3 +1,4 @@
+import type { AppliedFloor } from './floor';
 /**
  * The explainable match score (docs/match-score.md). Pure: no I/O, so the matchmaker, the tests
  * and anyone reading a breakdown can recompute it.
@@ -7,6 +8,12 @@
  * hurts. match_score = round(100 × Σ weight·score / Σ weight of the scored components, 1 decimal).
  */
 export const MATCH_SCORE_VERSION = 'v1';
+/**
+ * Matches made by the matchmaker since issue 12: the same components and weights (unless a
+ * seeker's declines tuned them), plus `breakdown.floor` — the quality floor and its bracket that
+ * let the pair through (docs/match-score.md). v1 matches stay readable as they were stored.
+ */
+export const MATCH_SCORE_VERSION_FLOOR = 'v2';
 
 export const MATCH_SCORE_WEIGHTS = {
   essential_skills: 50,
@@ -51,6 +58,8 @@ export interface ScoreBreakdown {
   experience: ScoreComponent & { required: number; actual: number };
   salary: ScoreComponent;
   location: ScoreComponent;
+  /** v2: the quality floor and bracket that let the pair through (floor.ts). */
+  floor?: AppliedFloor;
 }
 
 export interface MatchScore {

@@ -10,7 +10,9 @@ import { STALE_OFFER_MS, TEMPORAL_CALL_DEADLINE_MS, type KickMatchmakerInput, ty
 import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
 import { matchInputFromOffer, startMatchWorkflow } from '../../workflows/matches/client';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
-import { CandidateIndex } from './candidates';
+import { CandidateIndex, type Candidate } from './candidates';
+import { floorFor, passesFloor, type AppliedFloor } from './floor';
+import { MATCH_SCORE_VERSION_FLOOR } from './match-score';
 import { kickMatchmaker } from '../../workflows/matchmaking/client';
 import { tellEntriesEventEnded } from '../../workflows/queue/client';
 
@@ -30,7 +32,7 @@ const STRAGGLERS_PER_ROUND = 200;
 export interface MatchmakingActivityDeps {
   knex: Knex;
   client: Client;
-  config: Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MATCHMAKER_INTERVAL_MS' | 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS'>;
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MATCHMAKER_INTERVAL_MS' | 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS' | 'MATCH_MIN_SCORE' | 'MATCH_FLOOR_BRACKETS'>;
   matchmakingRepository: MatchmakingRepository;
   /** Recruiters of the job's team. */
   accountsRepository: Pick<AccountsRepository, 'listTeamMemberIds'>;
@@ -142,16 +144,54 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     // Only the jobs these entries may get: their own events', and every open-invite one with room if any entry waits for "any event".
     const eventIds = new Set(entries.flatMap((e) => (e.live_event_id ? [e.live_event_id] : [])));
     if (entries.some((e) => !e.live_event_id)) for (const id of openInvite) eventIds.add(id);
-    const [jobs, triedPairs] = await Promise.all([repo.listCandidateJobs([...eventIds]), repo.listTriedPairs(entries.map((e) => e.id))]);
+    const [jobs, triedPairs, blockedPairs] = await Promise.all([
+      repo.listCandidateJobs([...eventIds]),
+      repo.listTriedPairs(entries.map((e) => e.id)),
+      repo.listBlockedPairs([...new Set(entries.map((e) => e.user_id))]),
+    ]);
     const excluded = new Set(triedPairs.map((p) => pairKey(p.queue_entry_id, p.job_id)));
+    const blocked = new Set(blockedPairs.map((p) => pairKey(p.seeker_user_id, p.job_id)));
     const index = new CandidateIndex(jobs.map(toRoundJob), openInvite);
-    const tried = (entry: PlanEntry) => (jobId: string) => excluded.has(pairKey(entry.id, jobId));
-    const ranked = entries.map(toPlanEntry).map((entry) => {
-      const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: freeByEvent, excluded: tried(entry) });
-      return { entry, candidates, complete: candidates.length < CANDIDATE_EVENTS };
+    const tried = (entry: PlanEntry) => (jobId: string) => excluded.has(pairKey(entry.id, jobId)) || blocked.has(pairKey(entry.userId, jobId));
+    // The quality floor of each event for each entry, by how long the entry has waited.
+    const eventFloors = new Map(withRoom.map((e) => [e.id, { minScore: e.match_min_score ?? deps.config.MATCH_MIN_SCORE, requireEssential: e.match_require_essential ?? true }]));
+    const nowMs = Date.now();
+    const floorOf = (entry: PlanEntry) => {
+      const memo = new Map<string, AppliedFloor>();
+      const of = (eventId: string) => {
+        let f = memo.get(eventId);
+        if (!f) {
+          f = floorFor(eventFloors.get(eventId) ?? { minScore: deps.config.MATCH_MIN_SCORE, requireEssential: true }, nowMs - entry.enteredAtMs, deps.config.MATCH_FLOOR_BRACKETS);
+          memo.set(eventId, f);
+        }
+        return f;
+      };
+      const scope = entry.liveEventId ? [entry.liveEventId] : [...openInvite];
+      return {
+        of,
+        search: {
+          minScore: Math.min(...scope.map((id) => of(id).min_score)),
+          passes: (job: RoundJob, score: number, essentialMatched: number) => passesFloor(of(job.liveEventId), score, essentialMatched, job.essentialSkills.length),
+        },
+      };
+    };
+    // The floor that let the pair through is part of its explanation (score v2).
+    const explained = (floor: (eventId: string) => AppliedFloor) => (c: Candidate<RoundJob>): Candidate<RoundJob> => ({
+      job: c.job,
+      score: { ...c.score, version: MATCH_SCORE_VERSION_FLOOR, breakdown: { ...c.score.breakdown, floor: floor(c.job.liveEventId) } },
     });
+    const ranked = entries.map(toPlanEntry).map((entry) => {
+      const floor = floorOf(entry);
+      const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: freeByEvent, excluded: tried(entry), floor: floor.search }).map(explained(floor.of));
+      return { entry, candidates, complete: candidates.length < CANDIDATE_EVENTS, floor };
+    });
+    const floors = new Map(ranked.map((r) => [r.entry.id, r.floor]));
     // An entry whose listed events all filled up before its turn asks again, skipping full events.
-    const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) => index.bestPerEvent(entry, { limit: 1, free: freeByEvent, excluded: tried(entry), skipEvent: isFull })[0];
+    const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) => {
+      const floor = floors.get(entry.id)!;
+      const c = index.bestPerEvent(entry, { limit: 1, free: freeByEvent, excluded: tried(entry), skipEvent: isFull, floor: floor.search })[0];
+      return c && explained(floor.of)(c);
+    };
     return { pairs: planFromCandidates(ranked, freeByEvent, refill), liveEvents: live, freeSlots, considered: entries.length };
   };
 

@@ -15,11 +15,15 @@ export interface MatchOfferInsert {
   score_breakdown: unknown;
   score_version: string;
   entered_at: Date;
+  /** Set by `holdSlots` for events with recruiter availability (round-robin). */
+  recruiter_user_id?: string | null;
 }
 
 /** Everything the matchmaker needs to offer a planned pair and start its match workflow. */
 export interface OfferContext {
   id: string;
+  /** The recruiter the offer went to (events with availability), else null. */
+  recruiter_user_id: string | null;
   status: MatchOfferStatus;
   queue_entry_id: string;
   seeker_user_id: string;
@@ -92,6 +96,40 @@ export interface OpenJob {
  * are serialised per event; go-live/end projections wait for a few milliseconds at most) and the
  * planned entries `FOR UPDATE SKIP LOCKED` (a seeker another round is offering is skipped).
  */
+interface RecruiterTurn {
+  userId: string;
+  free: number;
+  lastOfferedAtMs: number;
+  /** Offers given in this transaction, in order (after every earlier one). */
+  turn: number;
+}
+
+/**
+ * An event's available recruiters and their free capacity, read under the event's lock (their
+ * open offers at this event), or null when the event has no availability rows (event-level
+ * capacity only). Decision 0123.
+ */
+async function recruitersOf(trx: Knex, eventId: string): Promise<RecruiterTurn[] | null> {
+  const { rows } = await trx.raw<{ rows: Array<{ user_id: string; available: boolean; capacity: number; last_ms: string | null; active: number }> }>(
+    `SELECT r.user_id, r.available, r.capacity, (extract(epoch FROM r.last_offered_at) * 1000)::bigint AS last_ms,
+            (SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = r.live_event_id AND o.recruiter_user_id = r.user_id AND o.status IN ('offering', 'started')) AS active
+       FROM recruiter_availability r WHERE r.live_event_id = ?`,
+    [eventId],
+  );
+  if (!rows.length) return null;
+  return rows.filter((r) => r.available).map((r) => ({ userId: r.user_id, free: Math.max(0, r.capacity - r.active), lastOfferedAtMs: r.last_ms === null ? -1 : Number(r.last_ms), turn: 0 }));
+}
+
+/** Least recent offer first (never offered: first of all), ties by user id; only recruiters with room. */
+function nextRecruiter(recruiters: RecruiterTurn[]): RecruiterTurn | null {
+  let best: RecruiterTurn | null = null;
+  for (const r of recruiters) {
+    if (r.free <= 0) continue;
+    if (!best || r.turn < best.turn || (r.turn === best.turn && (r.lastOfferedAtMs < best.lastOfferedAtMs || (r.lastOfferedAtMs === best.lastOfferedAtMs && r.userId < best.userId)))) best = r;
+  }
+  return best;
+}
+
 export function createMatchmakingRepository(knex: Knex) {
   /**
    * (seeker, job) pairs never offered again, whatever queue entry the seeker waits in: an earlier
@@ -135,11 +173,21 @@ export function createMatchmakingRepository(knex: Knex) {
       const rows: Array<EventWithRoom & { has_jobs: boolean }> = (
         await trx.raw(
           `SELECT e.id, e.visibility, e.interview_slots, e.match_min_score, e.match_require_essential,
-                  e.interview_slots - coalesce(h.n, 0) AS free,
+                  CASE WHEN ra.recruiters > 0 THEN least(e.interview_slots - coalesce(h.n, 0), ra.recruiter_free)
+                       ELSE e.interview_slots - coalesce(h.n, 0) END AS free,
                   EXISTS (SELECT 1 FROM jobs j WHERE j.live_event_id = e.id AND j.status = 'open') AS has_jobs
              FROM live_events e
              LEFT JOIN (SELECT live_event_id, count(*)::int AS n FROM match_offers WHERE status IN ('offering', 'started') GROUP BY live_event_id) h
                ON h.live_event_id = e.id
+             -- Events with recruiter availability: room is also what the available recruiters can still take.
+             LEFT JOIN LATERAL (
+               SELECT count(*)::int AS recruiters,
+                      coalesce(sum(CASE WHEN r.available THEN greatest(r.capacity - coalesce(a.n, 0), 0) ELSE 0 END), 0)::int AS recruiter_free
+                 FROM recruiter_availability r
+                 LEFT JOIN (SELECT recruiter_user_id, count(*)::int AS n FROM match_offers
+                             WHERE live_event_id = e.id AND status IN ('offering', 'started') GROUP BY recruiter_user_id) a
+                   ON a.recruiter_user_id = r.user_id
+                WHERE r.live_event_id = e.id) ra ON true
             WHERE e.status = 'live'`,
         )
       ).rows;
@@ -217,6 +265,9 @@ export function createMatchmakingRepository(knex: Knex) {
         const [{ n }] = await trx('match_offers').where({ live_event_id: eventId }).whereIn('status', ['offering', 'started']).count<Array<{ n: string }>>({ n: '*' });
         let free = event.interview_slots - Number(n);
         if (free <= 0) return { ...result, full: offers.length };
+        const recruiters = await recruitersOf(trx, eventId);
+        if (recruiters) free = Math.min(free, recruiters.reduce((n, r) => n + r.free, 0));
+        if (free <= 0) return { ...result, full: offers.length };
 
         const notExpired = (w: Knex.QueryBuilder) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now());
         const entryIds = [...new Set(offers.map((o) => o.queue_entry_id))];
@@ -266,6 +317,7 @@ export function createMatchmakingRepository(knex: Knex) {
         );
 
         const rows: MatchOfferInsert[] = [];
+        let turns = 0;
         for (const o of offers) {
           const entry = lockedById.get(o.queue_entry_id);
           if (!entry) {
@@ -282,7 +334,18 @@ export function createMatchmakingRepository(knex: Knex) {
             result.full++;
             continue;
           }
-          rows.push(o);
+          // Round-robin: the available recruiter with room whose last offer is the oldest (never: first).
+          const recruiter = recruiters ? nextRecruiter(recruiters) : null;
+          if (recruiters && !recruiter) {
+            result.full++;
+            continue;
+          }
+          if (recruiter) {
+            recruiter.free--;
+            recruiter.turn = ++turns;
+            await trx('recruiter_availability').where({ live_event_id: eventId, user_id: recruiter.userId }).update({ last_offered_at: trx.raw('clock_timestamp()') });
+          }
+          rows.push({ ...o, recruiter_user_id: recruiter?.userId ?? null });
           offering.add(entry.id);
           free--;
         }
@@ -310,6 +373,7 @@ export function createMatchmakingRepository(knex: Knex) {
           'o.live_event_id',
           'e.slug as live_event_slug',
           'o.team_id',
+          'o.recruiter_user_id',
           'o.match_score',
           'o.score_breakdown',
           'o.score_version',

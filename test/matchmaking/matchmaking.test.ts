@@ -35,7 +35,8 @@ describe('matchmaking', () => {
     await setSlots(h, event.id, 1);
     await kick(h);
     const m = await matchOf(h, a.user.id);
-    expect(m).toMatchObject({ status: 'matched', job_id: job.id, team_id: rec.teamId, live_event_id: event.id, live_event_slug: event.slug, queue_entry_id: ja.queue_id, score_version: 'v1' });
+    expect(m).toMatchObject({ status: 'matched', job_id: job.id, team_id: rec.teamId, live_event_id: event.id, live_event_slug: event.slug, queue_entry_id: ja.queue_id, score_version: 'v2' });
+    expect(m.score_breakdown.floor).toMatchObject({ bracket: 0, min_score: 50, essential_required: true });
     expect(m.match_score).toBeGreaterThan(0);
     expect(m.score_breakdown.essential_skills).toMatchObject({ matched: ['TypeScript'], missing: [] });
 

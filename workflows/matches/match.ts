@@ -64,6 +64,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     declinedBy: null,
     declinedByRole: null,
     declineReason: null,
+    declineReasonCode: null,
     expiredAtMs: null,
     completedAtMs: null,
     completedBy: null,
@@ -135,12 +136,13 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   );
   setHandler(
     declineMatchUpdate,
-    async ({ userId, role, reason }: DeclineMatchInput): Promise<MatchUpdateResult> => {
+    async ({ userId, role, reason, reasonCode }: DeclineMatchInput): Promise<MatchUpdateResult> => {
       if (state.status !== 'matched') throw ApplicationFailure.nonRetryable(`match ${state.matchId} is ${state.status}; only a matched match can be declined`, MATCH_NOT_DECLINABLE, { status: state.status });
       state.declinedAtMs = Date.now();
       state.declinedBy = userId;
       state.declinedByRole = role;
       state.declineReason = reason;
+      state.declineReasonCode = reasonCode ?? null;
       transition('declined');
       await projection.projected();
       return { state: { ...state } };

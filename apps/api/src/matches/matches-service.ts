@@ -4,7 +4,7 @@ import { type MatchWithJob } from '../../../../db/matches/matches-repository';
 import { ConflictError, NotFoundError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict } from '../../../../lib/update-refusal';
-import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, type MatchPartyRole } from '../../../../workflows/matches/contract';
+import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, type MatchPartyRole, type DeclineReasonCode } from '../../../../workflows/matches/contract';
 import { matchInputFromOffer, startMatchWorkflow } from '../../../../workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
 import type { ServiceDeps } from '../lib/service-deps';
@@ -129,13 +129,13 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
     },
 
     /** A party declines while the match is `matched` (API or web); the seeker's entry goes back to waiting. */
-    async decline(input: { userId: string; matchId: string; reason: string }): Promise<MatchView> {
+    async decline(input: { userId: string; matchId: string; reason: string; reasonCode?: DeclineReasonCode | null }): Promise<MatchView> {
       const { match, role } = await load(input.userId, input.matchId);
       if (match.status !== 'matched') throw new ConflictError(MATCH_NOT_DECLINABLE, `match ${match.id} is ${match.status}; only a matched match can be declined`, { status: match.status });
       await update(
         match.id,
         match.status,
-        () => deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(declineMatchUpdate, { args: [{ userId: input.userId, role, reason: input.reason }] }),
+        () => deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(declineMatchUpdate, { args: [{ userId: input.userId, role, reason: input.reason, reasonCode: input.reasonCode ?? null }] }),
         MATCH_NOT_DECLINABLE,
       );
       return reload(match.id, role);
