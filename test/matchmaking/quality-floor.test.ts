@@ -1,5 +1,5 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
-import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
+import { createJob, createLiveEvent, join, matchOf, matchesService, queueStatus, setEventStatus } from '../matches/fixtures';
 
 /**
  * Issue 12 item 2: the quality floor relaxes in brackets as the seeker waits, the bracket is part
@@ -98,4 +98,29 @@ describe('quality floor and never re-offer', () => {
       throw new Error(`PROPERTY_SEED=${firstSeed} steps: ${steps.join('; ')}\n${String(err)}`);
     }
   }, 180_000);
+
+  it('match_outlook: matchable with the count of jobs, event_paused, then no_eligible_job once the seeker declined every job (no estimate)', async () => {
+    const rec = await h.recruiter();
+    const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 0 });
+    await createJob(h, { event, title: 'One' });
+    await createJob(h, { event, title: 'Two' });
+    const s = await h.seeker();
+    const joined = await join(h, s, event.slug);
+    expect(joined.match_outlook).toMatchObject({ state: 'matchable', eligible_jobs: 2 });
+    await setEventStatus(h, event.id, 'paused');
+    expect((await queueStatus(h, s)).match_outlook).toMatchObject({ state: 'event_paused', eligible_jobs: null });
+    await setEventStatus(h, event.id, 'live');
+    await h.knex('live_events').where({ id: event.id }).update({ interview_slots: 1 });
+    for (let i = 0; i < 2; i++) {
+      const m = await matchOf(h, s.user.id, { status: 'matched' });
+      const res = await h.call({ method: 'POST', url: `/api/v1/matches/${m.id}/decline`, token: s.token, payload: { reason: 'no', reason_code: 'not_interested' } });
+      expect(res.statusCode).toBe(200);
+    }
+    const status = await eventually(async () => {
+      const st = await queueStatus(h, s);
+      return st.status === 'waiting' && st;
+    });
+    expect(status).toMatchObject({ status: 'waiting', estimated_wait_seconds: null, match_outlook: { state: 'no_eligible_job', eligible_jobs: 0 } });
+    expect(status.match_outlook.reason).toMatch(/declined/);
+  }, 60_000);
 });

@@ -22,7 +22,7 @@ export interface MatchmakerInput {
 }
 
 /** Why the matchmaker was woken (for the workflow's log and history). */
-export type KickReason = 'queue_join' | 'entry_returned' | 'slot_freed' | 'event_live' | 'worker_start' | 'manual';
+export type KickReason = 'queue_join' | 'entry_returned' | 'slot_freed' | 'event_live' | 'worker_start' | 'settings_changed' | 'manual';
 
 export interface KickSignalInput {
   reason: KickReason;

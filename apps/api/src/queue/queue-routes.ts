@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { agentIdentityOf } from '../lib/agent-identity';
-import { type QueueEntryView } from './queue-service';
+import { MATCH_OUTLOOK_STATES, type QueueEntryView } from './queue-service';
 import { ValidationError } from '../../../../lib/errors';
 import { errorEnvelopeSchema, isoDateTime } from '../lib/http-schemas';
 import { queueJoinUrl } from '../lib/join-urls';
@@ -13,8 +13,17 @@ export const HUMANS_ONLY_NOTE =
 
 const extras = {
   position: z.number().int().min(1).nullable().describe('1-based place among waiting entries of the same queue; null when not waiting'),
-  estimated_wait_seconds: z.number().int().min(0).nullable().describe('From observed recent match rates; null when there is too little data'),
+  estimated_wait_seconds: z.number().int().min(0).nullable().describe('position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook)'),
   match_id: z.uuid().nullable().describe('The current match once matched; null until then'),
+  match_outlook: z
+    .object({
+      state: z.enum(MATCH_OUTLOOK_STATES).describe('matchable: a job can still be offered; no_eligible_job: none can (declined or interviewed for each, or none fits) — waiting will not help; event_paused; unknown'),
+      reason: z.string().describe('One sentence for the human'),
+      eligible_jobs: z.number().int().min(0).nullable().describe('Open jobs that can still be offered (null when not counted)'),
+    })
+    .nullable()
+    .describe('Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null.')
+    .meta({ id: 'MatchOutlook' }),
 };
 
 export const queueJoinResponseSchema = z
@@ -65,6 +74,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     position: v.position,
     estimated_wait_seconds: v.estimatedWaitSeconds,
     match_id: v.entry.match_id,
+    match_outlook: v.matchOutlook && { state: v.matchOutlook.state, reason: v.matchOutlook.reason, eligible_jobs: v.matchOutlook.eligibleJobs },
   });
 
   app.post('/queue/join', {
@@ -95,6 +105,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         position: joined.position,
         estimated_wait_seconds: joined.estimatedWaitSeconds,
         match_id: joined.entry.match_id,
+        match_outlook: joined.matchOutlook && { state: joined.matchOutlook.state, reason: joined.matchOutlook.reason, eligible_jobs: joined.matchOutlook.eligibleJobs },
       };
     },
   });
