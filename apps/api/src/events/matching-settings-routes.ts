@@ -33,6 +33,8 @@ export const matchingSettingsSchema = z
   .meta({ id: 'MatchingSettings' });
 
 const params = z.object({ eventId: z.uuid() });
+export const availabilityBodySchema = z.strictObject({ available: z.boolean(), capacity: z.number().int().min(RECRUITER_CAPACITY_MIN).max(RECRUITER_CAPACITY_MAX).optional() });
+export const floorBodySchema = z.strictObject({ min_score: z.number().int().min(0).max(100).nullable().optional(), require_essential: z.boolean().nullable().optional() });
 const envelope = z.object({ matching: matchingSettingsSchema });
 
 export const toMatchingSettings = (v: MatchingSettingsView): z.output<typeof matchingSettingsSchema> => ({
@@ -78,7 +80,7 @@ const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Body `{ available, capacity? }` (capacity 1–50 concurrent interviews; default: the previous value, else 1). Once any recruiter of an event has set availability, its new offers go round-robin (least recent offer first) to available recruiters with room; each match names its recruiter (`recruiter_user_id`). Going unavailable stops new offers; open offers and matches stay. The event\'s interview_slots remains the cap.',
       params,
-      body: z.strictObject({ available: z.boolean(), capacity: z.number().int().min(RECRUITER_CAPACITY_MIN).max(RECRUITER_CAPACITY_MAX).optional() }),
+      body: availabilityBodySchema,
       response: { 200: envelope },
     },
     handler: async (request) => {
@@ -95,7 +97,7 @@ const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Set an event's quality floor",
       description: 'Body `{ min_score?, require_essential? }` (null = back to the default). The floor relaxes in the configured brackets as a seeker waits; the bracket used is part of each match\'s score_breakdown.floor.',
       params,
-      body: z.strictObject({ min_score: z.number().int().min(0).max(100).nullable().optional(), require_essential: z.boolean().nullable().optional() }),
+      body: floorBodySchema,
       response: { 200: envelope },
     },
     handler: async (request) => ({ matching: toMatchingSettings(await service.setFloor(recruiterTeamOf(requireAuth(request)), request.params.eventId, request.body)) }),
