@@ -10,9 +10,9 @@ import { STALE_OFFER_MS, TEMPORAL_CALL_DEADLINE_MS, type KickMatchmakerInput, ty
 import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
 import { matchInputFromOffer, startMatchWorkflow } from '../../workflows/matches/client';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
-import { CandidateIndex, type Candidate } from './candidates';
+import { CandidateIndex, compareCandidates, type Candidate } from './candidates';
 import { floorFor, passesFloor, type AppliedFloor } from './floor';
-import { MATCH_SCORE_VERSION_FLOOR } from './match-score';
+import { MATCH_SCORE_VERSION_FLOOR, tuneScore, tuningFor, type TunableComponent } from './match-score';
 import { kickMatchmaker } from '../../workflows/matchmaking/client';
 import { tellEntriesEventEnded } from '../../workflows/queue/client';
 
@@ -144,11 +144,16 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     // Only the jobs these entries may get: their own events', and every open-invite one with room if any entry waits for "any event".
     const eventIds = new Set(entries.flatMap((e) => (e.live_event_id ? [e.live_event_id] : [])));
     if (entries.some((e) => !e.live_event_id)) for (const id of openInvite) eventIds.add(id);
-    const [jobs, triedPairs, blockedPairs] = await Promise.all([
+    const [jobs, triedPairs, blockedPairs, declineCodes] = await Promise.all([
       repo.listCandidateJobs([...eventIds]),
       repo.listTriedPairs(entries.map((e) => e.id)),
       repo.listBlockedPairs([...new Set(entries.map((e) => e.user_id))]),
+      repo.listSeekerDeclineCodes(entries.map((e) => e.id)),
     ]);
+    // A seeker's salary/location declines in this entry lower that component's weight (score v2):
+    // the entry's candidates (each event's best job) are re-scored and re-ranked with it.
+    const declines = new Map<string, Partial<Record<TunableComponent, number>>>();
+    for (const d of declineCodes) declines.set(d.queue_entry_id, { ...declines.get(d.queue_entry_id), [d.code]: d.n });
     const excluded = new Set(triedPairs.map((p) => pairKey(p.queue_entry_id, p.job_id)));
     const blocked = new Set(blockedPairs.map((p) => pairKey(p.seeker_user_id, p.job_id)));
     const index = new CandidateIndex(jobs.map(toRoundJob), openInvite);
@@ -176,13 +181,15 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       };
     };
     // The floor that let the pair through is part of its explanation (score v2).
-    const explained = (floor: (eventId: string) => AppliedFloor) => (c: Candidate<RoundJob>): Candidate<RoundJob> => ({
-      job: c.job,
-      score: { ...c.score, version: MATCH_SCORE_VERSION_FLOOR, breakdown: { ...c.score.breakdown, floor: floor(c.job.liveEventId) } },
-    });
+    const explained = (floor: (eventId: string) => AppliedFloor, tuning: Partial<Record<TunableComponent, number>>) => (c: Candidate<RoundJob>): Candidate<RoundJob> => {
+      const tuned = tuneScore(c.score, tuning);
+      return { job: c.job, score: { ...tuned, version: MATCH_SCORE_VERSION_FLOOR, breakdown: { ...tuned.breakdown, floor: floor(c.job.liveEventId) } } };
+    };
     const ranked = entries.map(toPlanEntry).map((entry) => {
       const floor = floorOf(entry);
-      const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: freeByEvent, excluded: tried(entry), floor: floor.search }).map(explained(floor.of));
+      const tuning = tuningFor(declines.get(entry.id) ?? {});
+      const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: freeByEvent, excluded: tried(entry), floor: floor.search }).map(explained(floor.of, tuning));
+      if (Object.keys(tuning).length) candidates.sort(compareCandidates(freeByEvent));
       return { entry, candidates, complete: candidates.length < CANDIDATE_EVENTS, floor };
     });
     const floors = new Map(ranked.map((r) => [r.entry.id, r.floor]));
@@ -190,7 +197,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) => {
       const floor = floors.get(entry.id)!;
       const c = index.bestPerEvent(entry, { limit: 1, free: freeByEvent, excluded: tried(entry), skipEvent: isFull, floor: floor.search })[0];
-      return c && explained(floor.of)(c);
+      return c && explained(floor.of, tuningFor(declines.get(entry.id) ?? {}))(c);
     };
     return { pairs: planFromCandidates(ranked, freeByEvent, refill), liveEvents: live, freeSlots, considered: entries.length };
   };

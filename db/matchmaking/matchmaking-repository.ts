@@ -439,6 +439,18 @@ export function createMatchmakingRepository(knex: Knex) {
       return { count: Number(r.count), firstAtMs: r.first_ms === null ? null : Number(r.first_ms), nowMs: Number(r.now_ms) };
     },
 
+    /** Per entry, how often its seeker declined for a tunable reason (salary, location) in this entry. */
+    async listSeekerDeclineCodes(entryIds: string[], trx: Knex = knex): Promise<Array<{ queue_entry_id: string; code: string; n: number }>> {
+      if (!entryIds.length) return [];
+      const rows = await trx('matches')
+        .whereIn('queue_entry_id', entryIds)
+        .andWhere({ declined_by_role: 'seeker' })
+        .whereIn('decline_reason_code', ['salary', 'location'])
+        .groupBy('queue_entry_id', 'decline_reason_code')
+        .select('queue_entry_id', 'decline_reason_code as code', trx.raw('count(*)::int as n'));
+      return rows.map((r: { queue_entry_id: string; code: string; n: number }) => ({ ...r, n: Number(r.n) }));
+    },
+
     async recentMatchRate(queueLiveEventId: string | null, windowMs: number, trx: Knex = knex): Promise<{ count: number; firstAtMs: number | null; nowMs: number }> {
       // Matches, not offers: a match row exists from the moment its entry says `matched` (decision 0120).
       const { rows } = await trx.raw<{ rows: Array<{ count: number; first_ms: string | null; now_ms: string }> }>(

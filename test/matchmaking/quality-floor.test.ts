@@ -113,8 +113,12 @@ describe('quality floor and never re-offer', () => {
     await h.knex('live_events').where({ id: event.id }).update({ interview_slots: 1 });
     for (let i = 0; i < 2; i++) {
       const m = await matchOf(h, s.user.id, { status: 'matched' });
-      const res = await h.call({ method: 'POST', url: `/api/v1/matches/${m.id}/decline`, token: s.token, payload: { reason: 'no', reason_code: 'not_interested' } });
+      // The first decline names the location: the next offer's score weighs location at half (decline tuning, v2).
+      if (i === 1) expect(m.score_breakdown.tuning).toEqual({ location: 0.5 });
+      if (i === 1) expect(m.score_breakdown.location.weight).toBe(7.5);
+      const res = await h.call({ method: 'POST', url: `/api/v1/matches/${m.id}/decline`, token: s.token, payload: { reason: 'no', reason_code: i === 0 ? 'location' : 'not_interested' } });
       expect(res.statusCode).toBe(200);
+      expect(res.json().match).toMatchObject({ decline_reason_code: i === 0 ? 'location' : 'not_interested', declined_by_role: 'seeker' });
     }
     const status = await eventually(async () => {
       const st = await queueStatus(h, s);

@@ -74,7 +74,7 @@ ${
 </section>
 <section aria-labelledby="floor-h" class="panel">
 <h2 id="floor-h">Quality floor</h2>
-<p>Seekers are offered a job only above the floor, which relaxes as they wait: ${brackets}.</p>
+<p>A seeker is offered a job only when the score reaches the floor, which relaxes as they wait: ${brackets}.</p>
 ${errorSummary(fl?.errors ?? null, { min_score: 'Minimum score', require_essential: 'Essential skill' })}
 ${postForm(
   request,
