@@ -26,6 +26,8 @@ const OFFER_CONCURRENCY = 16;
 export const CANDIDATE_EVENTS = 10;
 /** Events whose slots are held in parallel (one short transaction each). */
 const HOLD_CONCURRENCY = 4;
+/** Entries planned between two turns of the event loop (and heartbeats). */
+const PLAN_YIELD_EVERY = 25;
 /** Waiting entries of ended events told per round. */
 const STRAGGLERS_PER_ROUND = 200;
 
@@ -132,7 +134,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
   };
 
   /** Step 1: read and plan, no locks. */
-  const planRound = async (batchSize: number) => {
+  const planRound = async (batchSize: number, progress: () => void) => {
     const { live, withRoom } = await repo.listEventsWithRoom();
     const freeByEvent = new Map(withRoom.map((e) => [e.id, e.free]));
     const freeSlots = withRoom.reduce((n, e) => n + e.free, 0);
@@ -185,13 +187,20 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       const tuned = tuneScore(c.score, tuning);
       return { job: c.job, score: { ...tuned, version: MATCH_SCORE_VERSION_FLOOR, breakdown: { ...tuned.breakdown, floor: floor(c.job.liveEventId) } } };
     };
-    const ranked = entries.map(toPlanEntry).map((entry) => {
+    const ranked = [];
+    for (const [i, entry] of entries.map(toPlanEntry).entries()) {
+      // The search is CPU work: every few entries the event loop gets a turn, so the heartbeat
+      // goes out (a round at 100k jobs plans for seconds) and the attempt is not taken for hung.
+      if (i > 0 && i % PLAN_YIELD_EVERY === 0) {
+        progress();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       const floor = floorOf(entry);
       const tuning = tuningFor(declines.get(entry.id) ?? {});
       const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: freeByEvent, excluded: tried(entry), floor: floor.search }).map(explained(floor.of, tuning));
       if (Object.keys(tuning).length) candidates.sort(compareCandidates(freeByEvent));
-      return { entry, candidates, complete: candidates.length < CANDIDATE_EVENTS, floor };
-    });
+      ranked.push({ entry, candidates, complete: candidates.length < CANDIDATE_EVENTS, floor });
+    }
     const floors = new Map(ranked.map((r) => [r.entry.id, r.floor]));
     // An entry whose listed events all filled up before its turn asks again, skipping full events.
     const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) => {
@@ -249,7 +258,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       beat('drained ended events');
 
       const t0 = performance.now();
-      const planned = await planRound(batchSize);
+      const planned = await planRound(batchSize, () => beat('planning'));
       const t1 = performance.now();
       beat('planned');
       const hold = await holdPlanned(planned.pairs, () => beat('holding'));
