@@ -428,6 +428,12 @@ export function createMatchmakingRepository(knex: Knex) {
       return rows.map((r) => r.id);
     },
 
+    /** Free interview slots of one event now (the same count the round plans with; recruiter capacity included). */
+    async freeSlotsOf(eventId: string, trx: Knex = knex): Promise<number> {
+      const { withRoom } = await this.listEventsWithRoom(trx);
+      return withRoom.find((e) => e.id === eventId)?.free ?? 0;
+    },
+
     /** Matches made in the window for these jobs (the estimate's rate: only jobs the seeker can get). */
     async recentMatchRateForJobs(jobIds: string[], windowMs: number, trx: Knex = knex): Promise<{ count: number; firstAtMs: number | null; nowMs: number }> {
       const { rows } = await trx.raw<{ rows: Array<{ count: number; first_ms: string | null; now_ms: string }> }>(

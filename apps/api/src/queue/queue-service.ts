@@ -84,9 +84,15 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     const [position, o] = await Promise.all([queue.positionOf(entry), outlook(entry)]);
     // Matched (or ended) between the reads: answer with the entry as it is now.
     if (position === null) return { entry: (await queue.findById(entry.id)) ?? entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
-    // Only an entry that can be matched gets an estimate, from the matches of the jobs it can get.
-    const rate = o.outlook.state === 'matchable' ? await matchmaking.recentMatchRateForJobs(o.jobIds, WAIT_ESTIMATE_WINDOW_MS) : null;
-    return { entry, position, estimatedWaitSeconds: rate ? estimateWaitSeconds(position, rate) : null, matchOutlook: o.outlook };
+    if (o.outlook.state !== 'matchable') return { entry, position, estimatedWaitSeconds: null, matchOutlook: o.outlook };
+    // A free slot for everyone ahead and this entry: the next rounds take it (the match rate says
+    // nothing then — it only follows arrivals; bench/estimate-calibration.ts showed it overshoots).
+    if (entry.live_event_id && (await matchmaking.freeSlotsOf(entry.live_event_id)) >= position) {
+      return { entry, position, estimatedWaitSeconds: Math.ceil((2 * deps.config.MATCHMAKER_INTERVAL_MS) / 1000), matchOutlook: o.outlook };
+    }
+    // Otherwise from the matches of the jobs it can get.
+    const rate = await matchmaking.recentMatchRateForJobs(o.jobIds, WAIT_ESTIMATE_WINDOW_MS);
+    return { entry, position, estimatedWaitSeconds: estimateWaitSeconds(position, rate), matchOutlook: o.outlook };
   };
 
   return {
