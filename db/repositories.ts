@@ -8,6 +8,7 @@ import { createInvitesRepository } from './accounts/invites-repository';
 import { createEventsRepository } from './events/events-repository';
 import { createJobsRepository } from './events/jobs-repository';
 import { createCandidatesRepository } from './events/candidates-repository';
+import { createAvailabilityRepository } from './events/availability-repository';
 import { createQueueRepository } from './queue/queue-repository';
 import { createMatchmakingRepository } from './matchmaking/matchmaking-repository';
 import { createMatchesRepository } from './matches/matches-repository';
@@ -30,6 +31,7 @@ export function createRepositories(knex: Knex) {
     events: createEventsRepository(knex),
     jobs: createJobsRepository(knex),
     candidates: createCandidatesRepository(knex),
+    availability: createAvailabilityRepository(knex),
     queue: createQueueRepository(knex),
     matchmaking: createMatchmakingRepository(knex),
     matches: createMatchesRepository(knex),

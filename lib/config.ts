@@ -18,6 +18,25 @@ const msList = z
   .regex(/^\d+(,\d+)*$/, 'a comma-separated list of milliseconds, e.g. 30000,300000')
   .transform((s) => s.split(',').map(Number));
 
+/** One bracket of the quality floor: from `afterMs` of waiting, the event's minimum score minus `relax`, and whether an essential skill is required. */
+export interface FloorBracket {
+  afterMs: number;
+  relax: number;
+  essential: boolean;
+}
+
+const floorBrackets = z
+  .string()
+  .regex(/^\d+:\d+:[01](,\d+:\d+:[01])*$/, 'comma-separated brackets <after_ms>:<relax_points>:<essential 1|0>, e.g. 0:0:1,300000:15:1')
+  .transform((s) =>
+    s.split(',').map((b): FloorBracket => {
+      const [afterMs, relax, essential] = b.split(':');
+      return { afterMs: Number(afterMs), relax: Number(relax), essential: essential === '1' };
+    }),
+  )
+  .refine((bs) => bs[0].afterMs === 0 && bs.every((b, i) => i === 0 || b.afterMs > bs[i - 1].afterMs), 'the first bracket starts at 0 and each starts later than the one before')
+  .refine((bs) => bs.every((b) => b.relax <= 100), 'relax is 0–100 points');
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode; production requires APP_SECRET'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level'),
@@ -52,6 +71,14 @@ export const configSchema = z.object({
   ROOM_URL_TTL_MS: durationMs.default(60 * 60 * 1000).describe('Lifetime of an interview room URL'),
   VIDEO_PROVIDER_URL: z.url().optional().describe('Base URL of a hosted video provider adapter (rooms via POST {url}/rooms); unset = the built-in room page'),
   MATCHMAKER_INTERVAL_MS: durationMs.default(2000).describe('Matchmaker batch window'),
+  MATCH_MIN_SCORE: z.coerce.number().int().min(0).max(100).default(50).describe("Default minimum match score of an event's quality floor (an event may set its own)"),
+  MATCH_FLOOR_BRACKETS: floorBrackets
+    .default([
+      { afterMs: 0, relax: 0, essential: true },
+      { afterMs: 300_000, relax: 15, essential: true },
+      { afterMs: 900_000, relax: 30, essential: false },
+    ])
+    .describe('Quality-floor brackets by waiting time, <after_ms>:<relax_points>:<essential 1|0>: from after_ms the floor is the minimum score minus relax, essential = at least one essential skill required'),
 
   WEBHOOK_RETRY_SCHEDULE_MS: msList.default([30_000, 300_000, 1_800_000, 21_600_000, 86_400_000]).describe('Delays before retries 1..5'),
   WEBHOOK_TIMEOUT_MS: durationMs.default(10_000).describe('A delivery succeeds on a 2xx within this time'),

@@ -33,6 +33,7 @@ export function createMatchesActivities(deps: { matchesRepository: MatchesReposi
         declined_by: state.declinedBy,
         declined_by_role: state.declinedByRole,
         decline_reason: state.declineReason,
+        decline_reason_code: state.declineReasonCode ?? null,
         accepted_at: iso(state.acceptedAtMs),
         interview_ends_at: iso(state.interviewEndsAtMs),
         completed_at: iso(state.completedAtMs),

@@ -238,7 +238,19 @@ export class CandidateIndex<J extends CandidateJob> {
    */
   bestPerEvent(
     entry: { liveEventId: string | null; seeker: SeekerForScore },
-    opts: { limit: number; free: ReadonlyMap<string, number>; excluded?: (jobId: string) => boolean; skipEvent?: (eventId: string) => boolean; stats?: SearchStats },
+    opts: {
+      limit: number;
+      free: ReadonlyMap<string, number>;
+      excluded?: (jobId: string) => boolean;
+      skipEvent?: (eventId: string) => boolean;
+      stats?: SearchStats;
+      /**
+       * The quality floor (floor.ts): a job whose score or essential-skill count does not pass its
+       * event's floor is not a candidate; `minScore` is the lowest floor of the scope (the walk
+       * stops below it: nothing lower can pass).
+       */
+      floor?: { minScore: number; passes: (job: J, score: number, essentialMatched: number) => boolean };
+    },
   ): Array<Candidate<J>> {
     const scope = this.scope(entry.liveEventId);
     if (!scope.jobs.length || opts.limit <= 0) return [];
@@ -311,10 +323,12 @@ export class CandidateIndex<J extends CandidateJob> {
         for (const i of exact[level] ?? []) {
           const job = scope.jobs[i];
           if (opts.excluded?.(job.id) || opts.skipEvent?.(job.liveEventId)) continue;
+          if (opts.floor && !opts.floor.passes(job, scores[i], essential[i])) continue;
           const prev = best.get(job.liveEventId);
           if (prev === undefined || better(i, prev)) best.set(job.liveEventId, i);
         }
         if (best.size >= opts.limit) break;
+        if (opts.floor && level <= bucketOf(opts.floor.minScore)) break;
       }
       const free = (i: number) => opts.free.get(scope.jobs[i].liveEventId) ?? 0;
       const cmp = compareCandidates(opts.free);

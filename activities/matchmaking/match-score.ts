@@ -1,3 +1,4 @@
+import type { AppliedFloor } from './floor';
 /**
  * The explainable match score (docs/match-score.md). Pure: no I/O, so the matchmaker, the tests
  * and anyone reading a breakdown can recompute it.
@@ -7,6 +8,12 @@
  * hurts. match_score = round(100 × Σ weight·score / Σ weight of the scored components, 1 decimal).
  */
 export const MATCH_SCORE_VERSION = 'v1';
+/**
+ * Matches made by the matchmaker since issue 12: the same components and weights (unless a
+ * seeker's declines tuned them), plus `breakdown.floor` — the quality floor and its bracket that
+ * let the pair through (docs/match-score.md). v1 matches stay readable as they were stored.
+ */
+export const MATCH_SCORE_VERSION_FLOOR = 'v2';
 
 export const MATCH_SCORE_WEIGHTS = {
   essential_skills: 50,
@@ -51,6 +58,39 @@ export interface ScoreBreakdown {
   experience: ScoreComponent & { required: number; actual: number };
   salary: ScoreComponent;
   location: ScoreComponent;
+  /** v2: the quality floor and bracket that let the pair through (floor.ts). */
+  floor?: AppliedFloor;
+  /** v2: component weights lowered by the seeker's declines in this queue entry (factor per component). */
+  tuning?: Partial<Record<TunableComponent, number>>;
+}
+
+/** Components a seeker's decline reason can tune (docs/match-score.md, v2). */
+export const TUNABLE_COMPONENTS = ['salary', 'location'] as const;
+export type TunableComponent = (typeof TUNABLE_COMPONENTS)[number];
+/** Each decline for a reason halves that component's weight, down to a quarter. */
+export const DECLINE_TUNING_FACTOR = 0.5;
+export const DECLINE_TUNING_MIN = 0.25;
+
+export function tuningFor(declines: Partial<Record<TunableComponent, number>>): Partial<Record<TunableComponent, number>> {
+  const out: Partial<Record<TunableComponent, number>> = {};
+  for (const c of TUNABLE_COMPONENTS) if (declines[c]) out[c] = Math.max(DECLINE_TUNING_MIN, DECLINE_TUNING_FACTOR ** declines[c]!);
+  return out;
+}
+
+/** The score again with tuned component weights (same rounding as computeMatchScore); the breakdown names the tuning. */
+export function tuneScore(score: MatchScore, tuning: Partial<Record<TunableComponent, number>>): MatchScore {
+  if (!Object.keys(tuning).length) return score;
+  const b = score.breakdown;
+  const breakdown: ScoreBreakdown = { ...b, tuning };
+  for (const c of TUNABLE_COMPONENTS) if (tuning[c] !== undefined) breakdown[c] = { ...b[c], weight: round(b[c].weight * tuning[c]!, 4) };
+  let weighted = 0;
+  let weights = 0;
+  for (const c of [breakdown.essential_skills, breakdown.bonus_skills, breakdown.experience, breakdown.salary, breakdown.location]) {
+    if (c.score === null) continue;
+    weighted += c.weight * c.score;
+    weights += c.weight;
+  }
+  return { ...score, score: weights ? round((100 * weighted) / weights, 1) : 0, breakdown };
 }
 
 export interface MatchScore {

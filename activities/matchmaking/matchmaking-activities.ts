@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import type { Config } from '../../lib/config';
 import type { HoldResult, MatchOfferInsert, MatchmakingRepository, OfferContext, OpenJob, WaitingCandidate } from '../../db/matchmaking/matchmaking-repository';
 import type { AccountsRepository } from '../../db/accounts/accounts-repository';
-import { STALE_OFFER_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
+import { STALE_OFFER_MS, TEMPORAL_CALL_DEADLINE_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
-import { matchWorkflowId, MATCH_WORKFLOW, type MatchInput, type MatchWorkflow } from '../../workflows/matches/contract';
-import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../../workflows/shared/contract';
+import { matchInputFromOffer, startMatchWorkflow } from '../../workflows/matches/client';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
-import { CandidateIndex } from './candidates';
+import { CandidateIndex, compareCandidates, type Candidate } from './candidates';
+import { floorFor, passesFloor, type AppliedFloor } from './floor';
+import { MATCH_SCORE_VERSION_FLOOR, tuneScore, tuningFor, type TunableComponent } from './match-score';
 import { kickMatchmaker } from '../../workflows/matchmaking/client';
 import { tellEntriesEventEnded } from '../../workflows/queue/client';
 
@@ -24,17 +26,30 @@ const OFFER_CONCURRENCY = 16;
 export const CANDIDATE_EVENTS = 10;
 /** Events whose slots are held in parallel (one short transaction each). */
 const HOLD_CONCURRENCY = 4;
+/** Entries planned between two turns of the event loop (and heartbeats). */
+const PLAN_YIELD_EVERY = 25;
 /** Waiting entries of ended events told per round. */
 const STRAGGLERS_PER_ROUND = 200;
 
 export interface MatchmakingActivityDeps {
   knex: Knex;
   client: Client;
-  config: Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MATCHMAKER_INTERVAL_MS' | 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS'>;
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MATCHMAKER_INTERVAL_MS' | 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS' | 'MATCH_MIN_SCORE' | 'MATCH_FLOOR_BRACKETS'>;
   matchmakingRepository: MatchmakingRepository;
   /** Recruiters of the job's team. */
   accountsRepository: Pick<AccountsRepository, 'listTeamMemberIds'>;
   log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** Deadline of each Temporal call a round makes (default TEMPORAL_CALL_DEADLINE_MS). */
+  temporalCallDeadlineMs?: number;
+}
+
+/** The running activity's context, or null when called outside an activity (tests, benches). */
+function activityContext(): Context | null {
+  try {
+    return Context.current();
+  } catch {
+    return null;
+  }
 }
 
 type RoundJob = PlanJob & { teamId: string };
@@ -69,55 +84,29 @@ type OfferOutcome = 'started' | 'refused' | 'pending';
 export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
   const repo = deps.matchmakingRepository;
   const accounts = deps.accountsRepository;
+  const deadlineMs = deps.temporalCallDeadlineMs ?? TEMPORAL_CALL_DEADLINE_MS;
+  /**
+   * Every Temporal call of a round has a deadline: a hung call fails fast (the offer is left for
+   * the next round) instead of holding the round until its start-to-close timeout (issue 16).
+   */
+  const withDeadline = <T>(fn: () => Promise<T>): Promise<T> => deps.client.withDeadline(Date.now() + deadlineMs, fn);
 
   const startMatch = async (o: OfferContext, recruiterUserIds: string[]) => {
-    const input: MatchInput = {
-      matchId: o.id,
-      queueEntryId: o.queue_entry_id,
-      seekerUserId: o.seeker_user_id,
-      recruiterUserIds,
-      teamId: o.team_id,
-      jobId: o.job_id,
-      jobTitle: o.job_title,
-      liveEventId: o.live_event_id,
-      liveEventSlug: o.live_event_slug,
-      seekerHeadline: o.seeker_headline,
-      seekerViaAgent: o.seeker_via_agent,
-      seekerAgentIdentity: o.seeker_agent_identity,
-      matchScore: o.match_score,
-      scoreVersion: o.score_version,
-      scoreBreakdown: o.score_breakdown,
-      createdAtMs: o.created_at.getTime(),
-      acceptWindowMs: deps.config.MATCH_ACCEPT_WINDOW_MS,
-      interviewLengthMs: deps.config.INTERVIEW_LENGTH_MS,
-    };
     try {
-      await deps.client.workflow.start<MatchWorkflow>(MATCH_WORKFLOW, {
-        workflowId: matchWorkflowId(o.id),
-        taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
-        args: [input],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        staticSummary: `Match ${o.id}: seeker ${o.seeker_user_id} × ${o.job_title} (${o.live_event_slug})`,
-        typedSearchAttributes: [
-          { key: JobfairEntity, value: 'match' },
-          { key: JobfairStatus, value: 'matched' },
-          { key: JobfairUserId, value: o.seeker_user_id },
-          { key: JobfairTeamId, value: o.team_id },
-          { key: JobfairEventSlug, value: o.live_event_slug },
-        ],
-      });
+      await withDeadline(() => startMatchWorkflow(deps.client, deps.config, matchInputFromOffer(o, recruiterUserIds, deps.config)));
     } catch (err) {
-      // Started (and maybe finished) by an earlier attempt of this offer: the same match.
+      // Started (and maybe finished) by an earlier attempt of this offer, or by the API: the same match.
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
   };
 
   const processOffer = async (o: OfferContext, teamMembers: (teamId: string) => Promise<string[]>): Promise<OfferOutcome> => {
     try {
-      await deps.client.workflow.getHandle(queueEntryWorkflowId(o.seeker_user_id)).executeUpdate(offerUpdate, {
-        args: [{ matchId: o.id, queueId: o.queue_entry_id, jobId: o.job_id, liveEventId: o.live_event_id }],
-      });
+      await withDeadline(() =>
+        deps.client.workflow.getHandle(queueEntryWorkflowId(o.seeker_user_id)).executeUpdate(offerUpdate, {
+          args: [{ matchId: o.id, queueId: o.queue_entry_id, jobId: o.job_id, liveEventId: o.live_event_id }],
+        }),
+      );
     } catch (err) {
       const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
       if (cause instanceof ApplicationFailure && cause.type === OFFER_REFUSED) {
@@ -145,7 +134,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
   };
 
   /** Step 1: read and plan, no locks. */
-  const planRound = async (batchSize: number) => {
+  const planRound = async (batchSize: number, progress: () => void) => {
     const { live, withRoom } = await repo.listEventsWithRoom();
     const freeByEvent = new Map(withRoom.map((e) => [e.id, e.free]));
     const freeSlots = withRoom.reduce((n, e) => n + e.free, 0);
@@ -157,21 +146,73 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     // Only the jobs these entries may get: their own events', and every open-invite one with room if any entry waits for "any event".
     const eventIds = new Set(entries.flatMap((e) => (e.live_event_id ? [e.live_event_id] : [])));
     if (entries.some((e) => !e.live_event_id)) for (const id of openInvite) eventIds.add(id);
-    const [jobs, triedPairs] = await Promise.all([repo.listCandidateJobs([...eventIds]), repo.listTriedPairs(entries.map((e) => e.id))]);
+    const [jobs, triedPairs, blockedPairs, declineCodes] = await Promise.all([
+      repo.listCandidateJobs([...eventIds]),
+      repo.listTriedPairs(entries.map((e) => e.id)),
+      repo.listBlockedPairs([...new Set(entries.map((e) => e.user_id))]),
+      repo.listSeekerDeclineCodes(entries.map((e) => e.id)),
+    ]);
+    // A seeker's salary/location declines in this entry lower that component's weight (score v2):
+    // the entry's candidates (each event's best job) are re-scored and re-ranked with it.
+    const declines = new Map<string, Partial<Record<TunableComponent, number>>>();
+    for (const d of declineCodes) declines.set(d.queue_entry_id, { ...declines.get(d.queue_entry_id), [d.code]: d.n });
     const excluded = new Set(triedPairs.map((p) => pairKey(p.queue_entry_id, p.job_id)));
+    const blocked = new Set(blockedPairs.map((p) => pairKey(p.seeker_user_id, p.job_id)));
     const index = new CandidateIndex(jobs.map(toRoundJob), openInvite);
-    const tried = (entry: PlanEntry) => (jobId: string) => excluded.has(pairKey(entry.id, jobId));
-    const ranked = entries.map(toPlanEntry).map((entry) => {
-      const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: freeByEvent, excluded: tried(entry) });
-      return { entry, candidates, complete: candidates.length < CANDIDATE_EVENTS };
-    });
+    const tried = (entry: PlanEntry) => (jobId: string) => excluded.has(pairKey(entry.id, jobId)) || blocked.has(pairKey(entry.userId, jobId));
+    // The quality floor of each event for each entry, by how long the entry has waited.
+    const eventFloors = new Map(withRoom.map((e) => [e.id, { minScore: e.match_min_score ?? deps.config.MATCH_MIN_SCORE, requireEssential: e.match_require_essential ?? true }]));
+    const nowMs = Date.now();
+    const floorOf = (entry: PlanEntry) => {
+      const memo = new Map<string, AppliedFloor>();
+      const of = (eventId: string) => {
+        let f = memo.get(eventId);
+        if (!f) {
+          f = floorFor(eventFloors.get(eventId) ?? { minScore: deps.config.MATCH_MIN_SCORE, requireEssential: true }, nowMs - entry.enteredAtMs, deps.config.MATCH_FLOOR_BRACKETS);
+          memo.set(eventId, f);
+        }
+        return f;
+      };
+      const scope = entry.liveEventId ? [entry.liveEventId] : [...openInvite];
+      return {
+        of,
+        search: {
+          minScore: Math.min(...scope.map((id) => of(id).min_score)),
+          passes: (job: RoundJob, score: number, essentialMatched: number) => passesFloor(of(job.liveEventId), score, essentialMatched, job.essentialSkills.length),
+        },
+      };
+    };
+    // The floor that let the pair through is part of its explanation (score v2).
+    const explained = (floor: (eventId: string) => AppliedFloor, tuning: Partial<Record<TunableComponent, number>>) => (c: Candidate<RoundJob>): Candidate<RoundJob> => {
+      const tuned = tuneScore(c.score, tuning);
+      return { job: c.job, score: { ...tuned, version: MATCH_SCORE_VERSION_FLOOR, breakdown: { ...tuned.breakdown, floor: floor(c.job.liveEventId) } } };
+    };
+    const ranked = [];
+    for (const [i, entry] of entries.map(toPlanEntry).entries()) {
+      // The search is CPU work: every few entries the event loop gets a turn, so the heartbeat
+      // goes out (a round at 100k jobs plans for seconds) and the attempt is not taken for hung.
+      if (i > 0 && i % PLAN_YIELD_EVERY === 0) {
+        progress();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      const floor = floorOf(entry);
+      const tuning = tuningFor(declines.get(entry.id) ?? {});
+      const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: freeByEvent, excluded: tried(entry), floor: floor.search }).map(explained(floor.of, tuning));
+      if (Object.keys(tuning).length) candidates.sort(compareCandidates(freeByEvent));
+      ranked.push({ entry, candidates, complete: candidates.length < CANDIDATE_EVENTS, floor });
+    }
+    const floors = new Map(ranked.map((r) => [r.entry.id, r.floor]));
     // An entry whose listed events all filled up before its turn asks again, skipping full events.
-    const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) => index.bestPerEvent(entry, { limit: 1, free: freeByEvent, excluded: tried(entry), skipEvent: isFull })[0];
+    const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) => {
+      const floor = floors.get(entry.id)!;
+      const c = index.bestPerEvent(entry, { limit: 1, free: freeByEvent, excluded: tried(entry), skipEvent: isFull, floor: floor.search })[0];
+      return c && explained(floor.of, tuningFor(declines.get(entry.id) ?? {}))(c);
+    };
     return { pairs: planFromCandidates(ranked, freeByEvent, refill), liveEvents: live, freeSlots, considered: entries.length };
   };
 
   /** Step 2: hold the slots, one short locked transaction per event, in plan order. */
-  const holdPlanned = async (pairs: Array<PlannedPair<PlanEntry, RoundJob>>): Promise<HoldResult> => {
+  const holdPlanned = async (pairs: Array<PlannedPair<PlanEntry, RoundJob>>, progress: () => void): Promise<HoldResult> => {
     const byEvent = new Map<string, MatchOfferInsert[]>();
     for (const p of pairs) {
       const rows = byEvent.get(p.job.liveEventId) ?? [];
@@ -200,19 +241,27 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
         total.full += r.full;
         total.stale += r.stale;
       }
+      progress();
     }
     return total;
   };
 
   return {
     async runMatchingRound({ batchSize }: RunMatchingRoundInput): Promise<RunMatchingRoundResult> {
+      // Heartbeats at every step that made progress: a hung attempt stops beating and Temporal
+      // retries the round after the heartbeat timeout (seconds), not after start-to-close.
+      const ctx = activityContext();
+      const beat = (phase: string) => ctx?.heartbeat({ phase });
       await repo.closeFinishedOffers();
+      beat('closed finished offers');
       await drainEndedEvents();
+      beat('drained ended events');
 
       const t0 = performance.now();
-      const planned = await planRound(batchSize);
+      const planned = await planRound(batchSize, () => beat('planning'));
       const t1 = performance.now();
-      const hold = await holdPlanned(planned.pairs);
+      beat('planned');
+      const hold = await holdPlanned(planned.pairs, () => beat('holding'));
       const t2 = performance.now();
       const heldIds = hold.held;
 
@@ -226,7 +275,15 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       };
       const outcomes: OfferOutcome[] = [];
       for (let i = 0; i < offers.length; i += OFFER_CONCURRENCY) {
-        outcomes.push(...(await Promise.all(offers.slice(i, i + OFFER_CONCURRENCY).map((o) => (o.status === 'offering' ? processOffer(o, teamMembers) : Promise.resolve<OfferOutcome>('started'))))));
+        outcomes.push(
+          ...(await Promise.all(
+            offers.slice(i, i + OFFER_CONCURRENCY).map(async (o) => {
+              const outcome = o.status === 'offering' ? await processOffer(o, teamMembers) : 'started';
+              beat('offering');
+              return outcome;
+            }),
+          )),
+        );
       }
       const timings: RoundTimings = { planMs: t1 - t0, holdMs: t2 - t1, offerMs: performance.now() - t2 };
       const result: RunMatchingRoundResult = {
@@ -247,7 +304,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
 
     /** Wakes the matchmaker (starting it if needed); for workflows (an entry back to waiting, a freed slot, an event going live). */
     async kickMatchmaker({ reason }: KickMatchmakerInput): Promise<void> {
-      await kickMatchmaker(deps.client, deps.config, reason);
+      await withDeadline(() => kickMatchmaker(deps.client, deps.config, reason));
     },
   };
 
@@ -257,9 +314,12 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
    */
   async function drainEndedEvents(): Promise<void> {
     const stragglers = await repo.listWaitingEntriesOfEndedEvents(STRAGGLERS_PER_ROUND);
-    await tellEntriesEventEnded(
-      deps.client,
-      stragglers.map((s) => ({ userId: s.user_id, liveEventId: s.live_event_id })),
+    if (!stragglers.length) return;
+    await withDeadline(() =>
+      tellEntriesEventEnded(
+        deps.client,
+        stragglers.map((s) => ({ userId: s.user_id, liveEventId: s.live_event_id })),
+      ),
     );
   }
 }

@@ -1,4 +1,6 @@
+import type { Knex } from 'knex';
 import type { QueueRepository } from '../../db/queue/queue-repository';
+import type { MatchesRepository } from '../../db/matches/matches-repository';
 import type { QueueEntryState } from '../../workflows/queue/contract';
 
 export interface ProjectQueueEntryInput {
@@ -7,11 +9,29 @@ export interface ProjectQueueEntryInput {
 }
 export type ProjectQueueEntryResult = void;
 
-export function createQueueActivities(deps: { queueRepository: QueueRepository }) {
+export function createQueueActivities(deps: { knex: Knex; queueRepository: QueueRepository; matchesRepository: Pick<MatchesRepository, 'seedFromOffer'>; matchAcceptWindowMs: number }) {
   return {
-    /** Writes the workflow's state to PostgreSQL (idempotent upsert: safe to retry). */
+    /**
+     * Writes the workflow's state to PostgreSQL (idempotent upsert: safe to retry). An entry that
+     * says `matched` is written in one transaction with its match row (seeded from the offer unless
+     * the match workflow wrote it first), so the match exists before any answer names it.
+     */
     async projectQueueEntry({ state, endedAtMs }: ProjectQueueEntryInput): Promise<ProjectQueueEntryResult> {
-      await deps.queueRepository.upsert({
+      const { matchId } = state;
+      if (state.status === 'matched' && matchId && !state.finished) {
+        await deps.knex.transaction(async (trx) => {
+          await deps.matchesRepository.seedFromOffer(matchId, deps.matchAcceptWindowMs, trx);
+          await upsert(state, endedAtMs, trx);
+        });
+      } else {
+        await upsert(state, endedAtMs);
+      }
+    },
+  };
+
+  async function upsert(state: QueueEntryState, endedAtMs: number | null, trx?: Knex): Promise<void> {
+    await deps.queueRepository.upsert(
+      {
         id: state.queueId,
         user_id: state.userId,
         status: state.status,
@@ -25,7 +45,8 @@ export function createQueueActivities(deps: { queueRepository: QueueRepository }
         entered_at: new Date(state.enteredAtMs).toISOString(),
         expires_at: new Date(state.expiresAtMs).toISOString(),
         ended_at: endedAtMs ? new Date(endedAtMs).toISOString() : null,
-      });
-    },
-  };
+      },
+      trx,
+    );
+  }
 }

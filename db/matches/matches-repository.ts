@@ -11,6 +11,9 @@ export interface MatchRow {
   queue_entry_id: string;
   job_id: string;
   team_id: string;
+  /** The recruiter the match was offered to (events with recruiter availability), else null. */
+  recruiter_user_id: string | null;
+  decline_reason_code: string | null;
   live_event_id: string;
   live_event_slug: string | null;
   match_score: number | null;
@@ -42,7 +45,7 @@ export type MatchWithJob = MatchRow & { job_title: string | null };
 /** The projection the match workflow writes: times as ISO strings. */
 export type MatchProjection = Omit<
   MatchRow,
-  'expires_at' | 'seeker_accepted_at' | 'recruiter_accepted_at' | 'declined_at' | 'accepted_at' | 'interview_ends_at' | 'completed_at' | 'expired_at' | 'created_at' | 'updated_at'
+  'recruiter_user_id' | 'expires_at' | 'seeker_accepted_at' | 'recruiter_accepted_at' | 'declined_at' | 'accepted_at' | 'interview_ends_at' | 'completed_at' | 'expired_at' | 'created_at' | 'updated_at'
 > & {
   expires_at: string | null;
   seeker_accepted_at: string | null;
@@ -64,6 +67,35 @@ export function createMatchesRepository(knex: Knex) {
         .insert({ ...row, score_breakdown: JSON.stringify(row.score_breakdown ?? null), updated_at: trx.fn.now() })
         .onConflict('id')
         .merge();
+    },
+    /**
+     * The match row is born with its seeker's `matched` (decision 0120): in the transaction that
+     * projects the queue entry as matched, the row is written from the matchmaker's offer — the
+     * state the match workflow starts in (`matched`, expires_at = offer time + acceptance window,
+     * the team's auto-accept)
+     * — unless the workflow already wrote it. From then on the match workflow's projection is the
+     * one writer. So no answer can name a match that `GET /matches`, decline or the room URL do
+     * not find.
+     */
+    async seedFromOffer(matchId: string, acceptWindowMs: number, trx: Knex = knex): Promise<void> {
+      await trx.raw(
+        `INSERT INTO matches (id, status, seeker_user_id, queue_entry_id, job_id, team_id, live_event_id, live_event_slug,
+                              match_score, score_breakdown, score_version, seeker_via_agent, seeker_agent_identity,
+                              expires_at, recruiter_auto_accepted, recruiter_accepted_at, recruiter_user_id, created_at, updated_at)
+         SELECT o.id, 'matched', o.seeker_user_id, o.queue_entry_id, o.job_id, o.team_id, o.live_event_id, e.slug,
+                o.match_score, o.score_breakdown, o.score_version, coalesce(q.via_agent, false), q.agent_identity,
+                o.created_at + make_interval(secs => ?), coalesce(ts.auto_accept_matches, false),
+                CASE WHEN ts.auto_accept_matches THEN o.created_at END, o.recruiter_user_id, o.created_at, now()
+           FROM match_offers o
+           JOIN live_events e ON e.id = o.live_event_id
+           LEFT JOIN queue_entries q ON q.id = o.queue_entry_id
+           -- The team's auto-accept, as the workflow reads it at its start (loadMatchSettings).
+           LEFT JOIN team_settings ts ON ts.team_id = o.team_id
+          WHERE o.id = ?
+         -- Written by the match workflow first (not expected): keep its state, add only the recruiter it does not project.
+         ON CONFLICT (id) DO UPDATE SET recruiter_user_id = EXCLUDED.recruiter_user_id WHERE matches.recruiter_user_id IS NULL`,
+        [acceptWindowMs / 1000, matchId],
+      );
     },
     async findById(id: string, trx: Knex = knex): Promise<MatchWithJob | undefined> {
       return withJob(trx).where('m.id', id).first();

@@ -15,11 +15,15 @@ export interface MatchOfferInsert {
   score_breakdown: unknown;
   score_version: string;
   entered_at: Date;
+  /** Set by `holdSlots` for events with recruiter availability (round-robin). */
+  recruiter_user_id?: string | null;
 }
 
 /** Everything the matchmaker needs to offer a planned pair and start its match workflow. */
 export interface OfferContext {
   id: string;
+  /** The recruiter the offer went to (events with availability), else null. */
+  recruiter_user_id: string | null;
   status: MatchOfferStatus;
   queue_entry_id: string;
   seeker_user_id: string;
@@ -43,6 +47,9 @@ export interface EventWithRoom {
   visibility: EventVisibility;
   interview_slots: number;
   free: number;
+  /** The event's quality floor settings (null: the configured default). */
+  match_min_score: number | null;
+  match_require_essential: boolean | null;
 }
 
 export interface WaitingCandidate {
@@ -89,7 +96,54 @@ export interface OpenJob {
  * are serialised per event; go-live/end projections wait for a few milliseconds at most) and the
  * planned entries `FOR UPDATE SKIP LOCKED` (a seeker another round is offering is skipped).
  */
+interface RecruiterTurn {
+  userId: string;
+  free: number;
+  lastOfferedAtMs: number;
+  /** Offers given in this transaction, in order (after every earlier one). */
+  turn: number;
+}
+
+/**
+ * An event's available recruiters and their free capacity, read under the event's lock (their
+ * open offers at this event), or null when the event has no availability rows (event-level
+ * capacity only). Decision 0123.
+ */
+async function recruitersOf(trx: Knex, eventId: string): Promise<RecruiterTurn[] | null> {
+  const { rows } = await trx.raw<{ rows: Array<{ user_id: string; available: boolean; capacity: number; last_ms: string | null; active: number }> }>(
+    `SELECT r.user_id, r.available, r.capacity, (extract(epoch FROM r.last_offered_at) * 1000)::bigint AS last_ms,
+            (SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = r.live_event_id AND o.recruiter_user_id = r.user_id AND o.status IN ('offering', 'started')) AS active
+       FROM recruiter_availability r WHERE r.live_event_id = ?`,
+    [eventId],
+  );
+  if (!rows.length) return null;
+  return rows.filter((r) => r.available).map((r) => ({ userId: r.user_id, free: Math.max(0, r.capacity - r.active), lastOfferedAtMs: r.last_ms === null ? -1 : Number(r.last_ms), turn: 0 }));
+}
+
+/** Least recent offer first (never offered: first of all), ties by user id; only recruiters with room. */
+function nextRecruiter(recruiters: RecruiterTurn[]): RecruiterTurn | null {
+  let best: RecruiterTurn | null = null;
+  for (const r of recruiters) {
+    if (r.free <= 0) continue;
+    if (!best || r.turn < best.turn || (r.turn === best.turn && (r.lastOfferedAtMs < best.lastOfferedAtMs || (r.lastOfferedAtMs === best.lastOfferedAtMs && r.userId < best.userId)))) best = r;
+  }
+  return best;
+}
+
 export function createMatchmakingRepository(knex: Knex) {
+  /**
+   * (seeker, job) pairs never offered again, whatever queue entry the seeker waits in: an earlier
+   * match of the pair was declined (by either side) or reached the interview (accepted or
+   * completed — the report card's "passed" is a completed interview).
+   */
+  const listBlockedPairs = async (seekerUserIds: string[], trx: Knex = knex): Promise<Array<{ seeker_user_id: string; job_id: string }>> => {
+    if (!seekerUserIds.length) return [];
+    return trx('matches')
+      .whereIn('seeker_user_id', seekerUserIds)
+      .andWhere((w) => w.whereIn('status', ['declined', 'accepted', 'completed']).orWhereNotNull('declined_at').orWhereNotNull('accepted_at'))
+      .distinct('seeker_user_id', 'job_id');
+  };
+
   return {
     /** Offers whose match has ended free their slot. */
     async closeFinishedOffers(trx: Knex = knex): Promise<number> {
@@ -118,12 +172,22 @@ export function createMatchmakingRepository(knex: Knex) {
     async listEventsWithRoom(trx: Knex = knex): Promise<{ live: number; withRoom: EventWithRoom[] }> {
       const rows: Array<EventWithRoom & { has_jobs: boolean }> = (
         await trx.raw(
-          `SELECT e.id, e.visibility, e.interview_slots,
-                  e.interview_slots - coalesce(h.n, 0) AS free,
+          `SELECT e.id, e.visibility, e.interview_slots, e.match_min_score, e.match_require_essential,
+                  CASE WHEN ra.recruiters > 0 THEN least(e.interview_slots - coalesce(h.n, 0), ra.recruiter_free)
+                       ELSE e.interview_slots - coalesce(h.n, 0) END AS free,
                   EXISTS (SELECT 1 FROM jobs j WHERE j.live_event_id = e.id AND j.status = 'open') AS has_jobs
              FROM live_events e
              LEFT JOIN (SELECT live_event_id, count(*)::int AS n FROM match_offers WHERE status IN ('offering', 'started') GROUP BY live_event_id) h
                ON h.live_event_id = e.id
+             -- Events with recruiter availability: room is also what the available recruiters can still take.
+             LEFT JOIN LATERAL (
+               SELECT count(*)::int AS recruiters,
+                      coalesce(sum(CASE WHEN r.available THEN greatest(r.capacity - coalesce(a.n, 0), 0) ELSE 0 END), 0)::int AS recruiter_free
+                 FROM recruiter_availability r
+                 LEFT JOIN (SELECT recruiter_user_id, count(*)::int AS n FROM match_offers
+                             WHERE live_event_id = e.id AND status IN ('offering', 'started') GROUP BY recruiter_user_id) a
+                   ON a.recruiter_user_id = r.user_id
+                WHERE r.live_event_id = e.id) ra ON true
             WHERE e.status = 'live'`,
         )
       ).rows;
@@ -172,6 +236,8 @@ export function createMatchmakingRepository(knex: Knex) {
       return trx('match_offers').whereIn('queue_entry_id', entryIds).whereIn('status', ['started', 'closed']).select('queue_entry_id', 'job_id');
     },
 
+    listBlockedPairs,
+
     /**
      * Holds slots of one event for planned offers (plan order), in one short transaction: lock the
      * event row (`FOR NO KEY UPDATE SKIP LOCKED`: if another round or a projection holds it, the
@@ -199,6 +265,9 @@ export function createMatchmakingRepository(knex: Knex) {
         const [{ n }] = await trx('match_offers').where({ live_event_id: eventId }).whereIn('status', ['offering', 'started']).count<Array<{ n: string }>>({ n: '*' });
         let free = event.interview_slots - Number(n);
         if (free <= 0) return { ...result, full: offers.length };
+        const recruiters = await recruitersOf(trx, eventId);
+        if (recruiters) free = Math.min(free, recruiters.reduce((n, r) => n + r.free, 0));
+        if (free <= 0) return { ...result, full: offers.length };
 
         const notExpired = (w: Knex.QueryBuilder) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now());
         const entryIds = [...new Set(offers.map((o) => o.queue_entry_id))];
@@ -220,6 +289,14 @@ export function createMatchmakingRepository(knex: Knex) {
               .whereIn('status', ['offering', 'started', 'closed'])
               .select('queue_entry_id', 'job_id', 'status')
           : [];
+        const blocked = new Set(
+          (
+            await listBlockedPairs(
+              offers.filter((o) => lockedById.has(o.queue_entry_id)).map((o) => o.seeker_user_id),
+              trx,
+            )
+          ).map((p) => `${p.seeker_user_id}:${p.job_id}`),
+        );
         const offering = new Set(previous.filter((p) => p.status === 'offering').map((p) => p.queue_entry_id));
         const tried = new Set(previous.filter((p) => p.status !== 'offering').map((p) => `${p.queue_entry_id}:${p.job_id}`));
         const openJobs = new Set<string>(
@@ -240,6 +317,7 @@ export function createMatchmakingRepository(knex: Knex) {
         );
 
         const rows: MatchOfferInsert[] = [];
+        let turns = 0;
         for (const o of offers) {
           const entry = lockedById.get(o.queue_entry_id);
           if (!entry) {
@@ -248,7 +326,7 @@ export function createMatchmakingRepository(knex: Knex) {
             continue;
           }
           const mayUse = entry.live_event_id ? entry.live_event_id === eventId : event.visibility === 'open_invite';
-          if (!mayUse || o.live_event_id !== eventId || o.queue_live_event_id !== entry.live_event_id || offering.has(entry.id) || tried.has(`${entry.id}:${o.job_id}`) || !openJobs.has(o.job_id)) {
+          if (!mayUse || o.live_event_id !== eventId || o.queue_live_event_id !== entry.live_event_id || offering.has(entry.id) || tried.has(`${entry.id}:${o.job_id}`) || blocked.has(`${o.seeker_user_id}:${o.job_id}`) || !openJobs.has(o.job_id)) {
             result.stale++;
             continue;
           }
@@ -256,7 +334,18 @@ export function createMatchmakingRepository(knex: Knex) {
             result.full++;
             continue;
           }
-          rows.push(o);
+          // Round-robin: the available recruiter with room whose last offer is the oldest (never: first).
+          const recruiter = recruiters ? nextRecruiter(recruiters) : null;
+          if (recruiters && !recruiter) {
+            result.full++;
+            continue;
+          }
+          if (recruiter) {
+            recruiter.free--;
+            recruiter.turn = ++turns;
+            await trx('recruiter_availability').where({ live_event_id: eventId, user_id: recruiter.userId }).update({ last_offered_at: trx.raw('clock_timestamp()') });
+          }
+          rows.push({ ...o, recruiter_user_id: recruiter?.userId ?? null });
           offering.add(entry.id);
           free--;
         }
@@ -284,6 +373,7 @@ export function createMatchmakingRepository(knex: Knex) {
           'o.live_event_id',
           'e.slug as live_event_slug',
           'o.team_id',
+          'o.recruiter_user_id',
           'o.match_score',
           'o.score_breakdown',
           'o.score_version',
@@ -311,15 +401,71 @@ export function createMatchmakingRepository(knex: Knex) {
      * Matches made for one queue (an event's queue, or the "any event" queue when null) within the
      * window: how many, and when the first of them was made.
      */
+    /**
+     * Open jobs a waiting entry can still be offered (the queue's `match_outlook`): in its scope (its
+     * event, or the live open-invite events for "any event"), not a pair the seeker declined or
+     * interviewed for, not tried by this entry, and — where the loosest floor bracket still requires
+     * it — sharing an essential skill. The score floor is left to the matchmaker (decision 0124).
+     * At most `limit` ids.
+     */
+    async listEligibleJobIds(
+      entry: { id: string; user_id: string; live_event_id: string | null },
+      opts: { skills: string[]; essentialRequiredAtLast: boolean; limit: number },
+      trx: Knex = knex,
+    ): Promise<string[]> {
+      const { rows } = await trx.raw<{ rows: Array<{ id: string }> }>(
+        `SELECT j.id FROM jobs j JOIN live_events e ON e.id = j.live_event_id
+          WHERE j.status = 'open'
+            AND (CASE WHEN ?::uuid IS NULL THEN e.visibility = 'open_invite' AND e.status = 'live' ELSE e.id = ?::uuid AND e.status IN ('live', 'paused') END)
+            AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.seeker_user_id = ? AND m.job_id = j.id
+                              AND (m.status IN ('declined', 'accepted', 'completed') OR m.declined_at IS NOT NULL OR m.accepted_at IS NOT NULL))
+            AND NOT EXISTS (SELECT 1 FROM match_offers o WHERE o.queue_entry_id = ? AND o.job_id = j.id AND o.status IN ('started', 'closed'))
+            AND (NOT (coalesce(e.match_require_essential, true) AND ?::boolean) OR cardinality(j.essential_skills) = 0
+                 OR EXISTS (SELECT 1 FROM unnest(j.essential_skills) s WHERE lower(btrim(s)) = ANY(?::text[])))
+          LIMIT ?`,
+        [entry.live_event_id, entry.live_event_id, entry.user_id, entry.id, opts.essentialRequiredAtLast, opts.skills.map((k) => k.trim().toLowerCase()), opts.limit],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** Free interview slots of one event now (the same count the round plans with; recruiter capacity included). */
+    async freeSlotsOf(eventId: string, trx: Knex = knex): Promise<number> {
+      const { withRoom } = await this.listEventsWithRoom(trx);
+      return withRoom.find((e) => e.id === eventId)?.free ?? 0;
+    },
+
+    /** Matches made in the window for these jobs (the estimate's rate: only jobs the seeker can get). */
+    async recentMatchRateForJobs(jobIds: string[], windowMs: number, trx: Knex = knex): Promise<{ count: number; firstAtMs: number | null; nowMs: number }> {
+      const { rows } = await trx.raw<{ rows: Array<{ count: number; first_ms: string | null; now_ms: string }> }>(
+        `SELECT count(*)::int AS count, (extract(epoch FROM min(m.created_at)) * 1000)::bigint AS first_ms, (extract(epoch FROM now()) * 1000)::bigint AS now_ms
+           FROM matches m WHERE m.job_id = ANY(?::uuid[]) AND m.created_at > now() - make_interval(secs => ?)`,
+        [jobIds, windowMs / 1000],
+      );
+      const r = rows[0];
+      return { count: Number(r.count), firstAtMs: r.first_ms === null ? null : Number(r.first_ms), nowMs: Number(r.now_ms) };
+    },
+
+    /** Per entry, how often its seeker declined for a tunable reason (salary, location) in this entry. */
+    async listSeekerDeclineCodes(entryIds: string[], trx: Knex = knex): Promise<Array<{ queue_entry_id: string; code: string; n: number }>> {
+      if (!entryIds.length) return [];
+      const rows = await trx('matches')
+        .whereIn('queue_entry_id', entryIds)
+        .andWhere({ declined_by_role: 'seeker' })
+        .whereIn('decline_reason_code', ['salary', 'location'])
+        .groupBy('queue_entry_id', 'decline_reason_code')
+        .select('queue_entry_id', 'decline_reason_code as code', trx.raw('count(*)::int as n'));
+      return rows.map((r: { queue_entry_id: string; code: string; n: number }) => ({ ...r, n: Number(r.n) }));
+    },
+
     async recentMatchRate(queueLiveEventId: string | null, windowMs: number, trx: Knex = knex): Promise<{ count: number; firstAtMs: number | null; nowMs: number }> {
-      const q = trx('match_offers')
-        .whereIn('status', ['started', 'closed'])
-        .andWhere('created_at', '>', trx.raw(`now() - make_interval(secs => ?)`, [windowMs / 1000]));
-      if (queueLiveEventId) q.andWhere({ queue_live_event_id: queueLiveEventId });
-      else q.whereNull('queue_live_event_id');
-      const row = await q
-        .first(trx.raw('count(*)::int as count'), trx.raw('(extract(epoch from min(created_at)) * 1000)::bigint as first_ms'), trx.raw('(extract(epoch from now()) * 1000)::bigint as now_ms'));
-      const r = row as unknown as { count: number; first_ms: number | null; now_ms: number };
+      // Matches, not offers: a match row exists from the moment its entry says `matched` (decision 0120).
+      const { rows } = await trx.raw<{ rows: Array<{ count: number; first_ms: string | null; now_ms: string }> }>(
+        `SELECT count(*)::int AS count, (extract(epoch FROM min(m.created_at)) * 1000)::bigint AS first_ms, (extract(epoch FROM now()) * 1000)::bigint AS now_ms
+           FROM matches m JOIN queue_entries q ON q.id = m.queue_entry_id
+          WHERE q.live_event_id IS NOT DISTINCT FROM ?::uuid AND m.created_at > now() - make_interval(secs => ?)`,
+        [queueLiveEventId, windowMs / 1000],
+      );
+      const r = rows[0];
       return { count: Number(r.count), firstAtMs: r.first_ms === null ? null : Number(r.first_ms), nowMs: Number(r.now_ms) };
     },
 

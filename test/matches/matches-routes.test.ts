@@ -43,7 +43,7 @@ describe('matches routes: auth, roles, tenants, validation', () => {
         details_url: `http://jobfair.test/matches/${match.id}`,
         seeker_accepted: false,
         recruiter_accepted: false,
-        score_version: 'v1',
+        score_version: 'v2',
         joined_via_agent: true,
       }),
     ]);

@@ -1,4 +1,4 @@
-import { computeMatchScore, MATCH_SCORE_VERSION, type JobForScore, type SeekerForScore } from '../../activities/matchmaking/match-score';
+import { computeMatchScore, MATCH_SCORE_VERSION, tuneScore, tuningFor, type JobForScore, type SeekerForScore } from '../../activities/matchmaking/match-score';
 import { planMatches, type PlanEntry, type PlanJob } from '../../activities/matchmaking/plan';
 
 const job = (o: Partial<JobForScore> = {}): JobForScore => ({
@@ -82,5 +82,24 @@ describe('matching plan', () => {
       ['pinned', 'J2'],
       ['new-good', 'J1'],
     ]);
+  });
+});
+
+describe('decline tuning (score v2)', () => {
+  const berliner: SeekerForScore = { skills: ['TypeScript'], experienceYears: 5, location: 'Berlin', remotePreference: 'onsite' };
+  const parisJob: JobForScore = { essentialSkills: ['TypeScript'], bonusSkills: [], experienceMin: 2, salaryMin: null, salaryMax: null, location: 'Paris', remotePreference: 'onsite' };
+
+  it('halves a component per decline down to a quarter, and recomputes the total with the same rounding', () => {
+    expect(tuningFor({ location: 1 })).toEqual({ location: 0.5 });
+    expect(tuningFor({ location: 5, salary: 2 })).toEqual({ location: 0.25, salary: 0.25 });
+    const base = computeMatchScore(berliner, parisJob);
+    // essential 1 (50), experience 1 (15), location 0.5 (15; other city): 72.5 / 80.
+    expect(base.score).toBe(90.6);
+    const tuned = tuneScore(base, { location: 0.5 });
+    // location weight 7.5: (50 + 15 + 3.75) / 72.5.
+    expect(tuned.score).toBe(94.8);
+    expect(tuned.breakdown.location.weight).toBe(7.5);
+    expect(tuned.breakdown.tuning).toEqual({ location: 0.5 });
+    expect(tuneScore(base, {})).toBe(base);
   });
 });

@@ -35,7 +35,8 @@ describe('matchmaking', () => {
     await setSlots(h, event.id, 1);
     await kick(h);
     const m = await matchOf(h, a.user.id);
-    expect(m).toMatchObject({ status: 'matched', job_id: job.id, team_id: rec.teamId, live_event_id: event.id, live_event_slug: event.slug, queue_entry_id: ja.queue_id, score_version: 'v1' });
+    expect(m).toMatchObject({ status: 'matched', job_id: job.id, team_id: rec.teamId, live_event_id: event.id, live_event_slug: event.slug, queue_entry_id: ja.queue_id, score_version: 'v2' });
+    expect(m.score_breakdown.floor).toMatchObject({ bracket: 0, min_score: 50, essential_required: true });
     expect(m.match_score).toBeGreaterThan(0);
     expect(m.score_breakdown.essential_skills).toMatchObject({ matched: ['TypeScript'], missing: [] });
 
@@ -50,9 +51,10 @@ describe('matchmaking', () => {
     expect(await queueStatus(h, c)).toMatchObject({ status: 'waiting', position: 2, match_id: null });
     expect(await h.knex('matches').where({ live_event_id: event.id })).toHaveLength(1);
 
-    // A join by a matched seeker resumes the entry and says so.
-    const again = await join(h, a, event.slug);
-    expect(again).toMatchObject({ queue_id: ja.queue_id, status: 'matched', match_id: m.id, position: null });
+    // A join by a matched seeker answers 409 naming the match (never a `matched` QueueJoinResponse).
+    const again = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: a.token, payload: { live_event_slug: event.slug } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'QUEUE_ENTRY_MATCHED', details: { queue_id: ja.queue_id, match_id: m.id } });
 
     // Operators find the match and the entry by their search attributes.
     const desc = await h.temporal.workflow.getHandle(matchWorkflowId(m.id)).describe();

@@ -14,6 +14,13 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 /** The two sides of a match. */
 export const MATCH_PARTY_ROLES = ['seeker', 'recruiter'] as const;
 export type MatchPartyRole = (typeof MATCH_PARTY_ROLES)[number];
+/**
+ * Why a match was declined (`reason_code`, beside the free-text `reason`; issue 12 item 4). A
+ * seeker's `salary` or `location` decline lowers that score component's weight for the rest of
+ * the seeker's queue entry (docs/match-score.md, v2).
+ */
+export const DECLINE_REASON_CODES = ['skills', 'experience', 'salary', 'location', 'timing', 'not_interested', 'other'] as const;
+export type DeclineReasonCode = (typeof DECLINE_REASON_CODES)[number];
 
 export interface MatchInput {
   matchId: string;
@@ -59,6 +66,8 @@ export interface MatchState {
   declinedBy: string | null;
   declinedByRole: MatchPartyRole | null;
   declineReason: string | null;
+  /** Optional: runs started before reason codes existed have none. */
+  declineReasonCode?: DeclineReasonCode | null;
   expiredAtMs: number | null;
   completedAtMs: number | null;
   completedBy: string | null;
@@ -76,6 +85,8 @@ export interface DeclineMatchInput {
   userId: string;
   role: MatchPartyRole;
   reason: string;
+  /** Optional: older API versions send none. */
+  reasonCode?: DeclineReasonCode | null;
 }
 
 export interface MatchUpdateResult {

@@ -4,6 +4,7 @@ import {
   condition,
   getExternalWorkflowHandle,
   log,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -63,6 +64,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     declinedBy: null,
     declinedByRole: null,
     declineReason: null,
+    declineReasonCode: null,
     expiredAtMs: null,
     completedAtMs: null,
     completedBy: null,
@@ -125,17 +127,22 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         if (state.status !== 'matched' && state.status !== 'accepted' && state.status !== 'completed') {
           throw ApplicationFailure.nonRetryable(`match ${state.matchId} is ${state.status}; it can no longer be accepted`, MATCH_NOT_ACCEPTABLE, { status: state.status });
         }
+        // The expiry timer may not have fired yet (a busy worker): the window is the deadline, not the timer. A validator: no command, no patch.
+        if (state.status === 'matched' && Date.now() >= state.expiresAtMs) {
+          throw ApplicationFailure.nonRetryable(`match ${state.matchId} expired at ${new Date(state.expiresAtMs).toISOString()}; it can no longer be accepted`, MATCH_NOT_ACCEPTABLE, { status: 'expired' });
+        }
       },
     },
   );
   setHandler(
     declineMatchUpdate,
-    async ({ userId, role, reason }: DeclineMatchInput): Promise<MatchUpdateResult> => {
+    async ({ userId, role, reason, reasonCode }: DeclineMatchInput): Promise<MatchUpdateResult> => {
       if (state.status !== 'matched') throw ApplicationFailure.nonRetryable(`match ${state.matchId} is ${state.status}; only a matched match can be declined`, MATCH_NOT_DECLINABLE, { status: state.status });
       state.declinedAtMs = Date.now();
       state.declinedBy = userId;
       state.declinedByRole = role;
       state.declineReason = reason;
+      state.declineReasonCode = reasonCode ?? null;
       transition('declined');
       await projection.projected();
       return { state: { ...state } };
@@ -214,12 +221,19 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   };
 
   const settings = await loadMatchSettings({ teamId: state.teamId });
+  // The match row is readable (and so acceptable and declinable) from the moment the seeker's entry
+  // says `matched`, before this run starts (decision 0120): an accept or a decline can arrive in
+  // the first task, before the settings are loaded. Such early updates are settled here and their
+  // effects run before the loop (which only runs effects after a transition it waited for).
+  const earlyUpdates = patched('match-early-updates');
   if (settings.autoAcceptRecruiter) {
     state.recruiterAcceptedAtMs = state.createdAtMs;
     state.recruiterAutoAccepted = true;
+    if (earlyUpdates) maybeAccepted();
   }
   await projection.project();
   await emit('match.matched', { match_id: state.matchId, role_title: input.jobTitle, seeker_headline: input.seekerHeadline ?? '' });
+  if (earlyUpdates) await effects();
 
   for (;;) {
     if (state.status === 'matched') {

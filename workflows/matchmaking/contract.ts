@@ -22,7 +22,7 @@ export interface MatchmakerInput {
 }
 
 /** Why the matchmaker was woken (for the workflow's log and history). */
-export type KickReason = 'queue_join' | 'entry_returned' | 'slot_freed' | 'event_live' | 'worker_start' | 'manual';
+export type KickReason = 'queue_join' | 'entry_returned' | 'slot_freed' | 'event_live' | 'worker_start' | 'settings_changed' | 'manual';
 
 export interface KickSignalInput {
   reason: KickReason;
@@ -55,6 +55,8 @@ export interface KickMatchmakerInput {
 export const MATCHMAKER_BATCH_SIZE = 500;
 /** An `offering` offer untouched this long is retried by the next round (its round died). */
 export const STALE_OFFER_MS = 10_000;
+/** Deadline of each Temporal call inside a matching round (an offer Update, a match start, a kick). */
+export const TEMPORAL_CALL_DEADLINE_MS = 5_000;
 
 export function matchmakerInput(config: { MATCHMAKER_INTERVAL_MS: number }): MatchmakerInput {
   return { intervalMs: config.MATCHMAKER_INTERVAL_MS, idlePollMs: Math.max(1_000, 10 * config.MATCHMAKER_INTERVAL_MS), batchSize: MATCHMAKER_BATCH_SIZE };

@@ -3,8 +3,12 @@ import { kickSignal, matchmakerStatsQuery, type KickSignalInput, type Matchmaker
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 
 
+// A round heartbeats at every step and bounds each Temporal call (TEMPORAL_CALL_DEADLINE_MS), so a
+// hung attempt is abandoned after the heartbeat timeout and retried; start-to-close is only the
+// backstop for a round that keeps beating but never ends (issue 16: a 2-minute stall without it).
 const { runMatchingRound } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
-  startToCloseTimeout: '2 minutes',
+  startToCloseTimeout: '1 minute',
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '500 ms', maximumInterval: '10 seconds' },
 });
 

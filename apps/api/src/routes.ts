@@ -8,6 +8,7 @@ import discoveryRoutes from './events/discovery-routes';
 import eventsRoutes from './events/events-routes';
 import jobsRoutes from './events/jobs-routes';
 import candidatesRoutes from './events/candidates-routes';
+import matchingSettingsRoutes from './events/matching-settings-routes';
 import settingsRoutes from './accounts/settings-routes';
 import invitesRoutes from './accounts/invites-routes';
 import webhooksRoutes from './webhooks/webhooks-routes';
@@ -23,6 +24,7 @@ const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(eventsRoutes);
   await app.register(jobsRoutes);
   await app.register(candidatesRoutes);
+  await app.register(matchingSettingsRoutes);
   await app.register(settingsRoutes);
   await app.register(invitesRoutes);
   await app.register(webhooksRoutes);

@@ -14,6 +14,7 @@ import { createInvitesService } from './accounts/invites-service';
 import { createEventsService } from './events/events-service';
 import { createJobsService } from './events/jobs-service';
 import { createCandidatesService } from './events/candidates-service';
+import { createMatchingSettingsService } from './events/matching-settings-service';
 import { createQueueService } from './queue/queue-service';
 import { createMatchesService } from './matches/matches-service';
 import type { VideoProvider } from './matches/video-provider';
@@ -67,6 +68,7 @@ export function createServices(opts: CreateServicesOptions) {
       liveEvents: createEventsService(deps),
       jobs: createJobsService(deps),
       candidates: createCandidatesService(deps),
+      matching: createMatchingSettingsService(deps),
     },
     queue: createQueueService(deps),
     matches: createMatchesService({ ...deps, ...(opts.videoProvider ? { videoProvider: opts.videoProvider } : {}) }),

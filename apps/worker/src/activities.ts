@@ -26,7 +26,7 @@ export function buildActivities(deps: WorkerDeps) {
   // Every emitted event starts one webhook delivery workflow per matching subscription.
   const fanOut = createWebhooksFanOut({ webhooksRepository: repos.webhooks, client: deps.client, config: deps.config });
   return {
-    ...createQueueActivities({ queueRepository: repos.queue }),
+    ...createQueueActivities({ knex: deps.knex, queueRepository: repos.queue, matchesRepository: repos.matches, matchAcceptWindowMs: deps.config.MATCH_ACCEPT_WINDOW_MS }),
     ...createEventsActivities({ eventsRepository: repos.events, client: deps.client }),
     ...createMatchmakingActivities({ knex: deps.knex, client: deps.client, config: deps.config, matchmakingRepository: repos.matchmaking, accountsRepository: repos.accounts }),
     ...createMatchesActivities({ matchesRepository: repos.matches, settingsRepository: repos.settings }),

@@ -5,7 +5,7 @@ import { errorEnvelopeSchema } from '../lib/http-schemas';
 import { type MatchView } from './matches-service';
 import { iso } from '../../../../lib/dates';
 import { declineBodySchema, idParamsSchema, listMatchesQuerySchema, matchIdParamsSchema, matchSchema, roomUrlSchema } from './matches-schemas';
-import { type MatchPartyRole } from '../../../../workflows/matches/contract';
+import { type DeclineReasonCode, type MatchPartyRole } from '../../../../workflows/matches/contract';
 
 /** Room URLs are bucketed per token and match for a minute: a replay returns the same URL and costs no quota. */
 const ROOM_URL_COST_BUCKET_MS = 60_000;
@@ -30,6 +30,8 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     declined_at: iso(m.declined_at),
     declined_by_role: (m.declined_by_role as MatchPartyRole | null) ?? null,
     decline_reason: m.decline_reason,
+    decline_reason_code: (m.decline_reason_code as DeclineReasonCode | null) ?? null,
+    recruiter_user_id: m.recruiter_user_id,
     joined_via_agent: m.seeker_via_agent,
     details_url: `${app.config.publicBaseUrl}/matches/${m.id}`,
   });
@@ -58,13 +60,13 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['matches'],
       summary: 'Decline a match',
       description:
-        "Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision and reason are recorded; the seeker's queue entry goes back to waiting in its original place (same entered_at) and is not offered the same job again.",
+        "Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2).",
       params: matchIdParamsSchema,
       body: declineBodySchema,
       response: { 200: z.object({ match: matchSchema }), 409: errorEnvelopeSchema.describe('MATCH_NOT_DECLINABLE: the match is no longer `matched` (details.status)') },
     },
     handler: async (request) => {
-      const view = await service.decline({ userId: requireAuth(request).userId, matchId: request.params.matchId, reason: request.body.reason });
+      const view = await service.decline({ userId: requireAuth(request).userId, matchId: request.params.matchId, reason: request.body.reason, reasonCode: request.body.reason_code ?? null });
       return { match: toMatch(view) };
     },
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../lib/http-schemas';
-import { MATCH_PARTY_ROLES, MATCH_STATUSES } from '../../../../workflows/matches/contract';
+import { DECLINE_REASON_CODES, MATCH_PARTY_ROLES, MATCH_STATUSES } from '../../../../workflows/matches/contract';
 
 /** Item of the match list, and the `match` of a decline answer. */
 export const matchSchema = z
@@ -22,6 +22,8 @@ export const matchSchema = z
     declined_at: isoDateTime.nullable(),
     declined_by_role: z.enum(MATCH_PARTY_ROLES).nullable(),
     decline_reason: z.string().nullable(),
+    decline_reason_code: z.enum(DECLINE_REASON_CODES).nullable().describe('Why, from the fixed vocabulary (null: only free text, or not declined)'),
+    recruiter_user_id: z.uuid().nullable().describe('The recruiter the match was offered to (events where recruiters mark their availability), else null'),
     joined_via_agent: z.boolean().describe('The seeker joined the queue through an API token (an agent)'),
     details_url: z.url().describe('Web page where a human views and accepts the match'),
   })
@@ -36,6 +38,7 @@ export const idParamsSchema = z.object({ id: z.uuid() });
 
 export const declineBodySchema = z.strictObject({
   reason: z.string().trim().min(1).max(500).describe('Why; shown to the other party (1–500 characters)'),
+  reason_code: z.enum(DECLINE_REASON_CODES).optional().describe('Optional category, shown to the other party; a seeker\'s `salary` or `location` lowers that component\'s weight for the rest of the queue entry'),
 });
 
 export const roomUrlSchema = z

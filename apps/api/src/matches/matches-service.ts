@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { type MatchWithJob } from '../../../../db/matches/matches-repository';
 import { ConflictError, NotFoundError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict } from '../../../../lib/update-refusal';
-import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, type MatchPartyRole } from '../../../../workflows/matches/contract';
+import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, type MatchPartyRole, type DeclineReasonCode } from '../../../../workflows/matches/contract';
+import { matchInputFromOffer, startMatchWorkflow } from '../../../../workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
 import type { ServiceDeps } from '../lib/service-deps';
 
@@ -41,10 +42,34 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
     return { match, role };
   };
 
+  /**
+   * The match row exists from the moment its seeker's entry says `matched` (decision 0120), a few
+   * milliseconds before the matchmaker starts `match:<id>`. An Update in that gap starts the
+   * workflow itself from the same offer (the matchmaker's start then finds it running).
+   */
+  const startFromOffer = async (matchId: string): Promise<boolean> => {
+    const [offer] = await deps.repos.matchmaking.loadOfferContexts([matchId]);
+    if (!offer) return false;
+    const recruiters = await accounts.listTeamMemberIds(offer.team_id);
+    try {
+      await startMatchWorkflow(deps.temporal, deps.config, matchInputFromOffer(offer, recruiters, deps.config));
+    } catch (err) {
+      // Already started and closed: the projection is final, the caller answers from it.
+      if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
+      throw err;
+    }
+    return true;
+  };
+
   /** Sends an Update; a refusal by the workflow becomes 409 with the workflow's code. */
   const update = async <T>(matchId: string, status: string, send: () => Promise<T>, refusedCode: string): Promise<T> => {
     try {
-      return await send();
+      try {
+        return await send();
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError && status === 'matched' && (await startFromOffer(matchId)))) throw err;
+        return await send();
+      }
     } catch (err) {
       const conflict = refusalConflict(err, [MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE], (r) => ({ status: (r.details?.[0] as { status?: string } | undefined)?.status ?? status }));
       if (conflict) throw conflict;
@@ -83,6 +108,13 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
      */
     async accept(input: { userId: string; matchId: string }): Promise<MatchView> {
       const { match, role } = await load(input.userId, input.matchId);
+      // A retried accept whose answer was lost: this party's acceptance is recorded, so the
+      // answer is the match as it is now, not a refusal (issue 16).
+      if ((role === 'seeker' ? match.seeker_accepted_at : match.recruiter_accepted_at) !== null) return { match, role };
+      // Past the acceptance window the match is as good as expired, whether or not its timer has fired yet.
+      if (match.status === 'matched' && match.expires_at && match.expires_at.getTime() <= Date.now()) {
+        throw new ConflictError(MATCH_NOT_ACCEPTABLE, `match ${match.id} expired at ${match.expires_at.toISOString()}; it can no longer be accepted`, { status: 'expired' });
+      }
       if (match.status !== 'matched' && match.status !== 'accepted') {
         throw new ConflictError(MATCH_NOT_ACCEPTABLE, `match ${match.id} is ${match.status}; it can no longer be accepted`, { status: match.status });
       }
@@ -97,13 +129,13 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
     },
 
     /** A party declines while the match is `matched` (API or web); the seeker's entry goes back to waiting. */
-    async decline(input: { userId: string; matchId: string; reason: string }): Promise<MatchView> {
+    async decline(input: { userId: string; matchId: string; reason: string; reasonCode?: DeclineReasonCode | null }): Promise<MatchView> {
       const { match, role } = await load(input.userId, input.matchId);
       if (match.status !== 'matched') throw new ConflictError(MATCH_NOT_DECLINABLE, `match ${match.id} is ${match.status}; only a matched match can be declined`, { status: match.status });
       await update(
         match.id,
         match.status,
-        () => deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(declineMatchUpdate, { args: [{ userId: input.userId, role, reason: input.reason }] }),
+        () => deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(declineMatchUpdate, { args: [{ userId: input.userId, role, reason: input.reason, reasonCode: input.reasonCode ?? null }] }),
         MATCH_NOT_DECLINABLE,
       );
       return reload(match.id, role);

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { agentIdentityOf } from '../lib/agent-identity';
-import { type QueueEntryView } from './queue-service';
+import { MATCH_OUTLOOK_STATES, type QueueEntryView } from './queue-service';
 import { ValidationError } from '../../../../lib/errors';
-import { isoDateTime } from '../lib/http-schemas';
+import { errorEnvelopeSchema, isoDateTime } from '../lib/http-schemas';
 import { queueJoinUrl } from '../lib/join-urls';
 import { QUEUE_ENTRY_STATUSES } from '../../../../workflows/queue/contract';
 
@@ -13,14 +13,23 @@ export const HUMANS_ONLY_NOTE =
 
 const extras = {
   position: z.number().int().min(1).nullable().describe('1-based place among waiting entries of the same queue; null when not waiting'),
-  estimated_wait_seconds: z.number().int().min(0).nullable().describe('From observed recent match rates; null when there is too little data'),
+  estimated_wait_seconds: z.number().int().min(0).nullable().describe('position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook)'),
   match_id: z.uuid().nullable().describe('The current match once matched; null until then'),
+  match_outlook: z
+    .object({
+      state: z.enum(MATCH_OUTLOOK_STATES).describe('matchable: a job can still be offered; no_eligible_job: none can (declined or interviewed for each, or none fits) — waiting will not help; event_paused; unknown'),
+      reason: z.string().describe('One sentence for the human'),
+      eligible_jobs: z.number().int().min(0).nullable().describe('Open jobs that can still be offered (null when not counted)'),
+    })
+    .nullable()
+    .describe('Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null.')
+    .meta({ id: 'MatchOutlook' }),
 };
 
 export const queueJoinResponseSchema = z
   .object({
     queue_id: z.uuid(),
-    status: z.enum(QUEUE_ENTRY_STATUSES).extract(['waiting', 'matched']).describe('`waiting` for a new or resumed entry; `matched` when the resumed entry already has a match'),
+    status: z.enum(QUEUE_ENTRY_STATUSES).extract(['waiting']).describe('`waiting` for a new or resumed entry (a matched entry answers 409 QUEUE_ENTRY_MATCHED instead)'),
     live_event_slug: z.string().nullable(),
     join_url: z.url(),
     humans_only_note: z.string(),
@@ -65,6 +74,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     position: v.position,
     estimated_wait_seconds: v.estimatedWaitSeconds,
     match_id: v.entry.match_id,
+    match_outlook: v.matchOutlook && { state: v.matchOutlook.state, reason: v.matchOutlook.reason, eligible_jobs: v.matchOutlook.eligibleJobs },
   });
 
   app.post('/queue/join', {
@@ -74,9 +84,9 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['queue'],
       summary: "Create or resume the caller's queue entry",
       description:
-        'Optional body `{ live_event_slug }` (3–64 characters) or the guide\'s alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same entry. `X-Agent-Identity` (or the token name) is kept on the entry.',
+        'Optional body `{ live_event_slug }` (3–64 characters) or the guide\'s alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the entry is matched → 409 QUEUE_ENTRY_MATCHED with `details.match_id` (the match is already readable through GET /matches). `X-Agent-Identity` (or the token name) is kept on the entry.',
       body: joinBodySchema,
-      response: { 200: queueJoinResponseSchema },
+      response: { 200: queueJoinResponseSchema, 409: errorEnvelopeSchema.describe('QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id); QUEUE_ENTRY_EXISTS; ONBOARDING_INCOMPLETE') },
     },
     handler: async (request) => {
       const auth = requireAuth(request);
@@ -88,13 +98,14 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       const joined = await service.join({ userId: auth.userId, eventRef: body.live_event_slug ?? body.event_id ?? null, agentIdentity, viaAgent: true });
       return {
         queue_id: joined.entry.id,
-        status: joined.entry.status === 'matched' ? ('matched' as const) : ('waiting' as const),
+        status: 'waiting' as const,
         live_event_slug: joined.entry.live_event_slug,
         join_url: queueJoinUrl(app.config.publicBaseUrl, joined.entry.live_event_slug),
         humans_only_note: HUMANS_ONLY_NOTE,
         position: joined.position,
         estimated_wait_seconds: joined.estimatedWaitSeconds,
         match_id: joined.entry.match_id,
+        match_outlook: joined.matchOutlook && { state: joined.matchOutlook.state, reason: joined.matchOutlook.reason, eligible_jobs: joined.matchOutlook.eligibleJobs },
       };
     },
   });

@@ -28,10 +28,24 @@ export function estimateWaitSeconds(position: number, rate: { count: number; fir
   return Math.round(position / (rate.count / spanSeconds));
 }
 
+/** Why the entry is (not yet) matched: issue 12 item 3, decision 0124. */
+export const MATCH_OUTLOOK_STATES = ['matchable', 'no_eligible_job', 'event_paused', 'unknown'] as const;
+export type MatchOutlookState = (typeof MATCH_OUTLOOK_STATES)[number];
+export interface MatchOutlook {
+  state: MatchOutlookState;
+  reason: string;
+  /** Open jobs the seeker can still be offered (null when not counted). */
+  eligibleJobs: number | null;
+}
+/** Jobs counted for the outlook (and whose matches feed the estimate); past it the count reads "at least". */
+export const OUTLOOK_JOB_LIMIT = 5_000;
+
 export interface QueueEntryView {
   entry: QueueEntryRow;
   position: number | null;
   estimatedWaitSeconds: number | null;
+  /** Null when the entry is not waiting. */
+  matchOutlook: MatchOutlook | null;
 }
 
 export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config'>) {
@@ -40,13 +54,45 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
   const events = deps.repos.events;
   const queue = deps.repos.queue;
   const matchmaking = deps.repos.matchmaking;
+  const brackets = deps.config.MATCH_FLOOR_BRACKETS;
+
+  /** What the seeker can still get, and the jobs that count for the estimate. */
+  const outlook = async (entry: QueueEntryRow): Promise<{ outlook: MatchOutlook; jobIds: string[] }> => {
+    if (entry.live_event_id) {
+      const event = await events.findById(entry.live_event_id);
+      if (!event) return { outlook: { state: 'unknown', reason: 'The event of this queue entry was not found', eligibleJobs: null }, jobIds: [] };
+      if (event.status === 'paused') return { outlook: { state: 'event_paused', reason: `Event ${event.slug} is paused: matching resumes when it goes live again`, eligibleJobs: null }, jobIds: [] };
+      if (event.status !== 'live') return { outlook: { state: 'unknown', reason: `Event ${event.slug} is ${event.status}`, eligibleJobs: null }, jobIds: [] };
+    }
+    const profile = await profiles.findByUserId(entry.user_id);
+    const jobIds = await matchmaking.listEligibleJobIds(entry, { skills: profile?.skills ?? [], essentialRequiredAtLast: brackets[brackets.length - 1].essential, limit: OUTLOOK_JOB_LIMIT });
+    if (!jobIds.length) {
+      const reason = entry.live_event_id
+        ? 'No open job of this event can be offered to you: you declined or interviewed for each, or none fits your skills'
+        : 'No open job of a live open-invite event can be offered to you right now';
+      return { outlook: { state: 'no_eligible_job', reason, eligibleJobs: 0 }, jobIds };
+    }
+    const n = jobIds.length;
+    return {
+      outlook: { state: 'matchable', reason: `${n === OUTLOOK_JOB_LIMIT ? 'At least ' : ''}${n} open job${n === 1 ? '' : 's'} can still be offered to you (subject to the score floor, which relaxes as you wait)`, eligibleJobs: n },
+      jobIds,
+    };
+  };
 
   const view = async (entry: QueueEntryRow): Promise<QueueEntryView> => {
-    if (entry.status !== 'waiting') return { entry, position: null, estimatedWaitSeconds: null };
-    const [position, rate] = await Promise.all([queue.positionOf(entry), matchmaking.recentMatchRate(entry.live_event_id, WAIT_ESTIMATE_WINDOW_MS)]);
-    // Matched (or ended) between the two reads: answer with the entry as it is now.
-    if (position === null) return { entry: (await queue.findById(entry.id)) ?? entry, position: null, estimatedWaitSeconds: null };
-    return { entry, position, estimatedWaitSeconds: estimateWaitSeconds(position, rate) };
+    if (entry.status !== 'waiting') return { entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
+    const [position, o] = await Promise.all([queue.positionOf(entry), outlook(entry)]);
+    // Matched (or ended) between the reads: answer with the entry as it is now.
+    if (position === null) return { entry: (await queue.findById(entry.id)) ?? entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
+    if (o.outlook.state !== 'matchable') return { entry, position, estimatedWaitSeconds: null, matchOutlook: o.outlook };
+    // A free slot for everyone ahead and this entry: the next rounds take it (the match rate says
+    // nothing then — it only follows arrivals; bench/estimate-calibration.ts showed it overshoots).
+    if (entry.live_event_id && (await matchmaking.freeSlotsOf(entry.live_event_id)) >= position) {
+      return { entry, position, estimatedWaitSeconds: Math.ceil((2 * deps.config.MATCHMAKER_INTERVAL_MS) / 1000), matchOutlook: o.outlook };
+    }
+    // Otherwise from the matches of the jobs it can get.
+    const rate = await matchmaking.recentMatchRateForJobs(o.jobIds, WAIT_ESTIMATE_WINDOW_MS);
+    return { entry, position, estimatedWaitSeconds: estimateWaitSeconds(position, rate), matchOutlook: o.outlook };
   };
 
   return {
@@ -111,6 +157,15 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
           }
           throw err;
         }
+      }
+      // A matched entry cannot be joined again: the answer names its match (readable: its row was
+      // written with the entry's `matched`) instead of a QueueJoinResponse status the spec does not
+      // have (decision 0121).
+      if (result.state.status === 'matched' && result.state.matchId) {
+        throw new ConflictError('QUEUE_ENTRY_MATCHED', `Your queue entry is matched (match ${result.state.matchId}); accept or decline that match before joining again`, {
+          queue_id: result.state.queueId,
+          match_id: result.state.matchId,
+        });
       }
       // A new entry wakes the matchmaker (and starts it on the very first join).
       if (result.created) await kickMatchmaker(deps.temporal, deps.config, 'queue_join');

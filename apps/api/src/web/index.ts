@@ -16,6 +16,7 @@ import consoleTeamPages from '../accounts/console-team-pages';
 import consoleEventsPages from '../events/console-events-pages';
 import consoleJobsPages from '../events/console-jobs-pages';
 import consoleCandidatesPages from '../events/console-candidates-pages';
+import consoleMatchingPages from '../events/console-matching-pages';
 import invitesPages from '../accounts/invites-pages';
 import webhooksPages from '../webhooks/webhooks-pages';
 
@@ -154,6 +155,7 @@ const webApp: FastifyPluginAsync = async (app) => {
   await app.register(consoleEventsPages);
   await app.register(consoleJobsPages);
   await app.register(consoleCandidatesPages);
+  await app.register(consoleMatchingPages);
   await app.register(invitesPages);
   await app.register(webhooksPages);
 };

@@ -191,6 +191,8 @@ const NOTICES: Record<string, string> = {
   'event-saved': 'The event was saved.',
   'job-saved': 'The job was saved.',
   'note-saved': 'Your note was saved.',
+  'availability-saved': 'Your availability was saved.',
+  'floor-saved': 'The quality floor was saved.',
   'joined-team': 'You joined the team.',
   'interview-ended': 'The interview has ended.',
 };

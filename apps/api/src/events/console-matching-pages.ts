@@ -1,0 +1,136 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { parseOrThrow } from '../accounts/accounts-service';
+import { availabilityBodySchema, floorBodySchema } from './matching-settings-routes';
+import { formBody, str, type FormBody } from '../web/core';
+import { consoleNav, eventId, num, recruiter } from '../web/console';
+import { html } from '../web/html';
+import { errorSummary, fieldErrors, fmtDate, input, notice, postForm, radios, select, sendPage, type FieldErrors } from '../web/layout';
+
+/**
+ * `/recruiter/events/:id/matching`: the recruiter console's matching section for one event (issue
+ * 12): the caller's own availability and capacity, who else takes interviews, and the event's
+ * quality floor. Its own page (and file) so the event pages stay as they are; the same use-cases
+ * and body schemas as the API (GET/PATCH /team/live-events/{id}/matching, PUT …/availability).
+ */
+const consoleMatchingPages: FastifyPluginAsync = async (app) => {
+  const matching = app.services.events.matching;
+  const liveEvents = app.services.events.liveEvents;
+
+  const page = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, form: { values: FormBody; errors: FieldErrors; which: 'availability' | 'floor' } | null) => {
+    const r = recruiter(request);
+    const id = eventId(request);
+    const [event, m] = await Promise.all([liveEvents.get(r.teamId, id), matching.get(r.teamId, id)]);
+    const mine = m.recruiters.find((x) => x.user_id === r.user.id);
+    const av = form?.which === 'availability' ? form : null;
+    const fl = form?.which === 'floor' ? form : null;
+    const brackets = m.brackets
+      .map((b, i) => `${i === 0 ? 'from the start' : `after ${Math.round(b.afterMs / 60_000)} min`}: score ≥ ${Math.max(0, (m.minScore ?? m.defaultMinScore) - b.relax)}${b.essential ? ', an essential skill required' : ''}`)
+      .join('; ');
+    return sendPage(request, reply, {
+      title: `Matching · ${event.company_name}`,
+      status: form ? 400 : 200,
+      body: html`<p class="hint"><a href="/recruiter/events/${event.id}">${event.company_name} (${event.slug})</a></p>
+<h1>Matching</h1>
+${consoleNav('')}
+${notice(request)}
+<section aria-labelledby="mine-h" class="panel">
+<h2 id="mine-h">Your availability</h2>
+<p>${
+        mine
+          ? mine.available
+            ? `You take up to ${mine.capacity} interview${mine.capacity === 1 ? '' : 's'} at a time here (${mine.active} open now).`
+            : 'You are not taking new interviews here. Your open matches stay yours.'
+          : 'You have not said whether you take interviews at this event.'
+      }</p>
+${errorSummary(av?.errors ?? null, { available: 'Available', capacity: 'Capacity' })}
+${postForm(
+  request,
+  `/recruiter/events/${event.id}/availability`,
+  html`${radios({
+    name: 'available',
+    label: 'Take new interviews at this event?',
+    value: av ? str(av.values, 'available') : mine && !mine.available ? 'false' : 'true',
+    errors: av?.errors ?? null,
+    options: [
+      ['true', 'Available', 'new matches are offered to you in turn with your colleagues'],
+      ['false', 'Not available', 'no new offers; open ones stay'],
+    ],
+  })}
+${input({ name: 'capacity', label: 'Interviews at a time', type: 'number', value: av ? str(av.values, 'capacity') : String(mine?.capacity ?? 1), errors: av?.errors ?? null, hint: '1–50', attrs: html` min="1" max="50"` })}
+<button type="submit" class="btn btn-primary">Save availability</button>`,
+  { label: 'Your availability' },
+)}
+</section>
+<section aria-labelledby="team-h">
+<h2 id="team-h">Recruiters at this event</h2>
+${
+  m.recruiters.length
+    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Recruiters and their availability</caption>
+<thead><tr><th scope="col">Recruiter</th><th scope="col">Available</th><th scope="col">Open / capacity</th><th scope="col">Last offer</th></tr></thead>
+<tbody>${m.recruiters.map((x) => html`<tr><th scope="row">${x.display_name}</th><td>${x.available ? 'Yes' : 'No'}</td><td>${x.active} / ${x.capacity}</td><td>${x.last_offered_at ? fmtDate(x.last_offered_at) : '—'}</td></tr>`)}</tbody></table></div>
+<p class="hint">New matches go to the available recruiter with room whose last offer is the oldest. The event's interview slots (${event.interview_slots}) remain the cap.</p>`
+    : html`<p>Nobody has set availability: the event's ${event.interview_slots} interview slot${event.interview_slots === 1 ? '' : 's'} are shared by the whole team.</p>`
+}
+</section>
+<section aria-labelledby="floor-h" class="panel">
+<h2 id="floor-h">Quality floor</h2>
+<p>A seeker is offered a job only when the score reaches the floor, which relaxes as they wait: ${brackets}.</p>
+${errorSummary(fl?.errors ?? null, { min_score: 'Minimum score', require_essential: 'Essential skill' })}
+${postForm(
+  request,
+  `/recruiter/events/${event.id}/floor`,
+  html`${input({ name: 'min_score', label: 'Minimum score (0–100)', type: 'number', value: fl ? str(fl.values, 'min_score') : m.minScore === null ? '' : String(m.minScore), errors: fl?.errors ?? null, hint: `Empty: the default, ${m.defaultMinScore}`, attrs: html` min="0" max="100"` })}
+${select({
+  name: 'require_essential',
+  label: 'Require at least one essential skill',
+  value: fl ? str(fl.values, 'require_essential') : m.requireEssential === null ? '' : String(m.requireEssential),
+  errors: fl?.errors ?? null,
+  options: [
+    ['', 'Default (yes)'],
+    ['true', 'Yes'],
+    ['false', 'No'],
+  ],
+})}
+<button type="submit" class="btn btn-primary">Save floor</button>`,
+  { label: 'Quality floor' },
+)}
+</section>`,
+    });
+  };
+
+  app.get<{ Params: { id: string } }>('/recruiter/events/:id/matching', async (request, reply) => page(request, reply, null));
+
+  app.post<{ Params: { id: string } }>('/recruiter/events/:id/availability', async (request, reply) => {
+    const r = recruiter(request);
+    const id = eventId(request);
+    const b = formBody(request);
+    try {
+      const body = parseOrThrow(availabilityBodySchema, { available: str(b, 'available') === 'true' ? true : str(b, 'available') === 'false' ? false : str(b, 'available'), capacity: num(str(b, 'capacity')) });
+      await matching.setAvailability(r.teamId, r.user.id, id, body);
+    } catch (err) {
+      const errors = fieldErrors(err);
+      if (!errors) throw err;
+      return page(request, reply, { values: b, errors, which: 'availability' });
+    }
+    return reply.redirect(`/recruiter/events/${id}/matching?done=availability-saved`, 303);
+  });
+
+  app.post<{ Params: { id: string } }>('/recruiter/events/:id/floor', async (request, reply) => {
+    const r = recruiter(request);
+    const id = eventId(request);
+    const b = formBody(request);
+    const essential = str(b, 'require_essential');
+    try {
+      const minScore = str(b, 'min_score');
+      const body = parseOrThrow(floorBodySchema, { min_score: minScore.trim() === '' ? null : num(minScore), require_essential: essential === '' ? null : essential === 'true' ? true : essential === 'false' ? false : essential });
+      await matching.setFloor(r.teamId, id, body);
+    } catch (err) {
+      const errors = fieldErrors(err);
+      if (!errors) throw err;
+      return page(request, reply, { values: b, errors, which: 'floor' });
+    }
+    return reply.redirect(`/recruiter/events/${id}/matching?done=floor-saved`, 303);
+  });
+};
+
+export default consoleMatchingPages;

@@ -1,0 +1,68 @@
+import type { FloorBracket } from '../../../../lib/config';
+import type { RecruiterAvailabilityRow } from '../../../../db/events/availability-repository';
+import { NotFoundError } from '../../../../lib/errors';
+import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
+import type { ServiceDeps } from '../lib/service-deps';
+
+export interface MatchingSettingsView {
+  eventId: string;
+  /** The event's own floor (null: the default applies) and the default. */
+  minScore: number | null;
+  requireEssential: boolean | null;
+  defaultMinScore: number;
+  brackets: readonly FloorBracket[];
+  recruiters: RecruiterAvailabilityRow[];
+}
+
+/**
+ * An event's matching settings (issue 12 items 1 and 2): who of the team takes interviews at it and
+ * how many at once (each recruiter sets their own), and the event's quality floor. A change wakes
+ * the matchmaker (capacity may have grown, the floor may have dropped).
+ */
+export function createMatchingSettingsService(deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config'>) {
+  const events = deps.repos.events;
+  const availability = deps.repos.availability;
+
+  const mustFind = async (teamId: string, eventId: string) => {
+    const row = await events.findForTeam(teamId, eventId);
+    if (!row) throw new NotFoundError('live event', eventId);
+    return row;
+  };
+  const view = async (eventId: string): Promise<MatchingSettingsView> => {
+    const [floor, recruiters] = await Promise.all([availability.findFloor(eventId), availability.listForEvent(eventId)]);
+    return {
+      eventId,
+      minScore: floor?.match_min_score ?? null,
+      requireEssential: floor?.match_require_essential ?? null,
+      defaultMinScore: deps.config.MATCH_MIN_SCORE,
+      brackets: deps.config.MATCH_FLOOR_BRACKETS,
+      recruiters,
+    };
+  };
+  const kick = () => kickMatchmaker(deps.temporal, deps.config, 'settings_changed');
+
+  return {
+    async get(teamId: string, eventId: string): Promise<MatchingSettingsView> {
+      await mustFind(teamId, eventId);
+      return view(eventId);
+    },
+    /** The caller's own availability at one of the team's events. Unavailable: no new offers; open ones stay. */
+    async setAvailability(teamId: string, userId: string, eventId: string, input: { available: boolean; capacity?: number }): Promise<MatchingSettingsView> {
+      await mustFind(teamId, eventId);
+      const current = await availability.findOne(eventId, userId);
+      await availability.upsert(eventId, userId, { available: input.available, capacity: input.capacity ?? current?.capacity ?? 1 });
+      await kick();
+      return view(eventId);
+    },
+    async setFloor(teamId: string, eventId: string, input: { min_score?: number | null; require_essential?: boolean | null }): Promise<MatchingSettingsView> {
+      await mustFind(teamId, eventId);
+      await availability.setFloor(eventId, {
+        ...(input.min_score !== undefined ? { match_min_score: input.min_score } : {}),
+        ...(input.require_essential !== undefined ? { match_require_essential: input.require_essential } : {}),
+      });
+      await kick();
+      return view(eventId);
+    },
+  };
+}
+export type MatchingSettingsService = ReturnType<typeof createMatchingSettingsService>;

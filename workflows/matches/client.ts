@@ -1,0 +1,72 @@
+import type { Client } from '@temporalio/client';
+import type { Config } from '../../lib/config';
+import { matchWorkflowId, MATCH_WORKFLOW, type MatchInput, type MatchWorkflow } from './contract';
+import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/contract';
+
+/** The offer a match is made from (the matchmaker's `match_offers` row with its joins), as the start needs it. */
+export interface MatchOfferForStart {
+  id: string;
+  queue_entry_id: string;
+  seeker_user_id: string;
+  job_id: string;
+  job_title: string;
+  live_event_id: string;
+  live_event_slug: string;
+  team_id: string;
+  recruiter_user_id?: string | null;
+  match_score: number;
+  score_breakdown: unknown;
+  score_version: string;
+  seeker_headline: string | null;
+  seeker_via_agent: boolean;
+  seeker_agent_identity: string | null;
+  created_at: Date;
+}
+
+export function matchInputFromOffer(o: MatchOfferForStart, recruiterUserIds: string[], config: Pick<Config, 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS'>): MatchInput {
+  return {
+    matchId: o.id,
+    queueEntryId: o.queue_entry_id,
+    seekerUserId: o.seeker_user_id,
+    recruiterUserIds,
+    teamId: o.team_id,
+    jobId: o.job_id,
+    jobTitle: o.job_title,
+    liveEventId: o.live_event_id,
+    liveEventSlug: o.live_event_slug,
+    seekerHeadline: o.seeker_headline,
+    seekerViaAgent: o.seeker_via_agent,
+    seekerAgentIdentity: o.seeker_agent_identity,
+    matchScore: o.match_score,
+    scoreVersion: o.score_version,
+    scoreBreakdown: o.score_breakdown,
+    createdAtMs: o.created_at.getTime(),
+    acceptWindowMs: config.MATCH_ACCEPT_WINDOW_MS,
+    interviewLengthMs: config.INTERVIEW_LENGTH_MS,
+  };
+}
+
+/**
+ * Starts `match:<id>` for an offer its queue entry has accepted, or finds the one running
+ * (USE_EXISTING; REJECT_DUPLICATE: a closed match is never started again). One helper for the
+ * matchmaker (right after the entry's answer) and the API (a decline or accept that arrives in the
+ * few milliseconds between the entry saying `matched` and the matchmaker's start — the match row
+ * exists from the entry's projection on, so the API must be able to act on it; decision 0120).
+ */
+export async function startMatchWorkflow(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>, input: MatchInput): Promise<void> {
+  await client.workflow.start<MatchWorkflow>(MATCH_WORKFLOW, {
+    workflowId: matchWorkflowId(input.matchId),
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    staticSummary: `Match ${input.matchId}: seeker ${input.seekerUserId} × ${input.jobTitle} (${input.liveEventSlug})`,
+    typedSearchAttributes: [
+      { key: JobfairEntity, value: 'match' },
+      { key: JobfairStatus, value: 'matched' },
+      { key: JobfairUserId, value: input.seekerUserId },
+      { key: JobfairTeamId, value: input.teamId },
+      { key: JobfairEventSlug, value: input.liveEventSlug },
+    ],
+  });
+}
