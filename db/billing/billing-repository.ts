@@ -55,6 +55,13 @@ const ms = (d: number | null) => (d === null ? null : new Date(d));
 
 export function createBillingRepository(knex: Knex) {
   return {
+    /** The team's plan as the actor last projected it (no row: free). */
+    async planOf(teamId: string, trx: Knex = knex): Promise<BillingPlan> {
+      return ((await trx('billing_accounts').where({ team_id: teamId }).first('plan'))?.plan as BillingPlan | undefined) ?? 'free';
+    },
+    async isProviderEventRecorded(id: string, trx: Knex = knex): Promise<boolean> {
+      return !!(await trx('billing_provider_events').where({ id }).first('id'));
+    },
     async findAccount(teamId: string, trx: Knex = knex): Promise<BillingAccountRow | undefined> {
       return trx('billing_accounts').where({ team_id: teamId }).first();
     },
@@ -85,6 +92,10 @@ export function createBillingRepository(knex: Knex) {
     async insertCustomer(teamId: string, provider: string, customerId: string, trx: Knex = knex): Promise<string> {
       await trx('billing_customers').insert({ team_id: teamId, provider, customer_id: customerId }).onConflict('team_id').ignore();
       return (await trx('billing_customers').where({ team_id: teamId }).first('customer_id')).customer_id as string;
+    },
+    async teamExists(teamId: string, trx: Knex = knex): Promise<boolean> {
+      if (!/^[0-9a-f-]{36}$/i.test(teamId)) return false;
+      return !!(await trx('teams').where({ id: teamId }).first('id'));
     },
     async findTeamByCustomer(customerId: string, trx: Knex = knex): Promise<string | undefined> {
       return (await trx('billing_customers').where({ customer_id: customerId }).first('team_id'))?.team_id;

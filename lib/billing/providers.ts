@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { createLocalProvider, type LocalPaymentsStore, type LocalProvider } from './local-provider';
+import type Stripe from 'stripe';
 import type { BillingProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 
@@ -8,10 +9,11 @@ import { createStripeProvider } from './stripe-provider';
  * `local` (default without STRIPE_SECRET_KEY) or `stripe`. `local` is also returned for its pages
  * and form handlers, which only the local provider has.
  */
-export function createBillingProvider(config: Pick<Config, 'billingProvider' | 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'STRIPE_TIMEOUT_MS' | 'publicBaseUrl'>, localStore: LocalPaymentsStore): { provider: BillingProvider; local: LocalProvider | null } {
+export function createBillingProvider(config: Pick<Config, 'billingProvider' | 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'STRIPE_TIMEOUT_MS' | 'publicBaseUrl'>, localStore: LocalPaymentsStore): { provider: BillingProvider; local: LocalProvider | null; stripe: Stripe | null } {
   if (config.billingProvider === 'stripe') {
-    return { provider: createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, apiBase: config.STRIPE_API_BASE, timeoutMs: config.STRIPE_TIMEOUT_MS }), local: null };
+    const stripe = createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, apiBase: config.STRIPE_API_BASE, timeoutMs: config.STRIPE_TIMEOUT_MS });
+    return { provider: stripe, local: null, stripe: stripe.stripe };
   }
   const local = createLocalProvider({ store: localStore, publicBaseUrl: config.publicBaseUrl });
-  return { provider: local.provider, local };
+  return { provider: local.provider, local, stripe: null };
 }

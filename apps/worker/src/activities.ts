@@ -14,15 +14,12 @@ import { createWebhookSubscriptionActivities } from '../../../activities/webhook
 import { createEmailActivities, createSmtpMailer } from '../../../activities/notifications/email-activities';
 import { createBillingActivities } from '../../../activities/billing/billing-activities';
 import { createBillingProvider } from '../../../lib/billing/providers';
-import type { BillingProvider } from '../../../lib/billing/provider';
 
 export interface WorkerDeps {
   config: Config;
   knex: Knex;
   /** For activities that message other workflows (matchmaker offers, event fan-out). */
   client: Client;
-  /** Tests may hand in a provider (e.g. one whose network is cut); default: from the config. */
-  billingProvider?: BillingProvider;
 }
 
 /** The only place real dependencies are built for activities: the repositories once, then one line per capability. */
@@ -51,6 +48,6 @@ export function buildActivities(deps: WorkerDeps) {
       publicBaseUrl: deps.config.publicBaseUrl,
     }),
     ...createEmailActivities({ outbox: repos.outbox, mailer: createSmtpMailer(deps.config), config: deps.config }),
-    ...createBillingActivities({ billingRepository: repos.billing, provider: deps.billingProvider ?? createBillingProvider(deps.config, repos.billing).provider, publicBaseUrl: deps.config.publicBaseUrl }),
+    ...createBillingActivities({ billingRepository: repos.billing, provider: createBillingProvider(deps.config, repos.billing).provider, publicBaseUrl: deps.config.publicBaseUrl }),
   };
 }
