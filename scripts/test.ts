@@ -83,7 +83,8 @@ async function main() {
   let stripeMock: RunningStripeMock | null = null;
   try {
     // The Stripe adapter's tests run against stripe-mock (decision 0131), built once per machine like the Temporal CLI.
-    stripeMock = await startStripeMock(resolveStripeMock({ cacheDir: defaultCacheDir(base.CACHE_DIR), log: (l) => console.log(`[test] ${l}`) }));
+    const mock = await startStripeMock(resolveStripeMock({ cacheDir: defaultCacheDir(base.CACHE_DIR), log: (l) => console.log(`[test] ${l}`) }));
+    stripeMock = mock;
     const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
     await ensureDatabase(adminUrl, TEMPLATE_DB);
     const templateUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE_DB}$1`);
@@ -104,7 +105,7 @@ async function main() {
           JOBFAIR_TEST_ADMIN_DB_URL: adminUrl,
           JOBFAIR_TEST_TEMPORAL_ADDRESS: infra.temporalAddress,
           JOBFAIR_TEST_WORKFLOW_BUNDLE: bundlePath,
-          JOBFAIR_TEST_STRIPE_MOCK_URL: stripeMock.url,
+          JOBFAIR_TEST_STRIPE_MOCK_URL: mock.url,
         },
       });
       jest.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));

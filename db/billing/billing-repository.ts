@@ -141,7 +141,8 @@ export function createBillingRepository(knex: Knex) {
       return trx('billing_charges').where({ id }).first();
     },
     async listUnsettledCharges(olderThan: Date, trx: Knex = knex): Promise<BillingChargeRow[]> {
-      return trx('billing_charges').whereIn('status', ['pending', 'requires_action']).where('created_at', '<', olderThan).orderBy('created_at').limit(500);
+      // Renewals are not listed: their activity retries with the same key until the provider answers.
+      return trx('billing_charges').where({ reason: 'upgrade' }).whereIn('status', ['pending', 'requires_action']).where('created_at', '<', olderThan).orderBy('created_at').limit(500);
     },
 
     /** True the first time this provider event id is seen. */
