@@ -52,7 +52,7 @@ export function createBillingActivities(deps: { billingRepository: BillingReposi
           description: `Job Fair ${PLAN_CATALOGUE[input.plan].name} (${input.interval}) ${input.reason}`,
           plan: input.plan,
           interval: input.interval,
-          authenticationReturnUrl: `${deps.publicBaseUrl}/console/billing`,
+          authenticationReturnUrl: `${deps.publicBaseUrl}/recruiter/billing`,
         });
       } catch (err) {
         if (err instanceof ProviderUnavailableError) throw ApplicationFailure.retryable(err.message, BILLING_PROVIDER_UNAVAILABLE);

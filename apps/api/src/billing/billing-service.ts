@@ -135,7 +135,7 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
   const consentRequired = (t: { target_plan: string; interval: string }) =>
     new PaymentRequiredError(OFF_SESSION_CONSENT_REQUIRED, 'This team has not agreed to off-session charges: a human completes one checkout first (POST /billing/checkout), which records the consent', {
       ...t,
-      checkout_url: `${config.publicBaseUrl}/console/billing`,
+      checkout_url: `${config.publicBaseUrl}/recruiter/billing`,
     });
 
   const service = {
@@ -157,7 +157,7 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
       const teamId = await managerTeamOf(p);
       const customerId = await ensureCustomer(teamId, p.userId);
       const amountCents = PLAN_CATALOGUE[body.plan].prices[body.interval];
-      const back = `${config.publicBaseUrl}/console/billing`;
+      const back = `${config.publicBaseUrl}/recruiter/billing`;
       const session = await deps.provider
         .createCheckout({
           teamId,
@@ -208,7 +208,7 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
         });
       }
       if (c.outcome === 'declined') {
-        throw new PaymentRequiredError('CARD_DECLINED', `The card was declined (${c.declineCode}); nothing changed. A human can pay with another card through checkout`, { ...target, charge_id: chargeId, decline_code: c.declineCode, checkout_url: `${config.publicBaseUrl}/console/billing` });
+        throw new PaymentRequiredError('CARD_DECLINED', `The card was declined (${c.declineCode}); nothing changed. A human can pay with another card through checkout`, { ...target, charge_id: chargeId, decline_code: c.declineCode, checkout_url: `${config.publicBaseUrl}/recruiter/billing` });
       }
       return { teamId, chargeId, paymentId: c.paymentId, invoiceId: c.invoice.id, amount: c.invoice.amountCents, currency: c.invoice.currency };
     },
