@@ -70,7 +70,7 @@ ${o.embedded ? embeddedForm(request, o.embedded) : ''}
 ${manage ? changePlanForm(request, b.off_session_consent !== null, billing.provider === 'local') : html`<p>Only the team's owners and admins change the plan.</p>`}
 <section aria-labelledby="plans-h">
 <h2 id="plans-h">Plans</h2>
-<div class="table-wrap"><table><caption class="visually-hidden">Plans and what they buy</caption>
+<div class="table-wrap" tabindex="0" role="region" aria-labelledby="plans-h"><table><caption class="visually-hidden">Plans and what they buy</caption>
 <thead><tr><th scope="col">Plan</th><th scope="col">Live events at once</th><th scope="col">Recruiters</th><th scope="col">Monthly</th><th scope="col">Yearly</th></tr></thead>
 <tbody>${(['free', ...PAID_BILLING_PLANS] as const).map((id) => {
         const p = PLAN_CATALOGUE[id];
@@ -81,7 +81,7 @@ ${manage ? changePlanForm(request, b.off_session_consent !== null, billing.provi
 <h2 id="inv-h">Invoices</h2>
 ${
   invoices.length
-    ? html`<div class="table-wrap"><table id="invoices"><caption class="visually-hidden">Invoices, newest first</caption>
+    ? html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="inv-h"><table id="invoices"><caption class="visually-hidden">Invoices, newest first</caption>
 <thead><tr><th scope="col">Date</th><th scope="col">Number</th><th scope="col">For</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Links</th></tr></thead>
 <tbody>${invoices.map(
         (i) => html`<tr><td>${fmtDate(i.created_at)}</td><td class="mono">${i.number ?? i.id}</td><td>${i.plan ? PLAN_CATALOGUE[i.plan].name : '—'}${i.interval ? ` (${i.interval})` : ''}</td><td>${money(i.amount, i.currency)}</td><td><span class="state state-${i.status === 'paid' ? 'succeeded' : 'pending'}">${i.status}</span></td>
