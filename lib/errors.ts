@@ -76,7 +76,8 @@ export class RateLimitedError extends AppError {
 /** 402: what the team's plan buys is used up (e.g. live events at once); details name the plan, the limit and where to upgrade. */
 export class PlanLimitReachedError extends AppError {
   constructor(details: { plan: string; resource: string; limit: number; upgrade_url: string }) {
-    super(402, 'PLAN_LIMIT_REACHED', `The ${details.plan} plan allows ${details.limit} ${details.resource.replace(/_/g, ' ')} at once; upgrade the plan or end one first`, details);
+    const what = details.resource.replace(/_/g, ' ').replace(/s$/, '');
+    super(402, 'PLAN_LIMIT_REACHED', `The ${details.plan} plan allows ${details.limit} ${what}${details.limit === 1 ? '' : 's'} at once: end one first, or upgrade the plan on the Billing page (${details.upgrade_url})`, details);
   }
 }
 

@@ -124,7 +124,7 @@ ${postForm(
 <button type="submit" class="btn btn-primary">Pay</button>`,
   { label: 'Card payment' },
 )}
-<details><summary>Test cards</summary><ul class="test-cards">${Object.entries(LOCAL_TEST_CARDS).map(([n, c]) => html`<li><span class="mono">${n.replace(/(\d{4})(?=\d)/g, '$1 ')}</span>: ${c.label}</li>`)}</ul></details>`;
+<details open><summary>Test cards</summary><ul class="test-cards">${Object.entries(LOCAL_TEST_CARDS).map(([n, c]) => html`<li><span class="mono">${n.replace(/(\d{4})(?=\d)/g, '$1 ')}</span>: ${c.label}</li>`)}</ul></details>`;
 
   app.get('/recruiter/billing', async (request, reply) => {
     const q = request.query as { checkout?: string };
