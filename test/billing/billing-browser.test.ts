@@ -9,7 +9,7 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 /** axe-core in the page (evaluated over DevTools, so the page's CSP stays as it is): serious or critical findings. */
 async function axeSerious(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run());
+  const result = await page.evaluate(async () => (globalThis as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run());
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
 }
 
