@@ -75,6 +75,7 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional().describe('Signing secret of the Stripe webhook endpoint POST /stripe/webhook (whsec_…)'),
   STRIPE_API_BASE: z.url().optional().describe('Where the Stripe SDK sends requests (e.g. stripe-mock at http://127.0.0.1:12111); default Stripe itself'),
   STRIPE_TIMEOUT_MS: durationMs.default(10_000).describe('Per-request timeout of calls to Stripe'),
+  BILLING_FREE_MAX_LIVE_EVENTS: z.coerce.number().int().min(1).default(1).describe('Live events at once on the free plan'),
   BILLING_CURRENCY: z.string().regex(/^[a-z]{3}$/, 'an ISO 4217 code in lower case').default('usd').describe('Currency of the plan prices'),
   BILLING_PERIOD_MONTH_MS: durationMs.default(30 * 24 * 60 * 60 * 1000).describe('Length of a monthly billing period (renewal timer)'),
   BILLING_PERIOD_YEAR_MS: durationMs.default(365 * 24 * 60 * 60 * 1000).describe('Length of a yearly billing period (renewal timer)'),

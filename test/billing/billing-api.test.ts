@@ -5,7 +5,7 @@ import { LocalPaymentError } from '../../lib/billing/local-provider';
 describe('billing API (local provider, real actor)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness();
+    h = await createHarness({ env: { BILLING_FREE_MAX_LIVE_EVENTS: '1' } });
   }, 60_000);
   afterAll(async () => {
     await h?.close();

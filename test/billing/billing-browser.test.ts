@@ -33,7 +33,7 @@ describe('browser: billing with the local provider', () => {
   let baseUrl: string;
   let browser: Browser;
   beforeAll(async () => {
-    ({ h, baseUrl } = await createWebHarness());
+    ({ h, baseUrl } = await createWebHarness({ BILLING_FREE_MAX_LIVE_EVENTS: '1' }));
     browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { billingStatus, CARDS, checkoutAndPay } from './helpers';
 describe('billing renewals and dunning', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '60000', BILLING_DUNNING_SCHEDULE_MS: '300,300,300' } });
+    h = await createHarness({ env: { BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '60000', BILLING_DUNNING_SCHEDULE_MS: '300,300,300', BILLING_FREE_MAX_LIVE_EVENTS: '1' } });
   }, 60_000);
   afterAll(async () => {
     await h?.close();

@@ -5,7 +5,7 @@ import { checkoutAndPay } from './helpers';
 describe('what a plan buys: live events at once', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness();
+    h = await createHarness({ env: { BILLING_FREE_MAX_LIVE_EVENTS: '1' } });
   }, 60_000);
   afterAll(async () => {
     await h?.close();

@@ -44,6 +44,14 @@ export const PLAN_CATALOGUE: Record<BillingPlan, PlanDefinition> = {
   enterprise: { name: 'Enterprise', maxLiveEvents: null, maxSeats: null, prices: { month: 19_900, year: 199_000 } },
 };
 
+/**
+ * Live events at once a plan allows. Free's comes from BILLING_FREE_MAX_LIVE_EVENTS (default 1, the
+ * catalogue's); the test harness raises it for suites that are not about billing.
+ */
+export function maxLiveEventsOf(plan: BillingPlan, freeMaxLiveEvents: number): number | null {
+  return plan === 'free' ? freeMaxLiveEvents : PLAN_CATALOGUE[plan].maxLiveEvents;
+}
+
 /** The recorded one-time consent to charge the saved payment method off-session. */
 export interface BillingConsent {
   paymentMethodId: string;

@@ -3,7 +3,7 @@ import { AppError, NotFoundError } from '../../../../lib/errors';
 import { LOCAL_TEST_CARDS } from '../../../../lib/billing/test-cards';
 import { LocalPaymentError } from '../../../../lib/billing/local-provider';
 import type { LocalPaymentRow } from '../../../../lib/billing/provider';
-import { BILLING_INTERVALS, PAID_BILLING_PLANS, PLAN_CATALOGUE, type BillingInterval, type PaidBillingPlan } from '../../../../workflows/billing/contract';
+import { BILLING_INTERVALS, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf, type BillingInterval, type PaidBillingPlan } from '../../../../workflows/billing/contract';
 import { recruiter, consoleNav } from '../web/console';
 import { formBody, str } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
@@ -29,13 +29,14 @@ const billingPages: FastifyPluginAsync = async (app) => {
   const billing = app.services.billing;
   const local = app.services.localPayments;
   const currency = app.config.BILLING_CURRENCY;
+  const freeMax = app.config.BILLING_FREE_MAX_LIVE_EVENTS;
   const canManage = (role: string) => role === 'owner' || role === 'admin';
 
   const billingPage = async (request: FastifyRequest, reply: FastifyReply, o: { problem?: string; status?: number; embedded?: { id: string; clientSecret: string; plan: string; interval: string; amount: number } } = {}) => {
     const r = recruiter(request);
     const payer = { userId: r.user.id, role: 'recruiter' as const, teamId: r.teamId };
     const { teamId, row } = await billing.status(payer);
-    const b = toBillingStatus(teamId, row, billing.provider);
+    const b = toBillingStatus(teamId, row, billing.provider, freeMax);
     const invoices = (await billing.invoices(payer, { limit: 20 })).data.map(toInvoice);
     const liveNow = await app.services.deps.repos.events.countLiveForTeam(teamId, '00000000-0000-0000-0000-000000000000');
     const done = (request.query as { done?: string }).done;
@@ -61,7 +62,7 @@ ${
 <dt>Plan</dt><dd id="billing-plan">${plan.name}</dd>
 <dt>Status</dt><dd><span class="state state-${b.status}" id="billing-status">${b.status.replace('_', ' ')}</span>${b.status === 'past_due' ? html` — renewal failed ${b.failed_renewals} time${b.failed_renewals === 1 ? '' : 's'}; next try ${fmtDate(b.next_retry_at)}` : ''}</dd>
 <dt>${b.cancel_at_period_end ? 'Ends' : 'Renews'}</dt><dd>${b.current_period_end ? fmtDate(b.current_period_end) : '—'}</dd>
-<dt>Live events at once</dt><dd>${liveNow} of ${plan.maxLiveEvents ?? 'unlimited'}</dd>
+<dt>Live events at once</dt><dd>${liveNow} of ${b.limits.live_events ?? 'unlimited'}</dd>
 <dt>Saved card</dt><dd>${b.off_session_consent ? html`${b.off_session_consent.payment_method ?? 'on file'} <span class="hint">(you agreed to future charges on ${fmtDate(b.off_session_consent.consented_at)})</span>` : 'none'}</dd>
 </dl>
 ${manage && b.plan !== 'free' && !b.cancel_at_period_end ? actionButton(request, '/recruiter/billing/cancel', 'Cancel plan at period end', { cls: 'btn btn-danger' }) : ''}
@@ -74,7 +75,7 @@ ${manage ? changePlanForm(request, b.off_session_consent !== null, billing.provi
 <thead><tr><th scope="col">Plan</th><th scope="col">Live events at once</th><th scope="col">Recruiters</th><th scope="col">Monthly</th><th scope="col">Yearly</th></tr></thead>
 <tbody>${(['free', ...PAID_BILLING_PLANS] as const).map((id) => {
         const p = PLAN_CATALOGUE[id];
-        return html`<tr${id === b.plan ? html` aria-current="true"` : ''}><th scope="row">${p.name}${id === b.plan ? html` <span class="hint">(current)</span>` : ''}</th><td>${p.maxLiveEvents ?? 'unlimited'}</td><td>${p.maxSeats ?? 'unlimited'}</td><td>${money(p.prices.month, currency)}</td><td>${money(p.prices.year, currency)}</td></tr>`;
+        return html`<tr${id === b.plan ? html` aria-current="true"` : ''}><th scope="row">${p.name}${id === b.plan ? html` <span class="hint">(current)</span>` : ''}</th><td>${maxLiveEventsOf(id, freeMax) ?? 'unlimited'}</td><td>${p.maxSeats ?? 'unlimited'}</td><td>${money(p.prices.month, currency)}</td><td>${money(p.prices.year, currency)}</td></tr>`;
       })}</tbody></table></div>
 </section>
 <section aria-labelledby="inv-h">

@@ -18,6 +18,7 @@ const payer = (a: AuthContext) => ({ userId: a.userId, role: a.role, teamId: a.t
 const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.billing;
   const currency = app.config.BILLING_CURRENCY;
+  const freeMax = app.config.BILLING_FREE_MAX_LIVE_EVENTS;
 
   app.get('/billing/plans', {
     config: { rateClass: 'public' },
@@ -28,7 +29,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Public. `free` is where every team starts (one live event at once); the limits are enforced (over a limit → 402 `PLAN_LIMIT_REACHED` naming the plan).',
       response: { 200: plansSchema },
     },
-    handler: async () => ({ plans: BILLING_PLANS.map((id) => toPlanEntry(id, currency)), intervals: [...BILLING_INTERVALS] }),
+    handler: async () => ({ plans: BILLING_PLANS.map((id) => toPlanEntry(id, currency, freeMax)), intervals: [...BILLING_INTERVALS] }),
   });
 
   app.get('/billing/status', {
@@ -42,7 +43,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { teamId, row } = await service.status(payer(requireAuth(request)));
-      return { billing: toBillingStatus(teamId, row, service.provider) };
+      return { billing: toBillingStatus(teamId, row, service.provider, freeMax) };
     },
   });
 
@@ -99,7 +100,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { row } = await service.status(payer(auth));
       return {
         charge: { id: r.chargeId, status: 'succeeded' as const, amount: r.amount, currency: r.currency, payment_id: r.paymentId, invoice_id: r.invoiceId },
-        billing: toBillingStatus(r.teamId, row, service.provider),
+        billing: toBillingStatus(r.teamId, row, service.provider, freeMax),
       };
     },
   });
@@ -117,7 +118,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       await service.cancel(payer(auth));
       const { teamId, row } = await service.status(payer(auth));
-      return { billing: toBillingStatus(teamId, row, service.provider) };
+      return { billing: toBillingStatus(teamId, row, service.provider, freeMax) };
     },
   });
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../lib/http-schemas';
-import { BILLING_INTERVALS, BILLING_INVOICE_STATUSES, BILLING_PLANS, BILLING_STATUSES, PAID_BILLING_PLANS, PLAN_CATALOGUE, type BillingPlan } from '../../../../workflows/billing/contract';
+import { BILLING_INTERVALS, BILLING_INVOICE_STATUSES, BILLING_PLANS, BILLING_STATUSES, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf, type BillingPlan } from '../../../../workflows/billing/contract';
 import type { BillingAccountRow, BillingInvoiceRow } from '../../../../db/billing/billing-repository';
 import { iso } from '../../../../lib/dates';
 
@@ -95,14 +95,14 @@ export const chargeResultSchema = z
   })
   .meta({ id: 'BillingCharge' });
 
-export function toPlanEntry(id: BillingPlan, currency: string) {
+export function toPlanEntry(id: BillingPlan, currency: string, freeMaxLiveEvents: number) {
   const p = PLAN_CATALOGUE[id];
-  return { id, name: p.name, limits: { live_events: p.maxLiveEvents, seats: p.maxSeats }, prices: { ...p.prices }, currency };
+  return { id, name: p.name, limits: { live_events: maxLiveEventsOf(id, freeMaxLiveEvents), seats: p.maxSeats }, prices: { ...p.prices }, currency };
 }
 
-export function toBillingStatus(teamId: string, row: BillingAccountRow | undefined, provider: 'local' | 'stripe'): z.infer<typeof billingStatusSchema> {
+export function toBillingStatus(teamId: string, row: BillingAccountRow | undefined, provider: 'local' | 'stripe', freeMaxLiveEvents: number): z.infer<typeof billingStatusSchema> {
   const plan = row?.plan ?? 'free';
-  const limits = { live_events: PLAN_CATALOGUE[plan].maxLiveEvents, seats: PLAN_CATALOGUE[plan].maxSeats };
+  const limits = { live_events: maxLiveEventsOf(plan, freeMaxLiveEvents), seats: PLAN_CATALOGUE[plan].maxSeats };
   if (!row) return { team_id: teamId, plan, interval: null, status: 'active', current_period_end: null, cancel_at_period_end: false, off_session_consent: null, failed_renewals: 0, next_retry_at: null, pending_authentication: null, limits, provider, updated_at: null };
   const pa = row.pending_authentication;
   return {

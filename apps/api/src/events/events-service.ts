@@ -4,7 +4,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@te
 import { isUniqueViolation, type EventVisibility, type LiveEventDescription, type LiveEventStatus, type LiveEventWithStats } from '../../../../db/events/events-repository';
 import { type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, PlanLimitReachedError, ValidationError } from '../../../../lib/errors';
-import { PLAN_CATALOGUE } from '../../../../workflows/billing/contract';
+import { maxLiveEventsOf } from '../../../../workflows/billing/contract';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
@@ -199,7 +199,7 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
           await deps.knex.transaction(async (trx) => {
             await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`plan-limit:live-events:${teamId}`]);
             const plan = await deps.repos.billing.planOf(teamId, trx);
-            const limit = PLAN_CATALOGUE[plan].maxLiveEvents;
+            const limit = maxLiveEventsOf(plan, deps.config.BILLING_FREE_MAX_LIVE_EVENTS);
             if (limit !== null && (await events.countLiveForTeam(teamId, row.id, trx)) >= limit) {
               throw new PlanLimitReachedError({ plan, resource: 'live_events', limit, upgrade_url: `${deps.config.publicBaseUrl}/recruiter/billing` });
             }
