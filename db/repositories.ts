@@ -15,6 +15,7 @@ import { createMatchesRepository } from './matches/matches-repository';
 import { createWebhooksRepository } from './webhooks/webhooks-repository';
 import { createChangelogRepository } from './changelog/changelog-repository';
 import { createOutboxRepository } from './notifications/outbox-repository';
+import { createBillingRepository } from './billing/billing-repository';
 
 /**
  * Every repository over one knex pool, built once per process (the API's services plugin, the
@@ -38,6 +39,7 @@ export function createRepositories(knex: Knex) {
     webhooks: createWebhooksRepository(knex),
     changelog: createChangelogRepository(knex),
     outbox: createOutboxRepository(knex),
+    billing: createBillingRepository(knex),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

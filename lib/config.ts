@@ -51,7 +51,7 @@ export const configSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional().describe('Base URL humans and agents reach (join_url, details_url); default http://localhost:PORT'),
   APP_SECRET: z.string().min(32).optional().describe('Server master key (cursor signing, webhook signing-key derivation); generated under DATA_DIR in development'),
   DATA_DIR: z.string().default('.data').describe('Where embedded PostgreSQL, the Temporal SQLite file and dev secrets live'),
-  CACHE_DIR: z.string().optional().describe('Per-machine cache outside the repo (the built Temporal CLI); default ~/.cache/jobfair'),
+  CACHE_DIR: z.string().optional().describe('Per-machine cache outside the repo (the built Temporal CLI and stripe-mock); default ~/.cache/jobfair'),
 
   DATABASE_URL: z.string().optional().describe('PostgreSQL connection string; unset = embedded PostgreSQL under DATA_DIR'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433).describe('Port of the embedded PostgreSQL when DATABASE_URL is unset'),
@@ -102,9 +102,20 @@ export const configSchema = z.object({
     .default(50)
     .describe('Sign-in attempts per client IP across all accounts per 15 minutes (a burst of this many, then one per 15 min / limit): stops password spraying'),
   TEAM_INVITE_TTL_MS: durationMs.default(7 * 24 * 60 * 60 * 1000).describe('How long a team invite link stays valid'),
+
+  BILLING_PROVIDER: z.enum(['local', 'stripe']).optional().describe('Payments provider: local (built-in checkout page and test cards) or stripe; default stripe when STRIPE_SECRET_KEY is set, else local'),
+  STRIPE_SECRET_KEY: z.string().optional().describe('Stripe secret key (sk_test_… for test mode)'),
+  STRIPE_WEBHOOK_SECRET: z.string().optional().describe('Signing secret of the Stripe webhook endpoint POST /stripe/webhook (whsec_…)'),
+  STRIPE_API_BASE: z.url().optional().describe('Where the Stripe SDK sends requests (e.g. stripe-mock at http://127.0.0.1:12111); default Stripe itself'),
+  STRIPE_TIMEOUT_MS: durationMs.default(10_000).describe('Per-request timeout of calls to Stripe'),
+  BILLING_FREE_MAX_LIVE_EVENTS: z.coerce.number().int().min(1).default(1).describe('Live events at once on the free plan'),
+  BILLING_CURRENCY: z.string().regex(/^[a-z]{3}$/, 'an ISO 4217 code in lower case').default('usd').describe('Currency of the plan prices'),
+  BILLING_PERIOD_MONTH_MS: durationMs.default(30 * 24 * 60 * 60 * 1000).describe('Length of a monthly billing period (renewal timer)'),
+  BILLING_PERIOD_YEAR_MS: durationMs.default(365 * 24 * 60 * 60 * 1000).describe('Length of a yearly billing period (renewal timer)'),
+  BILLING_DUNNING_SCHEDULE_MS: msList.default([3 * 86_400_000, 5 * 86_400_000, 7 * 86_400_000]).describe('Delays before retries of a failed renewal charge; when the last retry fails the team returns to free'),
 });
 
-export type Config = z.output<typeof configSchema> & { publicBaseUrl: string };
+export type Config = z.output<typeof configSchema> & { publicBaseUrl: string; billingProvider: 'local' | 'stripe' };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -128,8 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (c.NODE_ENV === 'production' && !c.APP_SECRET) throw new ConfigError(['APP_SECRET: required when NODE_ENV=production']);
   if (c.NODE_ENV === 'production' && c.WEBHOOK_ALLOW_LOOPBACK) throw new ConfigError(['WEBHOOK_ALLOW_LOOPBACK: must be false when NODE_ENV=production']);
   if (c.WEBHOOK_RETRY_SCHEDULE_MS.length !== 5) throw new ConfigError(['WEBHOOK_RETRY_SCHEDULE_MS: exactly five delays (retries 1..5)']);
+  if (c.BILLING_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY) throw new ConfigError(['STRIPE_SECRET_KEY: required when BILLING_PROVIDER=stripe']);
   const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
-  return { ...c, publicBaseUrl };
+  return { ...c, publicBaseUrl, billingProvider: c.BILLING_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'local') };
 }
 
 export function describeConfig(): Array<{ name: string; default: string; description: string }> {

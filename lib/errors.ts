@@ -72,3 +72,18 @@ export class RateLimitedError extends AppError {
     super(429, 'RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded; retry after ${retryAfterSeconds} s`, { retry_after_seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
   }
 }
+
+/** 402: what the team's plan buys is used up (e.g. live events at once); details name the plan, the limit and where to upgrade. */
+export class PlanLimitReachedError extends AppError {
+  constructor(details: { plan: string; resource: string; limit: number; upgrade_url: string }) {
+    const what = details.resource.replace(/_/g, ' ').replace(/s$/, '');
+    super(402, 'PLAN_LIMIT_REACHED', `The ${details.plan} plan allows ${details.limit} ${what}${details.limit === 1 ? '' : 's'} at once: end one first, or upgrade the plan on the Billing page (${details.upgrade_url})`, details);
+  }
+}
+
+/** 402 for billing refusals that ask something of the payer (consent, authentication, another card). */
+export class PaymentRequiredError extends AppError {
+  constructor(code: string, message: string, details?: ErrorDetails) {
+    super(402, code, message, details);
+  }
+}

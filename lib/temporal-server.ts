@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { portInUse } from './postgres-server';
+import { cachedGoBinaryPath, goInstallCached, GoBinaryUnavailableError, onPath } from './go-install';
 
 /** CLI 1.5.1 = server 1.29.1 + UI 2.42.1; later tags carry a `replace` directive and cannot be `go install`ed. */
 export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
@@ -34,22 +35,10 @@ export function defaultCacheDir(configured?: string): string {
 }
 
 export function cachedCliPath(cacheDir: string): string {
-  return path.join(cacheDir, `temporal-${TEMPORAL_CLI_VERSION}`, 'temporal');
+  return cachedGoBinaryPath(cacheDir, 'temporal', TEMPORAL_CLI_VERSION);
 }
 
-/** The first executable called `name` on PATH. */
-export function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const p = path.join(dir, name);
-    try {
-      fs.accessSync(p, fs.constants.X_OK);
-      if (fs.statSync(p).isFile()) return p;
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
-}
+export { onPath };
 
 export interface ResolvedCli {
   path: string;
@@ -58,7 +47,7 @@ export interface ResolvedCli {
 
 /**
  * Resolution order (README, "First run: the Temporal CLI"; decision 0001): TEMPORAL_CLI → `temporal` on PATH → cached build → go install into the cache.
- * (TEMPORAL_ADDRESS is handled by the caller: it starts no server at all.)
+ * (TEMPORAL_ADDRESS is handled by the caller: it starts no server at all.) The build is the shared `goInstallCached` (stripe-mock uses it too).
  */
 export function resolveTemporalCli(opts: { temporalCli?: string; cacheDir: string; log: (l: string) => void }): ResolvedCli {
   if (opts.temporalCli) {
@@ -67,32 +56,18 @@ export function resolveTemporalCli(opts: { temporalCli?: string; cacheDir: strin
   }
   const fromPath = onPath('temporal');
   if (fromPath) return { path: fromPath, source: 'PATH' };
-  const cached = cachedCliPath(opts.cacheDir);
-  if (fs.existsSync(cached)) return { path: cached, source: 'cache' };
-
-  const go = onPath('go');
-  if (!go) throw new TemporalCliUnavailableError('no TEMPORAL_CLI, no `temporal` on PATH, no cached build, and no Go toolchain to build one');
-  const goVersion = spawnSync(go, ['env', 'GOVERSION'], { encoding: 'utf8' }).stdout.trim();
-  const m = /^go(\d+)\.(\d+)/.exec(goVersion);
-  if (!m || Number(m[1]) < 1 || (Number(m[1]) === 1 && Number(m[2]) < 25)) {
-    throw new TemporalCliUnavailableError(`Go ${goVersion || '(unknown)'} is too old to build the CLI (needs >= 1.25)`);
+  try {
+    const r = goInstallCached(
+      { module: TEMPORAL_CLI_MODULE, version: TEMPORAL_CLI_VERSION, tool: 'temporal', binary: 'temporal', minGo: [1, 25], expect: 'a few minutes, ~200 modules' },
+      { cacheDir: opts.cacheDir, log: opts.log },
+    );
+    return { path: r.path, source: r.built ? 'go install' : 'cache' };
+  } catch (e) {
+    if (e instanceof GoBinaryUnavailableError) {
+      throw new TemporalCliUnavailableError(/no Go toolchain/.test(e.reason) ? 'no TEMPORAL_CLI, no `temporal` on PATH, no cached build, and no Go toolchain to build one' : e.reason);
+    }
+    throw e;
   }
-  const binDir = path.dirname(cached);
-  fs.mkdirSync(binDir, { recursive: true });
-  opts.log(`Building the Temporal CLI ${TEMPORAL_CLI_VERSION} once for this machine into ${binDir} (a few minutes, ~200 modules; later runs reuse it)...`);
-  const build = (extraEnv: Record<string, string>) =>
-    spawnSync(go, ['install', '-x=false', `${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION}`], {
-      env: { ...process.env, GOBIN: binDir, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false', ...extraEnv },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-  let r = build({});
-  if (r.status !== 0) {
-    // The module's own go.sum still pins every dependency; only the checksum-database lookup is skipped.
-    opts.log('go install failed; retrying once with GOSUMDB=off in case the checksum database is unreachable');
-    r = build({ GOSUMDB: 'off' });
-  }
-  if (r.status !== 0 || !fs.existsSync(cached)) throw new TemporalCliUnavailableError(`go install ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} failed (exit ${r.status})`);
-  return { path: cached, source: 'go install' };
 }
 
 export interface DevServerOptions {

@@ -18,6 +18,9 @@ import { matchWorkflowId } from '../workflows/matches/contract';
 import { liveEventWorkflowId } from '../workflows/events/contract';
 import { matchmakerWorkflowId } from '../workflows/matchmaking/contract';
 import { webhookDeliveryWorkflowId, webhookSubscriptionWorkflowId } from '../workflows/webhooks/contract';
+import { billingAccountWorkflowId } from '../workflows/billing/contract';
+import { signalBillingEvent } from '../workflows/billing/client';
+import { billingStatus, CARDS, checkoutAndPay } from '../test/billing/helpers';
 
 /**
  * Captures the event histories that test/replay/replay.test.ts replays against the current
@@ -235,6 +238,29 @@ async function cancelled(h: Harness, rx: Receiver) {
   await save(h, 'webhookSubscriptionWorkflow', 'deleted-while-retrying', webhookSubscriptionWorkflowId(hook.id));
 }
 
+/**
+ * The billing-account actor (it never ends: its open history is saved once it is idle): checkout with consent, a declined
+ * upgrade, renewals that fail → past_due → retries → free; and checkout with 3-D Secure, an upgrade that waits for
+ * authentication, a provider event, cancel at period end.
+ */
+async function billing(h: Harness) {
+  const a = await h.recruiter();
+  await checkoutAndPay(h, a, { plan: 'pro', interval: 'month', card: CARDS.declineOffSession });
+  await h.call({ method: 'POST', url: '/api/v1/billing/charge-offsession', token: a.token, payload: { target_plan: 'enterprise', interval: 'month' } });
+  await eventually(async () => (await billingStatus(h, a)).plan === 'free', 30_000, 100);
+  await save(h, 'billingAccountWorkflow', 'checkout-declined-upgrade-dunning-downgrade', billingAccountWorkflowId(a.teamId!));
+
+  const b = await h.recruiter();
+  await checkoutAndPay(h, b, { plan: 'pro', interval: 'year', card: CARDS.authenticate, mode: 'embedded' });
+  const r = await h.call({ method: 'POST', url: '/api/v1/billing/charge-offsession', token: b.token, payload: { target_plan: 'enterprise', interval: 'year' } });
+  const { event } = await h.app.services.localPayments!.authenticate(JSON.parse(r.body).details.payment_id, true);
+  await h.app.services.billing.deliverLocalEvent(event);
+  await eventually(async () => (await billingStatus(h, b)).plan === 'enterprise', 30_000, 100);
+  await signalBillingEvent(h.temporal, h.config, b.teamId!, { eventId: 'evt_capture_sub_1', type: 'subscription.updated', atMs: Date.now(), status: 'active', cancelAtPeriodEnd: false });
+  await ok(h.call({ method: 'POST', url: '/api/v1/billing/cancel', token: b.token }), 'cancel');
+  await save(h, 'billingAccountWorkflow', 'sca-upgrade-provider-event-cancel', billingAccountWorkflowId(b.teamId!));
+}
+
 async function main() {
   const t0 = Date.now();
   fs.mkdirSync(OUT, { recursive: true });
@@ -268,6 +294,7 @@ async function main() {
     await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '5000', MATCH_ACCEPT_WINDOW_MS: '1500', INTERVIEW_LENGTH_MS: '1000' }, timers);
     await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '100,200,300,400,500', WEBHOOK_AUTO_PAUSE_FAILURES: '7', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => webhooks(h, rx));
     await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => cancelled(h, rx));
+    await withHarness({ BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '600000', BILLING_DUNNING_SCHEDULE_MS: '300,300' }, billing);
   } finally {
     await rx.close();
     await infra.stop();

@@ -8,6 +8,8 @@ import { ensureDatabase } from '../lib/postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
 import { TEMPLATE_DB } from '../test/helpers/env';
+import { defaultCacheDir } from '../lib/temporal-server';
+import { resolveStripeMock, startStripeMock, type RunningStripeMock } from '../lib/stripe-mock';
 
 /**
  * `npm test`: tsc and ESLint first (see lint()), then isolated PostgreSQL and Temporal dev server
@@ -106,7 +108,11 @@ async function main() {
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '' });
   const infra = await startThrowawayInfrastructure({ config: base, log, prefix: 'jobfair-test' });
   let code = 1;
+  let stripeMock: RunningStripeMock | null = null;
   try {
+    // The Stripe adapter's tests run against stripe-mock (decision 0131), built once per machine like the Temporal CLI.
+    const mock = await startStripeMock(resolveStripeMock({ cacheDir: defaultCacheDir(base.CACHE_DIR), log: (l) => console.log(`[test] ${l}`) }));
+    stripeMock = mock;
     const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
     await ensureDatabase(adminUrl, TEMPLATE_DB);
     const templateUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE_DB}$1`);
@@ -127,11 +133,13 @@ async function main() {
           JOBFAIR_TEST_ADMIN_DB_URL: adminUrl,
           JOBFAIR_TEST_TEMPORAL_ADDRESS: infra.temporalAddress,
           JOBFAIR_TEST_WORKFLOW_BUNDLE: bundlePath,
+          JOBFAIR_TEST_STRIPE_MOCK_URL: mock.url,
         },
       });
       jest.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     });
   } finally {
+    await stripeMock?.stop();
     await infra.stop();
   }
   console.log(`[test] finished in ${((Date.now() - t0) / 1000).toFixed(1)} s, exit ${code}`);

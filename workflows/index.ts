@@ -6,14 +6,16 @@ import { matchmakerWorkflow } from './matchmaking/matchmaker';
 import { changelogAnnouncementWorkflow } from './changelog/changelog-announcement';
 import { webhookSubscriptionWorkflow } from './webhooks/webhook-subscription';
 import { webhookDeliveryWorkflow } from './webhooks/webhook-delivery';
+import { billingAccountWorkflow } from './billing/billing-account';
 import type { QUEUE_ENTRY_WORKFLOW, QueueEntryWorkflow } from './queue/contract';
 import type { LIVE_EVENT_WORKFLOW, LiveEventWorkflow } from './events/contract';
 import type { MATCH_WORKFLOW, MatchWorkflow } from './matches/contract';
 import type { MATCHMAKER_WORKFLOW, MatchmakerWorkflow } from './matchmaking/contract';
 import type { CHANGELOG_ANNOUNCEMENT_WORKFLOW, ChangelogAnnouncementWorkflow } from './changelog/contract';
+import type { BILLING_ACCOUNT_WORKFLOW, BillingAccountWorkflow } from './billing/contract';
 import type { WEBHOOK_SUBSCRIPTION_WORKFLOW, WebhookSubscriptionWorkflow, WEBHOOK_DELIVERY_WORKFLOW, WebhookDeliveryWorkflow } from './webhooks/contract';
 
-export { queueEntryWorkflow, liveEventWorkflow, matchWorkflow, matchmakerWorkflow, changelogAnnouncementWorkflow, webhookSubscriptionWorkflow, webhookDeliveryWorkflow };
+export { queueEntryWorkflow, liveEventWorkflow, matchWorkflow, matchmakerWorkflow, changelogAnnouncementWorkflow, webhookSubscriptionWorkflow, webhookDeliveryWorkflow, billingAccountWorkflow };
 
 /**
  * Clients start workflows by the type name their contract publishes, never by importing the
@@ -26,7 +28,8 @@ type Contracts = Record<typeof QUEUE_ENTRY_WORKFLOW, QueueEntryWorkflow> &
   Record<typeof MATCHMAKER_WORKFLOW, MatchmakerWorkflow> &
   Record<typeof CHANGELOG_ANNOUNCEMENT_WORKFLOW, ChangelogAnnouncementWorkflow> &
   Record<typeof WEBHOOK_SUBSCRIPTION_WORKFLOW, WebhookSubscriptionWorkflow> &
-  Record<typeof WEBHOOK_DELIVERY_WORKFLOW, WebhookDeliveryWorkflow>;
+  Record<typeof WEBHOOK_DELIVERY_WORKFLOW, WebhookDeliveryWorkflow> &
+  Record<typeof BILLING_ACCOUNT_WORKFLOW, BillingAccountWorkflow>;
 type Exports = {
   queueEntryWorkflow: typeof queueEntryWorkflow;
   liveEventWorkflow: typeof liveEventWorkflow;
@@ -35,6 +38,7 @@ type Exports = {
   changelogAnnouncementWorkflow: typeof changelogAnnouncementWorkflow;
   webhookSubscriptionWorkflow: typeof webhookSubscriptionWorkflow;
   webhookDeliveryWorkflow: typeof webhookDeliveryWorkflow;
+  billingAccountWorkflow: typeof billingAccountWorkflow;
 };
 type MustMatch<T extends Contracts> = T;
 export type WorkflowsMatchTheirContracts = MustMatch<Exports>;

@@ -70,6 +70,11 @@ export function createEventsRepository(knex: Knex) {
   const publicRows = (trx: Knex) => trx('live_events as e').where('e.visibility', 'open_invite').whereIn('e.status', PUBLIC_LIVE_EVENT_STATUSES);
 
   return {
+    /** Live or paused events of a team other than `exceptId` (what the plan's live-event limit counts). */
+    async countLiveForTeam(teamId: string, exceptId: string, trx: Knex = knex): Promise<number> {
+      const r = await trx('live_events').where({ team_id: teamId }).whereIn('status', ['live', 'paused']).whereNot({ id: exceptId }).count<{ n: string }[]>({ n: '*' });
+      return Number(r[0]?.n ?? 0);
+    },
     async findById(id: string, trx: Knex = knex): Promise<LiveEventRow | undefined> {
       return trx('live_events').where({ id }).first();
     },

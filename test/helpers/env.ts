@@ -10,3 +10,10 @@ export function testEnv() {
   }
   return { adminDbUrl, temporalAddress, workflowBundle };
 }
+
+/** stripe-mock started by scripts/test.ts (http://127.0.0.1:<port>). */
+export function stripeMockUrl(): string {
+  const url = process.env.JOBFAIR_TEST_STRIPE_MOCK_URL;
+  if (!url) throw new Error('Run the tests with `npm test` (scripts/test.ts starts stripe-mock and sets JOBFAIR_TEST_STRIPE_MOCK_URL)');
+  return url;
+}

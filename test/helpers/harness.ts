@@ -68,6 +68,8 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
       APP_SECRET: 'test-secret-test-secret-test-secret-0123',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       DATABASE_POOL_MAX: '10',
+      // Suites that are not about billing run several live events per team; test/billing sets the real limit (1).
+      BILLING_FREE_MAX_LIVE_EVENTS: '1000',
       ...opts.env,
     },
   );

@@ -18,6 +18,7 @@ import deprecationPlugin from './plugins/deprecation';
 import healthRoutes from './platform/health-routes';
 import apiV1 from './routes';
 import webApp from './web';
+import stripeWebhookRoutes from './billing/stripe-webhook-routes';
 // After the routes: zod registers the OpenAPI component schemas in module-load order, and the
 // document (and its ETag) stays the same when the routes' modules load first.
 import servicesPlugin from './plugins/services';
@@ -63,6 +64,7 @@ export const jobfairApp = fp<AppOptions>(
     await app.register(deprecationPlugin);
     await app.register(healthRoutes);
     await app.register(apiV1, { prefix: API_PREFIX });
+    await app.register(stripeWebhookRoutes);
     await app.register(webApp);
   },
   { name: 'jobfair-app' },

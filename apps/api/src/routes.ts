@@ -12,6 +12,7 @@ import matchingSettingsRoutes from './events/matching-settings-routes';
 import settingsRoutes from './accounts/settings-routes';
 import invitesRoutes from './accounts/invites-routes';
 import webhooksRoutes from './webhooks/webhooks-routes';
+import billingRoutes from './billing/billing-routes';
 
 /** Every `/api/v1` route module, one line per capability. */
 const apiV1: FastifyPluginAsync = async (app) => {
@@ -28,5 +29,6 @@ const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(invitesRoutes);
   await app.register(webhooksRoutes);
+  await app.register(billingRoutes);
 };
 export default apiV1;

@@ -19,6 +19,8 @@ import { createQueueService } from './queue/queue-service';
 import { createMatchesService } from './matches/matches-service';
 import type { VideoProvider } from './matches/video-provider';
 import { createWebhooksService } from './webhooks/webhooks-service';
+import { createBillingService } from './billing/billing-service';
+import { createBillingProvider } from '../../../lib/billing/providers';
 import { createChangelogService, loadChangelog, type ChangelogEntry } from './changelog/changelog-service';
 
 export interface CreateServicesOptions {
@@ -52,6 +54,7 @@ export function createServices(opts: CreateServicesOptions) {
     paginator: opts.paginator ?? createPaginator(secret),
     cache: opts.cache ?? createPublicCache({ ttlMs: opts.config.PUBLIC_CACHE_TTL_MS }),
   };
+  const payments = createBillingProvider(opts.config, deps.repos.billing);
   const profiles = createProfileService({ ...deps, publicBaseUrl: opts.config.publicBaseUrl });
   return {
     /** What was injected: the repositories, cache and paginator every service shares. */
@@ -73,6 +76,9 @@ export function createServices(opts: CreateServicesOptions) {
     queue: createQueueService(deps),
     matches: createMatchesService({ ...deps, ...(opts.videoProvider ? { videoProvider: opts.videoProvider } : {}) }),
     webhooks: createWebhooksService(deps),
+    billing: createBillingService({ ...deps, ...payments }),
+    /** The built-in payments provider's pages and forms (null when BILLING_PROVIDER=stripe). */
+    localPayments: payments.local,
     changelog: createChangelogService({ ...deps, entries: opts.changelogEntries ?? loadChangelog() }),
   };
 }

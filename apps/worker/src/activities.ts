@@ -12,6 +12,8 @@ import { createWebhooksFanOut } from '../../../activities/webhooks/fan-out';
 import { createWebhookDeliveryActivities } from '../../../activities/webhooks/delivery-activities';
 import { createWebhookSubscriptionActivities } from '../../../activities/webhooks/subscription-activities';
 import { createEmailActivities, createSmtpMailer } from '../../../activities/notifications/email-activities';
+import { createBillingActivities } from '../../../activities/billing/billing-activities';
+import { createBillingProvider } from '../../../lib/billing/providers';
 
 export interface WorkerDeps {
   config: Config;
@@ -46,5 +48,6 @@ export function buildActivities(deps: WorkerDeps) {
       publicBaseUrl: deps.config.publicBaseUrl,
     }),
     ...createEmailActivities({ outbox: repos.outbox, mailer: createSmtpMailer(deps.config), config: deps.config, appSecret: appSecret(deps.config) }),
+    ...createBillingActivities({ billingRepository: repos.billing, provider: createBillingProvider(deps.config, repos.billing).provider, publicBaseUrl: deps.config.publicBaseUrl }),
   };
 }

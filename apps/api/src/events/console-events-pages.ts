@@ -244,7 +244,8 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
     try {
       await events.transition(r.teamId, r.user.id, id, t);
     } catch (err) {
-      if (err instanceof AppError && err.status === 409) return eventPage(request, reply, { problem: err.message, status: 409 });
+      // 402 PLAN_LIMIT_REACHED (the plan's live events at once) is shown in place like a conflict: its message names the plan and the Billing page.
+      if (err instanceof AppError && (err.status === 409 || err.code === 'PLAN_LIMIT_REACHED')) return eventPage(request, reply, { problem: err.message, status: err.status });
       throw err;
     }
     return reply.redirect(`/recruiter/events/${id}`, 303);

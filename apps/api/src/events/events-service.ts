@@ -3,8 +3,9 @@ import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
 import { isUniqueViolation, type EventVisibility, type LiveEventDescription, type LiveEventStatus, type LiveEventWithStats } from '../../../../db/events/events-repository';
 import { type JobWithEvent } from '../../../../db/events/jobs-repository';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../../lib/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, PlanLimitReachedError, ValidationError } from '../../../../lib/errors';
 import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
+import { maxLiveEventsOf } from '../../../../workflows/billing/contract';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
@@ -199,7 +200,20 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
       const row = await mustFind(teamId, eventId);
       const input: LiveEventTransitionInput = { requestedBy: userId, plannedEndAtMs: row.planned_end_at?.getTime() ?? null };
       try {
-        if (transition === 'goLive') {
+        if (transition === 'goLive' && row.status !== 'live' && row.status !== 'paused') {
+          // The plan's limit on live events at once (decision 0130). Go-lives of one team are
+          // serialised by a transaction-scoped advisory lock held until the workflow has projected
+          // `live`, so two at once cannot both pass the count.
+          await deps.knex.transaction(async (trx) => {
+            await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`plan-limit:live-events:${teamId}`]);
+            const plan = await deps.repos.billing.planOf(teamId, trx);
+            const limit = maxLiveEventsOf(plan, deps.config.BILLING_FREE_MAX_LIVE_EVENTS);
+            if (limit !== null && (await events.countLiveForTeam(teamId, row.id, trx)) >= limit) {
+              throw new PlanLimitReachedError({ plan, resource: 'live_events', limit, upgrade_url: `${deps.config.publicBaseUrl}/recruiter/billing` });
+            }
+            await updateWithStart(row, transition, input);
+          });
+        } else if (transition === 'goLive') {
           await updateWithStart(row, transition, input);
         } else {
           try {

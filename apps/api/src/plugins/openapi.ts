@@ -14,6 +14,7 @@ export const API_PREFIX = '/api/v1';
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'VALIDATION: the request failed validation (details.issues names each problem)',
   401: 'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers)',
+  402: 'Payment required (billing): OFF_SESSION_CONSENT_REQUIRED, AUTHENTICATION_REQUIRED (details.authentication_url), CARD_DECLINED, PLAN_LIMIT_REACHED (details.plan, details.limit)',
   403: 'INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope)',
   404: 'NOT_FOUND: the resource does not exist or belongs to another tenant',
   409: 'Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a request with the same Idempotency-Key still runs',

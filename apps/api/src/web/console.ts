@@ -26,6 +26,7 @@ export const consoleNav = (here: string) =>
     ['/recruiter/events/new', 'New event'],
     ['/recruiter/candidates', 'Candidates'],
     ['/matches', 'Matches'],
+    ['/recruiter/billing', 'Billing'],
   ].map(([href, label]) => html`<a href="${href}"${here === href ? html` aria-current="page"` : ''}>${label}</a>`)}</nav>`;
 
 /** The `:id` of an event or job page; not a UUID → 404 (the message names a live event for both, as it always has). */

@@ -19,6 +19,7 @@ import consoleCandidatesPages from '../events/console-candidates-pages';
 import consoleMatchingPages from '../events/console-matching-pages';
 import invitesPages from '../accounts/invites-pages';
 import webhooksPages from '../webhooks/webhooks-pages';
+import billingPages from '../billing/billing-pages';
 
 const STATIC_DIR = path.join(__dirname, 'static');
 const TYPES: Record<string, string> = {
@@ -158,6 +159,7 @@ const webApp: FastifyPluginAsync = async (app) => {
   await app.register(consoleMatchingPages);
   await app.register(invitesPages);
   await app.register(webhooksPages);
+  await app.register(billingPages);
 };
 
 function safeReferer(referer: string, request: FastifyRequest): string | null {
@@ -172,6 +174,7 @@ function safeReferer(referer: string, request: FastifyRequest): string | null {
 function errorTitle(status: number): string {
   if (status === 400) return 'Please check your input';
   if (status === 401) return 'Please sign in';
+  if (status === 402) return 'Payment needed';
   if (status === 403) return 'Not allowed';
   if (status === 404) return 'Page not found';
   if (status === 409) return 'That cannot be done right now';
