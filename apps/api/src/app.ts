@@ -15,6 +15,7 @@ import idempotencyPlugin from './plugins/idempotency';
 import rateLimitPlugin from './plugins/rate-limit';
 import deprecationPlugin from './plugins/deprecation';
 import healthRoutes from './platform/health-routes';
+import mcpPlugin from './platform/mcp/mcp-routes';
 import apiV1 from './routes';
 import webApp from './web';
 // After the routes: zod registers the OpenAPI component schemas in module-load order, and the
@@ -60,6 +61,8 @@ export const jobfairApp = fp<AppOptions>(
     await app.register(rateLimitPlugin, { config: opts.config });
     await app.register(deprecationPlugin);
     await app.register(healthRoutes);
+    // Before the routes: its onRoute hook turns every /api/v1 operation into an MCP tool.
+    await app.register(mcpPlugin);
     await app.register(apiV1, { prefix: API_PREFIX });
     await app.register(webApp);
   },
