@@ -11,6 +11,7 @@ import candidatesRoutes from './events/candidates-routes';
 import settingsRoutes from './accounts/settings-routes';
 import invitesRoutes from './accounts/invites-routes';
 import webhooksRoutes from './webhooks/webhooks-routes';
+import comparisonRoutes from './matchmaking/comparison-routes';
 
 /** Every `/api/v1` route module, one line per capability. */
 const apiV1: FastifyPluginAsync = async (app) => {
@@ -26,5 +27,6 @@ const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(invitesRoutes);
   await app.register(webhooksRoutes);
+  await app.register(comparisonRoutes);
 };
 export default apiV1;

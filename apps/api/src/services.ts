@@ -18,6 +18,8 @@ import { createQueueService } from './queue/queue-service';
 import { createMatchesService } from './matches/matches-service';
 import type { VideoProvider } from './matches/video-provider';
 import { createWebhooksService } from './webhooks/webhooks-service';
+import { createComparisonService } from './matchmaking/comparison-service';
+import type { ComparisonProvider } from './matchmaking/comparison-provider';
 import { createChangelogService, loadChangelog, type ChangelogEntry } from './changelog/changelog-service';
 
 export interface CreateServicesOptions {
@@ -33,6 +35,8 @@ export interface CreateServicesOptions {
   changelogEntries?: ChangelogEntry[];
   /** Default: from VIDEO_PROVIDER_URL (the built-in room page when unset). */
   videoProvider?: VideoProvider;
+  /** Default: from AI_PROVIDER_URL (the built-in explainable scorer when unset). */
+  comparisonProvider?: ComparisonProvider;
 }
 
 /**
@@ -71,6 +75,7 @@ export function createServices(opts: CreateServicesOptions) {
     queue: createQueueService(deps),
     matches: createMatchesService({ ...deps, ...(opts.videoProvider ? { videoProvider: opts.videoProvider } : {}) }),
     webhooks: createWebhooksService(deps),
+    matchmaking: { comparison: createComparisonService({ ...deps, ...(opts.comparisonProvider ? { provider: opts.comparisonProvider } : {}) }) },
     changelog: createChangelogService({ ...deps, entries: opts.changelogEntries ?? loadChangelog() }),
   };
 }

@@ -122,6 +122,8 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     const ro = await connect({ token: s.token, path: '/mcp/readonly' });
     const names = (await ro.listTools()).tools.map((t) => t.name);
     expect(names).toContain('svc_queue_status');
+    // A cost-bearing POST that changes nothing (the AI comparison) is read-only too.
+    expect(names).toContain('svc_jobs_compare');
     expect(names).not.toContain('svc_queue_join');
     expect(names).not.toContain('svc_webhook_create');
     const refused = await ro.callTool({ name: 'svc_queue_join', arguments: {} }).catch((e: Error) => ({ isError: true, content: [{ type: 'text', text: e.message }] }));
