@@ -16,6 +16,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import deprecationPlugin from './plugins/deprecation';
 import healthRoutes from './platform/health-routes';
 import mcpPlugin from './platform/mcp/mcp-routes';
+import docsRoutes from './platform/docs-routes';
 import apiV1 from './routes';
 import webApp from './web';
 // After the routes: zod registers the OpenAPI component schemas in module-load order, and the
@@ -64,6 +65,7 @@ export const jobfairApp = fp<AppOptions>(
     // Before the routes: its onRoute hook turns every /api/v1 operation into an MCP tool.
     await app.register(mcpPlugin);
     await app.register(apiV1, { prefix: API_PREFIX });
+    await app.register(docsRoutes);
     await app.register(webApp);
   },
   { name: 'jobfair-app' },

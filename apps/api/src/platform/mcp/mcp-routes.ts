@@ -120,6 +120,8 @@ export default fp(
       app.route({
         method: ['GET', 'POST', 'DELETE'],
         url: path,
+        // Not a REST operation: described in the agent guide and llms.txt, not in the OpenAPI document.
+        schema: { hide: true },
         onRequest: originValidation(allowedOrigins),
         handler: serve(kind),
       });
