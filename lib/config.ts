@@ -70,6 +70,10 @@ export const configSchema = z.object({
   INTERVIEW_LENGTH_MS: durationMs.default(30 * 60 * 1000).describe('Interview length; the room closes and the interview completes after it'),
   ROOM_URL_TTL_MS: durationMs.default(60 * 60 * 1000).describe('Lifetime of an interview room URL'),
   VIDEO_PROVIDER_URL: z.url().optional().describe('Base URL of a hosted video provider adapter (rooms via POST {url}/rooms); unset = the built-in room page'),
+  AI_PROVIDER_URL: z.url().optional().describe('Base URL of an OpenAI-compatible API for the AI comparison (POST {url}/chat/completions); unset = the built-in explainable scorer'),
+  AI_PROVIDER_KEY: z.string().min(1).optional().describe('Bearer key for AI_PROVIDER_URL (never logged)'),
+  AI_PROVIDER_MODEL: z.string().min(1).default('gpt-4o-mini').describe('Model name sent to AI_PROVIDER_URL'),
+  AI_PROVIDER_TIMEOUT_MS: durationMs.default(20_000).describe('How long the AI comparison waits for the provider before answering 503'),
   MATCHMAKER_INTERVAL_MS: durationMs.default(2000).describe('Matchmaker batch window'),
   MATCH_MIN_SCORE: z.coerce.number().int().min(0).max(100).default(50).describe("Default minimum match score of an event's quality floor (an event may set its own)"),
   MATCH_FLOOR_BRACKETS: floorBrackets

@@ -7,6 +7,7 @@ export const REDACT_PATHS = [
   'req.headers.cookie',
   'headers.authorization',
   'headers["svc-signature"]',
+  'headers["webhook-signature"]',
   'password',
   'token',
   'secret',

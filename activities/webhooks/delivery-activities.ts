@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { WebhooksRepository, WebhookSubscriptionRow } from '../../db/webhooks/webhooks-repository';
-import { buildEnvelope, signatureHeader } from '../../lib/webhooks/signing';
+import { buildEnvelope, signatureHeaders } from '../../lib/webhooks/signing';
 import { deriveWebhookSecret } from '../../lib/webhooks/secrets';
 import type { WebhookHttpClient } from '../../lib/webhooks/http-client';
 import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState } from '../../workflows/webhooks/contract';
@@ -135,7 +135,8 @@ export function createWebhookDeliveryActivities(deps: {
       const result = await deps.httpClient.post(sub.target_url, body, {
         'content-type': 'application/json',
         'user-agent': 'JobFair-Webhooks/1.0',
-        'svc-signature': signatureHeader(signingSecrets(sub), t, body),
+        // Svc-Signature and the Standard Webhooks headers, one signature per active secret each.
+        ...signatureHeaders(signingSecrets(sub), event.id, t, body),
         'svc-event': event.type,
         'svc-delivery-id': input.deliveryId,
         'svc-subscription-id': sub.id,

@@ -94,6 +94,12 @@ export function createJobsRepository(knex: Knex) {
   };
 
   return {
+    /** An open job that the public can see: its event is live or paused and open to everyone. */
+    async findPublicById(id: string, trx: Knex = knex): Promise<JobWithEvent | undefined> {
+      if (!UUID_RE.test(id)) return undefined;
+      return withEvent(trx).where('j.id', id).andWhere('j.status', 'open').whereIn('e.status', ['live', 'paused']).andWhere('e.visibility', 'open_invite').first();
+    },
+
     async insert(input: JobFields & { id?: string; team_id: string; live_event_id: string }, trx: Knex = knex): Promise<JobRow> {
       const [row] = await trx('jobs').insert(input).returning('*');
       return row;

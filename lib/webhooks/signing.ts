@@ -15,6 +15,41 @@ export function signatureHeader(secrets: readonly string[], t: number, payload: 
   return [`t=${t}`, ...secrets.map((s) => `v1=${computeSignature(s, t, payload)}`)].join(',');
 }
 
+/**
+ * Standard Webhooks (standardwebhooks.com) signature of one attempt: base64 HMAC-SHA256 of
+ * `<webhook-id>.<webhook-timestamp>.<raw body>`. The key is the UTF-8 bytes of the same
+ * `svc_whsec_…` secret that keys `Svc-Signature`, so one secret serves both schemes; a Standard
+ * Webhooks library takes it as a raw key (`new Webhook(secret, { format: 'raw' })`) or, in
+ * libraries that only accept the base64 form, as `whsec_` + base64(secret).
+ */
+export function computeStandardSignature(secret: string, msgId: string, t: number, payload: string | Buffer): string {
+  return createHmac('sha256', secret).update(`${msgId}.${t}.`).update(payload).digest('base64');
+}
+
+/** `v1,<b64>[ v1,<b64>…]`: space-separated, one per secret that currently signs (the spec's form for rotation). */
+export function standardSignatureHeader(secrets: readonly string[], msgId: string, t: number, payload: string | Buffer): string {
+  return secrets.map((s) => `v1,${computeStandardSignature(s, msgId, t, payload)}`).join(' ');
+}
+
+/**
+ * Every signature header of one attempt, from one `t` and the same secrets: `Svc-Signature`
+ * (Stripe's scheme) plus the three Standard Webhooks headers. `webhook-id` is the event id, so it
+ * stays the same across retries and replays (receivers deduplicate on it).
+ */
+export function signatureHeaders(secrets: readonly string[], eventId: string, t: number, payload: string | Buffer): Record<string, string> {
+  return {
+    'svc-signature': signatureHeader(secrets, t, payload),
+    'webhook-id': eventId,
+    'webhook-timestamp': String(t),
+    'webhook-signature': standardSignatureHeader(secrets, eventId, t, payload),
+  };
+}
+
+/** Base64 form of a `svc_whsec_…` secret for Standard Webhooks libraries that only take `whsec_<base64>`. */
+export function standardWebhooksSecret(secret: string): string {
+  return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
+}
+
 export function parseSignatureHeader(header: string): { t: number | null; v1: string[] } {
   let t: number | null = null;
   const v1: string[] = [];

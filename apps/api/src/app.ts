@@ -16,6 +16,8 @@ import idempotencyPlugin from './plugins/idempotency';
 import rateLimitPlugin from './plugins/rate-limit';
 import deprecationPlugin from './plugins/deprecation';
 import healthRoutes from './platform/health-routes';
+import mcpPlugin from './platform/mcp/mcp-routes';
+import docsRoutes from './platform/docs-routes';
 import apiV1 from './routes';
 import webApp from './web';
 import stripeWebhookRoutes from './billing/stripe-webhook-routes';
@@ -63,8 +65,11 @@ export const jobfairApp = fp<AppOptions>(
     await app.register(rateLimitPlugin, { config: opts.config });
     await app.register(deprecationPlugin);
     await app.register(healthRoutes);
+    // Before the routes: its onRoute hook turns every /api/v1 operation into an MCP tool.
+    await app.register(mcpPlugin);
     await app.register(apiV1, { prefix: API_PREFIX });
     await app.register(stripeWebhookRoutes);
+    await app.register(docsRoutes);
     await app.register(webApp);
   },
   { name: 'jobfair-app' },

@@ -13,6 +13,7 @@ import settingsRoutes from './accounts/settings-routes';
 import invitesRoutes from './accounts/invites-routes';
 import webhooksRoutes from './webhooks/webhooks-routes';
 import billingRoutes from './billing/billing-routes';
+import comparisonRoutes from './matchmaking/comparison-routes';
 
 /** Every `/api/v1` route module, one line per capability. */
 const apiV1: FastifyPluginAsync = async (app) => {
@@ -30,5 +31,6 @@ const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(invitesRoutes);
   await app.register(webhooksRoutes);
   await app.register(billingRoutes);
+  await app.register(comparisonRoutes);
 };
 export default apiV1;

@@ -21,6 +21,8 @@ import type { VideoProvider } from './matches/video-provider';
 import { createWebhooksService } from './webhooks/webhooks-service';
 import { createBillingService } from './billing/billing-service';
 import { createBillingProvider } from '../../../lib/billing/providers';
+import { createComparisonService } from './matchmaking/comparison-service';
+import type { ComparisonProvider } from './matchmaking/comparison-provider';
 import { createChangelogService, loadChangelog, type ChangelogEntry } from './changelog/changelog-service';
 
 export interface CreateServicesOptions {
@@ -36,6 +38,8 @@ export interface CreateServicesOptions {
   changelogEntries?: ChangelogEntry[];
   /** Default: from VIDEO_PROVIDER_URL (the built-in room page when unset). */
   videoProvider?: VideoProvider;
+  /** Default: from AI_PROVIDER_URL (the built-in explainable scorer when unset). */
+  comparisonProvider?: ComparisonProvider;
 }
 
 /**
@@ -79,6 +83,7 @@ export function createServices(opts: CreateServicesOptions) {
     billing: createBillingService({ ...deps, ...payments }),
     /** The built-in payments provider's pages and forms (null when BILLING_PROVIDER=stripe). */
     localPayments: payments.local,
+    matchmaking: { comparison: createComparisonService({ ...deps, ...(opts.comparisonProvider ? { provider: opts.comparisonProvider } : {}) }) },
     changelog: createChangelogService({ ...deps, entries: opts.changelogEntries ?? loadChangelog() }),
   };
 }

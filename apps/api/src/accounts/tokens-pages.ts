@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { RECRUITER_SCOPES, SCOPES, type Scope } from '../../../../lib/scopes';
+import { RECRUITER_SCOPES, SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS, type Scope } from '../../../../lib/scopes';
 import { NotFoundError } from '../../../../lib/errors';
 import { currentUser, formBody, list, str, type FormBody } from '../web/core';
 import { html } from '../web/html';
@@ -38,13 +38,15 @@ const accountPages: FastifyPluginAsync = async (app) => {
   const tokensPage = async (request: FastifyRequest, reply: FastifyReply, o: { values?: FormBody; errors?: FieldErrors | null; minted?: { token: string; row: TokenRow } }) => {
     const { user } = currentUser(request);
     const rows = await tokens.list(user.id);
-    const chosen = new Set(o.values ? list(o.values, 'scopes') : []);
+    // A preset link (?preset=…) only pre-ticks boxes; nothing is created until the form is sent.
+    const preset = SCOPE_PRESETS.find((p) => p.id === (request.query as { preset?: string } | undefined)?.preset);
+    const chosen = new Set<string>(o.values ? list(o.values, 'scopes') : (preset?.scopes ?? []));
     const errors = o.errors ?? null;
     return sendPage(request, reply, {
       title: 'API tokens',
       status: errors ? 400 : 200,
       body: html`<h1>API tokens</h1>
-<p class="lead">Personal access tokens let your agent or scripts call the <a href="/api/v1/openapi.json">REST API</a> as you. Give each token only the scopes it needs. A token can never accept a match or enter an interview room: that is always you, here.</p>
+<p class="lead">Personal access tokens let your agent or scripts call the <a href="/docs/api/">REST API</a> (or the <a href="/docs/agents.md">MCP server</a>) as you. Give each token only the scopes it needs. A token can never accept a match or enter an interview room: that is always you, here.</p>
 ${notice(request)}
 ${
   o.minted
@@ -70,13 +72,18 @@ ${postForm(
 <fieldset class="field${errors?.scopes ? ' has-error' : ''}" id="f-scopes" tabindex="-1"${errors?.scopes ? html` aria-describedby="e-scopes"` : ''}>
   <legend>Scopes</legend>
   ${errors?.scopes ? html`<p class="error" id="e-scopes"><span class="visually-hidden">Error:</span> ${errors.scopes}</p>` : ''}
+  <p class="hint" id="presets-hint">Start from a preset, then review the boxes:</p>
+  <ul class="preset-list" aria-describedby="presets-hint">
+  ${SCOPE_PRESETS.map((p) => html`<li><a href="/account/api-tokens?preset=${p.id}#f-scopes"${preset?.id === p.id ? html` aria-current="true"` : ''}>${p.label}</a> <span class="hint">${p.description}</span></li>`)}
+  </ul>
   <p class="hint">Scopes marked <span class="badge badge-recruiter">recruiter</span> act on your team's events, jobs and candidates${user.role === 'seeker' ? ' and are of no use to a job seeker account' : ''}.</p>
   <div class="scope-grid">
   ${scopeGroups().map(
     ([group, scopes]) => html`<fieldset class="scope-group"><legend>${group}</legend>
     ${scopes.map(
-      (s) => html`<div class="choice"><input type="checkbox" name="scopes" value="${s}" id="scope-${s.replace(':', '-')}"${chosen.has(s) ? html` checked` : ''}>
-      <label for="scope-${s.replace(':', '-')}">${s}${RECRUITER_SCOPES.has(s) ? html` <span class="badge badge-recruiter">recruiter</span>` : ''}</label></div>`,
+      (s) => html`<div class="choice"><input type="checkbox" name="scopes" value="${s}" id="scope-${s.replace(':', '-')}" aria-describedby="scope-${s.replace(':', '-')}-desc"${chosen.has(s) ? html` checked` : ''}>
+      <div><label for="scope-${s.replace(':', '-')}">${s}${RECRUITER_SCOPES.has(s) ? html` <span class="badge badge-recruiter">recruiter</span>` : ''}</label>
+      <p class="hint scope-desc" id="scope-${s.replace(':', '-')}-desc">${SCOPE_DESCRIPTIONS[s]}</p></div></div>`,
     )}</fieldset>`,
   )}
   </div>

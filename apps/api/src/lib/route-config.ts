@@ -28,6 +28,19 @@ export interface ApiRouteConfig {
   costBucketMs?: number;
   /** Marks the route for removal: Deprecation + Sunset headers and `deprecated: true` in OpenAPI. */
   deprecated?: { since: Date; sunset: Date; link?: string };
+  /** How the route appears as an MCP tool (every `/api/v1` operation is one; see apps/api/src/mcp/). */
+  mcp?: {
+    /** Tool name when `svc_<resource>_<verb>` from the operationId reads badly. */
+    name?: string;
+    /** Extra guidance for an agent: when to call, what a human must do. */
+    hint?: string;
+    /** Told to the agent with every successful result (e.g. hand join_url to the human). */
+    resultNote?: string;
+    /** A POST that changes nothing (listed on /mcp/readonly). */
+    readOnly?: boolean;
+    /** Not a tool (e.g. the OpenAPI document itself). */
+    exclude?: boolean;
+  };
 }
 
 declare module 'fastify' {

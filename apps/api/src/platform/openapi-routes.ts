@@ -13,6 +13,8 @@ const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
 const openapiRoutes: FastifyPluginAsyncZod = async (app) => {
   let rendered: { body: string; etag: string } | undefined;
   app.get('/openapi.json', {
+    // Not an MCP tool: the tools already carry these schemas, and the document is ~100 KB of context.
+    config: { mcp: { exclude: true } },
     schema: {
       operationId: 'getOpenApiDocument',
       tags: ['meta'],

@@ -19,6 +19,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Resolves an `Authorization: Bearer svc_…` header to the caller, or throws 401 UNAUTHENTICATED. */
+    authenticateBearer: (header: string | undefined, log: FastifyRequest['log']) => Promise<AuthContext>;
+  }
 }
 
 /** Returns the caller or throws 401; used by routes that declare a scope. */
@@ -62,10 +66,8 @@ export default fp<{ config: Config }>(
       route.preValidation = [scopeAndIdentity, ...own];
     });
 
-    app.addHook('onRequest', async (request) => {
-      const scope = request.routeOptions.config?.scope;
-      if (!scope) return;
-      const header = request.headers.authorization;
+    /** Header → caller, or 401. Also used by the MCP endpoint, which has no scope of its own. */
+    const authenticateBearer = async (header: string | undefined, log: FastifyRequest['log']): Promise<AuthContext> => {
       if (!header) throw new UnauthenticatedError('Missing Authorization header; send Authorization: Bearer svc_…');
       const m = /^Bearer +(\S+) *$/i.exec(header);
       if (!m) throw new UnauthenticatedError('Malformed Authorization header; expected Authorization: Bearer svc_…');
@@ -79,7 +81,13 @@ export default fp<{ config: Config }>(
       const user = await accounts.findUserById(row.user_id);
       if (!user) throw new UnauthenticatedError('The bearer token is unknown');
       const membership = user.role === 'recruiter' ? await accounts.findMembership(user.id) : undefined;
-      request.auth = {
+      // Throttled: at most one write per token per TOKEN_LAST_USED_THROTTLE_MS (checked here on the
+      // row just read, and again in the UPDATE's WHERE so concurrent replicas do not all write).
+      const lastUsed = row.last_used_at?.getTime() ?? 0;
+      if (Date.now() - lastUsed >= opts.config.TOKEN_LAST_USED_THROTTLE_MS) {
+        tokens.touchLastUsed(row.id, opts.config.TOKEN_LAST_USED_THROTTLE_MS).catch((err) => log.warn({ err }, 'could not record token use'));
+      }
+      return {
         tokenId: row.id,
         tokenName: row.name,
         userId: user.id,
@@ -87,12 +95,13 @@ export default fp<{ config: Config }>(
         teamId: membership?.team_id ?? null,
         scopes: new Set(row.scopes),
       };
-      // Throttled: at most one write per token per TOKEN_LAST_USED_THROTTLE_MS (checked here on the
-      // row just read, and again in the UPDATE's WHERE so concurrent replicas do not all write).
-      const lastUsed = row.last_used_at?.getTime() ?? 0;
-      if (Date.now() - lastUsed >= opts.config.TOKEN_LAST_USED_THROTTLE_MS) {
-        tokens.touchLastUsed(row.id, opts.config.TOKEN_LAST_USED_THROTTLE_MS).catch((err) => request.log.warn({ err }, 'could not record token use'));
-      }
+    };
+    app.decorate('authenticateBearer', authenticateBearer);
+
+    app.addHook('onRequest', async (request) => {
+      const scope = request.routeOptions.config?.scope;
+      if (!scope) return;
+      request.auth = await authenticateBearer(request.headers.authorization, request.log);
     });
   },
   { name: 'auth', dependencies: ['knex', 'services'] },

@@ -78,7 +78,15 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/queue/join', {
-    config: { scope: 'queue:write', rateClass: 'write' },
+    config: {
+      scope: 'queue:write',
+      rateClass: 'write',
+      mcp: {
+        hint: 'Call when the human wants to meet recruiters now. A person must finish onboarding in the web app first (409 ONBOARDING_INCOMPLETE otherwise).',
+        resultNote:
+          'NEXT STEP FOR THE AGENT: give join_url to the human now (only a person accepts a match, in the web app). Then poll svc_queue_status no more often than every 5 seconds until status is `matched`, and read the match with svc_matches_list.',
+      },
+    },
     schema: {
       operationId: 'joinQueue',
       tags: ['queue'],
@@ -127,7 +135,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/queue/status', {
-    config: { scope: 'queue:read', rateClass: 'read' },
+    config: { scope: 'queue:read', rateClass: 'read', mcp: { name: 'svc_queue_status', hint: 'Poll at most every 5 seconds; stop when status is matched, left or expired.' } },
     schema: {
       operationId: 'getQueueStatus',
       tags: ['queue'],

@@ -168,7 +168,7 @@ ${(o.scripts ?? []).map((src) => html`<script src="/static/${src}" defer></scrip
 <main id="main" class="wrap${o.narrow ? ' narrow' : ''}" tabindex="-1">
 ${o.body}
 </main>
-<footer class="site-footer"><div class="wrap">Job Fair · <a href="/api/v1/openapi.json">API (OpenAPI)</a></div></footer>
+<footer class="site-footer"><div class="wrap">Job Fair · <a href="/docs/api/">API reference</a> · <a href="/docs/agents.md">For agents</a> · <a href="/api/v1/openapi.json">OpenAPI</a></div></footer>
 </body>
 </html>`.value}`;
 }

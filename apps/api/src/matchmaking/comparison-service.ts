@@ -1,0 +1,36 @@
+import { ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
+import type { ServiceDeps } from '../lib/service-deps';
+import { comparisonProviderFromConfig, type ComparisonProvider, type ComparisonResult } from './comparison-provider';
+
+/** POST /jobs/{id}/comparison: the caller's profile against one publicly visible open job. */
+export function createComparisonService(deps: ServiceDeps & { provider?: ComparisonProvider }) {
+  const provider = deps.provider ?? comparisonProviderFromConfig(deps.config);
+  const { accounts, profiles, jobs } = deps.repos;
+  return {
+    provider,
+    async compare(userId: string, jobId: string): Promise<{ jobId: string; result: ComparisonResult }> {
+      const user = await accounts.findUserById(userId);
+      if (user?.role !== 'seeker') throw new ForbiddenError('The comparison is for job seekers: it compares your seeker profile with a job', 'ROLE_NOT_ALLOWED');
+      const profile = await profiles.findByUserId(userId);
+      if (!profile) throw new OnboardingIncompleteError(deps.config.publicBaseUrl, 'comparing yourself with a job');
+      const job = await jobs.findPublicById(jobId);
+      if (!job) throw new NotFoundError('job', jobId);
+      const result = await provider.compare({
+        seeker: { skills: profile.skills, experienceYears: profile.experience_years, location: profile.location, remotePreference: profile.remote_preference, title: profile.title, summary: profile.summary },
+        job: {
+          essentialSkills: job.essential_skills,
+          bonusSkills: job.bonus_skills,
+          experienceMin: job.experience_min,
+          salaryMin: job.salary_min,
+          salaryMax: job.salary_max,
+          location: job.location,
+          remotePreference: job.remote_preference,
+          title: job.title,
+          companyName: job.company_name,
+        },
+      });
+      return { jobId: job.id, result };
+    },
+  };
+}
+export type ComparisonService = ReturnType<typeof createComparisonService>;

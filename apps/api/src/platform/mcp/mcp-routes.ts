@@ -1,0 +1,131 @@
+import { Readable } from 'node:stream';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { originValidation } from '@modelcontextprotocol/fastify';
+import { API_PREFIX } from '../../plugins/openapi';
+import { toolSpecOf, type ToolSpec } from './tool-catalogue';
+import { createJobfairMcpServer, type RestExecutor } from './mcp-server';
+
+export const MCP_PATH = '/mcp';
+export const MCP_READONLY_PATH = '/mcp/readonly';
+const VERSION = '1.0.0';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every `/api/v1` operation as an MCP tool (filled when the app is ready). */
+    mcpTools: () => readonly ToolSpec[];
+  }
+}
+
+/**
+ * MCP over stateless Streamable HTTP at `/mcp` (every tool the token's scopes allow; public
+ * discovery tools without a token) and `/mcp/readonly` (read-only tools only). Registered before
+ * the `/api/v1` routes so its `onRoute` hook sees every one of them. Each tool call is an
+ * in-process REST request with the caller's own `Authorization` header, client IP and
+ * `X-Agent-Identity`: the REST plugins apply auth, scopes, rate limits, idempotency and the error
+ * envelope unchanged. Design: docs/decisions/0141-mcp-server.md.
+ */
+export default fp(
+  async (app) => {
+    const routes: RouteOptions[] = [];
+    let tools: ToolSpec[] = [];
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith(API_PREFIX)) routes.push(route);
+    });
+    app.addHook('onReady', async () => {
+      const seen = new Set<string>();
+      tools = routes
+        .map((r) => toolSpecOf(r, API_PREFIX))
+        .filter((t): t is ToolSpec => t !== null && !seen.has(t.operationId) && Boolean(seen.add(t.operationId)));
+      const names = new Set<string>();
+      for (const t of tools) {
+        if (names.has(t.name)) throw new Error(`two operations map to the MCP tool ${t.name}; name one in config.mcp.name`);
+        names.add(t.name);
+      }
+    });
+    app.decorate('mcpTools', () => tools);
+
+    const executorFor =
+      (request: FastifyRequest): RestExecutor =>
+      async (call) => {
+        const headers: Record<string, string> = { ...call.headers };
+        if (request.headers.authorization) headers.authorization = request.headers.authorization;
+        const agent = request.headers['x-agent-identity'];
+        if (typeof agent === 'string') headers['x-agent-identity'] = agent;
+        if (call.body !== undefined) headers['content-type'] = 'application/json';
+        const res = await app.inject({
+          method: call.method,
+          url: call.url,
+          query: call.query,
+          headers,
+          remoteAddress: request.ip,
+          ...(call.body !== undefined ? { payload: JSON.stringify(call.body) } : {}),
+        });
+        let json: unknown = null;
+        try {
+          json = res.body ? JSON.parse(res.body) : null;
+        } catch {
+          json = { error: res.body, code: 'NON_JSON_RESPONSE' };
+        }
+        return { status: res.statusCode, headers: res.headers, json };
+      };
+
+    const handlers: Record<'full' | 'readonly', McpHttpHandler> = {
+      full: createMcpHandler(
+        (ctx) => {
+          const c = ctx.authInfo?.extra as { request: FastifyRequest; scopes: ReadonlySet<string> | null } | undefined;
+          return createJobfairMcpServer({ tools, scopes: c?.scopes ?? null, readOnly: false, execute: executorFor(c!.request), version: VERSION });
+        },
+      ),
+      readonly: createMcpHandler(
+        (ctx) => {
+          const c = ctx.authInfo?.extra as { request: FastifyRequest; scopes: ReadonlySet<string> | null } | undefined;
+          return createJobfairMcpServer({ tools, scopes: c?.scopes ?? null, readOnly: true, execute: executorFor(c!.request), version: VERSION });
+        },
+      ),
+    };
+    // preClose, not onClose: open SSE streams (subscriptions/listen) would otherwise keep the HTTP server from closing.
+    app.addHook('preClose', async () => {
+      await handlers.full.close();
+      await handlers.readonly.close();
+    });
+
+    // Browsers send Origin: only our own origin (and localhost for development) may call the endpoint
+    // from a page; agents and MCP hosts send none.
+    const allowedOrigins = [new URL(app.config.publicBaseUrl).hostname, 'localhost', '127.0.0.1', '[::1]'];
+    const serve = (kind: 'full' | 'readonly') => async (request: FastifyRequest, reply: FastifyReply) => {
+      // A token is optional (discovery tools work without one); a bad one is a 401, as on REST.
+      const auth = request.headers.authorization ? await app.authenticateBearer(request.headers.authorization, request.log) : null;
+      const url = new URL(request.url, app.config.publicBaseUrl);
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(request.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+      const hasBody = request.method === 'POST' && request.body !== undefined;
+      const webRequest = new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(request.body) } : {}) });
+      const response = await handlers[kind].fetch(webRequest, {
+        ...(hasBody ? { parsedBody: request.body } : {}),
+        authInfo: { token: auth ? 'bearer' : '', clientId: auth?.tokenId ?? 'anonymous', scopes: auth ? [...auth.scopes] : [], extra: { request, scopes: auth?.scopes ?? null } },
+      });
+      reply.code(response.status);
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      if (!response.body) return reply.send();
+      return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    };
+    for (const [path, kind] of [
+      [MCP_PATH, 'full'],
+      [MCP_READONLY_PATH, 'readonly'],
+    ] as const) {
+      app.route({
+        method: ['GET', 'POST', 'DELETE'],
+        url: path,
+        // Not a REST operation: described in the agent guide and llms.txt, not in the OpenAPI document.
+        schema: { hide: true },
+        onRequest: originValidation(allowedOrigins),
+        handler: serve(kind),
+      });
+    }
+  },
+  { name: 'mcp', dependencies: ['auth', 'openapi'] },
+);
