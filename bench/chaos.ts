@@ -160,7 +160,7 @@ async function main() {
       },
       postgres: {
         fault: async () => {
-          const pid = Number(fs.readFileSync(path.join(pgOpts.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+          const pid = Number(fs.readFileSync(path.join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
           killTree(pid);
         },
         recover: async () => {

@@ -106,6 +106,8 @@ interface Op {
   ack?: { status: number; body: any; at: number };
   attempts: number;
   inFlightOverFault: boolean;
+  /** What each attempt got (status, or the network error), with its time since the start. */
+  trail: string[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -116,8 +118,8 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
   const giveUpMs = o.giveUpMs ?? 90_000;
   const marker = `chaos-${name}-${randomUUID().slice(0, 8)}`;
   const ops: Op[] = [
-    ...Array.from({ length: o.jobs }, (_, n) => ({ kind: 'job' as const, n, key: randomUUID(), attempts: 0, inFlightOverFault: false })),
-    ...Array.from({ length: o.tests }, (_, n) => ({ kind: 'test' as const, n, key: randomUUID(), attempts: 0, inFlightOverFault: false })),
+    ...Array.from({ length: o.jobs }, (_, n) => ({ kind: 'job' as const, n, key: randomUUID(), attempts: 0, inFlightOverFault: false, trail: [] as string[] })),
+    ...Array.from({ length: o.tests }, (_, n) => ({ kind: 'test' as const, n, key: randomUUID(), attempts: 0, inFlightOverFault: false, trail: [] as string[] })),
   ];
   // Interleave the kinds so the fault meets both.
   ops.sort((a, b) => a.n - b.n || a.kind.localeCompare(b.kind));
@@ -159,9 +161,11 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
           return;
         }
         if (res.status >= 500 || res.status === 409) op.inFlightOverFault ||= faultAt !== null;
+        op.trail.push(`${res.status}@${Date.now() - t0}`);
         await res.arrayBuffer();
-      } catch {
+      } catch (err) {
         op.inFlightOverFault ||= faultAt !== null;
+        op.trail.push(`${(err as Error).name}@${Date.now() - t0}`);
       }
       if (Date.now() - started > giveUpMs) return;
       await sleep(200);
@@ -212,6 +216,8 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
   const allTestEvents: Array<{ n: number }> = await o.knex('domain_events').where({ type: 'webhook.test' }).whereRaw("data->>'webhook_id' = ?", [o.webhookId]).andWhere('created_at', '>=', new Date(t0 - 1000)).count({ n: '*' });
   duplicated += Math.max(0, Number(allTestEvents[0].n) - testOps.length - ops.filter((x) => x.kind === 'test' && !x.ack).length);
 
+  const slowest = ops.filter((x) => x.inFlightOverFault && x.ack).sort((a, b) => b.ack!.at - a.ack!.at)[0];
+  if (slowest) log(`[${name}] slowest in-flight op: ${slowest.kind} ${slowest.n}, answered ${slowest.ack!.status} at +${slowest.ack!.at - t0} ms after ${slowest.trail.slice(-8).join(' ')}`);
   const recoveryMs =
     backAt === null ? null : Math.max(0, ...ops.filter((x) => x.inFlightOverFault && x.ack).map((x) => Math.max(0, x.ack!.at - backAt!)));
   return {
