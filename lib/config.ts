@@ -30,6 +30,7 @@ export const configSchema = z.object({
     .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v))
     .describe('Which X-Forwarded-* headers to believe (client IP for per-IP limits, TLS for Secure cookies): false, true (only behind a proxy that overwrites them), a hop count, or proxy IPs/CIDRs'),
   PUBLIC_BASE_URL: z.url().optional().describe('Base URL humans and agents reach (join_url, details_url); default http://localhost:PORT'),
+  CANONICAL_HOST_REDIRECT: bool.default(true).describe('Web pages requested on another host than PUBLIC_BASE_URL\'s (127.0.0.1 vs localhost) redirect there, so session cookies and room links agree'),
   APP_SECRET: z.string().min(32).optional().describe('Server master key (cursor signing, webhook signing-key derivation); generated under DATA_DIR in development'),
   DATA_DIR: z.string().default('.data').describe('Where embedded PostgreSQL, the Temporal SQLite file and dev secrets live'),
   CACHE_DIR: z.string().optional().describe('Per-machine cache outside the repo (the built Temporal CLI); default ~/.cache/jobfair'),

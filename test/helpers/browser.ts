@@ -39,7 +39,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function createWebHarness(env: Record<string, string> = {}): Promise<{ h: Harness; baseUrl: string }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const h = await createHarness({ env: { PUBLIC_BASE_URL: baseUrl, ...env } });
+  const h = await createHarness({ env: { PUBLIC_BASE_URL: baseUrl, CANONICAL_HOST_REDIRECT: 'true', ...env } });
   await h.app.listen({ port, host: '127.0.0.1' });
   return { h, baseUrl };
 }

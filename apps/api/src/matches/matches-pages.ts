@@ -80,7 +80,7 @@ ${
     });
   });
 
-  const matchPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, o: { errors?: FieldErrors | null; reason?: string; status?: number } = {}) => {
+  const matchPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, o: { errors?: FieldErrors | null; reason?: string; status?: number; roomError?: string } = {}) => {
     const { user } = currentUser(request);
     const { match: m, role } = await loadView(user.id, request.params.id);
     const [job, event, seekerProfile, seekerUser, acceptedBy] = await Promise.all([
@@ -131,12 +131,12 @@ ${postForm(
     return sendPage(request, reply, {
       title: `Match: ${m.job_title ?? 'job'}`,
       status: o.status ?? (errors ? 400 : 200),
-      body: html`<div id="match-state" data-state-url="/matches/${m.id}/state.json" data-version="${matchVersion(m)}" data-poll-ms="2000"${event ? html` data-accent="${event.accent_color}"` : ''}>
+      body: html`<div id="match-state" data-live-region data-state-url="/matches/${m.id}/state.json" data-version="${matchVersion(m)}"${event ? html` data-accent="${event.accent_color}"` : ''}>
 <p class="hint"><a href="/matches">All matches</a></p>
 <h1>${m.job_title ?? 'Match'}${event ? html` at ${event.company_name}` : ''}</h1>
 <p class="status-box" role="status">Status: <strong class="state state-${m.status}" data-match-status="${m.status}">${m.status}</strong> — ${STATUS_TEXT[m.status]}
 <br><span class="hint">Seeker: ${m.seeker_accepted_at ? `accepted ${fmtDate(m.seeker_accepted_at)}` : 'not yet accepted'} · Recruiter: ${m.recruiter_accepted_at ? `accepted ${fmtDate(m.recruiter_accepted_at)}${m.recruiter_auto_accepted ? ' (team auto-accept)' : acceptedBy ? ` by ${acceptedBy.display_name}` : ''}` : 'not yet accepted'}</span></p>
-${o.status && o.status >= 400 && !errors ? html`<p class="error" role="alert">That did not work: the match changed in the meantime. This is its current state.</p>` : ''}
+${o.roomError ? html`<p class="error" role="alert">${o.roomError}</p>` : o.status && o.status >= 400 && !errors ? html`<p class="error" role="alert">That did not work: the match changed in the meantime. This is its current state.</p>` : ''}
 ${actions}
 <div class="two-col">
 <section aria-labelledby="score-h">
@@ -205,17 +205,34 @@ ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">join
     return reply.redirect(`/matches/${request.params.id}`, 303);
   });
 
-  /** Issues the caller's room URL through the video provider adapter and sends the browser there. */
+  /**
+   * Issues the caller's room URL through the video provider adapter and sends the browser there.
+   * The built-in room is on PUBLIC_BASE_URL: the redirect is a path, so it stays on whatever
+   * origin the page was reached by (an absolute URL on another origin is blocked by the CSP's
+   * `form-action`). A hosted provider's origin is allowed in `form-action`; a room elsewhere
+   * gets a page with a plain link. A provider failure is told on the match page.
+   */
   app.post<{ Params: { id: string } }>('/matches/:id/room', async (request, reply) => {
     const { user } = currentUser(request);
     if (!UUID_RE.test(request.params.id)) throw new NotFoundError('match', request.params.id);
+    let roomUrl: string;
     try {
-      const { roomUrl } = await matches.interviewRoomUrl({ userId: user.id, matchId: request.params.id });
-      return reply.redirect(roomUrl, 303);
+      ({ roomUrl } = await matches.interviewRoomUrl({ userId: user.id, matchId: request.params.id }));
     } catch (err) {
       if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
+      if (err instanceof AppError && err.status === 503) return matchPage(request, reply, { status: 503, roomError: 'The video service could not open the room just now. Please try again in a moment.' });
       throw err;
     }
+    const target = new URL(roomUrl);
+    if (target.origin === new URL(app.config.publicBaseUrl).origin) return reply.redirect(`${target.pathname}${target.search}`, 303);
+    if (app.config.VIDEO_PROVIDER_URL && target.origin === new URL(app.config.VIDEO_PROVIDER_URL).origin) return reply.redirect(roomUrl, 303);
+    return sendPage(request, reply, {
+      title: 'Your interview room is ready',
+      narrow: true,
+      body: html`<h1>Your interview room is ready</h1>
+<p class="lead">The room is hosted by our video provider.</p>
+<p class="actions"><a class="btn btn-primary" href="${roomUrl}" rel="noreferrer">Open the interview room</a> <a class="btn" href="/matches/${request.params.id}">Back to the match</a></p>`,
+    });
   });
 };
 

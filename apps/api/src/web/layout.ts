@@ -156,7 +156,7 @@ export function renderPage(request: FastifyRequest, o: PageOptions): string {
 <script src="/static/app.js" defer></script>
 ${(o.scripts ?? []).map((src) => html`<script src="/static/${src}" defer></script>`)}
 </head>
-<body>
+<body${s ? html` data-live-url="/live" data-base-title="${o.title} · Job Fair"` : ''}>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
   <div class="wrap header-row">
@@ -165,10 +165,11 @@ ${(o.scripts ?? []).map((src) => html`<script src="/static/${src}" defer></scrip
     ${nav(request)}
   </div>
 </header>
+<p id="live-announcer" class="visually-hidden" role="status" aria-live="polite"></p>
 <main id="main" class="wrap${o.narrow ? ' narrow' : ''}" tabindex="-1">
 ${o.body}
 </main>
-<footer class="site-footer"><div class="wrap">Job Fair · <a href="/api/v1/openapi.json">API (OpenAPI)</a></div></footer>
+<footer class="site-footer"><div class="wrap">Job Fair · <a href="/api/v1/openapi.json">API (OpenAPI)</a>${s ? html` <button type="button" class="linklike" id="enable-notifications" hidden>Turn on browser notifications</button>` : ''}</div></footer>
 </body>
 </html>`.value}`;
 }
