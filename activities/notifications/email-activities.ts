@@ -46,26 +46,7 @@ export function createSmtpMailer(config: Pick<Config, 'SMTP_URL'>): Mailer | nul
  * SMTP_URL rows stay pending and are written to the log (development).
  */
 export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: Mailer | null; config: Pick<Config, 'MAIL_FROM'> }) {
-  const sendOne = async (id: string, final: boolean): Promise<SendOutboxEmailResult['status']> => {
-    const row = await deps.outbox.findById(id);
-    if (!row) return 'missing';
-    if (row.status !== 'pending') return row.status;
-    if (!deps.mailer) {
-      Context.current().log.info('e-mail kept in the outbox (SMTP_URL is not set)', { outboxId: id, kind: row.kind, to: row.to_address, subject: row.subject });
-      return 'pending';
-    }
-    try {
-      await deps.mailer.send({ from: deps.config.MAIL_FROM, to: row.to_address, subject: row.subject, text: row.body });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await deps.outbox.noteError(id, message, final);
-      if (final) return 'failed';
-      throw err;
-    }
-    await deps.outbox.markSent(id);
-    return 'sent';
-  };
-
+  const sendOne = createOutboxSender(deps);
   return {
     async sendOutboxEmail(input: SendOutboxEmailInput): Promise<SendOutboxEmailResult> {
       const attempt = Context.current().info.attempt;
@@ -83,5 +64,32 @@ export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: 
       }
       return { sent, failed };
     },
+  };
+}
+
+/**
+ * Sends one outbox row (inside an activity): SMTP when configured and marks it sent; a failure is
+ * noted and thrown (so the activity retries), or marks the row failed when `final`. Without SMTP
+ * the row stays pending and is logged. Other capabilities' activities get it injected by the worker.
+ */
+export function createOutboxSender(deps: { outbox: OutboxRepository; mailer: Mailer | null; config: Pick<Config, 'MAIL_FROM'> }) {
+  return async (id: string, final: boolean): Promise<SendOutboxEmailResult['status']> => {
+    const row = await deps.outbox.findById(id);
+    if (!row) return 'missing';
+    if (row.status !== 'pending') return row.status;
+    if (!deps.mailer) {
+      Context.current().log.info('e-mail kept in the outbox (SMTP_URL is not set)', { outboxId: id, kind: row.kind, to: row.to_address, subject: row.subject });
+      return 'pending';
+    }
+    try {
+      await deps.mailer.send({ from: deps.config.MAIL_FROM, to: row.to_address, subject: row.subject, text: row.body });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await deps.outbox.noteError(id, message, final);
+      if (final) return 'failed';
+      throw err;
+    }
+    await deps.outbox.markSent(id);
+    return 'sent';
   };
 }

@@ -96,6 +96,27 @@ export interface LoadMatchSettingsInput {
 export interface LoadMatchSettingsResult {
   /** Team setting `auto_accept_matches`: recruiters of the team accept new matches automatically. */
   autoAcceptRecruiter: boolean;
+  /**
+   * MATCH_EXPIRY_REMINDER_MS: how long before `expires_at` the parties who have not accepted are
+   * reminded. Optional: histories recorded before it answer without it (no reminder).
+   */
+  expiryReminderMs?: number;
+}
+
+/** What the parties of a match are told by e-mail (through the outbox) and when. */
+export const MATCH_NOTICE_KINDS = ['matched', 'accepted', 'declined', 'expired', 'expiring', 'advance'] as const;
+export type MatchNoticeKind = (typeof MATCH_NOTICE_KINDS)[number];
+/** The patch id (workflows/README.md) of the e-mail notices in match.ts. */
+export const MATCH_NOTICES_PATCH = 'match-notices-by-email';
+
+export interface NotifyMatchPartiesInput {
+  matchId: string;
+  kind: MatchNoticeKind;
+}
+export interface NotifyMatchPartiesResult {
+  /** Outbox rows for this notice (enqueued once: ids derive from match, kind and recipient). */
+  outboxIds: string[];
+  sent: number;
 }
 
 export interface ProjectMatchInput {

@@ -23,7 +23,7 @@ ${
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">Candidates</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Title</th><th scope="col">Skills</th><th scope="col">Events</th><th scope="col">Matches</th><th scope="col">Rating</th></tr></thead>
 <tbody>${page.data.map(
-        (c) => html`<tr><th scope="row"><a href="/recruiter/candidates/${c.id}">${c.full_name ?? c.display_name}</a></th><td>${c.title ?? ''}</td><td>${(c.skills ?? []).slice(0, 6).join(', ')}</td>
+        (c) => html`<tr><th scope="row"><a href="/recruiter/candidates/${c.id}">${c.full_name ?? c.display_name}</a>${c.agent_identity ? html` <span class="badge badge-agent" title="${c.agent_identity}">joined via agent</span> <span class="hint">${c.agent_identity}</span>` : ''}</th><td>${c.title ?? ''}</td><td>${(c.skills ?? []).slice(0, 6).join(', ')}</td>
 <td>${c.event_slugs.join(', ')}</td><td>${c.matches_count}</td><td>${c.rating ? `${c.rating}/5` : '—'}</td></tr>`,
       )}</tbody></table></div>
 ${page.has_more && page.next_cursor ? html`<p><a href="/recruiter/candidates?cursor=${encodeURIComponent(page.next_cursor)}">More candidates</a></p>` : ''}`

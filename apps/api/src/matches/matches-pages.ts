@@ -7,6 +7,7 @@ import { currentUser, formBody, str } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
 import { actionButton, errorSummary, fieldErrors, fmtDate, postForm, sendPage, textarea, type FieldErrors } from '../web/layout';
 import { jobCard } from '../events/events-pages';
+import { candidateLine } from './console-matches-pages';
 import type { MatchWithJob } from '../../../../db/matches/matches-repository';
 import { UUID_RE } from '../../../../lib/ids';
 
@@ -66,17 +67,17 @@ const matchesPages: FastifyPluginAsync = async (app) => {
     return sendPage(request, reply, {
       title: 'Matches',
       body: html`<h1>${user.role === 'recruiter' ? "Your team's matches" : 'Your matches'}</h1>
-${
+<div id="matches-list" data-live-region>${
   list.length
     ? html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Matches, newest first</caption>
-<thead><tr><th scope="col">Job</th><th scope="col">Event</th><th scope="col">Score</th><th scope="col">Status</th><th scope="col">Made</th><th scope="col">Accept by</th></tr></thead>
+<thead><tr><th scope="col">Job</th>${user.role === 'recruiter' ? html`<th scope="col">Candidate</th>` : ''}<th scope="col">Event</th><th scope="col">Score</th><th scope="col">Status</th><th scope="col">Made</th><th scope="col">Accept by</th></tr></thead>
 <tbody>${list.map(
-        ({ match: m }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a>${m.seeker_via_agent && user.role === 'recruiter' ? html` <span class="badge badge-agent">joined via agent</span>` : ''}</th>
-<td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' ? fmtDate(m.expires_at) : '—'}</td></tr>`,
+        ({ match: m }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a></th>${user.role === 'recruiter' ? html`<td>${candidateLine(m)}</td>` : ''}
+<td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' && m.expires_at ? html`${fmtDate(m.expires_at)} (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span>)` : '—'}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No matches yet.${user.role === 'seeker' ? html` <a href="/">Join a live event's queue</a> to be matched.` : ''}</p>`
-}`,
+}</div>`,
     });
   });
 
