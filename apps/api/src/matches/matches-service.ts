@@ -22,6 +22,9 @@ export const MATCH_LIST_MAX = 50;
  * Every call checks that the caller is a party — the seeker, or a recruiter of the job's team —
  * and answers 404 otherwise, so other tenants' matches are not revealed.
  */
+/** How long leaving the room waits for the match projection to say `completed`. */
+const COMPLETION_PROJECTION_WAIT_MS = 3_000;
+
 export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config' | 'appSecret'> & { videoProvider?: VideoProvider }) {
   const accounts = deps.repos.accounts;
   const matches = deps.repos.matches;
@@ -115,7 +118,16 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
       if (match.status === 'completed') return { match, role };
       if (match.status !== 'accepted') throw new ConflictError('MATCH_NOT_ACCEPTED', `match ${match.id} is ${match.status}; the interview starts after both accepted`, { status: match.status });
       await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).signal(interviewCompletedSignal, { userId: input.userId });
-      return { match, role };
+      // A signal has no answer: wait (briefly) for the projection, so the page the person lands on
+      // says "completed" rather than "the room is open". Past the deadline the page's live
+      // updates catch up.
+      const deadline = Date.now() + COMPLETION_PROJECTION_WAIT_MS;
+      for (;;) {
+        const now = await matches.findById(match.id);
+        if (now && now.status !== 'accepted') return { match: now, role };
+        if (Date.now() > deadline) return { match, role };
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
 
     /** Room URL for a party of an accepted match, from the video provider adapter. */

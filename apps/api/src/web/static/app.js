@@ -189,6 +189,8 @@
         var d = JSON.parse(e.data);
         setTitle(d.pending);
         document.body.setAttribute('data-live', 'connected');
+        // Whatever changed between rendering this page and subscribing is read once now.
+        refresh();
       });
       es.addEventListener('change', function (e) {
         var c = JSON.parse(e.data);

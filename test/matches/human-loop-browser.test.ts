@@ -1,0 +1,163 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually, type Harness } from '../helpers/harness';
+import { checkPage, createWebHarness, launchBrowser, onboardRecruiterInBrowser, onboardSeekerInBrowser, signUpInBrowser } from '../helpers/browser';
+import { startSmtp } from '../webhooks/helpers';
+
+/**
+ * The human loop in real browsers, as people would run a fair: the recruiter's open console learns
+ * of a new match by itself, both sides get an e-mail (a real SMTP server), both enter the room —
+ * one from `localhost`, one from `127.0.0.1` — the interview ends, and the seeker joins again from
+ * the web. Every visited page passes axe (no serious or critical violation) and is photographed.
+ */
+describe('browser: the human loop — live console, e-mail, room from any origin, join again', () => {
+  let h: Harness;
+  let baseUrl: string;
+  let otherOrigin: string;
+  let browser: Browser;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    ({ h, baseUrl } = await createWebHarness({
+      SMTP_URL: smtp.url,
+      MATCHMAKER_INTERVAL_MS: '100',
+      QUEUE_ENTRY_TTL_MS: '600000',
+      MATCH_ACCEPT_WINDOW_MS: '600000',
+      INTERVIEW_LENGTH_MS: '600000',
+    }));
+    // The same server under its other loopback name (PUBLIC_BASE_URL says 127.0.0.1).
+    otherOrigin = baseUrl.replace('127.0.0.1', 'localhost');
+    browser = await launchBrowser({ media: true });
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await h?.close();
+    await smtp?.close();
+  });
+
+  const newPage = async (): Promise<Page> => {
+    const c = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(c);
+    return c.newPage();
+  };
+
+  const liveEventFor = async (recruiterEmail: string) => {
+    const user = await h.knex('users').whereRaw('lower(email) = lower(?)', [recruiterEmail]).first();
+    const { team_id: teamId } = await h.knex('team_members').where({ user_id: user.id }).first();
+    const { liveEvents: events, jobs } = h.app.services.events;
+    const slug = `loop-${Date.now().toString(36)}`;
+    const event = await events.create(teamId, user.id, { slug, company_name: 'Acme Robotics', headline: 'We build friendly robots', visibility: 'open_invite', interview_slots: 2, accent_color: '#0b6e4f' });
+    await jobs.create(teamId, { live_event_id: event.id, title: 'Backend Engineer', essential_skills: ['TypeScript', 'PostgreSQL'], bonus_skills: ['Temporal'], experience_min: 3, salary_min: 70000, salary_max: 95000, location: 'Berlin', remote_preference: 'hybrid' });
+    await events.transition(teamId, user.id, event.id, 'goLive');
+    return { slug };
+  };
+
+  it('console updates live, e-mail arrives, both enter the room from different host names, the seeker joins again', async () => {
+    const recruiter = await newPage();
+    const { email: recEmail } = await signUpInBrowser(recruiter, baseUrl, { role: 'recruiter', name: 'Rita Recruiter' });
+    await onboardRecruiterInBrowser(recruiter, { team: 'Acme Hiring' });
+    const { slug } = await liveEventFor(recEmail);
+    await recruiter.goto(`${baseUrl}/recruiter`);
+    await recruiter.locator('body[data-live="connected"]').waitFor();
+    await recruiter.evaluate('window.__notReloaded = true');
+    await checkPage(recruiter, 'loop-01-console-empty');
+
+    // The seeker arrives on the other host name: every page moves to the canonical origin first.
+    const seeker = await newPage();
+    const { email: seekerEmail } = await signUpInBrowser(seeker, otherOrigin, { role: 'seeker', name: 'Sam Seeker', next: `/events/${slug}` });
+    expect(seeker.url().startsWith(baseUrl)).toBe(true);
+    await onboardSeekerInBrowser(seeker);
+    await checkPage(seeker, 'loop-02-event-page');
+    await seeker.getByRole('button', { name: 'Join the queue for Acme Robotics' }).click();
+    await seeker.locator('#queue-status').waitFor();
+
+    // The match is made: the open console shows it within 2 s, without a reload, naming the candidate.
+    const match = await eventually(async () => h.knex('matches').where({ status: 'matched' }).first(), 30_000, 20);
+    const seenAt = Date.now();
+    const item = recruiter.locator(`[data-match-id="${match.id}"]`);
+    await item.waitFor({ timeout: 2_000 });
+    expect(Date.now() - seenAt).toBeLessThan(2_000);
+    expect(await recruiter.evaluate('window.__notReloaded')).toBe(true);
+    expect(await item.textContent()).toContain('Sam Seeker');
+    expect(await recruiter.locator('[data-pending-count]').textContent()).toBe('1');
+    await eventually(async () => (await recruiter.title()).startsWith('(1) '), 2_000);
+    await eventually(async () => /^\d+:\d\d/.test((await item.locator('.countdown').textContent()) ?? ''), 3_000);
+    await checkPage(recruiter, 'loop-03-console-new-match');
+
+    // Both sides are told by e-mail, through the outbox, over real SMTP.
+    const mailTo = (to: string, subject: RegExp) => smtp.mails.find((m) => m.to.includes(to) && subject.test(m.raw));
+    await eventually(async () => mailTo(seekerEmail, /Subject: You have a match/), 15_000);
+    await eventually(async () => mailTo(recEmail, /Subject: New match for Backend Engineer/), 15_000);
+    expect(mailTo(seekerEmail, /Subject: You have a match/)!.raw).toContain(`${baseUrl}/matches/${match.id}`);
+
+    // The seeker's event page shows the match (live), then the seeker accepts.
+    await seeker.locator('#matched-box:not([hidden])').waitFor({ timeout: 10_000 });
+    await checkPage(seeker, 'loop-04-event-page-matched');
+    await seeker.goto(`${baseUrl}/matches/${match.id}`);
+    await seeker.getByRole('button', { name: 'Accept match' }).click();
+    await seeker.locator('.notice:has-text("You accepted")').waitFor();
+    await checkPage(seeker, 'loop-05-match-seeker-accepted');
+
+    // The recruiter opens the match from the console on the other host name and accepts.
+    await recruiter.goto(`${otherOrigin}/matches/${match.id}`);
+    expect(recruiter.url()).toBe(`${baseUrl}/matches/${match.id}`);
+    await recruiter.getByRole('button', { name: 'Accept match' }).click();
+    await recruiter.getByRole('button', { name: 'Enter the interview room' }).waitFor();
+    await checkPage(recruiter, 'loop-06-match-recruiter-accepted');
+    await eventually(async () => mailTo(seekerEmail, /Subject: Interview room open/), 15_000);
+
+    // The seeker's queue box now shows the outcome (the entry's work is done), not "you have a match".
+    await seeker.goto(`${baseUrl}/events/${slug}`);
+    expect(await seeker.locator('[data-queue-outcome]').getAttribute('data-queue-outcome')).toBe('accepted');
+    expect(await seeker.getByText('You have a match').count()).toBe(0);
+    await checkPage(seeker, 'loop-07-event-page-interview-on');
+
+    // Both enter the room: the redirect stays on the page's origin (the CSP's form-action allows it).
+    await seeker.goto(`${baseUrl}/matches/${match.id}`);
+    await seeker.getByRole('button', { name: 'Enter the interview room' }).waitFor({ timeout: 10_000 });
+    await Promise.all([seeker.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)), seeker.getByRole('button', { name: 'Enter the interview room' }).click()]);
+    await Promise.all([recruiter.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)), recruiter.getByRole('button', { name: 'Enter the interview room' }).click()]);
+    for (const p of [seeker, recruiter]) await p.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
+    await checkPage(seeker, 'loop-08-room-seeker');
+
+    // Leaving ends the interview; the page the seeker lands on already says so.
+    await Promise.all([seeker.waitForURL(new RegExp(`/matches/${match.id}`)), seeker.getByRole('button', { name: 'Leave and end the interview' }).click()]);
+    expect(await seeker.locator('[data-match-status]').getAttribute('data-match-status')).toBe('completed');
+    await checkPage(seeker, 'loop-09-match-completed-seeker');
+
+    // Join again, from the web: a new entry waits.
+    await seeker.goto(`${baseUrl}/events/${slug}`);
+    expect(await seeker.locator('[data-queue-outcome]').getAttribute('data-queue-outcome')).toBe('completed');
+    await checkPage(seeker, 'loop-10-event-page-join-again');
+    await seeker.getByRole('button', { name: 'Join again for Acme Robotics' }).click();
+    await seeker.locator('#queue-status').waitFor();
+    const entries = await h.knex('queue_entries').where({ user_id: match.seeker_user_id }).orderBy('entered_at');
+    expect(entries).toHaveLength(2);
+    expect(entries[1].status).toBe('waiting');
+
+    // The team's match list names the candidate.
+    await recruiter.goto(`${baseUrl}/matches`);
+    expect(await recruiter.locator('#matches-list').textContent()).toContain('Sam Seeker');
+    await checkPage(recruiter, 'loop-11-matches-recruiter');
+  });
+
+  it('post/redirect/get: reloading after creating a token shows it no more and creates nothing', async () => {
+    const page = await newPage();
+    await signUpInBrowser(page, baseUrl, { role: 'seeker' });
+    await onboardSeekerInBrowser(page);
+    await page.goto(`${baseUrl}/account/api-tokens`);
+    await page.getByLabel('Name', { exact: true }).fill('my agent');
+    await page.locator('#scope-queue-read').check();
+    await Promise.all([page.waitForURL(`${baseUrl}/account/api-tokens`), page.getByRole('button', { name: 'Create token' }).click()]);
+    expect(await page.locator('#new-token').inputValue()).toMatch(/^svc_/);
+    await checkPage(page, 'loop-12-token-created');
+    const userId = (await h.knex('users').orderBy('created_at', 'desc').first()).id;
+    const count = async () => Number((await h.knex('api_tokens').where({ user_id: userId }).count({ n: '*' }))[0].n);
+    expect(await count()).toBe(1);
+    await page.reload();
+    await page.reload();
+    expect(await page.locator('#new-token').count()).toBe(0);
+    expect(await count()).toBe(1);
+  });
+});
