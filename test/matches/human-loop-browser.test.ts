@@ -147,7 +147,7 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await signUpInBrowser(page, baseUrl, { role: 'seeker' });
     await onboardSeekerInBrowser(page);
     await page.goto(`${baseUrl}/account/api-tokens`);
-    await page.getByLabel('Name', { exact: true }).fill('my agent');
+    await page.locator('#f-name').fill('my agent');
     await page.locator('#scope-queue-read').check();
     await Promise.all([page.waitForURL(`${baseUrl}/account/api-tokens`), page.getByRole('button', { name: 'Create token' }).click()]);
     expect(await page.locator('#new-token').inputValue()).toMatch(/^svc_/);
