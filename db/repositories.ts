@@ -11,6 +11,7 @@ import { createCandidatesRepository } from './events/candidates-repository';
 import { createQueueRepository } from './queue/queue-repository';
 import { createMatchmakingRepository } from './matchmaking/matchmaking-repository';
 import { createMatchesRepository } from './matches/matches-repository';
+import { createInterviewReportsRepository } from './matches/interview-reports-repository';
 import { createWebhooksRepository } from './webhooks/webhooks-repository';
 import { createChangelogRepository } from './changelog/changelog-repository';
 import { createOutboxRepository } from './notifications/outbox-repository';
@@ -33,6 +34,7 @@ export function createRepositories(knex: Knex) {
     queue: createQueueRepository(knex),
     matchmaking: createMatchmakingRepository(knex),
     matches: createMatchesRepository(knex),
+    interviewReports: createInterviewReportsRepository(knex),
     webhooks: createWebhooksRepository(knex),
     changelog: createChangelogRepository(knex),
     outbox: createOutboxRepository(knex),

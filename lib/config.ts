@@ -50,6 +50,7 @@ export const configSchema = z.object({
   QUEUE_ENTRY_TTL_MS: durationMs.default(2 * 60 * 60 * 1000).describe('How long a queue entry waits before it expires'),
   MATCH_ACCEPT_WINDOW_MS: durationMs.default(15 * 60 * 1000).describe('Acceptance window of a new match (expires_at)'),
   MATCH_EXPIRY_REMINDER_MS: z.coerce.number().int().min(0).default(5 * 60 * 1000).describe('How long before a match expires the parties who have not accepted get a reminder e-mail (0 = none)'),
+  INTERVIEW_REPORT_WINDOW_MS: z.coerce.number().int().min(0).default(7 * 24 * 60 * 60 * 1000).describe('How long after an interview the recruiter\'s report card can still exchange contact details by e-mail (0 = the match ends at completion)'),
   INTERVIEW_LENGTH_MS: durationMs.default(30 * 60 * 1000).describe('Interview length; the room closes and the interview completes after it'),
   ROOM_URL_TTL_MS: durationMs.default(60 * 60 * 1000).describe('Lifetime of an interview room URL'),
   VIDEO_PROVIDER_URL: z.url().optional().describe('Base URL of a hosted video provider adapter (rooms via POST {url}/rooms); unset = the built-in room page'),

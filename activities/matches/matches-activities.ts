@@ -6,6 +6,7 @@ import type { SettingsRepository } from '../../db/accounts/settings-repository';
 import type { AccountsRepository } from '../../db/accounts/accounts-repository';
 import type { EventsRepository } from '../../db/events/events-repository';
 import type { OutboxRepository } from '../../db/notifications/outbox-repository';
+import type { InterviewReportsRepository } from '../../db/matches/interview-reports-repository';
 import type { LoadMatchSettingsInput, LoadMatchSettingsResult, MatchNoticeKind, NotifyMatchPartiesInput, NotifyMatchPartiesResult, ProjectMatchInput } from '../../workflows/matches/contract';
 import { iso } from '../../lib/dates';
 
@@ -59,6 +60,8 @@ export function createMatchesActivities(deps: {
   sendOutbox?: SendOutboxRow;
   publicBaseUrl?: string;
   expiryReminderMs?: number;
+  reportWindowMs?: number;
+  interviewReportsRepository?: Pick<InterviewReportsRepository, 'findByMatch'>;
 }) {
   return {
     /**
@@ -73,13 +76,26 @@ export function createMatchesActivities(deps: {
       if (!m) return { outboxIds: [], sent: 0 };
       const event = await events.findById(m.live_event_id);
       const url = `${deps.publicBaseUrl ?? ''}/matches/${m.id}`;
-      const recipients: Array<{ userId: string; side: 'seeker' | 'recruiter' }> = [
-        { userId: m.seeker_user_id, side: 'seeker' },
-        ...(await accounts.listTeamMemberIds(m.team_id)).map((userId) => ({ userId, side: 'recruiter' as const })),
-      ];
+      const company = event?.company_name ?? 'the company';
       const ids: string[] = [];
-      for (const r of recipients) {
-        const text = noticeText(kind, r.side, m, event?.company_name ?? 'the company', url);
+      const messages: Array<{ userId: string; text: { subject: string; text: string } | null }> = [];
+      if (kind === 'advance') {
+        // The contact exchange: the seeker and the recruiter who wrote the report learn each other's address.
+        const report = await deps.interviewReportsRepository?.findByMatch(m.id);
+        const author = report?.author_user_id ? await accounts.findUserById(report.author_user_id) : undefined;
+        const seeker = await accounts.findUserById(m.seeker_user_id);
+        if (!report || report.outcome !== 'advance' || !author || !seeker) return { outboxIds: [], sent: 0 };
+        const job = m.job_title ?? 'the job';
+        messages.push(
+          { userId: seeker.id, text: { subject: `Next step for ${job} at ${company}`, text: `${author.display_name} of ${company} would like to continue after your interview for ${job}.\n\nContact: ${author.display_name} <${author.email}>\n\n${url}\n` } },
+          { userId: author.id, text: { subject: `Contact details: ${m.seeker_name ?? seeker.display_name}`, text: `You chose to advance ${m.seeker_name ?? seeker.display_name} for ${job}.\n\nContact: ${m.seeker_name ?? seeker.display_name} <${seeker.email}>\n\n${url}\n` } },
+        );
+      } else {
+        messages.push({ userId: m.seeker_user_id, text: noticeText(kind, 'seeker', m, company, url) });
+        for (const userId of await accounts.listTeamMemberIds(m.team_id)) messages.push({ userId, text: noticeText(kind, 'recruiter', m, company, url) });
+      }
+      for (const r of messages) {
+        const text = r.text;
         const user = text ? await accounts.findUserById(r.userId) : undefined;
         if (!text || !user) continue;
         const id = outboxIdFor(m.id, kind, r.userId);
@@ -129,7 +145,11 @@ export function createMatchesActivities(deps: {
     /** The team's match settings at the time the match is made (team setting `auto_accept_matches`, default false). */
     async loadMatchSettings({ teamId }: LoadMatchSettingsInput): Promise<LoadMatchSettingsResult> {
       const settings = await deps.settingsRepository.findTeamSettings(teamId);
-      return { autoAcceptRecruiter: settings.auto_accept_matches === true, ...(deps.expiryReminderMs ? { expiryReminderMs: deps.expiryReminderMs } : {}) };
+      return {
+        autoAcceptRecruiter: settings.auto_accept_matches === true,
+        ...(deps.expiryReminderMs ? { expiryReminderMs: deps.expiryReminderMs } : {}),
+        ...(deps.reportWindowMs ? { reportWindowMs: deps.reportWindowMs } : {}),
+      };
     },
   };
 }

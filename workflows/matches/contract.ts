@@ -101,7 +101,20 @@ export interface LoadMatchSettingsResult {
    * reminded. Optional: histories recorded before it answer without it (no reminder).
    */
   expiryReminderMs?: number;
+  /**
+   * INTERVIEW_REPORT_WINDOW_MS: how long a completed match waits for the recruiter's report card
+   * (an "advance" then exchanges contact details by e-mail). Optional: older histories lack it
+   * (the run ends at completion, as before).
+   */
+  reportWindowMs?: number;
 }
+
+/** Signal `interviewReported`: a recruiter saved the report card (the report itself is in PostgreSQL). */
+export interface InterviewReportedSignalInput {
+  outcome: 'advance' | 'follow_up' | 'pass';
+}
+/** The patch id of the wait for the report card after completion in match.ts. */
+export const MATCH_REPORT_PATCH = 'match-awaits-interview-report';
 
 /** What the parties of a match are told by e-mail (through the outbox) and when. */
 export const MATCH_NOTICE_KINDS = ['matched', 'accepted', 'declined', 'expired', 'expiring', 'advance'] as const;
@@ -129,6 +142,7 @@ export const acceptMatchUpdate = defineUpdate<MatchUpdateResult, [AcceptMatchInp
 export const declineMatchUpdate = defineUpdate<MatchUpdateResult, [DeclineMatchInput]>('decline');
 export const interviewCompletedSignal = defineSignal<[InterviewCompletedSignalInput]>('interviewCompleted');
 export const matchStateQuery = defineQuery<MatchState>('state');
+export const interviewReportedSignal = defineSignal<[InterviewReportedSignalInput]>('interviewReported');
 
 /** Workflow type `matchWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const MATCH_WORKFLOW = 'matchWorkflow';

@@ -10,7 +10,7 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, matchStateQuery, MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, MATCH_NOTICES_PATCH, domainEventId, type MatchNoticeKind, type AcceptMatchInput, type DeclineMatchInput, type InterviewCompletedSignalInput, type MatchInput, type MatchResult, type MatchState, type MatchStatus, type MatchUpdateResult } from './contract';
+import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, MATCH_REPORT_PATCH, type InterviewReportedSignalInput, matchStateQuery, MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, MATCH_NOTICES_PATCH, domainEventId, type MatchNoticeKind, type AcceptMatchInput, type DeclineMatchInput, type InterviewCompletedSignalInput, type MatchInput, type MatchResult, type MatchState, type MatchStatus, type MatchUpdateResult } from './contract';
 import type { createMatchesActivities } from '../../activities/matches/matches-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
@@ -172,6 +172,11 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     transition('completed');
   });
 
+  let reported: InterviewReportedSignalInput['outcome'] | null = null;
+  setHandler(interviewReportedSignal, ({ outcome }: InterviewReportedSignalInput) => {
+    if (state.status === 'completed') reported = outcome;
+  });
+
   const emit = (type: string, data: Record<string, unknown>) =>
     emitDomainEvent({
       id: domainEventId(state.matchId, type),
@@ -228,6 +233,11 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         role_title: input.jobTitle,
         live_event_slug: state.liveEventSlug,
         completed_at: new Date(state.completedAtMs ?? Date.now()).toISOString(),
+        // Safe to share with both sides' subscribers (docs/webhooks.md): who ended it and how long
+        // it ran; never the report card, which is the recruiter's.
+        ended_by: state.completedBy === null ? 'time_limit' : state.completedBy === state.seekerUserId ? 'seeker' : 'recruiter',
+        started_at: state.acceptedAtMs !== null ? new Date(state.acceptedAtMs).toISOString() : null,
+        duration_seconds: state.acceptedAtMs !== null && state.completedAtMs !== null ? Math.round((state.completedAtMs - state.acceptedAtMs) / 1000) : null,
       });
       await kick();
     }
@@ -276,6 +286,13 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     }
     await projection.project();
     await effects();
+  }
+  // After the interview the run waits (a while) for the recruiter's report card: "advance" tells
+  // both sides each other's contact details. The report itself lives in PostgreSQL.
+  const reportWindowMs = settings.reportWindowMs ?? 0;
+  if (state.status === 'completed' && reportWindowMs > 0 && patched(MATCH_REPORT_PATCH)) {
+    const remaining = (state.completedAtMs ?? Date.now()) + reportWindowMs - Date.now();
+    if (remaining > 0 && (await condition(() => reported !== null, remaining, { summary: 'report card window' })) && reported === 'advance') notify('advance');
   }
   await Promise.all(notices);
   await condition(allHandlersFinished);

@@ -41,6 +41,8 @@ export function buildActivities(deps: WorkerDeps) {
       sendOutbox,
       publicBaseUrl: deps.config.publicBaseUrl,
       expiryReminderMs: deps.config.MATCH_EXPIRY_REMINDER_MS,
+      reportWindowMs: deps.config.INTERVIEW_REPORT_WINDOW_MS,
+      interviewReportsRepository: repos.interviewReports,
     }),
     ...createDomainEventsActivities({ knex: deps.knex, fanOut }),
     ...createWebhookDeliveryActivities({

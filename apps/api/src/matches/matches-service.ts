@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { type MatchWithJob } from '../../../../db/matches/matches-repository';
-import { ConflictError, NotFoundError } from '../../../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
+import type { InterviewReportRow } from '../../../../db/matches/interview-reports-repository';
+import type { InterviewReportBody } from './matches-schemas';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict } from '../../../../lib/update-refusal';
-import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, type MatchPartyRole } from '../../../../workflows/matches/contract';
+import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, type MatchPartyRole } from '../../../../workflows/matches/contract';
 import { createVideoProvider, type VideoProvider } from './video-provider';
 import type { ServiceDeps } from '../lib/service-deps';
 
@@ -128,6 +130,38 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
         if (Date.now() > deadline) return { match, role };
         await new Promise((r) => setTimeout(r, 50));
       }
+    },
+
+    /**
+     * The report card after the interview: only a recruiter of the match's team, only once the
+     * interview is completed. Stored on the candidate for the team (one per match; a resubmission
+     * replaces it). The match workflow is told (`interviewReported`): "advance" sends both sides
+     * each other's contact details. Answers whether the workflow heard it (false once its
+     * INTERVIEW_REPORT_WINDOW_MS has passed: the report is stored, no e-mail goes out).
+     */
+    async submitReport(input: { userId: string; matchId: string; report: InterviewReportBody }): Promise<{ report: InterviewReportRow; told: boolean }> {
+      const { match, role } = await load(input.userId, input.matchId);
+      if (role !== 'recruiter') throw new ForbiddenError('Only a recruiter of the team writes the report card', 'ROLE_NOT_ALLOWED');
+      if (match.status !== 'completed') throw new ConflictError('MATCH_NOT_COMPLETED', `match ${match.id} is ${match.status}; the report card follows the interview`, { status: match.status });
+      const report = await deps.repos.interviewReports.upsert({
+        match_id: match.id,
+        team_id: match.team_id,
+        seeker_user_id: match.seeker_user_id,
+        author_user_id: input.userId,
+        fit: input.report.fit,
+        communication: input.report.communication,
+        technical: input.report.technical,
+        outcome: input.report.outcome,
+        notes: input.report.notes,
+      });
+      let told = true;
+      try {
+        await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).signal(interviewReportedSignal, { outcome: report.outcome });
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+        told = false;
+      }
+      return { report, told };
     },
 
     /** Room URL for a party of an accepted match, from the video provider adapter. */

@@ -109,9 +109,9 @@ export function select(o: FieldOptions & { options: Array<[string, string]> }): 
 }
 
 /** A group of radio buttons in a fieldset with a legend. */
-export function radios(o: FieldOptions & { options: Array<[string, string, string?]> }): SafeHtml {
+export function radios(o: FieldOptions & { options: Array<[string, string, string?]>; inline?: boolean }): SafeHtml {
   const err = o.errors?.[o.name];
-  return html`<fieldset class="field${err ? ' has-error' : ''}" id="f-${o.name}" tabindex="-1"${err ? html` aria-describedby="e-${o.name}"` : ''}>
+  return html`<fieldset class="field${err ? ' has-error' : ''}${o.inline ? ' choices-inline' : ''}" id="f-${o.name}" tabindex="-1"${err ? html` aria-describedby="e-${o.name}"` : ''}>
   <legend>${o.label}</legend>
   ${err ? html`<p class="error" id="e-${o.name}"><span class="visually-hidden">Error:</span> ${err}</p>` : ''}
   ${o.options.map(
@@ -194,6 +194,7 @@ const NOTICES: Record<string, string> = {
   'note-saved': 'Your note was saved.',
   'joined-team': 'You joined the team.',
   'interview-ended': 'The interview has ended.',
+  'report-saved': 'The report card was saved.',
 };
 
 /** Fixed messages after a redirect (`?done=<code>`): never echoes the query string itself. */
