@@ -74,7 +74,7 @@ describe('browser: entering a hosted provider room on another origin', () => {
     const { team_id: teamId } = await h.knex('team_members').where({ user_id: user.id }).first();
     const { liveEvents: events, jobs } = h.app.services.events;
     const event = await events.create(teamId, user.id, { slug: `hosted-${Date.now().toString(36)}`, company_name: 'Hosted Co', visibility: 'open_invite', interview_slots: 1 });
-    await jobs.create(teamId, { live_event_id: event.id, title: 'Platform Engineer', essential_skills: ['TypeScript'], bonus_skills: [], experience_min: null, salary_min: null, salary_max: null, location: null, remote_preference: null });
+    await jobs.create(teamId, { live_event_id: event.id, title: 'Platform Engineer', essential_skills: ['TypeScript'], bonus_skills: [], experience_min: 0, salary_min: null, salary_max: null, location: null, remote_preference: null });
     await events.transition(teamId, user.id, event.id, 'goLive');
 
     const seeker = await newPage();
