@@ -124,7 +124,8 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await checkPage(seeker, 'loop-08-room-seeker');
 
     // Leaving ends the interview; the page the seeker lands on already says so.
-    await Promise.all([seeker.waitForURL(new RegExp(`/matches/${match.id}`)), seeker.getByRole('button', { name: 'Leave and end the interview' }).click()]);
+    await seeker.locator('summary', { hasText: 'End the interview' }).click();
+    await Promise.all([seeker.waitForURL(new RegExp(`/matches/${match.id}`)), seeker.getByRole('button', { name: 'Yes, end the interview for both' }).click()]);
     expect(await seeker.locator('[data-match-status]').getAttribute('data-match-status')).toBe('completed');
     await checkPage(seeker, 'loop-09-match-completed-seeker');
 

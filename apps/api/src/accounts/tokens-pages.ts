@@ -3,7 +3,7 @@ import { RECRUITER_SCOPES, SCOPES, type Scope } from '../../../../lib/scopes';
 import { NotFoundError } from '../../../../lib/errors';
 import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
-import { actionButton, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
+import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
 import type { TokenRow } from '../../../../db/accounts/tokens-repository';
 
 const EXPIRY_CHOICES: Array<[string, string]> = [
@@ -102,7 +102,7 @@ ${
 <td class="last-used">${t.last_used_at ? fmtDate(t.last_used_at) : 'never'}</td>
 <td>${t.expires_at ? fmtDate(t.expires_at) : 'never'}</td>
 <td><span class="state state-${tokenState(t)}">${tokenState(t)}</span></td>
-<td>${tokenState(t) === 'active' ? actionButton(request, `/account/api-tokens/${t.id}/revoke`, 'Revoke', { cls: 'btn btn-danger btn-small', ariaLabel: `Revoke token ${t.name}` }) : ''}</td>
+<td>${tokenState(t) === 'active' ? confirmAction(request, `/account/api-tokens/${t.id}/revoke`, 'Revoke', { small: true, ariaLabel: `Revoke token ${t.name}`, consequence: `Anything using “${t.name}” stops working at once.`, confirmLabel: `Yes, revoke ${t.name}` }) : ''}</td>
 </tr>`,
       )}</tbody></table></div>`
     : html`<p>No tokens yet.</p>`

@@ -4,7 +4,7 @@ import { verifyRoomToken } from './video-provider';
 import { AppError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
 import { currentUser, originAllowed } from '../web/core';
 import { html } from '../web/html';
-import { actionButton, fmtDate, sendPage } from '../web/layout';
+import { confirmAction, fmtDate, sendPage } from '../web/layout';
 import type { MatchPartyRole } from '../../../../workflows/matches/contract';
 import { UUID_RE } from '../../../../lib/ids';
 
@@ -126,9 +126,10 @@ const roomsPages: FastifyPluginAsync = async (app) => {
 <div class="room-controls" role="group" aria-label="Call controls">
   <button type="button" class="btn" id="toggle-camera" aria-pressed="false">Turn camera off</button>
   <button type="button" class="btn" id="toggle-mic" aria-pressed="false">Mute microphone</button>
-  ${actionButton(request, `/rooms/${m.id}/complete`, 'Leave and end the interview', { cls: 'btn btn-danger' })}
+  <a class="btn" href="/matches/${m.id}">Step out</a>
+  ${confirmAction(request, `/rooms/${m.id}/complete`, 'End the interview', { consequence: 'This ends the interview for both of you and closes the room. To come back later instead, step out.', confirmLabel: 'Yes, end the interview for both' })}
 </div>
-<p class="hint">Leaving ends the interview for both of you. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
+<p class="hint">Stepping out keeps the room open until ${fmtDate(m.interview_ends_at)}; you can come back from the match page. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
 </div>`,
     });
   });

@@ -47,6 +47,25 @@ export function actionButton(request: FastifyRequest, action: string, label: str
   );
 }
 
+/**
+ * A destructive action behind a confirmation, with no script: the first button (a disclosure)
+ * opens a short explanation and the real POST button. Keyboard: Enter/Space on either.
+ */
+export function confirmAction(
+  request: FastifyRequest,
+  action: string,
+  label: string,
+  o: { consequence: string; confirmLabel: string; name?: string; value?: string; ariaLabel?: string; small?: boolean },
+): SafeHtml {
+  return html`<details class="confirm">
+<summary class="btn btn-danger${o.small ? ' btn-small' : ''}"${o.ariaLabel ? html` aria-label="${o.ariaLabel}"` : ''}>${label}</summary>
+<div class="confirm-box">
+<p>${o.consequence}</p>
+${actionButton(request, action, o.confirmLabel, { cls: 'btn btn-danger', name: o.name, value: o.value })}
+</div>
+</details>`;
+}
+
 /** Error summary at the top of a form; links move focus to the field (GOV.UK pattern). */
 export function errorSummary(errors: FieldErrors | null, labels: Record<string, string> = {}): SafeHtml {
   if (!errors || !Object.keys(errors).length) return html``;
@@ -137,9 +156,16 @@ function nav(request: FastifyRequest): SafeHtml {
           ['/queue', 'Queue'],
           ['/matches', 'Matches'],
         ];
-  links.push(['/account/api-tokens', 'API tokens'], ['/account/webhooks', 'Webhooks']);
+  links.push(['/account/profile', 'Profile']);
+  // Tokens and webhooks are for people who connect an agent or a server: one menu, not the main line.
+  const developer: Array<[string, string]> = [
+    ['/account/api-tokens', 'API tokens'],
+    ['/account/webhooks', 'Webhooks'],
+  ];
   const here = request.url.split('?')[0];
+  const inDev = developer.some(([href]) => here.startsWith(href));
   return html`<nav aria-label="Main"><ul>${links.map(([href, label]) => html`<li><a href="${href}"${here === href ? html` aria-current="page"` : ''}>${label}</a></li>`)}
+  <li><details class="nav-menu"${inDev ? html` open` : ''}><summary>Developers</summary><ul>${developer.map(([href, label]) => html`<li><a href="${href}"${here === href ? html` aria-current="page"` : ''}>${label}</a></li>`)}</ul></details></li>
   <li>${postForm(request, '/logout', html`<button type="submit" class="linklike">Sign out <span class="visually-hidden">${s.user.email}</span></button>`, { cls: 'inline' })}</li></ul></nav>`;
 }
 
@@ -195,6 +221,7 @@ const NOTICES: Record<string, string> = {
   'joined-team': 'You joined the team.',
   'interview-ended': 'The interview has ended.',
   'report-saved': 'The report card was saved.',
+  'profile-saved': 'Your profile was saved.',
 };
 
 /** Fixed messages after a redirect (`?done=<code>`): never echoes the query string itself. */

@@ -6,7 +6,7 @@ import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, type FirstOutcomeUpdateResult 
 import { AppError, NotFoundError } from '../../../../lib/errors';
 import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
-import { actionButton, errorSummary, fieldErrors, fmtDate, input, notice, postForm, sendPage, type FieldErrors } from '../web/layout';
+import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, sendPage, type FieldErrors } from '../web/layout';
 
 const LABELS = { target_url: 'Target URL', events: 'Events', description: 'Description' };
 /** Types a subscription can choose (webhook.test is always delivered by "Send test"). */
@@ -131,7 +131,7 @@ ${
     ? actionButton(request, `/account/webhooks/${w.id}/status`, 'Pause', { name: 'status', value: 'disabled' })
     : actionButton(request, `/account/webhooks/${w.id}/status`, 'Re-enable', { name: 'status', value: 'active', cls: 'btn btn-primary' })
 }
-${actionButton(request, `/account/webhooks/${w.id}/delete`, 'Delete', { cls: 'btn btn-danger' })}
+${confirmAction(request, `/account/webhooks/${w.id}/delete`, 'Delete', { consequence: 'Deleting the subscription stops every delivery to this URL, including retries in flight. It cannot be undone.', confirmLabel: 'Yes, delete the subscription' })}
 </div>
 <section aria-labelledby="log-h">
 <h2 id="log-h">Delivery log <span class="hint">(50 most recent attempts)</span></h2>
