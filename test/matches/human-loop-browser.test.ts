@@ -121,6 +121,12 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await Promise.all([seeker.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)), seeker.getByRole('button', { name: 'Enter the interview room' }).click()]);
     await Promise.all([recruiter.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)), recruiter.getByRole('button', { name: 'Enter the interview room' }).click()]);
     for (const p of [seeker, recruiter]) await p.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
+    // Names on the tiles; a muted microphone shows on both sides.
+    expect(await seeker.locator('figure:has(#remote-video) figcaption').textContent()).toContain('Rita Recruiter (recruiter)');
+    expect(await recruiter.locator('figure:has(#remote-video) figcaption').textContent()).toContain('Sam Seeker (candidate)');
+    await seeker.getByRole('button', { name: 'Mute microphone' }).click();
+    await seeker.locator('#local-mic-off:not([hidden])').waitFor();
+    await recruiter.locator('#remote-mic-off:not([hidden])').waitFor({ timeout: 5_000 });
     await checkPage(seeker, 'loop-08-room-seeker');
 
     // Leaving ends the interview; the page the seeker lands on already says so.
@@ -192,5 +198,72 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await page.reload();
     expect(await page.locator('#new-token').count()).toBe(0);
     expect(await count()).toBe(1);
+  });
+
+  /**
+   * Keyboard only: Tab until the wanted control has focus (never a mouse click), then Enter/Space or
+   * arrow keys, as someone without a pointer works. Fails when the control is never reached.
+   */
+  const tabTo = async (page: Page, name: string | RegExp, maxTabs = 80) => {
+    for (let i = 0; i < maxTabs; i++) {
+      await page.keyboard.press('Tab');
+      const focused = (await page.evaluate(`(() => { const a = document.activeElement; return a ? (a.getAttribute('aria-label') || a.textContent || a.value || '').trim() : ''; })()`)) as string;
+      if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+    }
+    throw new Error(`${String(name)} not reachable by Tab on ${page.url()}`);
+  };
+
+  it('keyboard only: join → accept → room → end → report card', async () => {
+    const recruiter = await newPage();
+    const { email: recEmail } = await signUpInBrowser(recruiter, baseUrl, { role: 'recruiter', name: 'Kim Keys' });
+    await onboardRecruiterInBrowser(recruiter, { team: 'Keyboard Co' });
+    const { slug } = await liveEventFor(recEmail);
+    const seeker = await newPage();
+    await signUpInBrowser(seeker, baseUrl, { role: 'seeker', name: 'Kai Keys', next: `/events/${slug}` });
+    await onboardSeekerInBrowser(seeker);
+
+    await tabTo(seeker, 'Join the queue for Acme Robotics');
+    await seeker.keyboard.press('Enter');
+    await seeker.locator('#matched-box:not([hidden])').waitFor({ timeout: 30_000 });
+    await tabTo(seeker, 'Open the match');
+    await Promise.all([seeker.waitForURL(/\/matches\/[0-9a-f-]{36}$/), seeker.keyboard.press('Enter')]);
+    const matchId = new URL(seeker.url()).pathname.split('/').pop()!;
+    await tabTo(seeker, 'Accept match');
+    await seeker.keyboard.press('Enter');
+    await seeker.locator('.notice:has-text("You accepted")').waitFor();
+
+    await recruiter.goto(`${baseUrl}/matches/${matchId}`);
+    await tabTo(recruiter, 'Accept match');
+    await recruiter.keyboard.press('Enter');
+    await recruiter.getByRole('button', { name: 'Enter the interview room' }).waitFor();
+    await tabTo(recruiter, 'Enter the interview room');
+    await Promise.all([recruiter.waitForURL(/\/rooms\//), recruiter.keyboard.press('Enter')]);
+    await seeker.getByRole('button', { name: 'Enter the interview room' }).waitFor({ timeout: 10_000 });
+    await tabTo(seeker, 'Enter the interview room');
+    await Promise.all([seeker.waitForURL(/\/rooms\//), seeker.keyboard.press('Enter')]);
+    await seeker.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
+
+    // Ending is confirmed: Enter opens the confirmation, then the real button.
+    await tabTo(seeker, 'End the interview');
+    await seeker.keyboard.press('Enter');
+    await tabTo(seeker, 'Yes, end the interview for both', 3);
+    await Promise.all([seeker.waitForURL(new RegExp(`/matches/${matchId}`)), seeker.keyboard.press('Enter')]);
+
+    // The report card: Tab into each radio group, arrows choose, Space picks the next step.
+    await recruiter.waitForURL(new RegExp(`/matches/${matchId}$`), { timeout: 15_000 });
+    await recruiter.locator('#report-card').waitFor({ timeout: 15_000 });
+    for (const group of ['fit', 'communication', 'technical']) {
+      await tabTo(recruiter, '1');
+      expect(await recruiter.evaluate('document.activeElement.name')).toBe(group);
+      await recruiter.keyboard.press('ArrowRight');
+      await recruiter.keyboard.press('ArrowRight');
+    }
+    await tabTo(recruiter, 'advance');
+    await recruiter.keyboard.press('Space');
+    await tabTo(recruiter, 'Save report card');
+    await Promise.all([recruiter.waitForURL(/done=report-saved/), recruiter.keyboard.press('Enter')]);
+    const report = await h.knex('interview_reports').where({ match_id: matchId }).first();
+    expect(report).toMatchObject({ fit: 3, communication: 3, technical: 3, outcome: 'advance' });
+    await checkPage(recruiter, 'loop-18-report-card-by-keyboard');
   });
 });
