@@ -12,6 +12,7 @@ import { createAvailabilityRepository } from './events/availability-repository';
 import { createQueueRepository } from './queue/queue-repository';
 import { createMatchmakingRepository } from './matchmaking/matchmaking-repository';
 import { createMatchesRepository } from './matches/matches-repository';
+import { createInterviewReportsRepository } from './matches/interview-reports-repository';
 import { createWebhooksRepository } from './webhooks/webhooks-repository';
 import { createChangelogRepository } from './changelog/changelog-repository';
 import { createOutboxRepository } from './notifications/outbox-repository';
@@ -36,6 +37,7 @@ export function createRepositories(knex: Knex) {
     queue: createQueueRepository(knex),
     matchmaking: createMatchmakingRepository(knex),
     matches: createMatchesRepository(knex),
+    interviewReports: createInterviewReportsRepository(knex),
     webhooks: createWebhooksRepository(knex),
     changelog: createChangelogRepository(knex),
     outbox: createOutboxRepository(knex),

@@ -49,6 +49,7 @@ export const configSchema = z.object({
     .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v))
     .describe('Which X-Forwarded-* headers to believe (client IP for per-IP limits, TLS for Secure cookies): false, true (only behind a proxy that overwrites them), a hop count, or proxy IPs/CIDRs'),
   PUBLIC_BASE_URL: z.url().optional().describe('Base URL humans and agents reach (join_url, details_url); default http://localhost:PORT'),
+  CANONICAL_HOST_REDIRECT: bool.default(true).describe('Web pages requested on another host than PUBLIC_BASE_URL\'s (127.0.0.1 vs localhost) redirect there, so session cookies and room links agree'),
   APP_SECRET: z.string().min(32).optional().describe('Server master key (cursor signing, webhook signing-key derivation); generated under DATA_DIR in development'),
   DATA_DIR: z.string().default('.data').describe('Where embedded PostgreSQL, the Temporal SQLite file and dev secrets live'),
   CACHE_DIR: z.string().optional().describe('Per-machine cache outside the repo (the built Temporal CLI and stripe-mock); default ~/.cache/jobfair'),
@@ -67,6 +68,8 @@ export const configSchema = z.object({
 
   QUEUE_ENTRY_TTL_MS: durationMs.default(2 * 60 * 60 * 1000).describe('How long a queue entry waits before it expires'),
   MATCH_ACCEPT_WINDOW_MS: durationMs.default(15 * 60 * 1000).describe('Acceptance window of a new match (expires_at)'),
+  MATCH_EXPIRY_REMINDER_MS: z.coerce.number().int().min(0).default(5 * 60 * 1000).describe('How long before a match expires the parties who have not accepted get a reminder e-mail (0 = none)'),
+  INTERVIEW_REPORT_WINDOW_MS: z.coerce.number().int().min(0).default(7 * 24 * 60 * 60 * 1000).describe('How long after an interview the recruiter\'s report card can still exchange contact details by e-mail (0 = the match ends at completion)'),
   INTERVIEW_LENGTH_MS: durationMs.default(30 * 60 * 1000).describe('Interview length; the room closes and the interview completes after it'),
   ROOM_URL_TTL_MS: durationMs.default(60 * 60 * 1000).describe('Lifetime of an interview room URL'),
   VIDEO_PROVIDER_URL: z.url().optional().describe('Base URL of a hosted video provider adapter (rooms via POST {url}/rooms); unset = the built-in room page'),

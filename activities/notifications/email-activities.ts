@@ -47,7 +47,34 @@ export function createSmtpMailer(config: Pick<Config, 'SMTP_URL'>): Mailer | nul
  * SMTP_URL rows stay pending and are written to the log (development).
  */
 export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: Mailer | null; config: Pick<Config, 'MAIL_FROM'>; appSecret: string }) {
-  const sendOne = async (id: string, final: boolean): Promise<SendOutboxEmailResult['status']> => {
+  const sendOne = createOutboxSender(deps);
+  return {
+    async sendOutboxEmail(input: SendOutboxEmailInput): Promise<SendOutboxEmailResult> {
+      const attempt = Context.current().info.attempt;
+      return { status: await sendOne(input.outboxId, attempt >= input.maxAttempts) };
+    },
+    /** Sends every pending row once (oldest first); a failing row is marked failed. For workflows that drain the outbox. */
+    async sendPendingEmails(input: SendPendingEmailsInput): Promise<SendPendingEmailsResult> {
+      const rows = await deps.outbox.listPending(input.limit);
+      let sent = 0;
+      let failed = 0;
+      for (const r of rows) {
+        const s = await sendOne(r.id, true);
+        if (s === 'sent') sent++;
+        if (s === 'failed') failed++;
+      }
+      return { sent, failed };
+    },
+  };
+}
+
+/**
+ * Sends one outbox row (inside an activity): SMTP when configured and marks it sent; a failure is
+ * noted and thrown (so the activity retries), or marks the row failed when `final`. Without SMTP
+ * the row stays pending and is logged. Other capabilities' activities get it injected by the worker.
+ */
+export function createOutboxSender(deps: { outbox: OutboxRepository; mailer: Mailer | null; config: Pick<Config, 'MAIL_FROM'>; appSecret: string }) {
+  return async (id: string, final: boolean): Promise<SendOutboxEmailResult['status']> => {
     const row = await deps.outbox.findById(id);
     if (!row) return 'missing';
     if (row.status !== 'pending') return row.status;
@@ -66,24 +93,5 @@ export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: 
     }
     await deps.outbox.markSent(id);
     return 'sent';
-  };
-
-  return {
-    async sendOutboxEmail(input: SendOutboxEmailInput): Promise<SendOutboxEmailResult> {
-      const attempt = Context.current().info.attempt;
-      return { status: await sendOne(input.outboxId, attempt >= input.maxAttempts) };
-    },
-    /** Sends every pending row once (oldest first); a failing row is marked failed. For workflows that drain the outbox. */
-    async sendPendingEmails(input: SendPendingEmailsInput): Promise<SendPendingEmailsResult> {
-      const rows = await deps.outbox.listPending(input.limit);
-      let sent = 0;
-      let failed = 0;
-      for (const r of rows) {
-        const s = await sendOne(r.id, true);
-        if (s === 'sent') sent++;
-        if (s === 'failed') failed++;
-      }
-      return { sent, failed };
-    },
   };
 }

@@ -14,11 +14,13 @@ export interface ProfileRow {
   experience_years: number;
   location: string | null;
   remote_preference: ProfileRemotePreference | null;
+  /** Lowest acceptable yearly salary; null when the seeker has not said. */
+  salary_expectation: number | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export type ProfileFields = Partial<Pick<ProfileRow, 'full_name' | 'title' | 'summary' | 'skills' | 'experience_years' | 'location' | 'remote_preference'>>;
+export type ProfileFields = Partial<Pick<ProfileRow, 'full_name' | 'title' | 'summary' | 'skills' | 'experience_years' | 'location' | 'remote_preference' | 'salary_expectation'>>;
 
 export function createProfilesRepository(knex: Knex) {
   return {

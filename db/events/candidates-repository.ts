@@ -21,6 +21,8 @@ export interface CandidateRow {
   note: string | null;
   rating: number | null;
   note_updated_at: Date | null;
+  /** The agent identity of the candidate's latest queue entry for the team's events made through an agent (null: none). */
+  agent_identity: string | null;
 }
 
 export interface CandidateMatchRow {
@@ -92,6 +94,10 @@ export function createCandidatesRepository(knex: Knex) {
           [teamId],
         ),
         trx.raw('(SELECT count(*) FROM matches m2 WHERE m2.seeker_user_id = c.id AND m2.team_id = ?)::int AS matches_count', [teamId]),
+        trx.raw(
+          `(SELECT q3.agent_identity FROM queue_entries q3 JOIN live_events e3 ON e3.id = q3.live_event_id WHERE q3.user_id = c.id AND e3.team_id = ? AND q3.via_agent ORDER BY q3.entered_at DESC LIMIT 1) AS agent_identity`,
+          [teamId],
+        ),
       );
 
   return {

@@ -39,8 +39,8 @@ export interface MatchRow {
   updated_at: Date;
 }
 
-/** A match with the job title joined in (what the list and the web page show). */
-export type MatchWithJob = MatchRow & { job_title: string | null };
+/** A match with the job title and the candidate's public profile joined in (what the lists and pages show). */
+export type MatchWithJob = MatchRow & { job_title: string | null; seeker_name: string | null; seeker_headline: string | null; seeker_skills: string[] | null };
 
 /** The projection the match workflow writes: times as ISO strings. */
 export type MatchProjection = Omit<
@@ -59,7 +59,11 @@ export type MatchProjection = Omit<
 };
 
 export function createMatchesRepository(knex: Knex) {
-  const withJob = (trx: Knex) => trx('matches as m').leftJoin('jobs as j', 'j.id', 'm.job_id').select('m.*', 'j.title as job_title');
+  const withJob = (trx: Knex) =>
+    trx('matches as m')
+      .leftJoin('jobs as j', 'j.id', 'm.job_id')
+      .leftJoin('profiles as p', 'p.user_id', 'm.seeker_user_id')
+      .select('m.*', 'j.title as job_title', 'p.full_name as seeker_name', 'p.title as seeker_headline', 'p.skills as seeker_skills');
   return {
     /** The one writer is the match workflow's projection activity (idempotent upsert). */
     async upsert(row: MatchProjection, trx: Knex = knex): Promise<void> {
@@ -103,6 +107,14 @@ export function createMatchesRepository(knex: Knex) {
     /** Most recent first; a seeker's own matches. */
     async listForSeeker(userId: string, limit: number, trx: Knex = knex): Promise<MatchWithJob[]> {
       return withJob(trx).where('m.seeker_user_id', userId).orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]).limit(limit);
+    },
+    /** Open matches still waiting for this side's acceptance (the pending count in titles and the console). */
+    async countAwaiting(who: { seekerUserId: string } | { teamId: string }, trx: Knex = knex): Promise<number> {
+      const q = trx('matches').where({ status: 'matched' });
+      if ('seekerUserId' in who) q.where({ seeker_user_id: who.seekerUserId }).whereNull('seeker_accepted_at');
+      else q.where({ team_id: who.teamId }).whereNull('recruiter_accepted_at');
+      const [{ n }] = await q.count<{ n: string }[]>({ n: '*' });
+      return Number(n);
     },
     /** Most recent first; matches for the team's jobs. */
     async listForTeam(teamId: string, limit: number, trx: Knex = knex): Promise<MatchWithJob[]> {

@@ -68,7 +68,8 @@ describe('browser: sign up, onboard, mint an API token and use it against the AP
     expect(html).toContain(token.slice(0, 8));
     expect(await page.locator('tr:has-text("my job agent") .last-used').textContent()).toMatch(/UTC/);
 
-    await page.getByRole('button', { name: 'Revoke token my job agent' }).click();
+    await page.locator('summary[aria-label="Revoke token my job agent"]').click();
+    await page.getByRole('button', { name: 'Yes, revoke my job agent' }).click();
     await page.waitForSelector('.notice');
     expect(await page.locator('tr:has-text("my job agent") .state').textContent()).toBe('revoked');
     const after = await fetch(`${baseUrl}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });

@@ -112,7 +112,10 @@ describe('browser: recruiter console', () => {
     // Pause, then end: the waiting entry is drained (expired) by the liveEvent workflow.
     await rec.getByRole('button', { name: 'Pause' }).click();
     await rec.locator('[data-event-status="paused"]').waitFor();
-    await rec.getByRole('button', { name: 'End event' }).click();
+    // Ending is destructive: the button only opens the confirmation.
+    await rec.locator('summary', { hasText: 'End event' }).click();
+    expect(await rec.locator('[data-event-status="live"], [data-event-status="paused"]').count()).toBe(1);
+    await rec.getByRole('button', { name: 'Yes, end the event' }).click();
     await rec.locator('[data-event-status="ended"]').waitFor();
     const wendy = await h.knex('users').where({ display_name: 'Wendy Waiting' }).first();
     await eventually(async () => h.knex('queue_entries').where({ user_id: wendy.id, status: 'expired' }).first(), 20_000);

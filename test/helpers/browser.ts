@@ -39,7 +39,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function createWebHarness(env: Record<string, string> = {}): Promise<{ h: Harness; baseUrl: string }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const h = await createHarness({ env: { PUBLIC_BASE_URL: baseUrl, ...env } });
+  const h = await createHarness({ env: { PUBLIC_BASE_URL: baseUrl, CANONICAL_HOST_REDIRECT: 'true', ...env } });
   await h.app.listen({ port, host: '127.0.0.1' });
   return { h, baseUrl };
 }
@@ -81,4 +81,38 @@ export async function signInInBrowser(page: Page, baseUrl: string, email: string
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
+}
+
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/**
+ * axe-core (npm) on the page as it is now: the serious and critical violations (WCAG 2 A/AA
+ * rules). `page.evaluate` runs outside the page's CSP, so the page needs no change to be checked.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(`${AXE_SOURCE}\n;0`);
+  const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })`)) as { violations: AxeViolation[] };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * What every browser test does on every page it visits: axe finds no serious or critical
+ * violation, and the page is photographed at 1280 px and 390 px (test-artifacts/screenshots/).
+ */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)).toEqual([]);
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(size);
 }

@@ -65,6 +65,8 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
       TEMPORAL_ADDRESS: env.temporalAddress,
       TEMPORAL_TASK_QUEUE: `test-${dbName}`,
       PUBLIC_BASE_URL: 'http://jobfair.test',
+      // inject() sends Host: localhost:80; the browser harness turns the canonical redirect on.
+      CANONICAL_HOST_REDIRECT: 'false',
       APP_SECRET: 'test-secret-test-secret-test-secret-0123',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       DATABASE_POOL_MAX: '10',

@@ -6,7 +6,10 @@ export class WebClient {
   constructor(
     private readonly app: FastifyInstance,
     private readonly headers: Record<string, string> = {},
-  ) {}
+  ) {
+    // A browser asks for the canonical host (PUBLIC_BASE_URL); any other host is redirected there.
+    this.headers = { host: new URL(app.config.publicBaseUrl).host, ...headers };
+  }
 
   private store(res: LightMyRequestResponse) {
     const set = res.headers['set-cookie'];

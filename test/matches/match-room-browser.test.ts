@@ -129,7 +129,8 @@ describe('browser: event page → queue → match → both accept → interview 
     await recruiter.bringToFront();
 
     // Leaving ends the interview for both: interview.completed, both pages show it.
-    await Promise.all([seeker.waitForURL(new RegExp(`/matches/${matchId}`)), seeker.getByRole('button', { name: 'Leave and end the interview' }).click()]);
+    await seeker.locator('summary', { hasText: 'End the interview' }).click();
+    await Promise.all([seeker.waitForURL(new RegExp(`/matches/${matchId}`)), seeker.getByRole('button', { name: 'Yes, end the interview for both' }).click()]);
     const done = await eventually(async () => h.knex('matches').where({ id: matchId, status: 'completed' }).first());
     expect(done.completed_by).toBeTruthy();
     await eventually(async () => h.knex('domain_events').where({ type: 'interview.completed' }).whereRaw("data->>'match_id' = ?", [matchId]).first());

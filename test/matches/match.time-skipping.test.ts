@@ -17,18 +17,19 @@ import type { createDomainEventsActivities, EmitDomainEventInput } from '../../a
 import { createTimeSkipping, timerDurations, until, type TimeSkipping } from '../helpers/time-skipping';
 
 /** Production durations: the config defaults, exactly as a deployment without overrides runs them. */
-const { QUEUE_ENTRY_TTL_MS, MATCH_ACCEPT_WINDOW_MS, INTERVIEW_LENGTH_MS } = loadConfig({});
+const { QUEUE_ENTRY_TTL_MS, MATCH_ACCEPT_WINDOW_MS, INTERVIEW_LENGTH_MS, MATCH_EXPIRY_REMINDER_MS } = loadConfig({});
 const minutes = (ms: number) => `${ms / 60_000} min`;
 /** Workflow time runs on (at the speed of real time) while a workflow task or activity is in flight: room for a loaded machine. */
 const SLACK_MS = 10_000;
 
-type Stubs = Pick<ReturnType<typeof createMatchesActivities>, 'projectMatch' | 'loadMatchSettings'> &
+type Stubs = Pick<ReturnType<typeof createMatchesActivities>, 'projectMatch' | 'loadMatchSettings' | 'notifyMatchParties'> &
   Pick<ReturnType<typeof createQueueActivities>, 'projectQueueEntry'> &
   Pick<ReturnType<typeof createMatchmakingActivities>, 'kickMatchmaker'> &
   Pick<ReturnType<typeof createDomainEventsActivities>, 'emitDomainEvent'>;
 
 /** The activities of both workflows (the match tells the seeker's queue entry how it ended), recording what they were asked. */
-function stubs() {
+function stubs(o: { expiryReminderMs?: number } = {}) {
+  const notices: string[] = [];
   const matchProjections: ProjectMatchInput['state'][] = [];
   const entryProjections: ProjectQueueEntryInput[] = [];
   const kicks: string[] = [];
@@ -38,7 +39,11 @@ function stubs() {
       matchProjections.push(structuredClone(state));
     },
     async loadMatchSettings() {
-      return { autoAcceptRecruiter: false };
+      return { autoAcceptRecruiter: false, ...(o.expiryReminderMs ? { expiryReminderMs: o.expiryReminderMs } : {}) };
+    },
+    async notifyMatchParties({ kind }) {
+      notices.push(kind);
+      return { outboxIds: [], sent: 0 };
     },
     async projectQueueEntry(input) {
       entryProjections.push(structuredClone(input));
@@ -51,7 +56,7 @@ function stubs() {
       return { recorded: true };
     },
   };
-  return { activities, matchProjections, entryProjections, kicks, events };
+  return { activities, matchProjections, entryProjections, kicks, events, notices };
 }
 
 describe('match on the time-skipping server (production durations, stubbed activities)', () => {
@@ -98,7 +103,7 @@ describe('match on the time-skipping server (production durations, stubbed activ
   }
 
   it(`a match nobody accepts expires when the ${minutes(MATCH_ACCEPT_WINDOW_MS)} window passes (not before), and its queue entry is told and waits again`, async () => {
-    const { activities, matchProjections, entryProjections, kicks, events } = stubs();
+    const { activities, matchProjections, entryProjections, kicks, events, notices } = stubs();
     await ts.withWorker(activities, async (taskQueue) => {
       const { entry, match, matchId, createdAtMs, remainingTtlMs } = await matchedPair(taskQueue);
       await until(() => matchProjections.length > 0, 'the new match is projected');
@@ -130,6 +135,25 @@ describe('match on the time-skipping server (production durations, stubbed activ
       expect(kicks.sort()).toEqual(['entry_returned', 'slot_freed']);
       expect(events.map((e) => e.type)).toEqual(['match.matched']);
       expect(events[0].data).toMatchObject({ match_id: matchId });
+      // Both sides were told by e-mail: the match, then its expiry (no reminder configured here).
+      expect(notices).toEqual(['matched', 'expired']);
+      await entry.terminate('test over');
+    });
+  });
+
+  it(`reminds the parties ${minutes(MATCH_EXPIRY_REMINDER_MS)} before the match expires (not earlier), then tells them it expired`, async () => {
+    const { activities, notices, matchProjections } = stubs({ expiryReminderMs: MATCH_EXPIRY_REMINDER_MS });
+    await ts.withWorker(activities, async (taskQueue) => {
+      const { entry, matchId, createdAtMs } = await matchedPair(taskQueue);
+      await until(() => matchProjections.length > 0, 'the new match is projected');
+      await ts.env.sleep(MATCH_ACCEPT_WINDOW_MS - MATCH_EXPIRY_REMINDER_MS - 60_000);
+      expect(notices).toEqual(['matched']);
+      await ts.env.sleep(60_000 + SLACK_MS);
+      await until(() => notices.includes('expiring'), 'the expiry reminder is sent');
+      await ts.env.sleep(MATCH_EXPIRY_REMINDER_MS);
+      const result = await ts.client.workflow.getHandle<MatchWorkflow>(matchWorkflowId(matchId)).result();
+      expect(result).toMatchObject({ status: 'expired', expiresAtMs: createdAtMs + MATCH_ACCEPT_WINDOW_MS });
+      expect(notices).toEqual(['matched', 'expiring', 'expired']);
       await entry.terminate('test over');
     });
   });

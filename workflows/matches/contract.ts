@@ -107,6 +107,40 @@ export interface LoadMatchSettingsInput {
 export interface LoadMatchSettingsResult {
   /** Team setting `auto_accept_matches`: recruiters of the team accept new matches automatically. */
   autoAcceptRecruiter: boolean;
+  /**
+   * MATCH_EXPIRY_REMINDER_MS: how long before `expires_at` the parties who have not accepted are
+   * reminded. Optional: histories recorded before it answer without it (no reminder).
+   */
+  expiryReminderMs?: number;
+  /**
+   * INTERVIEW_REPORT_WINDOW_MS: how long a completed match waits for the recruiter's report card
+   * (an "advance" then exchanges contact details by e-mail). Optional: older histories lack it
+   * (the run ends at completion, as before).
+   */
+  reportWindowMs?: number;
+}
+
+/** Signal `interviewReported`: a recruiter saved the report card (the report itself is in PostgreSQL). */
+export interface InterviewReportedSignalInput {
+  outcome: 'advance' | 'follow_up' | 'pass';
+}
+/** The patch id of the wait for the report card after completion in match.ts. */
+export const MATCH_REPORT_PATCH = 'match-awaits-interview-report';
+
+/** What the parties of a match are told by e-mail (through the outbox) and when. */
+export const MATCH_NOTICE_KINDS = ['matched', 'accepted', 'declined', 'expired', 'expiring', 'advance'] as const;
+export type MatchNoticeKind = (typeof MATCH_NOTICE_KINDS)[number];
+/** The patch id (workflows/README.md) of the e-mail notices in match.ts. */
+export const MATCH_NOTICES_PATCH = 'match-notices-by-email';
+
+export interface NotifyMatchPartiesInput {
+  matchId: string;
+  kind: MatchNoticeKind;
+}
+export interface NotifyMatchPartiesResult {
+  /** Outbox rows for this notice (enqueued once: ids derive from match, kind and recipient). */
+  outboxIds: string[];
+  sent: number;
 }
 
 export interface ProjectMatchInput {
@@ -119,6 +153,7 @@ export const acceptMatchUpdate = defineUpdate<MatchUpdateResult, [AcceptMatchInp
 export const declineMatchUpdate = defineUpdate<MatchUpdateResult, [DeclineMatchInput]>('decline');
 export const interviewCompletedSignal = defineSignal<[InterviewCompletedSignalInput]>('interviewCompleted');
 export const matchStateQuery = defineQuery<MatchState>('state');
+export const interviewReportedSignal = defineSignal<[InterviewReportedSignalInput]>('interviewReported');
 
 /** Workflow type `matchWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const MATCH_WORKFLOW = 'matchWorkflow';

@@ -10,7 +10,7 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, matchStateQuery, MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, domainEventId, type AcceptMatchInput, type DeclineMatchInput, type InterviewCompletedSignalInput, type MatchInput, type MatchResult, type MatchState, type MatchStatus, type MatchUpdateResult } from './contract';
+import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, MATCH_REPORT_PATCH, type InterviewReportedSignalInput, matchStateQuery, MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, MATCH_NOTICES_PATCH, domainEventId, type MatchNoticeKind, type AcceptMatchInput, type DeclineMatchInput, type InterviewCompletedSignalInput, type MatchInput, type MatchResult, type MatchState, type MatchStatus, type MatchUpdateResult } from './contract';
 import type { createMatchesActivities } from '../../activities/matches/matches-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
@@ -27,6 +27,12 @@ const { projectMatch, loadMatchSettings } = proxyLocalActivities<ReturnType<type
 const { emitDomainEvent } = proxyActivities<ReturnType<typeof createDomainEventsActivities>>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 ms', maximumInterval: '30 seconds' },
+});
+// E-mail notices: enqueue in the outbox and send; SMTP may be slow or down, so they run beside the
+// lifecycle (never awaited before a transition) and the run waits for them only at its end.
+const { notifyMatchParties } = proxyActivities<ReturnType<typeof createMatchesActivities>>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
 });
 const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
   startToCloseTimeout: '10 seconds',
@@ -69,7 +75,18 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     completedAtMs: null,
     completedBy: null,
   };
-  const done = { accepted: false, closed: false, completed: false };
+  const done = { accepted: false, closed: false, completed: false, reminded: false };
+  const notices: Array<Promise<unknown>> = [];
+  /** Both sides are told by e-mail (patched in: runs started before it send none). */
+  const notify = (kind: MatchNoticeKind) => {
+    if (!patched(MATCH_NOTICES_PATCH)) return;
+    notices.push(
+      notifyMatchParties({ matchId: state.matchId, kind }).catch((err) => {
+        // The outbox keeps what could not be sent (status failed, last_error); the match goes on.
+        log.warn(`match ${state.matchId}: ${kind} notice not delivered`, { error: String(err) });
+      }),
+    );
+  };
 
   const projection = createProjection(() => {
     upsertSearchAttributes([
@@ -161,6 +178,11 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     transition('completed');
   });
 
+  let reported: InterviewReportedSignalInput['outcome'] | null = null;
+  setHandler(interviewReportedSignal, ({ outcome }: InterviewReportedSignalInput) => {
+    if (state.status === 'completed') reported = outcome;
+  });
+
   const emit = (type: string, data: Record<string, unknown>) =>
     emitDomainEvent({
       id: domainEventId(state.matchId, type),
@@ -193,6 +215,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     if (state.acceptedAtMs !== null && !done.accepted) {
       done.accepted = true;
       await tellQueueEntry('accepted');
+      notify('accepted');
       await emit('match.accepted', {
         match_id: state.matchId,
         job_id: state.jobId,
@@ -205,6 +228,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     if ((state.status === 'declined' || state.status === 'expired') && !done.closed) {
       done.closed = true;
       await tellQueueEntry(state.status);
+      notify(state.status);
       await kick();
     }
     if (state.status === 'completed' && !done.completed) {
@@ -215,6 +239,11 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         role_title: input.jobTitle,
         live_event_slug: state.liveEventSlug,
         completed_at: new Date(state.completedAtMs ?? Date.now()).toISOString(),
+        // Safe to share with both sides' subscribers (docs/webhooks.md): who ended it and how long
+        // it ran; never the report card, which is the recruiter's.
+        ended_by: state.completedBy === null ? 'time_limit' : state.completedBy === state.seekerUserId ? 'seeker' : 'recruiter',
+        started_at: state.acceptedAtMs !== null ? new Date(state.acceptedAtMs).toISOString() : null,
+        duration_seconds: state.acceptedAtMs !== null && state.completedAtMs !== null ? Math.round((state.completedAtMs - state.acceptedAtMs) / 1000) : null,
       });
       await kick();
     }
@@ -233,11 +262,25 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   }
   await projection.project();
   await emit('match.matched', { match_id: state.matchId, role_title: input.jobTitle, seeker_headline: input.seekerHeadline ?? '' });
+  notify('matched');
+  const reminderMs = settings.expiryReminderMs ?? 0;
   if (earlyUpdates) await effects();
 
   for (;;) {
     if (state.status === 'matched') {
       const remaining = state.expiresAtMs - Date.now();
+      if (!done.reminded && reminderMs > 0 && remaining > reminderMs && patched(MATCH_NOTICES_PATCH)) {
+        // First wait until the reminder is due; whoever has not accepted by then is reminded.
+        const changedBefore = await condition(projection.pending, remaining - reminderMs, { summary: 'expiry reminder' });
+        if (!changedBefore) {
+          done.reminded = true;
+          if (state.status === 'matched') notify('expiring');
+          continue;
+        }
+        await projection.project();
+        await effects();
+        continue;
+      }
       const changed = remaining > 0 && (await condition(projection.pending, remaining, { summary: 'acceptance window (expires_at)' }));
       if (!changed && state.status === 'matched') {
         state.expiredAtMs = Date.now();
@@ -257,6 +300,14 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     await projection.project();
     await effects();
   }
+  // After the interview the run waits (a while) for the recruiter's report card: "advance" tells
+  // both sides each other's contact details. The report itself lives in PostgreSQL.
+  const reportWindowMs = settings.reportWindowMs ?? 0;
+  if (state.status === 'completed' && reportWindowMs > 0 && patched(MATCH_REPORT_PATCH)) {
+    const remaining = (state.completedAtMs ?? Date.now()) + reportWindowMs - Date.now();
+    if (remaining > 0 && (await condition(() => reported !== null, remaining, { summary: 'report card window' })) && reported === 'advance') notify('advance');
+  }
+  await Promise.all(notices);
   await condition(allHandlersFinished);
   return { ...state };
 }

@@ -149,7 +149,10 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
     data: '{ match_id, role_title, seeker_headline }',
   },
   'match.accepted': { when: 'both sides of a match accepted it in the web application', data: '{ match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }' },
-  'interview.completed': { when: 'the interview of an accepted match has ended', data: '{ match_id, job_id, role_title, live_event_slug, completed_at }' },
+  'interview.completed': {
+    when: 'the interview of an accepted match has ended',
+    data: "{ match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (both accepted; null if unknown), duration_seconds (null if unknown) }; the recruiter's report card is never in it",
+  },
   'changelog.api': { when: 'an entry is added to the API changelog (sent to every subscription of this type)', data: '{ entry_id, date, kind, title, description, changelog_url }' },
   'webhook.test': {
     when: 'POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type)',

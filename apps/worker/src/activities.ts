@@ -11,7 +11,7 @@ import { createDomainEventsActivities } from '../../../activities/webhooks/domai
 import { createWebhooksFanOut } from '../../../activities/webhooks/fan-out';
 import { createWebhookDeliveryActivities } from '../../../activities/webhooks/delivery-activities';
 import { createWebhookSubscriptionActivities } from '../../../activities/webhooks/subscription-activities';
-import { createEmailActivities, createSmtpMailer } from '../../../activities/notifications/email-activities';
+import { createEmailActivities, createOutboxSender, createSmtpMailer } from '../../../activities/notifications/email-activities';
 import { createBillingActivities } from '../../../activities/billing/billing-activities';
 import { createBillingProvider } from '../../../lib/billing/providers';
 
@@ -26,12 +26,26 @@ export interface WorkerDeps {
 export function buildActivities(deps: WorkerDeps) {
   const repos = createRepositories(deps.knex);
   // Every emitted event starts one webhook delivery workflow per matching subscription.
+  // One SMTP transport per worker: the outbox sender and the match notices share it.
+  const mailer = createSmtpMailer(deps.config);
+  const sendOutbox = createOutboxSender({ outbox: repos.outbox, mailer, config: deps.config, appSecret: appSecret(deps.config) });
   const fanOut = createWebhooksFanOut({ webhooksRepository: repos.webhooks, client: deps.client, config: deps.config });
   return {
     ...createQueueActivities({ knex: deps.knex, queueRepository: repos.queue, matchesRepository: repos.matches, matchAcceptWindowMs: deps.config.MATCH_ACCEPT_WINDOW_MS }),
     ...createEventsActivities({ eventsRepository: repos.events, client: deps.client }),
     ...createMatchmakingActivities({ knex: deps.knex, client: deps.client, config: deps.config, matchmakingRepository: repos.matchmaking, accountsRepository: repos.accounts }),
-    ...createMatchesActivities({ matchesRepository: repos.matches, settingsRepository: repos.settings }),
+    ...createMatchesActivities({
+      matchesRepository: repos.matches,
+      settingsRepository: repos.settings,
+      accountsRepository: repos.accounts,
+      eventsRepository: repos.events,
+      outbox: repos.outbox,
+      sendOutbox,
+      publicBaseUrl: deps.config.publicBaseUrl,
+      expiryReminderMs: deps.config.MATCH_EXPIRY_REMINDER_MS,
+      reportWindowMs: deps.config.INTERVIEW_REPORT_WINDOW_MS,
+      interviewReportsRepository: repos.interviewReports,
+    }),
     ...createDomainEventsActivities({ knex: deps.knex, fanOut }),
     ...createWebhookDeliveryActivities({
       knex: deps.knex,
@@ -47,7 +61,7 @@ export function buildActivities(deps: WorkerDeps) {
       client: deps.client,
       publicBaseUrl: deps.config.publicBaseUrl,
     }),
-    ...createEmailActivities({ outbox: repos.outbox, mailer: createSmtpMailer(deps.config), config: deps.config, appSecret: appSecret(deps.config) }),
+    ...createEmailActivities({ outbox: repos.outbox, mailer, config: deps.config, appSecret: appSecret(deps.config) }),
     ...createBillingActivities({ billingRepository: repos.billing, provider: createBillingProvider(deps.config, repos.billing).provider, publicBaseUrl: deps.config.publicBaseUrl }),
   };
 }

@@ -34,6 +34,7 @@ export const seekerOnboardingSchema = z.strictObject({
   experience_years: profileFields.experience_years.unwrap(),
   location: profileFields.location,
   remote_preference: profileFields.remote_preference,
+  salary_expectation: profileFields.salary_expectation,
 });
 
 export const recruiterOnboardingSchema = z.strictObject({

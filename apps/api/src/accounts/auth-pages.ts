@@ -15,6 +15,7 @@ const SEEKER_LABELS = {
   experience_years: 'Years of experience',
   location: 'Location',
   remote_preference: 'Remote preference',
+  salary_expectation: 'Salary expectation',
 };
 const RECRUITER_LABELS = { full_name: 'Full name', title: 'Job title', team_name: 'Team name' };
 
@@ -24,6 +25,8 @@ export function seekerFormToInput(b: FormBody) {
   const summary = str(b, 'summary').trim();
   const location = str(b, 'location').trim();
   const remote = str(b, 'remote_preference');
+  // "65,000" and "65 000" are how people write salaries; an empty field clears it.
+  const salary = str(b, 'salary_expectation').replace(/[\s,.']/g, '');
   return {
     full_name: str(b, 'full_name'),
     title: str(b, 'title'),
@@ -35,6 +38,7 @@ export function seekerFormToInput(b: FormBody) {
     experience_years: /^-?\d+$/.test(years) ? Number(years) : years === '' ? undefined : years,
     location: location ? location : null,
     remote_preference: remote ? remote : null,
+    salary_expectation: /^-?\d+$/.test(salary) ? Number(salary) : salary === '' ? null : salary,
   };
 }
 
@@ -156,7 +160,9 @@ ${input({ name: 'password', label: 'Password', type: 'password', errors, require
   });
 
   // ---------- onboarding ----------
-  const onboardingPage = async (request: FastifyRequest, reply: FastifyReply, values: FormBody | null, errors: FieldErrors | null, next: string) => {
+  /** Onboarding and, once onboarded, the Profile page (/account/profile): the same form and rules. */
+  const onboardingPage = async (request: FastifyRequest, reply: FastifyReply, values: FormBody | null, errors: FieldErrors | null, next: string, mode: 'onboarding' | 'profile' = 'onboarding') => {
+    const action = mode === 'profile' ? '/account/profile' : '/onboarding';
     const { user, membership } = currentUser(request);
     const existing = await profiles.get(user.id);
     const v = (k: string, fallback: string | number | null | undefined = ''): string => (values ? str(values, k) : String(fallback ?? ''));
@@ -164,11 +170,12 @@ ${input({ name: 'password', label: 'Password', type: 'password', errors, require
     const body =
       user.role === 'seeker'
         ? html`<h1>Your profile</h1>
-<p class="lead">Recruiters see this when you are matched. You can change it later through the API (<code>PATCH /api/v1/profile</code>) or here.</p>
+<p class="lead">Recruiters see this when you are matched. You can change it here at any time (or through the API: <code>PATCH /api/v1/profile</code>).</p>
+${mode === 'profile' ? notice(request) : ''}
 ${errorSummary(errors, SEEKER_LABELS)}
 ${postForm(
   request,
-  '/onboarding',
+  action,
   html`${common}
 ${input({ name: 'full_name', label: SEEKER_LABELS.full_name, value: v('full_name', existing?.full_name ?? user.display_name), errors, required: true, autocomplete: 'name' })}
 ${input({ name: 'title', label: SEEKER_LABELS.title, value: v('title', existing?.title), errors, required: true, hint: 'For example: Backend engineer' })}
@@ -183,14 +190,16 @@ ${select({
   errors,
   options: [['', 'No preference'], ...PROFILE_REMOTE_PREFERENCES.map((r): [string, string] => [r, r === 'fully_remote' ? 'Fully remote' : r === 'onsite' ? 'On site' : 'Hybrid'])],
 })}
+${input({ name: 'salary_expectation', label: `${SEEKER_LABELS.salary_expectation} (optional)`, value: v('salary_expectation', existing?.salary_expectation ?? ''), errors, hint: 'The lowest yearly salary you would accept, e.g. 65000. Only used to score matches; recruiters do not see it.', attrs: html` inputmode="numeric"` })}
 <button type="submit" class="btn btn-primary">Save profile</button>`,
   { label: 'Profile' },
 )}`
-        : html`<h1>Set up your recruiter account</h1>
+        : html`<h1>${mode === 'profile' ? 'Your profile' : 'Set up your recruiter account'}</h1>
+${mode === 'profile' ? notice(request) : ''}
 ${errorSummary(errors, RECRUITER_LABELS)}
 ${postForm(
   request,
-  '/onboarding',
+  action,
   html`${common}
 ${input({ name: 'full_name', label: RECRUITER_LABELS.full_name, value: v('full_name', existing?.full_name ?? user.display_name), errors, required: true, autocomplete: 'name' })}
 ${input({ name: 'title', label: RECRUITER_LABELS.title, value: v('title', existing?.title), errors, hint: 'For example: Talent partner' })}
@@ -200,10 +209,10 @@ ${
     : html`${input({ name: 'team_name', label: RECRUITER_LABELS.team_name, value: v('team_name'), errors, required: true, autocomplete: 'organization', hint: 'Usually your company. You become its owner and can invite colleagues.' })}
 <p class="hint">Joining a colleague's team instead? Open the invite link they sent you.</p>`
 }
-<button type="submit" class="btn btn-primary">Continue</button>`,
+<button type="submit" class="btn btn-primary">${mode === 'profile' ? 'Save profile' : 'Continue'}</button>`,
   { label: 'Recruiter set-up' },
 )}`;
-    return sendPage(request, reply, { title: 'Onboarding', narrow: true, status: errors ? 400 : 200, body });
+    return sendPage(request, reply, { title: mode === 'profile' ? 'Profile' : 'Onboarding', narrow: true, status: errors ? 400 : 200, body });
   };
 
   app.get<{ Querystring: { next?: string } }>('/onboarding', async (request, reply) => {
@@ -211,10 +220,16 @@ ${
     return onboardingPage(request, reply, null, null, safeNext(request.query.next, ''));
   });
 
-  app.post('/onboarding', async (request, reply) => {
+  app.get('/account/profile', async (request, reply) => {
+    const { user } = currentUser(request);
+    if (!user.onboarding_completed_at) return reply.redirect('/onboarding?next=%2Faccount%2Fprofile', 303);
+    return onboardingPage(request, reply, null, null, '', 'profile');
+  });
+
+  const saveProfile = (mode: 'onboarding' | 'profile') => async (request: FastifyRequest, reply: FastifyReply) => {
     const { user, membership } = currentUser(request);
     const b = formBody(request);
-    const next = safeNext(str(b, 'next'), '');
+    const next = mode === 'profile' ? '/account/profile?done=profile-saved' : safeNext(str(b, 'next'), '');
     try {
       if (user.role === 'seeker') await accounts.onboardSeeker(user.id, seekerFormToInput(b));
       else
@@ -226,10 +241,12 @@ ${
     } catch (err) {
       const errors = fieldErrors(err);
       if (!errors) throw err;
-      return onboardingPage(request, reply, b, errors, next);
+      return onboardingPage(request, reply, b, errors, mode === 'profile' ? '' : next, mode);
     }
     return reply.redirect(next || (user.role === 'recruiter' ? '/recruiter' : '/'), 303);
-  });
+  };
+  app.post('/onboarding', saveProfile('onboarding'));
+  app.post('/account/profile', saveProfile('profile'));
 };
 
 export default authPages;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseOrThrow } from './accounts-service';
 import { createInviteBodySchema } from './invites-routes';
 import { AppError } from '../../../../lib/errors';
-import { formBody, str, type FormBody } from '../web/core';
+import { formBody, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, recruiter } from '../web/console';
 import { html } from '../web/html';
 import { errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
@@ -13,7 +13,7 @@ import { TEAM_MANAGER_ROLES } from '../../../../db/accounts/accounts-repository'
 /**
  * `/recruiter`: the console's home for the recruiter's team — matches waiting for acceptance, the
  * team's events and, for owners and admins, inviting colleagues (`POST /recruiter/invites`, which
- * renders this page again with the outcome).
+ * redirects back here; the outcome is shown once).
  */
 const consoleTeamPages: FastifyPluginAsync = async (app) => {
   const events = app.services.events.liveEvents;
@@ -53,7 +53,7 @@ ${pendingInvites.length ? html`<h3>Invites</h3><ul>${pendingInvites.map((i) => h
     });
   };
 
-  app.get('/recruiter', async (request, reply) => overview(request, reply));
+  app.get('/recruiter', async (request, reply) => overview(request, reply, { invited: takeFlash<string>(request, reply, 'invited') ?? undefined }));
 
   app.post('/recruiter/invites', async (request, reply) => {
     const r = recruiter(request);
@@ -67,7 +67,8 @@ ${pendingInvites.length ? html`<h3>Invites</h3><ul>${pendingInvites.map((i) => h
       if (!errors) throw err;
       return overview(request, reply, { inviteErrors: errors, inviteValues: b });
     }
-    return overview(request, reply, { invited: email });
+    setFlash(request, reply, 'invited', email);
+    return reply.redirect('/recruiter', 303);
   });
 };
 

@@ -12,6 +12,7 @@ export const toProfile = (p: ProfileRow): z.output<typeof profileSchema> => ({
   experience_years: p.experience_years,
   location: p.location,
   remote_preference: p.remote_preference,
+  salary_expectation: p.salary_expectation ?? null,
   updated_at: p.updated_at.toISOString(),
 });
 

@@ -27,6 +27,7 @@ export const profileSchema = z
     experience_years: z.number().int(),
     location: z.string().nullable(),
     remote_preference: z.enum(PROFILE_REMOTE_PREFERENCES).nullable(),
+    salary_expectation: z.number().int().nullable().describe('Lowest acceptable yearly salary (the jobs\' currency); null when not given. Feeds the salary component of the match score.'),
     updated_at: z.iso.datetime({ offset: true }).optional(),
   })
   .meta({ id: 'Profile' });
@@ -40,8 +41,16 @@ export const profilePatchSchema = z
     experience_years: z.number().int().min(0).max(60).optional(),
     location: z.string().trim().max(200).nullable().optional(),
     remote_preference: z.enum(PROFILE_REMOTE_PREFERENCES).nullable().optional(),
+    salary_expectation: z
+      .number({ error: 'enter the salary as a whole number, e.g. 65000' })
+      .int({ error: 'enter the salary as a whole number, e.g. 65000' })
+      .min(0, { error: 'the salary cannot be negative' })
+      .max(100_000_000, { error: 'enter a yearly salary below 100,000,000' })
+      .nullable()
+      .optional()
+      .describe('Lowest acceptable yearly salary; null clears it'),
   })
-  .refine((b) => Object.keys(b).length > 0, { message: 'send at least one of full_name, title, summary, skills, experience_years, location, remote_preference' })
+  .refine((b) => Object.keys(b).length > 0, { message: 'send at least one of full_name, title, summary, skills, experience_years, location, remote_preference, salary_expectation' })
   .meta({ id: 'ProfilePatch' });
 
 export type ProfilePatch = z.output<typeof profilePatchSchema>;

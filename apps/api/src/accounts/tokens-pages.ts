@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { RECRUITER_SCOPES, SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS, type Scope } from '../../../../lib/scopes';
 import { NotFoundError } from '../../../../lib/errors';
-import { currentUser, formBody, list, str, type FormBody } from '../web/core';
+import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
-import { actionButton, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
+import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
 import type { TokenRow } from '../../../../db/accounts/tokens-repository';
 
 const EXPIRY_CHOICES: Array<[string, string]> = [
@@ -109,7 +109,7 @@ ${
 <td class="last-used">${t.last_used_at ? fmtDate(t.last_used_at) : 'never'}</td>
 <td>${t.expires_at ? fmtDate(t.expires_at) : 'never'}</td>
 <td><span class="state state-${tokenState(t)}">${tokenState(t)}</span></td>
-<td>${tokenState(t) === 'active' ? actionButton(request, `/account/api-tokens/${t.id}/revoke`, 'Revoke', { cls: 'btn btn-danger btn-small', ariaLabel: `Revoke token ${t.name}` }) : ''}</td>
+<td>${tokenState(t) === 'active' ? confirmAction(request, `/account/api-tokens/${t.id}/revoke`, 'Revoke', { small: true, ariaLabel: `Revoke token ${t.name}`, consequence: `Anything using “${t.name}” stops working at once.`, confirmLabel: `Yes, revoke ${t.name}` }) : ''}</td>
 </tr>`,
       )}</tbody></table></div>`
     : html`<p>No tokens yet.</p>`
@@ -118,7 +118,13 @@ ${
     });
   };
 
-  app.get('/account/api-tokens', async (request, reply) => tokensPage(request, reply, {}));
+  app.get('/account/api-tokens', async (request, reply) => {
+    const { user } = currentUser(request);
+    // The new token is shown once, on the GET after the POST (a reload shows and mints nothing).
+    const flash = takeFlash<{ id: string; token: string }>(request, reply, 'token-created');
+    const row = flash ? (await tokens.list(user.id)).find((t) => t.id === flash.id) : undefined;
+    return tokensPage(request, reply, row && flash ? { minted: { token: flash.token, row } } : {});
+  });
 
   app.post('/account/api-tokens', async (request, reply) => {
     const { user } = currentUser(request);
@@ -130,7 +136,8 @@ ${
         scopes: list(b, 'scopes'),
         expiresAt: /^\d+$/.test(days) ? new Date(Date.now() + Number(days) * 86_400_000) : null,
       });
-      return tokensPage(request, reply, { minted });
+      setFlash(request, reply, 'token-created', { id: minted.row.id, token: minted.token });
+      return reply.redirect('/account/api-tokens', 303);
     } catch (err) {
       const errors = fieldErrors(err);
       if (!errors) throw err;

@@ -10,7 +10,7 @@ import { eventJoinUrl } from '../lib/join-urls';
 import { formBody, str, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, defined, eventId, num, recruiter } from '../web/console';
 import { html } from '../web/html';
-import { actionButton, errorSummary, fieldErrors, fmtDate, input, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';
+import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';
 import { listWaiting, waitingSection } from '../queue/console-queue-pages';
 import { jobFormToBody, jobsSection } from './console-jobs-pages';
 
@@ -169,7 +169,9 @@ ${notice(request)}
 ${o.problem ? html`<p class="error" role="alert">${o.problem}</p>` : ''}
 <p>Event page (join_url): <a href="/events/${e.slug}">${eventJoinUrl(app.config.publicBaseUrl, e.slug)}</a></p>
 <div class="actions" role="group" aria-label="Event status">${ALLOWED[e.status].map((t) =>
-        actionButton(request, `/recruiter/events/${e.id}/transition`, TRANSITION_LABELS[t], { name: 'transition', value: t, cls: t === 'end' ? 'btn btn-danger' : 'btn btn-primary' }),
+        t === 'end'
+          ? confirmAction(request, `/recruiter/events/${e.id}/transition`, TRANSITION_LABELS[t], { name: 'transition', value: t, consequence: 'Ending the event closes its queue: everyone still waiting is sent home (their entries expire). Matches already made go on. It cannot be undone.', confirmLabel: 'Yes, end the event' })
+          : actionButton(request, `/recruiter/events/${e.id}/transition`, TRANSITION_LABELS[t], { name: 'transition', value: t, cls: 'btn btn-primary' }),
       )}</div>
 <dl class="kv"><dt>Started</dt><dd>${fmtDate(e.started_at)}</dd><dt>Ends</dt><dd>${fmtDate(e.ends_at)}</dd><dt>Candidates joined</dt><dd>${e.candidates_joined}</dd><dt>Matches made</dt><dd>${e.matches_made}</dd></dl>
 

@@ -8,7 +8,7 @@ import type { Page } from '../lib/pagination';
 import { formBody, str, type FormBody } from '../web/core';
 import { defined, eventId, num, recruiter } from '../web/console';
 import { html, type SafeHtml } from '../web/html';
-import { actionButton, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
+import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
 
 const JOB_LABELS: Record<string, string> = {
   title: 'Job title',
@@ -71,7 +71,7 @@ ${
 <thead><tr><th scope="col">Title</th><th scope="col">Essential skills</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${jobPage.data.map(
         (j) => html`<tr><th scope="row"><a href="/recruiter/jobs/${j.id}">${j.title}</a></th><td>${j.essential_skills.join(', ')}</td><td><span class="state">${j.status}</span></td>
-<td>${j.status === 'open' ? actionButton(request, `/recruiter/jobs/${j.id}/close`, 'Close', { cls: 'btn btn-small btn-danger', ariaLabel: `Close job ${j.title}` }) : ''}</td></tr>`,
+<td>${j.status === 'open' ? confirmAction(request, `/recruiter/jobs/${j.id}/close`, 'Close', { small: true, ariaLabel: `Close job ${j.title}`, consequence: `Closing “${j.title}” stops new matches for it; open matches stay.`, confirmLabel: 'Yes, close the job' }) : ''}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No jobs yet: add one so the matchmaker has something to match.</p>`
 }
@@ -116,7 +116,7 @@ ${notice(request)}
 ${
   j.status === 'open'
     ? html`${errorSummary(errors, JOB_LABELS)}${jobForm(request, `/recruiter/jobs/${j.id}`, v, errors, 'Save job')}
-<div class="actions">${actionButton(request, `/recruiter/jobs/${j.id}/close`, 'Close this job', { cls: 'btn btn-danger' })}</div>`
+<div class="actions">${confirmAction(request, `/recruiter/jobs/${j.id}/close`, 'Close this job', { consequence: 'Closing the job stops new matches for it; open matches stay. It cannot be reopened.', confirmLabel: 'Yes, close the job' })}</div>`
     : html`<p>This job is closed (${fmtDate(j.closed_at)}) and can no longer be edited.</p>`
 }`,
     });

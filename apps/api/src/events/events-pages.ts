@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type QueueEntryView } from '../queue/queue-service';
 import { type LiveEventRow } from '../../../../db/events/events-repository';
 import { type JobWithEvent } from '../../../../db/events/jobs-repository';
+import type { MatchWithJob } from '../../../../db/matches/matches-repository';
 import { AppError, NotFoundError } from '../../../../lib/errors';
 import { currentUser } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
@@ -11,6 +12,12 @@ import { actionButton, fmtDate, sendPage } from '../web/layout';
 export const WEB_AGENT_IDENTITY = 'jobfair/web (browser session)';
 /** The page polls queue status this often (the API asks agents for â‰¥ 5 s; the page follows suit). */
 const QUEUE_POLL_MS = 3000;
+
+interface SeekerQueue {
+  v: QueueEntryView | null;
+  match: MatchWithJob | null;
+  finished: boolean;
+}
 
 const money = (n: number | null) => (n === null ? null : new Intl.NumberFormat('en-US').format(n));
 
@@ -33,7 +40,7 @@ function statusBadge(status: LiveEventRow['status']): SafeHtml {
 }
 
 const eventsPages: FastifyPluginAsync = async (app) => {
-  const { events, jobs } = app.services.deps.repos;
+  const { events, jobs, matches: matchesRepo } = app.services.deps.repos;
   const queue = app.services.queue;
   const eventsService = app.services.events.liveEvents;
   const matchUrl = (id: string | null) => (id ? `/matches/${id}` : null);
@@ -55,10 +62,30 @@ const eventsPages: FastifyPluginAsync = async (app) => {
   const waitText = (s: number | null) => (s === null ? 'not known yet' : s < 60 ? 'under a minute' : `about ${Math.round(s / 60)} minute${Math.round(s / 60) === 1 ? '' : 's'}`);
 
   /** The seeker's queue box: join button, or live position/wait, or the match link. */
-  const queueBox = (request: FastifyRequest, v: QueueEntryView | null, joinAction: string, forEvent: { id: string; slug: string; company: string } | null, error?: string): SafeHtml =>
-    html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}${queueState(request, v, joinAction, forEvent)}`;
+  const queueBox = (request: FastifyRequest, q: SeekerQueue, joinAction: string, forEvent: { id: string; slug: string; company: string } | null, error?: string): SafeHtml =>
+    html`<div id="queue-box" data-live-region>${error ? html`<p class="error" role="alert">${error}</p>` : ''}${queueState(request, q, joinAction, forEvent)}</div>`;
 
-  const queueState = (request: FastifyRequest, v: QueueEntryView | null, joinAction: string, forEvent: { id: string; slug: string; company: string } | null): SafeHtml => {
+  /**
+   * The seeker's latest entry and, when it holds a match, that match: an entry whose match was
+   * accepted or completed has done its work (the run finished; its status stays `matched`), so
+   * the box shows the outcome and "Join again" instead of "You have a match".
+   */
+  const seekerQueue = async (userId: string): Promise<SeekerQueue> => {
+    const v = await queue.status(userId);
+    const match = v?.entry.status === 'matched' && v.entry.match_id ? ((await matchesRepo.findById(v.entry.match_id)) ?? null) : null;
+    const finished = !!v && v.entry.status === 'matched' && (v.entry.ended_at !== null || (match !== null && match.status !== 'matched'));
+    return { v, match, finished };
+  };
+
+  const outcome = (m: MatchWithJob): SafeHtml =>
+    m.status === 'accepted'
+      ? html`<h2>Your interview is on</h2><p>Both sides accepted the match for <strong>${m.job_title ?? 'the job'}</strong>. The interview room is open until ${fmtDate(m.interview_ends_at)}.</p><p><a class="btn btn-primary" href="/matches/${m.id}">Go to the interview</a></p><p class="hint">After the interview you can join a queue again.</p>`
+      : m.status === 'completed'
+        ? html`<h2>Your interview is done</h2><p>Your interview for <strong>${m.job_title ?? 'the job'}</strong> ended ${fmtDate(m.completed_at)}. The recruiter will tell you the next step on <a href="/matches/${m.id}">the match page</a>.</p>`
+        : html`<h2>Your last match ended</h2><p>The match for <strong>${m.job_title ?? 'the job'}</strong> is ${m.status}. <a href="/matches/${m.id}">See the match</a>.</p>`;
+
+  const queueState = (request: FastifyRequest, q: SeekerQueue, joinAction: string, forEvent: { id: string; slug: string; company: string } | null): SafeHtml => {
+    const v = q.v;
     const s = request.webSession;
     if (!s) {
       const here = forEvent ? `/events/${forEvent.slug}` : '/queue';
@@ -66,7 +93,12 @@ const eventsPages: FastifyPluginAsync = async (app) => {
 <p class="actions"><a class="btn btn-primary" href="/signup?next=${encodeURIComponent(here)}">Sign up</a> <a class="btn" href="/login?next=${encodeURIComponent(here)}">Sign in</a></p></div>`;
     }
     if (s.user.role !== 'seeker') return html`<p class="panel panel-soft">Recruiters do not queue; seekers who join this event are matched with your team's open jobs.</p>`;
-    const active = v && (v.entry.status === 'waiting' || v.entry.status === 'matched') ? v : null;
+    if (q.finished && q.match) {
+      const joinAgain = q.match.status !== 'accepted';
+      return html`<div class="panel panel-success" role="status" data-queue-outcome="${q.match.status}">${outcome(q.match)}</div>
+${joinAgain ? html`<div class="actions">${actionButton(request, joinAction, forEvent ? `Join again for ${forEvent.company}` : 'Join again for any event', { cls: 'btn btn-primary' })}</div>` : ''}`;
+    }
+    const active = v && (v.entry.status === 'waiting' || (v.entry.status === 'matched' && !q.finished)) ? v : null;
     const sameQueue = active && (forEvent ? active.entry.live_event_id === forEvent.id : true);
     if (active && !sameQueue) {
       return html`<div class="panel panel-soft"><p>You are already in the queue ${active.entry.live_event_slug ? html`for <a href="/events/${active.entry.live_event_slug}">${active.entry.live_event_slug}</a>` : html`for <a href="/queue">any event</a>`}. One queue at a time.</p></div>`;
@@ -123,7 +155,8 @@ ${s?.user.role === 'seeker' ? html`<p><a href="/queue">Queue for any event</a> Â
     const ownTeam = !!event && s?.membership?.team_id === event.team_id;
     if (!event || (event.status === 'draft' && !ownTeam)) throw new NotFoundError('event', request.params.slug);
     const list = await jobs.listOpenForEvent(event.id, 100);
-    const v = s?.user.role === 'seeker' ? await queue.status(s.user.id) : null;
+    const q: SeekerQueue = s?.user.role === 'seeker' ? await seekerQueue(s.user.id) : { v: null, match: null, finished: false };
+    const v = q.v;
     return sendPage(request, reply, {
       title: event.company_name,
       status,
@@ -141,9 +174,9 @@ ${event.description ? html`<p>${event.description}</p>` : ''}
 </dl>
 ${
   event.status === 'live'
-    ? queueBox(request, v, `/events/${event.slug}/join`, { id: event.id, slug: event.slug, company: event.company_name }, error)
+    ? queueBox(request, q, `/events/${event.slug}/join`, { id: event.id, slug: event.slug, company: event.company_name }, error)
     : event.status === 'paused'
-      ? html`<p class="panel panel-soft">The event is paused; matching resumes when the recruiters are back.${v && v.entry.live_event_id === event.id && v.entry.status === 'waiting' ? ' You keep your place in the queue.' : ''}</p>${v && v.entry.live_event_id === event.id && v.entry.status !== 'left' && v.entry.status !== 'expired' ? queueBox(request, v, `/events/${event.slug}/join`, { id: event.id, slug: event.slug, company: event.company_name }) : ''}`
+      ? html`<p class="panel panel-soft">The event is paused; matching resumes when the recruiters are back.${v && v.entry.live_event_id === event.id && v.entry.status === 'waiting' ? ' You keep your place in the queue.' : ''}</p>${v && v.entry.live_event_id === event.id && v.entry.status !== 'left' && v.entry.status !== 'expired' ? queueBox(request, q, `/events/${event.slug}/join`, { id: event.id, slug: event.slug, company: event.company_name }) : ''}`
       : event.status === 'ended'
         ? html`<p class="panel panel-soft">This event has ended.</p>`
         : html`<p class="panel panel-soft">This event has not started yet.</p>`
@@ -171,13 +204,13 @@ ${list.length ? html`<ul class="cards">${list.map((j) => html`<li class="card">$
 
   const anyQueuePage = async (request: FastifyRequest, reply: FastifyReply, error?: string, status = 200) => {
     const { user } = currentUser(request);
-    const v = user.role === 'seeker' ? await queue.status(user.id) : null;
+    const q: SeekerQueue = user.role === 'seeker' ? await seekerQueue(user.id) : { v: null, match: null, finished: false };
     return sendPage(request, reply, {
       title: 'Queue for any event',
       status,
       body: html`<h1>Queue for any event</h1>
 <p class="lead">Join once and be matched with the best-fitting open job of any live event.</p>
-${queueBox(request, v, '/queue/join', null, error)}
+${queueBox(request, q, '/queue/join', null, error)}
 <p><a href="/">See live events</a> to queue for one company instead.</p>`,
     });
   };

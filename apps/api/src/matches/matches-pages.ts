@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type MatchView } from './matches-service';
-import { declineBodySchema } from './matches-schemas';
+import { declineBodySchema, interviewReportBodySchema } from './matches-schemas';
 import { AppError, NotFoundError } from '../../../../lib/errors';
 import { parseOrThrow } from '../accounts/accounts-service';
-import { currentUser, formBody, str } from '../web/core';
+import { currentUser, formBody, str, type FormBody } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
-import { actionButton, errorSummary, fieldErrors, fmtDate, postForm, sendPage, textarea, type FieldErrors } from '../web/layout';
+import { actionButton, errorSummary, fieldErrors, fmtDate, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';
+import type { InterviewOutcome, InterviewReportRow } from '../../../../db/matches/interview-reports-repository';
+import type { UserRow } from '../../../../db/accounts/accounts-repository';
 import { jobCard } from '../events/events-pages';
+import { candidateLine } from './console-matches-pages';
 import type { MatchWithJob } from '../../../../db/matches/matches-repository';
 import { UUID_RE } from '../../../../lib/ids';
 
@@ -50,10 +53,72 @@ const STATUS_TEXT: Record<string, string> = {
   completed: 'Interview completed',
 };
 
+const OUTCOME_TEXT: Record<InterviewOutcome, string> = { advance: 'Advance: exchange contact details', follow_up: 'Follow up later', pass: 'Pass' };
+const SCORE_LABELS: Array<[string, string]> = [
+  ['fit', 'Fit for the role'],
+  ['communication', 'Communication'],
+  ['technical', 'Technical skills'],
+];
+
+/**
+ * After the interview: the recruiter's report card (form, or what was saved), the contact details
+ * once a recruiter chose "advance", and for the seeker what happens next.
+ */
+function afterInterview(
+  request: FastifyRequest,
+  m: MatchWithJob,
+  role: 'seeker' | 'recruiter',
+  report: InterviewReportRow | undefined,
+  author: UserRow | undefined,
+  seeker: UserRow | undefined,
+  eventSlug: string | null,
+  o: { errors?: FieldErrors | null; reportValues?: FormBody },
+): SafeHtml {
+  const contacts =
+    report?.outcome === 'advance' && author && seeker
+      ? html`<section class="panel panel-success" aria-labelledby="contact-h" id="contact-details">
+<h2 id="contact-h">Contact details</h2>
+<p>${role === 'seeker' ? 'The recruiter would like to continue. Write to them:' : 'You chose to advance this candidate. Write to them:'}</p>
+<p><strong>${role === 'seeker' ? author.display_name : (m.seeker_name ?? seeker.display_name)}</strong> · <a href="mailto:${role === 'seeker' ? author.email : seeker.email}">${role === 'seeker' ? author.email : seeker.email}</a></p>
+<p class="hint">Both of you also received these details by e-mail.</p>
+</section>`
+      : html``;
+  if (role === 'seeker') {
+    const next = !report
+      ? 'The recruiter is writing up the interview; this page shows the next step as soon as there is one.'
+      : report.outcome === 'advance'
+        ? 'Good news: the recruiter wants to continue with you.'
+        : report.outcome === 'follow_up'
+          ? 'The recruiter will follow up with you.'
+          : 'The recruiter decided not to continue this time. Thank you for your time.';
+    return html`<section class="panel" aria-labelledby="next-h" id="next-step"><h2 id="next-h">What happens next</h2><p>${next}</p>
+<p class="actions"><a class="btn" href="${eventSlug ? `/events/${eventSlug}` : '/queue'}">Join a queue again</a></p></section>${contacts}`;
+  }
+  const errors = o.errors ?? null;
+  const v = o.reportValues;
+  const val = (k: string): string => (v ? str(v, k) : report ? String((report as unknown as Record<string, unknown>)[k] ?? '') : '');
+  const scoreField = ([name, label]: [string, string]) =>
+    radios({ name, label, value: val(name), errors, options: [1, 2, 3, 4, 5].map((n) => [String(n), String(n), n === 1 ? '(weak)' : n === 5 ? '(excellent)' : undefined] as [string, string, string?]), inline: true });
+  return html`<section class="panel" aria-labelledby="report-h" id="report-card">
+<h2 id="report-h">Report card</h2>
+${report && !errors ? html`<p class="notice" role="status">Saved ${fmtDate(report.updated_at)}: fit ${report.fit}/5, communication ${report.communication}/5, technical ${report.technical}/5 — <strong>${OUTCOME_TEXT[report.outcome]}</strong>. You can change it below.</p>` : html`<p>Rate the interview and choose the next step. The candidate sees only the next step, never your scores or notes.</p>`}
+${errorSummary(errors, { fit: 'Fit for the role', communication: 'Communication', technical: 'Technical skills', outcome: 'Next step', notes: 'Notes' })}
+${postForm(
+  request,
+  `/matches/${m.id}/report`,
+  html`${SCORE_LABELS.map(scoreField)}
+${radios({ name: 'outcome', label: 'Next step', value: val('outcome'), errors, options: [['advance', OUTCOME_TEXT.advance, 'both of you receive the other’s e-mail address'], ['follow_up', OUTCOME_TEXT.follow_up], ['pass', OUTCOME_TEXT.pass, 'this pair is not matched again']] })}
+${textarea({ name: 'notes', label: 'Notes (for your team only)', value: val('notes'), errors, rows: 3 })}
+<button type="submit" class="btn btn-primary">Save report card</button>`,
+  { label: 'Report card' },
+)}
+</section>${contacts}`;
+}
+
 const matchesPages: FastifyPluginAsync = async (app) => {
   const matches = app.services.matches;
   const profiles = app.services.accounts.profiles;
-  const { events, jobs, accounts } = app.services.deps.repos;
+  const { events, jobs, accounts, interviewReports } = app.services.deps.repos;
 
   const loadView = async (userId: string, matchId: string): Promise<MatchView> => {
     if (!UUID_RE.test(matchId)) throw new NotFoundError('match', matchId);
@@ -66,30 +131,32 @@ const matchesPages: FastifyPluginAsync = async (app) => {
     return sendPage(request, reply, {
       title: 'Matches',
       body: html`<h1>${user.role === 'recruiter' ? "Your team's matches" : 'Your matches'}</h1>
-${
+<div id="matches-list" data-live-region>${
   list.length
     ? html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Matches, newest first</caption>
-<thead><tr><th scope="col">Job</th><th scope="col">Event</th><th scope="col">Score</th><th scope="col">Status</th><th scope="col">Made</th><th scope="col">Accept by</th></tr></thead>
+<thead><tr><th scope="col">Job</th>${user.role === 'recruiter' ? html`<th scope="col">Candidate</th>` : ''}<th scope="col">Event</th><th scope="col">Score</th><th scope="col">Status</th><th scope="col">Made</th><th scope="col">Accept by</th></tr></thead>
 <tbody>${list.map(
-        ({ match: m }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a>${m.seeker_via_agent && user.role === 'recruiter' ? html` <span class="badge badge-agent">joined via agent</span>` : ''}</th>
-<td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' ? fmtDate(m.expires_at) : '—'}</td></tr>`,
+        ({ match: m }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a></th>${user.role === 'recruiter' ? html`<td>${candidateLine(m)}</td>` : ''}
+<td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' && m.expires_at ? html`${fmtDate(m.expires_at)} (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span>)` : '—'}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No matches yet.${user.role === 'seeker' ? html` <a href="/">Join a live event's queue</a> to be matched.` : ''}</p>`
-}`,
+}</div>`,
     });
   });
 
-  const matchPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, o: { errors?: FieldErrors | null; reason?: string; status?: number } = {}) => {
+  const matchPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, o: { errors?: FieldErrors | null; reason?: string; status?: number; roomError?: string; reportValues?: FormBody } = {}) => {
     const { user } = currentUser(request);
     const { match: m, role } = await loadView(user.id, request.params.id);
-    const [job, event, seekerProfile, seekerUser, acceptedBy] = await Promise.all([
+    const [job, event, seekerProfile, seekerUser, acceptedBy, report] = await Promise.all([
       jobs.findForTeam(m.team_id, m.job_id),
       events.findById(m.live_event_id),
       profiles.get(m.seeker_user_id),
       accounts.findUserById(m.seeker_user_id),
       m.recruiter_accepted_by ? accounts.findUserById(m.recruiter_accepted_by) : Promise.resolve(undefined),
+      m.status === 'completed' ? interviewReports.findByMatch(m.id) : Promise.resolve(undefined),
     ]);
+    const author = report?.author_user_id ? await accounts.findUserById(report.author_user_id) : undefined;
     const mine = role === 'seeker' ? m.seeker_accepted_at : m.recruiter_accepted_at;
     const theirs = role === 'seeker' ? m.recruiter_accepted_at : m.seeker_accepted_at;
     const other = role === 'seeker' ? 'the recruiter' : 'the candidate';
@@ -120,23 +187,25 @@ ${postForm(
 <p>Both sides accepted ${fmtDate(m.accepted_at)}. The interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.</p>
 <div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>
 </section>`
-          : html`<p class="panel panel-soft">${
+          : m.status === 'completed'
+            ? html`<p class="panel panel-soft">The interview was completed ${fmtDate(m.completed_at)}.</p>
+${afterInterview(request, m, role, report, author, seekerUser, event?.slug ?? null, o)}`
+            : html`<p class="panel panel-soft">${
               m.status === 'declined'
                 ? html`Declined by ${m.declined_by_role === role ? 'you' : `the ${m.declined_by_role ?? 'other side'}`} ${fmtDate(m.declined_at)}${m.decline_reason ? html`: “${m.decline_reason}”` : ''}.`
-                : m.status === 'completed'
-                  ? html`The interview was completed ${fmtDate(m.completed_at)}.`
-                  : html`Nobody accepted before ${fmtDate(m.expires_at)}.`
+                : html`Nobody accepted before ${fmtDate(m.expires_at)}.`
             }</p>`;
 
     return sendPage(request, reply, {
       title: `Match: ${m.job_title ?? 'job'}`,
       status: o.status ?? (errors ? 400 : 200),
-      body: html`<div id="match-state" data-state-url="/matches/${m.id}/state.json" data-version="${matchVersion(m)}" data-poll-ms="2000"${event ? html` data-accent="${event.accent_color}"` : ''}>
+      body: html`<div id="match-state" data-live-region data-state-url="/matches/${m.id}/state.json" data-version="${matchVersion(m)}"${event ? html` data-accent="${event.accent_color}"` : ''}>
 <p class="hint"><a href="/matches">All matches</a></p>
+${notice(request)}
 <h1>${m.job_title ?? 'Match'}${event ? html` at ${event.company_name}` : ''}</h1>
 <p class="status-box" role="status">Status: <strong class="state state-${m.status}" data-match-status="${m.status}">${m.status}</strong> — ${STATUS_TEXT[m.status]}
 <br><span class="hint">Seeker: ${m.seeker_accepted_at ? `accepted ${fmtDate(m.seeker_accepted_at)}` : 'not yet accepted'} · Recruiter: ${m.recruiter_accepted_at ? `accepted ${fmtDate(m.recruiter_accepted_at)}${m.recruiter_auto_accepted ? ' (team auto-accept)' : acceptedBy ? ` by ${acceptedBy.display_name}` : ''}` : 'not yet accepted'}</span></p>
-${o.status && o.status >= 400 && !errors ? html`<p class="error" role="alert">That did not work: the match changed in the meantime. This is its current state.</p>` : ''}
+${o.roomError ? html`<p class="error" role="alert">${o.roomError}</p>` : o.status && o.status >= 400 && !errors ? html`<p class="error" role="alert">That did not work: the match changed in the meantime. This is its current state.</p>` : ''}
 ${actions}
 <div class="two-col">
 <section aria-labelledby="score-h">
@@ -175,6 +244,23 @@ ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">join
     return { status: m.status, version: matchVersion(m) };
   });
 
+  /** The report card (post/redirect/get): errors re-render the page with the person's input. */
+  app.post<{ Params: { id: string } }>('/matches/:id/report', async (request, reply) => {
+    const { user } = currentUser(request);
+    if (!UUID_RE.test(request.params.id)) throw new NotFoundError('match', request.params.id);
+    const b = formBody(request);
+    try {
+      const report = parseOrThrow(interviewReportBodySchema, { fit: str(b, 'fit'), communication: str(b, 'communication'), technical: str(b, 'technical'), outcome: str(b, 'outcome') || undefined, notes: str(b, 'notes') });
+      await matches.submitReport({ userId: user.id, matchId: request.params.id, report });
+    } catch (err) {
+      const errors = fieldErrors(err);
+      if (errors) return matchPage(request, reply, { errors, reportValues: b });
+      if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
+      throw err;
+    }
+    return reply.redirect(`/matches/${request.params.id}?done=report-saved#report-card`, 303);
+  });
+
   /** Acceptance exists only here: a signed-in human, through the same use-case as nothing else. */
   app.post<{ Params: { id: string } }>('/matches/:id/accept', async (request, reply) => {
     const { user } = currentUser(request);
@@ -205,17 +291,34 @@ ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">join
     return reply.redirect(`/matches/${request.params.id}`, 303);
   });
 
-  /** Issues the caller's room URL through the video provider adapter and sends the browser there. */
+  /**
+   * Issues the caller's room URL through the video provider adapter and sends the browser there.
+   * The built-in room is on PUBLIC_BASE_URL: the redirect is a path, so it stays on whatever
+   * origin the page was reached by (an absolute URL on another origin is blocked by the CSP's
+   * `form-action`). A hosted provider's origin is allowed in `form-action`; a room elsewhere
+   * gets a page with a plain link. A provider failure is told on the match page.
+   */
   app.post<{ Params: { id: string } }>('/matches/:id/room', async (request, reply) => {
     const { user } = currentUser(request);
     if (!UUID_RE.test(request.params.id)) throw new NotFoundError('match', request.params.id);
+    let roomUrl: string;
     try {
-      const { roomUrl } = await matches.interviewRoomUrl({ userId: user.id, matchId: request.params.id });
-      return reply.redirect(roomUrl, 303);
+      ({ roomUrl } = await matches.interviewRoomUrl({ userId: user.id, matchId: request.params.id }));
     } catch (err) {
       if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
+      if (err instanceof AppError && err.status === 503) return matchPage(request, reply, { status: 503, roomError: 'The video service could not open the room just now. Please try again in a moment.' });
       throw err;
     }
+    const target = new URL(roomUrl);
+    if (target.origin === new URL(app.config.publicBaseUrl).origin) return reply.redirect(`${target.pathname}${target.search}`, 303);
+    if (app.config.VIDEO_PROVIDER_URL && target.origin === new URL(app.config.VIDEO_PROVIDER_URL).origin) return reply.redirect(roomUrl, 303);
+    return sendPage(request, reply, {
+      title: 'Your interview room is ready',
+      narrow: true,
+      body: html`<h1>Your interview room is ready</h1>
+<p class="lead">The room is hosted by our video provider.</p>
+<p class="actions"><a class="btn btn-primary" href="${roomUrl}" rel="noreferrer">Open the interview room</a> <a class="btn" href="/matches/${request.params.id}">Back to the match</a></p>`,
+    });
   });
 };
 

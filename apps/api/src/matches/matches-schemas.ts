@@ -1,3 +1,4 @@
+import { INTERVIEW_OUTCOMES } from '../../../../db/matches/interview-reports-repository';
 import { z } from 'zod';
 import { isoDateTime } from '../lib/http-schemas';
 import { DECLINE_REASON_CODES, MATCH_PARTY_ROLES, MATCH_STATUSES } from '../../../../workflows/matches/contract';
@@ -40,6 +41,23 @@ export const declineBodySchema = z.strictObject({
   reason: z.string().trim().min(1).max(500).describe('Why; shown to the other party (1–500 characters)'),
   reason_code: z.enum(DECLINE_REASON_CODES).optional().describe('Optional category, shown to the other party; a seeker\'s `salary` or `location` lowers that component\'s weight for the rest of the queue entry'),
 });
+
+const score = (what: string) =>
+  z.coerce
+    .number({ error: `Choose a score from 1 to 5 for ${what}` })
+    .int({ error: `Choose a score from 1 to 5 for ${what}` })
+    .min(1, { error: `Choose a score from 1 to 5 for ${what}` })
+    .max(5, { error: `Choose a score from 1 to 5 for ${what}` });
+
+/** The recruiter's report card after an interview (web form; the messages are for people). */
+export const interviewReportBodySchema = z.strictObject({
+  fit: score('fit'),
+  communication: score('communication'),
+  technical: score('technical skills'),
+  outcome: z.enum(INTERVIEW_OUTCOMES, { error: 'Choose what happens next: advance, follow up or pass' }),
+  notes: z.string().trim().max(4000, { error: 'Keep the notes under 4000 characters' }).default(''),
+});
+export type InterviewReportBody = z.output<typeof interviewReportBodySchema>;
 
 export const roomUrlSchema = z
   .object({

@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { type MatchWithJob } from '../../../../db/matches/matches-repository';
-import { ConflictError, NotFoundError } from '../../../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
+import type { InterviewReportRow } from '../../../../db/matches/interview-reports-repository';
+import type { InterviewReportBody } from './matches-schemas';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict } from '../../../../lib/update-refusal';
-import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, type MatchPartyRole, type DeclineReasonCode } from '../../../../workflows/matches/contract';
+import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, type MatchPartyRole, type DeclineReasonCode } from '../../../../workflows/matches/contract';
 import { matchInputFromOffer, startMatchWorkflow } from '../../../../workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
 import type { ServiceDeps } from '../lib/service-deps';
@@ -23,6 +25,9 @@ export const MATCH_LIST_MAX = 50;
  * Every call checks that the caller is a party — the seeker, or a recruiter of the job's team —
  * and answers 404 otherwise, so other tenants' matches are not revealed.
  */
+/** How long leaving the room waits for the match projection to say `completed`. */
+const COMPLETION_PROJECTION_WAIT_MS = 3_000;
+
 export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config' | 'appSecret'> & { videoProvider?: VideoProvider }) {
   const accounts = deps.repos.accounts;
   const matches = deps.repos.matches;
@@ -147,7 +152,48 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
       if (match.status === 'completed') return { match, role };
       if (match.status !== 'accepted') throw new ConflictError('MATCH_NOT_ACCEPTED', `match ${match.id} is ${match.status}; the interview starts after both accepted`, { status: match.status });
       await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).signal(interviewCompletedSignal, { userId: input.userId });
-      return { match, role };
+      // A signal has no answer: wait (briefly) for the projection, so the page the person lands on
+      // says "completed" rather than "the room is open". Past the deadline the page's live
+      // updates catch up.
+      const deadline = Date.now() + COMPLETION_PROJECTION_WAIT_MS;
+      for (;;) {
+        const now = await matches.findById(match.id);
+        if (now && now.status !== 'accepted') return { match: now, role };
+        if (Date.now() > deadline) return { match, role };
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+
+    /**
+     * The report card after the interview: only a recruiter of the match's team, only once the
+     * interview is completed. Stored on the candidate for the team (one per match; a resubmission
+     * replaces it). The match workflow is told (`interviewReported`): "advance" sends both sides
+     * each other's contact details. Answers whether the workflow heard it (false once its
+     * INTERVIEW_REPORT_WINDOW_MS has passed: the report is stored, no e-mail goes out).
+     */
+    async submitReport(input: { userId: string; matchId: string; report: InterviewReportBody }): Promise<{ report: InterviewReportRow; told: boolean }> {
+      const { match, role } = await load(input.userId, input.matchId);
+      if (role !== 'recruiter') throw new ForbiddenError('Only a recruiter of the team writes the report card', 'ROLE_NOT_ALLOWED');
+      if (match.status !== 'completed') throw new ConflictError('MATCH_NOT_COMPLETED', `match ${match.id} is ${match.status}; the report card follows the interview`, { status: match.status });
+      const report = await deps.repos.interviewReports.upsert({
+        match_id: match.id,
+        team_id: match.team_id,
+        seeker_user_id: match.seeker_user_id,
+        author_user_id: input.userId,
+        fit: input.report.fit,
+        communication: input.report.communication,
+        technical: input.report.technical,
+        outcome: input.report.outcome,
+        notes: input.report.notes,
+      });
+      let told = true;
+      try {
+        await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).signal(interviewReportedSignal, { outcome: report.outcome });
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+        told = false;
+      }
+      return { report, told };
     },
 
     /** Room URL for a party of an accepted match, from the video provider adapter. */

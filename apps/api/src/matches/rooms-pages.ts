@@ -4,12 +4,12 @@ import { verifyRoomToken } from './video-provider';
 import { AppError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
 import { currentUser, originAllowed } from '../web/core';
 import { html } from '../web/html';
-import { actionButton, fmtDate, sendPage } from '../web/layout';
+import { confirmAction, fmtDate, sendPage } from '../web/layout';
 import type { MatchPartyRole } from '../../../../workflows/matches/contract';
 import { UUID_RE } from '../../../../lib/ids';
 
-/** Signalling messages the peers may relay to each other (SDP and ICE only; nothing else passes). */
-const RELAYED = new Set(['offer', 'answer', 'candidate']);
+/** Signalling messages the peers may relay to each other (SDP, ICE, and whether camera and microphone are on; nothing else passes). */
+const RELAYED = new Set(['offer', 'answer', 'candidate', 'media-state']);
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
 interface Party {
@@ -112,6 +112,12 @@ const roomsPages: FastifyPluginAsync = async (app) => {
       });
     }
     const wsPath = `/rooms/${m.id}/signal?t=${encodeURIComponent(String(request.query.t))}`;
+    // Names on the tiles: the candidate's profile name; the recruiter who accepted (or "the recruiter").
+    const recruiterUser = m.recruiter_accepted_by ? await app.services.deps.repos.accounts.findUserById(m.recruiter_accepted_by) : undefined;
+    const seekerName = m.seeker_name ?? 'The candidate';
+    const recruiterName = party.role === 'recruiter' ? (request.webSession?.user.display_name ?? 'Recruiter') : (recruiterUser?.display_name ?? 'The recruiter');
+    const myName = party.role === 'seeker' ? seekerName : recruiterName;
+    const otherName = party.role === 'seeker' ? `${recruiterName} (recruiter)` : `${seekerName} (candidate)`;
     return sendPage(request, reply, {
       title: 'Interview room',
       scripts: ['room.js'],
@@ -120,15 +126,16 @@ const roomsPages: FastifyPluginAsync = async (app) => {
 <p class="room-status" role="status" aria-live="polite"><span id="room-status-text">Starting your camera…</span></p>
 <p>Time left: <span class="timer" id="room-timer" aria-live="off">—</span> <span class="hint">(ends ${fmtDate(m.interview_ends_at)})</span></p>
 <div class="videos">
-  <figure><video id="remote-video" autoplay playsinline aria-label="${party.role === 'seeker' ? 'The recruiter' : 'The candidate'}"></video><figcaption>${party.role === 'seeker' ? 'Recruiter' : 'Candidate'}</figcaption></figure>
-  <figure><video id="local-video" autoplay playsinline muted aria-label="You"></video><figcaption>You</figcaption></figure>
+  <figure><video id="remote-video" autoplay playsinline aria-label="${otherName}"></video><figcaption>${otherName} <span class="badge badge-off" id="remote-cam-off" hidden>camera off</span> <span class="badge badge-off" id="remote-mic-off" hidden>muted</span></figcaption></figure>
+  <figure><video id="local-video" autoplay playsinline muted aria-label="You (${myName})"></video><figcaption>You (${myName}) <span class="badge badge-off" id="local-cam-off" hidden>camera off</span> <span class="badge badge-off" id="local-mic-off" hidden>muted</span></figcaption></figure>
 </div>
 <div class="room-controls" role="group" aria-label="Call controls">
   <button type="button" class="btn" id="toggle-camera" aria-pressed="false">Turn camera off</button>
   <button type="button" class="btn" id="toggle-mic" aria-pressed="false">Mute microphone</button>
-  ${actionButton(request, `/rooms/${m.id}/complete`, 'Leave and end the interview', { cls: 'btn btn-danger' })}
+  <a class="btn" href="/matches/${m.id}">Step out</a>
+  ${confirmAction(request, `/rooms/${m.id}/complete`, 'End the interview', { consequence: 'This ends the interview for both of you and closes the room. To come back later instead, step out.', confirmLabel: 'Yes, end the interview for both' })}
 </div>
-<p class="hint">Leaving ends the interview for both of you. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
+<p class="hint">Stepping out keeps the room open until ${fmtDate(m.interview_ends_at)}; you can come back from the match page. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
 </div>`,
     });
   });

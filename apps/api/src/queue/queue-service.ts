@@ -195,8 +195,10 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
 
     /** Who waits in an event's queue, with their profiles (the recruiter console; the caller checked the event is the team's). */
     async listWaiting(eventId: string, limit: number) {
-      const ids = await events.listWaitingSeekerIds(eventId, { afterUserId: null, limit });
-      return Promise.all(ids.map(async (id) => ({ id, profile: (await profiles.findByUserId(id)) ?? null })));
+      const entries = await queue.listWaitingForEvent(eventId, limit);
+      return Promise.all(
+        entries.map(async (e) => ({ id: e.user_id, viaAgent: e.via_agent, agentIdentity: e.agent_identity, enteredAt: e.entered_at, profile: (await profiles.findByUserId(e.user_id)) ?? null })),
+      );
     },
 
     async status(userId: string): Promise<QueueEntryView | null> {

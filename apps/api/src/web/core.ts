@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../../lib/errors';
+import { seal, unseal } from '../../../../lib/sealed';
 import type { ResolvedSession } from '../accounts/sessions-service';
 import type { UserRow, TeamMembership } from '../../../../db/accounts/accounts-repository';
 
@@ -137,4 +138,31 @@ export function parseFormUrlEncoded(text: string): FormBody {
     else out[k] = Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
   return out;
+}
+
+export const FLASH_COOKIE = 'jf_flash';
+const FLASH_MAX_AGE_S = 120;
+
+/**
+ * Post/redirect/get for results that may be shown once (a new token, a webhook secret, a test
+ * delivery's outcome): the POST seals the result into a short-lived HttpOnly cookie bound to the
+ * session and redirects; the next GET shows it and clears the cookie. A reload shows nothing new
+ * and repeats nothing; the cookie is AES-GCM sealed, so the secret is never readable in transit logs.
+ */
+export function setFlash(request: FastifyRequest, reply: FastifyReply, kind: string, data: unknown): void {
+  const sealedValue = seal(JSON.stringify({ kind, data }), request.server.appSecret, `web-flash:${request.webSession?.id ?? ''}`);
+  setCookie(request, reply, FLASH_COOKIE, sealedValue, FLASH_MAX_AGE_S);
+}
+
+/** The flash of this kind (once), or null; clears the cookie whenever one is present. */
+export function takeFlash<T>(request: FastifyRequest, reply: FastifyReply, kind: string): T | null {
+  const raw = parseCookies(request.headers.cookie)[FLASH_COOKIE];
+  if (!raw) return null;
+  setCookie(request, reply, FLASH_COOKIE, '', 0);
+  try {
+    const parsed = JSON.parse(unseal(raw, request.server.appSecret, `web-flash:${request.webSession?.id ?? ''}`)) as { kind: string; data: T };
+    return parsed.kind === kind ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -20,6 +20,7 @@ import consoleMatchingPages from '../events/console-matching-pages';
 import invitesPages from '../accounts/invites-pages';
 import webhooksPages from '../webhooks/webhooks-pages';
 import billingPages from '../billing/billing-pages';
+import livePages from '../notifications/live-pages';
 
 const STATIC_DIR = path.join(__dirname, 'static');
 const TYPES: Record<string, string> = {
@@ -29,8 +30,18 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** Everything a page may load: this origin only (no CDN, no inline script), media for the room. */
-const CSP = [
+/**
+ * Everything a page may load: this origin only (no CDN, no inline script), media for the room.
+ * Forms post to this origin only, except the hosted video provider's origin (when configured):
+ * "Enter the interview room" answers 303 to the provider's room, and `form-action` also governs
+ * where a form's redirect may go.
+ */
+export function contentSecurityPolicy(videoProviderUrl?: string): string {
+  const providerOrigin = videoProviderUrl ? new URL(videoProviderUrl).origin : null;
+  return CSP_BASE.map((d) => (d === "form-action 'self'" && providerOrigin ? `${d} ${providerOrigin}` : d)).join('; ');
+}
+
+const CSP_BASE = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
@@ -42,7 +53,7 @@ const CSP = [
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
+];
 
 function wantsJson(request: FastifyRequest): boolean {
   const p = request.url.split('?')[0];
@@ -59,6 +70,8 @@ function wantsJson(request: FastifyRequest): boolean {
  */
 const webApp: FastifyPluginAsync = async (app) => {
   const sessions = app.services.accounts.sessions;
+  const CSP = contentSecurityPolicy(app.config.VIDEO_PROVIDER_URL);
+  const canonical = new URL(app.config.publicBaseUrl);
 
   // Forms post application/x-www-form-urlencoded; the parser lives only in this plugin's scope.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => {
@@ -76,7 +89,18 @@ const webApp: FastifyPluginAsync = async (app) => {
 
   app.decorateRequest('webSession', null);
   app.decorateRequest('csrfSeed', '');
+  // One canonical origin: a page asked for on another host name of this server (127.0.0.1 when
+  // PUBLIC_BASE_URL says localhost) moves to PUBLIC_BASE_URL before any cookie is set, so the
+  // session, the CSRF cookie and the room links all live on one origin. Only reads move: a
+  // redirected POST would lose its body; those still pass the Origin check (same host).
   app.addHook('onRequest', async (request, reply) => {
+    if (!app.config.CANONICAL_HOST_REDIRECT || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    const host = request.headers.host;
+    if (!host || host === canonical.host || request.url.startsWith('/static/')) return;
+    return reply.redirect(`${canonical.origin}${request.url}`, 308);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (reply.sent) return;
     // Assets need neither a session nor a CSRF seed (and no database round trip).
     if (request.url.startsWith('/static/')) return;
     const cookies = parseCookies(request.headers.cookie);
@@ -160,6 +184,7 @@ const webApp: FastifyPluginAsync = async (app) => {
   await app.register(invitesPages);
   await app.register(webhooksPages);
   await app.register(billingPages);
+  await app.register(livePages);
 };
 
 function safeReferer(referer: string, request: FastifyRequest): string | null {

@@ -47,6 +47,25 @@ export function actionButton(request: FastifyRequest, action: string, label: str
   );
 }
 
+/**
+ * A destructive action behind a confirmation, with no script: the first button (a disclosure)
+ * opens a short explanation and the real POST button. Keyboard: Enter/Space on either.
+ */
+export function confirmAction(
+  request: FastifyRequest,
+  action: string,
+  label: string,
+  o: { consequence: string; confirmLabel: string; name?: string; value?: string; ariaLabel?: string; small?: boolean },
+): SafeHtml {
+  return html`<details class="confirm">
+<summary class="btn btn-danger${o.small ? ' btn-small' : ''}"${o.ariaLabel ? html` aria-label="${o.ariaLabel}"` : ''}>${label}</summary>
+<div class="confirm-box">
+<p>${o.consequence}</p>
+${actionButton(request, action, o.confirmLabel, { cls: 'btn btn-danger', name: o.name, value: o.value })}
+</div>
+</details>`;
+}
+
 /** Error summary at the top of a form; links move focus to the field (GOV.UK pattern). */
 export function errorSummary(errors: FieldErrors | null, labels: Record<string, string> = {}): SafeHtml {
   if (!errors || !Object.keys(errors).length) return html``;
@@ -109,9 +128,9 @@ export function select(o: FieldOptions & { options: Array<[string, string]> }): 
 }
 
 /** A group of radio buttons in a fieldset with a legend. */
-export function radios(o: FieldOptions & { options: Array<[string, string, string?]> }): SafeHtml {
+export function radios(o: FieldOptions & { options: Array<[string, string, string?]>; inline?: boolean }): SafeHtml {
   const err = o.errors?.[o.name];
-  return html`<fieldset class="field${err ? ' has-error' : ''}" id="f-${o.name}" tabindex="-1"${err ? html` aria-describedby="e-${o.name}"` : ''}>
+  return html`<fieldset class="field${err ? ' has-error' : ''}${o.inline ? ' choices-inline' : ''}" id="f-${o.name}" tabindex="-1"${err ? html` aria-describedby="e-${o.name}"` : ''}>
   <legend>${o.label}</legend>
   ${err ? html`<p class="error" id="e-${o.name}"><span class="visually-hidden">Error:</span> ${err}</p>` : ''}
   ${o.options.map(
@@ -137,9 +156,16 @@ function nav(request: FastifyRequest): SafeHtml {
           ['/queue', 'Queue'],
           ['/matches', 'Matches'],
         ];
-  links.push(['/account/api-tokens', 'API tokens'], ['/account/webhooks', 'Webhooks']);
+  links.push(['/account/profile', 'Profile']);
+  // Tokens and webhooks are for people who connect an agent or a server: one menu, not the main line.
+  const developer: Array<[string, string]> = [
+    ['/account/api-tokens', 'API tokens'],
+    ['/account/webhooks', 'Webhooks'],
+  ];
   const here = request.url.split('?')[0];
+  const inDev = developer.some(([href]) => here.startsWith(href));
   return html`<nav aria-label="Main"><ul>${links.map(([href, label]) => html`<li><a href="${href}"${here === href ? html` aria-current="page"` : ''}>${label}</a></li>`)}
+  <li><details class="nav-menu"${inDev ? html` open` : ''}><summary>Developers</summary><ul>${developer.map(([href, label]) => html`<li><a href="${href}"${here === href ? html` aria-current="page"` : ''}>${label}</a></li>`)}</ul></details></li>
   <li>${postForm(request, '/logout', html`<button type="submit" class="linklike">Sign out <span class="visually-hidden">${s.user.email}</span></button>`, { cls: 'inline' })}</li></ul></nav>`;
 }
 
@@ -156,7 +182,7 @@ export function renderPage(request: FastifyRequest, o: PageOptions): string {
 <script src="/static/app.js" defer></script>
 ${(o.scripts ?? []).map((src) => html`<script src="/static/${src}" defer></script>`)}
 </head>
-<body>
+<body${s ? html` data-live-url="/live" data-base-title="${o.title} · Job Fair"` : ''}>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
   <div class="wrap header-row">
@@ -165,10 +191,11 @@ ${(o.scripts ?? []).map((src) => html`<script src="/static/${src}" defer></scrip
     ${nav(request)}
   </div>
 </header>
+<p id="live-announcer" class="visually-hidden" role="status" aria-live="polite"></p>
 <main id="main" class="wrap${o.narrow ? ' narrow' : ''}" tabindex="-1">
 ${o.body}
 </main>
-<footer class="site-footer"><div class="wrap">Job Fair · <a href="/docs/api/">API reference</a> · <a href="/docs/agents.md">For agents</a> · <a href="/api/v1/openapi.json">OpenAPI</a></div></footer>
+<footer class="site-footer"><div class="wrap">Job Fair · <a href="/docs/api/">API reference</a> · <a href="/docs/agents.md">For agents</a> · <a href="/api/v1/openapi.json">OpenAPI</a>${s ? html` <button type="button" class="linklike" id="enable-notifications" hidden>Turn on browser notifications</button>` : ''}</div></footer>
 </body>
 </html>`.value}`;
 }
@@ -195,6 +222,8 @@ const NOTICES: Record<string, string> = {
   'floor-saved': 'The quality floor was saved.',
   'joined-team': 'You joined the team.',
   'interview-ended': 'The interview has ended.',
+  'report-saved': 'The report card was saved.',
+  'profile-saved': 'Your profile was saved.',
 };
 
 /** Fixed messages after a redirect (`?done=<code>`): never echoes the query string itself. */

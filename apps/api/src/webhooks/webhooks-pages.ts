@@ -4,9 +4,9 @@ import { parseOrThrow } from '../accounts/accounts-service';
 import { createWebhookBodySchema, webhookIdParam } from './webhooks-schemas';
 import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, type FirstOutcomeUpdateResult } from '../../../../workflows/webhooks/contract';
 import { AppError, NotFoundError } from '../../../../lib/errors';
-import { currentUser, formBody, list, str, type FormBody } from '../web/core';
+import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
-import { actionButton, errorSummary, fieldErrors, fmtDate, input, notice, postForm, sendPage, type FieldErrors } from '../web/layout';
+import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, sendPage, type FieldErrors } from '../web/layout';
 
 const LABELS = { target_url: 'Target URL', events: 'Events', description: 'Description' };
 /** Types a subscription can choose (webhook.test is always delivered by "Send test"). */
@@ -85,7 +85,7 @@ ${
     });
   };
 
-  app.get('/account/webhooks', async (request, reply) => listPage(request, reply));
+  app.get('/account/webhooks', async (request, reply) => listPage(request, reply, { created: takeFlash<{ id: string; secret: string }>(request, reply, 'webhook-created') ?? undefined }));
 
   app.post('/account/webhooks', async (request, reply) => {
     const { user } = currentUser(request);
@@ -95,7 +95,8 @@ ${
       const description = str(b, 'description').trim();
       const body = parseOrThrow(createWebhookBodySchema, { target_url: str(b, 'target_url').trim(), events: list(b, 'events'), ...(description ? { description } : {}) });
       const { row, secret } = await webhooks.create(owner, user.id, body);
-      return listPage(request, reply, { created: { id: row.id, secret } });
+      setFlash(request, reply, 'webhook-created', { id: row.id, secret });
+      return reply.redirect('/account/webhooks', 303);
     } catch (err) {
       const errors = fieldErrors(err);
       if (!errors) throw err;
@@ -130,7 +131,7 @@ ${
     ? actionButton(request, `/account/webhooks/${w.id}/status`, 'Pause', { name: 'status', value: 'disabled' })
     : actionButton(request, `/account/webhooks/${w.id}/status`, 'Re-enable', { name: 'status', value: 'active', cls: 'btn btn-primary' })
 }
-${actionButton(request, `/account/webhooks/${w.id}/delete`, 'Delete', { cls: 'btn btn-danger' })}
+${confirmAction(request, `/account/webhooks/${w.id}/delete`, 'Delete', { consequence: 'Deleting the subscription stops every delivery to this URL, including retries in flight. It cannot be undone.', confirmLabel: 'Yes, delete the subscription' })}
 </div>
 <section aria-labelledby="log-h">
 <h2 id="log-h">Delivery log <span class="hint">(50 most recent attempts)</span></h2>
@@ -149,14 +150,19 @@ ${
     });
   };
 
-  app.get<{ Params: { id: string } }>('/account/webhooks/:id', async (request, reply) => detailPage(request, reply));
+  app.get<{ Params: { id: string } }>('/account/webhooks/:id', async (request, reply) => {
+    const test = takeFlash<{ eventId: string; outcome: FirstOutcomeUpdateResult; webhookId: string }>(request, reply, 'webhook-tested');
+    return detailPage(request, reply, test && test.webhookId === request.params.id ? { test } : {});
+  });
 
   /** The same use-case as POST /api/v1/webhooks/{id}/test: a real delivery; the page shows the first attempt. */
   app.post<{ Params: { id: string } }>('/account/webhooks/:id/test', async (request, reply) => {
     const owner = ownerOf(request);
     try {
       const { eventId, outcome } = await webhooks.sendTest(owner, idOf(request));
-      return detailPage(request, reply, { test: { eventId, outcome } });
+      // Post/redirect/get: a reload of the result page does not send another test event.
+      setFlash(request, reply, 'webhook-tested', { eventId, outcome, webhookId: idOf(request) });
+      return reply.redirect(`/account/webhooks/${idOf(request)}`, 303);
     } catch (err) {
       if (err instanceof AppError && err.status === 409) return detailPage(request, reply, { problem: err.message, status: 409 });
       throw err;

@@ -76,18 +76,16 @@
       });
     });
 
-    // Countdowns: <span data-countdown-to="ISO" data-expired-text="…">
-    var countdowns = document.querySelectorAll('[data-countdown-to]');
-    if (countdowns.length) {
-      var tick = function () {
-        countdowns.forEach(function (el) {
-          var left = new Date(el.getAttribute('data-countdown-to')).getTime() - Date.now();
-          el.textContent = left > 0 ? fmtDuration(left) : el.getAttribute('data-expired-text') || '0:00';
-        });
-      };
-      tick();
-      setInterval(tick, 1000);
-    }
+    // Countdowns: <span data-countdown-to="ISO" data-expired-text="…">, looked up on every tick
+    // because live updates replace parts of the page.
+    var tick = function () {
+      document.querySelectorAll('[data-countdown-to]').forEach(function (el) {
+        var left = new Date(el.getAttribute('data-countdown-to')).getTime() - Date.now();
+        el.textContent = left > 0 ? fmtDuration(left) : el.getAttribute('data-expired-text') || '0:00';
+      });
+    };
+    tick();
+    setInterval(tick, 1000);
 
     // Queue status: polls a small JSON endpoint and updates position, wait and state.
     var q = document.getElementById('queue-status');
@@ -134,25 +132,85 @@
       if (lastStatus === 'waiting') setTimeout(poll, every);
     }
 
-    // Match page: reload when the other side acts or the match expires.
-    var ms = document.getElementById('match-state');
-    if (ms && ms.getAttribute('data-state-url')) {
-      var stateUrl = ms.getAttribute('data-state-url');
-      var version = ms.getAttribute('data-version');
-      var pollMatch = function () {
-        fetch(stateUrl, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-          .then(function (r) {
-            return r.ok ? r.json() : null;
-          })
-          .then(function (s) {
-            if (s && s.version !== version) window.location.reload();
-            else setTimeout(pollMatch, Number(ms.getAttribute('data-poll-ms')) || 3000);
-          })
-          .catch(function () {
-            setTimeout(pollMatch, 5000);
-          });
+    // Live updates (server-sent events from /live): the parts of the page that show a state
+    // ([data-live-region][id]) are re-read from the server, the tab title carries the number of
+    // matches waiting for you, and a change is announced (screen readers) and, where the browser
+    // allows it and the tab is in the background, shown as a notification.
+    var liveUrl = document.body.getAttribute('data-live-url');
+    if (liveUrl && window.EventSource) {
+      var baseTitle = document.body.getAttribute('data-base-title') || document.title;
+      var announcer = document.getElementById('live-announcer');
+      var setTitle = function (pending) {
+        if (typeof pending === 'number') document.title = (pending > 0 ? '(' + pending + ') ' : '') + baseTitle;
       };
-      setTimeout(pollMatch, Number(ms.getAttribute('data-poll-ms')) || 3000);
+      var refreshing = null;
+      var refresh = function () {
+        if (refreshing) return;
+        refreshing = setTimeout(function () {
+          refreshing = null;
+          if (!document.querySelector('[data-live-region][id]')) return;
+          fetch(window.location.href, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+            .then(function (r) {
+              return r.ok ? r.text() : null;
+            })
+            .then(function (text) {
+              if (!text) return;
+              var doc = new DOMParser().parseFromString(text, 'text/html');
+              var a = document.activeElement;
+              var typing = a && (a.tagName === 'TEXTAREA' || (a.tagName === 'INPUT' && a.type !== 'hidden' && a.type !== 'submit')) && a.value ? a : null;
+              document.querySelectorAll('[data-live-region][id]').forEach(function (el) {
+                var fresh = doc.getElementById(el.id);
+                // A form being filled in is left alone: the person's typing wins over a refresh.
+                if (fresh && !(typing && el.contains(typing))) el.innerHTML = fresh.innerHTML;
+              });
+              tick();
+              document.body.setAttribute('data-live-refreshed', String(Date.now()));
+            })
+            .catch(function () {});
+        }, 150);
+      };
+      var TEXT = {
+        matched: 'New match: open Matches to review it before the deadline.',
+        accepted: 'Match accepted by both sides: the interview room is open.',
+        declined: 'A match was declined.',
+        expired: 'A match expired: nobody accepted in time.',
+        completed: 'An interview was completed.',
+      };
+      var notify = function (text) {
+        if (announcer) announcer.textContent = text;
+        if (document.hidden && window.Notification && Notification.permission === 'granted') {
+          try {
+            new Notification('Job Fair', { body: text, tag: 'jobfair-live' });
+          } catch (e) {}
+        }
+      };
+      var es = new EventSource(liveUrl);
+      es.addEventListener('hello', function (e) {
+        var d = JSON.parse(e.data);
+        setTitle(d.pending);
+        document.body.setAttribute('data-live', 'connected');
+        // Whatever changed between rendering this page and subscribing is read once now.
+        refresh();
+      });
+      es.addEventListener('change', function (e) {
+        var c = JSON.parse(e.data);
+        setTitle(c.pending);
+        if (c.kind === 'match' && c.status !== c.previous_status && TEXT[c.status]) notify(TEXT[c.status]);
+        refresh();
+      });
+      window.addEventListener('pagehide', function () {
+        es.close();
+      });
+
+      var enable = document.getElementById('enable-notifications');
+      if (enable && window.Notification && Notification.permission === 'default') {
+        enable.hidden = false;
+        enable.addEventListener('click', function () {
+          Notification.requestPermission().then(function () {
+            enable.hidden = true;
+          });
+        });
+      }
     }
   });
 })();

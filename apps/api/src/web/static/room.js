@@ -103,8 +103,11 @@
     }
     if (msg.type === 'waiting') {
       status('Waiting for the other person to join…');
+    } else if (msg.type === 'media-state') {
+      showSigns('remote', { audio: msg.audio === true, video: msg.video === true });
     } else if (msg.type === 'start') {
       newPc();
+      announceMedia();
       status('The other person is here. Connecting…');
       if (msg.offerer) {
         pc.createOffer()
@@ -195,6 +198,25 @@
     }
   }
 
+  /** The off-signs on the tiles: mine from my tracks, theirs from their `media-state` message. */
+  function mediaState() {
+    if (!localStream) return { audio: false, video: false };
+    var a = localStream.getAudioTracks();
+    var v = localStream.getVideoTracks();
+    return { audio: a.length > 0 && a[0].enabled, video: v.length > 0 && v[0].enabled };
+  }
+  function showSigns(prefix, s) {
+    var mic = document.getElementById(prefix + '-mic-off');
+    var cam = document.getElementById(prefix + '-cam-off');
+    if (mic) mic.hidden = !!s.audio;
+    if (cam) cam.hidden = !!s.video;
+  }
+  function announceMedia() {
+    var s = mediaState();
+    showSigns('local', s);
+    send({ type: 'media-state', audio: s.audio, video: s.video });
+  }
+
   function toggle(kind, btn, onLabel, offLabel) {
     if (!localStream) return;
     var tracks = kind === 'video' ? localStream.getVideoTracks() : localStream.getAudioTracks();
@@ -205,6 +227,7 @@
     });
     btn.setAttribute('aria-pressed', String(!enabled));
     btn.textContent = enabled ? onLabel : offLabel;
+    announceMedia();
   }
 
   camBtn.addEventListener('click', function () {
