@@ -94,6 +94,10 @@ async function main() {
         QUEUE_ENTRY_TTL_MS: String(6 * 60 * 60 * 1000),
         RATE_LIMIT_WRITE_PER_MIN: '100000',
         RATE_LIMIT_READ_PER_MIN: '100000',
+        // No quality floor: every seeker can take any job at once, as before the floor existed
+        // (with it, seekers below the floor wait for a later bracket, minutes by default).
+        MATCH_MIN_SCORE: '0',
+        MATCH_FLOOR_BRACKETS: '0:0:0',
       },
     );
     const knex = createKnex(dbUrl, config.DATABASE_POOL_MAX);
