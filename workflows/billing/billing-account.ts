@@ -100,6 +100,7 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
         if (state.pendingAuthentication?.paymentId === e.paymentId) state.pendingAuthentication = null;
         break;
       case 'subscription.updated':
+        state.providerManaged = true;
         if (e.plan) state.plan = e.plan;
         if (e.interval) state.interval = e.interval;
         if (e.status) state.status = e.status;
@@ -112,6 +113,7 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
         break;
       case 'subscription.deleted':
         backToFree();
+        state.providerManaged = false;
         break;
       case 'invoice.recorded':
         break;
@@ -194,7 +196,7 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
   );
 
   const dueAtMs = (): number | null => {
-    if (state.plan === 'free' || state.currentPeriodEndMs === null) return null;
+    if (state.plan === 'free' || state.currentPeriodEndMs === null || state.providerManaged) return null;
     if (state.status === 'past_due' && state.nextRetryAtMs !== null) return state.nextRetryAtMs;
     if (state.status === 'active') return state.currentPeriodEndMs;
     return null;

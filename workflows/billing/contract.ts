@@ -82,6 +82,11 @@ export interface BillingAccountState {
   /** When the next renewal retry runs while past_due. */
   nextRetryAtMs: number | null;
   pendingAuthentication: PendingAuthentication | null;
+  /**
+   * A Stripe subscription reports this account (customer.subscription.* events): Stripe renews and
+   * dunning is its own, so the actor runs no renewal timer of its own (no double charge).
+   */
+  providerManaged: boolean;
 }
 
 export interface BillingAccountInput {
@@ -98,7 +103,7 @@ export interface BillingAccountInput {
 export type BillingAccountResult = BillingAccountState;
 
 export function initialBillingState(teamId: string): BillingAccountState {
-  return { teamId, plan: 'free', interval: null, status: 'active', providerCustomerId: null, consent: null, currentPeriodEndMs: null, cancelAtPeriodEnd: false, failedRenewals: 0, nextRetryAtMs: null, pendingAuthentication: null };
+  return { teamId, plan: 'free', interval: null, status: 'active', providerCustomerId: null, consent: null, currentPeriodEndMs: null, cancelAtPeriodEnd: false, failedRenewals: 0, nextRetryAtMs: null, pendingAuthentication: null, providerManaged: false };
 }
 
 /** An invoice as the provider reported it (recorded by the actor's activity, upserted by id). */

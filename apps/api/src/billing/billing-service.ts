@@ -141,9 +141,6 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
   const service = {
     provider: providerName,
     teamOf,
-    plans() {
-      return { plans: BILLING_PLANS.map((id) => ({ id, currency: config.BILLING_CURRENCY })), intervals: [...BILLING_INTERVALS] };
-    },
     async status(p: Payer) {
       const teamId = teamOf(p);
       return { teamId, row: await billing.findAccount(teamId) };
