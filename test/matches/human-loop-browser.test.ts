@@ -179,7 +179,7 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await recruiter.goto(`${baseUrl}/matches`);
     expect(await recruiter.locator('#matches-list').textContent()).toContain('Sam Seeker');
     await checkPage(recruiter, 'loop-16-matches-recruiter');
-  });
+  }, 180_000);
 
   it('post/redirect/get: reloading after creating a token shows it no more and creates nothing', async () => {
     const page = await newPage();
@@ -265,5 +265,5 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     const report = await h.knex('interview_reports').where({ match_id: matchId }).first();
     expect(report).toMatchObject({ fit: 3, communication: 3, technical: 3, outcome: 'advance' });
     await checkPage(recruiter, 'loop-18-report-card-by-keyboard');
-  });
+  }, 180_000);
 });
