@@ -330,7 +330,7 @@ function toPlanEntry(e: WaitingCandidate): PlanEntry {
     userId: e.user_id,
     liveEventId: e.live_event_id,
     enteredAtMs: e.entered_at.getTime(),
-    seeker: { skills: e.skills, experienceYears: e.experience_years, location: e.location, remotePreference: e.remote_preference },
+    seeker: { skills: e.skills, experienceYears: e.experience_years, location: e.location, remotePreference: e.remote_preference, salaryExpectationMin: e.salary_expectation },
   };
 }
 

@@ -61,6 +61,8 @@ export interface WaitingCandidate {
   experience_years: number;
   location: string | null;
   remote_preference: string | null;
+  /** The seeker's lowest acceptable yearly salary (profile, optional): the score's salary component. */
+  salary_expectation: number | null;
 }
 
 /** What holding slots for one event did with the planned offers (see `holdSlots`). */
@@ -215,7 +217,7 @@ export function createMatchmakingRepository(knex: Knex) {
         })
         .orderBy([{ column: 'q.entered_at' }, { column: 'q.id' }])
         .limit(opts.limit)
-        .select('q.id', 'q.user_id', 'q.live_event_id', 'q.entered_at', 'p.skills', 'p.experience_years', 'p.location', 'p.remote_preference');
+        .select('q.id', 'q.user_id', 'q.live_event_id', 'q.entered_at', 'p.skills', 'p.experience_years', 'p.location', 'p.remote_preference', 'p.salary_expectation');
     },
 
     /** Open jobs of these events: the fields the score reads (no title or description). */

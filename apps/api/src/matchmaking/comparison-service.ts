@@ -16,7 +16,7 @@ export function createComparisonService(deps: ServiceDeps & { provider?: Compari
       const job = await jobs.findPublicById(jobId);
       if (!job) throw new NotFoundError('job', jobId);
       const result = await provider.compare({
-        seeker: { skills: profile.skills, experienceYears: profile.experience_years, location: profile.location, remotePreference: profile.remote_preference, title: profile.title, summary: profile.summary },
+        seeker: { skills: profile.skills, experienceYears: profile.experience_years, location: profile.location, remotePreference: profile.remote_preference, salaryExpectationMin: profile.salary_expectation ?? null, title: profile.title, summary: profile.summary },
         job: {
           essentialSkills: job.essential_skills,
           bonusSkills: job.bonus_skills,
