@@ -82,7 +82,7 @@ export async function buildApp(opts: AppOptions & { logger?: boolean }): Promise
     // Never `true` by default: a client could then pick its own IP (per-IP limits) and scheme.
     trustProxy: opts.config.TRUST_PROXY as boolean | string, // a hop count (number) is accepted at run time too
     ajv: undefined,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
   });
