@@ -69,6 +69,9 @@ export const configSchema = z.object({
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000).describe('In-process cache of public discovery answers (0 = off)'),
   TOKEN_LAST_USED_THROTTLE_MS: z.coerce.number().int().min(0).default(60_000).describe('Minimum interval between last_used_at writes per token'),
   TEAM_INVITE_TTL_MS: durationMs.default(7 * 24 * 60 * 60 * 1000).describe('How long a team invite link stays valid'),
+
+  DEMO_SIMULATION: z.enum(['on', 'off']).default('on').describe('npm start (development): run the demo fair simulator (simulated seekers, agents and recruiters); off = a still demo fair'),
+  DEMO_SIMULATION_TICK_MS: durationMs.default(4000).describe('How often the demo simulator acts (one seeker joins, recruiters and seekers answer their matches)'),
 });
 
 export type Config = z.output<typeof configSchema> & { publicBaseUrl: string };
