@@ -21,6 +21,7 @@ const msList = z
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode; production requires APP_SECRET'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto').describe('auto = one readable line per event on a terminal (pino-pretty), JSON otherwise; json/pretty force one'),
   HOST: z.string().default('127.0.0.1').describe('Interface the API listens on'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('API port (0 = any free port)'),
   TRUST_PROXY: z

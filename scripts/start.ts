@@ -137,8 +137,22 @@ async function main() {
   }
   let simulator: Awaited<ReturnType<typeof startDemoSimulator>> | null = null;
   if (config.DEMO_SIMULATION === 'on') {
-    const pino = createLogger({ LOG_LEVEL: 'warn' }, 'demo');
-    Runtime.install({ logger: { log: (level, message, meta) => pino[level.toLowerCase() as 'warn'](meta ?? {}, message), trace: () => undefined, debug: () => undefined, info: () => undefined, warn: (m, meta) => pino.warn(meta ?? {}, m), error: (m, meta) => pino.error(meta ?? {}, m) } });
+    // The simulator's own words ("Margaret Hamilton accepted …") at info; the SDK's chatter at debug.
+    const pino = createLogger(config, 'demo');
+    const levelOf = (level: string, meta?: Record<string, unknown>) => {
+      const l = level.toLowerCase() as 'trace' | 'debug' | 'info' | 'warn' | 'error';
+      return l === 'info' && meta?.sdkComponent !== 'activity' && meta?.sdkComponent !== 'workflow' ? 'debug' : l;
+    };
+    Runtime.install({
+      logger: {
+        log: (level, message, meta) => pino[levelOf(level, meta)](meta ?? {}, message),
+        trace: (m, meta) => pino.trace(meta ?? {}, m),
+        debug: (m, meta) => pino.debug(meta ?? {}, m),
+        info: (m, meta) => pino[levelOf('INFO', meta)](meta ?? {}, m),
+        warn: (m, meta) => pino.warn(meta ?? {}, m),
+        error: (m, meta) => pino.error(meta ?? {}, m),
+      },
+    });
     const simKnex = createKnex(infra.databaseUrl, 2);
     simulator = await startDemoSimulator({ config, knex: simKnex, address: infra.temporalAddress });
     const stopSimulator = simulator.stop;

@@ -108,6 +108,7 @@ export function createDemoActivities(deps: { repos: Pick<Repositories, 'accounts
           said.push(`${DEMO_SEEKER.name}'s agent joined the queue of ${slug}`);
         }
       }
+      for (const line of said) log.info(line);
       return { joined, accepted, completed, said };
     },
   };
