@@ -6,6 +6,7 @@ import {
   log,
   proxyActivities,
   proxyLocalActivities,
+  setCurrentDetails,
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
@@ -16,6 +17,7 @@ import type { createDomainEventsActivities } from '../../activities/webhooks/dom
 import { queueEntryWorkflowId, matchClosedSignal, type MatchClosedSignalInput } from '../queue/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
+import { matchDetails } from '../shared/details';
 
 
 // Short PostgreSQL reads/writes: local activities, so an accept or decline answers in one workflow task.
@@ -70,6 +72,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   const done = { accepted: false, closed: false, completed: false };
 
   const projection = createProjection(() => {
+    setCurrentDetails(matchDetails(state, input.jobTitle));
     upsertSearchAttributes([
       { key: JobfairEntity, value: 'match' },
       { key: JobfairStatus, value: state.status },
