@@ -99,7 +99,7 @@ async function main() {
   run('worker', 'apps/worker/src/main.ts');
   run('API', 'apps/api/src/server.ts');
 
-  const readyUrl = `${config.publicBaseUrl}/readyz`;
+  const readyUrl = `http://127.0.0.1:${config.PORT}/readyz`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {
