@@ -110,7 +110,7 @@ async function main() {
     };
     const config = loadConfig({}, env);
     const { services, close } = openServices(config, { databaseUrl: dbUrl, temporalAddress: temporal.address });
-    const { recruiterToken } = await seedDemoData(services);
+    const { recruiterToken } = await seedDemoData(services, config);
     await close();
 
     let worker = runProcess('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });

@@ -40,6 +40,7 @@ const floorBrackets = z
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode; production requires APP_SECRET'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto').describe('auto = one readable line per event on a terminal (pino-pretty), JSON otherwise; json/pretty force one'),
   HOST: z.string().default('127.0.0.1').describe('Interface the API listens on'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('API port (0 = any free port)'),
   TRUST_PROXY: z
@@ -120,6 +121,8 @@ export const configSchema = z.object({
   BILLING_PERIOD_MONTH_MS: durationMs.default(30 * 24 * 60 * 60 * 1000).describe('Length of a monthly billing period (renewal timer)'),
   BILLING_PERIOD_YEAR_MS: durationMs.default(365 * 24 * 60 * 60 * 1000).describe('Length of a yearly billing period (renewal timer)'),
   BILLING_DUNNING_SCHEDULE_MS: msList.default([3 * 86_400_000, 5 * 86_400_000, 7 * 86_400_000]).describe('Delays before retries of a failed renewal charge; when the last retry fails the team returns to free'),
+  DEMO_SIMULATION: z.enum(['on', 'off']).default('on').describe('npm start (development): run the demo fair simulator (simulated seekers, agents and recruiters); off = a still demo fair'),
+  DEMO_SIMULATION_TICK_MS: durationMs.default(4000).describe('How often the demo simulator acts (one seeker joins, recruiters and seekers answer their matches)'),
 });
 
 export type Config = z.output<typeof configSchema> & { publicBaseUrl: string; billingProvider: 'local' | 'stripe' };

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -33,6 +33,8 @@ export interface GoInstallSpec {
   minGo?: [number, number];
   /** For the log line: how long a cold build takes. */
   expect?: string;
+  /** About how many Go packages the build compiles (progress lines say how far it is). */
+  packages?: number;
 }
 
 export class GoBinaryUnavailableError extends Error {
@@ -43,15 +45,35 @@ export class GoBinaryUnavailableError extends Error {
 }
 
 /**
- * The cached build of a Go tool, or builds it once per machine with `go install` into the cache
- * (GOBIN=<cache>/<tool>-<version>, CGO off, so the binary is static and does not depend on the
- * tree it was built from). Used for the Temporal CLI (decision 0001) and stripe-mock (0131): no
- * registry ships either binary, and a run-time download from GitHub releases is not available here.
- * Throws GoBinaryUnavailableError with the reason; callers add their own ways out.
+ * Counts what `go install -v` reports on stderr: `go: downloading m v` lines, then one import path
+ * per package compiled. Pure, so the counting is tested without a minutes-long build.
  */
-export function goInstallCached(spec: GoInstallSpec, opts: { cacheDir: string; log: (l: string) => void }): { path: string; built: boolean } {
-  const cached = cachedGoBinaryPath(opts.cacheDir, spec.tool, spec.version, spec.binary);
-  if (fs.existsSync(cached)) return { path: cached, built: false };
+export function createBuildProgress(totalPackages: number, startedAtMs: number, label = 'Temporal CLI build') {
+  let downloads = 0;
+  let compiled = 0;
+  let lastError = '';
+  return {
+    line(raw: string): void {
+      const l = raw.trim();
+      if (!l) return;
+      if (l.startsWith('go: downloading ')) downloads++;
+      else if (/^[\w.\-]+(\/[\w.\-~+]+)*$/.test(l)) compiled++;
+      else lastError = l;
+    },
+    summary(nowMs: number): string {
+      const s = Math.round((nowMs - startedAtMs) / 1000);
+      const elapsed = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')} elapsed`;
+      if (compiled === 0) return `${label}: ${downloads} modules downloaded, ${elapsed}`;
+      return `${label}: ${compiled} of ~${totalPackages} packages compiled (${Math.min(99, Math.round((100 * compiled) / totalPackages))}%), ${elapsed}`;
+    },
+    get counts() {
+      return { downloads, compiled, lastError };
+    },
+  };
+}
+
+/** The Go toolchain that can build `spec`, or GoBinaryUnavailableError saying why not (checked before any build starts). */
+export function goToolchainFor(spec: GoInstallSpec): string {
   const go = onPath('go');
   if (!go) throw new GoBinaryUnavailableError(`no cached build of ${spec.tool} ${spec.version} and no Go toolchain to build one`);
   if (spec.minGo) {
@@ -62,26 +84,62 @@ export function goInstallCached(spec: GoInstallSpec, opts: { cacheDir: string; l
       throw new GoBinaryUnavailableError(`Go ${goVersion || '(unknown)'} is too old to build ${spec.tool} (needs >= ${maj}.${min})`);
     }
   }
+  return go;
+}
+
+/** `go install -v` into `binDir`, one progress line every 15 s (readable in a terminal and a CI log alike); the exit code. */
+async function goInstallWithProgress(go: string, spec: GoInstallSpec, binDir: string, extraEnv: Record<string, string>, log: (l: string) => void): Promise<number> {
+  const progress = createBuildProgress(spec.packages ?? 0, Date.now(), `${spec.tool} build`);
+  const child = spawn(go, ['install', '-v', `${spec.module}@${spec.version}`], {
+    env: { ...process.env, GOBIN: binDir, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const errors: string[] = [];
+  let buffered = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const l of lines) {
+      progress.line(l);
+      if (progress.counts.lastError === l.trim()) errors.push(l);
+    }
+  });
+  const timer = setInterval(() => log(progress.summary(Date.now())), 15_000);
+  const code = await new Promise<number>((resolve) => child.once('close', (c) => resolve(c ?? 1)));
+  clearInterval(timer);
+  if (code !== 0) for (const l of errors.slice(-20)) log(`go: ${l}`);
+  else log(`${progress.summary(Date.now())}: done`);
+  return code;
+}
+
+/**
+ * The cached build of a Go tool, or builds it once per machine with `go install` into the cache
+ * (GOBIN=<cache>/<tool>-<version>, CGO off, so the binary is static and does not depend on the
+ * tree it was built from), with progress lines. Used for the Temporal CLI (decision 0001) and
+ * stripe-mock (0131): no registry ships either binary, and a run-time download from GitHub
+ * releases is not available here. Throws GoBinaryUnavailableError with the reason; callers add
+ * their own ways out.
+ */
+export async function goInstallCached(spec: GoInstallSpec, opts: { cacheDir: string; log: (l: string) => void }): Promise<{ path: string; built: boolean }> {
+  const cached = cachedGoBinaryPath(opts.cacheDir, spec.tool, spec.version, spec.binary);
+  if (fs.existsSync(cached)) return { path: cached, built: false };
+  const go = goToolchainFor(spec);
   const binDir = path.dirname(cached);
   // Build into a private folder and rename into place: two processes building at once (parallel
   // test runs on one machine) never see a half-written binary.
   const tmpDir = `${binDir}.tmp-${process.pid}`;
   fs.mkdirSync(tmpDir, { recursive: true });
   opts.log(`Building ${spec.tool} ${spec.version} once for this machine into ${binDir}${spec.expect ? ` (${spec.expect})` : ''}; later runs reuse it...`);
-  const build = (extraEnv: Record<string, string>) =>
-    spawnSync(go, ['install', `${spec.module}@${spec.version}`], {
-      env: { ...process.env, GOBIN: tmpDir, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false', ...extraEnv },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
   try {
-    let r = build({});
-    if (r.status !== 0) {
+    let code = await goInstallWithProgress(go, spec, tmpDir, {}, opts.log);
+    if (code !== 0) {
       // The module's own go.sum still pins every dependency; only the checksum-database lookup is skipped.
       opts.log('go install failed; retrying once with GOSUMDB=off in case the checksum database is unreachable');
-      r = build({ GOSUMDB: 'off' });
+      code = await goInstallWithProgress(go, spec, tmpDir, { GOSUMDB: 'off' }, opts.log);
     }
     const built = path.join(tmpDir, spec.binary);
-    if (r.status !== 0 || !fs.existsSync(built)) throw new GoBinaryUnavailableError(`go install ${spec.module}@${spec.version} failed (exit ${r.status})`);
+    if (code !== 0 || !fs.existsSync(built)) throw new GoBinaryUnavailableError(`go install ${spec.module}@${spec.version} failed (exit ${code})`);
     fs.mkdirSync(binDir, { recursive: true });
     fs.renameSync(built, cached);
   } finally {

@@ -1,4 +1,5 @@
-import pino, { type Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { Config } from './config';
 
 /** Secrets never reach the log: tokens, signatures, passwords, cookies. */
@@ -16,8 +17,30 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string): Logger {
-  return pino({ name, level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+/** Readable lines on a terminal, JSON for machines (a pipe, a file, a log collector) or when asked. */
+export function wantsPrettyLogs(config: Partial<Pick<Config, 'LOG_FORMAT'>>, stream: { isTTY?: boolean } = process.stdout): boolean {
+  const format = config.LOG_FORMAT ?? 'auto';
+  return format === 'pretty' || (format === 'auto' && stream.isTTY === true);
+}
+
+/** Fields a human at the terminal does not need on every line (they stay in JSON). */
+const PRETTY_IGNORE = ['pid', 'hostname', 'name', 'sdkComponent', 'taskQueue', 'namespace', 'runId', 'workflowId', 'workflowRunId', 'workflowType', 'activityType', 'activityId', 'attempt', 'isLocal', 'reqId', 'taskToken', 'updateId', 'updateName'];
+
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'LOG_FORMAT'>>, name: string, options: LoggerOptions = {}): Logger {
+  const opts: LoggerOptions = { name, level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...options };
+  if (!wantsPrettyLogs(config)) return pino(opts);
+  // Synchronous pretty stream in-process (no transport thread): lines keep their order with the
+  // supervisor's own output, and nothing is lost at exit.
+  const stream = pinoPretty({
+    colorize: true,
+    sync: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: PRETTY_IGNORE.join(','),
+    messageFormat: '{if name}{name}: {end}{if workflowId}[{workflowId}] {end}{msg}',
+    hideObject: false,
+  });
+  return pino(opts, stream);
 }
 
 const SECRET_QUERY_PARAMS = new Set(['t', 'token', 'secret', 'code', 'signature']);
@@ -43,3 +66,16 @@ export const requestSerializer = (req: { method: string; url: string; host?: str
   remoteAddress: req.ip,
   remotePort: req.socket?.remotePort,
 });
+
+/**
+ * The level of a request's log line: a human at the terminal sees what changed (writes, errors)
+ * at `info`; reads, polls, static files and probes are `debug` (LOG_LEVEL=debug shows them);
+ * 4xx of writes `info` too (a refused action is news), 5xx `warn` (the error handler logs the cause).
+ */
+export function requestLogLevel(method: string, url: string, status: number): 'debug' | 'info' | 'warn' {
+  if (status >= 500) return 'warn';
+  const path = url.split('?', 1)[0];
+  if (path === '/healthz' || path === '/readyz' || path.startsWith('/static/') || /\.(css|js|svg|png|ico|woff2?)$/.test(path)) return 'debug';
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'debug';
+  return 'info';
+}

@@ -66,3 +66,12 @@ export const SCOPE_PRESETS: ReadonlyArray<{ id: string; label: string; descripti
   },
   { id: 'read-only', label: 'Read-only', description: 'Every read scope, nothing that changes anything.', scopes: SCOPES.filter((s) => s.endsWith(':read')) },
 ];
+
+export type ScopePresetId = 'seeker-agent' | 'recruiter-automation' | 'read-only';
+
+/** The scopes of a token-page preset: the demo tokens of `npm start` carry these, never all scopes. */
+export function presetScopes(id: ScopePresetId): readonly Scope[] {
+  const preset = SCOPE_PRESETS.find((p) => p.id === id);
+  if (!preset) throw new Error(`unknown scope preset ${id}`);
+  return preset.scopes;
+}

@@ -67,6 +67,7 @@ export async function startInfrastructure(opts: {
       }
     } else {
       const cli = resolveTemporalCli({ temporalCli: config.TEMPORAL_CLI, cacheDir: defaultCacheDir(config.CACHE_DIR), log });
+      await cli.build?.();
       log(`Temporal CLI: ${cli.path} (from ${cli.source})`);
       const server: RunningDevServer = await startDevServer({
         cli: cli.path,

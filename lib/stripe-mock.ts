@@ -16,13 +16,13 @@ export interface RunningStripeMock {
 }
 
 /** STRIPE_MOCK_BIN, `stripe-mock` on PATH, the cached build, or `go install` into the cache (the Temporal CLI's code path). */
-export function resolveStripeMock(opts: { cacheDir: string; log: (l: string) => void }): string {
+export async function resolveStripeMock(opts: { cacheDir: string; log: (l: string) => void }): Promise<string> {
   const explicit = process.env.STRIPE_MOCK_BIN;
   if (explicit) return explicit;
   const fromPath = onPath('stripe-mock');
   if (fromPath) return fromPath;
   try {
-    return goInstallCached({ module: STRIPE_MOCK_MODULE, version: STRIPE_MOCK_VERSION, tool: 'stripe-mock', binary: 'stripe-mock', minGo: [1, 21], expect: 'about 15 s' }, opts).path;
+    return (await goInstallCached({ module: STRIPE_MOCK_MODULE, version: STRIPE_MOCK_VERSION, tool: 'stripe-mock', binary: 'stripe-mock', minGo: [1, 21], expect: 'about 15 s' }, opts)).path;
   } catch (e) {
     if (e instanceof GoBinaryUnavailableError) {
       throw new Error(`stripe-mock is unavailable: ${e.reason}. Install Go and rerun (we build ${STRIPE_MOCK_MODULE}@${STRIPE_MOCK_VERSION} once into the cache), or set STRIPE_MOCK_BIN to a stripe-mock binary`);

@@ -15,7 +15,7 @@ const ROOT = path.resolve(__dirname, '..');
 const SOURCE_DIRS = ['apps', 'workflows', 'activities', 'db', 'lib', 'scripts', 'test', 'bench'];
 
 /** The capability vocabulary (docs/ARCHITECTURE.md): one name per capability in every layer (`billing` is reserved for the billing issue). */
-export const CAPABILITIES = ['accounts', 'events', 'queue', 'matchmaking', 'matches', 'webhooks', 'changelog', 'notifications', 'billing'] as const;
+export const CAPABILITIES = ['accounts', 'events', 'queue', 'matchmaking', 'matches', 'webhooks', 'changelog', 'notifications', 'billing', 'demo'] as const;
 
 export interface ImportEdge {
   from: string;

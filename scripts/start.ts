@@ -4,8 +4,13 @@ import { appSecret, ConfigError, loadConfig } from '../lib/config';
 import { startInfrastructure, redactUrl, type Infrastructure } from '../lib/stack';
 import { TemporalCliUnavailableError } from '../lib/temporal-server';
 import { createKnex, migrateLatest } from '../db/knex';
-import { seedDemoData, DEMO_PASSWORD } from './demo-data';
+import { seedDemoData, openDemoEvents, DEMO_PASSWORD } from './demo-data';
 import { openServices } from './services';
+import { startDemoSimulator, stopDemoSimulation } from './demo-simulator';
+import { Runtime } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
+import { connectClosable } from '../lib/temporal-connection';
+import { createLogger } from '../lib/logger';
 import { portInUse } from '../lib/postgres-server';
 
 /**
@@ -36,10 +41,12 @@ async function main() {
   let infra: Infrastructure | undefined;
   const children: ChildProcess[] = [];
   let stopping = false;
+  const beforeStop: Array<() => Promise<void>> = [];
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('stopping…');
+    for (const f of beforeStop) await f().catch(() => undefined);
     await Promise.all(
       children.map(
         (c) =>
@@ -72,12 +79,9 @@ async function main() {
   } finally {
     await knex.destroy();
   }
+  // The demo fair is seeded now; its events go live once the worker runs (go-live is an Update).
   const seeding = openServices(config, { databaseUrl: infra.databaseUrl, temporalAddress: infra.temporalAddress });
-  try {
-    var demo = await seedDemoData(seeding.services);
-  } finally {
-    await seeding.close();
-  }
+  const demo = await seedDemoData(seeding.services, config);
 
   const env = { ...process.env, JOBFAIR_SUPERVISED: '1', APP_SECRET: appSecret(config), DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}) };
   // `node --import tsx` keeps each process a direct child of this one (no tsx wrapper in between),
@@ -110,6 +114,56 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  // Ready means the worker polls too: the banner must not promise what no worker can do yet.
+  const temporalConnection = await connectClosable({ address: infra.temporalAddress });
+  const temporal = new Client({ connection: temporalConnection.connection, namespace: config.TEMPORAL_NAMESPACE });
+  for (;;) {
+    const { pollers } = await temporal.workflowService.describeTaskQueue({
+      namespace: config.TEMPORAL_NAMESPACE,
+      taskQueue: { name: config.TEMPORAL_TASK_QUEUE },
+      taskQueueType: 1, // TASK_QUEUE_TYPE_WORKFLOW
+    });
+    if ((pollers?.length ?? 0) > 0) break;
+    if (Date.now() > deadline) {
+      console.error(`[start] no worker polls task queue ${config.TEMPORAL_TASK_QUEUE} after 120 s`);
+      return stop(1);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  try {
+    await openDemoEvents(seeding.services, demo);
+  } finally {
+    await seeding.close();
+  }
+  let simulator: Awaited<ReturnType<typeof startDemoSimulator>> | null = null;
+  if (config.DEMO_SIMULATION === 'on') {
+    // The simulator's own words ("Margaret Hamilton accepted …") at info; the SDK's chatter at debug.
+    const pino = createLogger(config, 'demo');
+    const levelOf = (level: string, meta?: Record<string, unknown>) => {
+      const l = level.toLowerCase() as 'trace' | 'debug' | 'info' | 'warn' | 'error';
+      return l === 'info' && meta?.sdkComponent !== 'activity' && meta?.sdkComponent !== 'workflow' ? 'debug' : l;
+    };
+    Runtime.install({
+      logger: {
+        log: (level, message, meta) => pino[levelOf(level, meta)](meta ?? {}, message),
+        trace: (m, meta) => pino.trace(meta ?? {}, m),
+        debug: (m, meta) => pino.debug(meta ?? {}, m),
+        info: (m, meta) => pino[levelOf('INFO', meta)](meta ?? {}, m),
+        warn: (m, meta) => pino.warn(meta ?? {}, m),
+        error: (m, meta) => pino.error(meta ?? {}, m),
+      },
+    });
+    const simKnex = createKnex(infra.databaseUrl, 2);
+    simulator = await startDemoSimulator({ config, knex: simKnex, address: infra.temporalAddress });
+    const stopSimulator = simulator.stop;
+    beforeStop.push(async () => {
+      await stopSimulator();
+      await simKnex.destroy();
+    });
+  } else {
+    await stopDemoSimulation(temporal, config);
+  }
+  await temporalConnection.close();
   const base = config.publicBaseUrl;
   console.log(
     [
@@ -121,12 +175,17 @@ async function main() {
       `  Temporal UI:  ${infra.temporalUiUrl ?? '(external Temporal: see TEMPORAL_UI_URL)'}`,
       `  PostgreSQL:   ${redactUrl(infra.databaseUrl)}`,
       '',
-      `  Demo seeker    ${demo.seekerEmail} / ${DEMO_PASSWORD}`,
-      `    token (all scopes): ${demo.seekerToken}`,
-      `  Demo recruiter ${demo.recruiterEmail} / ${DEMO_PASSWORD}`,
-      `    token (all scopes): ${demo.recruiterToken}`,
+      `  Live now:     ${demo.events.map((e) => e.company).join(', ')} (${demo.events.length} open-invite events)`,
+      `  Simulator:    ${simulator ? `on — simulated seekers join, recruiters accept (workflow ${simulator.workflowId}; DEMO_SIMULATION=off stops it)` : 'off (DEMO_SIMULATION=off)'}`,
       '',
-      `  Try: curl -s -X POST -H "Authorization: Bearer ${demo.seekerToken}" ${base}/api/v1/queue/join`,
+      `  Demo seeker    ${demo.seekerEmail} / ${DEMO_PASSWORD}`,
+      `    agent token (seeker preset, until ${demo.tokenExpiresAt.slice(0, 10)}): ${demo.seekerToken}`,
+      `  Demo recruiter ${demo.recruiterEmail} / ${DEMO_PASSWORD}`,
+      `    token (recruiter preset, until ${demo.tokenExpiresAt.slice(0, 10)}): ${demo.recruiterToken}`,
+      '',
+      simulator
+        ? `  Try: curl -s -H "Authorization: Bearer ${demo.seekerToken}" ${base}/api/v1/matches   (Ada's agent has joined ${demo.events[0].slug}; her match appears within seconds — accept it at ${base}/matches)`
+        : `  Try: curl -s -X POST -H "Authorization: Bearer ${demo.seekerToken}" -H "content-type: application/json" -d '{"live_event_slug":"${demo.events[0].slug}"}' ${base}/api/v1/queue/join`,
       '  Ctrl-C stops everything.',
       '',
     ].join('\n'),

@@ -111,7 +111,7 @@ async function main() {
   let stripeMock: RunningStripeMock | null = null;
   try {
     // The Stripe adapter's tests run against stripe-mock (decision 0131), built once per machine like the Temporal CLI.
-    const mock = await startStripeMock(resolveStripeMock({ cacheDir: defaultCacheDir(base.CACHE_DIR), log: (l) => console.log(`[test] ${l}`) }));
+    const mock = await startStripeMock(await resolveStripeMock({ cacheDir: defaultCacheDir(base.CACHE_DIR), log: (l) => console.log(`[test] ${l}`) }));
     stripeMock = mock;
     const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
     await ensureDatabase(adminUrl, TEMPLATE_DB);

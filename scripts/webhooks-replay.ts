@@ -6,7 +6,8 @@ import { AppError } from '../lib/errors';
 const USAGE = `usage:
   npm run webhooks:replay -- --webhook whk_… --delivery dlv_…|evt_…     redeliver one dead letter
   npm run webhooks:replay -- --webhook whk_… --since <ISO date-time>     redeliver every dead letter since then
-  add --dry-run to --since to list what would be replayed`;
+  add --dry-run to --since to list what would be replayed
+  (npm run ops -- replay --help: the same for every subscription, dry run by default)`;
 
 /**
  * Operator CLI: redelivers dead-lettered webhook deliveries as new workflow runs with the same
@@ -16,8 +17,12 @@ const USAGE = `usage:
  */
 async function main() {
   const { values } = parseArgs({
-    options: { webhook: { type: 'string' }, delivery: { type: 'string' }, since: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    options: { help: { type: 'boolean', short: 'h' }, webhook: { type: 'string' }, delivery: { type: 'string' }, since: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   if (!values.webhook || (!values.delivery && !values.since) || (values.delivery && values.since)) {
     console.error(USAGE);
     process.exit(2);

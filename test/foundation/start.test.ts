@@ -50,9 +50,13 @@ describe('npm start', () => {
       expect(out).toContain(`Web app:      http://localhost:${ports[0]}/`);
       expect(out).toContain(`OpenAPI:      http://localhost:${ports[0]}/api/v1/openapi.json`);
       expect(out).toContain(`Temporal UI:  http://localhost:${ports[3]}`);
-      const token = /token \(all scopes\): (svc_\w+)/.exec(out)![1];
-      const res = await fetch(`http://127.0.0.1:${ports[0]}/api/v1/queue/join`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(out).toContain('Live now:     Acme Compilers, Northwind Logistics, Helios Health (3 open-invite events)');
+      const token = /agent token \(seeker preset, until \d{4}-\d\d-\d\d\): (svc_\w+)/.exec(out)![1];
+      // The banner's Try: the demo seeker's matches (the simulator's agent joined her queue).
+      const res = await fetch(`http://127.0.0.1:${ports[0]}/api/v1/matches`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
+      const live = (await (await fetch(`http://127.0.0.1:${ports[0]}/api/v1/live-events/live-now`)).json()) as { events: unknown[] };
+      expect(live.events).toHaveLength(3);
       // The Temporal Web UI answers on its port.
       expect((await fetch(`http://127.0.0.1:${ports[3]}/`)).status).toBe(200);
     } finally {

@@ -1,9 +1,10 @@
-import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivities, setCurrentDetails, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import { goLiveUpdate, pauseUpdate, resumeUpdate, endUpdate, plannedEndChangedSignal, liveEventStateQuery, planLiveEventTransition, type LiveEventInput, type LiveEventResult, type LiveEventState, type LiveEventStatus, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventTransitionResult, type PlannedEndChangedSignalInput } from './contract';
 import type { createEventsActivities } from '../../activities/events/events-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
+import { liveEventDetails } from '../shared/details';
 
 
 const { projectLiveEvent, drainLiveEvent } = proxyActivities<ReturnType<typeof createEventsActivities>>({
@@ -44,6 +45,7 @@ export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEven
     drainedEntries: 0,
   };
   const projection = createProjection(() => {
+    setCurrentDetails(liveEventDetails(state));
     upsertSearchAttributes([
       { key: JobfairEntity, value: 'live_event' },
       { key: JobfairStatus, value: state.status },

@@ -7,6 +7,7 @@ import {
   patched,
   proxyActivities,
   proxyLocalActivities,
+  setCurrentDetails,
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
@@ -17,6 +18,7 @@ import type { createDomainEventsActivities } from '../../activities/webhooks/dom
 import { queueEntryWorkflowId, matchClosedSignal, type MatchClosedSignalInput } from '../queue/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
+import { matchDetails } from '../shared/details';
 
 
 // Short PostgreSQL reads/writes: local activities, so an accept or decline answers in one workflow task.
@@ -89,6 +91,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   };
 
   const projection = createProjection(() => {
+    setCurrentDetails(matchDetails(state, input.jobTitle));
     upsertSearchAttributes([
       { key: JobfairEntity, value: 'match' },
       { key: JobfairStatus, value: state.status },

@@ -1,9 +1,10 @@
-import { allHandlersFinished, condition, log, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes, ApplicationFailure } from '@temporalio/workflow';
+import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivities, proxyLocalActivities, setCurrentDetails, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import { joinQueueUpdate, leaveQueueUpdate, offerUpdate, queueEntryStateQuery, eventEndedSignal, matchClosedSignal, OFFER_REFUSED, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, type EventEndedSignalInput, type JoinQueueUpdateInput, type JoinQueueUpdateResult, type LeaveQueueUpdateResult, type MatchClosedSignalInput, type OfferUpdateInput, type OfferUpdateResult, type QueueEntryInput, type QueueEntryState, type QueueEntryStatus } from './contract';
 import type { createQueueActivities } from '../../activities/queue/queue-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairUserId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
+import { queueEntryDetails } from '../shared/details';
 
 // The projection is one short upsert: a local activity (run inside the workflow task, no task-queue
 // round trip) so a join or an offer answers in one workflow task. Retried like any activity.
@@ -48,6 +49,7 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
 
   const ended = () => state.status === 'left' || state.status === 'expired' || state.finished;
   const projection = createProjection(() => {
+    setCurrentDetails(queueEntryDetails(state));
     upsertSearchAttributes([
       { key: JobfairEntity, value: 'queue_entry' },
       { key: JobfairStatus, value: state.status },

@@ -3,6 +3,7 @@ import {
   condition,
   getExternalWorkflowHandle,
   proxyActivities,
+  setCurrentDetails,
   setHandler,
   sleep,
   upsertSearchAttributes,
@@ -58,7 +59,16 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
       ...(input.ownerUserId ? [{ key: JobfairUserId, value: input.ownerUserId }] : []),
     ]);
   };
+  // Current details for operators in the Temporal UI (no command: replay-safe without a patch).
+  const what = `${input.eventType} ${input.eventId} to ${input.webhookId}${input.run > 1 ? ` (replay, run ${input.run})` : ''}`;
+  let lastOutcome = '';
+  const utc = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
   const finish = async (s: WebhookDeliveryState): Promise<WebhookDeliveryResult> => {
+    setCurrentDetails(
+      s === 'dead_letter'
+        ? `Dead letter: ${what} gave up after ${attempts} attempts${lastOutcome ? `, last ${lastOutcome}` : ''}. Replay: npm run ops -- replay --webhook ${input.webhookId} --since <time> --execute`
+        : `${s === 'delivered' ? 'Delivered' : `Ended (${s})`}: ${what}${attempts ? ` after ${attempts} attempt(s)` : ''}.`,
+    );
     setState(s);
     firstKnown = true;
     await condition(allHandlersFinished);
@@ -66,6 +76,7 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
   };
 
   setState('pending');
+  setCurrentDetails(`Delivering ${what}: first attempt.`);
   const begun = await beginWebhookDelivery({ ...key, source: input.source });
   if (begun.state !== 'pending') return finish(begun.state);
 
@@ -112,6 +123,8 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     if (result.state !== 'retrying') return finish(result.state);
     setState('retrying');
     const delay = nextDelayMs!;
+    lastOutcome = result.summary ? (result.summary.httpStatus ? `HTTP ${result.summary.httpStatus}` : (result.summary.errorKind ?? 'a failure')) : 'a failure';
+    setCurrentDetails(`Retry ${attempt} of ${retries} of ${what} at ${utc(Date.now() + delay)} after ${lastOutcome}.`);
     await Promise.race([sleep(delay, { summary: `retry ${attempt} of ${retries} after ${delay} ms` }), condition(() => cancelled !== null)]);
   }
   // Unreachable: the last attempt always ends in a final state.

@@ -1,11 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { appSecret, type Config } from '../../../lib/config';
 import { createPaginator, type Paginator } from './lib/pagination';
-import { REDACT_PATHS, requestSerializer } from '../../../lib/logger';
+import { createLogger, loggableUrl, requestSerializer, requestLogLevel } from '../../../lib/logger';
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
 import errorsPlugin from './plugins/errors';
@@ -75,9 +75,19 @@ export const jobfairApp = fp<AppOptions>(
   { name: 'jobfair-app' },
 );
 
+/** One line per request, after it, at a level by what it is (requestLogLevel): no "incoming request" line. */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const ms = Math.round(reply.elapsedTime);
+    request.log[requestLogLevel(request.method, request.url, reply.statusCode)]({ status: reply.statusCode, ms, ...(error ? { err: error } : {}) }, `${request.method} ${loggableUrl(request.url)} ${reply.statusCode} ${ms} ms`);
+  }
+}
+
 export async function buildApp(opts: AppOptions & { logger?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: requestSerializer } },
+    ...(opts.logger === false ? { logger: false } : { loggerInstance: createLogger(opts.config, 'api', { serializers: { req: requestSerializer } }) as FastifyBaseLogger }),
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     // Never `true` by default: a client could then pick its own IP (per-IP limits) and scheme.
     trustProxy: opts.config.TRUST_PROXY as boolean | string, // a hop count (number) is accepted at run time too

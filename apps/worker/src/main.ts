@@ -6,16 +6,27 @@ import { startWorker } from './worker';
 import { kickMatchmaker } from '../../../workflows/matchmaking/client';
 import { exitWithParent } from '../../../lib/supervision';
 
+/**
+ * The SDK's own chatter at `info` (bundling with webpack's output, worker state changes) is for
+ * debugging the worker, not news: `debug`. Workflows' and activities' own logs keep their level —
+ * those are the business events ("match … accepted by both").
+ */
+function sdkLogLevel(level: string, meta: Record<string, unknown> | undefined): 'trace' | 'debug' | 'info' | 'warn' | 'error' {
+  const l = level.toLowerCase() as 'trace' | 'debug' | 'info' | 'warn' | 'error';
+  if (l !== 'info') return l;
+  return meta?.sdkComponent === 'workflow' || meta?.sdkComponent === 'activity' ? 'info' : 'debug';
+}
+
 /** Process shell of the worker: config, logging, dependencies, graceful shutdown on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
   const log = createLogger(config, 'worker');
   Runtime.install({
     logger: {
-      log: (level, message, meta) => log[level.toLowerCase() as 'info'](meta ?? {}, message),
+      log: (level, message, meta) => log[sdkLogLevel(level, meta)](meta ?? {}, message),
       trace: (m, meta) => log.trace(meta ?? {}, m),
       debug: (m, meta) => log.debug(meta ?? {}, m),
-      info: (m, meta) => log.info(meta ?? {}, m),
+      info: (m, meta) => log[sdkLogLevel('INFO', meta)](meta ?? {}, m),
       warn: (m, meta) => log.warn(meta ?? {}, m),
       error: (m, meta) => log.error(meta ?? {}, m),
     },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
@@ -6,7 +7,10 @@ import type { Knex } from 'knex';
 import type { Config } from '../../../lib/config';
 import { buildActivities } from './activities';
 
-export const WORKFLOWS_PATH = path.join(__dirname, '..', '..', '..', 'workflows', 'index.ts');
+// index.ts under tsx and jest, index.js in the compiled image (dist/).
+export const WORKFLOWS_PATH = path.join(__dirname, '..', '..', '..', 'workflows', `index${path.extname(__filename)}`);
+/** Written by `npm run build:dist` beside the compiled code: the worker then starts without webpack. */
+export const PREBUILT_WORKFLOW_BUNDLE = path.join(__dirname, '..', '..', '..', 'workflow-bundle.js');
 
 export interface StartedWorker {
   worker: Worker;
@@ -36,7 +40,11 @@ export async function startWorker(opts: {
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
+    ...(opts.workflowBundle
+      ? { workflowBundle: opts.workflowBundle }
+      : fs.existsSync(PREBUILT_WORKFLOW_BUNDLE)
+        ? { workflowBundle: { codePath: PREBUILT_WORKFLOW_BUNDLE } }
+        : { workflowsPath: WORKFLOWS_PATH }),
     activities: buildActivities({ config, knex, client }),
     shutdownGraceTime: opts.shutdownGraceTime ?? '30 seconds',
   });

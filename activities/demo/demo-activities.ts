@@ -1,0 +1,115 @@
+import type { Client } from '@temporalio/client';
+import { log } from '@temporalio/activity';
+import type { Repositories } from '../../db/repositories';
+import { acceptMatchUpdate, interviewCompletedSignal, matchWorkflowId, type MatchPartyRole } from '../../workflows/matches/contract';
+import type { DemoSimulationStepInput, DemoSimulationStepResult } from '../../workflows/demo/contract';
+import { DEMO_AGENT_IDENTITY, DEMO_COMPANIES, DEMO_SEEKER, DEMO_SIMULATED_SEEKERS, type DemoPerson } from './fair';
+import type { DemoTokenStore } from './demo-tokens';
+
+/** How a simulated agent joins a queue: the public API, as any agent does (POST /queue/join). */
+export type DemoAgentJoin = (token: string, liveEventSlug: string) => Promise<{ status: number; code?: string }>;
+
+export function httpAgentJoin(baseUrl: string): DemoAgentJoin {
+  return async (token, slug) => {
+    const res = await fetch(`${baseUrl}/api/v1/queue/join`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-agent-identity': DEMO_AGENT_IDENTITY },
+      body: JSON.stringify({ live_event_slug: slug }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await res.json().catch(() => ({}))) as { code?: string };
+    return { status: res.status, ...(body.code ? { code: body.code } : {}) };
+  };
+}
+
+/**
+ * The simulator's one activity (docs/decisions/0151-living-demo.md). It acts only for simulated
+ * people — and once for the demo seeker, whose "agent" joins her first queue so she finds a real
+ * match waiting; her acceptance stays hers (the web app). Everything goes through public faces:
+ * joins through the HTTP API, answers through the match workflow's own Update and signal.
+ */
+export function createDemoActivities(deps: { repos: Pick<Repositories, 'accounts' | 'matches' | 'queue' | 'events'>; client: Client; tokens: DemoTokenStore; agentJoin: DemoAgentJoin }) {
+  const { accounts, matches, queue, events } = deps.repos;
+  const idOf = async (p: DemoPerson) => (await accounts.findUserByEmail(p.email))?.id ?? null;
+
+  const answer = async (matchId: string, userId: string, role: MatchPartyRole): Promise<boolean> => {
+    try {
+      await deps.client.workflow.getHandle(matchWorkflowId(matchId)).executeUpdate(acceptMatchUpdate, { args: [{ userId, role }] });
+      return true;
+    } catch (err) {
+      // Declined, expired or closed meanwhile: nothing to answer.
+      log.debug('demo: acceptance refused', { matchId, role, error: (err as Error).message });
+      return false;
+    }
+  };
+
+  return {
+    async runDemoSimulationStep(input: DemoSimulationStepInput): Promise<DemoSimulationStepResult> {
+      const now = Date.now();
+      const said: string[] = [];
+      let accepted = 0;
+      let completed = 0;
+      let joined = 0;
+      const tokens = deps.tokens.read();
+
+      // Recruiters: a simulated colleague accepts each of the team's new matches after a moment.
+      for (const company of DEMO_COMPANIES) {
+        const recruiterId = await idOf(company.simulatedRecruiter);
+        const membership = recruiterId ? await accounts.findMembership(recruiterId) : undefined;
+        if (!recruiterId || !membership) continue;
+        for (const m of await matches.listForTeam(membership.team_id, 50)) {
+          if (m.status !== 'matched' || m.recruiter_accepted_at || now - m.created_at.getTime() < input.recruiterDelayMs) continue;
+          if (await answer(m.id, recruiterId, 'recruiter')) {
+            accepted++;
+            said.push(`${company.simulatedRecruiter.name} accepted a match for "${m.job_title}"`);
+          }
+        }
+      }
+
+      // Simulated seekers accept their matches and finish their interviews; one joins a queue.
+      const idle: Array<{ name: string; token: string; slug: string }> = [];
+      for (const [i, s] of DEMO_SIMULATED_SEEKERS.entries()) {
+        const userId = await idOf(s);
+        if (!userId) continue;
+        for (const m of await matches.listForSeeker(userId, 5)) {
+          if (m.status === 'matched' && !m.seeker_accepted_at && (await answer(m.id, userId, 'seeker'))) {
+            accepted++;
+            said.push(`${s.name} accepted "${m.job_title}"`);
+          }
+          if (m.status === 'accepted' && m.accepted_at && now - m.accepted_at.getTime() >= input.interviewMs) {
+            await deps.client.workflow.getHandle(matchWorkflowId(m.id)).signal(interviewCompletedSignal, { userId });
+            completed++;
+            said.push(`${s.name} finished the interview for "${m.job_title}"`);
+          }
+        }
+        const latest = await queue.findLatestForUser(userId);
+        const busy = latest && (latest.status === 'waiting' || latest.status === 'matched');
+        const token = tokens[s.email]?.token;
+        // Each seeker's agent picks the event whose jobs suit it (rotating through the fair).
+        if (!busy && token) idle.push({ name: s.name, token, slug: DEMO_COMPANIES[(i + input.tick) % DEMO_COMPANIES.length].slug });
+      }
+      const next = idle[input.tick % Math.max(1, idle.length)];
+      if (next && (await events.findBySlug(next.slug))?.status === 'live') {
+        const r = await deps.agentJoin(next.token, next.slug);
+        if (r.status === 200) {
+          joined++;
+          said.push(`${next.name}'s agent joined the queue of ${next.slug}`);
+        } else log.info('demo: join refused', { status: r.status, code: r.code });
+      }
+
+      // The demo seeker: her agent joins her first queue once, so a real match waits for her.
+      const ada = await accounts.findUserByEmail(DEMO_SEEKER.email);
+      const adaToken = tokens[DEMO_SEEKER.email]?.token;
+      if (ada && adaToken && !(await queue.findLatestForUser(ada.id)) && (await matches.listForSeeker(ada.id, 1)).length === 0) {
+        const slug = DEMO_COMPANIES[0].slug;
+        const r = await deps.agentJoin(adaToken, slug);
+        if (r.status === 200) {
+          joined++;
+          said.push(`${DEMO_SEEKER.name}'s agent joined the queue of ${slug}`);
+        }
+      }
+      for (const line of said) log.info(line);
+      return { joined, accepted, completed, said };
+    },
+  };
+}

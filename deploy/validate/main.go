@@ -1,0 +1,120 @@
+// Command validate checks the Kubernetes manifests in deploy/ against the official API types
+// (k8s.io/api): every document must decode strictly — an unknown or misspelt field, or a value of
+// the wrong type, is an error — into the Go type of its apiVersion/kind, and a kind we do not know
+// is an error too. KEDA's ScaledObject is checked against the fields of keda.sh/v1alpha1 that KEDA
+// documents (a local struct: KEDA's Go module drags in a whole controller). See docs/decisions/0153.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+
+	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/yaml"
+)
+
+type scaledObject struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata"`
+	Spec              struct {
+		ScaleTargetRef struct {
+			Name       string `json:"name"`
+			Kind       string `json:"kind,omitempty"`
+			APIVersion string `json:"apiVersion,omitempty"`
+		} `json:"scaleTargetRef"`
+		PollingInterval  *int32 `json:"pollingInterval,omitempty"`
+		CooldownPeriod   *int32 `json:"cooldownPeriod,omitempty"`
+		MinReplicaCount  *int32 `json:"minReplicaCount,omitempty"`
+		MaxReplicaCount  *int32 `json:"maxReplicaCount,omitempty"`
+		IdleReplicaCount *int32 `json:"idleReplicaCount,omitempty"`
+		Triggers         []struct {
+			Type              string            `json:"type"`
+			Name              string            `json:"name,omitempty"`
+			Metadata          map[string]string `json:"metadata"`
+			AuthenticationRef *struct {
+				Name string `json:"name"`
+				Kind string `json:"kind,omitempty"`
+			} `json:"authenticationRef,omitempty"`
+		} `json:"triggers"`
+	} `json:"spec"`
+}
+
+func target(apiVersion, kind string) (interface{}, bool) {
+	switch apiVersion + "/" + kind {
+	case "v1/Namespace":
+		return &corev1.Namespace{}, true
+	case "v1/ConfigMap":
+		return &corev1.ConfigMap{}, true
+	case "v1/Secret":
+		return &corev1.Secret{}, true
+	case "v1/Service":
+		return &corev1.Service{}, true
+	case "apps/v1/Deployment":
+		return &appsv1.Deployment{}, true
+	case "batch/v1/Job":
+		return &batchv1.Job{}, true
+	case "autoscaling/v2/HorizontalPodAutoscaler":
+		return &autoscalingv2.HorizontalPodAutoscaler{}, true
+	case "policy/v1/PodDisruptionBudget":
+		return &policyv1.PodDisruptionBudget{}, true
+	case "keda.sh/v1alpha1/ScaledObject":
+		return &scaledObject{}, true
+	}
+	return nil, false
+}
+
+func main() {
+	failures, docs := 0, 0
+	for _, file := range os.Args[1:] {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		for i, doc := range bytes.Split(data, []byte("\n---")) {
+			if len(strings.TrimSpace(stripComments(string(doc)))) == 0 {
+				continue
+			}
+			docs++
+			var meta metav1.TypeMeta
+			if err := yaml.Unmarshal(doc, &meta); err != nil || meta.APIVersion == "" || meta.Kind == "" {
+				fmt.Printf("%s #%d: no apiVersion/kind (%v)\n", file, i+1, err)
+				failures++
+				continue
+			}
+			obj, ok := target(meta.APIVersion, meta.Kind)
+			if !ok {
+				fmt.Printf("%s #%d: unknown kind %s %s\n", file, i+1, meta.APIVersion, meta.Kind)
+				failures++
+				continue
+			}
+			if err := yaml.UnmarshalStrict(doc, obj); err != nil {
+				fmt.Printf("%s #%d %s: %v\n", file, i+1, meta.Kind, err)
+				failures++
+				continue
+			}
+			fmt.Printf("%s #%d %s: valid\n", file, i+1, meta.Kind)
+		}
+	}
+	fmt.Printf("%d documents, %d invalid\n", docs, failures)
+	if failures > 0 || docs == 0 {
+		os.Exit(1)
+	}
+}
+
+func stripComments(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "#") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

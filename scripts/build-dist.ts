@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundleWorkflowCode } from '@temporalio/worker';
+
+/**
+ * `npm run build:dist`: the production build the Dockerfile runs (docs/decisions/0152). TypeScript
+ * compiled to CommonJS JavaScript in dist/ (tsconfig.build.json: the service's code, no tests or
+ * scripts), the files it reads at run time copied beside it, and the workflow bundle built once
+ * (dist/workflow-bundle.js), so a worker starts with `node` alone: no tsx, no webpack at start.
+ */
+const ROOT = path.resolve(__dirname, '..');
+// `--out <dir>` builds elsewhere (the build test); the compiled code finds its files relative to itself.
+const outArg = process.argv.indexOf('--out');
+const DIST = outArg > 0 ? path.resolve(process.argv[outArg + 1]) : path.join(ROOT, 'dist');
+
+async function main() {
+  const t0 = Date.now();
+  fs.rmSync(DIST, { recursive: true, force: true });
+  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', DIST], { stdio: 'inherit' });
+  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+  fs.cpSync(path.join(ROOT, 'apps/api/src/web/static'), path.join(DIST, 'apps/api/src/web/static'), { recursive: true });
+  fs.mkdirSync(path.join(DIST, 'docs'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'docs/api-changelog.json'), path.join(DIST, 'docs/api-changelog.json'));
+  const { code } = await bundleWorkflowCode({ workflowsPath: path.join(DIST, 'workflows', 'index.js'), // webpack's statistics arrive as warnings: only errors are worth a line.
+    logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} }, });
+  fs.writeFileSync(path.join(DIST, 'workflow-bundle.js'), code);
+  console.log(`${path.relative(ROOT, DIST) || DIST}/ built in ${((Date.now() - t0) / 1000).toFixed(1)} s: node dist/apps/api/src/server.js | node dist/apps/worker/src/main.js | node dist/db/cli.js migrate`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

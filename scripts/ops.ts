@@ -1,0 +1,155 @@
+import { parseArgs } from 'node:util';
+import { Client } from '@temporalio/client';
+import { loadConfig } from '../lib/config';
+import { AppError } from '../lib/errors';
+import { lazyClosable } from '../lib/temporal-connection';
+import { openServices, scriptTemporalAddress } from './services';
+import { reconcile, why, type OpsContext } from './ops-commands';
+
+/**
+ * `npm run ops -- <command>`: the operator's chair. Uses DATABASE_URL and TEMPORAL_ADDRESS
+ * (defaults: the embedded PostgreSQL and dev server of `npm start`); `why` and `reconcile` query
+ * running workflows, so a worker must be running (it answers queries).
+ */
+const HELP: Record<string, string> = {
+  '': `usage: npm run ops -- <command> [options]    (every command takes --help)
+
+commands:
+  why <match-id|queue-entry-id|e-mail>   what it is, what it waits for, its timers and deadlines
+  dead-letters [--since <time>] [--webhook whk_…]   webhook deliveries that gave up (not yet replayed)
+  replay (--webhook whk_…|--all) --since <time> [--execute]   redeliver dead letters (dry run unless --execute)
+  reconcile [--since <time>] [--fix]     compare PostgreSQL projections with workflow state; --fix re-projects`,
+  why: `usage: npm run ops -- why <match-id|queue-entry-id|e-mail>
+
+Explains in words, with times in your local time zone (set TZ to change it):
+  a match: its status, which side it waits for, when the acceptance window or interview ends;
+  a queue entry: its position, expiry, and why it has no match (no eligible job, no free slot, no live event);
+  a user's e-mail: their latest queue entry and open matches.`,
+  'dead-letters': `usage: npm run ops -- dead-letters [--since <ISO time>] [--webhook whk_…]
+
+Lists webhook deliveries whose latest run is a dead letter (a replayed one is no longer listed).
+  --since    only those that gave up at or after this time (default: the last 7 days)
+  --webhook  only this subscription`,
+  replay: `usage: npm run ops -- replay (--webhook whk_…|--all) --since <ISO time> [--execute]
+
+Redelivers every dead letter since that time as a new run with the same event id.
+Without --execute it only lists what it would replay (a dry run).
+  --webhook  one subscription;  --all  every subscription with dead letters`,
+  reconcile: `usage: npm run ops -- reconcile [--since <ISO time>] [--fix]
+
+Compares the PostgreSQL projections (open matches and queue entries, and rows updated since --since;
+live and paused events) with the state of the workflows that own them, and lists every drift.
+  --fix  re-projects each drifted match and queue entry from its workflow (the owner);
+         live events are reported only`,
+};
+
+function dateArg(name: string, v: string | undefined, fallback?: Date): Date {
+  if (v === undefined) {
+    if (fallback) return fallback;
+    console.error(`--${name} is required`);
+    process.exit(2);
+  }
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) {
+    console.error(`--${name}: not a date-time: ${v} (e.g. 2026-11-22T14:00:00Z)`);
+    process.exit(2);
+  }
+  return d;
+}
+
+async function main() {
+  const [command = '', ...rest] = process.argv.slice(2);
+  if (command === '--help' || command === '-h' || command === 'help' || command === '') {
+    console.log(HELP['']);
+    process.exit(command ? 0 : 2);
+  }
+  if (!(command in HELP)) {
+    console.error(`unknown command: ${command}\n\n${HELP['']}`);
+    process.exit(2);
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: command === 'why',
+      options: { help: { type: 'boolean', short: 'h' }, since: { type: 'string' }, webhook: { type: 'string' }, all: { type: 'boolean' }, execute: { type: 'boolean' }, fix: { type: 'boolean' } },
+      strict: true,
+    });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${HELP[command]}`);
+    process.exit(2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(HELP[command]);
+    return;
+  }
+
+  const config = loadConfig();
+  const { services, close } = openServices(config);
+  const temporal = lazyClosable({ address: scriptTemporalAddress(config) });
+  const ctx: OpsContext = { services, temporal: new Client({ connection: temporal.connection, namespace: config.TEMPORAL_NAMESPACE }) };
+  try {
+    if (command === 'why') {
+      if (positionals.length !== 1) {
+        console.error(HELP.why);
+        process.exit(2);
+      }
+      for (const line of await why(ctx, positionals[0])) console.log(line);
+    } else if (command === 'dead-letters') {
+      const since = dateArg('since', values.since, new Date(Date.now() - 7 * 24 * 3600 * 1000));
+      const subs = values.webhook ? [values.webhook] : await subscriptionsWithDeadLetters(ctx, since);
+      let n = 0;
+      for (const sub of subs) {
+        for (const d of await services.deps.repos.webhooks.listDeadLettersSince(sub, since, 10_000)) {
+          n++;
+          console.log(`${sub}\t${d.event_id}\t${d.event_type}\trun ${d.run}\t${d.attempts} attempts\tlast HTTP ${d.last_http_status ?? d.last_error_kind ?? '-'}\tgave up ${d.finished_at?.toISOString()}`);
+        }
+      }
+      console.log(`${n} dead letter(s) since ${since.toISOString()}${values.webhook ? ` for ${values.webhook}` : ''}`);
+    } else if (command === 'replay') {
+      if (!values.webhook === !values.all) {
+        console.error(`give --webhook whk_… or --all\n\n${HELP.replay}`);
+        process.exit(2);
+      }
+      const since = dateArg('since', values.since);
+      const subs = values.webhook ? [values.webhook] : await subscriptionsWithDeadLetters(ctx, since);
+      let replayed = 0;
+      let pending = 0;
+      for (const sub of subs) {
+        if (!values.execute) {
+          const rows = await services.deps.repos.webhooks.listDeadLettersSince(sub, since, 10_000);
+          for (const d of rows) console.log(`would replay ${sub}\t${d.event_id}\t${d.event_type}\trun ${d.run} → ${d.run + 1}`);
+          pending += rows.length;
+          continue;
+        }
+        const r = await services.webhooks.replaySince(null, sub, since);
+        for (const x of r.replayed) console.log(`replaying ${sub}\t${x.eventId}\tas run ${x.run}`);
+        for (const x of r.skipped) console.log(`skipped ${sub}\t${x}\t(a delivery run is open)`);
+        replayed += r.replayed.length;
+        if (r.more) console.log(`${sub}: more remain; run again`);
+      }
+      console.log(values.execute ? `${replayed} replayed` : `dry run: ${pending} dead letter(s) would be replayed; add --execute to replay them`);
+    } else if (command === 'reconcile') {
+      const since = values.since ? dateArg('since', values.since) : undefined;
+      const drift = await reconcile(ctx, { fix: values.fix === true, ...(since ? { since } : {}) });
+      for (const d of drift) console.log(`${d.kind} ${d.id}: ${d.field} is ${JSON.stringify(d.projection)} in PostgreSQL, ${JSON.stringify(d.workflow)} in the workflow${d.fixed ? ' — re-projected' : ''}`);
+      console.log(drift.length ? `${drift.length} drift(s)${values.fix ? '' : '; --fix re-projects matches and queue entries from their workflows'}` : 'no drift: every projection matches its workflow');
+      if (drift.some((d) => !d.fixed)) process.exitCode = 1;
+    }
+  } finally {
+    await temporal.close();
+    await close();
+  }
+}
+
+/** Subscriptions with a dead letter since then (the latest-run check is per subscription, in the repository). */
+async function subscriptionsWithDeadLetters(ctx: OpsContext, since: Date): Promise<string[]> {
+  const rows: Array<{ subscription_id: string }> = await ctx.services.deps.knex('webhook_deliveries').where('state', 'dead_letter').andWhere('finished_at', '>=', since).distinct('subscription_id');
+  return rows.map((r) => r.subscription_id);
+}
+
+main().catch((err) => {
+  console.error(err instanceof AppError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { createHarness, eventually, type Harness } from '../helpers/harness';
+import { reconcile, why, type OpsContext } from '../../scripts/ops-commands';
+
+/**
+ * `npm run ops`: `why` answers in words for a match waiting on each side, an expired one and a
+ * seeker with no eligible job; `reconcile` finds a deliberately corrupted projection and `--fix`
+ * re-projects it from the workflow. Real API services, workflows and PostgreSQL.
+ */
+describe('ops commands', () => {
+  let h: Harness;
+  let ctx: OpsContext;
+  let slug: string;
+  let recruiter: Awaited<ReturnType<Harness['recruiter']>>;
+
+  beforeAll(async () => {
+    // A short acceptance window so one match can be seen expiring.
+    h = await createHarness({ env: { MATCH_ACCEPT_WINDOW_MS: '6000', MATCHMAKER_INTERVAL_MS: '200' } });
+    ctx = { services: h.app.services, temporal: h.temporal, timeZone: 'UTC' };
+    recruiter = await h.recruiter();
+    const { liveEvents: events, jobs } = h.app.services.events;
+    slug = `ops-${Date.now().toString(36)}`;
+    const event = await events.create(recruiter.teamId!, recruiter.user.id, { slug, company_name: 'Ops Ltd', visibility: 'open_invite', interview_slots: 5 });
+    await jobs.create(recruiter.teamId!, { live_event_id: event.id, title: 'Backend Engineer', essential_skills: ['TypeScript'], bonus_skills: [], experience_min: 1, salary_min: null, salary_max: null, location: null, remote_preference: 'remote' });
+    await events.transition(recruiter.teamId!, recruiter.user.id, event.id, 'goLive');
+  }, 120_000);
+  afterAll(async () => h?.close());
+
+  const matchedSeeker = async () => {
+    const seeker = await h.seeker();
+    const join = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: seeker.token, payload: { live_event_slug: slug } });
+    expect(join.statusCode).toBe(200);
+    const matchId = await eventually(async () => (await h.app.services.deps.repos.queue.findLatestForUser(seeker.user.id))?.match_id, 20_000, 100);
+    await eventually(async () => h.app.services.deps.repos.matches.findById(matchId), 20_000, 100);
+    return { seeker, matchId };
+  };
+
+  it('why: a match waiting on both sides, then on the seeker, then expired — in words, with names and local times', async () => {
+    const { seeker, matchId } = await matchedSeeker();
+    const both = (await why(ctx, matchId)).join('\n');
+    expect(both).toContain(`${seeker.user.display_name} for "Backend Engineer"`);
+    expect(both).toContain("waiting for the seeker's acceptance; waiting for the recruiter's acceptance");
+    expect(both).toMatch(/acceptance window expires .* UTC \(in \d+ s\)/);
+    expect(both).not.toContain('@');
+
+    await h.app.services.matches.accept({ userId: recruiter.user.id, matchId });
+    const one = (await why(ctx, matchId)).join('\n');
+    expect(one).toMatch(/Waiting: waiting for the seeker's acceptance; the recruiter accepted 2\d Nov, [\d:]+ UTC \((now|\d+ s ago)\)\./);
+
+    await eventually(async () => (await h.app.services.deps.repos.matches.findById(matchId))?.status === 'expired', 30_000, 200);
+    const expired = (await why(ctx, matchId)).join('\n');
+    expect(expired).toContain('Status: expired');
+    expect(expired).toContain('the seeker did not accept within the window');
+
+    // By e-mail: the seeker's entry (back to waiting after the expiry) and its eligibility.
+    const byEmail = (await why(ctx, seeker.user.email)).join('\n');
+    expect(byEmail).toContain(`${seeker.user.display_name} (seeker).`);
+    expect(byEmail).toMatch(/Queue entry .* for event ops-/);
+  }, 90_000);
+
+  it('why: a seeker with no eligible job', async () => {
+    const seeker = await h.seeker({ profile: { skills: ['COBOL'] } as never });
+    expect((await h.call({ method: 'POST', url: '/api/v1/queue/join', token: seeker.token, payload: { live_event_slug: slug } })).statusCode).toBe(200);
+    const out = (await why(ctx, seeker.user.email)).join('\n');
+    expect(out).toContain('waiting');
+    expect(out).toMatch(/No eligible job: none of the 1 open jobs in ops-\S+ asks for any of the seeker's skills \(cobol\)/);
+    expect(await why(ctx, 'not-an-id')).toEqual(['Not a match id, queue entry id or e-mail address: not-an-id']);
+  });
+
+  it('reconcile: detects a corrupted match and queue entry projection, --fix re-projects them from the workflows', async () => {
+    const { seeker, matchId } = await matchedSeeker();
+    const entry = (await h.app.services.deps.repos.queue.findLatestForUser(seeker.user.id))!;
+    expect((await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id)).toEqual([]);
+
+    await h.knex('matches').where({ id: matchId }).update({ status: 'declined' });
+    await h.knex('queue_entries').where({ id: entry.id }).update({ status: 'left', match_id: null });
+    const found = (await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { kind: 'match', id: matchId, field: 'status', projection: 'declined', workflow: 'matched' },
+        { kind: 'queue_entry', id: entry.id, field: 'status', projection: 'left', workflow: 'matched' },
+        { kind: 'queue_entry', id: entry.id, field: 'match_id', projection: null, workflow: matchId },
+      ]),
+    );
+    expect((await why(ctx, matchId)).join('\n')).toContain('Drift: PostgreSQL says declined');
+
+    const fixed = (await reconcile(ctx, { fix: true })).filter((d) => d.id === matchId || d.id === entry.id);
+    expect(fixed.every((d) => d.fixed)).toBe(true);
+    expect((await h.app.services.deps.repos.matches.findById(matchId))!.status).toBe('matched');
+    expect((await h.app.services.deps.repos.queue.findById(entry.id))!).toMatchObject({ status: 'matched', match_id: matchId });
+    expect((await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id)).toEqual([]);
+  }, 60_000);
+});
