@@ -4,6 +4,143 @@
  */
 
 export interface paths {
+    "/api/v1/billing/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the paid plan at the end of the current period
+         * @description The team keeps its plan until `current_period_end`, then returns to free (status `canceled`). On free → 409 `BILLING_NOTHING_TO_CANCEL`. Owners and admins only. The payer is the caller's team (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403 `BILLING_TEAM_REQUIRED`.
+         *
+         *     Scope: `billing:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+         */
+        post: operations["cancelBillingPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/charge-offsession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move to a plan by charging the saved payment method off-session
+         * @description Cost-bearing. Charges the team's consented payment method the price of `target_plan` for `interval` and starts a new period on that plan (no proration).
+         *     - No prior one-time consent (no completed checkout) → 402 `OFF_SESSION_CONSENT_REQUIRED` with `details.target_plan`, `details.interval`, `details.checkout_url`.
+         *     - The bank asks for authentication (SCA) → 402 `AUTHENTICATION_REQUIRED` with `details.authentication_url` for a human to open; the account is unchanged until they complete it.
+         *     - Declined → 402 `CARD_DECLINED` with `details.decline_code`; nothing changes.
+         *     - Already on that plan and interval → 409 `BILLING_ALREADY_ON_PLAN`. The provider unreachable → 503 `DEPENDENCY_UNAVAILABLE` with Retry-After, nothing changed.
+         *     Fired many times with one Idempotency-Key, it charges once (our charge id is also the provider's idempotency key). The payer is the caller's team (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403 `BILLING_TEAM_REQUIRED`.
+         *
+         *     Scope: `billing:write`. Rate class: cost (3/min per token). Accepts `Idempotency-Key` (UUID v4). Identical calls by one token within 60 s get the first answer again without using quota.
+         */
+        post: operations["chargeBillingOffSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a checkout for a plan (hosted page or embedded form)
+         * @description A human pays once in the browser; the payment method is saved with `setup_future_usage=off_session`, which records the team's one-time consent to off-session charges (POST /billing/charge-offsession). `mode: "hosted"` answers a `url` to open; `mode: "embedded"` answers a `client_secret` for the embedded form. The plan changes when the provider reports the payment (Stripe: `checkout.session.completed` at POST /stripe/webhook). Team owners and admins only (else 403 `BILLING_OWNER_REQUIRED`). The payer is the caller's team (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403 `BILLING_TEAM_REQUIRED`.
+         *
+         *     Scope: `billing:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+         */
+        post: operations["createBillingCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's invoices, newest first
+         * @description Paginated (`limit`, `cursor`; `{ data, next_cursor?, has_more }`). Each carries `hosted_invoice_url` and `invoice_pdf` where the provider has them. The payer is the caller's team (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403 `BILLING_TEAM_REQUIRED`.
+         *
+         *     Scope: `billing:read`. Rate class: read (60/min per token).
+         */
+        get: operations["listBillingInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan catalogue: prices and what each plan buys
+         * @description Public. `free` is where every team starts (one live event at once); the limits are enforced (over a limit → 402 `PLAN_LIMIT_REACHED` naming the plan).
+         *
+         *     Public: no authentication. Rate class: public (300/min per client IP).
+         */
+        get: operations["listBillingPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's billing status (one row, not paginated)
+         * @description `{ billing: {...} }`: plan, interval, status (`active | past_due | canceled | incomplete`), current period end, off-session consent, dunning, a pending authentication. The payer is the caller's team (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403 `BILLING_TEAM_REQUIRED`.
+         *
+         *     Scope: `billing:read`. Rate class: read (60/min per token).
+         */
+        get: operations["getBillingStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/candidates": {
         parameters: {
             query?: never;
@@ -429,7 +566,7 @@ export interface paths {
         put?: never;
         /**
          * Decline a match
-         * @description Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision and reason are recorded; the seeker's queue entry goes back to waiting in its original place (same entered_at) and is not offered the same job again.
+         * @description Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2).
          *
          *     Scope: `matches:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
          */
@@ -499,7 +636,7 @@ export interface paths {
         put?: never;
         /**
          * Create or resume the caller's queue entry
-         * @description Optional body `{ live_event_slug }` (3–64 characters) or the guide's alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same entry. `X-Agent-Identity` (or the token name) is kept on the entry.
+         * @description Optional body `{ live_event_slug }` (3–64 characters) or the guide's alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the entry is matched → 409 QUEUE_ENTRY_MATCHED with `details.match_id` (the match is already readable through GET /matches). `X-Agent-Identity` (or the token name) is kept on the entry.
          *
          *     Scope: `queue:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
          */
@@ -680,6 +817,56 @@ export interface paths {
         patch: operations["updateTeamLiveEvent"];
         trace?: never;
     };
+    "/api/v1/team/live-events/{eventId}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The caller's availability for interviews at one of the team's events
+         * @description Body `{ available, capacity? }` (capacity 1–50 concurrent interviews; default: the previous value, else 1). Once any recruiter of an event has set availability, its new offers go round-robin (least recent offer first) to available recruiters with room; each match names its recruiter (`recruiter_user_id`). Going unavailable stops new offers; open offers and matches stay. The event's interview_slots remains the cap.
+         *
+         *     Scope: `events:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+         */
+        put: operations["setMyAvailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/live-events/{eventId}/matching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's matching settings: recruiter availability and the quality floor
+         * @description Another team's event → 404.
+         *
+         *     Scope: `events:read`. Rate class: read (60/min per token).
+         */
+        get: operations["getEventMatchingSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set an event's quality floor
+         * @description Body `{ min_score?, require_essential? }` (null = back to the default). The floor relaxes in the configured brackets as a seeker waits; the bracket used is part of each match's score_breakdown.floor.
+         *
+         *     Scope: `events:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+         */
+        patch: operations["updateEventMatchingSettings"];
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -702,7 +889,7 @@ export interface paths {
          *     Event types and their `data`:
          *     - `match.matched`: a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker; data { match_id, role_title, seeker_headline }
          *     - `match.accepted`: both sides of a match accepted it in the web application; data { match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }
-         *     - `interview.completed`: the interview of an accepted match has ended; data { match_id, job_id, role_title, live_event_slug, completed_at }
+         *     - `interview.completed`: the interview of an accepted match has ended; data { match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (both accepted; null if unknown), duration_seconds (null if unknown) }; the recruiter's report card is never in it
          *     - `changelog.api`: an entry is added to the API changelog (sent to every subscription of this type); data { entry_id, date, kind, title, description, changelog_url }
          *     - `webhook.test`: POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type); data { webhook_id, message: "This is a test event from Job Fair.", test: true }
          *
@@ -749,7 +936,7 @@ export interface paths {
          *     Event types and their `data`:
          *     - `match.matched`: a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker; data { match_id, role_title, seeker_headline }
          *     - `match.accepted`: both sides of a match accepted it in the web application; data { match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }
-         *     - `interview.completed`: the interview of an accepted match has ended; data { match_id, job_id, role_title, live_event_slug, completed_at }
+         *     - `interview.completed`: the interview of an accepted match has ended; data { match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (both accepted; null if unknown), duration_seconds (null if unknown) }; the recruiter's report card is never in it
          *     - `changelog.api`: an entry is added to the API changelog (sent to every subscription of this type); data { entry_id, date, kind, title, description, changelog_url }
          *     - `webhook.test`: POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type); data { webhook_id, message: "This is a test event from Job Fair.", test: true }
          *
@@ -872,6 +1059,208 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BillingCharge: {
+            billing: components["schemas"]["BillingStatus"];
+            charge: {
+                amount: number;
+                currency: string;
+                id: string;
+                invoice_id: string;
+                payment_id: string;
+                /** @constant */
+                status: "succeeded";
+            };
+        };
+        BillingChargeInput: {
+            billing: components["schemas"]["BillingStatusInput"];
+            charge: {
+                amount: number;
+                currency: string;
+                id: string;
+                invoice_id: string;
+                payment_id: string;
+                /** @constant */
+                status: "succeeded";
+            };
+        };
+        BillingCheckout: {
+            amount: number;
+            /** @description Embedded mode: mounts the embedded form (Stripe.js `initEmbeddedCheckout`, or the local provider's form) */
+            client_secret: string | null;
+            currency: string;
+            /** @description Checkout session id */
+            id: string;
+            /** @enum {string} */
+            interval: "month" | "year";
+            /** @enum {string} */
+            mode: "hosted" | "embedded";
+            /** @enum {string} */
+            plan: "pro" | "enterprise";
+            /** @description Hosted mode: the page the human opens */
+            url: string | null;
+        };
+        BillingCheckoutInput: {
+            amount: number;
+            /** @description Embedded mode: mounts the embedded form (Stripe.js `initEmbeddedCheckout`, or the local provider's form) */
+            client_secret: string | null;
+            currency: string;
+            /** @description Checkout session id */
+            id: string;
+            /** @enum {string} */
+            interval: "month" | "year";
+            /** @enum {string} */
+            mode: "hosted" | "embedded";
+            /** @enum {string} */
+            plan: "pro" | "enterprise";
+            /** @description Hosted mode: the page the human opens */
+            url: string | null;
+        };
+        BillingInvoice: {
+            /** @description Smallest currency unit */
+            amount: number;
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            hosted_invoice_url: string | null;
+            id: string;
+            interval: ("month" | "year") | null;
+            invoice_pdf: string | null;
+            number: string | null;
+            period_end: string | null;
+            period_start: string | null;
+            plan: ("free" | "pro" | "enterprise") | null;
+            /** @enum {string} */
+            status: "paid" | "open" | "void" | "uncollectible";
+        };
+        BillingInvoiceInput: {
+            /** @description Smallest currency unit */
+            amount: number;
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            hosted_invoice_url: string | null;
+            id: string;
+            interval: ("month" | "year") | null;
+            invoice_pdf: string | null;
+            number: string | null;
+            period_end: string | null;
+            period_start: string | null;
+            plan: ("free" | "pro" | "enterprise") | null;
+            /** @enum {string} */
+            status: "paid" | "open" | "void" | "uncollectible";
+        };
+        BillingPlan: {
+            currency: string;
+            /** @enum {string} */
+            id: "free" | "pro" | "enterprise";
+            limits: {
+                /** @description Live (or paused) events at once; null = unlimited */
+                live_events: number | null;
+                /** @description Recruiters in the team; null = unlimited */
+                seats: number | null;
+            };
+            name: string;
+            prices: {
+                /** @description Smallest currency unit */
+                month: number;
+                year: number;
+            };
+        };
+        BillingPlanInput: {
+            currency: string;
+            /** @enum {string} */
+            id: "free" | "pro" | "enterprise";
+            limits: {
+                /** @description Live (or paused) events at once; null = unlimited */
+                live_events: number | null;
+                /** @description Recruiters in the team; null = unlimited */
+                seats: number | null;
+            };
+            name: string;
+            prices: {
+                /** @description Smallest currency unit */
+                month: number;
+                year: number;
+            };
+        };
+        BillingStatus: {
+            cancel_at_period_end: boolean;
+            current_period_end: string | null;
+            failed_renewals: number;
+            interval: ("month" | "year") | null;
+            limits: {
+                live_events: number | null;
+                seats: number | null;
+            };
+            next_retry_at: string | null;
+            /** @description The one-time agreement (given in checkout) that lets POST /billing/charge-offsession charge without the human present */
+            off_session_consent: {
+                /** Format: date-time */
+                consented_at: string;
+                /** @description Card brand/last four, for display */
+                payment_method: string | null;
+            } | null;
+            /** @description An off-session charge waiting for the human to authenticate (SCA); the plan changes once they do */
+            pending_authentication: {
+                authentication_url: string;
+                /** @enum {string} */
+                interval: "month" | "year";
+                payment_id: string;
+                /** @enum {string} */
+                target_plan: "pro" | "enterprise";
+            } | null;
+            /** @enum {string} */
+            plan: "free" | "pro" | "enterprise";
+            /** @enum {string} */
+            provider: "local" | "stripe";
+            /**
+             * @description `active`, `past_due` (a renewal failed; retried on the dunning schedule, then back to free), `canceled` (back on free), `incomplete`
+             * @enum {string}
+             */
+            status: "active" | "past_due" | "canceled" | "incomplete";
+            /** Format: uuid */
+            team_id: string;
+            updated_at: string | null;
+        };
+        BillingStatusInput: {
+            cancel_at_period_end: boolean;
+            current_period_end: string | null;
+            failed_renewals: number;
+            interval: ("month" | "year") | null;
+            limits: {
+                live_events: number | null;
+                seats: number | null;
+            };
+            next_retry_at: string | null;
+            /** @description The one-time agreement (given in checkout) that lets POST /billing/charge-offsession charge without the human present */
+            off_session_consent: {
+                /** Format: date-time */
+                consented_at: string;
+                /** @description Card brand/last four, for display */
+                payment_method: string | null;
+            } | null;
+            /** @description An off-session charge waiting for the human to authenticate (SCA); the plan changes once they do */
+            pending_authentication: {
+                authentication_url: string;
+                /** @enum {string} */
+                interval: "month" | "year";
+                payment_id: string;
+                /** @enum {string} */
+                target_plan: "pro" | "enterprise";
+            } | null;
+            /** @enum {string} */
+            plan: "free" | "pro" | "enterprise";
+            /** @enum {string} */
+            provider: "local" | "stripe";
+            /**
+             * @description `active`, `past_due` (a renewal failed; retried on the dunning schedule, then back to free), `canceled` (back on free), `incomplete`
+             * @enum {string}
+             */
+            status: "active" | "past_due" | "canceled" | "incomplete";
+            /** Format: uuid */
+            team_id: string;
+            updated_at: string | null;
+        };
         Candidate: {
             /** @description The team's events whose queue the seeker joined */
             event_slugs: string[];
@@ -1381,6 +1770,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             decline_reason: string | null;
+            /** @description Why, from the fixed vocabulary (null: only free text, or not declined) */
+            decline_reason_code: ("skills" | "experience" | "salary" | "location" | "timing" | "not_interested" | "other") | null;
             declined_at: string | null;
             declined_by_role: ("seeker" | "recruiter") | null;
             /**
@@ -1400,6 +1791,8 @@ export interface components {
             /** @description 0–100, explainable: see score_breakdown and docs/match-score.md */
             match_score: number | null;
             recruiter_accepted: boolean;
+            /** @description The recruiter the match was offered to (events where recruiters mark their availability), else null */
+            recruiter_user_id: string | null;
             /** @description The caller's role in the match */
             role: ("seeker" | "recruiter") | null;
             /** @description Per component: weight, score 0–1 (null = no data, left out), detail */
@@ -1411,12 +1804,50 @@ export interface components {
             seeker_accepted: boolean;
             /** @enum {string} */
             status: "matched" | "accepted" | "declined" | "expired" | "completed";
+        };
+        MatchingSettings: {
+            /** @description How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule */
+            brackets: {
+                after_seconds: number;
+                essential_required: boolean;
+                relax_points: number;
+            }[];
+            /** @description MATCH_MIN_SCORE */
+            default_min_score: number;
+            /** Format: uuid */
+            event_id: string;
+            /** @description The event's minimum match score; null = the default */
+            min_score: number | null;
+            /** @description Empty: the event-level interview_slots alone; otherwise offers go round-robin to available recruiters with room */
+            recruiters: components["schemas"]["RecruiterAvailability"][];
+            /** @description At least one of a job's essential skills; null = the default (true) */
+            require_essential: boolean | null;
+        };
+        MatchingSettingsInput: {
+            /** @description How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule */
+            brackets: {
+                after_seconds: number;
+                essential_required: boolean;
+                relax_points: number;
+            }[];
+            /** @description MATCH_MIN_SCORE */
+            default_min_score: number;
+            /** Format: uuid */
+            event_id: string;
+            /** @description The event's minimum match score; null = the default */
+            min_score: number | null;
+            /** @description Empty: the event-level interview_slots alone; otherwise offers go round-robin to available recruiters with room */
+            recruiters: components["schemas"]["RecruiterAvailabilityInput"][];
+            /** @description At least one of a job's essential skills; null = the default (true) */
+            require_essential: boolean | null;
         };
         MatchInput: {
             accepted_at: string | null;
             /** Format: date-time */
             created_at: string;
             decline_reason: string | null;
+            /** @description Why, from the fixed vocabulary (null: only free text, or not declined) */
+            decline_reason_code: ("skills" | "experience" | "salary" | "location" | "timing" | "not_interested" | "other") | null;
             declined_at: string | null;
             declined_by_role: ("seeker" | "recruiter") | null;
             /**
@@ -1436,6 +1867,8 @@ export interface components {
             /** @description 0–100, explainable: see score_breakdown and docs/match-score.md */
             match_score: number | null;
             recruiter_accepted: boolean;
+            /** @description The recruiter the match was offered to (events where recruiters mark their availability), else null */
+            recruiter_user_id: string | null;
             /** @description The caller's role in the match */
             role: ("seeker" | "recruiter") | null;
             /** @description Per component: weight, score 0–1 (null = no data, left out), detail */
@@ -1448,11 +1881,37 @@ export interface components {
             /** @enum {string} */
             status: "matched" | "accepted" | "declined" | "expired" | "completed";
         };
+        /** @description Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null. */
+        MatchOutlook: {
+            /** @description Open jobs that can still be offered (null when not counted) */
+            eligible_jobs: number | null;
+            /** @description One sentence for the human */
+            reason: string;
+            /**
+             * @description matchable: a job can still be offered; no_eligible_job: none can (declined or interviewed for each, or none fits) — waiting will not help; event_paused; unknown
+             * @enum {string}
+             */
+            state: "matchable" | "no_eligible_job" | "event_paused" | "unknown";
+        } | null;
+        /** @description Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null. */
+        MatchOutlookInput: {
+            /** @description Open jobs that can still be offered (null when not counted) */
+            eligible_jobs: number | null;
+            /** @description One sentence for the human */
+            reason: string;
+            /**
+             * @description matchable: a job can still be offered; no_eligible_job: none can (declined or interviewed for each, or none fits) — waiting will not help; event_paused; unknown
+             * @enum {string}
+             */
+            state: "matchable" | "no_eligible_job" | "event_paused" | "unknown";
+        } | null;
         Profile: {
             experience_years: number;
             full_name: string;
             location: string | null;
             remote_preference: ("onsite" | "hybrid" | "fully_remote") | null;
+            /** @description Lowest acceptable yearly salary (the jobs' currency); null when not given. Feeds the salary component of the match score. */
+            salary_expectation: number | null;
             skills: string[];
             summary: string | null;
             title: string;
@@ -1464,6 +1923,8 @@ export interface components {
             full_name: string;
             location: string | null;
             remote_preference: ("onsite" | "hybrid" | "fully_remote") | null;
+            /** @description Lowest acceptable yearly salary (the jobs' currency); null when not given. Feeds the salary component of the match score. */
+            salary_expectation: number | null;
             skills: string[];
             summary: string | null;
             title: string;
@@ -1475,6 +1936,8 @@ export interface components {
             full_name?: string;
             location?: string | null;
             remote_preference?: ("onsite" | "hybrid" | "fully_remote") | null;
+            /** @description Lowest acceptable yearly salary; null clears it */
+            salary_expectation?: number | null;
             skills?: unknown;
             summary?: string | null;
             title?: string;
@@ -1484,6 +1947,8 @@ export interface components {
             full_name?: string;
             location?: string | null;
             remote_preference?: ("onsite" | "hybrid" | "fully_remote") | null;
+            /** @description Lowest acceptable yearly salary; null clears it */
+            salary_expectation?: number | null;
             skills?: string[];
             summary?: string | null;
             title?: string;
@@ -1492,7 +1957,7 @@ export interface components {
             agent_identity: string | null;
             /** Format: date-time */
             entered_at: string;
-            /** @description From observed recent match rates; null when there is too little data */
+            /** @description position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook) */
             estimated_wait_seconds: number | null;
             /** Format: uuid */
             id: string;
@@ -1504,6 +1969,7 @@ export interface components {
             live_event_slug: string | null;
             /** @description The current match once matched; null until then */
             match_id: string | null;
+            match_outlook: components["schemas"]["MatchOutlook"];
             /** @description 1-based place among waiting entries of the same queue; null when not waiting */
             position: number | null;
             /** @enum {string} */
@@ -1513,7 +1979,7 @@ export interface components {
             agent_identity: string | null;
             /** Format: date-time */
             entered_at: string;
-            /** @description From observed recent match rates; null when there is too little data */
+            /** @description position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook) */
             estimated_wait_seconds: number | null;
             /** Format: uuid */
             id: string;
@@ -1525,13 +1991,14 @@ export interface components {
             live_event_slug: string | null;
             /** @description The current match once matched; null until then */
             match_id: string | null;
+            match_outlook: components["schemas"]["MatchOutlookInput"];
             /** @description 1-based place among waiting entries of the same queue; null when not waiting */
             position: number | null;
             /** @enum {string} */
             status: "waiting" | "matched" | "left" | "expired";
         };
         QueueJoinResponse: {
-            /** @description From observed recent match rates; null when there is too little data */
+            /** @description position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook) */
             estimated_wait_seconds: number | null;
             humans_only_note: string;
             /** Format: uri */
@@ -1539,18 +2006,19 @@ export interface components {
             live_event_slug: string | null;
             /** @description The current match once matched; null until then */
             match_id: string | null;
+            match_outlook: components["schemas"]["MatchOutlook"];
             /** @description 1-based place among waiting entries of the same queue; null when not waiting */
             position: number | null;
             /** Format: uuid */
             queue_id: string;
             /**
-             * @description `waiting` for a new or resumed entry; `matched` when the resumed entry already has a match
+             * @description `waiting` for a new or resumed entry (a matched entry answers 409 QUEUE_ENTRY_MATCHED instead)
              * @enum {string}
              */
-            status: "waiting" | "matched";
+            status: "waiting";
         };
         QueueJoinResponseInput: {
-            /** @description From observed recent match rates; null when there is too little data */
+            /** @description position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook) */
             estimated_wait_seconds: number | null;
             humans_only_note: string;
             /** Format: uri */
@@ -1558,15 +2026,46 @@ export interface components {
             live_event_slug: string | null;
             /** @description The current match once matched; null until then */
             match_id: string | null;
+            match_outlook: components["schemas"]["MatchOutlookInput"];
             /** @description 1-based place among waiting entries of the same queue; null when not waiting */
             position: number | null;
             /** Format: uuid */
             queue_id: string;
             /**
-             * @description `waiting` for a new or resumed entry; `matched` when the resumed entry already has a match
+             * @description `waiting` for a new or resumed entry (a matched entry answers 409 QUEUE_ENTRY_MATCHED instead)
              * @enum {string}
              */
-            status: "waiting" | "matched";
+            status: "waiting";
+        };
+        RecruiterAvailability: {
+            /** @description Open offers and matches not ended that name this recruiter */
+            active: number;
+            /** @description Receives new offers; an unavailable recruiter keeps the open ones */
+            available: boolean;
+            /** @description Concurrent interviews (open offers and matches not ended) at this event */
+            capacity: number;
+            display_name: string;
+            /** @description Round-robin key: the least recent goes first */
+            last_offered_at: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uuid */
+            user_id: string;
+        };
+        RecruiterAvailabilityInput: {
+            /** @description Open offers and matches not ended that name this recruiter */
+            active: number;
+            /** @description Receives new offers; an unavailable recruiter keeps the open ones */
+            available: boolean;
+            /** @description Concurrent interviews (open offers and matches not ended) at this event */
+            capacity: number;
+            display_name: string;
+            /** @description Round-robin key: the least recent goes first */
+            last_offered_at: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uuid */
+            user_id: string;
         };
         Settings: {
             /** @description Null for callers without a team */
@@ -2083,6 +2582,741 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    cancelBillingPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4. The same key from the same token within 24 h replays the first answer (`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name). */
+                "X-Agent-Identity"?: components["parameters"]["AgentIdentity"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: components["schemas"]["BillingStatus"];
+                    };
+                };
+            };
+            /** @description VALIDATION: the request failed validation (details.issues names each problem) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a request with the same Idempotency-Key still runs */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the rate class is exhausted; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: an upstream dependency is down; safe to retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    chargeBillingOffSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4. The same key from the same token within 24 h replays the first answer (`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name). */
+                "X-Agent-Identity"?: components["parameters"]["AgentIdentity"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Its billing interval
+                     * @enum {string}
+                     */
+                    interval: "month" | "year";
+                    /**
+                     * @description The plan to move to
+                     * @enum {string}
+                     */
+                    target_plan: "pro" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingCharge"];
+                };
+            };
+            /** @description VALIDATION: the request failed validation (details.issues names each problem) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (billing): OFF_SESSION_CONSENT_REQUIRED, AUTHENTICATION_REQUIRED (details.authentication_url), CARD_DECLINED, PLAN_LIMIT_REACHED (details.plan, details.limit) */
+            402: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a request with the same Idempotency-Key still runs */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the rate class is exhausted; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: an upstream dependency is down; safe to retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBillingCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4. The same key from the same token within 24 h replays the first answer (`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name). */
+                "X-Agent-Identity"?: components["parameters"]["AgentIdentity"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Billing interval (default month)
+                     * @default month
+                     * @enum {string}
+                     */
+                    interval?: "month" | "year";
+                    /**
+                     * @description `hosted`: answer a `url` to open; `embedded`: answer a `client_secret` for the embedded form
+                     * @enum {string}
+                     */
+                    mode: "hosted" | "embedded";
+                    /**
+                     * @description Plan to buy (default pro)
+                     * @default pro
+                     * @enum {string}
+                     */
+                    plan?: "pro" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingCheckout"];
+                };
+            };
+            /** @description VALIDATION: the request failed validation (details.issues names each problem) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a request with the same Idempotency-Key still runs */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the rate class is exhausted; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: an upstream dependency is down; safe to retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBillingInvoices: {
+        parameters: {
+            query?: {
+                /** @description Opaque `next_cursor` of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Page size, 1–100 (default 25) */
+                limit?: number;
+            };
+            header?: {
+                /** @description At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name). */
+                "X-Agent-Identity"?: components["parameters"]["AgentIdentity"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BillingInvoice"][];
+                        has_more: boolean;
+                        /** @description Present when has_more is true */
+                        next_cursor?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION: the request failed validation (details.issues names each problem) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the rate class is exhausted; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: an upstream dependency is down; safe to retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBillingPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        intervals: ("month" | "year")[];
+                        plans: components["schemas"]["BillingPlan"][];
+                    };
+                };
+            };
+            /** @description VALIDATION: the request failed validation (details.issues names each problem) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the rate class is exhausted; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: an upstream dependency is down; safe to retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillingStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name). */
+                "X-Agent-Identity"?: components["parameters"]["AgentIdentity"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: components["schemas"]["BillingStatus"];
+                    };
+                };
+            };
+            /** @description VALIDATION: the request failed validation (details.issues names each problem) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the rate class is exhausted; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: an upstream dependency is down; safe to retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCandidates: {
         parameters: {
             query?: {
@@ -4467,6 +5701,11 @@ export interface operations {
                 "application/json": {
                     /** @description Why; shown to the other party (1–500 characters) */
                     reason: string;
+                    /**
+                     * @description Optional category, shown to the other party; a seeker's `salary` or `location` lowers that component's weight for the rest of the queue entry
+                     * @enum {string}
+                     */
+                    reason_code?: "skills" | "experience" | "salary" | "location" | "timing" | "not_interested" | "other";
                 };
             };
         };
@@ -4973,7 +6212,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a request with the same Idempotency-Key still runs */
+            /** @description QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id); QUEUE_ENTRY_EXISTS; ONBOARDING_INCOMPLETE */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6128,6 +7367,405 @@ export interface operations {
                 content: {
                     "application/json": {
                         event: components["schemas"]["TeamLiveEvent"];
+                    };
+                };
+            };
+            /** @description VALIDATION: the request failed validation (details.issues names each problem) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a request with the same Idempotency-Key still runs */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the rate class is exhausted; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: an upstream dependency is down; safe to retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMyAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4. The same key from the same token within 24 h replays the first answer (`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name). */
+                "X-Agent-Identity"?: components["parameters"]["AgentIdentity"];
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    available: boolean;
+                    capacity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matching: components["schemas"]["MatchingSettings"];
+                    };
+                };
+            };
+            /** @description VALIDATION: the request failed validation (details.issues names each problem) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a request with the same Idempotency-Key still runs */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the rate class is exhausted; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: an upstream dependency is down; safe to retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEventMatchingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name). */
+                "X-Agent-Identity"?: components["parameters"]["AgentIdentity"];
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matching: components["schemas"]["MatchingSettings"];
+                    };
+                };
+            };
+            /** @description VALIDATION: the request failed validation (details.issues names each problem) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the rate class is exhausted; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: an upstream dependency is down; safe to retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateEventMatchingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4. The same key from the same token within 24 h replays the first answer (`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name). */
+                "X-Agent-Identity"?: components["parameters"]["AgentIdentity"];
+            };
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    min_score?: number | null;
+                    require_essential?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matching: components["schemas"]["MatchingSettings"];
                     };
                 };
             };
