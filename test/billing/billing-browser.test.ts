@@ -69,7 +69,12 @@ describe('browser: billing with the local provider', () => {
     expect(await page.content()).toMatch(/3184/);
     await look(page, 'pro');
 
-    // The invoice and its PDF.
+    // The invoice and its PDF. The invoice arrives as its own provider event (as with Stripe), so it
+    // can land after the plan: reload until it is listed.
+    await eventually(async () => {
+      await page.goto(`${baseUrl}/recruiter/billing`);
+      return (await page.getByRole('link', { name: /PDF/ }).count()) > 0;
+    }, 15_000, 200);
     const pdfHref = await page.getByRole('link', { name: /PDF/ }).first().getAttribute('href');
     const pdf = await page.request.get(pdfHref!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
