@@ -72,25 +72,23 @@ describe('recruiter availability and round-robin', () => {
     expect(await overCapacity(event.id)).toEqual([]);
   }, 60_000);
 
-  it('round-robin by least recent offer: two recruiters with capacity 2, three seekers → 2 and 1, not 3 and 0', async () => {
+  it('round-robin by least recent offer: two recruiters with capacity 3, three seekers → 2 and 1, not 3 and 0', async () => {
     const r1 = await h.recruiter();
     const r2 = await h.recruiter({ teamId: r1.teamId! });
     const event = await createLiveEvent(h, { teamId: r1.teamId!, slots: 10 });
     await createJob(h, { event });
-    await setAvailability(r1, event, { available: true, capacity: 2 });
-    await setAvailability(r2, event, { available: true, capacity: 2 });
+    // Capacity 3 each: either recruiter could take all three, so 2 and 1 is the round-robin's doing.
+    await setAvailability(r1, event, { available: true, capacity: 3 });
+    await setAvailability(r2, event, { available: true, capacity: 3 });
     const seekers = [await h.seeker(), await h.seeker(), await h.seeker()];
     for (const s of seekers) await join(h, s, event.slug);
     const ms = [];
     for (const s of seekers) ms.push(await matchOf(h, s.user.id));
     const per = new Map<string, number>();
     for (const m of ms) per.set(m.recruiter_user_id, (per.get(m.recruiter_user_id) ?? 0) + 1);
+    // (Not checked by created_at order: offers held in one transaction share its now().)
     expect([...per.values()].sort()).toEqual([1, 2]);
-    // Offers alternate in the order they were made.
-    const ordered = await h.knex('match_offers').where({ live_event_id: event.id }).orderBy('created_at').select('recruiter_user_id');
-    expect(ordered).toHaveLength(3);
-    expect(ordered[1].recruiter_user_id).not.toBe(ordered[0].recruiter_user_id);
-    expect(ordered[2].recruiter_user_id).toBe(ordered[0].recruiter_user_id);
+    expect(await h.knex('match_offers').where({ live_event_id: event.id })).toHaveLength(3);
     expect(await overCapacity(event.id)).toEqual([]);
   }, 60_000);
 
