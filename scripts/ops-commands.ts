@@ -57,7 +57,12 @@ export async function whyMatch(ctx: OpsContext, matchId: string): Promise<string
   const job = row?.job_title ?? 'a job';
   const lines = [`Match ${matchId}: ${seekerName} for "${job}" (event ${s?.liveEventSlug ?? row?.live_event_slug ?? '?'}).`];
   if (!s) {
-    lines.push(`Temporal no longer has its workflow (closed and past retention); PostgreSQL says ${row!.status}.`);
+    // The match row is written with the offer, before its workflow starts (decision 0120).
+    if (row && (row.status === 'matched' || row.status === 'accepted')) {
+      lines.push(`PostgreSQL says ${row.status}, but its workflow has not started yet: the matchmaker starts it right after the offer (an accept or a decline starts it too). If this lasts more than a minute, the matchmaker is stalled: look at matchmaker:<queue> in the Temporal UI.`);
+    } else {
+      lines.push(`Temporal no longer has its workflow (closed and past retention); PostgreSQL says ${row!.status}.`);
+    }
     return lines;
   }
   lines.push(`Status: ${s.status} (workflow ${wf!.running ? 'running' : 'closed'}); made ${t(s.createdAtMs)}.`);

@@ -1,3 +1,4 @@
+import { matchWorkflowId } from '../../workflows/matches/contract';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { reconcile, why, type OpsContext } from '../../scripts/ops-commands';
 
@@ -31,6 +32,8 @@ describe('ops commands', () => {
     expect(join.statusCode).toBe(200);
     const matchId = await eventually(async () => (await h.app.services.deps.repos.queue.findLatestForUser(seeker.user.id))?.match_id, 20_000, 100);
     await eventually(async () => h.app.services.deps.repos.matches.findById(matchId), 20_000, 100);
+    // The row comes first (written with the offer); `why` reads the workflow, which starts right after.
+    await eventually(async () => (await h.temporal.workflow.getHandle(matchWorkflowId(matchId)).describe().then(() => true, () => false)), 20_000, 100);
     return { seeker, matchId };
   };
 

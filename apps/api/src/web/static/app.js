@@ -136,6 +136,12 @@
     // ([data-live-region][id]) are re-read from the server, the tab title carries the number of
     // matches waiting for you, and a change is announced (screen readers) and, where the browser
     // allows it and the tab is in the background, shown as a notification.
+    var markDirty = function (e) {
+      var f = e.target && e.target.form;
+      if (f) f.setAttribute('data-dirty', '1');
+    };
+    document.addEventListener('input', markDirty, true);
+    document.addEventListener('change', markDirty, true);
     var liveUrl = document.body.getAttribute('data-live-url');
     if (liveUrl && window.EventSource) {
       var baseTitle = document.body.getAttribute('data-base-title') || document.title;
@@ -160,8 +166,9 @@
               var typing = a && (a.tagName === 'TEXTAREA' || (a.tagName === 'INPUT' && a.type !== 'hidden' && a.type !== 'submit')) && a.value ? a : null;
               document.querySelectorAll('[data-live-region][id]').forEach(function (el) {
                 var fresh = doc.getElementById(el.id);
-                // A form being filled in is left alone: the person's typing wins over a refresh.
-                if (fresh && !(typing && el.contains(typing))) el.innerHTML = fresh.innerHTML;
+                // A form being filled in is left alone: the person's typing (or any choice they
+                // made in it, e.g. radio buttons, even with the focus on its button) wins over a refresh.
+                if (fresh && !(typing && el.contains(typing)) && !el.querySelector('form[data-dirty]')) el.innerHTML = fresh.innerHTML;
               });
               tick();
               document.body.setAttribute('data-live-refreshed', String(Date.now()));
