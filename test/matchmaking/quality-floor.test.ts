@@ -33,7 +33,9 @@ describe('quality floor and never re-offer', () => {
     // Offered no earlier than the bracket's start, although it joined first and a slot was free.
     const entered = new Date((await h.knex('queue_entries').where({ id: jm.queue_id }).first()).entered_at).getTime();
     expect(new Date(mm.created_at).getTime() - entered).toBeGreaterThanOrEqual(1500);
-    expect(jf.position).toBe(2);
+    // (Not `jf.position`: on a loaded machine the second join can land after 1.5 s, when the first
+    // seeker is already offered the job, so its position is a race with the wall clock.)
+    expect(jf.queue_id).not.toBe(jm.queue_id);
   }, 60_000);
 
   it('never re-offers a declined or interviewed (seeker, job) pair, across queue entries (random sequences)', async () => {
