@@ -1,11 +1,13 @@
 /**
- * Webhooks benchmark: end-to-end deliveries per second for N events (default 1 000) emitted through
- * the real emitter (domain_events + fan-out → one webhookDelivery workflow each → signed POST) to a
- * local receiver, as a ratio to raw signed POSTs sent from one process with the same HTTP client.
- * Fails (exit 1) on any lost event or any duplicate delivery by event id.
+ * Webhooks benchmark (issue 17): N events × M subscriptions emitted through the real emitter
+ * (domain_events + fan-out → delivery → signed POST) to a local receiver that verifies every
+ * signature. Reports deliveries/s, commit → first-attempt latency p50/p99, lost / duplicated /
+ * badly signed deliveries, and two ceilings measured in the same run: a bare one-activity workflow
+ * per delivery doing the same POST (bench/webhooks-bare/), and raw signed POSTs from one process.
+ * Exits 1 on any lost, duplicated, badly signed or unrecorded delivery.
  *
- *   npm run bench -- webhooks [--events 1000] [--concurrency 32]
- *   (or: npx tsx bench/webhooks.ts …)
+ *   npx tsx bench/webhooks.ts [--quick] [--json <file>] [--events 500] [--subscriptions 4] [--bare 300] [--concurrency 32] [--profile]
+ *   (or: npm run bench -- webhooks …)
  *
  * Everything is throw-away and local: embedded PostgreSQL and a Temporal dev server in memory
  * (temp dir, free ports), one in-process worker, the receiver on 127.0.0.1. Kept out of `npm test`.
@@ -17,7 +19,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime, bundleWorkflowCode } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { loadConfig } from '../lib/config';
 import { startInfrastructure } from '../lib/stack';
 import { createKnex, migrateLatest } from '../db/knex';
@@ -33,43 +35,76 @@ import { parseBenchArgs, pool } from './common';
 
 interface Options {
   events: number;
+  subscriptions: number;
   concurrency: number;
+  /** Deliveries the bare-workflow ceiling runs (it is slow; a sample is enough for a rate). */
+  bare: number;
+  quick: boolean;
+  json: string | null;
   /** Print where the time of a sample of delivery workflows went (from their histories). */
   profile: boolean;
 }
 
-const parseArgs = (argv: string[]): Options =>
-  parseBenchArgs<Options>(argv, 'webhooks', { events: 1000, concurrency: 32, profile: false }, { '--events': 'events', '--concurrency': 'concurrency' }, { '--profile': 'profile' });
+function parseArgs(argv: string[]): Options {
+  // --json takes a path (not a number), so it is taken out before the shared parser sees the rest.
+  let json: string | null = null;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--json') {
+      json = argv[++i] ?? null;
+      if (!json) throw new Error('--json needs a file path');
+    } else rest.push(argv[i]);
+  }
+  const quick = rest.includes('--quick');
+  const o = parseBenchArgs<Omit<Options, 'json'>>(
+    rest,
+    'webhooks',
+    quick ? { events: 150, subscriptions: 2, concurrency: 32, bare: 120, quick, profile: false } : { events: 500, subscriptions: 4, concurrency: 32, bare: 300, quick, profile: false },
+    { '--events': 'events', '--subscriptions': 'subscriptions', '--concurrency': 'concurrency', '--bare': 'bare' },
+    { '--profile': 'profile', '--quick': 'quick' },
+  );
+  return { ...o, json };
+}
 
-/** The receiver: verifies every signature, counts deliveries per event id. */
-async function startReceiver(secretRef: { secret: string }) {
+/** The receiver: verifies every signature with the subscription's secret, records each (subscription, event) arrival. */
+async function startReceiver(secrets: Map<string, string>) {
   const counts = new Map<string, number>();
+  const firstAt = new Map<string, number>();
   let badSignatures = 0;
   let waiters: Array<() => void> = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const at = Date.now();
       const raw = Buffer.concat(chunks);
-      if (!verifyWebhookSignature({ payload: raw, header: req.headers['svc-signature'], secret: secretRef.secret })) badSignatures++;
-      const id = (JSON.parse(raw.toString('utf8')) as { id: string }).id;
-      counts.set(id, (counts.get(id) ?? 0) + 1);
+      const sub = String(req.headers['svc-subscription-id'] ?? '');
+      const secret = secrets.get(sub);
+      if (!secret || !verifyWebhookSignature({ payload: raw, header: req.headers['svc-signature'], secret })) badSignatures++;
+      const key = `${sub}/${(JSON.parse(raw.toString('utf8')) as { id: string }).id}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (!firstAt.has(key)) firstAt.set(key, at);
       res.writeHead(204).end();
       for (const w of waiters) w();
     });
   });
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bench`,
     counts,
+    firstAt,
     badSignatures: () => badSignatures,
-    reset: () => counts.clear(),
-    /** Resolves when `ids` have all arrived (or rejects after timeoutMs). */
-    waitFor: (ids: string[], timeoutMs: number) =>
+    reset: () => {
+      counts.clear();
+      firstAt.clear();
+    },
+    /** Resolves when every key has arrived (or rejects after timeoutMs). */
+    waitFor: (keys: string[], timeoutMs: number) =>
       new Promise<void>((resolve, reject) => {
-        const check = () => ids.every((id) => counts.has(id));
+        const check = () => keys.every((k) => counts.has(k));
         if (check()) return resolve();
-        const timer = setTimeout(() => reject(new Error(`only ${ids.filter((id) => counts.has(id)).length}/${ids.length} events arrived within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(() => reject(new Error(`only ${keys.filter((k) => counts.has(k)).length}/${keys.length} deliveries arrived within ${timeoutMs} ms`)), timeoutMs);
         const w = () => {
           if (check()) {
             clearTimeout(timer);
@@ -85,6 +120,12 @@ async function startReceiver(secretRef: { secret: string }) {
     },
   };
 }
+
+const percentile = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
 
 /** Median milliseconds from each sampled delivery workflow's start to each kind of history event. */
 async function profile(temporal: Client, webhookId: string, eventIds: string[]) {
@@ -117,7 +158,8 @@ async function main() {
   const log = (l: string) => {
     if (process.env.BENCH_VERBOSE) console.log(`[bench] ${l}`);
   };
-  console.log(`webhooks benchmark: ${o.events} events, concurrency ${o.concurrency}; starting PostgreSQL and Temporal…`);
+  const say = (l: string) => console.log(o.json ? `[webhooks] ${l}` : l);
+  say(`webhooks benchmark: ${o.events} events × ${o.subscriptions} subscriptions, concurrency ${o.concurrency}${o.quick ? ' (quick)' : ''}; starting PostgreSQL and Temporal…`);
   const infra = await startInfrastructure({ config: base, log, persistent: false, pgDataDir: path.join(tmp, 'pg'), pgPort: await freePort(), temporalPort: await freePort(), temporalUiPort: null, databaseName: 'webhooks_bench' });
   const cleanups: Array<() => Promise<unknown>> = [async () => infra.stop(), async () => fs.rmSync(tmp, { recursive: true, force: true })];
   let failed = false;
@@ -139,44 +181,76 @@ async function main() {
     const knex = createKnex(infra.databaseUrl, config.DATABASE_POOL_MAX);
     cleanups.unshift(() => knex.destroy());
     await migrateLatest(knex);
-    const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
+    const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error };
+    const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
     const worker = await startWorker({ config, knex, address: infra.temporalAddress, workflowBundle: { code: bundle.code }, shutdownGraceTime: '2 seconds' });
     cleanups.unshift(() => worker.shutdown());
     const connection = await Connection.connect({ address: infra.temporalAddress });
     cleanups.unshift(() => connection.close());
     const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
 
-    const secretRef = { secret: '' };
-    const rx = await startReceiver(secretRef);
+    const secrets = new Map<string, string>();
+    const rx = await startReceiver(secrets);
     cleanups.unshift(() => rx.close());
 
     const services = createServices({ knex, temporal, config });
     const accounts = services.deps.repos.accounts;
     const user = await accounts.insertUser({ email: `bench-${randomBytes(4).toString('hex')}@bench.local`, display_name: 'Bench', role: 'seeker' });
-    const service = services.webhooks;
-    const { row, secret } = await service.create({ kind: 'user', userId: user.id }, user.id, { target_url: rx.url, events: ['match.matched'] });
-    secretRef.secret = secret;
-
-    // 1) Baseline: raw signed POSTs from this one process, same client, same concurrency.
+    const subs: Array<{ id: string; secret: string }> = [];
+    for (let i = 0; i < o.subscriptions; i++) {
+      const { row, secret } = await services.webhooks.create({ kind: 'user', userId: user.id }, user.id, { target_url: rx.url, events: ['match.matched'] });
+      secrets.set(row.id, secret);
+      subs.push({ id: row.id, secret });
+    }
+    const deliveries = o.events * o.subscriptions;
     const client = createWebhookHttpClient({ policy: { allowLoopback: true }, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-    const rawIds = Array.from({ length: o.events }, (_, i) => `evt_raw_${i}`);
-    const rawStart = process.hrtime.bigint();
-    await pool(rawIds, o.concurrency, async (id) => {
+    cleanups.unshift(async () => client.close());
+    const signedPost = async (sub: { id: string; secret: string }, id: string) => {
       const body = buildEnvelope({ id, type: 'match.matched', createdAtMs: Date.now(), data: { match_id: id } });
       const r = await client.post(rx.url, body, {
         'content-type': 'application/json',
-        'svc-signature': signatureHeader([secret], Math.floor(Date.now() / 1000), body),
+        'svc-signature': signatureHeader([sub.secret], Math.floor(Date.now() / 1000), body),
         'svc-event': 'match.matched',
         'svc-delivery-id': `dlv_${randomBytes(16).toString('hex')}`,
-        'svc-subscription-id': row.id,
+        'svc-subscription-id': sub.id,
       });
-      if (!r.ok) throw new Error(`raw POST failed: ${r.errorKind} ${r.httpStatus}`);
-    });
-    const rawSeconds = Number(process.hrtime.bigint() - rawStart) / 1e9;
-    client.close();
-    rx.reset();
+      if (!r.ok) throw new Error(`POST failed: ${r.errorKind} ${r.httpStatus}`);
+    };
 
-    // 2) End to end: the emitter as workflows call it, then Temporal, the worker, the HTTP attempt.
+    // 1) Ceiling: raw signed POSTs from this one process, same client, same concurrency.
+    const rawJobs = Array.from({ length: deliveries }, (_, i) => ({ sub: subs[i % subs.length], id: `evt_raw_${i}` }));
+    const rawStart = process.hrtime.bigint();
+    await pool(rawJobs, o.concurrency, async (j) => signedPost(j.sub, j.id));
+    const rawRate = deliveries / (Number(process.hrtime.bigint() - rawStart) / 1e9);
+    rx.reset();
+    say(`raw signed POSTs: ${rawRate.toFixed(0)}/s`);
+
+    // 2) Ceiling: a bare one-activity workflow per delivery doing the same POST (its own task queue and worker).
+    const bareQueue = `bench-webhooks-bare-${randomBytes(4).toString('hex')}`;
+    const bareConnection = await NativeConnection.connect({ address: infra.temporalAddress });
+    const bareWorker = await Worker.create({
+      connection: bareConnection,
+      namespace: config.TEMPORAL_NAMESPACE,
+      taskQueue: bareQueue,
+      workflowBundle: { code: (await bundleWorkflowCode({ workflowsPath: require.resolve('./webhooks-bare/workflows'), logger: quiet })).code },
+      activities: { barePost: async (i: { subscriptionIndex: number; eventId: string }) => signedPost(subs[i.subscriptionIndex], i.eventId) },
+    });
+    const bareRun = bareWorker.run();
+    cleanups.unshift(async () => {
+      bareWorker.shutdown();
+      await bareRun.catch(() => undefined);
+      await bareConnection.close();
+    });
+    const bareJobs = Array.from({ length: o.bare }, (_, i) => ({ subscriptionIndex: i % subs.length, eventId: `evt_bare_${i}` }));
+    const bareStart = process.hrtime.bigint();
+    await pool(bareJobs, o.concurrency, async (j) => {
+      await temporal.workflow.execute('bareWebhookPostWorkflow', { taskQueue: bareQueue, workflowId: `bench-bare-${bareQueue}-${j.eventId}`, args: [j] });
+    });
+    const bareRate = o.bare / (Number(process.hrtime.bigint() - bareStart) / 1e9);
+    rx.reset();
+    say(`bare one-activity workflows: ${bareRate.toFixed(1)}/s`);
+
+    // 3) Ours, end to end: the emitter as workflows call it (domain_events + fan-out), then Temporal, the worker, the HTTP attempt.
     const { emitDomainEvent } = createDomainEventsActivities({ knex, fanOut: createWebhooksFanOut({ webhooksRepository: services.deps.repos.webhooks, client: temporal, config }) });
     const events: DomainEvent[] = Array.from({ length: o.events }, (_, i) => ({
       id: `evt_${randomBytes(12).toString('hex')}`,
@@ -184,47 +258,62 @@ async function main() {
       ownerUserIds: [user.id],
       ownerTeamId: null,
       data: { match_id: `m-${i}`, role_title: 'Engineer', seeker_headline: 'Bench seeker' },
-      createdAtMs: Date.now(),
+      createdAtMs: 0,
     }));
-    const ids = events.map((e) => e.id);
+    const keys = events.flatMap((e) => subs.map((s) => `${s.id}/${e.id}`));
+    const committedAt = new Map<string, number>();
     const e2eStart = process.hrtime.bigint();
-    const arrived = rx.waitFor(ids, 10 * 60_000);
+    const arrived = rx.waitFor(keys, 15 * 60_000);
     await pool(events, o.concurrency, async (e) => {
-      await emitDomainEvent(e);
+      const ev = { ...e, createdAtMs: Date.now() };
+      // "Commit" = the moment the emitter's call returned: the event row and whatever the fan-out records are committed.
+      await emitDomainEvent(ev);
+      committedAt.set(e.id, Date.now());
     });
     const emitSeconds = Number(process.hrtime.bigint() - e2eStart) / 1e9;
     await arrived;
     const e2eSeconds = Number(process.hrtime.bigint() - e2eStart) / 1e9;
+    const latencies = keys.map((k) => Math.max(0, rx.firstAt.get(k)! - committedAt.get(k.split('/')[1])!));
 
-    // A second emission of every event must not deliver anything again; give stragglers time to show.
+    // A second emission of some events must not deliver anything again; give stragglers time to show.
     await pool(events.slice(0, Math.min(100, events.length)), o.concurrency, async (e) => {
       await emitDomainEvent(e);
     });
     await new Promise((r) => setTimeout(r, 3000));
-    const lost = ids.filter((id) => !rx.counts.has(id)).length;
-    const duplicates = ids.filter((id) => (rx.counts.get(id) ?? 0) > 1).length;
-    const states = await knex('webhook_deliveries').where({ subscription_id: row.id }).groupBy('state').select('state').count<{ state: string; count: string }[]>({ count: '*' });
+    const lost = keys.filter((k) => !rx.counts.has(k)).length;
+    const duplicated = keys.filter((k) => (rx.counts.get(k) ?? 0) > 1).length;
+    // Every attempt durable: one delivery row and one attempt row per delivery, all delivered.
+    const subIds = subs.map((s) => s.id);
+    const states = await knex('webhook_deliveries').whereIn('subscription_id', subIds).groupBy('state').select('state').count<{ state: string; count: string }[]>({ count: '*' });
+    const [{ count: attemptRows }] = await knex('webhook_delivery_attempts').whereIn('subscription_id', subIds).count<{ count: string }[]>({ count: '*' });
+    const deliveredRows = Number(states.find((s) => s.state === 'delivered')?.count ?? 0);
 
-    const rawRate = o.events / rawSeconds;
-    const e2eRate = o.events / e2eSeconds;
+    const e2eRate = deliveries / e2eSeconds;
+    const notes = [
+      `load average ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}; ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
+      `Temporal dev server in memory (SQLite), embedded PostgreSQL; one in-process worker; receiver on 127.0.0.1`,
+      `emit phase ${emitSeconds.toFixed(2)} s, end to end ${e2eSeconds.toFixed(2)} s; first-attempt latency = receiver arrival − return of the emitter's call (measured at saturation)`,
+      `recorded: ${deliveredRows}/${deliveries} deliveries delivered, ${attemptRows} attempt rows; states ${JSON.stringify(Object.fromEntries(states.map((s) => [s.state, Number(s.count)])))}`,
+      `ratios: ${(e2eRate / bareRate).toFixed(2)}× the bare workflow, ${(e2eRate / rawRate).toFixed(4)}× raw signed POSTs`,
+    ];
     const result = {
       events: o.events,
-      concurrency: o.concurrency,
-      raw_signed_posts_per_s: Number(rawRate.toFixed(1)),
-      end_to_end_deliveries_per_s: Number(e2eRate.toFixed(1)),
-      ratio_end_to_end_to_raw: Number((e2eRate / rawRate).toFixed(4)),
-      emit_seconds: Number(emitSeconds.toFixed(2)),
-      end_to_end_seconds: Number(e2eSeconds.toFixed(2)),
+      subscriptions: o.subscriptions,
+      deliveries,
+      deliveriesPerSec: Number(e2eRate.toFixed(1)),
+      firstAttemptMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       lost,
-      duplicates_by_event_id: duplicates,
-      bad_signatures: rx.badSignatures(),
-      delivery_states: Object.fromEntries(states.map((s) => [s.state, Number(s.count)])),
-      machine: `${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
+      duplicated,
+      badSignatures: rx.badSignatures(),
+      bareWorkflowPerSec: Number(bareRate.toFixed(1)),
+      rawSignedPostsPerSec: Number(rawRate.toFixed(1)),
+      notes,
     };
+    if (o.json) fs.writeFileSync(o.json, `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify(result, null, 2));
-    if (o.profile) await profile(temporal, row.id, ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / 20)) === 0));
-    if (lost > 0 || duplicates > 0 || rx.badSignatures() > 0) {
-      console.error('FAIL: lost, duplicated or badly signed deliveries');
+    if (o.profile) await profile(temporal, subs[0].id, events.map((e) => e.id).filter((_, i) => i % Math.max(1, Math.floor(events.length / 20)) === 0));
+    if (lost > 0 || duplicated > 0 || rx.badSignatures() > 0 || deliveredRows !== deliveries || Number(attemptRows) < deliveries) {
+      console.error('FAIL: lost, duplicated, badly signed or unrecorded deliveries');
       failed = true;
     }
   } finally {
