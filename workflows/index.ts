@@ -6,6 +6,7 @@ import { matchmakerWorkflow } from './matchmaking/matchmaker';
 import { changelogAnnouncementWorkflow } from './changelog/changelog-announcement';
 import { webhookSubscriptionWorkflow } from './webhooks/webhook-subscription';
 import { webhookDeliveryWorkflow } from './webhooks/webhook-delivery';
+import { webhookDispatcherWorkflow } from './webhooks/webhook-dispatcher';
 import { billingAccountWorkflow } from './billing/billing-account';
 import type { QUEUE_ENTRY_WORKFLOW, QueueEntryWorkflow } from './queue/contract';
 import type { LIVE_EVENT_WORKFLOW, LiveEventWorkflow } from './events/contract';
@@ -13,9 +14,9 @@ import type { MATCH_WORKFLOW, MatchWorkflow } from './matches/contract';
 import type { MATCHMAKER_WORKFLOW, MatchmakerWorkflow } from './matchmaking/contract';
 import type { CHANGELOG_ANNOUNCEMENT_WORKFLOW, ChangelogAnnouncementWorkflow } from './changelog/contract';
 import type { BILLING_ACCOUNT_WORKFLOW, BillingAccountWorkflow } from './billing/contract';
-import type { WEBHOOK_SUBSCRIPTION_WORKFLOW, WebhookSubscriptionWorkflow, WEBHOOK_DELIVERY_WORKFLOW, WebhookDeliveryWorkflow } from './webhooks/contract';
+import type { WEBHOOK_SUBSCRIPTION_WORKFLOW, WebhookSubscriptionWorkflow, WEBHOOK_DELIVERY_WORKFLOW, WebhookDeliveryWorkflow, WEBHOOK_DISPATCHER_WORKFLOW, WebhookDispatcherWorkflow } from './webhooks/contract';
 
-export { queueEntryWorkflow, liveEventWorkflow, matchWorkflow, matchmakerWorkflow, changelogAnnouncementWorkflow, webhookSubscriptionWorkflow, webhookDeliveryWorkflow, billingAccountWorkflow };
+export { queueEntryWorkflow, liveEventWorkflow, matchWorkflow, matchmakerWorkflow, changelogAnnouncementWorkflow, webhookSubscriptionWorkflow, webhookDeliveryWorkflow, webhookDispatcherWorkflow, billingAccountWorkflow };
 
 /**
  * Clients start workflows by the type name their contract publishes, never by importing the
@@ -38,6 +39,7 @@ type Exports = {
   changelogAnnouncementWorkflow: typeof changelogAnnouncementWorkflow;
   webhookSubscriptionWorkflow: typeof webhookSubscriptionWorkflow;
   webhookDeliveryWorkflow: typeof webhookDeliveryWorkflow;
+  webhookDispatcherWorkflow: typeof webhookDispatcherWorkflow;
   billingAccountWorkflow: typeof billingAccountWorkflow;
 };
 type MustMatch<T extends Contracts> = T;

@@ -43,6 +43,15 @@ export interface RecordWebhookDeliveryEndInput extends DeliveryKeyInput {
 }
 export type RecordWebhookDeliveryEndResult = void;
 
+/** The secrets a delivery is signed with: the current one, and the previous one during a rotation's overlap. */
+export function signingSecretsOf(appSecret: string, sub: WebhookSubscriptionRow): string[] {
+  const secrets = [deriveWebhookSecret(appSecret, sub.id, sub.secret_salt)];
+  if (sub.previous_secret_salt && sub.previous_secret_expires_at && sub.previous_secret_expires_at.getTime() > Date.now()) {
+    secrets.push(deriveWebhookSecret(appSecret, sub.id, sub.previous_secret_salt));
+  }
+  return secrets;
+}
+
 /** What `webhookDeliveryWorkflow` proxies: record a delivery, attempt it over HTTP, record the end it reached itself. */
 export function createWebhookDeliveryActivities(deps: {
   knex: Knex;
@@ -53,13 +62,7 @@ export function createWebhookDeliveryActivities(deps: {
 }) {
   const repo = deps.webhooksRepository;
 
-  const signingSecrets = (sub: WebhookSubscriptionRow): string[] => {
-    const secrets = [deriveWebhookSecret(deps.appSecret, sub.id, sub.secret_salt)];
-    if (sub.previous_secret_salt && sub.previous_secret_expires_at && sub.previous_secret_expires_at.getTime() > Date.now()) {
-      secrets.push(deriveWebhookSecret(deps.appSecret, sub.id, sub.previous_secret_salt));
-    }
-    return secrets;
-  };
+  const signingSecrets = (sub: WebhookSubscriptionRow) => signingSecretsOf(deps.appSecret, sub);
 
   return {
     /**

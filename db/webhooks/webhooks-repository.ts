@@ -42,6 +42,11 @@ export interface WebhookDeliveryRow {
   finished_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Waiting for the dispatcher's first attempt (decision 0195); null once it is recorded. */
+  first_attempt_due_at?: Date | null;
+  dispatch_lease_until?: Date | null;
+  /** Operation tag of the keyed replay that created this run (decision 0197). */
+  replay_op?: string | null;
 }
 
 export interface WebhookAttemptRow {
@@ -161,7 +166,7 @@ export function createWebhooksRepository(knex: Knex) {
     // ---- deliveries (the webhookDelivery workflow's activities only) ----
     /** Inserts the delivery once (a retried activity finds the existing row) and returns it. */
     async insertDelivery(
-      row: Pick<WebhookDeliveryRow, 'subscription_id' | 'event_id' | 'run' | 'event_type' | 'source' | 'state' | 'body_bytes'> & { finished_at?: Date | null },
+      row: Pick<WebhookDeliveryRow, 'subscription_id' | 'event_id' | 'run' | 'event_type' | 'source' | 'state' | 'body_bytes'> & { finished_at?: Date | null; replay_op?: string | null },
       trx: Knex = knex,
     ): Promise<{ row: WebhookDeliveryRow; inserted: boolean }> {
       const inserted = await trx('webhook_deliveries').insert(row).onConflict(['subscription_id', 'event_id', 'run']).ignore().returning('*');
@@ -174,7 +179,7 @@ export function createWebhooksRepository(knex: Knex) {
     },
     async updateDelivery(
       k: DeliveryKey,
-      patch: Partial<Pick<WebhookDeliveryRow, 'state' | 'attempts' | 'last_http_status' | 'last_error_kind' | 'last_attempt_at' | 'next_attempt_at' | 'finished_at'>>,
+      patch: Partial<Pick<WebhookDeliveryRow, 'state' | 'attempts' | 'last_http_status' | 'last_error_kind' | 'last_attempt_at' | 'next_attempt_at' | 'finished_at' | 'first_attempt_due_at' | 'dispatch_lease_until' | 'body_bytes'>>,
       trx: Knex = knex,
     ): Promise<void> {
       await trx('webhook_deliveries')
@@ -217,6 +222,50 @@ export function createWebhooksRepository(knex: Knex) {
         .orderBy('l.finished_at', 'asc')
         .limit(limit)
         .select('l.*');
+    },
+    // ---- the dispatcher's queue (decision 0195) ----
+    /** The fan-out: run 1 of each delivery, waiting for the dispatcher's first attempt; an existing row (a duplicate emit) is left alone. */
+    async queueFirstAttempts(rows: Array<Pick<WebhookDeliveryRow, 'subscription_id' | 'event_id' | 'event_type'>>, trx: Knex = knex): Promise<number> {
+      if (rows.length === 0) return 0;
+      const now = new Date();
+      const inserted = await trx('webhook_deliveries')
+        .insert(rows.map((r) => ({ ...r, run: 1, source: 'event', state: 'pending', first_attempt_due_at: now })))
+        .onConflict(['subscription_id', 'event_id', 'run'])
+        .ignore()
+        .returning('event_id');
+      return inserted.length;
+    },
+    /** Claims up to `limit` due first attempts (oldest first) for `leaseMs`; rows another dispatcher holds are skipped. */
+    async claimFirstAttempts(limit: number, leaseMs: number, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
+      const r = await trx.raw(
+        `UPDATE webhook_deliveries d SET dispatch_lease_until = now() + (? * interval '1 millisecond')
+           FROM (SELECT subscription_id, event_id, run FROM webhook_deliveries
+                  WHERE first_attempt_due_at IS NOT NULL AND first_attempt_due_at <= now() AND (dispatch_lease_until IS NULL OR dispatch_lease_until < now())
+                  ORDER BY first_attempt_due_at LIMIT ? FOR UPDATE SKIP LOCKED) c
+          WHERE d.subscription_id = c.subscription_id AND d.event_id = c.event_id AND d.run = c.run
+        RETURNING d.*`,
+        [leaseMs, limit],
+      );
+      return r.rows as WebhookDeliveryRow[];
+    },
+    /** Emitted events whose retry is overdue by more than `overdueMs` (their retry workflow may never have started). */
+    async overdueEventRetries(overdueMs: number, limit: number, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
+      return trx('webhook_deliveries')
+        .where({ state: 'retrying', source: 'event' })
+        .andWhere('next_attempt_at', '<', new Date(Date.now() - overdueMs))
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .select('*');
+    },
+    async findSubscriptionsByIds(ids: string[], trx: Knex = knex): Promise<WebhookSubscriptionRow[]> {
+      return ids.length === 0 ? [] : trx('webhook_subscriptions').whereIn('id', ids).select('*');
+    },
+    async findEventsByIds(ids: string[], trx: Knex = knex): Promise<DomainEventRow[]> {
+      return ids.length === 0 ? [] : trx('domain_events').whereIn('id', ids).select('*');
+    },
+    /** Runs a keyed replay created (decision 0197), oldest first. */
+    async deliveriesByReplayOp(subscriptionId: string, replayOp: string, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
+      return trx('webhook_deliveries').where({ subscription_id: subscriptionId, replay_op: replayOp }).orderBy('created_at').select('*');
     },
     async listUnfinishedDeliveries(subscriptionId: string, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
       return trx('webhook_deliveries').where({ subscription_id: subscriptionId }).whereIn('state', WEBHOOK_DELIVERY_OPEN_STATES).select('*');

@@ -11,4 +11,4 @@ export const JobfairUserId = defineSearchAttributeKey('JobfairUserId', SearchAtt
 export const JobfairTeamId = defineSearchAttributeKey('JobfairTeamId', SearchAttributeType.KEYWORD);
 export const JobfairWebhookId = defineSearchAttributeKey('JobfairWebhookId', SearchAttributeType.KEYWORD);
 
-export type JobfairEntityName = 'queue_entry' | 'match' | 'live_event' | 'webhook_subscription' | 'webhook_delivery' | 'changelog_announcement' | 'billing_account';
+export type JobfairEntityName = 'queue_entry' | 'match' | 'live_event' | 'webhook_subscription' | 'webhook_delivery' | 'webhook_dispatcher' | 'changelog_announcement' | 'billing_account';

@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/contract';
-import { webhookDeliveryWorkflowId, WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryWorkflow } from './contract';
+import { webhookDeliveryWorkflowId, webhookDispatcherWorkflowId, WEBHOOK_DELIVERY_WORKFLOW, WEBHOOK_DISPATCHER_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryWorkflow, type WebhookDispatcherInput, type WebhookDispatcherWorkflow } from './contract';
 import type { Config } from '../../lib/config';
 
 export type DeliveryStartMode =
@@ -23,7 +23,7 @@ export function deliveryStartOptions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>
     args: [input] as [WebhookDeliveryInput],
     workflowIdConflictPolicy: mode === 'event' ? ('USE_EXISTING' as const) : ('FAIL' as const),
     workflowIdReusePolicy: mode === 'event' ? ('REJECT_DUPLICATE' as const) : ('ALLOW_DUPLICATE' as const),
-    staticSummary: `${input.source === 'replay' ? `Replay #${input.run - 1} of ${input.eventType}` : input.eventType} ${input.eventId} → webhook ${input.webhookId}`,
+    staticSummary: `${input.source === 'replay' ? `Replay #${input.run - 1} of ${input.eventType}` : input.resume ? `Retries of ${input.eventType}` : input.eventType} ${input.eventId} → webhook ${input.webhookId}`,
     typedSearchAttributes: [
       { key: JobfairEntity, value: 'webhook_delivery' },
       { key: JobfairStatus, value: 'pending' },
@@ -47,4 +47,25 @@ export async function startWebhookDelivery(client: Client, config: Pick<Config, 
     if (mode === 'event' && err instanceof WorkflowExecutionAlreadyStartedError) return false;
     throw err;
   }
+}
+
+/** Start options of `webhook-dispatcher:<task queue>`: a running dispatcher is kept (USE_EXISTING); a closed one is started again. */
+export function dispatcherStartOptions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>) {
+  return {
+    workflowId: webhookDispatcherWorkflowId(config.TEMPORAL_TASK_QUEUE),
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    args: [{ taskQueue: config.TEMPORAL_TASK_QUEUE }] as [WebhookDispatcherInput],
+    workflowIdConflictPolicy: 'USE_EXISTING' as const,
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE' as const,
+    staticSummary: `First attempts of webhook deliveries (task queue ${config.TEMPORAL_TASK_QUEUE})`,
+    typedSearchAttributes: [
+      { key: JobfairEntity, value: 'webhook_dispatcher' },
+      { key: JobfairStatus, value: 'running' },
+    ],
+  };
+}
+
+/** Makes sure the dispatcher runs (idempotent). */
+export async function ensureWebhookDispatcher(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>): Promise<void> {
+  await client.workflow.start<WebhookDispatcherWorkflow>(WEBHOOK_DISPATCHER_WORKFLOW, dispatcherStartOptions(config));
 }

@@ -5,6 +5,8 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
  */
 export const webhookSubscriptionWorkflowId = (webhookId: string): string => `webhook-subscription:${webhookId}`;
 export const webhookDeliveryWorkflowId = (webhookId: string, eventId: string): string => `webhook-delivery:${webhookId}:${eventId}`;
+/** One dispatcher per task queue (decision 0195): the first attempt of every emitted event. */
+export const webhookDispatcherWorkflowId = (taskQueue: string): string => `webhook-dispatcher:${taskQueue}`;
 
 /** Lifecycle of a subscription (PostgreSQL `webhook_subscriptions.status`; `deleted` rows are hidden from the API). */
 export const WEBHOOK_SUBSCRIPTION_STATUSES = ['active', 'paused', 'disabled', 'deleted'] as const;
@@ -78,6 +80,13 @@ export interface WebhookDeliveryInput {
   attemptTimeoutMs: number;
   ownerUserId: string | null;
   ownerTeamId: string | null;
+  /**
+   * Set when the dispatcher made the first attempt(s) and this workflow only retries (decision
+   * 0195): it waits `retryScheduleMs[afterAttempt - 1]`, then attempts `afterAttempt + 1`, ….
+   */
+  resume?: { afterAttempt: number; lastOutcome: string };
+  /** Operation tag of the keyed replay that started this run (written on its delivery row; decision 0197). */
+  replayOp?: string | null;
 }
 
 export interface WebhookDeliveryResult {
@@ -102,6 +111,39 @@ export interface AttemptSummary {
   attemptedAtMs: number;
 }
 
+/** Signal `attemptOutcomes`: the dispatcher's first attempts of one subscription in one batch, in attempt order. */
+export interface AttemptOutcomesSignalInput {
+  outcomes: AttemptOutcomeSignalInput[];
+}
+
+/** A replayed dead letter (update `replay` on a dead letter that waits for it; decision 0196). */
+export interface ReplayDeadLetterUpdateInput {
+  /** The new run's number (previous + 1). */
+  run: number;
+  /** Who asked: `api`, `ops`, `webhooks:replay`. */
+  replayedBy: string;
+  replayOp?: string | null;
+}
+export interface ReplayDeadLetterUpdateResult {
+  eventId: string;
+  run: number;
+}
+/** Refusal of `replay` when this run is not a dead letter waiting for it (the API answers 409). */
+export const DELIVERY_NOT_DEAD_LETTER = 'DELIVERY_NOT_DEAD_LETTER';
+
+export interface WebhookDispatcherInput {
+  taskQueue: string;
+  /** Carried across continue-as-new for the operator's current details. */
+  totals?: WebhookDispatchTotals;
+}
+export interface WebhookDispatchTotals {
+  attempted: number;
+  delivered: number;
+  failed: number;
+  notSent: number;
+  retriesStarted: number;
+}
+
 export interface CancelDeliverySignalInput {
   reason: WebhookCancelReason;
 }
@@ -111,10 +153,18 @@ export interface CancelDeliverySignalInput {
 export const cancelDeliverySignal = defineSignal<[CancelDeliverySignalInput]>('cancelDelivery');
 /** Answers once the first attempt's outcome is known (POST /webhooks/{id}/test uses update-with-start). */
 export const firstOutcomeUpdate = defineUpdate<FirstOutcomeUpdateResult, []>('firstOutcome');
+/**
+ * A dead letter waits for this (decision 0196): it marks the run `dead_letter_replayed` and
+ * continues as the new run. Update-with-start (USE_EXISTING) reaches it, or starts the new run
+ * when the dead letter has already closed (older runs, or past the hold).
+ */
+export const replayDeadLetterUpdate = defineUpdate<ReplayDeadLetterUpdateResult, [ReplayDeadLetterUpdateInput]>('replay');
 
 // Messages of webhook-subscription.ts (the API and activities send them; the workflow handles them).
 /** Each HTTP attempt's outcome, from the delivery workflows; deduplicated by delivery id. */
 export const attemptOutcomeSignal = defineSignal<[AttemptOutcomeSignalInput]>('attemptOutcome');
+/** The dispatcher's first-attempt outcomes of one batch; each deduplicated by delivery id like `attemptOutcome`. */
+export const attemptOutcomesSignal = defineSignal<[AttemptOutcomesSignalInput]>('attemptOutcomes');
 /** Re-enable (PATCH status=active): status active, failure counter reset. */
 export const resumeSubscriptionUpdate = defineUpdate<SubscriptionUpdateResult, []>('resume');
 /** PATCH status=disabled: no new events; waiting retries end as cancelled. */
@@ -130,6 +180,10 @@ export type WebhookSubscriptionWorkflow = (input: WebhookSubscriptionInput) => P
 /** Workflow type `webhookDeliveryWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 export type WebhookDeliveryWorkflow = (input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>;
+
+/** Workflow type `webhookDispatcherWorkflow`: first attempts of emitted events in batches (decision 0195). */
+export const WEBHOOK_DISPATCHER_WORKFLOW = 'webhookDispatcherWorkflow';
+export type WebhookDispatcherWorkflow = (input: WebhookDispatcherInput) => Promise<void>;
 
 /**
  * The webhook event types of the service and the `data` shape of each (documented in the README

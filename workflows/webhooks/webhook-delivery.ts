@@ -75,13 +75,24 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     return { state, attempts };
   };
 
-  setState('pending');
-  setCurrentDetails(`Delivering ${what}: first attempt.`);
+  const retries = input.retryScheduleMs.length;
+  // Decision 0195: the dispatcher made the first attempt(s); this run only retries. Old histories
+  // never carry `resume`, so their commands are unchanged.
+  const resume = input.resume ?? null;
+  setState(resume ? 'retrying' : 'pending');
+  setCurrentDetails(resume ? `Delivering ${what}: waiting for retry ${resume.afterAttempt} of ${retries}.` : `Delivering ${what}: first attempt.`);
   const begun = await beginWebhookDelivery({ ...key, source: input.source });
   if (begun.state !== 'pending') return finish(begun.state);
+  if (resume) {
+    attempts = resume.afterAttempt;
+    firstKnown = true;
+    lastOutcome = resume.lastOutcome;
+    const delay = input.retryScheduleMs[resume.afterAttempt - 1];
+    setCurrentDetails(`Retry ${resume.afterAttempt} of ${retries} of ${what} at ${utc(Date.now() + delay)} after ${lastOutcome}.`);
+    await Promise.race([sleep(delay, { summary: `retry ${resume.afterAttempt} of ${retries} after ${delay} ms` }), condition(() => cancelled !== null)]);
+  }
 
-  const retries = input.retryScheduleMs.length;
-  for (let attempt = 1; attempt <= retries + 1; attempt++) {
+  for (let attempt = resume ? resume.afterAttempt + 1 : 1; attempt <= retries + 1; attempt++) {
     if (cancelled) {
       await recordWebhookDeliveryEnd({ ...key, logId: newLogId(), state: 'cancelled', errorKind: `subscription_${cancelled}` });
       return finish('cancelled');

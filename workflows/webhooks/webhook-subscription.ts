@@ -9,7 +9,7 @@ import {
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
-import { attemptOutcomeSignal, resumeSubscriptionUpdate, disableSubscriptionUpdate, deleteSubscriptionUpdate, subscriptionStateQuery, type AttemptOutcomeSignalInput, type SubscriptionUpdateResult, type WebhookSubscriptionInput, type WebhookSubscriptionResult, type WebhookSubscriptionState, type WebhookSubscriptionStatus, WEBHOOK_DELETED, type WebhookCancelReason } from './contract';
+import { attemptOutcomeSignal, attemptOutcomesSignal, type AttemptOutcomesSignalInput, resumeSubscriptionUpdate, disableSubscriptionUpdate, deleteSubscriptionUpdate, subscriptionStateQuery, type AttemptOutcomeSignalInput, type SubscriptionUpdateResult, type WebhookSubscriptionInput, type WebhookSubscriptionResult, type WebhookSubscriptionState, type WebhookSubscriptionStatus, WEBHOOK_DELETED, type WebhookCancelReason } from './contract';
 import type { createWebhookSubscriptionActivities } from '../../activities/webhooks/subscription-activities';
 import type { createEmailActivities } from '../../activities/notifications/email-activities';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/contract';
@@ -62,7 +62,7 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
   const inFlight: Array<Promise<void>> = [];
 
   setHandler(subscriptionStateQuery, () => ({ ...state }));
-  setHandler(attemptOutcomeSignal, (o: AttemptOutcomeSignalInput) => {
+  const count = (o: AttemptOutcomeSignalInput) => {
     if (seen.has(o.deliveryId)) return;
     seen.add(o.deliveryId);
     recent.push(o.deliveryId);
@@ -83,6 +83,11 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
       notifications.push({ consecutiveFailures: state.consecutiveFailures });
     }
     projection.changed();
+  };
+  setHandler(attemptOutcomeSignal, count);
+  // The dispatcher's first attempts of one batch, in attempt order (decision 0195).
+  setHandler(attemptOutcomesSignal, ({ outcomes }: AttemptOutcomesSignalInput) => {
+    for (const o of outcomes) count(o);
   });
 
   const refuseIfDeleted = () => {

@@ -11,6 +11,7 @@ import { createDomainEventsActivities } from '../../../activities/webhooks/domai
 import { createWebhooksFanOut } from '../../../activities/webhooks/fan-out';
 import { createWebhookDeliveryActivities } from '../../../activities/webhooks/delivery-activities';
 import { createWebhookSubscriptionActivities } from '../../../activities/webhooks/subscription-activities';
+import { createWebhookDispatcherActivities } from '../../../activities/webhooks/dispatcher-activities';
 import { createEmailActivities, createOutboxSender, createSmtpMailer } from '../../../activities/notifications/email-activities';
 import { createBillingActivities } from '../../../activities/billing/billing-activities';
 import { createBillingProvider } from '../../../lib/billing/providers';
@@ -25,10 +26,11 @@ export interface WorkerDeps {
 /** The only place real dependencies are built for activities: the repositories once, then one line per capability. */
 export function buildActivities(deps: WorkerDeps) {
   const repos = createRepositories(deps.knex);
-  // Every emitted event starts one webhook delivery workflow per matching subscription.
+  // Every emitted event records one delivery per matching subscription; the webhook dispatcher makes the first attempts (decision 0195).
   // One SMTP transport per worker: the outbox sender and the match notices share it.
   const mailer = createSmtpMailer(deps.config);
   const sendOutbox = createOutboxSender({ outbox: repos.outbox, mailer, config: deps.config, appSecret: appSecret(deps.config) });
+  const webhookHttpClient = createWebhookHttpClient({ policy: { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK }, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS });
   const fanOut = createWebhooksFanOut({ webhooksRepository: repos.webhooks, client: deps.client, config: deps.config });
   return {
     ...createQueueActivities({ knex: deps.knex, queueRepository: repos.queue, matchesRepository: repos.matches, matchAcceptWindowMs: deps.config.MATCH_ACCEPT_WINDOW_MS }),
@@ -47,12 +49,8 @@ export function buildActivities(deps: WorkerDeps) {
       interviewReportsRepository: repos.interviewReports,
     }),
     ...createDomainEventsActivities({ knex: deps.knex, fanOut }),
-    ...createWebhookDeliveryActivities({
-      knex: deps.knex,
-      webhooksRepository: repos.webhooks,
-      httpClient: createWebhookHttpClient({ policy: { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK }, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS }),
-      appSecret: appSecret(deps.config),
-    }),
+    ...createWebhookDeliveryActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config) }),
+    ...createWebhookDispatcherActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config), client: deps.client, config: deps.config }),
     ...createWebhookSubscriptionActivities({
       knex: deps.knex,
       webhooksRepository: repos.webhooks,

@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { Context } from '@temporalio/activity';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { Config } from '../../lib/config';
+import type { WebhooksRepository, WebhookDeliveryRow, WebhookSubscriptionRow, DomainEventRow } from '../../db/webhooks/webhooks-repository';
+import { buildEnvelope, signatureHeaders } from '../../lib/webhooks/signing';
+import type { WebhookHttpClient } from '../../lib/webhooks/http-client';
+import { attemptOutcomesSignal, webhookSubscriptionWorkflowId, type AttemptOutcomeSignalInput, type WebhookDeliveryState } from '../../workflows/webhooks/contract';
+import { deliveryInput, startWebhookDelivery } from '../../workflows/webhooks/client';
+import { MAX_WEBHOOK_BODY_BYTES, signingSecretsOf } from './delivery-activities';
+import { endWithoutRequest, keyOf } from './delivery-records';
+import { waitForNudge } from './dispatch-wake';
+
+export interface DispatchWebhookFirstAttemptsInput {
+  /** Return after this many deliveries (the workflow's history then records the call). */
+  maxDeliveries: number;
+  /** Return after waiting this long with nothing to do. */
+  idleWaitMs: number;
+}
+export interface DispatchWebhookFirstAttemptsResult {
+  attempted: number;
+  delivered: number;
+  failed: number;
+  notSent: number;
+  retriesStarted: number;
+  sweptRetries: number;
+}
+
+/** Rows claimed per query. */
+const CLAIM_BATCH = 200;
+/** POSTs in flight at once. */
+const CONCURRENCY = 32;
+/** How often PostgreSQL is asked for new work when no nudge comes. */
+const DISPATCH_POLL_MS = 100;
+/** A retry of an emitted event this overdue may have lost its workflow (a crash between recording and starting it): start it (idempotent). */
+const RETRY_OVERDUE_MS = 60_000;
+const SWEEP_EVERY_MS = 30_000;
+
+/**
+ * The first attempt's `dlv_` id is derived from the delivery, so an attempt repeated after a crash
+ * (lease ran out before the batch was finished) is one log row and one count in the actor.
+ */
+export const firstAttemptId = (d: { subscription_id: string; event_id: string; run: number }) =>
+  `dlv_${createHash('sha256').update(`first:${d.subscription_id}:${d.event_id}:${d.run}`).digest('hex').slice(0, 32)}`;
+
+interface Outcome {
+  row: WebhookDeliveryRow;
+  kind: 'delivered' | 'failed' | 'not_sent';
+  signal: AttemptOutcomeSignalInput | null;
+  /** For a failed attempt: what the retry workflow shows ("HTTP 500", "timeout"). */
+  lastOutcome?: string;
+}
+
+/** What `webhookDispatcherWorkflow` proxies (decision 0195). */
+export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRepository: WebhooksRepository; httpClient: WebhookHttpClient; appSecret: string; client: Client; config: Config }) {
+  const repo = deps.webhooksRepository;
+  const leaseMs = deps.config.WEBHOOK_TIMEOUT_MS + 60_000;
+  let lastSweepMs = 0;
+
+  /** One claimed delivery: decide, POST, record (state and attempt in one transaction; `first_attempt_due_at` stays until the batch is done). */
+  const attemptOne = async (row: WebhookDeliveryRow, sub: WebhookSubscriptionRow | undefined, event: DomainEventRow | undefined): Promise<Outcome> => {
+    const id = firstAttemptId(row);
+    if (row.state !== 'pending') {
+      // Recorded by an earlier try of this batch that did not finish: answer from the record, do not POST again.
+      const a = await repo.findAttempt(row.subscription_id, id);
+      const kind = row.state === 'delivered' ? 'delivered' : row.state === 'retrying' || row.state === 'dead_letter' ? 'failed' : 'not_sent';
+      return { row, kind, signal: a && a.attempt !== null ? { deliveryId: a.id, eventId: row.event_id, ok: a.outcome === 'success', atMs: a.attempted_at.getTime() } : null, lastOutcome: a?.http_status ? `HTTP ${a.http_status}` : (a?.error_kind ?? 'a failure') };
+    }
+    const k = { webhookId: row.subscription_id, eventId: row.event_id, run: row.run };
+    if (!sub || !event) {
+      await deps.knex.transaction((trx) => endWithoutRequest(repo, trx, k, row.event_type, id, 'cancelled', 'delivery_input_missing'));
+      return { row: { ...row, state: 'cancelled' }, kind: 'not_sent', signal: null };
+    }
+    const body = buildEnvelope({ id: event.id, type: event.type, createdAtMs: event.created_at.getTime(), data: event.data });
+    const bodyBytes = Buffer.byteLength(body, 'utf8');
+    const end: { state: WebhookDeliveryState; errorKind: string } | null =
+      sub.status === 'deleted' || sub.status === 'disabled'
+        ? { state: 'cancelled', errorKind: `subscription_${sub.status}` }
+        : sub.status === 'paused'
+          ? { state: 'not_accepted_paused', errorKind: 'not_accepted_paused' }
+          : bodyBytes > MAX_WEBHOOK_BODY_BYTES
+            ? { state: 'oversize', errorKind: 'oversize' }
+            : null;
+    if (end) {
+      await deps.knex.transaction(async (trx) => {
+        await endWithoutRequest(repo, trx, k, row.event_type, id, end.state, end.errorKind);
+        await repo.updateDelivery(keyOf(k), { body_bytes: bodyBytes }, trx);
+      });
+      return { row: { ...row, state: end.state }, kind: 'not_sent', signal: null };
+    }
+    const t = Math.floor(Date.now() / 1000);
+    const attemptedAt = new Date();
+    const result = await deps.httpClient.post(sub.target_url, body, {
+      'content-type': 'application/json',
+      'user-agent': 'JobFair-Webhooks/1.0',
+      ...signatureHeaders(signingSecretsOf(deps.appSecret, sub), event.id, t, body),
+      'svc-event': event.type,
+      'svc-delivery-id': id,
+      'svc-subscription-id': sub.id,
+    });
+    const retries = deps.config.WEBHOOK_RETRY_SCHEDULE_MS.length;
+    const state: WebhookDeliveryState = result.ok ? 'delivered' : retries === 0 ? 'dead_letter' : 'retrying';
+    await deps.knex.transaction(async (trx) => {
+      await repo.insertAttempt(
+        {
+          id,
+          subscription_id: sub.id,
+          event_id: event.id,
+          run: row.run,
+          event_type: event.type,
+          attempt: 1,
+          outcome: result.ok ? 'success' : 'failure',
+          http_status: result.httpStatus,
+          error_kind: result.ok ? null : result.errorKind,
+          latency_ms: result.latencyMs,
+          response_snippet: result.responseSnippet,
+          attempted_at: attemptedAt,
+        },
+        trx,
+      );
+      // Only a row still waiting for this attempt moves (a disable or delete may have cancelled it meanwhile).
+      await trx('webhook_deliveries')
+        .where({ subscription_id: sub.id, event_id: event.id, run: row.run, state: 'pending' })
+        .update({
+          state,
+          attempts: 1,
+          body_bytes: bodyBytes,
+          last_http_status: result.httpStatus,
+          last_error_kind: result.ok ? null : result.errorKind,
+          last_attempt_at: attemptedAt,
+          next_attempt_at: state === 'retrying' ? new Date(attemptedAt.getTime() + deps.config.WEBHOOK_RETRY_SCHEDULE_MS[0]) : null,
+          finished_at: state === 'retrying' ? null : new Date(),
+          updated_at: trx.fn.now(),
+        });
+    });
+    return {
+      row: { ...row, state },
+      kind: result.ok ? 'delivered' : 'failed',
+      signal: { deliveryId: id, eventId: event.id, ok: result.ok, atMs: attemptedAt.getTime() },
+      lastOutcome: result.httpStatus ? `HTTP ${result.httpStatus}` : (result.errorKind ?? 'a failure'),
+    };
+  };
+
+  const retryInput = (row: WebhookDeliveryRow, sub: WebhookSubscriptionRow | undefined, lastOutcome: string) =>
+    deliveryInput(deps.config, {
+      webhookId: row.subscription_id,
+      eventId: row.event_id,
+      eventType: row.event_type,
+      run: row.run,
+      source: 'event',
+      ownerTeamId: sub?.owner_team_id ?? null,
+      ownerUserId: sub?.owner_user_id ?? null,
+      resume: { afterAttempt: 1, lastOutcome },
+    });
+
+  /** One claimed batch: attempts, then one signal per subscription, then the retry workflows, then the rows leave the queue. */
+  const runBatch = async (rows: WebhookDeliveryRow[]) => {
+    const [subs, events] = await Promise.all([repo.findSubscriptionsByIds([...new Set(rows.map((r) => r.subscription_id))]), repo.findEventsByIds([...new Set(rows.map((r) => r.event_id))])]);
+    const subById = new Map(subs.map((s) => [s.id, s]));
+    const eventById = new Map(events.map((e) => [e.id, e]));
+    const outcomes: Outcome[] = new Array(rows.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, rows.length) }, async () => {
+        while (next < rows.length) {
+          const i = next++;
+          outcomes[i] = await attemptOne(rows[i], subById.get(rows[i].subscription_id), eventById.get(rows[i].event_id));
+          Context.current().heartbeat();
+        }
+      }),
+    );
+    // The failure counter: one signal per subscription, outcomes in attempt order (deduplicated there by `dlv_`).
+    const bySub = new Map<string, AttemptOutcomeSignalInput[]>();
+    for (const o of outcomes) if (o.signal) bySub.set(o.row.subscription_id, [...(bySub.get(o.row.subscription_id) ?? []), o.signal]);
+    await Promise.all(
+      [...bySub].map(async ([subId, list]) => {
+        list.sort((a, b) => a.atMs - b.atMs);
+        try {
+          await deps.client.workflow.getHandle(webhookSubscriptionWorkflowId(subId)).signal(attemptOutcomesSignal, { outcomes: list });
+        } catch (err) {
+          // The actor is gone (deleted subscription): nothing left to count.
+          if (!(err instanceof WorkflowNotFoundError)) throw err;
+        }
+      }),
+    );
+    // Retries: a workflow per failed delivery (idempotent start on the delivery's workflow id).
+    const failed = outcomes.filter((o) => o.kind === 'failed' && o.row.state === 'retrying');
+    let retriesStarted = 0;
+    for (let i = 0; i < failed.length; i += CONCURRENCY) {
+      await Promise.all(
+        failed.slice(i, i + CONCURRENCY).map(async (o) => {
+          if (await startWebhookDelivery(deps.client, deps.config, retryInput(o.row, subById.get(o.row.subscription_id), o.lastOutcome ?? 'a failure'), 'event')) retriesStarted++;
+        }),
+      );
+    }
+    // Out of the queue: one statement for the batch.
+    await deps.knex('webhook_deliveries')
+      .whereIn(
+        ['subscription_id', 'event_id', 'run'],
+        rows.map((r) => [r.subscription_id, r.event_id, r.run]),
+      )
+      .update({ first_attempt_due_at: null, dispatch_lease_until: null });
+    const count = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
+    return { attempted: rows.length, delivered: count('delivered'), failed: count('failed'), notSent: count('not_sent'), retriesStarted };
+  };
+
+  /** Overdue retries of emitted events whose workflow may never have started (a crash between recording the failure and starting it). */
+  const sweep = async (): Promise<number> => {
+    if (Date.now() - lastSweepMs < SWEEP_EVERY_MS) return 0;
+    lastSweepMs = Date.now();
+    const rows = await repo.overdueEventRetries(RETRY_OVERDUE_MS, 50);
+    if (rows.length === 0) return 0;
+    const subs = new Map((await repo.findSubscriptionsByIds([...new Set(rows.map((r) => r.subscription_id))])).map((s) => [s.id, s]));
+    let started = 0;
+    for (const r of rows) {
+      const a = await repo.findAttempt(r.subscription_id, firstAttemptId(r));
+      if (!a || r.attempts !== 1) continue; // not the dispatcher's (an old-style delivery workflow owns it)
+      if (await startWebhookDelivery(deps.client, deps.config, retryInput(r, subs.get(r.subscription_id), a.http_status ? `HTTP ${a.http_status}` : (a.error_kind ?? 'a failure')), 'event')) started++;
+    }
+    return started;
+  };
+
+  return {
+    /**
+     * Claims due first attempts in batches and works through them until `maxDeliveries` are done or
+     * nothing has come for `idleWaitMs`. Heartbeats throughout; on cancellation it returns what it did.
+     */
+    async dispatchWebhookFirstAttempts(input: DispatchWebhookFirstAttemptsInput): Promise<DispatchWebhookFirstAttemptsResult> {
+      const ctx = Context.current();
+      const total: DispatchWebhookFirstAttemptsResult = { attempted: 0, delivered: 0, failed: 0, notSent: 0, retriesStarted: 0, sweptRetries: 0 };
+      let idleSince = Date.now();
+      total.sweptRetries += await sweep();
+      while (total.attempted < input.maxDeliveries) {
+        ctx.heartbeat();
+        const rows = await repo.claimFirstAttempts(Math.min(CLAIM_BATCH, input.maxDeliveries - total.attempted), leaseMs);
+        if (rows.length === 0) {
+          if (Date.now() - idleSince >= input.idleWaitMs) break;
+          await Promise.race([waitForNudge(DISPATCH_POLL_MS), ctx.cancelled.catch(() => undefined)]);
+          if (ctx.cancellationSignal.aborted) break;
+          continue;
+        }
+        const r = await runBatch(rows);
+        total.attempted += r.attempted;
+        total.delivered += r.delivered;
+        total.failed += r.failed;
+        total.notSent += r.notSent;
+        total.retriesStarted += r.retriesStarted;
+        idleSince = Date.now();
+      }
+      if (total.attempted > 0) ctx.log.info('webhook first attempts', { ...total });
+      return total;
+    },
+  };
+}
+export type WebhookDispatcherActivities = ReturnType<typeof createWebhookDispatcherActivities>;
