@@ -17,7 +17,7 @@ import { queueEntryWorkflowId } from '../workflows/queue/contract';
 import { matchWorkflowId } from '../workflows/matches/contract';
 import { liveEventWorkflowId } from '../workflows/events/contract';
 import { matchmakerWorkflowId } from '../workflows/matchmaking/contract';
-import { webhookDeliveryWorkflowId, webhookSubscriptionWorkflowId } from '../workflows/webhooks/contract';
+import { webhookDeliveryWorkflowId, webhookDispatcherWorkflowId, webhookSubscriptionWorkflowId } from '../workflows/webhooks/contract';
 import { billingAccountWorkflowId } from '../workflows/billing/contract';
 import { signalBillingEvent } from '../workflows/billing/client';
 import { billingStatus, CARDS, checkoutAndPay } from '../test/billing/helpers';
@@ -66,9 +66,9 @@ async function waitClosed(h: Harness, workflowId: string, timeoutMs = 30_000): P
 }
 
 /** Fetches a workflow's history and writes it as `<workflowType>-<case>.json` (checking that the type is the one expected). */
-async function save(h: Harness, workflowType: string, caseName: string, workflowId: string): Promise<void> {
+async function save(h: Harness, workflowType: string, caseName: string, workflowId: string, runId?: string): Promise<void> {
   if (only && !only.includes(workflowType)) return;
-  const history = await h.temporal.workflow.getHandle(workflowId).fetchHistory();
+  const history = await h.temporal.workflow.getHandle(workflowId, runId).fetchHistory();
   const actual = workflowTypeOf(history);
   if (actual !== workflowType) throw new Error(`${workflowId} is a ${actual}, not a ${workflowType}`);
   const file = path.join(OUT, `${workflowType}-${caseName}${tag ? `-${tag}` : ''}.json`);
@@ -191,13 +191,18 @@ async function webhooks(h: Harness, rx: Receiver) {
   const deliver = async (u: TestUser, hook: { id: string }, expected: string) => {
     const e = await emit({ type: 'match.matched', ownerUserIds: [u.user.id] });
     await eventually(async () => (await deliveryState(h, hook.id, e.id)) === expected, 30_000);
-    await waitClosed(h, webhookDeliveryWorkflowId(hook.id, e.id));
+    // A dead letter stays open waiting for its replay (decision 0196).
+    if (expected !== 'dead_letter') await waitClosed(h, webhookDeliveryWorkflowId(hook.id, e.id));
     return webhookDeliveryWorkflowId(hook.id, e.id);
   };
 
   const happy = await h.seeker();
   const okHook = await createHook(h, happy, rx.url('/ok'));
-  await save(h, 'webhookDeliveryWorkflow', 'delivered', await deliver(happy, okHook, 'delivered'));
+  // Delivered at the first attempt: the dispatcher did it, no delivery workflow (decision 0195). Its open history is saved.
+  const firstTry = await emit({ type: 'match.matched', ownerUserIds: [happy.user.id] });
+  await eventually(async () => (await deliveryState(h, okHook.id, firstTry.id)) === 'delivered', 30_000);
+  await eventually(async () => (await h.knex('webhook_deliveries').where({ subscription_id: okHook.id, event_id: firstTry.id }).first())?.first_attempt_due_at === null, 30_000);
+  await save(h, 'webhookDispatcherWorkflow', 'first-attempts', webhookDispatcherWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
   await ok(h.call({ method: 'POST', url: `/api/v1/webhooks/${okHook.id}/test`, token: happy.token }), 'test event');
   const test = await h.knex('webhook_deliveries').where({ subscription_id: okHook.id, source: 'test' }).first();
   await waitClosed(h, webhookDeliveryWorkflowId(okHook.id, test.event_id));
@@ -209,19 +214,28 @@ async function webhooks(h: Harness, rx: Receiver) {
 
   const unlucky = await h.seeker();
   const downHook = await createHook(h, unlucky, rx.url('/down'));
-  await save(h, 'webhookDeliveryWorkflow', 'dead-letter', await deliver(unlucky, downHook, 'dead_letter'));
+  await save(h, 'webhookDeliveryWorkflow', 'dead-letter-waiting', await deliver(unlucky, downHook, 'dead_letter'));
   // The seventh consecutive failure pauses the subscription (and queues the owner's e-mail); the
   // retry that comes due while paused is not sent.
   const e2 = await emit({ type: 'match.matched', ownerUserIds: [unlucky.user.id] });
   await eventually(async () => (await h.knex('webhook_subscriptions').where({ id: downHook.id }).first()).status === 'paused', 30_000);
   await eventually(async () => FINAL.includes((await deliveryState(h, downHook.id, e2.id)) ?? ''), 30_000);
-  await waitClosed(h, webhookDeliveryWorkflowId(downHook.id, e2.id));
+  if ((await deliveryState(h, downHook.id, e2.id)) !== 'dead_letter') await waitClosed(h, webhookDeliveryWorkflowId(downHook.id, e2.id));
   await save(h, 'webhookDeliveryWorkflow', 'failed-then-subscription-paused', webhookDeliveryWorkflowId(downHook.id, e2.id));
   await ok(h.call({ method: 'PATCH', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token, payload: { status: 'active' } }), 'resume');
   await ok(h.call({ method: 'PATCH', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token, payload: { status: 'disabled' } }), 'disable');
   await ok(h.call({ method: 'DELETE', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token }), 'delete');
   await waitClosed(h, webhookSubscriptionWorkflowId(downHook.id));
   await save(h, 'webhookSubscriptionWorkflow', 'failures-auto-pause-resume-disable-delete', webhookSubscriptionWorkflowId(downHook.id));
+
+  // Replayed: the waiting dead letter marks itself and continues as run 2 (decision 0196).
+  const again = await h.seeker();
+  const againHook = await createHook(h, again, rx.url('/down'));
+  const deadId = await deliver(again, againHook, 'dead_letter');
+  const deadRun = (await h.temporal.workflow.getHandle(deadId).describe()).runId;
+  await ok(h.call({ method: 'POST', url: `/api/v1/webhooks/${againHook.id}/deliveries/${deadId.split(':')[2]}/replay`, token: again.token }), 'replay dead letter');
+  await eventually(async () => (await h.temporal.workflow.getHandle(deadId, deadRun).describe()).status.name !== 'RUNNING', 30_000, 100);
+  await save(h, 'webhookDeliveryWorkflow', 'dead-letter-replayed', deadId, deadRun);
 }
 
 /** A retry waiting on a long timer when its subscription is deleted: the delivery ends as cancelled. */

@@ -13,6 +13,8 @@ export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 
 export interface BeginWebhookDeliveryInput extends DeliveryKeyInput {
   source: WebhookDeliverySource;
+  /** Operation tag of the keyed replay that started this run (decision 0197). */
+  replayOp?: string | null;
 }
 export interface BeginWebhookDeliveryResult {
   /** `pending` when the delivery goes ahead; otherwise its final state. */
@@ -78,7 +80,7 @@ export function createWebhookDeliveryActivities(deps: {
       const bodyBytes = Buffer.byteLength(buildEnvelope({ id: event.id, type: event.type, createdAtMs: event.created_at.getTime(), data: event.data }), 'utf8');
       return deps.knex.transaction(async (trx) => {
         const { row, inserted } = await repo.insertDelivery(
-          { subscription_id: sub.id, event_id: event.id, run: input.run, event_type: event.type, source: input.source, state: 'pending', body_bytes: bodyBytes },
+          { subscription_id: sub.id, event_id: event.id, run: input.run, event_type: event.type, source: input.source, state: 'pending', body_bytes: bodyBytes, ...(input.replayOp ? { replay_op: input.replayOp } : {}) },
           trx,
         );
         if (!inserted) return { state: row.state === 'retrying' ? 'pending' : row.state };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -142,6 +143,41 @@ describe('delivery: retry schedule, dead letter, replay', () => {
     await eventually(async () => (await deliveryRow(h, hook.id, e4, 2))?.state === 'delivered');
     expect(rx.forEvent(e4)).toHaveLength(7);
     await expect(run(['--webhook', hook.id, '--delivery', e4])).rejects.toMatchObject({ stderr: expect.stringContaining('DELIVERY_NOT_DEAD_LETTER') });
+  });
+
+  it('marks a replayed dead letter in Temporal, and a keyed replay retried after its answer was lost answers with the first answer', async () => {
+    healthy = false;
+    const e5 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i: 5 } })).id;
+    await eventually(async () => (await deliveryRow(h, hook.id, e5))?.state === 'dead_letter', 30_000);
+    const stillToDo = async () => {
+      const ids: string[] = [];
+      for await (const wf of h.temporal.workflow.list({ query: `JobfairEntity="webhook_delivery" AND JobfairStatus="dead_letter" AND ExecutionStatus="Running" AND JobfairWebhookId="${hook.id}"` })) ids.push(wf.workflowId);
+      return ids;
+    };
+    // The dead letter waits, open, for its replay: the "still to do" query finds it.
+    await eventually(async () => (await stillToDo()).includes(`webhook-delivery:${hook.id}:${e5}`), 20_000, 250);
+    healthy = true;
+    const key = randomUUID();
+    const first = await h.call({ method: 'POST', url: `/api/v1/webhooks/${hook.id}/deliveries/${e5}/replay`, token: s.token, headers: { 'idempotency-key': key } });
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ replayed: { event_id: e5, run: 2 } });
+    await eventually(async () => (await deliveryRow(h, hook.id, e5, 2))?.state === 'delivered');
+    // Marked: the replayed run says so, and "still to do" no longer lists it.
+    await eventually(async () => {
+      const marked: string[] = [];
+      for await (const wf of h.temporal.workflow.list({ query: `JobfairStatus="dead_letter_replayed" AND JobfairWebhookId="${hook.id}"` })) marked.push(wf.workflowId);
+      return marked.includes(`webhook-delivery:${hook.id}:${e5}`) && !(await stillToDo()).includes(`webhook-delivery:${hook.id}:${e5}`);
+    }, 20_000, 250);
+    // The stored answer is lost (as when the API dies between the replay and storing it): the keyed retry reruns the handler.
+    expect(await h.knex('idempotency_keys').where({ key }).del()).toBe(1);
+    const retry = await h.call({ method: 'POST', url: `/api/v1/webhooks/${hook.id}/deliveries/${e5}/replay`, token: s.token, headers: { 'idempotency-key': key } });
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json()).toEqual(first.json());
+    // One replay: no third run, seven requests at the receiver (six failures, one success).
+    expect(await deliveryRow(h, hook.id, e5, 3)).toBeUndefined();
+    expect(rx.forEvent(e5)).toHaveLength(7);
+    // Without the key a second replay is still refused.
+    expect((await h.call({ method: 'POST', url: `/api/v1/webhooks/${hook.id}/deliveries/${e5}/replay`, token: s.token })).json().code).toBe('DELIVERY_NOT_DEAD_LETTER');
   });
 });
 

@@ -1,7 +1,10 @@
 import {
+  ApplicationFailure,
   allHandlersFinished,
   condition,
+  continueAsNew,
   getExternalWorkflowHandle,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
@@ -9,12 +12,14 @@ import {
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
-import { cancelDeliverySignal, firstOutcomeUpdate, webhookSubscriptionWorkflowId, attemptOutcomeSignal, type AttemptSummary, type CancelDeliverySignalInput, type FirstOutcomeUpdateResult, type WebhookDeliveryInput, type WebhookDeliveryResult, type WebhookDeliveryState } from './contract';
+import { cancelDeliverySignal, firstOutcomeUpdate, replayDeadLetterUpdate, DELIVERY_NOT_DEAD_LETTER, type ReplayDeadLetterUpdateInput, webhookSubscriptionWorkflowId, attemptOutcomeSignal, type AttemptSummary, type CancelDeliverySignalInput, type FirstOutcomeUpdateResult, type WebhookDeliveryInput, type WebhookDeliveryResult, type WebhookDeliveryState } from './contract';
 import type { createWebhookDeliveryActivities, AttemptWebhookDeliveryResult } from '../../activities/webhooks/delivery-activities';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/contract';
 
 
 const newLogId = () => `dlv_${uuid4().replace(/-/g, '')}`;
+/** How long a dead letter stays open waiting for its replay (decision 0196); after that PostgreSQL is its record and a replay starts a new run. */
+const DEAD_LETTER_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * One event to one subscription: `webhook-delivery:<whk>:<evt>`. One activity per attempt
@@ -48,6 +53,25 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     await condition(() => firstKnown);
     return { state: firstState ?? state, attempt: first };
   });
+  // Decision 0196: a dead letter waits for its replay. The update reaches a waiting dead letter, or —
+  // by update-with-start — the new run it starts when the dead letter has already closed.
+  let holding = false;
+  let replayAsk: ReplayDeadLetterUpdateInput | null = null;
+  setHandler(
+    replayDeadLetterUpdate,
+    (ask: ReplayDeadLetterUpdateInput) => {
+      if (holding) replayAsk = ask;
+      return { eventId: input.eventId, run: ask.run };
+    },
+    {
+      validator: (ask: ReplayDeadLetterUpdateInput) => {
+        const isThisNewRun = input.source === 'replay' && input.run === ask.run;
+        if (!(holding && replayAsk === null) && !isThisNewRun) {
+          throw ApplicationFailure.nonRetryable(`delivery of ${input.eventId} to ${input.webhookId} (run ${input.run}) is ${state}, not a dead letter waiting for replay`, DELIVERY_NOT_DEAD_LETTER);
+        }
+      },
+    },
+  );
 
   const setState = (s: WebhookDeliveryState) => {
     state = s;
@@ -71,6 +95,18 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     );
     setState(s);
     firstKnown = true;
+    if (s === 'dead_letter' && patched('dead-letter-waits-for-replay')) {
+      holding = true;
+      const asked = await condition(() => replayAsk !== null, DEAD_LETTER_HOLD_MS);
+      holding = false;
+      if (asked && replayAsk) {
+        const ask: ReplayDeadLetterUpdateInput = replayAsk;
+        upsertSearchAttributes([{ key: JobfairStatus, value: 'dead_letter_replayed' }]);
+        setCurrentDetails(`Dead letter replayed (${ask.replayedBy}) as run ${ask.run}: ${what}. Its outcome: workflow webhook-delivery:${input.webhookId}:${input.eventId}, latest run.`);
+        await condition(allHandlersFinished);
+        await continueAsNew<typeof webhookDeliveryWorkflow>({ ...input, run: ask.run, source: 'replay', resume: undefined, replayOp: ask.replayOp ?? null });
+      }
+    }
     await condition(allHandlersFinished);
     return { state, attempts };
   };
@@ -81,7 +117,7 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
   const resume = input.resume ?? null;
   setState(resume ? 'retrying' : 'pending');
   setCurrentDetails(resume ? `Delivering ${what}: waiting for retry ${resume.afterAttempt} of ${retries}.` : `Delivering ${what}: first attempt.`);
-  const begun = await beginWebhookDelivery({ ...key, source: input.source });
+  const begun = await beginWebhookDelivery({ ...key, source: input.source, ...(input.replayOp ? { replayOp: input.replayOp } : {}) });
   if (begun.state !== 'pending') return finish(begun.state);
   if (resume) {
     attempts = resume.afterAttempt;

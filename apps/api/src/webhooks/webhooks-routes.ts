@@ -151,7 +151,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: z.object({ replayed: z.object({ event_id: z.string(), run: z.number().int() }) }) },
     },
     handler: async (request, reply) => {
-      const r = await service.replayOne(webhookOwnerOf(requireAuth(request)), request.params.id, request.params.deliveryId);
+      const r = await service.replayOne(webhookOwnerOf(requireAuth(request)), request.params.id, request.params.deliveryId, request.operationKey);
       return reply.code(202).send({ replayed: { event_id: r.eventId, run: r.run } });
     },
   });
@@ -168,7 +168,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: replayResultSchema },
     },
     handler: async (request, reply) => {
-      const r = await service.replaySince(webhookOwnerOf(requireAuth(request)), request.params.id, new Date(request.body.since));
+      const r = await service.replaySince(webhookOwnerOf(requireAuth(request)), request.params.id, new Date(request.body.since), request.operationKey);
       return reply.code(202).send({ replayed: r.replayed.map((x) => ({ event_id: x.eventId, run: x.run })), skipped: r.skipped, has_more: r.more });
     },
   });

@@ -8,7 +8,7 @@ import type { Config } from '../../../../lib/config';
 import { updateRefusal } from '../../../../lib/update-refusal';
 import { checkTargetUrl } from '../../../../lib/webhooks/address-policy';
 import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '../../../../lib/webhooks/secrets';
-import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
+import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, replayDeadLetterUpdate, DELIVERY_NOT_DEAD_LETTER, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
 import { deliveryInput, deliveryStartOptions, startWebhookDelivery } from '../../../../workflows/webhooks/client';
 import type { Paginator, Page } from '../lib/pagination';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../../../../workflows/shared/contract';
@@ -101,10 +101,23 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     }
   };
 
-  const startReplay = async (row: WebhookSubscriptionRow, eventId: string, eventType: string, previousRun: number) => {
-    const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType, run: previousRun + 1, source: 'replay', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id });
-    await startWebhookDelivery(deps.temporal, deps.config, input, 'replay');
-    return { eventId, run: input.run };
+  /**
+   * Decision 0196: a dead letter that still waits (open) gets the `replay` update — it marks itself
+   * `dead_letter_replayed` and continues as the new run; one that has closed (older runs, or past
+   * the hold) gets a new run started with the update (update-with-start, USE_EXISTING). An open run
+   * that is not a dead letter refuses: WorkflowExecutionAlreadyStartedError, as before.
+   */
+  const startReplay = async (row: WebhookSubscriptionRow, eventId: string, eventType: string, previousRun: number, replayOp: string | null, replayedBy: string) => {
+    const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType, run: previousRun + 1, source: 'replay', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id, replayOp });
+    try {
+      return await deps.temporal.workflow.executeUpdateWithStart(replayDeadLetterUpdate, {
+        args: [{ run: input.run, replayedBy, replayOp }],
+        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, { ...deliveryStartOptions(deps.config, input, 'replay'), workflowIdConflictPolicy: 'USE_EXISTING' }),
+      });
+    } catch (err) {
+      if (updateRefusal(err, [DELIVERY_NOT_DEAD_LETTER])) throw new WorkflowExecutionAlreadyStartedError('a delivery run is open', deliveryStartOptions(deps.config, input, 'replay').workflowId, WEBHOOK_DELIVERY_WORKFLOW);
+      throw err;
+    }
   };
   const requireActive = (row: WebhookSubscriptionRow) => {
     if (row.status !== 'active') {
@@ -226,8 +239,15 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     },
 
     /** Redelivers one dead letter (named by any `dlv_` of its log, or by its `evt_` id) as a new run. */
-    async replayOne(owner: WebhookOwner | null, id: string, deliveryRef: string): Promise<{ eventId: string; run: number }> {
+    async replayOne(owner: WebhookOwner | null, id: string, deliveryRef: string, op: OperationKey | null = null, replayedBy = owner ? 'api' : 'operator'): Promise<{ eventId: string; run: number }> {
       const row = await load(owner, id);
+      // Keyed (decision 0197): the run a replay creates carries a tag derived from token + key, so a
+      // retry after a crash finds it and answers with it instead of 409.
+      const replayOp = op ? operationHex(op, `replay:${row.id}:${deliveryRef}`) : null;
+      if (replayOp) {
+        const [done] = await repo.deliveriesByReplayOp(row.id, replayOp);
+        if (done) return { eventId: done.event_id, run: done.run };
+      }
       let eventId = deliveryRef;
       if (deliveryRef.startsWith('dlv_')) {
         const attempt = await repo.findAttempt(row.id, deliveryRef);
@@ -241,7 +261,7 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
       }
       requireActive(row);
       try {
-        return await startReplay(row, eventId, latest.event_type, latest.run);
+        return await startReplay(row, eventId, latest.event_type, latest.run, replayOp, replayedBy);
       } catch (err) {
         if (err instanceof WorkflowExecutionAlreadyStartedError) throw new ConflictError('DELIVERY_IN_PROGRESS', `a delivery of ${eventId} to webhook ${row.id} is already running`, { event_id: eventId });
         throw err;
@@ -249,15 +269,17 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     },
 
     /** Redelivers every dead letter of the subscription that ended at or after `since` (oldest first, at most MAX_REPLAY_BATCH). */
-    async replaySince(owner: WebhookOwner | null, id: string, since: Date): Promise<{ replayed: Array<{ eventId: string; run: number }>; skipped: string[]; more: boolean }> {
+    async replaySince(owner: WebhookOwner | null, id: string, since: Date, op: OperationKey | null = null, replayedBy = owner ? 'api' : 'operator'): Promise<{ replayed: Array<{ eventId: string; run: number }>; skipped: string[]; more: boolean }> {
       const row = await load(owner, id);
-      requireActive(row);
+      // Keyed (decision 0197): a retry after a crash answers with the runs the first call created, plus any it had not reached.
+      const replayOp = op ? operationHex(op, `replay-since:${row.id}:${since.toISOString()}`) : null;
+      const replayed: Array<{ eventId: string; run: number }> = replayOp ? (await repo.deliveriesByReplayOp(row.id, replayOp)).map((d) => ({ eventId: d.event_id, run: d.run })) : [];
+      if (replayed.length === 0) requireActive(row);
       const dead = await repo.listDeadLettersSince(row.id, since, MAX_REPLAY_BATCH + 1);
-      const replayed: Array<{ eventId: string; run: number }> = [];
       const skipped: string[] = [];
       for (const d of dead.slice(0, MAX_REPLAY_BATCH)) {
         try {
-          replayed.push(await startReplay(row, d.event_id, d.event_type, d.run));
+          replayed.push(await startReplay(row, d.event_id, d.event_type, d.run, replayOp, replayedBy));
         } catch (err) {
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
           skipped.push(d.event_id);
