@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../lib/config';
 import {
+  DEAD_LETTER_HOLD_MS,
   WEBHOOK_DELIVERY_WORKFLOW,
   WEBHOOK_SUBSCRIPTION_WORKFLOW,
   subscriptionStateQuery,
@@ -102,14 +103,15 @@ describe('webhookDelivery on the time-skipping server (production retry schedule
       // awaiting the result through the time-skipping client: between the delivery's end and the
       // client locking the clock again, the server would skip on to the next timer it knows, the
       // subscription's default 10-year execution timeout.)
-      await ts.env.sleep(TOTAL_MS - (WEBHOOK_RETRY_SCHEDULE_MS[0] - 1_000) + 60_000);
+      // The dead letter then waits for its replay (decision 0196) for DEAD_LETTER_HOLD_MS: skip that too.
+      await ts.env.sleep(TOTAL_MS - (WEBHOOK_RETRY_SCHEDULE_MS[0] - 1_000) + 60_000 + DEAD_LETTER_HOLD_MS);
       const result = await ts.client.workflow.getHandle<WebhookDeliveryWorkflow>(delivery.workflowId).result();
       expect(result).toEqual({ state: 'dead_letter', attempts: WEBHOOK_RETRY_SCHEDULE_MS.length + 1 });
       expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(attempts.map((a) => a.nextDelayMs)).toEqual([...WEBHOOK_RETRY_SCHEDULE_MS, null]);
       expect(new Set(attempts.map((a) => a.deliveryId)).size).toBe(6);
       // The durable timers between attempts are exactly the schedule, in order…
-      expect(timerDurations(await delivery.fetchHistory())).toEqual(WEBHOOK_RETRY_SCHEDULE_MS);
+      expect(timerDurations(await delivery.fetchHistory())).toEqual([...WEBHOOK_RETRY_SCHEDULE_MS, DEAD_LETTER_HOLD_MS]);
       // …and each attempt ran one delay after the one before, in workflow time (never earlier).
       const gaps = attempts.slice(1).map((a, i) => a.atMs - attempts[i].atMs);
       gaps.forEach((gap, i) => {

@@ -128,6 +128,8 @@ export interface ReplayDeadLetterUpdateResult {
   eventId: string;
   run: number;
 }
+/** How long a dead letter stays open waiting for its replay (decision 0196); after that PostgreSQL is its record and a replay starts a new run. */
+export const DEAD_LETTER_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
 /** Refusal of `replay` when this run is not a dead letter waiting for it (the API answers 409). */
 export const DELIVERY_NOT_DEAD_LETTER = 'DELIVERY_NOT_DEAD_LETTER';
 

@@ -12,14 +12,13 @@ import {
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
-import { cancelDeliverySignal, firstOutcomeUpdate, replayDeadLetterUpdate, DELIVERY_NOT_DEAD_LETTER, type ReplayDeadLetterUpdateInput, webhookSubscriptionWorkflowId, attemptOutcomeSignal, type AttemptSummary, type CancelDeliverySignalInput, type FirstOutcomeUpdateResult, type WebhookDeliveryInput, type WebhookDeliveryResult, type WebhookDeliveryState } from './contract';
+import { cancelDeliverySignal, firstOutcomeUpdate, replayDeadLetterUpdate, DELIVERY_NOT_DEAD_LETTER, DEAD_LETTER_HOLD_MS, type ReplayDeadLetterUpdateInput, webhookSubscriptionWorkflowId, attemptOutcomeSignal, type AttemptSummary, type CancelDeliverySignalInput, type FirstOutcomeUpdateResult, type WebhookDeliveryInput, type WebhookDeliveryResult, type WebhookDeliveryState } from './contract';
 import type { createWebhookDeliveryActivities, AttemptWebhookDeliveryResult } from '../../activities/webhooks/delivery-activities';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/contract';
 
 
 const newLogId = () => `dlv_${uuid4().replace(/-/g, '')}`;
-/** How long a dead letter stays open waiting for its replay (decision 0196); after that PostgreSQL is its record and a replay starts a new run. */
-const DEAD_LETTER_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
+
 
 /**
  * One event to one subscription: `webhook-delivery:<whk>:<evt>`. One activity per attempt
