@@ -6,7 +6,7 @@ import type { Config } from '../../lib/config';
 import type { WebhooksRepository, WebhookDeliveryRow, WebhookSubscriptionRow, DomainEventRow } from '../../db/webhooks/webhooks-repository';
 import { buildEnvelope, signatureHeaders } from '../../lib/webhooks/signing';
 import type { WebhookHttpClient } from '../../lib/webhooks/http-client';
-import { attemptOutcomesSignal, webhookSubscriptionWorkflowId, type AttemptOutcomeSignalInput, type WebhookDeliveryState } from '../../workflows/webhooks/contract';
+import { attemptOutcomesSignal, webhookSubscriptionLabel, webhookSubscriptionWorkflowId, type AttemptOutcomeSignalInput, type WebhookDeliveryState } from '../../workflows/webhooks/contract';
 import { deliveryInput, startWebhookDelivery } from '../../workflows/webhooks/client';
 import { MAX_WEBHOOK_BODY_BYTES, signingSecretsOf } from './delivery-activities';
 import { endWithoutRequest, keyOf } from './delivery-records';
@@ -152,6 +152,7 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
       ownerTeamId: sub?.owner_team_id ?? null,
       ownerUserId: sub?.owner_user_id ?? null,
       resume: { afterAttempt: 1, lastOutcome },
+      ...(sub ? { subscriptionLabel: webhookSubscriptionLabel(sub) } : {}),
     });
 
   /** One claimed batch: attempts, then one signal per subscription, then the retry workflows, then the rows leave the queue. */

@@ -9,7 +9,8 @@ export interface BarePostActivities {
   barePost(input: { subscriptionIndex: number; eventId: string }): Promise<void>;
 }
 
-const { barePost } = proxyActivities<BarePostActivities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 1 } });
+// Retried like any activity: on a loaded machine an attempt can time out (the ceiling then pays for it, as ours would).
+const { barePost } = proxyActivities<BarePostActivities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
 export async function bareWebhookPostWorkflow(input: { subscriptionIndex: number; eventId: string }): Promise<void> {
   await barePost(input);
 }

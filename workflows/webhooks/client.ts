@@ -23,7 +23,7 @@ export function deliveryStartOptions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>
     args: [input] as [WebhookDeliveryInput],
     workflowIdConflictPolicy: mode === 'event' ? ('USE_EXISTING' as const) : ('FAIL' as const),
     workflowIdReusePolicy: mode === 'event' ? ('REJECT_DUPLICATE' as const) : ('ALLOW_DUPLICATE' as const),
-    staticSummary: `${input.source === 'replay' ? `Replay #${input.run - 1} of ${input.eventType}` : input.resume ? `Retries of ${input.eventType}` : input.eventType} ${input.eventId} → webhook ${input.webhookId}`,
+    staticSummary: `${input.source === 'replay' ? `Replay #${input.run - 1} of ${input.eventType}` : input.resume ? `Retries of ${input.eventType}` : input.eventType} ${input.eventId} → webhook ${input.subscriptionLabel ? `${input.subscriptionLabel} ` : ''}${input.webhookId}`,
     typedSearchAttributes: [
       { key: JobfairEntity, value: 'webhook_delivery' },
       { key: JobfairStatus, value: 'pending' },

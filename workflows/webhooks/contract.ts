@@ -87,6 +87,8 @@ export interface WebhookDeliveryInput {
   resume?: { afterAttempt: number; lastOutcome: string };
   /** Operation tag of the keyed replay that started this run (written on its delivery row; decision 0197). */
   replayOp?: string | null;
+  /** The subscription in words for operators (its description and target host), shown in the summary and details. */
+  subscriptionLabel?: string;
 }
 
 export interface WebhookDeliveryResult {
@@ -109,6 +111,18 @@ export interface AttemptSummary {
   latencyMs: number | null;
   responseSnippet: string | null;
   attemptedAtMs: number;
+}
+
+/** A subscription in words: its description (if any) and its target's host — never the full URL (it may carry a token). */
+export function webhookSubscriptionLabel(sub: { description?: string | null; target_url: string }): string {
+  let host = 'an invalid URL';
+  try {
+    host = new URL(sub.target_url).host;
+  } catch {
+    // keep the placeholder
+  }
+  const d = sub.description?.trim();
+  return d ? `"${d.length > 60 ? `${d.slice(0, 57)}…` : d}" (${host})` : host;
 }
 
 /** Signal `attemptOutcomes`: the dispatcher's first attempts of one subscription in one batch, in attempt order. */

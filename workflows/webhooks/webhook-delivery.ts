@@ -83,7 +83,7 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     ]);
   };
   // Current details for operators in the Temporal UI (no command: replay-safe without a patch).
-  const what = `${input.eventType} ${input.eventId} to ${input.webhookId}${input.run > 1 ? ` (replay, run ${input.run})` : ''}`;
+  const what = `${input.eventType} ${input.eventId} to ${input.subscriptionLabel ? `${input.subscriptionLabel} ` : ''}${input.webhookId}${input.run > 1 ? ` (replay, run ${input.run})` : ''}`;
   let lastOutcome = '';
   const utc = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
   const finish = async (s: WebhookDeliveryState): Promise<WebhookDeliveryResult> => {

@@ -8,7 +8,7 @@ import type { Config } from '../../../../lib/config';
 import { updateRefusal } from '../../../../lib/update-refusal';
 import { checkTargetUrl } from '../../../../lib/webhooks/address-policy';
 import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '../../../../lib/webhooks/secrets';
-import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, replayDeadLetterUpdate, DELIVERY_NOT_DEAD_LETTER, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
+import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, replayDeadLetterUpdate, webhookSubscriptionLabel, DELIVERY_NOT_DEAD_LETTER, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
 import { deliveryInput, deliveryStartOptions, startWebhookDelivery } from '../../../../workflows/webhooks/client';
 import type { Paginator, Page } from '../lib/pagination';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../../../../workflows/shared/contract';
@@ -108,7 +108,7 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
    * that is not a dead letter refuses: WorkflowExecutionAlreadyStartedError, as before.
    */
   const startReplay = async (row: WebhookSubscriptionRow, eventId: string, eventType: string, previousRun: number, replayOp: string | null, replayedBy: string) => {
-    const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType, run: previousRun + 1, source: 'replay', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id, replayOp });
+    const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType, run: previousRun + 1, source: 'replay', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id, replayOp, subscriptionLabel: webhookSubscriptionLabel(row) });
     try {
       return await deps.temporal.workflow.executeUpdateWithStart(replayDeadLetterUpdate, {
         args: [{ run: input.run, replayedBy, replayOp }],
@@ -225,7 +225,7 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
         }
       }
       await repo.insertEvent({ id: eventId, type: 'webhook.test', owner_user_ids: row.owner_user_id ? [row.owner_user_id] : [], owner_team_id: row.owner_team_id, data, created_at: new Date() });
-      const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType: 'webhook.test', run: 1, source: 'test', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id });
+      const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType: 'webhook.test', run: 1, source: 'test', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id, subscriptionLabel: webhookSubscriptionLabel(row) });
       const outcome = await deps.temporal.workflow.executeUpdateWithStart(firstOutcomeUpdate, {
         startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, { ...deliveryStartOptions(deps.config, input, 'event'), workflowIdConflictPolicy: op ? 'USE_EXISTING' : 'FAIL' }),
       });
