@@ -7,7 +7,7 @@ import { BILLING_INTERVALS, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf,
 import { recruiter, consoleNav } from '../web/console';
 import { formBody, str } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
-import { actionButton, fmtDate, input, postForm, radios, sendPage } from '../web/layout';
+import { actionButton, fmtDate, fmtDateText, input, postForm, radios, sendPage } from '../web/layout';
 import { toBillingStatus, toInvoice } from './billing-schemas';
 import { invoicePdf } from './invoice-pdf';
 
@@ -243,7 +243,7 @@ ${actionButton(request, `/billing/local/authenticate/${p.id}`, 'Fail authenticat
     const inv = await app.services.deps.repos.billing.findInvoice(id);
     if (!inv || !id.startsWith('in_local_')) throw new NotFoundError('invoice', id);
     const i = toInvoice(inv);
-    const lines = [`Invoice ${i.number ?? i.id}`, `Date: ${fmtDate(i.created_at)}`, `Plan: ${i.plan ? PLAN_CATALOGUE[i.plan].name : '-'} (${i.interval ?? '-'})`, `Amount: ${money(i.amount, i.currency)}`, `Status: ${i.status}`];
+    const lines = [`Invoice ${i.number ?? i.id}`, `Date: ${fmtDateText(i.created_at)}`, `Plan: ${i.plan ? PLAN_CATALOGUE[i.plan].name : '-'} (${i.interval ?? '-'})`, `Amount: ${money(i.amount, i.currency)}`, `Status: ${i.status}`];
     if (pdf) return reply.type('application/pdf').header('content-disposition', `inline; filename="${i.id}.pdf"`).send(invoicePdf(['Job Fair', ...lines]));
     return localPage(request, reply, `Invoice ${i.number ?? i.id}`, html`<h1>Invoice ${i.number ?? i.id}</h1><dl class="kv">${lines.slice(1).map((l) => {
       const [k, ...v] = l.split(': ');

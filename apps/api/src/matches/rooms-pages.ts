@@ -107,7 +107,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
         status: 409,
         narrow: true,
         body: html`<h1>The interview room is closed</h1>
-<p class="lead">${m.status === 'completed' ? `The interview ended ${fmtDate(m.completed_at)}.` : `The match is ${m.status}; the room opens once both sides have accepted.`}</p>
+<p class="lead">${m.status === 'completed' ? html`The interview ended ${fmtDate(m.completed_at)}.` : `The match is ${m.status}; the room opens once both sides have accepted.`}</p>
 <p><a href="/matches/${m.id}">Back to the match</a></p>`,
       });
     }

@@ -233,8 +233,22 @@ export function notice(request: FastifyRequest): SafeHtml {
   return msg ? html`<p class="notice" role="status">${msg}</p>` : html``;
 }
 
-export const fmtDate = (d: Date | string | null | undefined): string => {
+/** A time as plain text in UTC ("2026-11-22 20:35 UTC"): for e-mails, downloads and titles. */
+export const fmtDateText = (d: Date | string | null | undefined): string => {
   if (!d) return '—';
   const date = typeof d === 'string' ? new Date(d) : d;
   return date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+};
+
+/**
+ * A time on a page: `<time datetime="ISO" title="… UTC">… UTC</time>`. The server's text is UTC
+ * (clear without script); static/app.js rewrites it in the viewer's own zone, and the title keeps
+ * the UTC time on hover (decision 0170).
+ */
+export const fmtDate = (d: Date | string | null | undefined): SafeHtml => {
+  if (!d) return html`—`;
+  const date = typeof d === 'string' ? new Date(d) : d;
+  if (Number.isNaN(date.getTime())) return html`—`;
+  const utc = fmtDateText(date);
+  return html`<time datetime="${date.toISOString()}" title="${utc}" data-local-time>${utc}</time>`;
 };

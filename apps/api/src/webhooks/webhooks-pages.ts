@@ -116,7 +116,7 @@ ${
 <h1>Webhook to <span class="mono">${w.target_url}</span></h1>
 ${notice(request)}
 ${o.problem ? html`<p class="error" role="alert">${o.problem}</p>` : ''}
-<dl class="kv"><dt>Id</dt><dd class="mono">${w.id}</dd><dt>Status</dt><dd><span class="state state-${w.status}" data-webhook-status="${w.status}">${w.status}</span>${w.paused_at ? ` since ${fmtDate(w.paused_at)}` : ''}</dd>
+<dl class="kv"><dt>Id</dt><dd class="mono">${w.id}</dd><dt>Status</dt><dd><span class="state state-${w.status}" data-webhook-status="${w.status}">${w.status}</span>${w.paused_at ? html` since ${fmtDate(w.paused_at)}` : ''}</dd>
 <dt>Events</dt><dd>${w.events.join(', ')}</dd><dt>Failures in a row</dt><dd>${w.consecutive_failures}</dd>${w.description ? html`<dt>Description</dt><dd>${w.description}</dd>` : ''}</dl>
 ${
   o.test
