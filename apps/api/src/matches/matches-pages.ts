@@ -197,7 +197,11 @@ ${postForm(
         : m.status === 'accepted'
           ? html`<section class="panel panel-success" aria-labelledby="room-h">
 <h2 id="room-h">The interview room is open</h2>
-<p>Both sides accepted ${fmtDate(m.accepted_at)}. The interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.</p>
+<p>Both sides accepted ${fmtDate(m.accepted_at)}. ${
+            m.interview_started_at
+              ? html`You were both in the room ${fmtDate(m.interview_started_at)}: the interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.`
+              : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
+          }</p>
 <div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>
 </section>`
           : m.status === 'completed'
