@@ -31,6 +31,10 @@ describe('browser: sign up, onboard, mint an API token and use it against the AP
     // The error summary takes focus and links to the field.
     expect(await page.evaluate('document.activeElement.className')).toContain('error-summary');
     await screenshot(page, '02-onboarding-errors');
+    // The messages come from the web catalogue: the field in words, no validator text.
+    expect(await page.locator('#e-experience_years').textContent()).toContain('Years of experience must be 60 or less');
+    expect(await page.locator('.error-summary').textContent()).not.toMatch(/expected|Too small|Too big|invalid_type|_/);
+    await checkPage(page, 'form-error-onboarding');
     await onboardSeekerInBrowser(page);
     expect(new URL(page.url()).pathname).toBe('/');
 

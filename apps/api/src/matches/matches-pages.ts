@@ -12,6 +12,7 @@ import { jobCard } from '../events/events-pages';
 import { candidateLine } from './console-matches-pages';
 import type { MatchWithJob } from '../../../../db/matches/matches-repository';
 import { UUID_RE } from '../../../../lib/ids';
+import { choiceWords, scoreDetailWords } from '../web/messages';
 import { matchWorkflowId } from '../../../../workflows/matches/contract';
 
 const COMPONENT_LABELS: Record<string, string> = {
@@ -42,7 +43,7 @@ function scoreBreakdown(m: MatchWithJob): SafeHtml {
     const pct = c.score === null || c.score === undefined ? null : Math.round(c.score * 100);
     return html`<tr><th scope="row">${COMPONENT_LABELS[k] ?? k}</th><td>${c.weight ?? '—'}</td>
 <td>${pct === null ? html`<span class="hint">no data (left out)</span>` : html`${pct}%<div class="score-bar" aria-hidden="true"><span data-width="${pct}"></span></div>`}</td>
-<td>${c.detail ?? ''}</td></tr>`;
+<td>${scoreDetailWords(c.detail ?? '')}</td></tr>`;
   })}</tbody></table></div>`;
 }
 
@@ -238,7 +239,7 @@ ${role === 'recruiter' ? temporalUiLink(m, membership) : ''}
 ${
   seekerProfile
     ? html`<h3>${seekerProfile.full_name}</h3>
-<p>${seekerProfile.title}${seekerProfile.experience_years ? ` · ${seekerProfile.experience_years} years` : ''}${seekerProfile.location ? ` · ${seekerProfile.location}` : ''}${seekerProfile.remote_preference ? ` · ${seekerProfile.remote_preference.replace('_', ' ')}` : ''}</p>
+<p>${seekerProfile.title}${seekerProfile.experience_years ? ` · ${seekerProfile.experience_years} years` : ''}${seekerProfile.location ? ` · ${seekerProfile.location}` : ''}${seekerProfile.remote_preference ? ` · ${choiceWords(seekerProfile.remote_preference)}` : ''}</p>
 ${seekerProfile.summary ? html`<p>${seekerProfile.summary}</p>` : ''}
 ${seekerProfile.skills.length ? html`<ul class="skills">${seekerProfile.skills.map((s) => html`<li>${s}</li>`)}</ul>` : ''}`
     : html`<p>${seekerUser?.display_name ?? 'Candidate'}</p>`

@@ -7,6 +7,7 @@ import { AppError, NotFoundError } from '../../../../lib/errors';
 import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
 import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, sendPage, type FieldErrors } from '../web/layout';
+import { errorMessage } from '../web/messages';
 
 const LABELS = { target_url: 'Target URL', events: 'Events', description: 'Description' };
 /** Types a subscription can choose (webhook.test is always delivered by "Send test"). */
@@ -164,7 +165,7 @@ ${
       setFlash(request, reply, 'webhook-tested', { eventId, outcome, webhookId: idOf(request) });
       return reply.redirect(`/account/webhooks/${idOf(request)}`, 303);
     } catch (err) {
-      if (err instanceof AppError && err.status === 409) return detailPage(request, reply, { problem: err.message, status: 409 });
+      if (err instanceof AppError && err.status === 409) return detailPage(request, reply, { problem: errorMessage(err), status: 409 });
       throw err;
     }
   });
