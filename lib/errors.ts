@@ -19,8 +19,14 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string, issues: Array<{ path: string; message: string }>) {
+  /**
+   * The validator's own issues beside `details.issues`, one per entry (zod's code and bounds), for
+   * the web's message catalogue (apps/api/src/web/messages.ts). Never serialised (not enumerable).
+   */
+  declare readonly sourceIssues?: ReadonlyArray<Record<string, unknown>>;
+  constructor(message: string, issues: Array<{ path: string; message: string }>, sourceIssues?: ReadonlyArray<Record<string, unknown>>) {
     super(400, 'VALIDATION', message, { issues });
+    if (sourceIssues) Object.defineProperty(this, 'sourceIssues', { value: sourceIssues, enumerable: false });
   }
 }
 

@@ -128,9 +128,12 @@ async function fair(h: Harness) {
   await matches.accept({ userId: rec.user.id, matchId: m1.id });
   await waitClosed(h, queueEntryWorkflowId(accepting.user.id));
   await save(h, 'queueEntryWorkflow', 'join-matched-accepted', queueEntryWorkflowId(accepting.user.id));
+  // Both meet in the room (the interview clock starts: update bothInRoom, twice as on a reconnect), then one ends it.
+  await matches.startInterviewClock({ userId: accepting.user.id, matchId: m1.id });
+  await matches.startInterviewClock({ userId: rec.user.id, matchId: m1.id });
   await matches.completeInterview({ userId: rec.user.id, matchId: m1.id });
   await waitClosed(h, matchWorkflowId(m1.id));
-  await save(h, 'matchWorkflow', 'accepted-completed', matchWorkflowId(m1.id));
+  await save(h, 'matchWorkflow', 'accepted-both-in-room-completed', matchWorkflowId(m1.id));
 
   const declining = await h.seeker();
   await join(h, declining, busy.slug);

@@ -135,6 +135,7 @@ export function createMatchesActivities(deps: {
         decline_reason: state.declineReason,
         decline_reason_code: state.declineReasonCode ?? null,
         accepted_at: iso(state.acceptedAtMs),
+        interview_started_at: iso(state.interviewStartedAtMs ?? null),
         interview_ends_at: iso(state.interviewEndsAtMs),
         completed_at: iso(state.completedAtMs),
         completed_by: state.completedBy,

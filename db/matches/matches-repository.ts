@@ -31,6 +31,8 @@ export interface MatchRow {
   declined_by_role: string | null;
   decline_reason: string | null;
   accepted_at: Date | null;
+  /** Both parties first in the room together: the interview clock's start (null until then). */
+  interview_started_at: Date | null;
   interview_ends_at: Date | null;
   completed_at: Date | null;
   completed_by: string | null;
@@ -45,13 +47,14 @@ export type MatchWithJob = MatchRow & { job_title: string | null; seeker_name: s
 /** The projection the match workflow writes: times as ISO strings. */
 export type MatchProjection = Omit<
   MatchRow,
-  'recruiter_user_id' | 'expires_at' | 'seeker_accepted_at' | 'recruiter_accepted_at' | 'declined_at' | 'accepted_at' | 'interview_ends_at' | 'completed_at' | 'expired_at' | 'created_at' | 'updated_at'
+  'recruiter_user_id' | 'expires_at' | 'seeker_accepted_at' | 'recruiter_accepted_at' | 'declined_at' | 'accepted_at' | 'interview_started_at' | 'interview_ends_at' | 'completed_at' | 'expired_at' | 'created_at' | 'updated_at'
 > & {
   expires_at: string | null;
   seeker_accepted_at: string | null;
   recruiter_accepted_at: string | null;
   declined_at: string | null;
   accepted_at: string | null;
+  interview_started_at: string | null;
   interview_ends_at: string | null;
   completed_at: string | null;
   expired_at: string | null;

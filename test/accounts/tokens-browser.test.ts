@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { Harness } from '../helpers/harness';
-import { createWebHarness, launchBrowser, onboardSeekerInBrowser, screenshot, signUpInBrowser } from '../helpers/browser';
+import { checkPage, createWebHarness, launchBrowser, onboardSeekerInBrowser, screenshot, signUpInBrowser } from '../helpers/browser';
 
 describe('browser: sign up, onboard, mint an API token and use it against the API', () => {
   let h: Harness;
@@ -31,6 +31,10 @@ describe('browser: sign up, onboard, mint an API token and use it against the AP
     // The error summary takes focus and links to the field.
     expect(await page.evaluate('document.activeElement.className')).toContain('error-summary');
     await screenshot(page, '02-onboarding-errors');
+    // The messages come from the web catalogue: the field in words, no validator text.
+    expect(await page.locator('#e-experience_years').textContent()).toContain('Years of experience must be 60 or less');
+    expect(await page.locator('.error-summary').textContent()).not.toMatch(/expected|Too small|Too big|invalid_type|_/);
+    await checkPage(page, 'form-error-onboarding');
     await onboardSeekerInBrowser(page);
     expect(new URL(page.url()).pathname).toBe('/');
 
@@ -66,7 +70,11 @@ describe('browser: sign up, onboard, mint an API token and use it against the AP
     const html = await page.content();
     expect(html).not.toContain(token);
     expect(html).toContain(token.slice(0, 8));
-    expect(await page.locator('tr:has-text("my job agent") .last-used').textContent()).toMatch(/UTC/);
+    // Times are <time> elements: the machine-readable instant, UTC on hover, the text in the viewer's zone.
+    const lastUsed = page.locator('tr:has-text("my job agent") .last-used time');
+    expect(await lastUsed.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(await lastUsed.getAttribute('title')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    await page.locator('time[data-localized]').first().waitFor();
 
     await page.locator('summary[aria-label="Revoke token my job agent"]').click();
     await page.getByRole('button', { name: 'Yes, revoke my job agent' }).click();
@@ -88,6 +96,35 @@ describe('browser: sign up, onboard, mint an API token and use it against the AP
     );
     expect(overflowing).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1')).toBe(true);
+    await context.close();
+  });
+
+  it('shows times in the viewer\'s zone with UTC on hover (a browser in Asia/Kolkata, UTC+5:30)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Kolkata', locale: 'en-GB' });
+    const page = await context.newPage();
+    await signUpInBrowser(page, baseUrl, { role: 'seeker', name: 'Kiran Local' });
+    await onboardSeekerInBrowser(page);
+    await page.goto(`${baseUrl}/account/api-tokens`);
+    await page.locator('#f-name').fill('zone agent');
+    await page.getByLabel('profile:read').check();
+    await page.getByLabel('Expiry').selectOption('7');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.waitForSelector('#new-token');
+    await page.goto(`${baseUrl}/account/api-tokens`);
+    const created = page.locator('tr:has-text("zone agent") time').first();
+    await page.locator('tr:has-text("zone agent") time[data-localized]').first().waitFor();
+    const iso = (await created.getAttribute('datetime'))!;
+    const at = new Date(iso);
+    // The UTC time stays on hover; the text is the same instant 5 h 30 min later on the clock.
+    expect(await created.getAttribute('title')).toBe(`${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`);
+    const local = new Date(at.getTime() + 330 * 60_000);
+    const hhmm = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+    const text = (await created.textContent())!;
+    expect(text).toContain(hhmm);
+    expect(text).toContain(String(local.getUTCDate()));
+    expect(text).not.toContain('UTC');
+    expect(text).toMatch(/GMT\+5:30|IST/);
+    await checkPage(page, 'local-times-api-tokens');
     await context.close();
   });
 });

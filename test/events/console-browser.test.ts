@@ -37,7 +37,7 @@ describe('browser: recruiter console', () => {
     await rec.getByLabel('Headline').fill('Engineers wanted, today');
     await rec.getByRole('button', { name: 'Create event' }).click();
     await rec.locator('#e-slug').waitFor();
-    expect(await rec.locator('#e-slug').textContent()).toMatch(/lower-case/);
+    expect(await rec.locator('#e-slug').textContent()).toMatch(/lower-case/i);
     const slug = `globex-${Date.now().toString(36)}`;
     await rec.getByLabel('Address (slug)').fill(slug);
     await rec.getByLabel('Interview slots').fill('2');

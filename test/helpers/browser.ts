@@ -19,9 +19,13 @@ const BASE_ARGS = [
   '--disable-quic',
 ];
 
-/** `media`: fake camera and microphone, permission prompts auto-accepted (interview room tests). */
-export async function launchBrowser(opts: { media?: boolean } = {}): Promise<Browser> {
-  const args = [...BASE_ARGS, ...(opts.media ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : [])];
+/**
+ * `media`: fake camera and microphone, permission prompts auto-accepted (interview room tests).
+ * `fakeDevices`: fake camera and microphone only; each context decides the permission
+ * (`context.grantPermissions(['camera', 'microphone'])`, else the browser refuses).
+ */
+export async function launchBrowser(opts: { media?: boolean; fakeDevices?: boolean } = {}): Promise<Browser> {
+  const args = [...BASE_ARGS, ...(opts.media ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : opts.fakeDevices ? ['--use-fake-device-for-media-stream'] : [])];
   return chromium.launch({ executablePath: CHROMIUM_PATH, args });
 }
 

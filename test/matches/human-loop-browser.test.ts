@@ -120,6 +120,10 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await seeker.getByRole('button', { name: 'Enter the interview room' }).waitFor({ timeout: 10_000 });
     await Promise.all([seeker.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)), seeker.getByRole('button', { name: 'Enter the interview room' }).click()]);
     await Promise.all([recruiter.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)), recruiter.getByRole('button', { name: 'Enter the interview room' }).click()]);
+    for (const p of [seeker, recruiter]) {
+      await p.locator('#precheck[data-precheck-state="ready"]').waitFor({ timeout: 15_000 });
+      await p.getByRole('button', { name: 'Join the interview' }).click();
+    }
     for (const p of [seeker, recruiter]) await p.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
     // Names on the tiles; a muted microphone shows on both sides.
     expect(await seeker.locator('figure:has(#remote-video) figcaption').textContent()).toContain('Rita Recruiter (recruiter)');
@@ -241,6 +245,12 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await seeker.getByRole('button', { name: 'Enter the interview room' }).waitFor({ timeout: 10_000 });
     await tabTo(seeker, 'Enter the interview room');
     await Promise.all([seeker.waitForURL(/\/rooms\//), seeker.keyboard.press('Enter')]);
+    // The pre-join check: the devices are chosen with the keyboard too, then Join.
+    for (const p of [recruiter, seeker]) {
+      await p.locator('#precheck[data-precheck-state="ready"]').waitFor({ timeout: 15_000 });
+      await tabTo(p, 'Join the interview');
+      await p.keyboard.press('Enter');
+    }
     await seeker.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
 
     // Ending is confirmed: Enter opens the confirmation, then the real button.

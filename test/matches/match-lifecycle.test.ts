@@ -233,3 +233,59 @@ describe('queue entry TTL while matched', () => {
     await eventually(async () => (await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe()).status.name === 'COMPLETED');
   });
 });
+
+describe('interview clock: starts when both are in the room (update bothInRoom)', () => {
+  let h: Harness;
+  const LENGTH = 6000;
+  beforeAll(async () => {
+    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: String(LENGTH) } });
+  });
+  afterAll(async () => h?.close());
+
+  it('the interview length counts from both-in-room, not acceptance; interview.completed reports that start and the duration', async () => {
+    const { rec, seeker, match } = await setup(h, { slots: 1 });
+    const svc = matchesService(h);
+    await svc.accept({ userId: seeker.user.id, matchId: match.id });
+    const accepted = (await svc.accept({ userId: rec.user.id, matchId: match.id })).match;
+    expect(accepted.status).toBe('accepted');
+    expect(accepted.interview_started_at).toBeNull();
+    const openUntil = accepted.interview_ends_at!.getTime();
+    expect(openUntil - accepted.accepted_at!.getTime()).toBe(LENGTH);
+    // The second person arrives a little later than the acceptance (a condition on the clock, not a sleep).
+    await eventually(async () => Date.now() >= accepted.accepted_at!.getTime() + 500);
+    const started = (await svc.startInterviewClock({ userId: seeker.user.id, matchId: match.id })).match;
+    expect(started.status).toBe('accepted');
+    const startedAt = started.interview_started_at!.getTime();
+    expect(startedAt).toBeGreaterThanOrEqual(accepted.accepted_at!.getTime() + 500);
+    expect(started.interview_ends_at!.getTime()).toBe(startedAt + LENGTH);
+    // A second meeting (a reconnect) keeps the running clock.
+    const again = (await svc.startInterviewClock({ userId: rec.user.id, matchId: match.id })).match;
+    expect(again.interview_started_at!.getTime()).toBe(startedAt);
+    await expect(h.temporal.workflow.getHandle(matchWorkflowId(match.id)).query('state')).resolves.toMatchObject({ interviewStartedAtMs: startedAt, interviewEndsAtMs: startedAt + LENGTH });
+
+    // Nobody ends it: the interview timer fires at the new end, not at acceptance + length.
+    const done = await eventually(async () => {
+      const row = await h.knex('matches').where({ id: match.id }).first();
+      return row.status === 'completed' && row;
+    }, 30_000);
+    expect(done.completed_by).toBeNull();
+    expect(done.completed_at.getTime()).toBeGreaterThanOrEqual(startedAt + LENGTH);
+    const event = await eventually(async () => h.knex('domain_events').where({ id: domainEventId(match.id, 'interview.completed') }).first());
+    expect(event.data).toMatchObject({ ended_by: 'time_limit', started_at: new Date(startedAt).toISOString(), duration_seconds: Math.round((done.completed_at.getTime() - startedAt) / 1000) });
+    expect(event.data.duration_seconds).toBeGreaterThanOrEqual(LENGTH / 1000);
+    // The room is closed now: no clock to start.
+    await expect(svc.startInterviewClock({ userId: seeker.user.id, matchId: match.id })).rejects.toMatchObject({ status: 409, code: 'MATCH_ROOM_CLOSED' });
+  });
+
+  it('a match whose two people never met in the room: the room closes at acceptance + length, and the start reported is the acceptance', async () => {
+    const { rec, seeker, match } = await setup(h, { slots: 1 });
+    const svc = matchesService(h);
+    await svc.accept({ userId: seeker.user.id, matchId: match.id });
+    const accepted = (await svc.accept({ userId: rec.user.id, matchId: match.id })).match;
+    await svc.completeInterview({ userId: rec.user.id, matchId: match.id });
+    const done = await matchOf(h, seeker.user.id, { status: 'completed' });
+    expect(done.interview_started_at).toBeNull();
+    const event = await eventually(async () => h.knex('domain_events').where({ id: domainEventId(match.id, 'interview.completed') }).first());
+    expect(event.data).toMatchObject({ ended_by: 'recruiter', started_at: accepted.accepted_at!.toISOString() });
+  });
+});

@@ -110,6 +110,11 @@ describe('browser: event page → queue → match → both accept → interview 
     const seekerRoomUrl = seeker.url();
     expect(seekerRoomUrl).toMatch(new RegExp(`^${baseUrl}/rooms/${matchId}\\?t=`));
     await Promise.all([recruiter.waitForURL(/\/rooms\//), recruiter.getByRole('button', { name: 'Enter the interview room' }).click()]);
+    // The pre-join check (camera, microphone), then join.
+    for (const p of [seeker, recruiter]) {
+      await p.locator('#precheck[data-precheck-state="ready"]').waitFor({ timeout: 15_000 });
+      await p.getByRole('button', { name: 'Join the interview' }).click();
+    }
 
     // Both peer connections reach `connected`.
     for (const p of [seeker, recruiter]) {
@@ -118,7 +123,10 @@ describe('browser: event page → queue → match → both accept → interview 
     }
     // Remote video is flowing (the fake camera's frames arrive).
     await eventually(async () => ((await seeker.evaluate('document.getElementById("remote-video").videoWidth')) as number) > 0, 10_000);
+    // The interview clock runs from the moment both were in the room, on both pages.
+    for (const p of [seeker, recruiter]) await p.locator('#room-clock[data-clock-state="running"]').waitFor({ timeout: 15_000 });
     expect(await seeker.locator('#room-timer').textContent()).toMatch(/^\d+:\d\d/);
+    expect(await seeker.locator('#room-elapsed').textContent()).toMatch(/^\d+:\d\d/);
     await seeker.getByRole('button', { name: 'Mute microphone' }).click();
     expect(await seeker.locator('#toggle-mic').getAttribute('aria-pressed')).toBe('true');
     await screenshot(recruiter, '09-interview-room');

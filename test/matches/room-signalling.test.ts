@@ -72,6 +72,15 @@ describe('interview room signalling (WebSocket)', () => {
     await until(() => r.messages.some((m) => m.type === 'start') && s.messages.some((m) => m.type === 'start'));
     expect(r.messages.find((m) => m.type === 'start')).toEqual({ type: 'start', offerer: true });
     expect(s.messages.find((m) => m.type === 'start')).toEqual({ type: 'start', offerer: false });
+    // Both in the room: the interview clock starts (match workflow), and both pages are told the same clock.
+    expect(match.interview_started_at).toBeNull();
+    await until(() => r.messages.some((m) => m.type === 'clock') && s.messages.some((m) => m.type === 'clock'));
+    const clock = r.messages.find((m) => m.type === 'clock')!;
+    expect(s.messages.find((m) => m.type === 'clock')).toEqual(clock);
+    const started = await h.knex('matches').where({ id: match.id }).first();
+    expect(clock).toEqual({ type: 'clock', started_at: started.interview_started_at.toISOString(), ends_at: started.interview_ends_at.toISOString() });
+    expect(started.interview_ends_at.getTime() - started.interview_started_at.getTime()).toBe(600000);
+    expect(started.interview_started_at.getTime()).toBeGreaterThanOrEqual(started.accepted_at.getTime());
 
     r.ws.send(JSON.stringify({ type: 'offer', sdp: { type: 'offer', sdp: 'v=0' } }));
     s.ws.send(JSON.stringify({ type: 'answer', sdp: { type: 'answer', sdp: 'v=0' } }));
@@ -87,6 +96,9 @@ describe('interview room signalling (WebSocket)', () => {
     const s2 = await open(signal(seekerRoom), seekerCookie);
     await until(() => s.ws.readyState === WebSocket.CLOSED);
     await until(() => s2.messages.some((m) => m.type === 'start'));
+    // Meeting again keeps the clock that is running.
+    await until(() => s2.messages.some((m) => m.type === 'clock'));
+    expect(s2.messages.find((m) => m.type === 'clock')).toEqual(clock);
 
     // Leaving (the form on the room page) completes the interview and closes both sockets.
     const web = new WebClient(h.app);

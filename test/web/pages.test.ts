@@ -107,6 +107,11 @@ describe('web pages: access, errors, queue join from a session', () => {
     const match = await matchOf(h, seeker.user.id);
     await eventually(async () => ((await c.get('/queue/status.json')).json().queue_entry?.match_url === `/matches/${match.id}` ? true : null));
 
+    // TEMPORAL_UI_URL is unset here: not even the team's owner gets a Temporal UI link.
+    const ownerView = await (await as(rec)).get(`/matches/${match.id}`);
+    expect(ownerView.statusCode).toBe(200);
+    expect(ownerView.body).not.toContain('temporal-ui-link');
+
     const stranger = await as(await h.seeker());
     expect((await stranger.get(`/matches/${match.id}`)).statusCode).toBe(404);
     expect((await stranger.get(`/matches/${match.id}/state.json`)).statusCode).toBe(404);

@@ -3,7 +3,9 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
  * Contract of the matches capability: the match workflow. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  *
  * Lifecycle: `matched` → (both parties accept, or the seeker accepts and the team auto-accepts)
- * `accepted` → (interviewCompleted signal, or the interview length elapses) `completed`;
+ * `accepted` → (interviewCompleted signal, or the interview length elapses) `completed`; the
+ * interview length counts from the moment both are in the room (update `bothInRoom`), or from
+ * acceptance when that never happens;
  * `matched` → decline → `declined`; `matched` → acceptance window elapses → `expired`.
  */
 export const matchWorkflowId = (matchId: string): string => `match:${matchId}`;
@@ -61,6 +63,13 @@ export interface MatchState {
   recruiterAcceptedBy: string | null;
   recruiterAutoAccepted: boolean;
   acceptedAtMs: number | null;
+  /**
+   * When both people were first in the interview room together (update `bothInRoom`): the
+   * interview clock starts here and `interviewEndsAtMs` becomes this + the interview length. Until
+   * then `interviewEndsAtMs` is the latest the room stays open for them to arrive. Optional: runs
+   * started before the room clock have none.
+   */
+  interviewStartedAtMs?: number | null;
   interviewEndsAtMs: number | null;
   declinedAtMs: number | null;
   declinedBy: string | null;
@@ -96,6 +105,16 @@ export interface MatchUpdateResult {
 export interface InterviewCompletedSignalInput {
   userId: string;
 }
+
+/** Update `bothInRoom`: the built-in room saw both parties connected (the API's room hub sends it, each time they meet; only the first counts). */
+export interface BothInRoomInput {
+  /** The party whose arrival completed the pair (for the log). */
+  userId: string;
+}
+/** The patch id (workflows/README.md) of the interview clock that starts when both are in the room. */
+export const MATCH_ROOM_CLOCK_PATCH = 'match-interview-clock-starts-in-room';
+/** ApplicationFailure type: `bothInRoom` for a match that is not accepted (the room is closed). */
+export const MATCH_ROOM_CLOSED = 'MATCH_ROOM_CLOSED';
 
 /** ApplicationFailure types of refused updates; the API answers 409 with the same code. */
 export const MATCH_NOT_ACCEPTABLE = 'MATCH_NOT_ACCEPTABLE';
@@ -154,6 +173,7 @@ export const declineMatchUpdate = defineUpdate<MatchUpdateResult, [DeclineMatchI
 export const interviewCompletedSignal = defineSignal<[InterviewCompletedSignalInput]>('interviewCompleted');
 export const matchStateQuery = defineQuery<MatchState>('state');
 export const interviewReportedSignal = defineSignal<[InterviewReportedSignalInput]>('interviewReported');
+export const bothInRoomUpdate = defineUpdate<MatchUpdateResult, [BothInRoomInput]>('bothInRoom');
 
 /** Workflow type `matchWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const MATCH_WORKFLOW = 'matchWorkflow';

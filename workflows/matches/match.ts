@@ -11,7 +11,7 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import { acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, MATCH_REPORT_PATCH, type InterviewReportedSignalInput, matchStateQuery, MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, MATCH_NOTICES_PATCH, domainEventId, type MatchNoticeKind, type AcceptMatchInput, type DeclineMatchInput, type InterviewCompletedSignalInput, type MatchInput, type MatchResult, type MatchState, type MatchStatus, type MatchUpdateResult } from './contract';
+import { acceptMatchUpdate, bothInRoomUpdate, MATCH_ROOM_CLOCK_PATCH, MATCH_ROOM_CLOSED, type BothInRoomInput, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, MATCH_REPORT_PATCH, type InterviewReportedSignalInput, matchStateQuery, MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, MATCH_NOTICES_PATCH, domainEventId, type MatchNoticeKind, type AcceptMatchInput, type DeclineMatchInput, type InterviewCompletedSignalInput, type MatchInput, type MatchResult, type MatchState, type MatchStatus, type MatchUpdateResult } from './contract';
 import type { createMatchesActivities } from '../../activities/matches/matches-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
@@ -68,6 +68,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     recruiterAutoAccepted: false,
     acceptedAtMs: null,
     interviewEndsAtMs: null,
+    interviewStartedAtMs: null,
     declinedAtMs: null,
     declinedBy: null,
     declinedByRole: null,
@@ -174,6 +175,28 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       },
     },
   );
+  // The interview clock: the length counts from the moment both people are in the room, not from
+  // acceptance (issue 11). The first `bothInRoom` restarts the interview timer (the loop re-reads
+  // interviewEndsAtMs after the projection); later ones (a reconnect) answer the state as it is.
+  setHandler(
+    bothInRoomUpdate,
+    async ({ userId }: BothInRoomInput): Promise<MatchUpdateResult> => {
+      if (state.status === 'accepted' && (state.interviewStartedAtMs ?? null) === null && patched(MATCH_ROOM_CLOCK_PATCH)) {
+        const now = Date.now();
+        state.interviewStartedAtMs = now;
+        state.interviewEndsAtMs = now + input.interviewLengthMs;
+        log.info(`match ${state.matchId}: both in the room (${userId} arrived second); the interview clock starts`, { matchId: state.matchId });
+        projection.changed();
+        await projection.projected();
+      }
+      return { state: { ...state } };
+    },
+    {
+      validator: (_input: BothInRoomInput) => {
+        if (state.status !== 'accepted' && state.status !== 'completed') throw ApplicationFailure.nonRetryable(`match ${state.matchId} is ${state.status}; the interview room is closed`, MATCH_ROOM_CLOSED, { status: state.status });
+      },
+    },
+  );
   setHandler(interviewCompletedSignal, ({ userId }: InterviewCompletedSignalInput) => {
     if (state.status !== 'accepted') return;
     state.completedAtMs = Date.now();
@@ -213,6 +236,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       log.warn(`match ${state.matchId}: matchmaker kick failed`, { error: String(err) });
     }
   };
+  const startedAtMs = (): number | null => state.interviewStartedAtMs ?? state.acceptedAtMs;
   /** Runs each side effect once, whatever transitions happened between two projections. */
   const effects = async () => {
     if (state.acceptedAtMs !== null && !done.accepted) {
@@ -245,8 +269,10 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         // Safe to share with both sides' subscribers (docs/webhooks.md): who ended it and how long
         // it ran; never the report card, which is the recruiter's.
         ended_by: state.completedBy === null ? 'time_limit' : state.completedBy === state.seekerUserId ? 'seeker' : 'recruiter',
-        started_at: state.acceptedAtMs !== null ? new Date(state.acceptedAtMs).toISOString() : null,
-        duration_seconds: state.acceptedAtMs !== null && state.completedAtMs !== null ? Math.round((state.completedAtMs - state.acceptedAtMs) / 1000) : null,
+        // The interview started when both were in the room; without that moment (a hosted
+        // provider's room, or they never met) the room's opening at acceptance is the start.
+        started_at: startedAtMs() !== null ? new Date(startedAtMs()!).toISOString() : null,
+        duration_seconds: startedAtMs() !== null && state.completedAtMs !== null ? Math.max(0, Math.round((state.completedAtMs - startedAtMs()!) / 1000)) : null,
       });
       await kick();
     }

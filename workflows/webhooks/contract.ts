@@ -221,7 +221,7 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
   'match.accepted': { when: 'both sides of a match accepted it in the web application', data: '{ match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }' },
   'interview.completed': {
     when: 'the interview of an accepted match has ended',
-    data: "{ match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (both accepted; null if unknown), duration_seconds (null if unknown) }; the recruiter's report card is never in it",
+    data: "{ match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (when both people were first in the interview room, which starts the interview clock; the acceptance when they never met there, e.g. a hosted video provider; null if unknown), duration_seconds (from started_at; null if unknown) }; the recruiter's report card is never in it",
   },
   'changelog.api': { when: 'an entry is added to the API changelog (sent to every subscription of this type)', data: '{ entry_id, date, kind, title, description, changelog_url }' },
   'webhook.test': {

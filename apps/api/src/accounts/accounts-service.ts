@@ -51,7 +51,7 @@ const issuesOf = (error: z.ZodError) => error.issues.map((i) => ({ path: i.path.
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, message = 'Please correct the highlighted fields'): z.output<S> {
   const r = schema.safeParse(input);
-  if (!r.success) throw new ValidationError(message, issuesOf(r.error));
+  if (!r.success) throw new ValidationError(message, issuesOf(r.error), r.error.issues as unknown as ReadonlyArray<Record<string, unknown>>);
   return r.data;
 }
 

@@ -9,6 +9,7 @@ import { errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, se
 import { eventsSection } from '../events/console-events-pages';
 import { awaitingAcceptanceSection, listAwaitingAcceptance } from '../matches/console-matches-pages';
 import { TEAM_MANAGER_ROLES } from '../../../../db/accounts/accounts-repository';
+import { errorMessage } from '../web/messages';
 
 /**
  * `/recruiter`: the console's home for the recruiter's team — matches waiting for acceptance, the
@@ -63,7 +64,7 @@ ${pendingInvites.length ? html`<h3>Invites</h3><ul>${pendingInvites.map((i) => h
       const body = parseOrThrow(createInviteBodySchema, { email, role: str(b, 'role') || undefined });
       await invites.create(r.user.id, body);
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { email: err.message } : null);
+      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { email: errorMessage(err) } : null);
       if (!errors) throw err;
       return overview(request, reply, { inviteErrors: errors, inviteValues: b });
     }

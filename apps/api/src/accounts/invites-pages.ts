@@ -3,6 +3,7 @@ import { AppError, NotFoundError } from '../../../../lib/errors';
 import { currentUser } from '../web/core';
 import { html } from '../web/html';
 import { actionButton, fmtDate, sendPage } from '../web/layout';
+import { errorMessage } from '../web/messages';
 
 /** `/invites/<token>`: the link of a team-invite e-mail. The invitee signs in (or up) and joins. */
 const invitesPages: FastifyPluginAsync = async (app) => {
@@ -42,7 +43,7 @@ ${
     try {
       await invites.acceptInvite(user.id, request.params.token);
     } catch (err) {
-      if (err instanceof AppError && (err.status === 403 || err.status === 409)) return invitePage(request, reply, err.message, err.status);
+      if (err instanceof AppError && (err.status === 403 || err.status === 409)) return invitePage(request, reply, errorMessage(err), err.status);
       throw err;
     }
     return reply.redirect(user.onboarding_completed_at ? '/recruiter?done=joined-team' : '/onboarding', 303);

@@ -7,9 +7,10 @@ import { BILLING_INTERVALS, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf,
 import { recruiter, consoleNav } from '../web/console';
 import { formBody, str } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
-import { actionButton, fmtDate, input, postForm, radios, sendPage } from '../web/layout';
+import { actionButton, fmtDate, fmtDateText, input, postForm, radios, sendPage } from '../web/layout';
 import { toBillingStatus, toInvoice } from './billing-schemas';
 import { invoicePdf } from './invoice-pdf';
+import { errorMessage } from '../web/messages';
 
 const money = (cents: number, currency: string) => `${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency.toUpperCase()}`;
 const DONE: Record<string, string> = {
@@ -155,7 +156,7 @@ ${postForm(
       return billingPage(request, reply, { embedded: { id: s.id, clientSecret: s.client_secret!, plan, interval, amount: s.amount } });
     } catch (err) {
       if (err instanceof AppError && err.code === 'AUTHENTICATION_REQUIRED') return reply.redirect(String(err.details?.authentication_url), 303);
-      if (err instanceof AppError && err.status < 500) return billingPage(request, reply, { problem: err.message, status: err.status });
+      if (err instanceof AppError && err.status < 500) return billingPage(request, reply, { problem: errorMessage(err), status: err.status });
       throw err;
     }
   });
@@ -205,7 +206,7 @@ ${postForm(
     } catch (err) {
       if (err instanceof LocalPaymentError && err.code !== 'not_found') {
         if (embedded) return reply.redirect(`/billing/local/checkout/${request.params.id}?error=${err.code}`, 303);
-        return checkoutPage(request, reply, err.message, 402);
+        return checkoutPage(request, reply, errorMessage(err), 402);
       }
       throw err;
     }
@@ -243,7 +244,7 @@ ${actionButton(request, `/billing/local/authenticate/${p.id}`, 'Fail authenticat
     const inv = await app.services.deps.repos.billing.findInvoice(id);
     if (!inv || !id.startsWith('in_local_')) throw new NotFoundError('invoice', id);
     const i = toInvoice(inv);
-    const lines = [`Invoice ${i.number ?? i.id}`, `Date: ${fmtDate(i.created_at)}`, `Plan: ${i.plan ? PLAN_CATALOGUE[i.plan].name : '-'} (${i.interval ?? '-'})`, `Amount: ${money(i.amount, i.currency)}`, `Status: ${i.status}`];
+    const lines = [`Invoice ${i.number ?? i.id}`, `Date: ${fmtDateText(i.created_at)}`, `Plan: ${i.plan ? PLAN_CATALOGUE[i.plan].name : '-'} (${i.interval ?? '-'})`, `Amount: ${money(i.amount, i.currency)}`, `Status: ${i.status}`];
     if (pdf) return reply.type('application/pdf').header('content-disposition', `inline; filename="${i.id}.pdf"`).send(invoicePdf(['Job Fair', ...lines]));
     return localPage(request, reply, `Invoice ${i.number ?? i.id}`, html`<h1>Invoice ${i.number ?? i.id}</h1><dl class="kv">${lines.slice(1).map((l) => {
       const [k, ...v] = l.split(': ');

@@ -5,6 +5,7 @@ import { formBody, str, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, num, recruiter } from '../web/console';
 import { html } from '../web/html';
 import { errorSummary, fieldErrors, fmtDate, notice, postForm, select, sendPage, textarea, type FieldErrors } from '../web/layout';
+import { choiceWords } from '../web/messages';
 
 /** `/recruiter/candidates/**`: everyone who met the team's events, with the team's note and rating. */
 const consoleCandidatesPages: FastifyPluginAsync = async (app) => {
@@ -42,7 +43,7 @@ ${page.has_more && page.next_cursor ? html`<p><a href="/recruiter/candidates?cur
       body: html`<p class="hint"><a href="/recruiter/candidates">Candidates</a></p>
 <h1>${c.full_name ?? c.display_name}</h1>
 ${notice(request)}
-<p>${c.title ?? ''}${c.experience_years ? ` · ${c.experience_years} years` : ''}${c.location ? ` · ${c.location}` : ''}${c.remote_preference ? ` · ${c.remote_preference.replace('_', ' ')}` : ''}</p>
+<p>${c.title ?? ''}${c.experience_years ? ` · ${c.experience_years} years` : ''}${c.location ? ` · ${c.location}` : ''}${c.remote_preference ? ` · ${choiceWords(c.remote_preference)}` : ''}</p>
 ${c.summary ? html`<p>${c.summary}</p>` : ''}
 ${c.skills?.length ? html`<ul class="skills">${c.skills.map((s) => html`<li>${s}</li>`)}</ul>` : ''}
 <section aria-labelledby="note-h" class="panel">

@@ -13,6 +13,7 @@ import { html } from '../web/html';
 import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';
 import { listWaiting, waitingSection } from '../queue/console-queue-pages';
 import { jobFormToBody, jobsSection } from './console-jobs-pages';
+import { errorMessage } from '../web/messages';
 
 const EVENT_LABELS: Record<string, string> = {
   slug: 'Address (slug)',
@@ -129,7 +130,7 @@ ${eventForm(request, '/recruiter/events', (k) => (values ? str(values, k) : ''),
       const e = await events.create(r.teamId, r.user.id, body);
       return reply.redirect(`/recruiter/events/${e.id}?done=event-saved`, 303);
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.code === 'SLUG_TAKEN' ? { slug: err.message } : null);
+      const errors = fieldErrors(err) ?? (err instanceof AppError && err.code === 'SLUG_TAKEN' ? { slug: errorMessage(err) } : null);
       if (!errors) throw err;
       return newEventPage(request, reply, b, errors);
     }
@@ -215,7 +216,7 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
       const body = parseOrThrow(updateEventBodySchema, defined(eventFormToBody(b, 'update')));
       await events.update(r.teamId, id, body);
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: err.message } : null);
+      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: errorMessage(err) } : null);
       if (!errors) throw err;
       return eventPage(request, reply, { eventErrors: errors, eventValues: b });
     }
@@ -247,7 +248,7 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
       await events.transition(r.teamId, r.user.id, id, t);
     } catch (err) {
       // 402 PLAN_LIMIT_REACHED (the plan's live events at once) is shown in place like a conflict: its message names the plan and the Billing page.
-      if (err instanceof AppError && (err.status === 409 || err.code === 'PLAN_LIMIT_REACHED')) return eventPage(request, reply, { problem: err.message, status: err.status });
+      if (err instanceof AppError && (err.status === 409 || err.code === 'PLAN_LIMIT_REACHED')) return eventPage(request, reply, { problem: errorMessage(err), status: err.status });
       throw err;
     }
     return reply.redirect(`/recruiter/events/${id}`, 303);
@@ -270,7 +271,7 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
         remote_preference: body.remote_preference ?? null,
       });
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: err.message } : null);
+      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: errorMessage(err) } : null);
       if (!errors) throw err;
       return eventPage(request, reply, { jobErrors: errors, jobValues: b });
     }

@@ -9,6 +9,7 @@ import { formBody, str, type FormBody } from '../web/core';
 import { defined, eventId, num, recruiter } from '../web/console';
 import { html, type SafeHtml } from '../web/html';
 import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
+import { errorMessage } from '../web/messages';
 
 const JOB_LABELS: Record<string, string> = {
   title: 'Job title',
@@ -132,7 +133,7 @@ ${
       const body = parseOrThrow(updateJobBodySchema, defined(jobFormToBody(b, 'update')));
       await jobs.update(r.teamId, id, body);
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: err.message } : null);
+      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: errorMessage(err) } : null);
       if (!errors) throw err;
       return jobPage(request, reply, b, errors);
     }

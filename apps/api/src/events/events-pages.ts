@@ -7,6 +7,7 @@ import { AppError, NotFoundError } from '../../../../lib/errors';
 import { currentUser } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
 import { actionButton, fmtDate, sendPage } from '../web/layout';
+import { choiceWords, errorMessage } from '../web/messages';
 
 /** What the browser sends as the agent identity of a queue entry made in the web app (viaAgent: false). */
 export const WEB_AGENT_IDENTITY = 'jobfair/web (browser session)';
@@ -27,7 +28,7 @@ export function jobCard(j: Pick<JobWithEvent, 'title' | 'essential_skills' | 'bo
   return html`${title}
 <dl class="kv">
   ${j.location ? html`<dt>Location</dt><dd>${j.location}</dd>` : ''}
-  ${j.remote_preference ? html`<dt>Work</dt><dd>${j.remote_preference}</dd>` : ''}
+  ${j.remote_preference ? html`<dt>Work</dt><dd>${choiceWords(j.remote_preference)}</dd>` : ''}
   ${salary ? html`<dt>Salary</dt><dd>${salary}</dd>` : ''}
   ${j.experience_min ? html`<dt>Experience</dt><dd>${j.experience_min}+ years</dd>` : ''}
 </dl>
@@ -196,7 +197,7 @@ ${list.length ? html`<ul class="cards">${list.map((j) => html`<li class="card">$
       await queue.join({ userId: user.id, eventRef: request.params.slug, agentIdentity: WEB_AGENT_IDENTITY, viaAgent: false });
     } catch (err) {
       if (err instanceof AppError && err.code === 'ONBOARDING_INCOMPLETE') return reply.redirect(`/onboarding?next=${encodeURIComponent(`/events/${request.params.slug}`)}`, 303);
-      if (err instanceof AppError && err.status < 500 && err.status !== 404) return eventPage(request, reply, err.message, err.status);
+      if (err instanceof AppError && err.status < 500 && err.status !== 404) return eventPage(request, reply, errorMessage(err), err.status);
       throw err;
     }
     return reply.redirect(`/events/${encodeURIComponent(request.params.slug)}`, 303);
@@ -223,7 +224,7 @@ ${queueBox(request, q, '/queue/join', null, error)}
       await queue.join({ userId: user.id, eventRef: null, agentIdentity: WEB_AGENT_IDENTITY, viaAgent: false });
     } catch (err) {
       if (err instanceof AppError && err.code === 'ONBOARDING_INCOMPLETE') return reply.redirect('/onboarding?next=%2Fqueue', 303);
-      if (err instanceof AppError && err.status < 500) return anyQueuePage(request, reply, err.message, err.status);
+      if (err instanceof AppError && err.status < 500) return anyQueuePage(request, reply, errorMessage(err), err.status);
       throw err;
     }
     return reply.redirect('/queue', 303);

@@ -12,6 +12,8 @@ import { jobCard } from '../events/events-pages';
 import { candidateLine } from './console-matches-pages';
 import type { MatchWithJob } from '../../../../db/matches/matches-repository';
 import { UUID_RE } from '../../../../lib/ids';
+import { choiceWords, scoreDetailWords } from '../web/messages';
+import { matchWorkflowId } from '../../../../workflows/matches/contract';
 
 const COMPONENT_LABELS: Record<string, string> = {
   essential_skills: 'Essential skills',
@@ -41,7 +43,7 @@ function scoreBreakdown(m: MatchWithJob): SafeHtml {
     const pct = c.score === null || c.score === undefined ? null : Math.round(c.score * 100);
     return html`<tr><th scope="row">${COMPONENT_LABELS[k] ?? k}</th><td>${c.weight ?? '—'}</td>
 <td>${pct === null ? html`<span class="hint">no data (left out)</span>` : html`${pct}%<div class="score-bar" aria-hidden="true"><span data-width="${pct}"></span></div>`}</td>
-<td>${c.detail ?? ''}</td></tr>`;
+<td>${scoreDetailWords(c.detail ?? '')}</td></tr>`;
   })}</tbody></table></div>`;
 }
 
@@ -145,8 +147,20 @@ const matchesPages: FastifyPluginAsync = async (app) => {
     });
   });
 
+  /**
+   * For the team's owners when TEMPORAL_UI_URL is set: the match's workflow in the Temporal UI
+   * (history, timers, pending activities). Owners only: the UI shows every workflow of the
+   * namespace, so the link is for whoever runs the fair, not every recruiter (decision 0173).
+   */
+  const temporalUiLink = (m: MatchWithJob, membership: { team_id: string; role: string } | null | undefined): SafeHtml => {
+    const base = app.config.TEMPORAL_UI_URL;
+    if (!base || !membership || membership.role !== 'owner' || membership.team_id !== m.team_id) return html``;
+    const href = `${base.replace(/\/+$/, '')}/namespaces/${encodeURIComponent(app.config.TEMPORAL_NAMESPACE)}/workflows/${encodeURIComponent(matchWorkflowId(m.id))}`;
+    return html`<p class="hint" id="temporal-ui-link">For operators: <a href="${href}" target="_blank" rel="noopener noreferrer">this match's workflow in the Temporal UI</a> (opens in a new tab).</p>`;
+  };
+
   const matchPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, o: { errors?: FieldErrors | null; reason?: string; status?: number; roomError?: string; reportValues?: FormBody } = {}) => {
-    const { user } = currentUser(request);
+    const { user, membership } = currentUser(request);
     const { match: m, role } = await loadView(user.id, request.params.id);
     const [job, event, seekerProfile, seekerUser, acceptedBy, report] = await Promise.all([
       jobs.findForTeam(m.team_id, m.job_id),
@@ -184,7 +198,11 @@ ${postForm(
         : m.status === 'accepted'
           ? html`<section class="panel panel-success" aria-labelledby="room-h">
 <h2 id="room-h">The interview room is open</h2>
-<p>Both sides accepted ${fmtDate(m.accepted_at)}. The interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.</p>
+<p>Both sides accepted ${fmtDate(m.accepted_at)}. ${
+            m.interview_started_at
+              ? html`You were both in the room ${fmtDate(m.interview_started_at)}: the interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.`
+              : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
+          }</p>
 <div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>
 </section>`
           : m.status === 'completed'
@@ -204,9 +222,10 @@ ${afterInterview(request, m, role, report, author, seekerUser, event?.slug ?? nu
 ${notice(request)}
 <h1>${m.job_title ?? 'Match'}${event ? html` at ${event.company_name}` : ''}</h1>
 <p class="status-box" role="status">Status: <strong class="state state-${m.status}" data-match-status="${m.status}">${m.status}</strong> — ${STATUS_TEXT[m.status]}
-<br><span class="hint">Seeker: ${m.seeker_accepted_at ? `accepted ${fmtDate(m.seeker_accepted_at)}` : 'not yet accepted'} · Recruiter: ${m.recruiter_accepted_at ? `accepted ${fmtDate(m.recruiter_accepted_at)}${m.recruiter_auto_accepted ? ' (team auto-accept)' : acceptedBy ? ` by ${acceptedBy.display_name}` : ''}` : 'not yet accepted'}</span></p>
+<br><span class="hint">Seeker: ${m.seeker_accepted_at ? html`accepted ${fmtDate(m.seeker_accepted_at)}` : 'not yet accepted'} · Recruiter: ${m.recruiter_accepted_at ? html`accepted ${fmtDate(m.recruiter_accepted_at)}${m.recruiter_auto_accepted ? ' (team auto-accept)' : acceptedBy ? ` by ${acceptedBy.display_name}` : ''}` : 'not yet accepted'}</span></p>
 ${o.roomError ? html`<p class="error" role="alert">${o.roomError}</p>` : o.status && o.status >= 400 && !errors ? html`<p class="error" role="alert">That did not work: the match changed in the meantime. This is its current state.</p>` : ''}
 ${actions}
+${role === 'recruiter' ? temporalUiLink(m, membership) : ''}
 <div class="two-col">
 <section aria-labelledby="score-h">
   <h2 id="score-h">Match score: ${m.match_score ?? '—'}${m.match_score !== null ? ' / 100' : ''}</h2>
@@ -220,7 +239,7 @@ ${actions}
 ${
   seekerProfile
     ? html`<h3>${seekerProfile.full_name}</h3>
-<p>${seekerProfile.title}${seekerProfile.experience_years ? ` · ${seekerProfile.experience_years} years` : ''}${seekerProfile.location ? ` · ${seekerProfile.location}` : ''}${seekerProfile.remote_preference ? ` · ${seekerProfile.remote_preference.replace('_', ' ')}` : ''}</p>
+<p>${seekerProfile.title}${seekerProfile.experience_years ? ` · ${seekerProfile.experience_years} years` : ''}${seekerProfile.location ? ` · ${seekerProfile.location}` : ''}${seekerProfile.remote_preference ? ` · ${choiceWords(seekerProfile.remote_preference)}` : ''}</p>
 ${seekerProfile.summary ? html`<p>${seekerProfile.summary}</p>` : ''}
 ${seekerProfile.skills.length ? html`<ul class="skills">${seekerProfile.skills.map((s) => html`<li>${s}</li>`)}</ul>` : ''}`
     : html`<p>${seekerUser?.display_name ?? 'Candidate'}</p>`

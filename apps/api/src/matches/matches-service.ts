@@ -6,7 +6,7 @@ import type { InterviewReportRow } from '../../../../db/matches/interview-report
 import type { InterviewReportBody } from './matches-schemas';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict } from '../../../../lib/update-refusal';
-import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, type MatchPartyRole, type DeclineReasonCode } from '../../../../workflows/matches/contract';
+import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, bothInRoomUpdate, MATCH_ROOM_CLOSED, type MatchPartyRole, type DeclineReasonCode } from '../../../../workflows/matches/contract';
 import { matchInputFromOffer, startMatchWorkflow } from '../../../../workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
 import type { ServiceDeps } from '../lib/service-deps';
@@ -143,6 +143,27 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
         () => deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(declineMatchUpdate, { args: [{ userId: input.userId, role, reason: input.reason, reasonCode: input.reasonCode ?? null }] }),
         MATCH_NOT_DECLINABLE,
       );
+      return reload(match.id, role);
+    },
+
+    /**
+     * The built-in room saw both parties connected: the interview clock starts (the first time;
+     * later meetings answer the clock as it is). Answers the match as projected, with
+     * `interview_started_at` and the new `interview_ends_at`. 409 MATCH_ROOM_CLOSED once the match
+     * is no longer accepted.
+     */
+    async startInterviewClock(input: { userId: string; matchId: string }): Promise<MatchView> {
+      const { match, role } = await load(input.userId, input.matchId);
+      if (match.status !== 'accepted') throw new ConflictError(MATCH_ROOM_CLOSED, `match ${match.id} is ${match.status}; the interview room is closed`, { status: match.status });
+      if (match.interview_started_at) return { match, role };
+      try {
+        await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(bothInRoomUpdate, { args: [{ userId: input.userId }] });
+      } catch (err) {
+        const conflict = refusalConflict(err, [MATCH_ROOM_CLOSED], (r) => ({ status: (r.details?.[0] as { status?: string } | undefined)?.status ?? match.status }));
+        if (conflict) throw conflict;
+        if (err instanceof WorkflowNotFoundError) throw new ConflictError(MATCH_ROOM_CLOSED, `match ${match.id} is closed`, { status: match.status });
+        throw err;
+      }
       return reload(match.id, role);
     },
 

@@ -27,7 +27,8 @@ interface Party {
 export class RoomHub {
   private rooms = new Map<string, Map<MatchPartyRole, WebSocket>>();
 
-  join(matchId: string, role: MatchPartyRole, socket: WebSocket): void {
+  /** Adds the socket; answers whether both parties are now in the room. */
+  join(matchId: string, role: MatchPartyRole, socket: WebSocket): boolean {
     let room = this.rooms.get(matchId);
     if (!room) this.rooms.set(matchId, (room = new Map()));
     const previous = room.get(role);
@@ -38,9 +39,15 @@ export class RoomHub {
       // Both present: each side starts a fresh peer connection; the recruiter offers.
       this.send(room.get('recruiter'), { type: 'start', offerer: true });
       this.send(room.get('seeker'), { type: 'start', offerer: false });
-    } else {
-      this.send(socket, { type: 'waiting' });
+      return true;
     }
+    this.send(socket, { type: 'waiting' });
+    return false;
+  }
+
+  /** A message from the server to everyone in the room (the interview clock). */
+  broadcast(matchId: string, message: unknown): void {
+    for (const s of this.rooms.get(matchId)?.values() ?? []) this.send(s, message);
   }
 
   leave(matchId: string, role: MatchPartyRole, socket: WebSocket): void {
@@ -83,6 +90,20 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   app.addHook('preClose', async () => hub.closeAll());
 
   /**
+   * Both are in the room: the match workflow starts the interview clock (the first time; a
+   * reconnect gets the same clock back), and both pages are told when it started and ends.
+   */
+  const startClock = async (matchId: string, userId: string): Promise<void> => {
+    try {
+      const { match: m } = await matches.startInterviewClock({ userId, matchId });
+      hub.broadcast(matchId, { type: 'clock', started_at: m.interview_started_at?.toISOString() ?? null, ends_at: m.interview_ends_at?.toISOString() ?? null });
+    } catch (err) {
+      // The match moved on (ended meanwhile) or Temporal is unreachable: the room's own deadline stands.
+      app.log.warn({ err, matchId }, `room ${matchId}: the interview clock could not be started`);
+    }
+  };
+
+  /**
    * The room admits exactly the party its token names, signed in as that user, while the match
    * is accepted. Anything else → 403/404/409 (the URL may have been forwarded to someone else).
    */
@@ -107,7 +128,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
         status: 409,
         narrow: true,
         body: html`<h1>The interview room is closed</h1>
-<p class="lead">${m.status === 'completed' ? `The interview ended ${fmtDate(m.completed_at)}.` : `The match is ${m.status}; the room opens once both sides have accepted.`}</p>
+<p class="lead">${m.status === 'completed' ? html`The interview ended ${fmtDate(m.completed_at)}.` : `The match is ${m.status}; the room opens once both sides have accepted.`}</p>
 <p><a href="/matches/${m.id}">Back to the match</a></p>`,
       });
     }
@@ -121,10 +142,28 @@ const roomsPages: FastifyPluginAsync = async (app) => {
     return sendPage(request, reply, {
       title: 'Interview room',
       scripts: ['room.js'],
-      body: html`<div class="room" id="room" data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-connection-state="new">
+      body: html`<div class="room" id="room" data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-connection-state="new">
 <h1>Interview: ${m.job_title ?? 'job'}</h1>
-<p class="room-status" role="status" aria-live="polite"><span id="room-status-text">Starting your camera…</span></p>
-<p>Time left: <span class="timer" id="room-timer" aria-live="off">—</span> <span class="hint">(ends ${fmtDate(m.interview_ends_at)})</span></p>
+<section class="panel precheck" id="precheck" aria-labelledby="precheck-h" data-precheck-state="checking">
+  <h2 id="precheck-h">Before you join: camera and microphone</h2>
+  <p id="precheck-status" role="status" aria-live="polite">Asking your browser for the camera and microphone…</p>
+  <div class="precheck-grid">
+    <figure class="preview"><video id="preview-video" autoplay playsinline muted aria-label="Preview of your camera"></video><figcaption>Your preview (only you see it)</figcaption></figure>
+    <div>
+      <div class="field"><label for="camera-select">Camera</label><select id="camera-select" disabled><option value="">No camera</option></select></div>
+      <div class="field"><label for="mic-select">Microphone</label><select id="mic-select" disabled><option value="">No microphone</option></select></div>
+      <div class="field"><label for="mic-level">Microphone level</label><meter id="mic-level" min="0" max="1" low="0.05" value="0">silent</meter><p class="hint">Say something: the bar should move.</p></div>
+    </div>
+  </div>
+  <p class="actions"><button type="button" class="btn btn-primary" id="join-room">Join the interview</button> <a class="btn" href="/matches/${m.id}">Back to the match</a></p>
+</section>
+<div id="in-call" hidden>
+<p class="room-status" role="status" aria-live="polite"><span id="room-status-text">Connecting…</span></p>
+<div class="room-clock" id="room-clock" data-clock-state="${m.interview_started_at ? 'running' : 'waiting'}">
+  <p><span class="clock-label">Interview clock:</span> <span class="timer" id="room-elapsed" aria-live="off">${m.interview_started_at ? '…' : 'not started'}</span>
+  <span class="clock-left" id="room-left-wrap"${m.interview_started_at ? '' : html` hidden`}>· <span class="timer" id="room-timer" aria-live="off">—</span> left</span></p>
+  <p class="hint" id="room-clock-hint">${m.interview_started_at ? html`Started ${fmtDate(m.interview_started_at)}; the interview ends ${fmtDate(m.interview_ends_at)}.` : html`The clock starts when you are both in the room; until then the room stays open until ${fmtDate(m.interview_ends_at)}.`}</p>
+</div>
 <div class="videos">
   <figure><video id="remote-video" autoplay playsinline aria-label="${otherName}"></video><figcaption>${otherName} <span class="badge badge-off" id="remote-cam-off" hidden>camera off</span> <span class="badge badge-off" id="remote-mic-off" hidden>muted</span></figcaption></figure>
   <figure><video id="local-video" autoplay playsinline muted aria-label="You (${myName})"></video><figcaption>You (${myName}) <span class="badge badge-off" id="local-cam-off" hidden>camera off</span> <span class="badge badge-off" id="local-mic-off" hidden>muted</span></figcaption></figure>
@@ -135,7 +174,8 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   <a class="btn" href="/matches/${m.id}">Step out</a>
   ${confirmAction(request, `/rooms/${m.id}/complete`, 'End the interview', { consequence: 'This ends the interview for both of you and closes the room. To come back later instead, step out.', confirmLabel: 'Yes, end the interview for both' })}
 </div>
-<p class="hint">Stepping out keeps the room open until ${fmtDate(m.interview_ends_at)}; you can come back from the match page. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
+<p class="hint">Stepping out keeps the room open (the clock keeps running once it started); you can come back from the match page. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
+</div>
 </div>`,
     });
   });
@@ -185,7 +225,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
         if (typeof msg?.type === 'string' && RELAYED.has(msg.type)) hub.relay(matchId, party.role, socket, msg);
       });
       socket.on('close', () => hub.leave(matchId, party.role, socket));
-      hub.join(matchId, party.role, socket);
+      if (hub.join(matchId, party.role, socket)) void startClock(matchId, party.userId);
     },
   );
 };

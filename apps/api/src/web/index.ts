@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { mapError } from '../plugins/errors';
+import { codeMessage } from './messages';
 import { CSRF_COOKIE, CsrfError, LoginRequiredError, SESSION_COOKIE, newCsrfSeed, originAllowed, parseCookies, parseFormUrlEncoded, setCookie, verifyCsrf } from './core';
 import { sendPage } from './layout';
 import { html } from './html';
@@ -148,7 +149,7 @@ const webApp: FastifyPluginAsync = async (app) => {
       status: mapped.status,
       narrow: true,
       body: html`<h1>${errorTitle(mapped.status)}</h1>
-<p class="lead">${mapped.body.error}</p>
+<p class="lead">${codeMessage(mapped.body.code, mapped.body.error)}</p>
 <p><a href="/">Back to the start page</a></p>`,
     });
   });

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { html, type SafeHtml } from './html';
 import { csrfToken } from './core';
-import { AppError } from '../../../../lib/errors';
+import { AppError, ValidationError } from '../../../../lib/errors';
+import { codeMessage, fieldName, issueMessage, type IssueLike } from './messages';
 
 export interface PageOptions {
   title: string;
@@ -15,16 +16,20 @@ export interface PageOptions {
 
 export type FieldErrors = Record<string, string>;
 
-/** Field errors from a ValidationError's details.issues (first message per field). */
+/**
+ * Field errors from a ValidationError (first message per field), each a sentence from the message
+ * catalogue (web/messages.ts): the field named in words, never the validator's own text.
+ */
 export function fieldErrors(err: unknown): FieldErrors | null {
   if (!(err instanceof AppError) || err.code !== 'VALIDATION') return null;
   const issues = (err.details?.issues ?? []) as Array<{ path: string; message: string }>;
+  const source = err instanceof ValidationError ? err.sourceIssues : undefined;
   const out: FieldErrors = {};
-  for (const i of issues) {
+  issues.forEach((i, n) => {
     const key = i.path.replace(/^body\./, '').split('.')[0] || 'form';
-    out[key] ??= i.message;
-  }
-  if (!Object.keys(out).length) out.form = err.message;
+    out[key] ??= issueMessage({ ...(source?.[n] ?? {}), path: i.path, message: i.message } as IssueLike);
+  });
+  if (!Object.keys(out).length) out.form = codeMessage(err.code, err.message);
   return out;
 }
 
@@ -66,12 +71,17 @@ ${actionButton(request, action, o.confirmLabel, { cls: 'btn btn-danger', name: o
 </details>`;
 }
 
-/** Error summary at the top of a form; links move focus to the field (GOV.UK pattern). */
+/**
+ * Error summary at the top of a form; links move focus to the field (GOV.UK pattern). The messages
+ * come from the catalogue and name their field; `labels` is the form's own wording, kept for the
+ * few messages that do not (a service's free text).
+ */
 export function errorSummary(errors: FieldErrors | null, labels: Record<string, string> = {}): SafeHtml {
   if (!errors || !Object.keys(errors).length) return html``;
+  const names = (k: string, m: string) => [labels[k], fieldName(k)].filter((x): x is string => !!x).some((l) => m.toLowerCase().includes(l.toLowerCase().replace(/ \(.*\)$/, '')));
   return html`<div class="error-summary" role="alert" tabindex="-1" data-autofocus>
   <h2>There is a problem</h2>
-  <ul>${Object.entries(errors).map(([k, m]) => (k === 'form' ? html`<li>${m}</li>` : html`<li><a href="#f-${k}">${labels[k] ?? k}: ${m}</a></li>`))}</ul>
+  <ul>${Object.entries(errors).map(([k, m]) => (k === 'form' ? html`<li>${m}</li>` : html`<li><a href="#f-${k}">${names(k, m) ? m : `${labels[k] ?? fieldName(k)}: ${m}`}</a></li>`))}</ul>
 </div>`;
 }
 
@@ -233,8 +243,22 @@ export function notice(request: FastifyRequest): SafeHtml {
   return msg ? html`<p class="notice" role="status">${msg}</p>` : html``;
 }
 
-export const fmtDate = (d: Date | string | null | undefined): string => {
+/** A time as plain text in UTC ("2026-11-22 20:35 UTC"): for e-mails, downloads and titles. */
+export const fmtDateText = (d: Date | string | null | undefined): string => {
   if (!d) return '—';
   const date = typeof d === 'string' ? new Date(d) : d;
   return date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+};
+
+/**
+ * A time on a page: `<time datetime="ISO" title="… UTC">… UTC</time>`. The server's text is UTC
+ * (clear without script); static/app.js rewrites it in the viewer's own zone, and the title keeps
+ * the UTC time on hover (decision 0170).
+ */
+export const fmtDate = (d: Date | string | null | undefined): SafeHtml => {
+  if (!d) return html`—`;
+  const date = typeof d === 'string' ? new Date(d) : d;
+  if (Number.isNaN(date.getTime())) return html`—`;
+  const utc = fmtDateText(date);
+  return html`<time datetime="${date.toISOString()}" title="${utc}" data-local-time>${utc}</time>`;
 };

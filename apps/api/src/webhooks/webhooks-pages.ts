@@ -7,6 +7,7 @@ import { AppError, NotFoundError } from '../../../../lib/errors';
 import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
 import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, sendPage, type FieldErrors } from '../web/layout';
+import { errorMessage } from '../web/messages';
 
 const LABELS = { target_url: 'Target URL', events: 'Events', description: 'Description' };
 /** Types a subscription can choose (webhook.test is always delivered by "Send test"). */
@@ -116,7 +117,7 @@ ${
 <h1>Webhook to <span class="mono">${w.target_url}</span></h1>
 ${notice(request)}
 ${o.problem ? html`<p class="error" role="alert">${o.problem}</p>` : ''}
-<dl class="kv"><dt>Id</dt><dd class="mono">${w.id}</dd><dt>Status</dt><dd><span class="state state-${w.status}" data-webhook-status="${w.status}">${w.status}</span>${w.paused_at ? ` since ${fmtDate(w.paused_at)}` : ''}</dd>
+<dl class="kv"><dt>Id</dt><dd class="mono">${w.id}</dd><dt>Status</dt><dd><span class="state state-${w.status}" data-webhook-status="${w.status}">${w.status}</span>${w.paused_at ? html` since ${fmtDate(w.paused_at)}` : ''}</dd>
 <dt>Events</dt><dd>${w.events.join(', ')}</dd><dt>Failures in a row</dt><dd>${w.consecutive_failures}</dd>${w.description ? html`<dt>Description</dt><dd>${w.description}</dd>` : ''}</dl>
 ${
   o.test
@@ -164,7 +165,7 @@ ${
       setFlash(request, reply, 'webhook-tested', { eventId, outcome, webhookId: idOf(request) });
       return reply.redirect(`/account/webhooks/${idOf(request)}`, 303);
     } catch (err) {
-      if (err instanceof AppError && err.status === 409) return detailPage(request, reply, { problem: err.message, status: 409 });
+      if (err instanceof AppError && err.status === 409) return detailPage(request, reply, { problem: errorMessage(err), status: 409 });
       throw err;
     }
   });

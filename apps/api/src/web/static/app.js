@@ -28,9 +28,27 @@
     return 'about ' + m + ' minute' + (m === 1 ? '' : 's');
   }
 
-  window.JobFair = { csrf: csrf, fmtDuration: fmtDuration };
+  // Times: the server writes <time datetime="ISO" title="… UTC">… UTC</time>; here the text
+  // becomes the viewer's own zone (the title keeps UTC on hover). Called again after each live
+  // refresh, which brings fresh server text.
+  var localFormat = null;
+  try {
+    localFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  } catch (e) {}
+  function localizeTimes(scope) {
+    if (!localFormat) return;
+    (scope || document).querySelectorAll('time[data-local-time][datetime]').forEach(function (el) {
+      var d = new Date(el.getAttribute('datetime'));
+      if (isNaN(d.getTime())) return;
+      el.textContent = localFormat.format(d);
+      el.setAttribute('data-localized', '1');
+    });
+  }
+
+  window.JobFair = { csrf: csrf, fmtDuration: fmtDuration, localizeTimes: localizeTimes };
 
   onReady(function () {
+    localizeTimes();
     var auto = document.querySelector('[data-autofocus]');
     if (auto) auto.focus();
 
@@ -171,6 +189,7 @@
                 if (fresh && !(typing && el.contains(typing)) && !el.querySelector('form[data-dirty]')) el.innerHTML = fresh.innerHTML;
               });
               tick();
+              localizeTimes();
               document.body.setAttribute('data-live-refreshed', String(Date.now()));
             })
             .catch(function () {});

@@ -5,7 +5,14 @@
   var root = document.getElementById('room');
   if (!root) return;
   var signalPath = root.getAttribute('data-signal-path');
+  // The interview clock starts when both are in the room (the server tells both pages with a
+  // `clock` message); until then endsAt is the latest the room stays open for them to arrive.
   var endsAt = new Date(root.getAttribute('data-ends-at') || 0).getTime();
+  var startedAt = root.getAttribute('data-started-at') ? new Date(root.getAttribute('data-started-at')).getTime() : 0;
+  var clockEl = document.getElementById('room-clock');
+  var elapsedEl = document.getElementById('room-elapsed');
+  var leftWrap = document.getElementById('room-left-wrap');
+  var clockHint = document.getElementById('room-clock-hint');
   var completeAction = root.getAttribute('data-complete-action');
   var matchUrl = root.getAttribute('data-match-url');
   var statusEl = document.getElementById('room-status-text');
@@ -141,6 +148,16 @@
       closePc();
       root.setAttribute('data-connection-state', 'new');
       status('The other person left the room; waiting for them to come back…');
+    } else if (msg.type === 'clock') {
+      var s = msg.started_at ? new Date(msg.started_at).getTime() : 0;
+      var e = msg.ends_at ? new Date(msg.ends_at).getTime() : 0;
+      if (s && e) {
+        var fresh = !startedAt;
+        startedAt = s;
+        endsAt = e;
+        if (fresh && clockHint) clockHint.textContent = 'You are both here: the interview clock is running. It ends at ' + new Date(e).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) + '.';
+        tick();
+      }
     } else if (msg.type === 'room-closed') {
       finish('The interview has ended.');
     }
@@ -183,10 +200,19 @@
     }, 1500);
   }
 
+  function dur(ms) {
+    return window.JobFair ? window.JobFair.fmtDuration(ms) : Math.max(0, Math.round(ms / 1000)) + ' s';
+  }
+
   function tick() {
     if (!endsAt) return;
     var left = endsAt - Date.now();
-    timerEl.textContent = window.JobFair ? window.JobFair.fmtDuration(left) : Math.max(0, Math.round(left / 1000)) + ' s';
+    if (startedAt) {
+      clockEl.setAttribute('data-clock-state', 'running');
+      elapsedEl.textContent = dur(Date.now() - startedAt);
+      leftWrap.hidden = false;
+      timerEl.textContent = dur(left);
+    }
     if (left <= 0 && !ended) {
       // The interview length is over: complete it (the server side would too, on its own timer).
       fetch(completeAction, {
@@ -246,23 +272,170 @@
   tick();
   setInterval(tick, 1000);
 
-  var media = navigator.mediaDevices && navigator.mediaDevices.getUserMedia ? navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 15, max: 24 } }, audio: true }) : Promise.reject(new Error('no media devices'));
-  media
-    .catch(function () {
-      if (!navigator.mediaDevices) return null;
-      return navigator.mediaDevices.getUserMedia({ audio: true }).catch(function () {
-        return null;
-      });
-    })
-    .then(function (stream) {
-      localStream = stream;
-      if (stream) localVideo.srcObject = stream;
-      else {
-        camBtn.disabled = true;
-        micBtn.disabled = true;
-        status('No camera or microphone available: you can still see and hear the other person.');
-      }
-      if (stream && !stream.getVideoTracks().length) camBtn.disabled = true;
-      connect();
+  // Pre-join check: a preview, the camera and microphone to use (enumerateDevices), a level meter
+  // for the microphone, and a clear message when the browser refuses or finds no device. "Join the
+  // interview" then connects with the chosen devices (or with none: the person still sees and hears).
+  var precheck = document.getElementById('precheck');
+  var inCall = document.getElementById('in-call');
+  var preStatus = document.getElementById('precheck-status');
+  var preview = document.getElementById('preview-video');
+  var camSelect = document.getElementById('camera-select');
+  var micSelect = document.getElementById('mic-select');
+  var meter = document.getElementById('mic-level');
+  var joinBtn = document.getElementById('join-room');
+  var audioCtx = null;
+  var meterTimer = null;
+
+  function preState(state, text) {
+    precheck.setAttribute('data-precheck-state', state);
+    preStatus.textContent = text;
+  }
+
+  function stopMeter() {
+    if (meterTimer) clearInterval(meterTimer);
+    meterTimer = null;
+    if (audioCtx) audioCtx.close().catch(function () {});
+    audioCtx = null;
+    meter.value = 0;
+  }
+
+  function startMeter(stream) {
+    stopMeter();
+    var Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx || !stream || !stream.getAudioTracks().length) return;
+    try {
+      audioCtx = new Ctx();
+      var analyser = audioCtx.createAnalyser();
+      analyser.fftSize = 512;
+      audioCtx.createMediaStreamSource(stream).connect(analyser);
+      var data = new Uint8Array(analyser.fftSize);
+      meterTimer = setInterval(function () {
+        analyser.getByteTimeDomainData(data);
+        var peak = 0;
+        for (var i = 0; i < data.length; i++) peak = Math.max(peak, Math.abs(data[i] - 128) / 128);
+        meter.value = Math.min(1, peak);
+        meter.textContent = Math.round(peak * 100) + '%';
+        meter.setAttribute('data-peak', String(Math.max(Number(meter.getAttribute('data-peak') || 0), peak)));
+      }, 100);
+      if (audioCtx.state === 'suspended') audioCtx.resume().catch(function () {});
+    } catch (e) {
+      audioCtx = null;
+    }
+  }
+
+  function fill(select, devices, kind, currentId, none) {
+    var list = devices.filter(function (d) {
+      return d.kind === kind;
     });
+    select.innerHTML = '';
+    if (!list.length) {
+      var o = document.createElement('option');
+      o.value = '';
+      o.textContent = none;
+      select.appendChild(o);
+      select.disabled = true;
+      return;
+    }
+    list.forEach(function (d, i) {
+      var opt = document.createElement('option');
+      opt.value = d.deviceId;
+      opt.textContent = d.label || (kind === 'videoinput' ? 'Camera ' : 'Microphone ') + (i + 1);
+      if (d.deviceId === currentId) opt.selected = true;
+      select.appendChild(opt);
+    });
+    select.disabled = false;
+  }
+
+  function trackDevice(stream, kind) {
+    var t = stream && (kind === 'video' ? stream.getVideoTracks()[0] : stream.getAudioTracks()[0]);
+    var s = t && t.getSettings ? t.getSettings() : {};
+    return s.deviceId || '';
+  }
+
+  function usePreview(stream) {
+    if (localStream && localStream !== stream) stopMedia();
+    localStream = stream;
+    preview.srcObject = stream;
+    startMeter(stream);
+    return navigator.mediaDevices.enumerateDevices().then(function (devices) {
+      fill(camSelect, devices, 'videoinput', trackDevice(stream, 'video'), 'No camera found');
+      fill(micSelect, devices, 'audioinput', trackDevice(stream, 'audio'), 'No microphone found');
+      var hasV = stream.getVideoTracks().length > 0;
+      var hasA = stream.getAudioTracks().length > 0;
+      preState(
+        'ready',
+        hasV && hasA ? 'Your camera and microphone work. Choose others below if you like, then join.' : hasA ? 'Your microphone works; no camera is in use. You can join without video.' : 'Your camera works; no microphone is in use. You can join, but the other person will not hear you.',
+      );
+    });
+  }
+
+  function explain(err) {
+    var name = err && err.name;
+    if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
+      preState('denied', 'Your browser blocked the camera and microphone for this site. Allow them in the site settings (the camera icon in the address bar) and reload this page, or join without them: you will still see and hear the other person.');
+    } else if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') {
+      preState('none', 'No camera or microphone was found. Connect one and reload this page, or join without them: you will still see and hear the other person.');
+    } else if (name === 'NotReadableError' || name === 'TrackStartError') {
+      preState('none', 'Your camera or microphone is in use by another program. Close it and reload this page, or join without them.');
+    } else {
+      preState('none', 'This browser cannot use a camera or microphone here. You can join and still see and hear the other person.');
+    }
+    camSelect.disabled = true;
+    micSelect.disabled = true;
+  }
+
+  function getMedia(video, audio) {
+    return navigator.mediaDevices.getUserMedia({ video: video, audio: audio });
+  }
+  var VIDEO = { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 15, max: 24 } };
+
+  function firstCheck() {
+    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+      explain(null);
+      return;
+    }
+    getMedia(VIDEO, true)
+      .catch(function (err) {
+        // One of the two may be missing: try each alone before giving up (a denial stays a denial).
+        if (err && (err.name === 'NotAllowedError' || err.name === 'SecurityError')) throw err;
+        return getMedia(false, true).catch(function () {
+          return getMedia(VIDEO, false).catch(function () {
+            throw err;
+          });
+        });
+      })
+      .then(usePreview)
+      .catch(explain);
+  }
+
+  function switchDevices() {
+    var v = camSelect.disabled || !camSelect.value ? false : Object.assign({ deviceId: { exact: camSelect.value } }, VIDEO);
+    var a = micSelect.disabled || !micSelect.value ? false : { deviceId: { exact: micSelect.value } };
+    if (!v && !a) return;
+    stopMeter();
+    stopMedia();
+    localStream = null;
+    getMedia(v, a).then(usePreview).catch(explain);
+  }
+  camSelect.addEventListener('change', switchDevices);
+  micSelect.addEventListener('change', switchDevices);
+
+  joinBtn.addEventListener('click', function () {
+    stopMeter();
+    preview.srcObject = null;
+    precheck.hidden = true;
+    inCall.hidden = false;
+    root.setAttribute('data-joined', '1');
+    if (localStream) localVideo.srcObject = localStream;
+    else {
+      camBtn.disabled = true;
+      micBtn.disabled = true;
+      status('No camera or microphone in use: you can still see and hear the other person.');
+    }
+    if (localStream && !localStream.getVideoTracks().length) camBtn.disabled = true;
+    if (localStream && !localStream.getAudioTracks().length) micBtn.disabled = true;
+    connect();
+  });
+
+  firstCheck();
 })();

@@ -1,0 +1,242 @@
+import { AppError } from '../../../../lib/errors';
+
+/**
+ * The web application's message catalogue (decision 0170): every error a person reads on a page
+ * comes from here — a validator's issue (zod code and bounds, or a service's own issue) becomes a
+ * sentence that names the field in words, an error code becomes a sentence, and vocabulary values
+ * (`fully_remote`) become words. The REST API keeps its own envelope and messages; only pages use
+ * this module.
+ */
+
+/** Field names in words, for every field a web form sends (the form's label may say more). */
+export const FIELD_NAMES: Record<string, string> = {
+  // accounts
+  display_name: 'Your name',
+  email: 'E-mail address',
+  password: 'Password',
+  role: 'Role',
+  full_name: 'Full name',
+  title: 'Job title',
+  summary: 'Summary',
+  skills: 'Skills',
+  experience_years: 'Years of experience',
+  location: 'Location',
+  remote_preference: 'Remote work',
+  salary_expectation: 'Salary expectation',
+  team_name: 'Team name',
+  // tokens
+  name: 'Name',
+  scopes: 'Scopes',
+  expires_at: 'Expiry',
+  expires_in_days: 'Expiry',
+  // events
+  slug: 'Event address',
+  company_name: 'Company name',
+  headline: 'Headline',
+  description: 'Description',
+  accent_color: 'Accent colour',
+  logo_url: 'Logo URL',
+  visibility: 'Visibility',
+  planned_start_at: 'Planned start',
+  planned_end_at: 'Planned end',
+  interview_slots: 'Interview slots',
+  // jobs
+  essential_skills: 'Essential skills',
+  bonus_skills: 'Bonus skills',
+  experience_min: 'Minimum years of experience',
+  salary_min: 'Minimum salary',
+  salary_max: 'Maximum salary',
+  // matching
+  available: 'Availability',
+  capacity: 'Interviews at a time',
+  min_score: 'Minimum score',
+  require_essential: 'Essential skill rule',
+  // candidates, matches
+  note: 'Note',
+  rating: 'Rating',
+  reason: 'Reason for declining',
+  reason_code: 'Reason',
+  fit: 'Fit for the role',
+  communication: 'Communication',
+  technical: 'Technical skills',
+  outcome: 'Next step',
+  notes: 'Notes',
+  // webhooks
+  target_url: 'Target URL',
+  events: 'Events',
+  // billing
+  plan: 'Plan',
+  interval: 'Billing interval',
+  card_number: 'Card number',
+  expiry: 'Card expiry',
+  cvc: 'Security code (CVC)',
+};
+
+/** A field's name in words: the catalogue's, else its key made readable ("team_name" → "Team name"). */
+export function fieldName(key: string): string {
+  const k = key.replace(/^(body|query|params|headers)\./, '').split('.')[0];
+  if (FIELD_NAMES[k]) return FIELD_NAMES[k];
+  const words = k.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'This field';
+}
+
+const lower = (s: string) => (/^[A-Z][a-z-]/.test(s) && !/^(URL|CVC)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
+
+/** Vocabulary values in words (profile and job remote work, statuses people see). */
+export const CHOICE_WORDS: Record<string, string> = {
+  fully_remote: 'fully remote',
+  remote: 'remote',
+  hybrid: 'hybrid',
+  onsite: 'on site',
+  follow_up: 'follow up',
+  past_due: 'past due',
+  dead_letter: 'dead letter',
+  not_interested: 'not interested',
+  open_invite: 'open invite',
+};
+
+/** A vocabulary value as words ("fully_remote" → "fully remote"); unknown values lose their underscores. */
+export const choiceWords = (value: string | null | undefined): string => (value ? (CHOICE_WORDS[value] ?? value.replace(/_/g, ' ')) : '');
+
+/**
+ * A score component's explanation in words: vocabulary values as words, and "5 of 4 required
+ * years" said as people say it.
+ */
+export function scoreDetailWords(detail: string): string {
+  const years = /^(\d+) of (\d+) required years$/.exec(detail);
+  if (years) {
+    const [has, needs] = [Number(years[1]), Number(years[2])];
+    const y = (n: number) => `${n} year${n === 1 ? '' : 's'}`;
+    return has >= needs ? `${y(has)} of experience; the job asks for at least ${y(needs)}` : `${y(has)} of experience; the job asks for ${y(needs)}`;
+  }
+  return detail.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => CHOICE_WORDS[w] ?? w.replace(/_/g, ' '));
+}
+
+/** What a validator says about one field: zod's issue (code and bounds) or a service's own `{ path, message }`. */
+export interface IssueLike {
+  path: string;
+  message: string;
+  code?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  inclusive?: boolean;
+  origin?: string;
+  expected?: string;
+  format?: string;
+  values?: unknown[];
+}
+
+/** zod's default messages ("Too small: expected number to be >=0", "Invalid input: …"); anything else was written for people. */
+const VALIDATOR_DEFAULT = /^(Invalid|Too small|Too big|Unrecognized key|Expected|Required)\b/;
+/** What must never reach a page: validator vocabulary and identifiers. */
+export const RAW_TEXT = /expected|Too small|Too big|invalid_type|_/;
+
+const n = (v: number | bigint | undefined) => (v === undefined ? '' : String(v));
+
+function fromCode(i: IssueLike, field: string): string | null {
+  const f = field;
+  switch (i.code) {
+    case 'invalid_type':
+      if (/received undefined|received null/.test(i.message)) return `${f} is required`;
+      if (i.expected === 'int') return `${f} must be a whole number`;
+      if (i.expected === 'number' || i.expected === 'bigint') return `${f} must be a number`;
+      if (i.expected === 'array') return `Choose at least one option for ${lower(f)}`;
+      if (i.expected === 'boolean') return `Choose yes or no for ${lower(f)}`;
+      return `${f} is required`;
+    case 'too_small': {
+      const min = n(i.minimum);
+      if (i.origin === 'string') return min === '1' ? `${f} is required` : `${f} must be at least ${min} characters long`;
+      if (i.origin === 'array' || i.origin === 'set') return min === '1' ? `Choose at least one option for ${lower(f)}` : `${f} needs at least ${min} entries`;
+      if (i.origin === 'date') return `${f} is too early`;
+      return i.inclusive === false ? `${f} must be more than ${min}` : `${f} must be ${min} or more`;
+    }
+    case 'too_big': {
+      const max = n(i.maximum);
+      if (i.origin === 'string') return `${f} must be ${max} characters or fewer`;
+      if (i.origin === 'array' || i.origin === 'set') return `${f} can have at most ${max} entries`;
+      if (i.origin === 'date') return `${f} is too late`;
+      return i.inclusive === false ? `${f} must be less than ${max}` : `${f} must be ${max} or less`;
+    }
+    case 'invalid_format':
+      if (i.format === 'email') return 'Enter an e-mail address like name@example.com';
+      if (i.format === 'url') return `${f} must be a web address starting with https://`;
+      if (i.format === 'datetime' || i.format === 'date') return `${f} must be a date and time`;
+      if (i.format === 'uuid') return `${f} is not a valid reference; reload the page and try again`;
+      return `${f} is not in the expected form`;
+    case 'not_multiple_of':
+      return `${f} must be a whole number`;
+    case 'invalid_value':
+    case 'invalid_union':
+      return `Choose one of the options for ${lower(f)}`;
+    case 'unrecognized_keys':
+      return 'The form sent something this page does not know; reload the page and try again';
+    default:
+      return null;
+  }
+}
+
+/** Identifiers inside a sentence become field names ("must be less than or equal to salary_max"). */
+const wordsForIdentifiers = (s: string) => s.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => (FIELD_NAMES[w] ? lower(FIELD_NAMES[w]) : (CHOICE_WORDS[w] ?? w.replace(/_/g, ' '))));
+
+/** One issue as a sentence that names the field in words. */
+export function issueMessage(issue: IssueLike): string {
+  const key = issue.path.replace(/^(body|query|params|headers)\./, '');
+  const isForm = key === '' || key === 'form' || key === 'body';
+  const field = isForm ? 'This form' : fieldName(key);
+  let text: string | null = null;
+  if (issue.code && (VALIDATOR_DEFAULT.test(issue.message) || !issue.message)) text = fromCode(issue, field);
+  else if (!issue.code && VALIDATOR_DEFAULT.test(issue.message)) text = `${field} is not valid`;
+  if (text === null) {
+    // Written for people (a schema's own message or a service's issue): complete it into a sentence.
+    let m = wordsForIdentifiers(issue.message.trim());
+    if (/^(at most|at least)\b/.test(m) && !isForm) m = `${field} must be ${m}`;
+    else if (/^(must|is|are|should|cannot|can't|conflicts|has|needs)\b/.test(m) && !isForm) m = `${field} ${m}`;
+    else if (/^already registered/.test(m)) m = `This ${lower(field)} is ${m}`;
+    text = m ? m[0].toUpperCase() + m.slice(1) : `${field} is not valid`;
+  }
+  return RAW_TEXT.test(text) ? `${field} is not valid` : text;
+}
+
+/** Sentences for the error codes a page may show (the envelope's `code`); others keep their message. */
+export const CODE_MESSAGES: Record<string, string> = {
+  MATCH_NOT_ACCEPTABLE: 'This match can no longer be accepted: it was declined, or its time to accept ran out.',
+  MATCH_NOT_DECLINABLE: 'This match can no longer be declined: it has already moved on.',
+  MATCH_NOT_ACCEPTED: 'The interview room opens once both of you have accepted the match.',
+  MATCH_ROOM_CLOSED: 'The interview room is closed.',
+  ROOM_CLOSED: 'The interview room is closed.',
+  MATCH_INTERVIEW_COMPLETED: 'This interview has already ended.',
+  MATCH_NOT_COMPLETED: 'The report card opens once the interview has ended.',
+  JOB_CLOSED: 'This job is closed and can no longer be changed.',
+  EVENT_ALREADY_ENDED: 'This event has ended.',
+  EVENT_SLUG_LOCKED: 'The event address cannot change once the event has gone live.',
+  SLUG_TAKEN: 'That event address is taken; choose another.',
+  QUEUE_ENTRY_MATCHED: 'You already have a match: answer it before joining another queue.',
+  WEBHOOK_NOT_ACTIVE: 'This webhook subscription is not active; re-enable it first.',
+  DELIVERY_NOT_DEAD_LETTER: 'Only deliveries that gave up (dead letters) can be sent again.',
+  DELIVERY_IN_PROGRESS: 'This delivery is still being tried; wait for it to finish.',
+  RATE_LIMITED: 'Too many attempts in a short time. Wait a moment and try again.',
+  UNAUTHENTICATED: 'Please sign in.',
+  CSRF_FAILED: 'This form expired. Reload the page and try again.',
+  ORIGIN_REFUSED: 'This form was sent from another site and was refused.',
+  DEPENDENCY_UNAVAILABLE: 'Part of the service is unavailable just now. Please try again in a moment.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+  PAYLOAD_TOO_LARGE: 'What you sent is too large.',
+  URI_TOO_LONG: 'That address is too long.',
+  IDEMPOTENCY_KEY_IN_USE: 'The same request is still being handled; wait a moment.',
+  ROOM_TOKEN_INVALID: 'This room link is not valid or has expired. Open the match page to enter the room again.',
+  ROOM_TOKEN_NOT_YOURS: 'This room link was issued to someone else. Open the match page signed in as yourself.',
+};
+
+/** A page's sentence for an error: its code's, else its own message with identifiers in words. */
+export function codeMessage(code: string | undefined, message: string): string {
+  if (code && CODE_MESSAGES[code]) return CODE_MESSAGES[code];
+  if (code === 'VALIDATION') return 'Some of what was sent is not valid. Please check it and try again.';
+  const m = wordsForIdentifiers(message.replace(/^Invalid request: /, ''));
+  return RAW_TEXT.test(m) ? 'That did not work. Please check what you entered and try again.' : m;
+}
+
+/** `codeMessage` for a caught error (AppError or anything else). */
+export function errorMessage(err: unknown): string {
+  if (err instanceof AppError) return codeMessage(err.code, err.message);
+  return CODE_MESSAGES.INTERNAL;
+}
