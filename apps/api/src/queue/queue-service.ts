@@ -179,11 +179,16 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
           match_id: result.state.matchId,
         });
       }
-      // A new entry wakes the matchmaker (and starts it on the very first join).
-      if (result.created) await kickMatchmaker(deps.temporal, deps.config, 'queue_join');
-      const entry = await queue.findById(result.state.queueId);
-      if (!entry) throw new Error(`queue entry ${result.state.queueId} was not projected`);
-      return { ...(await view(entry, { profile, event: found })), created: result.created };
+      // A new entry wakes the matchmaker (and starts it on the very first join). The answer is read
+      // meanwhile: the kick is a Temporal round trip the reads need not wait for (issue 17); a
+      // failed kick still fails the join, as before.
+      const answer = async () => {
+        const entry = await queue.findById(result.state.queueId);
+        if (!entry) throw new Error(`queue entry ${result.state.queueId} was not projected`);
+        return view(entry, { profile, event: found });
+      };
+      const [v] = await Promise.all([answer(), result.created ? kickMatchmaker(deps.temporal, deps.config, 'queue_join') : undefined]);
+      return { ...v, created: result.created };
     },
 
     /**
