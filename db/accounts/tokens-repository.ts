@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { UserRole } from './accounts-repository';
 
 export interface TokenRow {
   id: string;
@@ -18,6 +19,10 @@ export function createTokensRepository(knex: Knex) {
     async insert(input: Pick<TokenRow, 'user_id' | 'name' | 'display_prefix' | 'token_hash' | 'scopes' | 'expires_at'>, trx: Knex = knex): Promise<TokenRow> {
       const [row] = await trx('api_tokens').insert(input).returning('*');
       return row;
+    },
+    /** The token with its owner's role (null when the user is gone), in one round trip: the bearer check of every authenticated request. */
+    async findByHashWithRole(tokenHash: string, trx: Knex = knex): Promise<(TokenRow & { user_role: UserRole | null }) | undefined> {
+      return trx('api_tokens as t').leftJoin('users as u', 'u.id', 't.user_id').where('t.token_hash', tokenHash).first('t.*', 'u.role as user_role');
     },
     async findByHash(tokenHash: string, trx: Knex = knex): Promise<TokenRow | undefined> {
       return trx('api_tokens').where({ token_hash: tokenHash }).first();

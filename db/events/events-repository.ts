@@ -25,17 +25,19 @@ export interface LiveEventRow {
   ends_at: Date | null;
   ended_at: Date | null;
   interview_slots: number;
+  /** Distinct seekers who ever queued for the event (kept by a trigger on queue_entries). */
+  candidates_joined: number;
+  /** Matches of the event (kept by a trigger on matches). */
+  matches_made: number;
+  /** Distinct titles of the event's open jobs, newest first, at most JOB_TITLES_PER_EVENT (kept by triggers on jobs). */
+  job_titles: string[];
   created_by?: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
-/** A row with the public counters of the LiveEvent resource. */
-export interface LiveEventWithStats extends LiveEventRow {
-  candidates_joined: number;
-  matches_made: number;
-  job_titles: string[];
-}
+/** A row with the public counters of the LiveEvent resource (columns of live_events since decision 0185). */
+export type LiveEventWithStats = LiveEventRow;
 
 /** What the API writes: the descriptive part of an event (never its lifecycle columns). */
 export type LiveEventDescription = Partial<
@@ -57,16 +59,11 @@ export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
   (err as { code?: string })?.code === '23505' && (!constraint || (err as { constraint?: string }).constraint === constraint);
 
 export function createEventsRepository(knex: Knex) {
-  /** Adds the LiveEvent counters to a query over `live_events as e`. */
-  const withStats = (q: Knex.QueryBuilder, trx: Knex) =>
-    q.select(
-      'e.*',
-      trx.raw('(SELECT count(DISTINCT q.user_id) FROM queue_entries q WHERE q.live_event_id = e.id)::int AS candidates_joined'),
-      trx.raw('(SELECT count(*) FROM matches m WHERE m.live_event_id = e.id)::int AS matches_made'),
-      trx.raw(
-        `ARRAY(SELECT t.title FROM (SELECT j.title, max(j.created_at) AS latest FROM jobs j WHERE j.live_event_id = e.id AND j.status = 'open' GROUP BY j.title ORDER BY latest DESC, j.title LIMIT ${JOB_TITLES_PER_EVENT}) t) AS job_titles`,
-      ),
-    );
+  /**
+   * The LiveEvent counters are columns kept by the writes that change them (migration
+   * 20261122201701_live_event_stats, decision 0185): a read selects them, it no longer recomputes them.
+   */
+  const withStats = (q: Knex.QueryBuilder, _trx: Knex) => q.select('e.*');
   const publicRows = (trx: Knex) => trx('live_events as e').where('e.visibility', 'open_invite').whereIn('e.status', PUBLIC_LIVE_EVENT_STATUSES);
 
   return {

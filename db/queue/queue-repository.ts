@@ -50,11 +50,17 @@ export function createQueueRepository(knex: Knex) {
     async positionOf(entry: Pick<QueueEntryRow, 'id'>, trx: Knex = knex): Promise<number | null> {
       // One statement, one snapshot: the entry's own status and the count agree, so a waiting
       // entry is always at least 1, and an entry matched meanwhile answers null instead of 0.
+      // `=` and `IS NULL` (not `IS NOT DISTINCT FROM`, which no index serves) so each count is
+      // an index-only range of queue_entries_waiting_idx (live_event_id, entered_at) WHERE waiting,
+      // not a scan of every entry ever made.
       const { rows } = await trx.raw<{ rows: Array<{ position: number | null }> }>(
-        `SELECT CASE WHEN e.status = 'waiting' THEN (
-                  SELECT count(*) FROM queue_entries w
-                   WHERE w.status = 'waiting' AND w.entered_at <= e.entered_at
-                     AND w.live_event_id IS NOT DISTINCT FROM e.live_event_id)
+        `SELECT CASE WHEN e.status <> 'waiting' THEN NULL
+                     WHEN e.live_event_id IS NULL THEN (
+                       SELECT count(*) FROM queue_entries w
+                        WHERE w.status = 'waiting' AND w.live_event_id IS NULL AND w.entered_at <= e.entered_at)
+                     ELSE (
+                       SELECT count(*) FROM queue_entries w
+                        WHERE w.status = 'waiting' AND w.live_event_id = e.live_event_id AND w.entered_at <= e.entered_at)
                 END::int AS position
            FROM queue_entries e WHERE e.id = ?`,
         [entry.id],

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
-import scalarApiReference from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS } from '../../../../lib/scopes';
 import { MCP_PATH, MCP_READONLY_PATH } from './mcp/mcp-routes';
 import type { ToolSpec } from './mcp/tool-catalogue';
@@ -64,7 +63,36 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       reply.header('referrer-policy', 'same-origin');
       return body;
     });
-    await scope.register(scalarApiReference, {
+    // Scalar's module carries its whole browser bundle (~5 MB of JS, ~65 MB of RSS once loaded):
+    // it is loaded on the first request for the reference, into its own inner instance that these
+    // routes forward to, instead of at start (issue 17: API RSS idle).
+    let inner: Promise<FastifyInstance> | null = null;
+    const reference = () =>
+      (inner ??= (async () => {
+        const { default: scalarApiReference } = await import('@scalar/fastify-api-reference');
+        const f = Fastify({ logger: false });
+        await f.register(scalarApiReference, scalarOptions);
+        await f.ready();
+        return f;
+      })().catch((err: unknown) => {
+        inner = null;
+        throw err;
+      }));
+    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      const f = await reference();
+      const res = await f.inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
+      reply.code(res.statusCode);
+      for (const [k, v] of Object.entries(res.headers)) {
+        if (v !== undefined && !['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'].includes(k)) reply.header(k, v);
+      }
+      if (res.rawPayload.length === 0) return reply.send();
+      // Text as a string, so the CSP hook above can hash the page's inline script.
+      return reply.send(/^(text\/|application\/(json|javascript))/.test(String(res.headers['content-type'] ?? '')) ? res.body : res.rawPayload);
+    };
+    scope.route({ method: ['GET', 'HEAD'], url: API_REFERENCE_PATH, handler: forward });
+    scope.route({ method: ['GET', 'HEAD'], url: `${API_REFERENCE_PATH}/*`, handler: forward });
+  });
+  const scalarOptions = {
       routePrefix: API_REFERENCE_PATH,
       logLevel: 'warn',
       configuration: {
@@ -85,8 +113,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
         metaData: { title: 'Job Fair API reference' },
         authentication: { preferredSecurityScheme: 'bearerAuth' },
       },
-    });
-  });
+  } as const;
 
   const tools = () => [...app.mcpTools()].sort((a, b) => a.name.localeCompare(b.name));
   const toolLine = (t: ToolSpec) => `| \`${t.name}\` | \`${t.method} ${t.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}\` | ${t.scope ? `\`${t.scope}\`` : 'none'} | ${t.rateClass ?? '—'} | ${t.description.split('\n')[0].replace(/\|/g, '\\|')} |`;

@@ -74,12 +74,13 @@ export default fp<{ config: Config }>(
       const token = m[1];
       // The checksum lets us refuse typos and random strings without a database round trip.
       if (!hasValidChecksum(token)) throw new UnauthenticatedError('The bearer token is not a valid svc_ token');
-      const row = await tokens.findByHash(hashToken(token));
+      // Token and owner's role in one query (issue 17: one round trip fewer on every authenticated request).
+      const row = await tokens.findByHashWithRole(hashToken(token));
       if (!row) throw new UnauthenticatedError('The bearer token is unknown');
       if (row.revoked_at) throw new UnauthenticatedError('The bearer token has been revoked');
       if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw new UnauthenticatedError('The bearer token has expired');
-      const user = await accounts.findUserById(row.user_id);
-      if (!user) throw new UnauthenticatedError('The bearer token is unknown');
+      if (!row.user_role) throw new UnauthenticatedError('The bearer token is unknown');
+      const user = { id: row.user_id, role: row.user_role };
       const membership = user.role === 'recruiter' ? await accounts.findMembership(user.id) : undefined;
       // Throttled: at most one write per token per TOKEN_LAST_USED_THROTTLE_MS (checked here on the
       // row just read, and again in the UPDATE's WHERE so concurrent replicas do not all write).

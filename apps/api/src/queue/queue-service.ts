@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { type QueueEntryRow } from '../../../../db/queue/queue-repository';
+import type { ProfileRow } from '../../../../db/accounts/profiles-repository';
+import type { LiveEventRow } from '../../../../db/events/events-repository';
 import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
@@ -40,6 +42,12 @@ export interface MatchOutlook {
 /** Jobs counted for the outlook (and whose matches feed the estimate); past it the count reads "at least". */
 export const OUTLOOK_JOB_LIMIT = 5_000;
 
+/** Rows already read by the caller (they are read again when absent or for another entry). */
+interface Known {
+  profile?: ProfileRow | null;
+  event?: LiveEventRow;
+}
+
 export interface QueueEntryView {
   entry: QueueEntryRow;
   position: number | null;
@@ -57,14 +65,14 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
   const brackets = deps.config.MATCH_FLOOR_BRACKETS;
 
   /** What the seeker can still get, and the jobs that count for the estimate. */
-  const outlook = async (entry: QueueEntryRow): Promise<{ outlook: MatchOutlook; jobIds: string[] }> => {
+  const outlook = async (entry: QueueEntryRow, known: Known = {}): Promise<{ outlook: MatchOutlook; jobIds: string[] }> => {
     if (entry.live_event_id) {
-      const event = await events.findById(entry.live_event_id);
+      const event = known.event?.id === entry.live_event_id ? known.event : await events.findById(entry.live_event_id);
       if (!event) return { outlook: { state: 'unknown', reason: 'The event of this queue entry was not found', eligibleJobs: null }, jobIds: [] };
       if (event.status === 'paused') return { outlook: { state: 'event_paused', reason: `Event ${event.slug} is paused: matching resumes when it goes live again`, eligibleJobs: null }, jobIds: [] };
       if (event.status !== 'live') return { outlook: { state: 'unknown', reason: `Event ${event.slug} is ${event.status}`, eligibleJobs: null }, jobIds: [] };
     }
-    const profile = await profiles.findByUserId(entry.user_id);
+    const profile = known.profile !== undefined && known.profile?.user_id === entry.user_id ? known.profile : await profiles.findByUserId(entry.user_id);
     const jobIds = await matchmaking.listEligibleJobIds(entry, { skills: profile?.skills ?? [], essentialRequiredAtLast: brackets[brackets.length - 1].essential, limit: OUTLOOK_JOB_LIMIT });
     if (!jobIds.length) {
       const reason = entry.live_event_id
@@ -79,9 +87,10 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     };
   };
 
-  const view = async (entry: QueueEntryRow): Promise<QueueEntryView> => {
+  /** `known`: rows the caller has just read (a join), so the answer does not read them again. */
+  const view = async (entry: QueueEntryRow, known: Known = {}): Promise<QueueEntryView> => {
     if (entry.status !== 'waiting') return { entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
-    const [position, o] = await Promise.all([queue.positionOf(entry), outlook(entry)]);
+    const [position, o] = await Promise.all([queue.positionOf(entry), outlook(entry, known)]);
     // Matched (or ended) between the reads: answer with the entry as it is now.
     if (position === null) return { entry: (await queue.findById(entry.id)) ?? entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
     if (o.outlook.state !== 'matchable') return { entry, position, estimatedWaitSeconds: null, matchOutlook: o.outlook };
@@ -101,16 +110,19 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
      * `queue-entry:<userId>` with conflict policy USE_EXISTING (one active entry per seeker).
      */
     async join(input: { userId: string; eventRef: string | null; agentIdentity: string; viaAgent: boolean }): Promise<QueueEntryView & { created: boolean }> {
-      const user = await accounts.findUserById(input.userId);
+      // The three reads are independent: one round trip of latency instead of three.
+      const [user, profile, found] = await Promise.all([
+        accounts.findUserById(input.userId),
+        profiles.findByUserId(input.userId),
+        input.eventRef ? events.findBySlugOrId(input.eventRef) : Promise.resolve(undefined),
+      ]);
       if (!user) throw new NotFoundError('user', input.userId);
       if (user.role !== 'seeker') throw new ForbiddenError('Only job seekers can join the matchmaking queue', 'ROLE_NOT_ALLOWED');
-      const profile = await profiles.findByUserId(user.id);
       if (!user.onboarding_completed_at || !profile) {
         throw new OnboardingIncompleteError(deps.config.publicBaseUrl, 'joining the queue');
       }
       let event: { id: string; slug: string } | null = null;
       if (input.eventRef) {
-        const found = await events.findBySlugOrId(input.eventRef);
         if (!found || found.status !== 'live') throw new NotFoundError('live event', input.eventRef);
         event = { id: found.id, slug: found.slug };
       }
@@ -167,11 +179,16 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
           match_id: result.state.matchId,
         });
       }
-      // A new entry wakes the matchmaker (and starts it on the very first join).
-      if (result.created) await kickMatchmaker(deps.temporal, deps.config, 'queue_join');
-      const entry = await queue.findById(result.state.queueId);
-      if (!entry) throw new Error(`queue entry ${result.state.queueId} was not projected`);
-      return { ...(await view(entry)), created: result.created };
+      // A new entry wakes the matchmaker (and starts it on the very first join). The answer is read
+      // meanwhile: the kick is a Temporal round trip the reads need not wait for (issue 17); a
+      // failed kick still fails the join, as before.
+      const answer = async () => {
+        const entry = await queue.findById(result.state.queueId);
+        if (!entry) throw new Error(`queue entry ${result.state.queueId} was not projected`);
+        return view(entry, { profile, event: found });
+      };
+      const [v] = await Promise.all([answer(), result.created ? kickMatchmaker(deps.temporal, deps.config, 'queue_join') : undefined]);
+      return { ...v, created: result.created };
     },
 
     /**

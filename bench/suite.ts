@@ -1,0 +1,485 @@
+/**
+ * The whole performance table (issue 17): `npm run bench` (no arguments) or `npm run bench -- --quick`.
+ *
+ * Starts its own stack (throw-away PostgreSQL and in-memory Temporal dev server on free ports),
+ * seeds realistic data (1,000 events / 100,000 jobs, seekers, queue entries, matches), starts the
+ * API and the worker as their own processes (as `npm start` does, so their memory is theirs) and a
+ * ceiling process, and prints ONE table — each row our figure beside its ceiling measured in the
+ * same run, interleaved round by round (median of 3 rounds), so both see the same machine load:
+ *
+ * - discovery (live-now, jobs/search with skills, events/{slug}, live-events), cached and
+ *   uncached, vs a bare Fastify route answering the same JSON body;
+ * - GET /queue/status vs the same route, service and schema without auth and rate limiter;
+ * - POST /queue/join p50/p99 at 1 and 20 concurrent seekers vs a bare update-with-start of a
+ *   workflow whose update answers at once;
+ * - jobs/search query p99 at 10k / 100k (/ 1M, full mode) jobs;
+ * - RSS of the API and the worker, idle and after the load;
+ * - the matching and webhook rows from `bench/matching-scale.ts --json` and `bench/webhooks.ts
+ *   --json` (child processes with their own stacks; "not measured" when a script has no --json).
+ *
+ * Writes bench/results/<time>.md and .json (git-ignored) and prints the Markdown.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
+import { bundleWorkflowCode, DefaultLogger, Runtime, Worker as TemporalWorker } from '@temporalio/worker';
+import type { Knex } from 'knex';
+import { loadConfig } from '../lib/config';
+import { startThrowawayInfrastructure } from '../lib/stack';
+import { ensureDatabase } from '../lib/postgres-server';
+import { freePort } from '../lib/ports';
+import { defaultCacheDir, resolveTemporalCli } from '../lib/temporal-server';
+import { createKnex, migrateLatest } from '../db/knex';
+import { createRepositories } from '../db/repositories';
+import { buildApp } from '../apps/api/src/app';
+import { seed, searchPaths } from './discovery';
+import { load, type LoadResult } from './support/load';
+import { bareJoinUpdate, type bareJoinWorkflow } from './support/bare-workflows';
+
+const ROOT = path.join(__dirname, '..');
+const quick = process.argv.includes('--quick');
+const ROUNDS = 3;
+const CONNECTIONS = 50;
+const DURATION_S = quick ? 1 : 4;
+const EVENTS = 1000;
+const JOBS = 100_000;
+const GROWTH = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
+const JOIN_SAMPLES = { one: quick ? 12 : 40, twenty: quick ? 40 : 120 };
+
+const log = (l: string) => console.log(`[bench] ${l}`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const rssMiB = (pid: number | undefined) => {
+  if (!pid) return NaN;
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+export interface Row {
+  section: string;
+  name: string;
+  unit: string;
+  ours: number | null;
+  ceiling: number | null;
+  /** ours ÷ ceiling (throughput: higher is better; latency and memory: lower is better). */
+  ratio: number | null;
+  oursP50?: number;
+  oursP99?: number;
+  ceilingP50?: number;
+  ceilingP99?: number;
+  target?: string;
+  note?: string;
+}
+
+/** A process of ours: `node --import tsx <file>` (one process, so its RSS is its own). */
+function startProcess(name: string, file: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
+  return child;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function header(temporalCli: string | null) {
+  const cpus = os.cpus();
+  let temporal = 'unknown';
+  if (temporalCli) {
+    const r = spawnSync(temporalCli, ['--version'], { encoding: 'utf8' });
+    temporal = (r.stdout || r.stderr).trim();
+  }
+  const git = (args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  };
+  return {
+    machine: `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    temporal,
+    commit: `${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''}`,
+    mode: quick ? 'quick' : 'full',
+  };
+}
+
+/** Runs ours and its ceiling alternately, ROUNDS times; the median of each figure. */
+async function interleaved(
+  pairs: Array<{ name: string; ours: () => Promise<LoadResult>; ceiling: () => Promise<LoadResult> }>,
+): Promise<Map<string, { ours: LoadResult; ceiling: LoadResult }>> {
+  const runs = new Map<string, { ours: LoadResult[]; ceiling: LoadResult[] }>(pairs.map((p) => [p.name, { ours: [], ceiling: [] }]));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const p of pairs) {
+      const o = await p.ours();
+      const c = await p.ceiling();
+      runs.get(p.name)!.ours.push(o);
+      runs.get(p.name)!.ceiling.push(c);
+      log(`round ${r + 1} ${p.name}: ${o.rps.toFixed(0)} vs ${c.rps.toFixed(0)} req/s (p99 ${o.p99} vs ${c.p99} ms${o.errors + o.non2xx ? `, ${o.errors + o.non2xx} failed` : ''})`);
+    }
+  }
+  const med = (xs: LoadResult[]): LoadResult => ({
+    rps: median(xs.map((x) => x.rps)),
+    p50: median(xs.map((x) => x.p50)),
+    p99: median(xs.map((x) => x.p99)),
+    requests: xs.reduce((a, x) => a + x.requests, 0),
+    errors: xs.reduce((a, x) => a + x.errors, 0),
+    non2xx: xs.reduce((a, x) => a + x.non2xx, 0),
+    bytesPerRequest: median(xs.map((x) => x.bytesPerRequest)),
+  });
+  return new Map([...runs].map(([k, v]) => [k, { ours: med(v.ours), ceiling: med(v.ceiling) }]));
+}
+
+/** jobs/search query p50/p99 (repository, 8 concurrent) over the 200 searches, at a given size. */
+async function searchGrowth(adminUrl: string, jobs: number): Promise<{ p50: number; p99: number; seedS: number }> {
+  const db = `bench_growth_${jobs}`;
+  await ensureDatabase(adminUrl, db);
+  const knex = createKnex(adminUrl.replace(/\/[^/?]+(\?|$)/, `/${db}$1`), 10);
+  try {
+    await migrateLatest(knex);
+    const t = Date.now();
+    await seed(knex, { events: Math.max(100, Math.min(EVENTS, jobs / 100)), jobs });
+    const seedS = (Date.now() - t) / 1000;
+    const repo = createRepositories(knex).jobs;
+    const searches = searchPaths(200).map((p) => {
+      const q = new URLSearchParams(p.split('?')[1]);
+      return {
+        skills: (q.get('skills') ?? '').split(',').filter(Boolean).map((s) => s.toLowerCase()),
+        remote: (q.get('remote') ?? undefined) as 'remote' | 'hybrid' | 'onsite' | undefined,
+        location: q.get('location') ?? undefined,
+        salaryMin: q.get('salary_min') ? Number(q.get('salary_min')) : undefined,
+        limit: 20,
+      };
+    });
+    for (const s of searches.slice(0, 40)) await repo.search(s); // warm-up: plans, buffers
+    const lat: number[] = [];
+    let next = 0;
+    const until = Date.now() + DURATION_S * 1000 * 2;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (Date.now() < until) {
+          const s = searches[next++ % searches.length];
+          const t0 = performance.now();
+          await repo.search(s);
+          lat.push(performance.now() - t0);
+        }
+      }),
+    );
+    return { p50: pct(lat, 50), p99: pct(lat, 99), seedS };
+  } finally {
+    await knex.destroy();
+  }
+}
+
+/** A helper's bench script run as a child with `--json`; null (with why) when it has no such flag. */
+function childBench(script: string, resultsDir: string): { data: Record<string, unknown> | null; why: string } {
+  const file = path.join(ROOT, 'bench', script);
+  if (!fs.existsSync(file)) return { data: null, why: `bench/${script} is not on this branch` };
+  if (!fs.readFileSync(file, 'utf8').includes("'--json'")) return { data: null, why: `bench/${script} has no --json flag on this branch` };
+  const out = path.join(resultsDir, `${script.replace(/\.ts$/, '')}-${Date.now()}.json`);
+  log(`running bench/${script} --json${quick ? ' --quick' : ''}…`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file, '--json', out, ...(quick ? ['--quick'] : [])], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0 || !fs.existsSync(out)) return { data: null, why: `bench/${script} exited ${r.status ?? r.signal}` };
+  return { data: JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>, why: '' };
+}
+
+function matchingRows(d: Record<string, unknown> | null, why: string): Row[] {
+  if (!d) return [{ section: 'matching', name: 'slot freed → offer; round time vs waiting entries', unit: '', ours: null, ceiling: null, ratio: null, note: `not measured: ${why}` }];
+  const s = d.slotToOfferMs as { p50: number; p95: number; samples: number };
+  const rows: Row[] = [
+    { section: 'matching', name: `slot freed → offer (${s.samples} samples)`, unit: 'ms p95', ours: s.p95, ceiling: null, ratio: null, oursP50: s.p50, target: 'p95 ≤ 2,000 ms', note: `p50 ${s.p50.toFixed(0)} ms` },
+  ];
+  for (const r of d.rounds as Array<{ waiting: number; jobs: number; roundMs: number; ceilingMs: number | null; ceilingNote: string }>) {
+    rows.push({
+      section: 'matching',
+      name: `round, ${r.waiting.toLocaleString('en')} waiting / ${r.jobs.toLocaleString('en')} jobs`,
+      unit: 'ms',
+      ours: r.roundMs,
+      ceiling: r.ceilingMs,
+      ratio: r.ceilingMs ? r.roundMs / r.ceilingMs : null,
+      target: r.waiting === 1000 ? '≤ 200 ms' : undefined,
+      note: r.ceilingNote,
+    });
+  }
+  return rows;
+}
+
+function webhookRows(d: Record<string, unknown> | null, why: string): Row[] {
+  if (!d) return [{ section: 'webhooks', name: 'deliveries/s; commit → first attempt', unit: '', ours: null, ceiling: null, ratio: null, note: `not measured: ${why}` }];
+  const n = (k: string) => d[k] as number;
+  const first = d.firstAttemptMs as { p50: number; p99: number };
+  const fan = `${n('events')} events × ${n('subscriptions')} subscriptions`;
+  const integrity = `${n('lost')} lost, ${n('duplicated')} duplicated, ${n('badSignatures')} bad signatures`;
+  return [
+    { section: 'webhooks', name: `deliveries/s (${fan}) vs bare one-activity workflow`, unit: 'deliveries/s', ours: n('deliveriesPerSec'), ceiling: n('bareWorkflowPerSec'), ratio: n('deliveriesPerSec') / n('bareWorkflowPerSec'), note: integrity },
+    { section: 'webhooks', name: 'deliveries/s vs raw signed POSTs from one process', unit: 'deliveries/s', ours: n('deliveriesPerSec'), ceiling: n('rawSignedPostsPerSec'), ratio: n('deliveriesPerSec') / n('rawSignedPostsPerSec'), target: '≥ 0.05×' },
+    { section: 'webhooks', name: 'commit → first attempt', unit: 'ms p99', ours: first.p99, ceiling: null, ratio: null, oursP50: first.p50, oursP99: first.p99, target: 'p50 ≤ 1 s, p99 ≤ 5 s' },
+  ];
+}
+
+const fmt = (x: number | null | undefined, digits = 0) => (x === null || x === undefined || Number.isNaN(x) ? '—' : x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+
+export function markdown(h: Record<string, string>, rows: Row[]): string {
+  const lines = [
+    `Machine: ${h.machine} · Node ${h.node} · Temporal: ${h.temporal} · commit ${h.commit} · ${h.mode} mode`,
+    `Load average (1/5/15 min): start ${h.loadStart}, end ${h.loadEnd} · ${h.date} · ${ROUNDS} interleaved rounds, median; HTTP: ${CONNECTIONS} connections`,
+    '',
+    '| section | row | unit | ours | ceiling | ratio | ours p50 / p99 ms | ceiling p50 / p99 ms | target | note |',
+    '|---|---|---|---:|---:|---:|---:|---:|---|---|',
+  ];
+  for (const r of rows) {
+    const lat = (a?: number, b?: number) => (a === undefined && b === undefined ? '' : `${fmt(a, 1)} / ${fmt(b, 1)}`);
+    lines.push(
+      `| ${r.section} | ${r.name} | ${r.unit} | ${fmt(r.ours, r.ours !== null && r.ours < 10 ? 2 : 0)} | ${fmt(r.ceiling, r.ceiling !== null && r.ceiling < 10 ? 2 : 0)} | ${r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`} | ${lat(r.oursP50, r.oursP99)} | ${lat(r.ceilingP50, r.ceilingP99)} | ${r.target ?? ''} | ${r.note ?? ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const t0 = Date.now();
+  const loadStart = loadavg();
+  const resultsDir = path.join(ROOT, 'bench', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: '', DATABASE_URL: '' });
+  let cliPath: string | null = null;
+  try {
+    cliPath = resolveTemporalCli({ temporalCli: base.TEMPORAL_CLI, cacheDir: defaultCacheDir(base.CACHE_DIR), log: () => undefined }).path;
+  } catch {
+    /* reported as unknown */
+  }
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench' });
+  const children: ChildProcess[] = [];
+  const rows: Row[] = [];
+  try {
+    const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
+    await ensureDatabase(adminUrl, 'bench');
+    const dbUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, '/bench$1');
+    const knex: Knex = createKnex(dbUrl, 10);
+    await migrateLatest(knex);
+    let t = Date.now();
+    await seed(knex, { events: EVENTS, jobs: JOBS });
+    log(`seeded ${EVENTS} events / ${JOBS} jobs in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+    // The processes: the API twice (short cache on, as deployed; and off), the worker, the ceilings.
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: dbUrl,
+      DATABASE_POOL_MAX: '20',
+      TEMPORAL_ADDRESS: infra.temporalAddress,
+      TEMPORAL_TASK_QUEUE: 'bench',
+      HOST: '127.0.0.1',
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      PUBLIC_BASE_URL: 'http://jobfair.bench',
+      // One client address drives all the load: lift the per-client limits (the limiter still runs).
+      RATE_LIMIT_PUBLIC_PER_MIN: '100000000',
+      RATE_LIMIT_READ_PER_MIN: '100000000',
+      RATE_LIMIT_WRITE_PER_MIN: '100000000',
+      QUEUE_ENTRY_TTL_MS: String(6 * 60 * 60 * 1000),
+    };
+    const ports = { api: await freePort(), apiNoCache: await freePort(), ceiling: await freePort() };
+    const api = startProcess('api', 'apps/api/src/server.ts', { ...env, PORT: String(ports.api) });
+    const apiNoCache = startProcess('api-nocache', 'apps/api/src/server.ts', { ...env, PORT: String(ports.apiNoCache), PUBLIC_CACHE_TTL_MS: '0' });
+    const worker = startProcess('worker', 'apps/worker/src/main.ts', env);
+    children.push(api, apiNoCache, worker);
+    const url = (port: number) => `http://127.0.0.1:${port}`;
+    await waitFor('API', async () => (await fetch(`${url(ports.api)}/readyz`)).ok);
+    await waitFor('API (no cache)', async () => (await fetch(`${url(ports.apiNoCache)}/healthz`)).ok);
+
+    // Seekers with tokens, waiting in a private event with no interview slots (no match moves
+    // them; the status answer still computes position, outlook and estimate over real rows).
+    const seedApp = await buildApp({ config: loadConfig({}, { ...env, PORT: '0' }), knex, logger: false });
+    const accounts = seedApp.services.deps.repos.accounts;
+    const team = await accounts.insertTeam('Bench hold team');
+    const [hold] = await knex('live_events').insert({ team_id: team.id, slug: 'bench-hold', company_name: 'Hold', visibility: 'private', status: 'live', interview_slots: 0, started_at: knex.fn.now() }).returning(['id', 'slug']);
+    await knex.raw(
+      `INSERT INTO jobs (team_id, live_event_id, title, essential_skills, bonus_skills, experience_min, remote_preference)
+       SELECT ?, ?, 'Hold job ' || g, ARRAY['TypeScript','PostgreSQL'], ARRAY['Go'], g % 5, 'remote' FROM generate_series(1, 20) g`,
+      [team.id, hold.id],
+    );
+    const seekerCount = 20 + ROUNDS * (JOIN_SAMPLES.one + JOIN_SAMPLES.twenty) + 10;
+    const seekers: Array<{ id: string; token: string }> = [];
+    t = Date.now();
+    for (let i = 0; i < seekerCount; i++) {
+      const u = await accounts.insertUser({ email: `suite-seeker-${i}@bench.local`, display_name: `Seeker ${i}`, role: 'seeker' });
+      await seedApp.services.accounts.profiles.completeOnboarding(u.id, { full_name: `Seeker ${i}`, title: 'Engineer', skills: ['TypeScript', i % 2 ? 'Go' : 'Python'], experience_years: i % 10 });
+      const tok = await seedApp.services.accounts.tokens.mint(u.id, { name: `bench ${i}`, scopes: ['queue:read', 'queue:write'] });
+      seekers.push({ id: u.id, token: tok.token });
+    }
+    await seedApp.close();
+    log(`${seekerCount} seekers with tokens in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+    const joinHttp = async (s: { token: string }) => {
+      const res = await fetch(`${url(ports.api)}/api/v1/queue/join`, { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ live_event_slug: hold.slug }) });
+      if (res.status !== 200) throw new Error(`join ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    // The first 20 seekers wait (the status rows poll them); this also warms the worker up.
+    await waitFor('worker', async () => {
+      await joinHttp(seekers[0]);
+      return true;
+    });
+    for (const s of seekers.slice(1, 20)) await joinHttp(s);
+    const idle = { api: rssMiB(api.pid), worker: rssMiB(worker.pid) };
+
+    // Ceilings: same-size bodies sampled from our own answers.
+    const slugs: string[] = (await knex('live_events').where({ visibility: 'open_invite', status: 'live' }).orderBy('slug').limit(200).pluck('slug')) as string[];
+    const search = searchPaths(200).filter((p) => p.includes('skills='));
+    const scenarios = [
+      { key: 'live-now', name: 'GET /live-events/live-now', paths: ['/api/v1/live-events/live-now'] },
+      { key: 'jobs-search', name: 'GET /jobs/search (skills, 160 distinct)', paths: search },
+      { key: 'event', name: 'GET /events/{slug} (200 events)', paths: slugs.map((s) => `/api/v1/events/${s}`) },
+      { key: 'live-events', name: 'GET /live-events?limit=25', paths: ['/api/v1/live-events?limit=25'] },
+    ];
+    const bodies: Record<string, unknown> = {};
+    for (const s of scenarios) {
+      const sizes = await Promise.all(s.paths.slice(0, 40).map(async (p) => (await (await fetch(url(ports.apiNoCache) + p)).text())));
+      const sorted = sizes.sort((a, b) => a.length - b.length);
+      bodies[s.key] = JSON.parse(sorted[Math.floor(sorted.length / 2)]); // the median-size answer
+    }
+    const bodiesFile = path.join(infra.dir, 'bodies.json');
+    fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const ceiling = startProcess('ceiling', 'bench/support/ceiling-server.ts', { ...env, PORT: String(ports.ceiling), BENCH_BODIES_FILE: bodiesFile });
+    children.push(ceiling);
+    await waitFor('ceiling server', async () => (await fetch(`${url(ports.ceiling)}/bare/live-now`)).ok);
+
+    const http = (port: number, paths: string[], headers?: Record<string, string>) => () => load({ url: url(port), paths, connections: CONNECTIONS, durationS: DURATION_S, headers });
+    const pairs = scenarios.flatMap((s) => [
+      { name: `${s.name}, cached`, ours: http(ports.api, s.paths), ceiling: http(ports.ceiling, [`/bare/${s.key}`]) },
+      { name: `${s.name}, uncached`, ours: http(ports.apiNoCache, s.paths), ceiling: http(ports.ceiling, [`/bare/${s.key}`]) },
+    ]);
+    // Authenticated read: one seeker's token (autocannon sends one header set per run).
+    const statusSeeker = seekers[1];
+    pairs.push({
+      name: 'GET /queue/status (auth + limiter)',
+      ours: http(ports.api, ['/api/v1/queue/status'], { authorization: `Bearer ${statusSeeker.token}` }),
+      ceiling: http(ports.ceiling, ['/api/v1/queue/status'], { 'x-bench-user': statusSeeker.id }),
+    });
+    for (const p of pairs) {
+      await p.ours(); // warm-up: JIT, pools, plans
+      await p.ceiling();
+    }
+    const http_ = await interleaved(pairs);
+    for (const [name, { ours, ceiling: c }] of http_) {
+      const status = name.startsWith('GET /queue/status');
+      const failed = ours.errors + ours.non2xx;
+      rows.push({
+        section: status ? 'auth' : 'discovery',
+        name,
+        unit: 'req/s',
+        ours: ours.rps,
+        ceiling: c.rps,
+        ratio: ours.rps / c.rps,
+        oursP50: ours.p50,
+        oursP99: ours.p99,
+        ceilingP50: c.p50,
+        ceilingP99: c.p99,
+        target: status ? '≥ 0.83× (overhead ≤ 20 %)' : name.includes('jobs/search') ? '≥ 0.5×, p99 < 20 ms' : undefined,
+        note: `${(ours.bytesPerRequest / 1024).toFixed(1)} KiB vs ${(c.bytesPerRequest / 1024).toFixed(1)} KiB per answer${failed ? `; ${failed} failed` : ''}`,
+      });
+    }
+
+    // Joins: ours through HTTP vs a bare update-with-start, interleaved round by round.
+    const connection = await Connection.connect({ address: infra.temporalAddress });
+    const client = new Client({ connection });
+    const bundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./support/bare-workflows'), logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
+    const bareWorker = await TemporalWorker.create({ connection: await (await import('@temporalio/worker')).NativeConnection.connect({ address: infra.temporalAddress }), taskQueue: 'bench-bare', workflowBundle: { code: bundle.code } });
+    const bareRun = bareWorker.run();
+    const bareJoin = async () => {
+      await client.workflow.executeUpdateWithStart(bareJoinUpdate, {
+        args: [{ agentIdentity: 'bench' }],
+        startWorkflowOperation: new WithStartWorkflowOperation<typeof bareJoinWorkflow>('bareJoinWorkflow', { workflowId: `bare-join-${randomUUID()}`, taskQueue: 'bench-bare', workflowIdConflictPolicy: 'USE_EXISTING' }),
+      });
+    };
+    await bareJoin();
+    let nextSeeker = 20;
+    const timed = async (n: number, concurrency: number, fn: () => Promise<void>) => {
+      const lat: number[] = [];
+      let left = n;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (left-- > 0) {
+            const t1 = performance.now();
+            await fn();
+            lat.push(performance.now() - t1);
+          }
+        }),
+      );
+      return lat;
+    };
+    const joinRuns: Record<string, { ours: number[][]; bare: number[][] }> = { '1': { ours: [], bare: [] }, '20': { ours: [], bare: [] } };
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [c, n] of [[1, JOIN_SAMPLES.one], [20, JOIN_SAMPLES.twenty]] as const) {
+        const ours = await timed(n, c, () => joinHttp(seekers[nextSeeker++]));
+        const bare = await timed(n, c, bareJoin);
+        joinRuns[String(c)].ours.push(ours);
+        joinRuns[String(c)].bare.push(bare);
+        log(`round ${r + 1} join ×${c}: p50 ${pct(ours, 50).toFixed(0)} / p99 ${pct(ours, 99).toFixed(0)} ms vs bare ${pct(bare, 50).toFixed(0)} / ${pct(bare, 99).toFixed(0)} ms`);
+      }
+    }
+    for (const c of ['1', '20']) {
+      const { ours, bare } = joinRuns[c];
+      const [o50, o99, b50, b99] = [median(ours.map((x) => pct(x, 50))), median(ours.map((x) => pct(x, 99))), median(bare.map((x) => pct(x, 50))), median(bare.map((x) => pct(x, 99)))];
+      rows.push({ section: 'queue', name: `POST /queue/join, ${c} concurrent seeker${c === '1' ? '' : 's'} vs bare update-with-start`, unit: 'ms p99', ours: o99, ceiling: b99, ratio: o99 / b99, oursP50: o50, oursP99: o99, ceilingP50: b50, ceilingP99: b99, target: '≤ 2× (p99)', note: `p50 ratio ${(o50 / b50).toFixed(2)}×; ${ours[0].length} joins per round` });
+    }
+    bareWorker.shutdown();
+    await bareRun;
+    await connection.close();
+
+    const after = { api: rssMiB(api.pid), worker: rssMiB(worker.pid), ceiling: rssMiB(ceiling.pid) };
+    rows.push(
+      { section: 'memory', name: 'API RSS idle (after start and 20 joins)', unit: 'MiB', ours: idle.api, ceiling: null, ratio: null, target: '< 150 MB (143 MiB)' },
+      { section: 'memory', name: 'API RSS after load', unit: 'MiB', ours: after.api, ceiling: after.ceiling, ratio: after.api / after.ceiling, note: 'ceiling: the ceiling process (Fastify + the queue route and services, after the same load)' },
+      { section: 'memory', name: 'worker RSS idle (after start and 20 joins)', unit: 'MiB', ours: idle.worker, ceiling: null, ratio: null },
+      { section: 'memory', name: 'worker RSS after load', unit: 'MiB', ours: after.worker, ceiling: null, ratio: null },
+    );
+    for (const c of children) c.kill('SIGTERM');
+    await knex.destroy();
+
+    // Growth: the search query as the job count grows (its own databases).
+    for (const n of GROWTH) {
+      const g = await searchGrowth(adminUrl, n);
+      log(`search at ${n} jobs: p50 ${g.p50.toFixed(1)} ms, p99 ${g.p99.toFixed(1)} ms (seeded in ${g.seedS.toFixed(0)} s)`);
+      rows.push({ section: 'growth', name: `jobs/search query at ${n.toLocaleString('en')} jobs (repository, 8 concurrent)`, unit: 'ms p99', ours: g.p99, ceiling: null, ratio: null, oursP50: g.p50, oursP99: g.p99, target: 'index-bound: flat' });
+    }
+  } finally {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+    await infra.stop();
+  }
+
+  const m = childBench('matching-scale.ts', resultsDir);
+  rows.push(...matchingRows(m.data, m.why));
+  const w = childBench('webhooks.ts', resultsDir);
+  rows.push(...webhookRows(w.data, w.why));
+
+  const h = { ...header(cliPath), loadStart, loadEnd: loadavg(), date: new Date().toISOString(), seconds: ((Date.now() - t0) / 1000).toFixed(0) };
+  const md = markdown(h, rows);
+  const stamp = h.date.replace(/[:.]/g, '-');
+  fs.writeFileSync(path.join(resultsDir, `${stamp}.md`), `${md}\n`);
+  fs.writeFileSync(path.join(resultsDir, `${stamp}.json`), `${JSON.stringify({ header: h, rounds: ROUNDS, connections: CONNECTIONS, durationS: DURATION_S, rows }, null, 2)}\n`);
+  console.log(`\n${md}\n`);
+  log(`written to bench/results/${stamp}.{md,json} in ${h.seconds} s`);
+  process.exit(0);
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
