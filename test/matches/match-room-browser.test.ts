@@ -147,7 +147,8 @@ describe('browser: event page → queue → match → both accept → interview 
     await recruiter.waitForURL(new RegExp(`/matches/${matchId}$`), { timeout: 15_000 });
     await recruiter.locator('[data-match-status="completed"]').waitFor({ timeout: 15_000 });
     await seeker.locator('[data-match-status="completed"]').waitFor({ timeout: 15_000 });
-  });
+    // The whole journey (two sign-ups, matching, the pre-join check, WebRTC) on a shared, loaded machine: as long as human-loop's journeys.
+  }, 180_000);
 
   it('decline path: the reason is required, the decision shows on both sides, and accepting is no longer offered', async () => {
     const recruiter = await newPage();
