@@ -268,6 +268,15 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
       }
       return { replayed, skipped, more: dead.length > MAX_REPLAY_BATCH };
     },
+
+    /**
+     * Starts the subscription's actor from its row if no run is open (`ops reconcile --fix`: the
+     * workflow went missing — terminated, or lost with a dev server's state); a running one is kept.
+     */
+    async ensureActor(id: string): Promise<void> {
+      const row = await load(null, id);
+      await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...(await actorStartOptions(row)), workflowIdConflictPolicy: 'USE_EXISTING' });
+    },
   };
 }
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
