@@ -62,7 +62,10 @@ async function main() {
     defaults.push(await measure('default', {}));
     tuned.push(await measure('wal', FILE_SQLITE_PRAGMAS));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
   console.log(`median: default ${median(defaults).toFixed(0)} starts/s, ${Object.entries(FILE_SQLITE_PRAGMAS).map(([k, v]) => `${k}=${v}`).join(' ')} ${median(tuned).toFixed(0)} starts/s (×${(median(tuned) / median(defaults)).toFixed(1)})`);
   console.log(`load average after: ${loadavg()}`);
 }

@@ -193,7 +193,7 @@ async function main() {
       `  PostgreSQL:   ${redactUrl(infra.databaseUrl)}`,
       '',
       `  Live now:     ${demo.events.map((e) => e.company).join(', ')} (${demo.events.length} open-invite events)`,
-      `  Webhooks:     ${receiver ? `${demo.events[0].company}'s team is subscribed to a demo receiver at ${receiver.url} (signatures verified; one line per delivery)` : 'no demo receiver (WEBHOOK_ALLOW_LOOPBACK=false)'}`,
+      `  Webhooks:     ${receiver ? `demo receiver at ${receiver.url} — the ${demo.events[0].company} team is subscribed (signatures verified; one line per delivery)` : 'no demo receiver (WEBHOOK_ALLOW_LOOPBACK=false)'}`,
       `  Simulator:    ${simulator ? `on — simulated seekers join, recruiters accept (workflow ${simulator.workflowId}; DEMO_SIMULATION=off stops it)` : 'off (DEMO_SIMULATION=off)'}`,
       '',
       `  Demo seeker    ${demo.seekerEmail} / ${DEMO_PASSWORD}`,
