@@ -96,12 +96,26 @@ export const TEMPORAL_CLI_PACKAGES = 1300;
 /** Measured: 348 s on a 2-core machine with an empty module cache (issue 15). */
 export const TEMPORAL_CLI_BUILD_MINUTES = '5–6';
 
+/**
+ * The file-backed dev server of `npm start` writes through SQLite in WAL mode with
+ * synchronous=NORMAL: no fsync per commit, so workflow starts are several times faster
+ * (scripts/measure-temporal-pragmas.ts; decision 0175). The trade: after a power cut or an OS
+ * crash — not a process crash — the last commits before it may be lost (the file stays consistent).
+ * Development state only; production runs a real Temporal cluster.
+ */
+export const FILE_SQLITE_PRAGMAS: Readonly<Record<string, string>> = { journal_mode: 'wal', synchronous: 'normal' };
+
 export interface DevServerOptions {
   cli: string;
   port: number;
   uiPort?: number;
   /** SQLite file; omitted = in memory (tests). */
   dbFile?: string;
+  /**
+   * SQLite pragmas for the file (`--sqlite-pragma k=v`); default FILE_SQLITE_PRAGMAS. `{}` = SQLite's
+   * own defaults (rollback journal, synchronous=FULL). Ignored in memory.
+   */
+  sqlitePragmas?: Readonly<Record<string, string>>;
   /** Where the server's pid is kept, so a server orphaned by a crashed run is stopped next time. */
   pidFile?: string;
   namespace: string;
@@ -168,6 +182,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<RunningDev
   if (opts.dbFile) {
     fs.mkdirSync(path.dirname(opts.dbFile), { recursive: true });
     args.push('--db-filename', opts.dbFile);
+    for (const [k, v] of Object.entries(opts.sqlitePragmas ?? FILE_SQLITE_PRAGMAS)) args.push('--sqlite-pragma', `${k}=${v}`);
   }
   for (const sa of SEARCH_ATTRIBUTES) args.push('--search-attribute', `${sa}=Keyword`);
   const child: ChildProcess = spawn(opts.cli, args, {

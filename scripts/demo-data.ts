@@ -31,6 +31,7 @@ export interface DemoFair {
  */
 export async function seedDemoData(services: Services, config: Pick<Config, 'DATA_DIR' | 'APP_SECRET' | 'NODE_ENV'>): Promise<DemoFair> {
   const accounts = services.deps.repos.accounts;
+  const availability = services.deps.repos.availability;
   const { profiles } = services.accounts;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -57,7 +58,7 @@ export async function seedDemoData(services: Services, config: Pick<Config, 'DAT
   let recruiterId = '';
   for (const company of DEMO_COMPANIES) {
     const owner = await recruiterOf(company.owner, null, company.team);
-    await recruiterOf(company.simulatedRecruiter, { id: owner.teamId }, company.team);
+    const colleague = await recruiterOf(company.simulatedRecruiter, { id: owner.teamId }, company.team);
     if (!recruiterId) recruiterId = owner.user.id;
     let event = await services.deps.repos.events.findBySlug(company.slug);
     if (!event) {
@@ -83,6 +84,14 @@ export async function seedDemoData(services: Services, config: Pick<Config, 'DAT
           remote_preference: j.remote,
         });
       }
+    }
+    // Recruiter availability (decision 0123): seeded once per recruiter, so a newcomer's own change
+    // in the console (Matching settings) survives the next start.
+    for (const [user, a] of [
+      [owner.user, company.availability.owner],
+      [colleague.user, company.availability.simulatedRecruiter],
+    ] as const) {
+      if (!(await availability.findOne(event.id, user.id))) await availability.upsert(event.id, user.id, a);
     }
     events.push({ slug: company.slug, company: company.team, teamId: owner.teamId, ownerId: owner.user.id, eventId: event.id });
   }

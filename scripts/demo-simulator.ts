@@ -7,6 +7,7 @@ import { connectClosable } from '../lib/temporal-connection';
 import { createRepositories } from '../db/repositories';
 import { createDemoActivities, httpAgentJoin, type DemoAgentJoin } from '../activities/demo/demo-activities';
 import { createDemoTokenStore } from '../activities/demo/demo-tokens';
+import { DEMO_COMPANIES, DEMO_SIMULATED_SEEKERS } from '../activities/demo/fair';
 import { DEMO_SIMULATOR_WORKFLOW, demoSimulatorWorkflowId, demoTaskQueue, stopDemoSimulationSignal, type DemoSimulatorWorkflow } from '../workflows/demo/contract';
 
 export const DEMO_WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows', 'demo', 'index.ts');
@@ -58,6 +59,7 @@ export async function startDemoSimulator(opts: {
       // A run left open by an earlier `npm start` (killed without Ctrl-C) carries on.
       workflowIdConflictPolicy: 'USE_EXISTING',
       staticSummary: 'Demo fair simulator: simulated seekers join, simulated recruiters accept (npm start)',
+      staticDetails: `Acts every ${tickMs} ms for ${DEMO_SIMULATED_SEEKERS.length} simulated seekers (${DEMO_SIMULATED_SEEKERS.map((s) => s.name).join(', ')}) and the simulated recruiters ${DEMO_COMPANIES.map((c) => `${c.simulatedRecruiter.name} (${c.team})`).join(', ')}; Ada Lovelace's agent joins once. DEMO_SIMULATION=off stops it.`,
       args: [{ tickMs, recruiterDelayMs: opts.recruiterDelayMs ?? 2 * tickMs, interviewMs: opts.interviewMs ?? 20 * tickMs }],
     });
   } catch (err) {

@@ -4,7 +4,7 @@ import { loadConfig } from '../lib/config';
 import { AppError } from '../lib/errors';
 import { lazyClosable } from '../lib/temporal-connection';
 import { openServices, scriptTemporalAddress } from './services';
-import { reconcile, why, type OpsContext } from './ops-commands';
+import { describeDrift, reconcile, why, type OpsContext } from './ops-commands';
 
 /**
  * `npm run ops -- <command>`: the operator's chair. Uses DATABASE_URL and TEMPORAL_ADDRESS
@@ -18,7 +18,7 @@ commands:
   why <match-id|queue-entry-id|e-mail>   what it is, what it waits for, its timers and deadlines
   dead-letters [--since <time>] [--webhook whk_…]   webhook deliveries that gave up (not yet replayed)
   replay (--webhook whk_…|--all) --since <time> [--execute]   redeliver dead letters (dry run unless --execute)
-  reconcile [--since <time>] [--fix]     compare PostgreSQL projections with workflow state; --fix re-projects`,
+  reconcile [--since <time>] [--fix]     compare PostgreSQL projections with workflow state; --fix repairs`,
   why: `usage: npm run ops -- why <match-id|queue-entry-id|e-mail>
 
 Explains in words, with times in your local time zone (set TZ to change it):
@@ -38,9 +38,11 @@ Without --execute it only lists what it would replay (a dry run).
   reconcile: `usage: npm run ops -- reconcile [--since <ISO time>] [--fix]
 
 Compares the PostgreSQL projections (open matches and queue entries, and rows updated since --since;
-live and paused events) with the state of the workflows that own them, and lists every drift.
-  --fix  re-projects each drifted match and queue entry from its workflow (the owner);
-         live events are reported only`,
+live and paused events; webhook subscriptions) with the state of the workflows that own them, and
+lists every drift.
+  --fix  re-projects each drifted match, queue entry and webhook subscription from its workflow
+         (the owner); a subscription whose workflow is missing gets it started from its row, and a
+         subscription workflow whose row is gone is ended (delete); live events are reported only`,
 };
 
 function dateArg(name: string, v: string | undefined, fallback?: Date): Date {
@@ -133,8 +135,8 @@ async function main() {
     } else if (command === 'reconcile') {
       const since = values.since ? dateArg('since', values.since) : undefined;
       const drift = await reconcile(ctx, { fix: values.fix === true, ...(since ? { since } : {}) });
-      for (const d of drift) console.log(`${d.kind} ${d.id}: ${d.field} is ${JSON.stringify(d.projection)} in PostgreSQL, ${JSON.stringify(d.workflow)} in the workflow${d.fixed ? ' — re-projected' : ''}`);
-      console.log(drift.length ? `${drift.length} drift(s)${values.fix ? '' : '; --fix re-projects matches and queue entries from their workflows'}` : 'no drift: every projection matches its workflow');
+      for (const d of drift) console.log(describeDrift(d));
+      console.log(drift.length ? `${drift.length} drift(s)${values.fix ? '' : '; --fix repairs matches, queue entries and webhook subscriptions from their workflows'}` : 'no drift: every projection matches its workflow');
       if (drift.some((d) => !d.fixed)) process.exitCode = 1;
     }
   } finally {

@@ -7,6 +7,7 @@ import { createKnex, migrateLatest } from '../db/knex';
 import { seedDemoData, openDemoEvents, DEMO_PASSWORD } from './demo-data';
 import { openServices } from './services';
 import { startDemoSimulator, stopDemoSimulation } from './demo-simulator';
+import { demoWebhookSecrets, startDemoWebhookReceiver, subscribeDemoWebhooks } from './demo-webhooks';
 import { Runtime } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
 import { connectClosable } from '../lib/temporal-connection';
@@ -33,6 +34,11 @@ async function main() {
     }
     throw err;
   }
+  // The demo's webhook receiver listens on loopback, which webhook targets may use only with
+  // WEBHOOK_ALLOW_LOOPBACK (never in production). Outside production npm start turns it on unless it
+  // was set to false, which also leaves the receiver out (decision 0176).
+  const demoWebhooks = config.NODE_ENV !== 'production' && (config.WEBHOOK_ALLOW_LOOPBACK || process.env.WEBHOOK_ALLOW_LOOPBACK === undefined || process.env.WEBHOOK_ALLOW_LOOPBACK === '');
+  if (demoWebhooks) config = { ...config, WEBHOOK_ALLOW_LOOPBACK: true };
   if (await portInUse(config.PORT)) {
     console.error(`Port ${config.PORT} (PORT) is already in use: is another npm start running? Stop it or set PORT.`);
     process.exit(1);
@@ -80,10 +86,10 @@ async function main() {
     await knex.destroy();
   }
   // The demo fair is seeded now; its events go live once the worker runs (go-live is an Update).
-  const seeding = openServices(config, { databaseUrl: infra.databaseUrl, temporalAddress: infra.temporalAddress });
+  const seeding = openServices({ ...config, APP_SECRET: appSecret(config) }, { databaseUrl: infra.databaseUrl, temporalAddress: infra.temporalAddress });
   const demo = await seedDemoData(seeding.services, config);
 
-  const env = { ...process.env, JOBFAIR_SUPERVISED: '1', APP_SECRET: appSecret(config), DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}) };
+  const env = { ...process.env, JOBFAIR_SUPERVISED: '1', APP_SECRET: appSecret(config), ...(demoWebhooks ? { WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}), DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}) };
   // `node --import tsx` keeps each process a direct child of this one (no tsx wrapper in between),
   // so signals reach it and it can notice when this supervisor is gone.
   const run = (name: string, entry: string) => {
@@ -130,8 +136,19 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  let receiver: Awaited<ReturnType<typeof startDemoWebhookReceiver>> | null = null;
   try {
     await openDemoEvents(seeding.services, demo);
+    if (demoWebhooks) {
+      const hookKnex = createKnex(infra.databaseUrl, 1);
+      receiver = await startDemoWebhookReceiver({ secrets: demoWebhookSecrets(hookKnex, appSecret(config)), log: createLogger(config, 'demo-webhooks') });
+      const r = receiver;
+      beforeStop.push(async () => {
+        await r.close();
+        await hookKnex.destroy();
+      });
+      await subscribeDemoWebhooks(seeding.services, demo, receiver.url);
+    }
   } finally {
     await seeding.close();
   }
@@ -176,6 +193,7 @@ async function main() {
       `  PostgreSQL:   ${redactUrl(infra.databaseUrl)}`,
       '',
       `  Live now:     ${demo.events.map((e) => e.company).join(', ')} (${demo.events.length} open-invite events)`,
+      `  Webhooks:     ${receiver ? `demo receiver at ${receiver.url} — the ${demo.events[0].company} team is subscribed (signatures verified; one line per delivery)` : 'no demo receiver (WEBHOOK_ALLOW_LOOPBACK=false)'}`,
       `  Simulator:    ${simulator ? `on — simulated seekers join, recruiters accept (workflow ${simulator.workflowId}; DEMO_SIMULATION=off stops it)` : 'off (DEMO_SIMULATION=off)'}`,
       '',
       `  Demo seeker    ${demo.seekerEmail} / ${DEMO_PASSWORD}`,

@@ -2,7 +2,8 @@
  * The demo fair of `npm start`: three companies, each with a live open-invite event, realistic
  * jobs and recruiters; the demo seeker and recruiter a newcomer logs in as; simulated seekers whose
  * agents join over time. Pure data, read by the seed (scripts/demo-data.ts) and the simulator.
- * Recruiter availability (another issue) is not seeded: events offer `interview_slots` instead.
+ * Recruiter availability (decision 0123) is seeded per event: who takes interviews and how many at
+ * once, so the demo's offers name a recruiter and respect their capacity.
  */
 type Remote = 'remote' | 'hybrid' | 'onsite';
 export interface DemoJob {
@@ -25,7 +26,13 @@ export interface DemoCompany {
   owner: DemoPerson;
   /** A simulated colleague who accepts the team's matches. */
   simulatedRecruiter: DemoPerson;
+  /** Their availability at the event (recruiter_availability): the matchmaker offers only to available ones, up to their capacity. */
+  availability: { owner: DemoAvailability; simulatedRecruiter: DemoAvailability };
   jobs: DemoJob[];
+}
+export interface DemoAvailability {
+  available: boolean;
+  capacity: number;
 }
 export interface DemoPerson {
   name: string;
@@ -70,6 +77,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     slots: 3,
     owner: { name: 'Grace Hopper', email: 'grace.recruiter@demo.jobfair.local', title: 'Head of Talent' },
     simulatedRecruiter: person('Margaret Hamilton', 'Engineering Recruiter', 'sim.demo.jobfair.local'),
+    availability: { owner: { available: true, capacity: 1 }, simulatedRecruiter: { available: true, capacity: 2 } },
     jobs: [
       { title: 'Senior TypeScript Engineer (Developer Platform)', essential: ['TypeScript', 'Node.js'], bonus: ['Temporal', 'PostgreSQL'], experienceMin: 5, salary: [85000, 110000], location: 'London', remote: 'hybrid' },
       { title: 'Backend Engineer (Build Service)', essential: ['Go', 'PostgreSQL'], bonus: ['Kubernetes', 'gRPC'], experienceMin: 3, salary: [70000, 90000], location: 'London', remote: 'hybrid' },
@@ -88,6 +96,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     slots: 2,
     owner: person('Katherine Johnson', 'Talent Partner', 'sim.demo.jobfair.local'),
     simulatedRecruiter: person('Dorothy Vaughan', 'Technical Recruiter', 'sim.demo.jobfair.local'),
+    // Katherine is not taking interviews today: every Northwind offer goes to Dorothy.
+    availability: { owner: { available: false, capacity: 1 }, simulatedRecruiter: { available: true, capacity: 2 } },
     jobs: [
       { title: 'Platform Engineer (Event Streaming)', essential: ['Kafka', 'Java'], bonus: ['Kubernetes', 'PostgreSQL'], experienceMin: 4, salary: [65000, 85000], location: 'Amsterdam', remote: 'hybrid' },
       { title: 'Senior Node.js Engineer (Routing API)', essential: ['Node.js', 'TypeScript', 'PostgreSQL'], bonus: ['Redis', 'Temporal'], experienceMin: 5, salary: [75000, 95000], location: 'Amsterdam', remote: 'hybrid' },
@@ -107,6 +117,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     slots: 2,
     owner: person('Radia Perlman', 'Head of People', 'sim.demo.jobfair.local'),
     simulatedRecruiter: person('Annie Easley', 'Recruiter', 'sim.demo.jobfair.local'),
+    availability: { owner: { available: true, capacity: 1 }, simulatedRecruiter: { available: true, capacity: 1 } },
     jobs: [
       { title: 'Full-Stack Engineer (Scheduling)', essential: ['TypeScript', 'React'], bonus: ['Node.js', 'PostgreSQL'], experienceMin: 3, salary: [70000, 90000], location: 'Berlin', remote: 'hybrid' },
       { title: 'Backend Engineer (Patient Records)', essential: ['Python', 'PostgreSQL'], bonus: ['FHIR', 'Django'], experienceMin: 4, salary: [72000, 92000], location: 'Berlin', remote: 'hybrid' },

@@ -8,7 +8,7 @@ import type { HoldResult, MatchOfferInsert, MatchmakingRepository, OfferContext,
 import type { AccountsRepository } from '../../db/accounts/accounts-repository';
 import { STALE_OFFER_MS, TEMPORAL_CALL_DEADLINE_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
-import { matchInputFromOffer, startMatchWorkflow } from '../../workflows/matches/client';
+import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../workflows/matches/client';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
 import { CandidateIndex, compareCandidates, type Candidate } from './candidates';
 import { floorFor, passesFloor, type AppliedFloor } from './floor';
@@ -93,7 +93,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
 
   const startMatch = async (o: OfferContext, recruiterUserIds: string[]) => {
     try {
-      await withDeadline(() => startMatchWorkflow(deps.client, deps.config, matchInputFromOffer(o, recruiterUserIds, deps.config)));
+      await withDeadline(() => startMatchWorkflow(deps.client, deps.config, matchInputFromOffer(o, recruiterUserIds, deps.config), matchStartNames(o)));
     } catch (err) {
       // Started (and maybe finished) by an earlier attempt of this offer, or by the API: the same match.
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

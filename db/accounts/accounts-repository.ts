@@ -44,6 +44,9 @@ export function createAccountsRepository(knex: Knex) {
       const [row] = await trx('teams').insert({ name }).returning(['id', 'name']);
       return row;
     },
+    async findTeamById(id: string, trx: Knex = knex): Promise<{ id: string; name: string } | undefined> {
+      return trx('teams').where({ id }).first('id', 'name');
+    },
     async addMember(teamId: string, userId: string, role: TeamMembership['role'], trx: Knex = knex): Promise<void> {
       await trx('team_members').insert({ team_id: teamId, user_id: userId, role });
     },

@@ -39,6 +39,10 @@ export interface OfferContext {
   seeker_via_agent: boolean;
   seeker_agent_identity: string | null;
   created_at: Date;
+  /** Names for the Temporal UI's start summary. */
+  seeker_name: string | null;
+  company_name: string | null;
+  recruiter_name: string | null;
 }
 
 /** A live event that can take a match now: open jobs and a free slot (read without locks). */
@@ -364,6 +368,9 @@ export function createMatchmakingRepository(knex: Knex) {
         .join('live_events as e', 'e.id', 'o.live_event_id')
         .leftJoin('profiles as p', 'p.user_id', 'o.seeker_user_id')
         .leftJoin('queue_entries as q', 'q.id', 'o.queue_entry_id')
+        // Names for the match's start summary in the Temporal UI (never e-mail addresses).
+        .leftJoin('users as su', 'su.id', 'o.seeker_user_id')
+        .leftJoin('users as ru', 'ru.id', 'o.recruiter_user_id')
         .whereIn('o.id', ids)
         .orderBy('o.entered_at')
         .select(
@@ -384,6 +391,9 @@ export function createMatchmakingRepository(knex: Knex) {
           trx.raw('coalesce(q.via_agent, false) as seeker_via_agent'),
           'q.agent_identity as seeker_agent_identity',
           'o.created_at',
+          trx.raw('coalesce(p.full_name, su.display_name) as seeker_name'),
+          'e.company_name',
+          'ru.display_name as recruiter_name',
         );
     },
 

@@ -10,11 +10,21 @@ import { DEMO_COMPANIES, DEMO_SIMULATED_SEEKERS } from '../../activities/demo/fa
 import { demoSimulationTotalsQuery } from '../../workflows/demo/contract';
 import { presetScopes } from '../../lib/scopes';
 import { hashToken } from '../../lib/tokens';
+import { appSecret } from '../../lib/config';
+import { DEMO_WEBHOOK_DESCRIPTION, demoWebhookSecrets, startDemoWebhookReceiver, subscribeDemoWebhooks } from '../../scripts/demo-webhooks';
+import { matchWorkflowId } from '../../workflows/matches/contract';
+import { queueEntryWorkflowId } from '../../workflows/queue/contract';
+import { liveEventWorkflowId } from '../../workflows/events/contract';
+import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
+
+const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /**
  * The living demo of `npm start` (docs/decisions/0151): the seeded fair answers a black-box agent
  * walk at once, and the simulator (a workflow, second-scale ticks here) makes the demo seeker a
- * match that a simulated recruiter accepts, while simulated seekers join and move positions.
+ * match that a simulated recruiter accepts, while simulated seekers join and move positions; the
+ * demo's webhook receiver gets verified deliveries; offers respect the seeded recruiter availability;
+ * the Temporal UI's start summaries name people and jobs.
  */
 describe('demo fair', () => {
   let h: Harness;
@@ -22,6 +32,9 @@ describe('demo fair', () => {
   let fair: DemoFair;
   let base: string;
   let sim: Awaited<ReturnType<typeof startDemoSimulator>> | null = null;
+  let receiver: Awaited<ReturnType<typeof startDemoWebhookReceiver>>;
+  let subscriptionId: string;
+  const logged: Array<{ level: string; msg: string }> = [];
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-demo-'));
@@ -31,10 +44,15 @@ describe('demo fair', () => {
     base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
     fair = await seedDemoData(h.app.services, h.config);
     await openDemoEvents(h.app.services, fair);
+    // What npm start does next: the demo webhook receiver, and the demo recruiter's team subscribed to it.
+    const log = (level: string) => (_obj: object, msg: string) => logged.push({ level, msg });
+    receiver = await startDemoWebhookReceiver({ secrets: demoWebhookSecrets(h.knex, appSecret(h.config)), log: { info: log('info'), warn: log('warn'), debug: log('debug') } });
+    subscriptionId = (await subscribeDemoWebhooks(h.app.services, fair, receiver.url)).id;
   }, 120_000);
 
   afterAll(async () => {
     await sim?.stop();
+    await receiver?.close();
     await h?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 90_000);
@@ -125,4 +143,82 @@ describe('demo fair', () => {
     const description = await sim.client.workflow.getHandle(sim.workflowId).describe();
     expect(description.status.name).toBe('RUNNING');
   }, 150_000);
+  it('re-subscribes the same demo subscription at the next start (new port), re-enabling it if it was paused', async () => {
+    await h.knex('webhook_subscriptions').where({ id: subscriptionId }).update({ status: 'paused' });
+    const again = await subscribeDemoWebhooks(h.app.services, fair, receiver.url);
+    expect(again.id).toBe(subscriptionId);
+    const rows = await h.knex('webhook_subscriptions').where({ owner_team_id: fair.events[0].teamId, description: DEMO_WEBHOOK_DESCRIPTION });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe('active');
+    expect(rows[0].target_url).toBe(receiver.url);
+  });
+
+  it('fires webhooks in the demo: the receiver verifies each delivery and logs one readable line at info', async () => {
+    const types = await eventually(
+      async () => {
+        const seen = new Set(receiver.received.map((d) => d.type));
+        return seen.has('match.matched') && seen.has('match.accepted') ? seen : null;
+      },
+      60_000,
+      250,
+    );
+    expect(types.has('match.matched')).toBe(true);
+    expect(receiver.received.every((d) => d.verified && d.subscriptionId === subscriptionId)).toBe(true);
+    const infoLines = logged.filter((l) => l.level === 'info');
+    expect(infoLines.length).toBeGreaterThanOrEqual(receiver.received.length);
+    expect(infoLines.some((l) => /^webhook match\.accepted received, signature verified: both sides accepted the match for "[^"]+"/.test(l.msg))).toBe(true);
+    // A forged delivery is refused: the verification is real.
+    const forged = await fetch(receiver.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'svc-subscription-id': subscriptionId, 'svc-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      body: JSON.stringify({ id: 'evt_forged', type: 'match.matched', created_at: 0, data: {} }),
+    });
+    expect(forged.status).toBe(400);
+    expect(logged.some((l) => l.level === 'warn' && l.msg.includes('evt_forged'))).toBe(true);
+  }, 90_000);
+
+  it('respects the seeded recruiter availability: offers name an available recruiter, never one who is away', async () => {
+    const northwind = DEMO_COMPANIES[1];
+    const northwindEvent = fair.events.find((e) => e.slug === northwind.slug)!;
+    const byEmail = async (email: string) => (await h.app.services.deps.repos.accounts.findUserByEmail(email))!.id;
+    const [away, available] = [await byEmail(northwind.owner.email), await byEmail(northwind.simulatedRecruiter.email)];
+    const seeded = await h.app.services.deps.repos.availability.listForEvent(northwindEvent.eventId);
+    expect(seeded.map((r) => [r.user_id, r.available, r.capacity]).sort()).toEqual([[away, false, 1], [available, true, 2]].sort());
+    const rows = await eventually(async () => {
+      const r = await h.knex('matches').where({ live_event_id: northwindEvent.eventId });
+      return r.length > 0 ? r : null;
+    }, 60_000, 250);
+    for (const m of rows) expect(m.recruiter_user_id).toBe(available);
+    // Every demo event has availability rows, so every demo match names its recruiter.
+    const unnamed = await h.knex('matches').whereIn('live_event_id', fair.events.map((e) => e.eventId)).whereNull('recruiter_user_id');
+    expect(unnamed).toHaveLength(0);
+  }, 90_000);
+
+  it('names people and jobs in the Temporal UI: start summaries of the match, queue entry, live event and subscription', async () => {
+    const ada = (await h.app.services.deps.repos.accounts.findUserByEmail(fair.seekerEmail))!;
+    const [match] = await h.app.services.deps.repos.matches.listForSeeker(ada.id, 1);
+    const acme = DEMO_COMPANIES[0];
+    const describe = async (workflowId: string) => {
+      const d = await h.temporal.workflow.getHandle(workflowId).describe();
+      return { summary: (await d.staticSummary()) ?? '', details: (await d.staticDetails()) ?? '' };
+    };
+    const m = await describe(matchWorkflowId(match.id));
+    expect(m.summary).toContain('Ada Lovelace');
+    expect(m.summary).toContain(`"${match.job_title}"`);
+    expect(m.summary).toContain(acme.team);
+    expect(m.summary).toMatch(new RegExp(`with (${acme.owner.name}|${acme.simulatedRecruiter.name})$`));
+    expect(m.details).toContain(match.id);
+    const q = await describe(queueEntryWorkflowId(ada.id));
+    expect(q.summary).toContain(`Ada Lovelace waiting for a match at ${acme.team} (${acme.slug})`);
+    const e = await describe(liveEventWorkflowId(fair.events[0].eventId));
+    expect(e.summary).toContain(acme.team);
+    const w = await describe(webhookSubscriptionWorkflowId(subscriptionId));
+    expect(w.summary).toMatch(new RegExp(`^Webhook subscription of ${acme.team} → 127\\.0\\.0\\.1:\\d+`));
+    for (const x of [m, q, e, w]) {
+      expect(x.summary).not.toContain('@');
+      expect(x.details).not.toContain('@');
+      // Ids stay in the details and search attributes; a summary names, it does not number.
+      expect(x.summary).not.toMatch(UUID_RE);
+    }
+  });
 });

@@ -1,11 +1,12 @@
 import { matchWorkflowId } from '../../workflows/matches/contract';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { reconcile, why, type OpsContext } from '../../scripts/ops-commands';
+import { describeDrift, reconcile, why, type OpsContext } from '../../scripts/ops-commands';
+import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
 
 /**
  * `npm run ops`: `why` answers in words for a match waiting on each side, an expired one and a
- * seeker with no eligible job; `reconcile` finds a deliberately corrupted projection and `--fix`
- * re-projects it from the workflow. Real API services, workflows and PostgreSQL.
+ * seeker with no eligible job; `reconcile` finds a deliberately corrupted projection (and corrupted
+ * webhook subscriptions) and `--fix` repairs it from the workflow. Real API services, workflows and PostgreSQL.
  */
 describe('ops commands', () => {
   let h: Harness;
@@ -92,4 +93,45 @@ describe('ops commands', () => {
     expect((await h.app.services.deps.repos.queue.findById(entry.id))!).toMatchObject({ status: 'matched', match_id: matchId });
     expect((await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id)).toEqual([]);
   }, 60_000);
+  it('reconcile: webhook subscriptions — state drift, a missing workflow, a workflow whose row is gone; --fix repairs each from the owner', async () => {
+    const owner = { kind: 'team' as const, teamId: recruiter.teamId! };
+    const create = async (n: string) => (await h.app.services.webhooks.create(owner, recruiter.user.id, { target_url: `http://127.0.0.1:9/${n}`, events: ['match.matched'] })).row.id;
+    const [drifted, missing, orphan, markedDeleted] = [await create('a'), await create('b'), await create('c'), await create('d')];
+    const ours = (ds: Awaited<ReturnType<typeof reconcile>>) => ds.filter((d) => [drifted, missing, orphan, markedDeleted].includes(d.id));
+    const running = async (id: string) => (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).describe()).status.name;
+    // Each actor has finished its first projection (an activity) before we corrupt anything.
+    for (const id of [drifted, missing, orphan, markedDeleted]) {
+      await eventually(async () => (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).fetchHistory()).events?.some((e) => e.activityTaskCompletedEventAttributes), 20_000, 100);
+    }
+    expect(ours(await reconcile(ctx, { fix: false }))).toEqual([]);
+
+    await h.knex('webhook_subscriptions').where({ id: drifted }).update({ status: 'paused', consecutive_failures: 7 });
+    await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(missing)).terminate('test: the workflow goes missing');
+    await h.knex('webhook_subscriptions').where({ id: orphan }).delete();
+    await h.knex('webhook_subscriptions').where({ id: markedDeleted }).update({ status: 'deleted' });
+
+    // The orphan is found through visibility, which the dev server updates asynchronously: poll.
+    const found = await eventually(async () => {
+      const ds = ours(await reconcile(ctx, { fix: false }));
+      return ds.some((d) => d.id === orphan) ? ds : null;
+    }, 20_000, 250);
+    const by = (id: string) => found.filter((d) => d.id === id).map((d) => [d.field, d.projection, d.workflow]);
+    expect(by(drifted).sort()).toEqual([['consecutive_failures', 7, 0], ['status', 'paused', 'active']].sort());
+    expect(by(missing)).toEqual([['workflow', 'active', 'none running']]);
+    expect(by(orphan)).toEqual([['row', 'none', 'running']]);
+    expect(by(markedDeleted)).toEqual([['status', 'deleted', 'active']]);
+    expect(found.every((d) => !d.fixed)).toBe(true);
+    expect(describeDrift(found.find((d) => d.id === missing)!)).toBe(`webhook_subscription ${missing}: PostgreSQL says "active", but no workflow runs for it`);
+
+    const fixed = ours(await reconcile(ctx, { fix: true }));
+    expect(fixed.length).toBe(found.length);
+    expect(fixed.every((d) => d.fixed)).toBe(true);
+    const row = async (id: string) => h.app.services.deps.repos.webhooks.findSubscriptionById(id);
+    expect(await row(drifted)).toMatchObject({ status: 'active', consecutive_failures: 0 });
+    expect(await row(markedDeleted)).toMatchObject({ status: 'active' });
+    expect(await running(missing)).toBe('RUNNING');
+    await eventually(async () => (await running(orphan)) === 'COMPLETED', 20_000, 100);
+    // Repaired: nothing left (visibility may list the ended orphan as running for a moment).
+    await eventually(async () => ours(await reconcile(ctx, { fix: false })).length === 0, 20_000, 250);
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { detailLines, temporalName, type StartMetadata } from '../shared/contract';
 /**
  * Contract of the billing capability: the `billing-account:<teamId>` actor, the plan catalogue and
  * the billing vocabularies. No I/O: workflows, activities, clients, the API and db import it.
@@ -181,3 +182,15 @@ export const billingStateQuery = defineQuery<BillingAccountState>('state');
 /** Workflow type `billingAccountWorkflow` (its export in workflows/index.ts). */
 export const BILLING_ACCOUNT_WORKFLOW = 'billingAccountWorkflow';
 export type BillingAccountWorkflow = (input: BillingAccountInput) => Promise<BillingAccountResult>;
+
+/** What the Temporal UI shows for `billing-account:<teamId>`: the team by name (workflows/shared/summary.ts). */
+export function billingAccountStartMetadata(teamId: string, teamName: string | null): StartMetadata {
+  const team = temporalName(teamName, 'a team');
+  return {
+    staticSummary: `Billing account of ${team}`,
+    staticDetails: detailLines([
+      ['Team', team],
+      ['Team id', teamId],
+    ]),
+  };
+}

@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { detailLines, temporalName, type StartMetadata } from '../shared/contract';
 /**
  * Contract of the events capability: the liveEvent workflow. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  *
@@ -117,3 +118,16 @@ export const liveEventStateQuery = defineQuery<LiveEventState>('state');
 /** Workflow type `liveEventWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const LIVE_EVENT_WORKFLOW = 'liveEventWorkflow';
 export type LiveEventWorkflow = (input: LiveEventInput) => Promise<LiveEventResult>;
+
+/** What the Temporal UI shows for `live-event:<id>`: the company and the event by name (workflows/shared/summary.ts). */
+export function liveEventStartMetadata(row: { id: string; slug: string; company_name: string; headline?: string | null; visibility?: string | null }): StartMetadata {
+  const company = temporalName(row.company_name, row.slug);
+  return {
+    staticSummary: `Live event of ${company}${row.headline ? `: ${temporalName(row.headline, row.slug)}` : ''} (${row.slug})`,
+    staticDetails: detailLines([
+      ['Company', company],
+      ['Event', `${row.slug}${row.visibility ? ` (${row.visibility.replace('_', ' ')})` : ''}`],
+      ['Event id', row.id],
+    ]),
+  };
+}

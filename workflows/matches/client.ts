@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../lib/config';
-import { matchWorkflowId, MATCH_WORKFLOW, type MatchInput, type MatchWorkflow } from './contract';
+import { matchStartMetadata, matchWorkflowId, MATCH_WORKFLOW, type MatchInput, type MatchStartNames, type MatchWorkflow } from './contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/contract';
 
 /** The offer a match is made from (the matchmaker's `match_offers` row with its joins), as the start needs it. */
@@ -21,6 +21,15 @@ export interface MatchOfferForStart {
   seeker_via_agent: boolean;
   seeker_agent_identity: string | null;
   created_at: Date;
+  /** For the Temporal UI only (matchStartNames): the seeker's, the company's and the recruiter's names. */
+  seeker_name?: string | null;
+  company_name?: string | null;
+  recruiter_name?: string | null;
+}
+
+/** The names a match's start summary shows (not workflow input). */
+export function matchStartNames(o: Pick<MatchOfferForStart, 'seeker_name' | 'company_name' | 'recruiter_name'>): MatchStartNames {
+  return { seekerName: o.seeker_name ?? null, companyName: o.company_name ?? null, recruiterName: o.recruiter_name ?? null };
 }
 
 export function matchInputFromOffer(o: MatchOfferForStart, recruiterUserIds: string[], config: Pick<Config, 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS'>): MatchInput {
@@ -53,14 +62,14 @@ export function matchInputFromOffer(o: MatchOfferForStart, recruiterUserIds: str
  * few milliseconds between the entry saying `matched` and the matchmaker's start — the match row
  * exists from the entry's projection on, so the API must be able to act on it; decision 0120).
  */
-export async function startMatchWorkflow(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>, input: MatchInput): Promise<void> {
+export async function startMatchWorkflow(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>, input: MatchInput, names: MatchStartNames = { seekerName: null, companyName: null, recruiterName: null }): Promise<void> {
   await client.workflow.start<MatchWorkflow>(MATCH_WORKFLOW, {
     workflowId: matchWorkflowId(input.matchId),
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     args: [input],
     workflowIdConflictPolicy: 'USE_EXISTING',
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    staticSummary: `Match ${input.matchId}: seeker ${input.seekerUserId} × ${input.jobTitle} (${input.liveEventSlug})`,
+    ...matchStartMetadata(input, names),
     typedSearchAttributes: [
       { key: JobfairEntity, value: 'match' },
       { key: JobfairStatus, value: 'matched' },

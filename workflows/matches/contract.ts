@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { detailLines, temporalName, type StartMetadata } from '../shared/contract';
 /**
  * Contract of the matches capability: the match workflow. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  *
@@ -196,4 +197,30 @@ export function domainEventId(matchId: string, type: string): string {
     h = (h * FNV128_PRIME) & MASK128;
   }
   return `evt_${h.toString(16).padStart(32, '0')}`;
+}
+
+/** Names the client adds to a match's start (they are not workflow input: only the UI shows them). */
+export interface MatchStartNames {
+  seekerName: string | null;
+  companyName: string | null;
+  /** The recruiter the offer went to (events with availability), else null: the whole team. */
+  recruiterName: string | null;
+}
+
+/** What the Temporal UI shows for `match:<id>`: the seeker, the job and the company by name (workflows/shared/summary.ts). */
+export function matchStartMetadata(input: Pick<MatchInput, 'matchId' | 'jobTitle' | 'liveEventSlug' | 'seekerUserId' | 'matchScore' | 'seekerViaAgent' | 'seekerAgentIdentity'>, names: MatchStartNames): StartMetadata {
+  const seeker = temporalName(names.seekerName, 'A seeker');
+  const company = temporalName(names.companyName, input.liveEventSlug);
+  const recruiter = names.recruiterName ? temporalName(names.recruiterName, 'a recruiter') : null;
+  return {
+    staticSummary: `${seeker} × "${temporalName(input.jobTitle, 'a job')}" at ${company}${recruiter ? ` with ${recruiter}` : ''}`,
+    staticDetails: detailLines([
+      ['Seeker', `${seeker}${input.seekerViaAgent ? ` (via agent ${input.seekerAgentIdentity ?? 'unnamed'})` : ''}`],
+      ['Job', `${input.jobTitle} at ${company} (event ${input.liveEventSlug})`],
+      ['Recruiter', recruiter ?? "any recruiter of the company's team"],
+      ['Match score', input.matchScore],
+      ['Match id', input.matchId],
+      ['Seeker user id', input.seekerUserId],
+    ]),
+  };
 }

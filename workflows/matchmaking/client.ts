@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../lib/config';
-import { kickSignal, matchmakerInput, matchmakerWorkflowId, MATCHMAKER_WORKFLOW, type KickReason, type KickSignalInput, type MatchmakerWorkflow } from './contract';
+import { kickSignal, matchmakerInput, matchmakerStartMetadata, matchmakerWorkflowId, MATCHMAKER_WORKFLOW, type KickReason, type KickSignalInput, type MatchmakerWorkflow } from './contract';
 
 /**
  * Wakes the task queue's matchmaker, starting it if it is not running (signal-with-start: the
@@ -13,6 +13,6 @@ export async function kickMatchmaker(client: Client, config: Pick<Config, 'TEMPO
     args: [matchmakerInput(config)],
     signal: kickSignal,
     signalArgs: [{ reason }],
-    staticSummary: `Matchmaker of task queue ${config.TEMPORAL_TASK_QUEUE}`,
+    ...matchmakerStartMetadata(config.TEMPORAL_TASK_QUEUE, config.MATCHMAKER_INTERVAL_MS),
   });
 }

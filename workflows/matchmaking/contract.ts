@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { detailLines, temporalName, type StartMetadata } from '../shared/contract';
 /**
  * Contract of the matchmaking capability: the matchmaker workflow (docs/decisions/0010-matchmaker.md).
  * Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
@@ -71,3 +72,15 @@ export const matchmakerStatsQuery = defineQuery<{ rounds: number; kicks: number;
 /** Workflow type `matchmakerWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const MATCHMAKER_WORKFLOW = 'matchmakerWorkflow';
 export type MatchmakerWorkflow = (input: MatchmakerInput) => Promise<void>;
+
+/** What the Temporal UI shows for `matchmaker:<queue>` (workflows/shared/summary.ts). */
+export function matchmakerStartMetadata(taskQueue: string, intervalMs: number): StartMetadata {
+  return {
+    staticSummary: `Matchmaker: pairs waiting seekers with open jobs of live events (task queue ${taskQueue})`,
+    staticDetails: detailLines([
+      ['What', 'one matching round at a time, at most one per interval while seekers wait; woken by joins, go-lives and freed slots'],
+      ['Interval', `${intervalMs} ms`],
+      ['Task queue', taskQueue],
+    ]),
+  };
+}

@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { detailLines, temporalName, type StartMetadata } from '../shared/contract';
 import type { MatchStatus } from '../matches/contract';
 /**
  * Contract of the queue capability: the queueEntry workflow. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
@@ -121,3 +122,18 @@ export const matchClosedSignal = defineSignal<[MatchClosedSignalInput]>('matchCl
 /** Workflow type `queueEntryWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const QUEUE_ENTRY_WORKFLOW = 'queueEntryWorkflow';
 export type QueueEntryWorkflow = (input: QueueEntryInput) => Promise<QueueEntryState>;
+
+/** What the Temporal UI shows for `queue-entry:<userId>`: the seeker and the event by name (workflows/shared/summary.ts). */
+export function queueEntryStartMetadata(o: { seekerName: string | null; companyName: string | null; liveEventSlug: string | null; agentIdentity: string | null; viaAgent: boolean; userId: string }): StartMetadata {
+  const seeker = temporalName(o.seekerName, 'A seeker');
+  const where = o.liveEventSlug ? `${temporalName(o.companyName, o.liveEventSlug)} (${o.liveEventSlug})` : 'any live open-invite event';
+  return {
+    staticSummary: `${seeker} waiting for a match at ${where}${o.viaAgent ? ', via an agent' : ''}`,
+    staticDetails: detailLines([
+      ['Seeker', seeker],
+      ['Event', where],
+      ['Joined through', o.viaAgent ? `an agent (${o.agentIdentity ?? 'unnamed'})` : 'the web app'],
+      ['User id', o.userId],
+    ]),
+  };
+}

@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { detailLines, temporalName, type StartMetadata } from '../shared/contract';
 /**
  * Contract of the webhooks capability: the webhookSubscription and webhookDelivery workflows and
  * the event-type vocabulary. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
@@ -192,6 +193,29 @@ export const subscriptionStateQuery = defineQuery<WebhookSubscriptionState>('sta
 /** Workflow type `webhookSubscriptionWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const WEBHOOK_SUBSCRIPTION_WORKFLOW = 'webhookSubscriptionWorkflow';
 export type WebhookSubscriptionWorkflow = (input: WebhookSubscriptionInput) => Promise<WebhookSubscriptionResult>;
+/** What the Temporal UI shows for `webhook-subscription:<whk>`: its owner by name and where it sends (workflows/shared/summary.ts). */
+export function webhookSubscriptionStartMetadata(row: { id: string; target_url: string; events: readonly string[]; description?: string | null }, ownerName: string | null): StartMetadata {
+  const owner = temporalName(ownerName, 'its owner');
+  // Host and path only: a query string may carry a receiver's token.
+  const url = (() => {
+    try {
+      const u = new URL(row.target_url);
+      return { host: u.host, target: `${u.origin}${u.pathname}` };
+    } catch {
+      return { host: 'its target', target: 'its target' };
+    }
+  })();
+  const host = url.host;
+  return {
+    staticSummary: `Webhook subscription of ${owner} → ${host}${row.description ? ` (${temporalName(row.description, '')})` : ''}`,
+    staticDetails: detailLines([
+      ['Owner', owner],
+      ['Target', url.target],
+      ['Events', row.events.join(', ')],
+      ['Webhook id', row.id],
+    ]),
+  };
+}
 
 /** Workflow type `webhookDeliveryWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';

@@ -78,7 +78,9 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
     return teamId;
   }
 
-  const signal = (teamId: string, e: BillingEventSignalInput) => signalBillingEvent(temporal, config, teamId, e);
+  /** The team's name for the actor's start summary in the Temporal UI. */
+  const teamName = async (teamId: string) => (await repos.accounts.findTeamById(teamId))?.name ?? null;
+  const signal = async (teamId: string, e: BillingEventSignalInput) => signalBillingEvent(temporal, config, teamId, e, await teamName(teamId));
 
   /** The local provider's events and Stripe's, in the actor's shape. */
   function toSignal(e: ProviderEvent): BillingEventSignalInput {
@@ -190,7 +192,7 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
       try {
         result = await temporal.workflow.executeUpdateWithStart(chargeOffSessionUpdate, {
           args: [{ targetPlan: body.target_plan, interval: body.interval, chargeId, requestedBy: p.userId }],
-          startWorkflowOperation: new WithStartWorkflowOperation<BillingAccountWorkflow>(BILLING_ACCOUNT_WORKFLOW, { ...billingAccountStartOptions(config, teamId), workflowIdConflictPolicy: 'USE_EXISTING' }),
+          startWorkflowOperation: new WithStartWorkflowOperation<BillingAccountWorkflow>(BILLING_ACCOUNT_WORKFLOW, { ...billingAccountStartOptions(config, teamId, await teamName(teamId)), workflowIdConflictPolicy: 'USE_EXISTING' }),
         });
       } catch (err) {
         refusalToError(err, target);
@@ -214,7 +216,7 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
       const teamId = await managerTeamOf(p);
       try {
         await temporal.workflow.executeUpdateWithStart(cancelAtPeriodEndUpdate, {
-          startWorkflowOperation: new WithStartWorkflowOperation<BillingAccountWorkflow>(BILLING_ACCOUNT_WORKFLOW, { ...billingAccountStartOptions(config, teamId), workflowIdConflictPolicy: 'USE_EXISTING' }),
+          startWorkflowOperation: new WithStartWorkflowOperation<BillingAccountWorkflow>(BILLING_ACCOUNT_WORKFLOW, { ...billingAccountStartOptions(config, teamId, await teamName(teamId)), workflowIdConflictPolicy: 'USE_EXISTING' }),
         });
       } catch (err) {
         refusalToError(err);

@@ -11,7 +11,7 @@ import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
 import type { Page, Paginator } from '../lib/pagination';
 import type { PublicCache } from '../lib/public-cache';
-import { DEFAULT_DRAIN_SETTLE_MS, liveEventWorkflowId, planLiveEventTransition, endUpdate, goLiveUpdate, LIVE_EVENT_WORKFLOW, pauseUpdate, plannedEndChangedSignal, resumeUpdate, type LiveEventRefusal, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventWorkflow } from '../../../../workflows/events/contract';
+import { DEFAULT_DRAIN_SETTLE_MS, liveEventWorkflowId, planLiveEventTransition, endUpdate, goLiveUpdate, LIVE_EVENT_WORKFLOW, liveEventStartMetadata, pauseUpdate, plannedEndChangedSignal, resumeUpdate, type LiveEventRefusal, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventWorkflow } from '../../../../workflows/events/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../../../../workflows/shared/contract';
 import type { ServiceDeps } from '../lib/service-deps';
 
@@ -76,7 +76,7 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
       workflowIdConflictPolicy: 'USE_EXISTING',
       // An ended event's completed run is never replaced; a failed or terminated one may be (recovery).
       workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-      staticSummary: `Live event ${row.slug} (${row.company_name})`,
+      ...liveEventStartMetadata(row),
       typedSearchAttributes: [
         { key: JobfairEntity, value: 'live_event' },
         { key: JobfairStatus, value: row.status },

@@ -7,7 +7,7 @@ import type { InterviewReportBody } from './matches-schemas';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict } from '../../../../lib/update-refusal';
 import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, bothInRoomUpdate, MATCH_ROOM_CLOSED, type MatchPartyRole, type DeclineReasonCode } from '../../../../workflows/matches/contract';
-import { matchInputFromOffer, startMatchWorkflow } from '../../../../workflows/matches/client';
+import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../../../workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
 import type { ServiceDeps } from '../lib/service-deps';
 
@@ -57,7 +57,7 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
     if (!offer) return false;
     const recruiters = await accounts.listTeamMemberIds(offer.team_id);
     try {
-      await startMatchWorkflow(deps.temporal, deps.config, matchInputFromOffer(offer, recruiters, deps.config));
+      await startMatchWorkflow(deps.temporal, deps.config, matchInputFromOffer(offer, recruiters, deps.config), matchStartNames(offer));
     } catch (err) {
       // Already started and closed: the projection is final, the caller answers from it.
       if (err instanceof WorkflowExecutionAlreadyStartedError) return false;

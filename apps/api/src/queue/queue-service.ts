@@ -8,7 +8,7 @@ import type { LiveEventRow } from '../../../../db/events/events-repository';
 import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
-import { queueEntryWorkflowId, joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, QUEUE_ENTRY_WORKFLOW, type JoinQueueUpdateResult, type QueueEntryWorkflow } from '../../../../workflows/queue/contract';
+import { queueEntryWorkflowId, joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, QUEUE_ENTRY_WORKFLOW, queueEntryStartMetadata, type JoinQueueUpdateResult, type QueueEntryWorkflow } from '../../../../workflows/queue/contract';
 import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
 import type { ServiceDeps } from '../lib/service-deps';
 
@@ -121,10 +121,10 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
       if (!user.onboarding_completed_at || !profile) {
         throw new OnboardingIncompleteError(deps.config.publicBaseUrl, 'joining the queue');
       }
-      let event: { id: string; slug: string } | null = null;
+      let event: { id: string; slug: string; company_name: string } | null = null;
       if (input.eventRef) {
         if (!found || found.status !== 'live') throw new NotFoundError('live event', input.eventRef);
-        event = { id: found.id, slug: found.slug };
+        event = { id: found.id, slug: found.slug, company_name: found.company_name };
       }
       let result: JoinQueueUpdateResult | undefined;
       for (let attempt = 0; ; attempt++) {
@@ -132,7 +132,7 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
           workflowId: queueEntryWorkflowId(user.id),
           taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
           workflowIdConflictPolicy: 'USE_EXISTING',
-          staticSummary: `Queue entry of seeker ${user.id}${event ? ` for ${event.slug}` : ' (any event)'}`,
+          ...queueEntryStartMetadata({ seekerName: profile.full_name || user.display_name, companyName: event?.company_name ?? null, liveEventSlug: event?.slug ?? null, agentIdentity: input.agentIdentity, viaAgent: input.viaAgent, userId: user.id }),
           args: [
             {
               queueId: randomUUID(),

@@ -8,7 +8,7 @@ import type { Config } from '../../../../lib/config';
 import { updateRefusal } from '../../../../lib/update-refusal';
 import { checkTargetUrl } from '../../../../lib/webhooks/address-policy';
 import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '../../../../lib/webhooks/secrets';
-import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, replayDeadLetterUpdate, webhookSubscriptionLabel, DELIVERY_NOT_DEAD_LETTER, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
+import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionStartMetadata, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, replayDeadLetterUpdate, webhookSubscriptionLabel, DELIVERY_NOT_DEAD_LETTER, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
 import { deliveryInput, deliveryStartOptions, startWebhookDelivery } from '../../../../workflows/webhooks/client';
 import type { Paginator, Page } from '../lib/pagination';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../../../../workflows/shared/contract';
@@ -76,10 +76,13 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     consecutiveFailures: row.consecutive_failures,
     pausedAtMs: row.paused_at?.getTime() ?? null,
   });
-  const actorStartOptions = (row: WebhookSubscriptionRow) => ({
+  /** The owner's name (team or user) for the actor's start summary in the Temporal UI. */
+  const ownerName = async (row: WebhookSubscriptionRow): Promise<string | null> =>
+    row.owner_team_id ? ((await deps.repos.accounts.findTeamById(row.owner_team_id))?.name ?? null) : row.owner_user_id ? ((await deps.repos.accounts.findUserById(row.owner_user_id))?.display_name ?? null) : null;
+  const actorStartOptions = async (row: WebhookSubscriptionRow) => ({
     workflowId: webhookSubscriptionWorkflowId(row.id),
     taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
-    staticSummary: `Webhook subscription ${row.id} → ${row.target_url}`,
+    ...webhookSubscriptionStartMetadata(row, await ownerName(row)),
     typedSearchAttributes: [
       { key: JobfairEntity, value: 'webhook_subscription' },
       { key: JobfairStatus, value: row.status },
@@ -93,7 +96,7 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
   const messageActor = async (row: WebhookSubscriptionRow, update: typeof resumeSubscriptionUpdate): Promise<SubscriptionUpdateResult> => {
     try {
       return await deps.temporal.workflow.executeUpdateWithStart(update, {
-        startWorkflowOperation: new WithStartWorkflowOperation<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...actorStartOptions(row), workflowIdConflictPolicy: 'USE_EXISTING' }),
+        startWorkflowOperation: new WithStartWorkflowOperation<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...(await actorStartOptions(row)), workflowIdConflictPolicy: 'USE_EXISTING' }),
       });
     } catch (err) {
       if (updateRefusal(err, [WEBHOOK_DELETED])) throw new NotFoundError('webhook', row.id);
@@ -139,7 +142,7 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
         const done = await repo.findSubscriptionForOwner(id, owner);
         if (done) {
           // The actor may be missing if the crash came between commit and answer: start it if so.
-          await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...actorStartOptions(done), workflowIdConflictPolicy: 'USE_EXISTING' });
+          await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...(await actorStartOptions(done)), workflowIdConflictPolicy: 'USE_EXISTING' });
           return { row: done, secret: done.secret_salt === salt ? secret : deriveWebhookSecret(deps.appSecret, id, done.secret_salt) };
         }
       }
@@ -160,7 +163,7 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
           trx,
         );
         // A derived id may meet the actor of a run whose insert was rolled back (crash before commit).
-        await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...actorStartOptions(inserted), workflowIdConflictPolicy: op ? 'USE_EXISTING' : 'FAIL' });
+        await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...(await actorStartOptions(inserted)), workflowIdConflictPolicy: op ? 'USE_EXISTING' : 'FAIL' });
         return inserted;
       });
       return { row, secret };
@@ -286,6 +289,15 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
         }
       }
       return { replayed, skipped, more: dead.length > MAX_REPLAY_BATCH };
+    },
+
+    /**
+     * Starts the subscription's actor from its row if no run is open (`ops reconcile --fix`: the
+     * workflow went missing — terminated, or lost with a dev server's state); a running one is kept.
+     */
+    async ensureActor(id: string): Promise<void> {
+      const row = await load(null, id);
+      await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...(await actorStartOptions(row)), workflowIdConflictPolicy: 'USE_EXISTING' });
     },
   };
 }

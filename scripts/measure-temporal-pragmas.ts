@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Client, Connection } from '@temporalio/client';
+import { freePort } from '../lib/ports';
+import { defaultCacheDir, resolveTemporalCli, startDevServer, FILE_SQLITE_PRAGMAS } from '../lib/temporal-server';
+
+/**
+ * Workflow starts per second of the file-backed Temporal dev server (the one `npm start` runs),
+ * with SQLite's defaults (rollback journal, synchronous=FULL) and with FILE_SQLITE_PRAGMAS
+ * (WAL, synchronous=NORMAL) — decision 0175.
+ *
+ *   npx tsx scripts/measure-temporal-pragmas.ts [--starts 300] [--concurrency 8] [--rounds 3]
+ *
+ * Each round starts a fresh server per variant on a fresh SQLite file in a temporary directory
+ * (WAL mode sticks to a file once set), makes `--starts` workflow starts (no worker: a start is
+ * the server's write path — history, mutable state, transfer task, visibility), and the variants
+ * alternate A/B/A/B so a change in the machine's load hits both. Prints each run, the medians and
+ * the load average before and after.
+ */
+const { values } = parseArgs({
+  options: { starts: { type: 'string', default: '300' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' } },
+});
+const STARTS = Number(values.starts);
+const CONCURRENCY = Number(values.concurrency);
+const ROUNDS = Number(values.rounds);
+const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 3).join(' ');
+
+async function measure(name: string, pragmas: Readonly<Record<string, string>>): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-pragmas-'));
+  const cli = resolveTemporalCli({ cacheDir: defaultCacheDir(process.env.CACHE_DIR), log: () => undefined });
+  if (cli.build) throw new Error('the Temporal CLI is not built yet: run npm start once first');
+  const server = await startDevServer({ cli: cli.path, port: await freePort(), dbFile: path.join(dir, 'temporal.sqlite'), sqlitePragmas: pragmas, namespace: 'default', log: () => undefined });
+  const connection = await Connection.connect({ address: server.address });
+  const client = new Client({ connection, namespace: 'default' });
+  try {
+    // Warm-up: connections, namespace cache, the first task queue.
+    for (let i = 0; i < 10; i++) await client.workflow.start('noop', { taskQueue: 'measure', workflowId: `warm-${i}` });
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let i = next++; i < STARTS; i = next++) await client.workflow.start('noop', { taskQueue: 'measure', workflowId: `start-${i}` });
+      }),
+    );
+    const rate = STARTS / ((performance.now() - t0) / 1000);
+    console.log(`${name.padEnd(8)} ${rate.toFixed(0).padStart(5)} starts/s   (${STARTS} starts, concurrency ${CONCURRENCY}; load ${loadavg()})`);
+    return rate;
+  } finally {
+    await connection.close();
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  console.log(`load average before: ${loadavg()} (${os.cpus().length} cores)`);
+  const defaults: number[] = [];
+  const tuned: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    defaults.push(await measure('default', {}));
+    tuned.push(await measure('wal', FILE_SQLITE_PRAGMAS));
+  }
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  console.log(`median: default ${median(defaults).toFixed(0)} starts/s, ${Object.entries(FILE_SQLITE_PRAGMAS).map(([k, v]) => `${k}=${v}`).join(' ')} ${median(tuned).toFixed(0)} starts/s (×${(median(tuned) / median(defaults)).toFixed(1)})`);
+  console.log(`load average after: ${loadavg()}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
