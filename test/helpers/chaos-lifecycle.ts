@@ -156,12 +156,16 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
   };
 
   // ---- sampler: over-capacity, seekers matched twice, matching gaps ----
+  // Active = holding a slot: accepted, or matched with its window still open. A `matched` row past its
+  // expires_at is expired for every purpose (accept refuses it) while the workflow's expiry is being
+  // projected; counting it would report projection lag as a double match.
+  const ACTIVE = "(m.status = 'accepted' OR (m.status = 'matched' AND m.expires_at > now()))";
   const starvedSince = new Map<string, { since: number; total: number }>();
   const eventIds = o.events.map((e) => e.id);
   const sample = async () => {
     const { rows } = await o.knex.raw<{ rows: Array<{ id: string; slots: number; active: number; waiting: number; total: number }> }>(
       `SELECT e.id, e.interview_slots AS slots,
-         (SELECT count(*)::int FROM matches m WHERE m.live_event_id = e.id AND m.status IN ('matched', 'accepted')) AS active,
+         (SELECT count(*)::int FROM matches m WHERE m.live_event_id = e.id AND ${ACTIVE}) AS active,
          (SELECT count(*)::int FROM matches m WHERE m.live_event_id = e.id) AS total,
          (SELECT count(*)::int FROM queue_entries q
             WHERE q.status = 'waiting' AND q.live_event_id = e.id
@@ -171,7 +175,7 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
       [eventIds],
     );
     const twice = await o.knex.raw<{ rows: Array<{ n: number }> }>(
-      `SELECT count(*)::int AS n FROM (SELECT seeker_user_id FROM matches WHERE live_event_id = ANY(?) AND status IN ('matched', 'accepted') GROUP BY seeker_user_id HAVING count(*) > 1) x`,
+      `SELECT count(*)::int AS n FROM (SELECT seeker_user_id FROM matches m WHERE live_event_id = ANY(?) AND ${ACTIVE} GROUP BY seeker_user_id HAVING count(*) > 1) x`,
       [eventIds],
     );
     r.matchedTwice = Math.max(r.matchedTwice, twice.rows[0].n);
