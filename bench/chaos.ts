@@ -7,11 +7,16 @@ import { loadConfig } from '../lib/config';
 import { freePort } from '../lib/ports';
 import { ensureDatabase, startPostgres, type RunningPostgres } from '../lib/postgres-server';
 import { defaultCacheDir, registerSearchAttributes, resolveTemporalCli, startDevServer, type RunningDevServer } from '../lib/temporal-server';
-import { connectClosable } from '../lib/temporal-connection';
+import { connectClosable, lazyClosable } from '../lib/temporal-connection';
 import { createKnex, migrateLatest } from '../db/knex';
 import { openServices } from '../scripts/services';
 import { seedDemoData } from '../scripts/demo-data';
+import { Client } from '@temporalio/client';
+import { createServices } from '../apps/api/src/services';
+import { SCOPES } from '../lib/scopes';
+import { hashToken } from '../lib/tokens';
 import { exitOf, runProcess, type RunningProcess } from '../test/helpers/processes';
+import type { LifecycleSeeker } from '../test/helpers/chaos-lifecycle';
 import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosTarget } from '../test/helpers/chaos';
 
 /**
@@ -19,16 +24,21 @@ import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosT
  * and Temporal dev server (SQLite file, so a stopped server restarts with its state), the worker and
  * the API as real processes, then for each fault — none, worker (kill -9), API (kill -9),
  * PostgreSQL (kill -9 of the server and its backends), Temporal (stop) — runs keyed job creations
- * and webhook test deliveries (to a local receiver failing 10 % of first attempts) while the fault
- * strikes, and reconciles client acknowledgements with PostgreSQL and the receiver's log.
+ * and webhook test deliveries (to a local receiver failing 10 % of first attempts) and seekers'
+ * whole lifecycles (join, accept, late accept, decline, expiry on small-capacity events with short
+ * acceptance windows; decision 0181) while the fault strikes, and reconciles client
+ * acknowledgements with PostgreSQL and the receiver's log; over-capacity, seekers matched twice,
+ * matches accepted after `expires_at` and the longest matching gap are measured.
  *
- *   npm run chaos [-- --faults none,worker,api,postgres,temporal --jobs 100 --tests 40 --down-ms 3000]
+ *   npm run chaos [-- --faults none,worker,api,postgres,temporal --jobs 100 --tests 40 --seekers 24 --slots 2 --down-ms 3000]
  */
 const { values } = parseArgs({
   options: {
     faults: { type: 'string', default: 'none,worker,api,postgres,temporal' },
     jobs: { type: 'string', default: '100' },
     tests: { type: 'string', default: '40' },
+    seekers: { type: 'string', default: '24' },
+    slots: { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '8' },
     'down-ms': { type: 'string', default: '3000' },
   },
@@ -107,6 +117,12 @@ async function main() {
       WEBHOOK_RETRY_SCHEDULE_MS: RETRIES,
       RATE_LIMIT_WRITE_PER_MIN: '100000',
       RATE_LIMIT_READ_PER_MIN: '100000',
+      BILLING_FREE_MAX_LIVE_EVENTS: '1000',
+      // Short acceptance windows and interviews: expiries happen and slots turn over within a row.
+      MATCH_ACCEPT_WINDOW_MS: '4000',
+      MATCH_EXPIRY_REMINDER_MS: '0',
+      INTERVIEW_LENGTH_MS: '3000',
+      INTERVIEW_REPORT_WINDOW_MS: '0',
     };
     const config = loadConfig({}, env);
     const { services, close } = openServices(config, { databaseUrl: dbUrl, temporalAddress: temporal.address });
@@ -129,6 +145,22 @@ async function main() {
     await waitWorker(worker);
     const receiver = await startChaosReceiver();
     stops.push(() => receiver.close());
+
+    // The web application's accept (no API route: humans only) runs through the same use-case from
+    // here, on a Temporal client with the API's deadlines (so it recovers like the API does).
+    const lifeTemporal = lazyClosable({ address: temporal.address, deadlines: { callTimeoutMs: 10_000, maxRetryDelayMs: 1_000 } });
+    stops.push(() => lifeTemporal.close());
+    const lifeServices = createServices({ knex, temporal: new Client({ connection: lifeTemporal.connection, namespace: 'default' }), config, changelogEntries: [], appSecret });
+    const recruiterUserId: string = (await knex('api_tokens').where({ token_hash: hashToken(recruiterToken) }).first('user_id')).user_id;
+    const newSeekers = async (n: number, tag: string): Promise<LifecycleSeeker[]> => {
+      const out: LifecycleSeeker[] = [];
+      for (let i = 0; i < n; i++) {
+        const user = await lifeServices.deps.repos.accounts.insertUser({ email: `chaos-${tag}-${i}@chaos.test`, display_name: `Chaos seeker ${i}`, role: 'seeker' });
+        await lifeServices.accounts.profiles.completeOnboarding(user.id, { full_name: `Chaos seeker ${i}`, title: 'Engineer', skills: ['TypeScript', 'PostgreSQL'], experience_years: 5 } as never);
+        out.push({ userId: user.id, token: (await lifeServices.accounts.tokens.mint(user.id, { name: 'chaos', scopes: SCOPES })).token });
+      }
+      return out;
+    };
 
     const post = async (p: string, body?: unknown) => {
       const res = await fetch(`${base}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${recruiterToken}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
@@ -194,7 +226,15 @@ async function main() {
       const ev = (await post('/live-events', { slug, company_name: 'Chaos Inc', visibility: 'open_invite' })).event;
       await post(`/live-events/${ev.id}/go-live`);
       const hook = await post('/webhooks', { target_url: receiver.url, events: ['match.matched'] });
-      say(`fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests…`);
+      const lifeEvents = [];
+      for (let i = 0; i < 2; i++) {
+        const le = (await post('/live-events', { slug: `${slug}-life-${i}`, company_name: 'Chaos Inc', visibility: 'open_invite', interview_slots: Number(values.slots) })).event;
+        for (const title of ['Backend engineer', 'Platform engineer']) await post('/jobs', { live_event_id: le.id, title: `${title} ${i}`, essential_skills: ['TypeScript'] });
+        await post(`/live-events/${le.id}/go-live`);
+        lifeEvents.push({ id: le.id as string, slug: le.slug as string });
+      }
+      const seekers = await newSeekers(Number(values.seekers), slug);
+      say(`fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests + ${values.seekers} seeker lifecycles on 2 events × ${values.slots} slots…`);
       const r = await runChaos(fault, {
         base: () => base,
         knex,
@@ -210,6 +250,14 @@ async function main() {
         target: targets[fault],
         settleMs: 180_000,
         log: say,
+        lifecycle: {
+          seekers,
+          events: lifeEvents,
+          accept: async (m) => {
+            await lifeServices.matches.accept({ userId: m.seekerUserId, matchId: m.id });
+            await lifeServices.matches.accept({ userId: recruiterUserId, matchId: m.id });
+          },
+        },
       });
       results.push(r);
       say(`\n${chaosTable([r])}`);
@@ -218,7 +266,15 @@ async function main() {
     console.log(`\n${table}`);
     fs.mkdirSync('test-artifacts', { recursive: true });
     fs.writeFileSync(path.join('test-artifacts', 'chaos.md'), `${new Date().toISOString()}\n\n${table}\n`);
-    const bad = results.filter((r) => r.lost || r.duplicated || r.gaveUp || r.deliveriesDuplicatedBeyondAtLeastOnce || (r.recoveryMs ?? 0) > 5_000);
+    const bad = results.filter(
+      (r) =>
+        r.lost ||
+        r.duplicated ||
+        r.gaveUp ||
+        r.deliveriesDuplicatedBeyondAtLeastOnce ||
+        (r.recoveryMs ?? 0) > 5_000 ||
+        (r.lifecycle && (r.lifecycle.overCapacity > 0 || r.lifecycle.matchedTwice > 0 || r.lifecycle.acceptedAfterExpiry > 0 || r.lifecycle.longestGapMs > 15_000)),
+    );
     process.exitCode = bad.length ? 1 : 0;
   } finally {
     for (const s of stops.reverse()) await s().catch(() => undefined);

@@ -65,6 +65,7 @@ export const configSchema = z.object({
   TEMPORAL_CLI: z.string().optional().describe('Path of a temporal CLI binary to run the dev server with'),
   TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233).describe('Dev server frontend port'),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233).describe('Dev server Web UI port'),
+  TEMPORAL_CALL_TIMEOUT_MS: durationMs.default(30_000).describe('Deadline of every Temporal call the API makes (retries included); a miss answers 503 DEPENDENCY_UNAVAILABLE and frees the Idempotency-Key'),
   TEMPORAL_UI_URL: z.url().optional().describe('Where operators find the Temporal UI (printed at start; `npm start` sets it to the dev server\'s UI). When set, team owners see a link from each match page to its workflow there; unset = no link'),
 
   QUEUE_ENTRY_TTL_MS: durationMs.default(2 * 60 * 60 * 1000).describe('How long a queue entry waits before it expires'),

@@ -9,7 +9,9 @@ import { TEMPLATE_DB } from '../test/helpers/env';
 import { createHarness, eventually, type Harness, type TestUser } from '../test/helpers/harness';
 import { createEvent, createJob, transition } from '../test/events/helpers';
 import { join, matchOf, queueStatus } from '../test/matches/fixtures';
-import { startReceiver, type Receiver } from '../test/webhooks/helpers';
+import { startReceiver, startSmtp, type Receiver } from '../test/webhooks/helpers';
+import { WebClient } from '../test/helpers/web-client';
+import { outboxEmailWorkflowId } from '../workflows/notifications/contract';
 import { emitterFor } from '../test/webhooks/emit';
 import { historyToJSONObject, workflowTypeOf } from '../test/replay/history-json';
 import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
@@ -278,6 +280,19 @@ async function billing(h: Harness) {
   await save(h, 'billingAccountWorkflow', 'sca-upgrade-provider-event-cancel', billingAccountWorkflowId(b.teamId!));
 }
 
+/** A sign-up confirmation e-mail sent by the worker through a real SMTP server (decision 0182). */
+async function outboxEmail(h: Harness) {
+  const email = 'capture.signup@example.test';
+  const res = await new WebClient(h.app).submit('/signup', '/signup', { display_name: 'Capture Person', email, password: 'a long enough password', role: 'seeker' });
+  if (res.headers.location !== '/signup/sent') throw new Error(`sign-up: ${res.statusCode} ${res.body}`);
+  const row = await eventually(async () => h.knex('email_outbox').where({ to_address: email }).first());
+  await waitClosed(h, outboxEmailWorkflowId(row.id));
+  await save(h, 'outboxEmailWorkflow', 'signup-confirmation-sent', outboxEmailWorkflowId(row.id));
+}
+
+/** Runs a scenario unless `--only` names none of the workflow types it saves. */
+const wanted = (types: string[]) => !only || types.some((t) => only.includes(t));
+
 async function main() {
   const t0 = Date.now();
   fs.mkdirSync(OUT, { recursive: true });
@@ -307,11 +322,20 @@ async function main() {
     process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE = bundlePath;
     console.log(`[capture] PostgreSQL and Temporal up, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-    await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000', INTERVIEW_REPORT_WINDOW_MS: '500', PUBLIC_CACHE_TTL_MS: '0' }, fair);
-    await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '5000', MATCH_ACCEPT_WINDOW_MS: '1500', INTERVIEW_LENGTH_MS: '1000', INTERVIEW_REPORT_WINDOW_MS: '500' }, timers);
-    await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '100,200,300,400,500', WEBHOOK_AUTO_PAUSE_FAILURES: '7', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => webhooks(h, rx));
-    await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => cancelled(h, rx));
-    await withHarness({ BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '600000', BILLING_DUNNING_SCHEDULE_MS: '300,300' }, billing);
+    const fairTypes = ['queueEntryWorkflow', 'liveEventWorkflow', 'matchWorkflow', 'matchmakerWorkflow', 'changelogAnnouncementWorkflow'];
+    if (wanted(fairTypes)) await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000', INTERVIEW_REPORT_WINDOW_MS: '500', PUBLIC_CACHE_TTL_MS: '0' }, fair);
+    if (wanted(fairTypes)) await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '5000', MATCH_ACCEPT_WINDOW_MS: '1500', INTERVIEW_LENGTH_MS: '1000', INTERVIEW_REPORT_WINDOW_MS: '500' }, timers);
+    if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow'])) await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '100,200,300,400,500', WEBHOOK_AUTO_PAUSE_FAILURES: '7', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => webhooks(h, rx));
+    if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow'])) await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => cancelled(h, rx));
+    if (wanted(['billingAccountWorkflow'])) await withHarness({ BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '600000', BILLING_DUNNING_SCHEDULE_MS: '300,300' }, billing);
+    if (wanted(['outboxEmailWorkflow'])) {
+      const smtp = await startSmtp();
+      try {
+        await withHarness({ SMTP_URL: smtp.url }, outboxEmail);
+      } finally {
+        await smtp.close();
+      }
+    }
   } finally {
     await rx.close();
     await infra.stop();

@@ -8,15 +8,17 @@ import { webhookSubscriptionWorkflow } from './webhooks/webhook-subscription';
 import { webhookDeliveryWorkflow } from './webhooks/webhook-delivery';
 import { webhookDispatcherWorkflow } from './webhooks/webhook-dispatcher';
 import { billingAccountWorkflow } from './billing/billing-account';
+import { outboxEmailWorkflow } from './notifications/outbox-email';
 import type { QUEUE_ENTRY_WORKFLOW, QueueEntryWorkflow } from './queue/contract';
 import type { LIVE_EVENT_WORKFLOW, LiveEventWorkflow } from './events/contract';
 import type { MATCH_WORKFLOW, MatchWorkflow } from './matches/contract';
 import type { MATCHMAKER_WORKFLOW, MatchmakerWorkflow } from './matchmaking/contract';
 import type { CHANGELOG_ANNOUNCEMENT_WORKFLOW, ChangelogAnnouncementWorkflow } from './changelog/contract';
 import type { BILLING_ACCOUNT_WORKFLOW, BillingAccountWorkflow } from './billing/contract';
+import type { OUTBOX_EMAIL_WORKFLOW, OutboxEmailWorkflow } from './notifications/contract';
 import type { WEBHOOK_SUBSCRIPTION_WORKFLOW, WebhookSubscriptionWorkflow, WEBHOOK_DELIVERY_WORKFLOW, WebhookDeliveryWorkflow, WEBHOOK_DISPATCHER_WORKFLOW, WebhookDispatcherWorkflow } from './webhooks/contract';
 
-export { queueEntryWorkflow, liveEventWorkflow, matchWorkflow, matchmakerWorkflow, changelogAnnouncementWorkflow, webhookSubscriptionWorkflow, webhookDeliveryWorkflow, webhookDispatcherWorkflow, billingAccountWorkflow };
+export { queueEntryWorkflow, liveEventWorkflow, matchWorkflow, matchmakerWorkflow, changelogAnnouncementWorkflow, webhookSubscriptionWorkflow, webhookDeliveryWorkflow, webhookDispatcherWorkflow, billingAccountWorkflow, outboxEmailWorkflow };
 
 /**
  * Clients start workflows by the type name their contract publishes, never by importing the
@@ -30,7 +32,8 @@ type Contracts = Record<typeof QUEUE_ENTRY_WORKFLOW, QueueEntryWorkflow> &
   Record<typeof CHANGELOG_ANNOUNCEMENT_WORKFLOW, ChangelogAnnouncementWorkflow> &
   Record<typeof WEBHOOK_SUBSCRIPTION_WORKFLOW, WebhookSubscriptionWorkflow> &
   Record<typeof WEBHOOK_DELIVERY_WORKFLOW, WebhookDeliveryWorkflow> &
-  Record<typeof BILLING_ACCOUNT_WORKFLOW, BillingAccountWorkflow>;
+  Record<typeof BILLING_ACCOUNT_WORKFLOW, BillingAccountWorkflow> &
+  Record<typeof OUTBOX_EMAIL_WORKFLOW, OutboxEmailWorkflow>;
 type Exports = {
   queueEntryWorkflow: typeof queueEntryWorkflow;
   liveEventWorkflow: typeof liveEventWorkflow;
@@ -41,6 +44,7 @@ type Exports = {
   webhookDeliveryWorkflow: typeof webhookDeliveryWorkflow;
   webhookDispatcherWorkflow: typeof webhookDispatcherWorkflow;
   billingAccountWorkflow: typeof billingAccountWorkflow;
+  outboxEmailWorkflow: typeof outboxEmailWorkflow;
 };
 type MustMatch<T extends Contracts> = T;
 export type WorkflowsMatchTheirContracts = MustMatch<Exports>;

@@ -19,6 +19,17 @@ export interface UserRow {
   created_at: Date;
 }
 
+export interface SignupRequestRow {
+  id: string;
+  token_hash: string;
+  email: string;
+  display_name: string;
+  role: UserRole;
+  password_hash: string;
+  next: string;
+  expires_at: Date;
+}
+
 export interface TeamMembership {
   team_id: string;
   team_name: string;
@@ -33,6 +44,19 @@ export function createAccountsRepository(knex: Knex) {
     },
     async findUserById(id: string, trx: Knex = knex): Promise<UserRow | undefined> {
       return trx('users').where({ id }).first();
+    },
+    /** A sign-up waiting for its e-mail confirmation (decision 0182). */
+    async insertSignupRequest(row: SignupRequestRow, trx: Knex = knex): Promise<void> {
+      await trx('signup_requests').insert(row);
+    },
+    /** A live (unexpired) sign-up request by its token's hash; `lock` for the confirming transaction. */
+    async findSignupRequest(tokenHash: string, opts: { lock?: boolean } = {}, trx: Knex = knex): Promise<SignupRequestRow | undefined> {
+      const q = trx('signup_requests').where({ token_hash: tokenHash }).andWhereRaw('expires_at > now()').first();
+      return opts.lock ? q.forUpdate() : q;
+    },
+    /** Every request for an address (once one is confirmed, the others' links are void), and expired ones. */
+    async deleteSignupRequests(email: string, trx: Knex = knex): Promise<void> {
+      await trx('signup_requests').whereRaw('lower(email) = lower(?)', [email.trim()]).orWhereRaw('expires_at < now()').delete();
     },
     async findUserByEmail(email: string, trx: Knex = knex): Promise<UserRow | undefined> {
       return trx('users').whereRaw('lower(email) = lower(?)', [email.trim()]).first();

@@ -1,3 +1,4 @@
+import { signUpWithClient } from '../helpers/signup';
 import { createHarness, type Harness } from '../helpers/harness';
 import { WebClient } from '../helpers/web-client';
 
@@ -21,7 +22,7 @@ describe('sign-in limit per client IP across accounts', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     const user = new WebClient(h.app, { 'x-forwarded-for': '203.0.113.20' });
-    const signup = await user.submit('/signup', '/signup', { display_name: 'Real User', email: 'real@example.test', password: 'long enough password', role: 'seeker' });
+    const signup = await signUpWithClient(user, h, { display_name: 'Real User', email: 'real@example.test', password: 'long enough password', role: 'seeker' });
     expect(signup.statusCode).toBe(303);
     const other = new WebClient(h.app, { 'x-forwarded-for': '203.0.113.21' });
     const fine = await other.submit('/login', '/login', { email: 'real@example.test', password: 'long enough password' });

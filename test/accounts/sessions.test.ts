@@ -1,5 +1,6 @@
 import { createHarness, type Harness } from '../helpers/harness';
 import { WebClient } from '../helpers/web-client';
+import { signUpWithClient } from '../helpers/signup';
 import { LOGIN_ATTEMPTS_LIMIT } from '../../apps/api/src/accounts/accounts-service';
 
 describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboarding', () => {
@@ -10,8 +11,9 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
   });
   afterAll(async () => h?.close());
 
+  // The form, then the e-mailed confirmation link (read from the outbox; decision 0182).
   const signUp = async (c: WebClient, o: { email: string; role?: string; password?: string; next?: string }) =>
-    c.submit('/signup', '/signup', { display_name: 'Test Person', email: o.email, password: o.password ?? 'long enough password', role: o.role ?? 'seeker', ...(o.next ? { next: o.next } : {}) });
+    signUpWithClient(c, h, { display_name: 'Test Person', email: o.email, password: o.password ?? 'long enough password', role: o.role ?? 'seeker', ...(o.next ? { next: o.next } : {}) });
 
   it('signs up with a hashed password and an HttpOnly SameSite=Lax session cookie, then requires onboarding', async () => {
     const c = new WebClient(h.app);
@@ -81,9 +83,11 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
     expect(res.body).toContain('value="not-an-email"');
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     await signUp(new WebClient(h.app), { email: 'dup@example.test' });
-    const dup = await signUp(new WebClient(h.app), { email: 'DUP@example.test' });
-    expect(dup.statusCode).toBe(400);
-    expect(dup.body).toContain('already registered');
+    // A registered address gets the same answer as a new one (decision 0182); the e-mail tells the owner.
+    const dup = await new WebClient(h.app).submit('/signup', '/signup', { display_name: 'Test Person', email: 'DUP@example.test', password: 'long enough password', role: 'seeker' });
+    expect(dup.statusCode).toBe(303);
+    expect(dup.headers.location).toBe('/signup/sent');
+    expect(dup.body).not.toContain('already registered');
   });
 
   it('signs in, ignores foreign next= targets, signs out and forgets the session', async () => {

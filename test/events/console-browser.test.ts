@@ -1,3 +1,4 @@
+import { confirmSignUpInBrowser } from '../helpers/signup';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openOutboxBody } from '../../lib/sealed';
 import { eventually, type Harness } from '../helpers/harness';
@@ -148,7 +149,10 @@ describe('browser: recruiter console', () => {
     await colleague.getByLabel('E-mail address').fill(email);
     await colleague.getByLabel('Password').fill('another long password');
     await colleague.getByLabel('Recruiter').check();
-    await Promise.all([colleague.waitForURL(/\/invites\//), colleague.getByRole('button', { name: 'Create account' }).click()]);
+    await Promise.all([colleague.waitForURL(/\/signup\/sent/), colleague.getByRole('button', { name: 'Create account' }).click()]);
+    // The account is created from the e-mailed link (decision 0182), which leads back to the invite.
+    await confirmSignUpInBrowser(colleague, h, email);
+    expect(new URL(colleague.url()).pathname).toMatch(/^\/invites\//);
     await Promise.all([colleague.waitForURL(/\/onboarding/), colleague.getByRole('button', { name: 'Join Initech' }).click()]);
     expect(await colleague.locator('main').textContent()).toContain('You are a member of Initech');
     expect(await colleague.getByLabel('Team name').count()).toBe(0);

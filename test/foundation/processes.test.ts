@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { freePort } from '../../lib/ports';
 import { testEnv } from '../helpers/env';
+import { queueEntryWorkflowId } from '../../workflows/queue/contract';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -80,12 +82,25 @@ describe('API and worker processes', () => {
     expect(await exitOf(worker!)).toBe(0);
     expect(worker!.output()).toMatch(/shutting down/);
 
-    // With no worker, a join is accepted by Temporal but cannot complete; it completes once a worker is back.
+    // With no worker, a join is accepted by Temporal but cannot complete; it completes once a worker
+    // is back. The API's Temporal calls have a deadline (TEMPORAL_CALL_TIMEOUT_MS, decision 0180): if
+    // the worker takes longer to come back, the join answers 503 DEPENDENCY_UNAVAILABLE and a retry
+    // with the same Idempotency-Key gets the entry.
     const s = await h.seeker();
-    const pending = fetch(`${base}/api/v1/queue/join`, { method: 'POST', headers: { authorization: `Bearer ${s.token}` } });
-    await new Promise((r) => setTimeout(r, 500));
+    const key = randomUUID();
+    const join = () => fetch(`${base}/api/v1/queue/join`, { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'idempotency-key': key } });
+    const pending = join();
+    // The join has reached Temporal (its entry workflow exists) while no worker runs.
+    await eventually(async () => (await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe()).status.name === 'RUNNING', 30_000, 100);
     worker = runProcess('apps/worker/src/main.ts', env);
-    const res = await pending;
+    let res = await pending;
+    if (res.status === 503) {
+      expect(((await res.json()) as { code: string }).code).toBe('DEPENDENCY_UNAVAILABLE');
+      res = await eventually(async () => {
+        const again = await join();
+        return again.status === 200 ? again : (await again.arrayBuffer(), null);
+      }, 60_000, 500);
+    }
     expect(res.status).toBe(200);
     expect(((await res.json()) as any).status).toBe('waiting');
     expect(await h.knex('queue_entries').where({ user_id: s.user.id, status: 'waiting' }).first()).toBeDefined();

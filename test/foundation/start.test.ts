@@ -88,7 +88,10 @@ describe('npm start', () => {
   }, 240_000);
 
   it('explains a port that is taken instead of hanging', async () => {
-    await new Promise((r) => setTimeout(r, 500));
+    // The previous run's API has let go of the port (a condition with a deadline, not a fixed pause).
+    const deadline = Date.now() + 20_000;
+    while ((await portInUse(ports[0])) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await portInUse(ports[0])).toBe(false);
     const net = await import('node:net');
     const blocker = net.createServer().listen(ports[0], '127.0.0.1');
     await new Promise((r) => blocker.once('listening', r));

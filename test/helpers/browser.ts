@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createHarness, type Harness } from './harness';
+import { confirmSignUpInBrowser } from './signup';
 import { freePort } from '../../lib/ports';
 
 /** Debian's chromium (installed by .ci/run when test/web/.needs-chromium exists). */
@@ -36,6 +37,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/** The harness behind each web harness's base URL: sign-up helpers read its outbox. */
+const harnesses = new Map<string, Harness>();
+
 /**
  * The real app listening on a real loopback port, with PUBLIC_BASE_URL pointing at it
  * (join_url, details_url and room URLs must open in the browser).
@@ -45,13 +49,17 @@ export async function createWebHarness(env: Record<string, string> = {}): Promis
   const baseUrl = `http://127.0.0.1:${port}`;
   const h = await createHarness({ env: { PUBLIC_BASE_URL: baseUrl, CANONICAL_HOST_REDIRECT: 'true', ...env } });
   await h.app.listen({ port, host: '127.0.0.1' });
+  harnesses.set(baseUrl, h);
   return { h, baseUrl };
 }
 
 let seq = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}@example.test`;
 
-/** Signs up through the form; the page ends on /onboarding. */
+/**
+ * Signs up through the form and confirms through the e-mailed link (decision 0182: read from the
+ * outbox of the web harness at `baseUrl`); the page ends on /onboarding (or the invite of `next`).
+ */
 export async function signUpInBrowser(page: Page, baseUrl: string, o: { role: 'seeker' | 'recruiter'; email?: string; name?: string; password?: string; next?: string }): Promise<{ email: string; password: string }> {
   const email = o.email ?? uniqueEmail(o.role);
   const password = o.password ?? 'correct horse battery';
@@ -60,7 +68,10 @@ export async function signUpInBrowser(page: Page, baseUrl: string, o: { role: 's
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByLabel(o.role === 'seeker' ? 'Job seeker' : 'Recruiter').check();
-  await Promise.all([page.waitForURL(/\/onboarding/), page.getByRole('button', { name: 'Create account' }).click()]);
+  await Promise.all([page.waitForURL(/\/signup\/sent/), page.getByRole('button', { name: 'Create account' }).click()]);
+  const h = harnesses.get(baseUrl);
+  if (!h) throw new Error(`signUpInBrowser: ${baseUrl} is not a createWebHarness base URL (the confirmation link is read from its outbox)`);
+  await confirmSignUpInBrowser(page, h, email);
   return { email, password };
 }
 

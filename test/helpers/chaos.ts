@@ -2,6 +2,7 @@ import http from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
+import { startLifecycle, type LifecycleOptions, type LifecycleResult } from './chaos-lifecycle';
 
 /**
  * The chaos engine (decision 0164): keyed writes and webhook deliveries under load while one fault
@@ -42,6 +43,8 @@ export interface ChaosOptions {
   /** How long deliveries may take to settle after the load (retries included). */
   settleMs?: number;
   log?: (l: string) => void;
+  /** Seekers' whole lifecycle under the same fault: joins, accepts, declines, expiries (chaos-lifecycle.ts). */
+  lifecycle?: LifecycleOptions;
 }
 
 export interface ChaosResult {
@@ -56,6 +59,7 @@ export interface ChaosResult {
   /** From the part being back to the first keyed answer of every op in flight over the fault (max, ms). */
   recoveryMs: number | null;
   wallMs: number;
+  lifecycle: LifecycleResult | null;
 }
 
 export interface Receiver {
@@ -173,6 +177,7 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
   };
 
   const span = o.spanMs ?? o.faultAfterMs + o.downMs + 3_000;
+  const lifecycle = o.lifecycle ? startLifecycle({ ...o.lifecycle, base: o.base, knex: o.knex, spanMs: span, log: (l) => log(`[${name}] ${l}`) }) : null;
   let next = 0;
   await Promise.all(
     Array.from({ length: o.concurrency }, async () => {
@@ -185,6 +190,7 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
     }),
   );
   await faultDone;
+  const life = lifecycle ? await lifecycle : null;
 
   // ---- reconciliation ----
   const acked = ops.filter((x) => x.ack && x.ack.status < 300);
@@ -222,26 +228,61 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
     backAt === null ? null : Math.max(0, ...ops.filter((x) => x.inFlightOverFault && x.ack).map((x) => Math.max(0, x.ack!.at - backAt!)));
   return {
     fault: name,
-    ops: ops.length,
-    acknowledged: acked.length,
-    lost,
-    duplicated,
-    gaveUp: ops.filter((x) => !x.ack).length,
+    ops: ops.length + (life?.joins ?? 0),
+    acknowledged: acked.length + (life?.joinsAcknowledged ?? 0),
+    lost: lost + (life?.lost ?? 0),
+    duplicated: duplicated + (life?.duplicated ?? 0),
+    gaveUp: ops.filter((x) => !x.ack).length + (life?.gaveUp ?? 0),
     deliveriesReceived: eventIds.filter((id) => got.has(id)).length,
     deliveriesDuplicatedBeyondAtLeastOnce: dupDeliveries,
     recoveryMs,
     wallMs: Date.now() - t0,
+    lifecycle: life,
   };
 }
 
 export function chaosTable(rows: ChaosResult[]): string {
-  const head = ['fault', 'ops', 'acked', 'lost', 'duplicated', 'gave up', 'deliveries received', 'dup. deliveries (beyond at-least-once)', 'keyed-retry recovery', 'wall'];
+  const head = [
+    'fault',
+    'ops (keyed writes + joins)',
+    'acked',
+    'lost',
+    'duplicated',
+    'gave up',
+    'accepts / late refused / declines / expiries',
+    'over-capacity',
+    'matched twice',
+    'accepted after expiry',
+    'longest matching gap',
+    'deliveries received',
+    'dup. deliveries (beyond at-least-once)',
+    'keyed-retry recovery',
+    'wall',
+  ];
   const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+  const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return [
     line(head),
     line(head.map(() => '---')),
-    ...rows.map((r) =>
-      line([r.fault, r.ops, r.acknowledged, r.lost, r.duplicated, r.gaveUp, r.deliveriesReceived, r.deliveriesDuplicatedBeyondAtLeastOnce, r.recoveryMs === null ? '—' : `${(r.recoveryMs / 1000).toFixed(1)} s`, `${(r.wallMs / 1000).toFixed(1)} s`]),
-    ),
+    ...rows.map((r) => {
+      const l = r.lifecycle;
+      return line([
+        r.fault,
+        r.ops,
+        r.acknowledged,
+        r.lost,
+        r.duplicated,
+        r.gaveUp,
+        l ? `${l.accepted} / ${l.lateAcceptsRefused} / ${l.declined} / ${l.expired}` : '—',
+        l ? Math.max(0, l.overCapacity) : '—',
+        l ? l.matchedTwice : '—',
+        l ? l.acceptedAfterExpiry : '—',
+        l ? secs(l.longestGapMs) : '—',
+        r.deliveriesReceived,
+        r.deliveriesDuplicatedBeyondAtLeastOnce,
+        r.recoveryMs === null ? '—' : secs(r.recoveryMs),
+        secs(r.wallMs),
+      ]);
+    }),
   ].join('\n');
 }

@@ -104,3 +104,12 @@ export function matchmakingActivities(h: Harness) {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs one whole matching round from the test process and waits for its end. "Not matched" after
+ * it is a fact about a round that saw the current state — not a guess after a fixed sleep, which a
+ * loaded machine can outlast before the matchmaker's own round has even run.
+ */
+export async function roundCompleted(h: Harness): Promise<void> {
+  await matchmakingActivities(h).runMatchingRound({ batchSize: 500 });
+}

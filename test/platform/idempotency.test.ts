@@ -3,24 +3,28 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { createHarness, type Harness } from '../helpers/harness';
+import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { buildTestApp, call, rateHeaders, sleep } from './helpers';
 
 /**
  * Idempotency against test-only routes on the real app plugin (so no other capability is needed):
  * each route's side effect is a row in a table this file creates.
  */
+/** Requests sent with `hold: true` wait in their handler (after the side effect) until the test releases them, by `n`. */
+const held = new Map<number, () => void>();
+
 const testRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/test/effects', {
     config: { scope: 'profile:write', rateClass: 'write' },
     schema: {
       operationId: 'testCreateEffect',
-      body: z.strictObject({ n: z.number().int(), delay_ms: z.number().int().min(0).max(3000).optional() }),
+      body: z.strictObject({ n: z.number().int(), delay_ms: z.number().int().min(0).max(3000).optional(), hold: z.boolean().optional() }),
       response: { 201: z.object({ id: z.number().int(), n: z.number().int(), nonce: z.string() }) },
     },
     handler: async (request, reply) => {
       const [row] = await app.knex('test_effects').insert({ kind: 'effect', n: request.body.n, token_id: request.auth!.tokenId }).returning('id');
       if (request.body.delay_ms) await sleep(request.body.delay_ms);
+      if (request.body.hold) await new Promise<void>((resolve) => held.set(request.body.n, resolve));
       return reply.code(201).send({ id: row.id, n: request.body.n, nonce: randomUUID() });
     },
   });
@@ -123,16 +127,18 @@ describe('idempotency', () => {
   it('the same key while the first request still runs → 409 IDEMPOTENCY_KEY_IN_USE; afterwards it replays', async () => {
     const s = await h.seeker();
     const key = randomUUID();
-    const slow = post(s.token, key, { n: 20, delay_ms: 800 });
-    await sleep(200);
-    const busy = await post(s.token, key, { n: 20, delay_ms: 800 });
+    // The first request holds the key until the test releases it (no race with a fixed delay).
+    const slow = post(s.token, key, { n: 20, hold: true });
+    await eventually(async () => held.has(20));
+    const busy = await post(s.token, key, { n: 20, hold: true });
     expect(busy.statusCode).toBe(409);
     expect(busy.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_USE' });
     expect(busy.headers['retry-after']).toBe('1');
     expect(rateHeaders(busy).limit).toBe('200'); // an authenticated answer: headers even though the limiter did not run
+    held.get(20)!();
     const first = await slow;
     expect(first.statusCode).toBe(201);
-    const later = await post(s.token, key, { n: 20, delay_ms: 800 });
+    const later = await post(s.token, key, { n: 20, hold: true });
     expect(later.headers['idempotent-replayed']).toBe('true');
     expect(later.json()).toEqual(first.json());
     expect(await effects('effect').where({ n: 20 })).toHaveLength(1);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { buildTestApp, call, sleep } from './helpers';
+import { buildTestApp, call } from './helpers';
 import { createKnex } from '../../db/knex';
 import { loadChangelog, type ChangelogEntry } from '../../apps/api/src/changelog/changelog-service';
 import { createServices } from '../../apps/api/src/services';
@@ -125,7 +125,7 @@ describe('versioning: deprecation headers and the API changelog', () => {
       );
       // Later starts find nothing to do.
       expect(await createServices({ knex: h.knex, temporal: h.temporal, config: h.config, changelogEntries: next }).changelog.announcePending()).toEqual([]);
-      await sleep(300);
+      // The one announcement has finished (result above) and the later start began none: nothing can add an event now.
       const events = await h.knex('domain_events').where({ id: changelogEventId(added.id) });
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ type: 'changelog.api', owner_user_ids: [], owner_team_id: null, data: { entry_id: added.id, title: 'A new thing', date: '2099-01-01' } });
@@ -155,7 +155,12 @@ describe('versioning: deprecation headers and the API changelog', () => {
       await Promise.all([service.announcePending(), service.announcePending()]);
       const mine = () => received.filter((r) => r.body.id === changelogEventId(added.id));
       await eventually(async () => mine().length >= 1);
-      await sleep(500);
+      // Quiet, proven rather than waited for: the delivery reached its final state and every
+      // announcement run has finished, so no second delivery can still be on its way.
+      const subId = (sub.json() as { id: string }).id;
+      await eventually(async () => h.knex('webhook_deliveries').where({ subscription_id: subId, event_id: changelogEventId(added.id), state: 'delivered' }).first());
+      for (const r of await h.knex('changelog_announcements').where({ entry_id: added.id }).whereNotNull('workflow_id')) await h.temporal.workflow.getHandle(r.workflow_id).result();
+      expect(await h.knex('webhook_deliveries').where({ subscription_id: subId, event_id: changelogEventId(added.id) })).toHaveLength(1);
       expect(mine()).toHaveLength(1);
       expect(mine()[0].headers['svc-event']).toBe('changelog.api');
       expect(mine()[0].body).toMatchObject({ type: 'changelog.api', data: { entry_id: added.id, title: 'Announced to subscribers' } });

@@ -3,7 +3,7 @@ import { createHarness, eventually, type Harness, type TestUser } from '../helpe
 import { verifyWebhookSignature } from '../../lib/webhooks';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
-import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
+import { webhookDeliveryWorkflowId, webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
 
 describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out', () => {
   let h: Harness;
@@ -11,7 +11,7 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
   let emit: ReturnType<typeof emitterFor>;
   beforeAll(async () => {
     rx = await startReceiver();
-    h = await createHarness({ env: { WEBHOOK_SECRET_OVERLAP_MS: '3000', WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000' } });
+    h = await createHarness({ env: { WEBHOOK_SECRET_OVERLAP_MS: '60000', WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000' } });
     emit = emitterFor(h);
   });
   afterAll(async () => {
@@ -215,7 +215,12 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
     expect(verifyWebhookSignature({ payload: d1.rawBody, header: sig1, secret: r.secret })).toBe(true);
     expect(verifyWebhookSignature({ payload: d1.rawBody, header: sig1, secret: w.secret })).toBe(true);
 
-    await new Promise((res) => setTimeout(res, 3100));
+    // The overlap ends by moving its end into the past (the signer reads it at every attempt), not by
+    // sleeping past a short overlap that a loaded machine could outlast before t1 was even sent.
+    await h.knex('webhook_subscriptions').where({ id: w.id }).update({ previous_secret_expires_at: h.knex.raw("now() - interval '1 second'") });
+    // t has a one-second resolution: the next attempt is in a later second (a condition, not a sleep).
+    const t1Seconds = Number(/t=(\d+)/.exec(sig1)![1]);
+    await eventually(async () => Math.floor(Date.now() / 1000) > t1Seconds, 5_000, 50);
     const t2 = (await h.call({ method: 'POST', url: `/api/v1/webhooks/${w.id}/test`, token: s.token })).json();
     const d2 = rx.forEvent(t2.event.id)[0];
     const sig2 = String(d2.headers['svc-signature']);
@@ -242,7 +247,16 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
     const changelog = await emit({ type: 'changelog.api', data: { entry_id: 'c1', title: 'New route' } });
     // A broadcast: other tests' changelog.api subscriptions in this file get it too, so wait for these two.
     await eventually(async () => ['/team-hook', '/seeker-hook'].every((u) => rx.forEvent(changelog.id).some((r) => r.url === u)));
-    await new Promise((r) => setTimeout(r, 500));
+    // Quiet, proven rather than waited for: the emitter starts every delivery workflow before it
+    // returns, so none exists for match.accepted (no subscription wants it), and both deliveries of
+    // match.matched have reached their final state (no late duplicate can still arrive).
+    for (const hook of [teamHook, otherTeamHook, seekerHook]) {
+      await expect(h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, accepted.id)).describe()).rejects.toThrow();
+    }
+    await eventually(async () => {
+      const rows = await h.knex('webhook_deliveries').where({ event_id: matched.id });
+      return rows.length === 2 && rows.every((r: { state: string }) => r.state === 'delivered');
+    });
     expect(rx.forEvent(matched.id).map((r) => r.url).sort()).toEqual(['/seeker-hook', '/team-hook']);
     expect(rx.forEvent(matched.id).map((r) => r.headers['svc-subscription-id']).sort()).toEqual([seekerHook.id, teamHook.id].sort());
     expect(rx.forEvent(accepted.id)).toHaveLength(0);
@@ -276,7 +290,8 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
     expect((await h.call({ method: 'GET', url: `/api/v1/webhooks/${w.id}`, token: s.token })).statusCode).toBe(404);
     expect((await h.call({ method: 'DELETE', url: `/api/v1/webhooks/${w.id}`, token: s.token })).statusCode).toBe(404);
     const e = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
-    await new Promise((r) => setTimeout(r, 400));
+    // The emitter starts every delivery workflow before it returns: none was started for the deleted subscription.
+    await expect(h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(w.id, e.id)).describe()).rejects.toThrow();
     expect(rx.forEvent(e.id)).toHaveLength(0);
     expect((await h.knex('webhook_subscriptions').where({ id: w.id }).first()).status).toBe('deleted');
     const desc = await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(w.id)).describe();

@@ -7,7 +7,7 @@ import { testEnv } from '../helpers/env';
 import { verifyWebhookSignature } from '../../lib/webhooks';
 import { startReceiver, startSmtp, type Receiver } from './helpers';
 import { emitterFor } from './emit';
-import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
+import { webhookDeliveryWorkflowId, webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
 
 const SCHEDULE = [200, 400, 600, 800, 1000];
 
@@ -70,7 +70,8 @@ describe('delivery: retry schedule, dead letter, replay', () => {
     });
     expect(row).toMatchObject({ attempts: 6, last_http_status: 500, last_error_kind: 'http_error', next_attempt_at: null });
     expect(row.finished_at).not.toBeNull();
-    await new Promise((r) => setTimeout(r, 600));
+    // No seventh attempt: the delivery's run has closed (a fact), not "nothing came within 600 ms".
+    await eventually(async () => (await h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, e1)).describe()).status.name !== 'RUNNING');
     expect(rx.forEvent(e1)).toHaveLength(6);
 
     const log = (await logOf(h, s, hook.id)).filter((d) => d.event_id === e1);
@@ -290,7 +291,8 @@ describe('subscription actor: auto-pause with e-mail, not accepted while paused,
         ['failure', 'http_error'],
         ['not_sent', how === 'disable' ? 'subscription_disabled' : 'subscription_deleted'],
       ]);
-      await new Promise((res) => setTimeout(res, 1800));
+      // Nothing more will be sent: the delivery's run has closed (not "nothing came within 1.8 s").
+      await eventually(async () => (await h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, e.id)).describe()).status.name !== 'RUNNING');
       expect(rx.received.filter((x) => x.url === `/never-${how}`)).toHaveLength(1);
     }
   });

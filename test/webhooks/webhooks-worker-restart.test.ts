@@ -3,6 +3,7 @@ import { startWorker, type StartedWorker } from '../../apps/worker/src/worker';
 import { testEnv } from '../helpers/env';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
+import { webhookDeliveryWorkflowId } from '../../workflows/webhooks/contract';
 
 describe('delivery survives a worker restart mid-schedule', () => {
   let h: Harness;
@@ -37,8 +38,10 @@ describe('delivery survives a worker restart mid-schedule', () => {
 
     await first.shutdown();
     workers = workers.filter((w) => w !== first);
-    // Longer than the pending 2.5 s retry: the timer fires in Temporal with nobody polling.
-    await new Promise((r) => setTimeout(r, 3500));
+    // The pending 2.5 s retry timer fires in Temporal with nobody polling: a condition on the
+    // workflow's history (the second TimerFired event), not a sleep a loaded machine could misjudge.
+    const handle = h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, e.id));
+    await eventually(async () => (await handle.fetchHistory()).events!.filter((ev) => ev.timerFiredEventAttributes).length >= 2, 30_000, 200);
     expect(rx.forEvent(e.id)).toHaveLength(2);
 
     await start();

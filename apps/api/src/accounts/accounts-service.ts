@@ -1,4 +1,7 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { sealOutboxBody } from '../../../../lib/sealed';
+import { startOutboxEmail } from '../../../../workflows/notifications/client';
 import { z } from 'zod';
 import { USER_ROLES, type UserRow } from '../../../../db/accounts/accounts-repository';
 import type { ProfileService } from './profile-service';
@@ -55,11 +58,19 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, mes
   return r.data;
 }
 
+/** How long a sign-up confirmation link stays valid. */
+export const SIGNUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const SIGNUP_TOKEN_PREFIX = 'su_';
+export const hashSignupToken = (token: string) => createHash('sha256').update(`signup:${token}`).digest('hex');
+export const signupConfirmUrl = (baseUrl: string, token: string) => `${baseUrl}/signup/confirm/${token}`;
+/** The outbox kinds of the two e-mails a sign-up sends: the link, or "you already have an account". */
+export const SIGNUP_EMAIL_KINDS = { confirm: 'signup_confirm', existing: 'signup_existing' } as const;
+
 // Verifying against a real hash when the account does not exist keeps the answer time the same.
 let dummyHash: Promise<string> | null = null;
 
 /** Sign-up, sign-in (rate-limited) and onboarding of web-application users. */
-export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config'> & { profiles: ProfileService }) {
+export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config' | 'temporal' | 'appSecret'> & { profiles: ProfileService }) {
   const knex = deps.knex;
   const accounts = deps.repos.accounts;
   /** One GCRA bucket of `limit` attempts per LOGIN_ATTEMPTS_PERIOD_MS (on the database clock); refused → 429. */
@@ -73,19 +84,96 @@ export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     }
   };
   return {
-    async signUp(input: unknown): Promise<UserRow> {
+    /**
+     * Sign-up that does not reveal registered addresses (decision 0182): the answer is the same for a
+     * new and a known address — "check your inbox". A new address gets a confirmation link (the
+     * account is created when it is opened); a registered one gets "someone tried to sign up with
+     * your address". Both e-mails go through the outbox in the request's transaction (the link
+     * sealed at rest), then to SMTP by the worker. The password is hashed either way (same time).
+     */
+    async requestSignUp(input: unknown, next = '/'): Promise<void> {
       const data = parseOrThrow(signUpSchema, input);
-      if (await accounts.findUserByEmail(data.email)) {
-        throw new ValidationError('That e-mail address is already registered', [{ path: 'email', message: 'already registered; sign in instead' }]);
-      }
       const password_hash = await hashPassword(data.password);
-      try {
-        return await accounts.insertUser({ email: data.email, display_name: data.display_name, role: data.role, password_hash });
-      } catch (err) {
-        // Two sign-ups racing on one address: the unique index decides.
-        if ((err as { code?: string }).code === '23505') {
-          throw new ValidationError('That e-mail address is already registered', [{ path: 'email', message: 'already registered; sign in instead' }]);
+      const base = deps.config.publicBaseUrl;
+      const outboxId = randomUUID();
+      await knex.transaction(async (trx) => {
+        const existing = await accounts.findUserByEmail(data.email, trx);
+        if (existing) {
+          await deps.repos.outbox.enqueue(
+            {
+              id: outboxId,
+              to_address: existing.email,
+              kind: SIGNUP_EMAIL_KINDS.existing,
+              subject: 'Someone tried to create a Job Fair account with your address',
+              body: [
+                `Someone (maybe you) tried to create a Job Fair account with ${existing.email}.`,
+                '',
+                `You already have an account. Sign in: ${base}/login`,
+                '',
+                'If it was not you, you can ignore this e-mail: nothing was changed.',
+              ].join('\n'),
+            },
+            trx,
+          );
+          return;
         }
+        const token = `${SIGNUP_TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
+        await accounts.deleteSignupRequests('', trx); // expired requests only (no address is empty)
+        await accounts.insertSignupRequest(
+          { id: randomUUID(), token_hash: hashSignupToken(token), email: data.email, display_name: data.display_name, role: data.role, password_hash, next, expires_at: new Date(Date.now() + SIGNUP_LINK_TTL_MS) },
+          trx,
+        );
+        await deps.repos.outbox.enqueue(
+          {
+            id: outboxId,
+            to_address: data.email,
+            kind: SIGNUP_EMAIL_KINDS.confirm,
+            subject: 'Confirm your Job Fair account',
+            // The link is a credential: sealed at rest, opened by the sender (decisions 0163, 0182).
+            body: sealOutboxBody(
+              [
+                `Hello ${data.display_name},`,
+                '',
+                `Finish creating your Job Fair account: ${signupConfirmUrl(base, token)}`,
+                '',
+                `The link is valid for 24 hours. If you did not sign up, ignore this e-mail: no account is created without it.`,
+              ].join('\n'),
+              deps.appSecret,
+            ),
+          },
+          trx,
+        );
+      });
+      // After the commit: the worker sends it (retries included). Temporal down → the row stays in the
+      // outbox and the person is told to try again (503), as for any dependency outage.
+      await startOutboxEmail(deps.temporal, deps.config, outboxId);
+    },
+
+    /** For the confirmation page: whose sign-up the link finishes; null when unknown or expired. */
+    async previewSignUp(token: string): Promise<{ email: string; display_name: string } | null> {
+      if (!token.startsWith(SIGNUP_TOKEN_PREFIX) || token.length > 200) return null;
+      const row = await accounts.findSignupRequest(hashSignupToken(token));
+      return row ? { email: row.email, display_name: row.display_name } : null;
+    },
+
+    /**
+     * Opens a confirmation link: creates the account and voids the address's other links. Null when
+     * the link is unknown, expired or already used — or the address got an account meanwhile.
+     */
+    async confirmSignUp(token: string): Promise<{ user: UserRow; next: string } | null> {
+      if (!token.startsWith(SIGNUP_TOKEN_PREFIX) || token.length > 200) return null;
+      try {
+        return await knex.transaction(async (trx) => {
+          const row = await accounts.findSignupRequest(hashSignupToken(token), { lock: true }, trx);
+          if (!row) return null;
+          await accounts.deleteSignupRequests(row.email, trx);
+          if (await accounts.findUserByEmail(row.email, trx)) return null;
+          const user = await accounts.insertUser({ email: row.email, display_name: row.display_name, role: row.role, password_hash: row.password_hash }, trx);
+          return { user, next: row.next };
+        });
+      } catch (err) {
+        // Two links of one address opened at once: the unique index decides; the second is void.
+        if ((err as { code?: string }).code === '23505') return null;
         throw err;
       }
     },

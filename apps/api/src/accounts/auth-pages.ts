@@ -90,20 +90,66 @@ ${radios({
     return signupPage(request, reply, {}, null, safeNext(request.query.next));
   });
 
+  // Sign-up never says whether the address is registered (decision 0182): every valid form gets the
+  // same "check your inbox" page; the e-mail either carries the link that creates the account or
+  // tells the owner they already have one.
   app.post('/signup', async (request, reply) => {
     const b = formBody(request);
     const next = safeNext(str(b, 'next'));
     try {
-      const user = await accounts.signUp({ display_name: str(b, 'display_name'), email: str(b, 'email'), password: str(b, 'password'), role: str(b, 'role') || undefined });
-      await startSession(request, reply, user.id);
-      // An invitee joins the team first; onboarding then knows the team.
-      if (next.startsWith('/invites/')) return reply.redirect(next, 303);
-      return reply.redirect(`/onboarding${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`, 303);
+      await accounts.requestSignUp({ display_name: str(b, 'display_name'), email: str(b, 'email'), password: str(b, 'password'), role: str(b, 'role') || undefined }, next);
     } catch (err) {
       const errors = fieldErrors(err);
       if (!errors) throw err;
       return signupPage(request, reply, b, errors, next);
     }
+    return reply.redirect('/signup/sent', 303);
+  });
+
+  app.get('/signup/sent', async (request, reply) =>
+    sendPage(request, reply, {
+      title: 'Check your inbox',
+      narrow: true,
+      body: html`<h1>Check your inbox</h1>
+<p class="lead">We sent an e-mail to the address you entered. Open the link in it to finish creating your account; it is valid for 24 hours.</p>
+<p>If that address already has an account, the e-mail says so instead — then <a href="/login">sign in</a>.</p>
+<p>Nothing arrived? Check your spam folder, or <a href="/signup">sign up again</a>.</p>`,
+    }),
+  );
+
+  const confirmPage = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+    const preview = await accounts.previewSignUp(request.params.token);
+    if (!preview) {
+      return sendPage(request, reply, {
+        title: 'Link not valid',
+        narrow: true,
+        status: 404,
+        body: html`<h1>This link is not valid</h1>
+<p class="lead">It was already used, it expired, or it was mistyped.</p>
+<p class="actions"><a class="btn btn-primary" href="/login">Sign in</a> <a class="btn" href="/signup">Sign up again</a></p>`,
+      });
+    }
+    const here = `/signup/confirm/${request.params.token}`;
+    return sendPage(request, reply, {
+      title: 'Finish creating your account',
+      narrow: true,
+      body: html`<h1>Finish creating your account</h1>
+<p class="lead">For <strong>${preview.email}</strong> (${preview.display_name}).</p>
+${postForm(request, here, html`<button type="submit" class="btn btn-primary">Create account</button>`, { label: 'Finish sign-up' })}`,
+    });
+  };
+
+  // The token is in the path (as for invites): the site's Referrer-Policy keeps it off other sites.
+  app.get<{ Params: { token: string } }>('/signup/confirm/:token', confirmPage);
+
+  // A GET never creates the account (mail scanners open links); the button's POST does.
+  app.post<{ Params: { token: string } }>('/signup/confirm/:token', async (request, reply) => {
+    const done = await accounts.confirmSignUp(request.params.token);
+    if (!done) return confirmPage(request, reply);
+    await startSession(request, reply, done.user.id);
+    // An invitee joins the team first; onboarding then knows the team.
+    if (done.next.startsWith('/invites/')) return reply.redirect(done.next, 303);
+    return reply.redirect(`/onboarding${done.next !== '/' ? `?next=${encodeURIComponent(done.next)}` : ''}`, 303);
   });
 
   // ---------- sign-in ----------

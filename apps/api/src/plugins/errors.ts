@@ -36,7 +36,8 @@ function isDependencyDown(err: unknown): boolean {
   const e = err as { code?: unknown; name?: string; message?: string };
   // gRPC UNAVAILABLE (14) / DEADLINE_EXCEEDED (4) from Temporal; connection errors from pg.
   // KnexTimeoutError: no pooled PostgreSQL connection within acquireConnectionTimeout (overload or outage).
-  if (e?.name === 'ServiceError' || e?.name === 'ConnectionError' || e?.name === 'KnexTimeoutError') return true;
+  // WorkflowUpdateRPCTimeoutOrCancelledError: an Update call that missed its deadline (decision 0180).
+  if (['ServiceError', 'ConnectionError', 'KnexTimeoutError', 'WorkflowUpdateRPCTimeoutOrCancelledError'].includes(e?.name ?? '')) return true;
   if (typeof e?.code === 'number' && (e.code === 14 || e.code === 4)) return true;
   return typeof e?.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code);
 }

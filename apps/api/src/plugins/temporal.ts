@@ -9,9 +9,14 @@ declare module 'fastify' {
   }
 }
 
+/** Longest pause between retries of one call, and longest channel reconnect backoff (decision 0180). */
+const MAX_RETRY_DELAY_MS = 1_000;
+
 /**
  * The Temporal client. Connects lazily so the API can start (and /readyz can say 503)
- * while Temporal is still coming up.
+ * while Temporal is still coming up. Every call it makes has a deadline, set here once
+ * (`TEMPORAL_CALL_TIMEOUT_MS`, decision 0180): a call that misses it fails, the error handler
+ * answers 503 DEPENDENCY_UNAVAILABLE and the idempotency plugin frees the request's key.
  */
 export default fp<{ config: Config; temporal?: Client }>(
   async (app, opts) => {
@@ -20,7 +25,10 @@ export default fp<{ config: Config; temporal?: Client }>(
       return;
     }
     if (!opts.config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required for the API');
-    const { connection, close } = lazyClosable({ address: opts.config.TEMPORAL_ADDRESS });
+    const { connection, close } = lazyClosable({
+      address: opts.config.TEMPORAL_ADDRESS,
+      deadlines: { callTimeoutMs: opts.config.TEMPORAL_CALL_TIMEOUT_MS, maxRetryDelayMs: MAX_RETRY_DELAY_MS },
+    });
     app.decorate('temporal', new Client({ connection, namespace: opts.config.TEMPORAL_NAMESPACE }));
     app.addHook('onClose', close);
   },
