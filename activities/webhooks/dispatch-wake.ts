@@ -21,5 +21,6 @@ export const waitForNudge = (ms: number) =>
       resolve();
     };
     const timer = setTimeout(done, ms);
+    timer.unref();
     wake.on('wake', done);
   });
