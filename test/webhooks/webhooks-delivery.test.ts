@@ -72,8 +72,15 @@ describe('delivery: retry schedule, dead letter, replay', () => {
     });
     expect(row).toMatchObject({ attempts: 6, last_http_status: 500, last_error_kind: 'http_error', next_attempt_at: null });
     expect(row.finished_at).not.toBeNull();
-    // No seventh attempt: the delivery's run has closed (a fact), not "nothing came within 600 ms".
-    await eventually(async () => (await h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, e1)).describe()).status.name !== 'RUNNING');
+    // No seventh attempt: the delivery's run has taken the dead letter in and now only waits for a
+    // replay (its hold timer is in the history: decision 0196) — a fact, not "nothing came within 600 ms".
+    await eventually(async () => {
+      const hist = await h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, e1)).fetchHistory();
+      return (hist.events ?? []).some((ev) => {
+        const d = ev.timerStartedEventAttributes?.startToFireTimeout;
+        return !!d && Number(d.seconds ?? 0) * 1000 + Math.round((d.nanos ?? 0) / 1e6) === DEAD_LETTER_HOLD_MS;
+      });
+    });
     expect(rx.forEvent(e1)).toHaveLength(6);
 
     const log = (await logOf(h, s, hook.id)).filter((d) => d.event_id === e1);
