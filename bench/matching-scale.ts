@@ -91,6 +91,7 @@ interface RoundRow {
   ceilingMs: number | null;
   ceilingNote: string;
   planMs: number;
+  searchMs: number;
   holdMs: number;
   offerMs: number;
   considered: number;
@@ -162,13 +163,14 @@ async function rounds(infra: { adminUrl: string; temporalAddress: string }, base
             ceilingMs: round1(median(ceilings)),
             ceilingNote: `bare I/O of the round's ${res.offered} offers: one Temporal round-trip each (${OFFER_CONCURRENCY} at a time) + one SQL round-trip`,
             planMs: round1(f('planMs')),
+            searchMs: round1(f('searchMs')),
             holdMs: round1(f('holdMs')),
             offerMs: round1(f('offerMs')),
             considered: res.considered,
             offered: res.offered,
           };
           out.push(row);
-          log(`jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}); ceiling ${row.ceilingMs} ms; load ${load()}`);
+          log(`jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}); ceiling ${row.ceilingMs} ms; load ${load()}`);
         }
       } finally {
         await knex.destroy();
@@ -360,7 +362,7 @@ async function main() {
     }
   }
   notes.push(...slot.notes);
-  for (const r of roundRows) notes.push(`round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms, hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers`);
+  for (const r of roundRows) notes.push(`round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers`);
   notes.push(`load average at end ${load()}; ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
 
   console.log(`\nOne matching round (median of ${REPEAT} after a warm-up; every event has room; load average ${load()}, ${os.cpus().length} CPUs)`);
