@@ -93,8 +93,9 @@ export interface OpenJob {
 /**
  * The matchmaker's tables and queries. `match_offers` is written only by the matching activity;
  * the rest is read (queue entries and matches are other workflows' projections, events and jobs
- * descriptive records). The round reads everything it plans from without locks; only `holdSlots`
- * locks, one event at a time: the event `FOR NO KEY UPDATE` (the capacity check and the inserts
+ * descriptive records). The round reads everything it plans from without locks; only
+ * `holdSlotsOfEvents` locks, in one short transaction for the round's planned events (decision
+ * 0190): the events `FOR NO KEY UPDATE SKIP LOCKED` (the capacity check and the inserts
  * are serialised per event; go-live/end projections wait for a few milliseconds at most) and the
  * planned entries `FOR UPDATE SKIP LOCKED` (a seeker another round is offering is skipped).
  */
