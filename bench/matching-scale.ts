@@ -11,8 +11,8 @@
  *    slot freeing meets): plan (reads + candidate search, no locks), hold (the locked part), offer
  *    (the Temporal calls; here every offer is refused — the entries have no workflow — so the data
  *    stays the same for the next repeat), and the whole round. Its ceiling (`ceilingMs`): the bare
- *    I/O the round's offers need in the same run — one Temporal round-trip per offer (16 at a
- *    time, as the round sends them) and one SQL round-trip.
+ *    I/O the round's offers need in the same run — one Temporal round-trip per offer (as many at a
+ *    time as the round sends them) and one SQL round-trip.
  * 2. **Slot frees → offer** (`slotToOfferMs`): the real worker and matchmaker workflow (default
  *    MATCHMAKER_INTERVAL_MS, floor off), 10 open-invite events with 1 slot and 20 jobs each, 60
  *    seekers waiting for any event through the real join. Each sample: after a random pause of
@@ -26,7 +26,7 @@
  *
  * `--json <file>` writes the bench contract's shape (docs: /bench contract of issue 17):
  * `{ slotToOfferMs: { p50, p95, samples }, rounds: [{ waiting, jobs, roundMs, ceilingMs, ceilingNote }], notes }`.
- * `--quick`: 100 and 1,000 waiting with 10,000 jobs, 12 slot samples (under ~60 s on an idle machine).
+ * `--quick`: 100 and 1,000 waiting with 10,000 jobs, 8 slot samples (under ~60 s on an idle machine).
  */
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
@@ -41,7 +41,7 @@ import { ensureDatabase } from '../lib/postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
-import { MATCHMAKER_BATCH_SIZE, matchmakerStatsQuery, matchmakerWorkflowId } from '../workflows/matchmaking/contract';
+import { MATCHMAKER_BATCH_SIZE, MATCHMAKER_ROUND_MAX_OFFERS, matchmakerStatsQuery, matchmakerWorkflowId } from '../workflows/matchmaking/contract';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
 import { pool } from './common';
@@ -70,9 +70,9 @@ const JSON_OUT = value('--json');
 const WAITING = listArg('--waiting', QUICK ? [100, 1_000] : [100, 1_000, 10_000]);
 const JOBS = listArg('--jobs', QUICK ? [10_000] : [100_000]);
 const REPEAT = listArg('--repeat', [3])[0];
-const SAMPLES = listArg('--samples', [QUICK ? 12 : 30])[0];
-/** Offers in flight at once in a round (OFFER_CONCURRENCY of the activity). */
-const OFFER_CONCURRENCY = 16;
+const SAMPLES = listArg('--samples', [QUICK ? 8 : 30])[0];
+/** Offers in flight at once in a round (OFFER_CONCURRENCY of the activity: the round's offer bound). */
+const OFFER_CONCURRENCY = MATCHMAKER_ROUND_MAX_OFFERS;
 
 const VOCABULARY = Array.from({ length: 200 }, (_, i) => (i < 20 ? ['TypeScript', 'Python', 'Go', 'Rust', 'Java', 'Kotlin', 'PostgreSQL', 'Redis', 'Kafka', 'React', 'Vue', 'Node.js', 'Django', 'Kubernetes', 'Docker', 'AWS', 'GCP', 'GraphQL', 'SQL', 'Spark'][i] : `skill-${i}`));
 const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Prague', 'Vienna', 'Zurich'];
@@ -96,6 +96,8 @@ interface RoundRow {
   offerMs: number;
   considered: number;
   offered: number;
+  /** CPU time of this process (the activity's own work: planning, search, clients) during the round: less sensitive to a loaded machine than wall time. */
+  cpuMs: number;
 }
 
 const dbUrlFor = (adminUrl: string, db: string) => adminUrl.replace(/\/[^/?]+(\?|$)/, `/${db}$1`);
@@ -132,12 +134,16 @@ async function rounds(infra: { adminUrl: string; temporalAddress: string }, base
           });
           await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
           timings.length = 0;
+          const cpu: number[] = [];
           for (let r = 0; r < REPEAT; r++) {
             const t0 = performance.now();
+            const c0 = process.cpuUsage();
             res = await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
             totals.push(performance.now() - t0);
+            const c = process.cpuUsage(c0);
+            cpu.push((c.user + c.system) / 1000);
           }
-          // The ceiling: the bare I/O of as many offers (one Temporal round-trip each, 16 at a time) and one SQL round-trip.
+          // The ceiling: the bare I/O of as many offers (one Temporal round-trip each, as many at a time as the round) and one SQL round-trip.
           const ceilings: number[] = [];
           for (let r = 0; r < REPEAT; r++) {
             const t0 = performance.now();
@@ -168,9 +174,10 @@ async function rounds(infra: { adminUrl: string; temporalAddress: string }, base
             offerMs: round1(f('offerMs')),
             considered: res.considered,
             offered: res.offered,
+            cpuMs: round1(median(cpu)),
           };
           out.push(row);
-          log(`jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}); ceiling ${row.ceilingMs} ms; load ${load()}`);
+          log(`jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}; CPU ${row.cpuMs} ms); ceiling ${row.ceilingMs} ms; load ${load()}`);
         }
       } finally {
         await knex.destroy();
@@ -362,7 +369,7 @@ async function main() {
     }
   }
   notes.push(...slot.notes);
-  for (const r of roundRows) notes.push(`round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers`);
+  for (const r of roundRows) notes.push(`round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers; CPU of the round's process ${r.cpuMs} ms`);
   notes.push(`load average at end ${load()}; ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
 
   console.log(`\nOne matching round (median of ${REPEAT} after a warm-up; every event has room; load average ${load()}, ${os.cpus().length} CPUs)`);

@@ -18,14 +18,15 @@ import { tellEntriesEventEnded } from '../../workflows/queue/client';
 
 export type { RunMatchingRoundInput, RunMatchingRoundResult, KickMatchmakerInput };
 
-const OFFER_CONCURRENCY = 16;
+/** Offers put to their entries at once: a whole bounded round in one wave. */
+const OFFER_CONCURRENCY = MATCHMAKER_ROUND_MAX_OFFERS;
 /**
  * Per entry, the best job of each of its best this-many events (its fallbacks when better events
  * fill up within the round; past them the planner asks the search again, skipping full events).
  */
 export const CANDIDATE_EVENTS = 10;
 /** Waiting entries read (and planned) at a time, oldest first; a round reads pages until it has its offers. */
-export const PLAN_PAGE_SIZE = 100;
+export const PLAN_PAGE_SIZE = 2 * MATCHMAKER_ROUND_MAX_OFFERS;
 /** Offers one round makes at most (bounded work per round; the matchmaker runs the next at once). */
 export const ROUND_MAX_OFFERS = MATCHMAKER_ROUND_MAX_OFFERS;
 /** Entries planned between two turns of the event loop (and heartbeats). */
