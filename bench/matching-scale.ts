@@ -1,102 +1,129 @@
 /**
- * How one matching round scales (issue 12 item 6), on a throw-away PostgreSQL and Temporal dev
- * server: for each job count J (`--jobs`, comma-separated) J/100 live open-invite events of 100 open
- * jobs and 3 interview slots each; for each waiting-entry count W (`--waiting`) W seekers wait
- * (half for one event, half for any event), oldest first. One `runMatchingRound` (the production
- * activity, default floor) is timed `--repeat` times per cell: plan (reads + candidate search, no
- * locks), hold (the locked part), offer (the Temporal calls; here every offer is refused — the
- * entries have no workflow — so the data stays the same for the next repeat), and the whole round.
+ * How matching scales (issues 12 and 17), each part on its own throw-away PostgreSQL and Temporal
+ * dev server:
  *
- * A round considers at most MATCHMAKER_BATCH_SIZE (500) of the oldest waiting entries and offers
- * at most the free slots, so its cost should not grow with W beyond the cost of reading the oldest
- * 500 — this bench checks that claim.
+ * 1. **Round time** (`rounds`): for each job count J (`--jobs`) J/100 live open-invite events of
+ *    100 open jobs and 3 interview slots each — every event has room, the worst case for the
+ *    candidate search: every open job is a candidate; for each waiting-entry count W (`--waiting`)
+ *    W seekers wait (half for one event, half for any event), oldest first. One `runMatchingRound`
+ *    (the production activity, default floor) is timed `--repeat` times per cell, after one untimed
+ *    warm-up round (a worker runs rounds back to back; its first round after start is not what a
+ *    slot freeing meets): plan (reads + candidate search, no locks), hold (the locked part), offer
+ *    (the Temporal calls; here every offer is refused — the entries have no workflow — so the data
+ *    stays the same for the next repeat), and the whole round. Its ceiling (`ceilingMs`): the bare
+ *    I/O the round's offers need in the same run — one Temporal round-trip per offer (as many at a
+ *    time as the round sends them) and one SQL round-trip.
+ * 2. **Slot frees → offer** (`slotToOfferMs`): the real worker and matchmaker workflow (default
+ *    MATCHMAKER_INTERVAL_MS, floor off), 10 open-invite events with 1 slot and 20 jobs each, 60
+ *    seekers waiting for any event through the real join. Each sample: after a random pause of
+ *    0–2 batch windows (so the slot frees at any moment of the matchmaker's cycle), a recruiter
+ *    declines one open match (the slot frees when the decline answers); measured until the next
+ *    match of that event exists (its row is written when the seeker's entry takes the offer).
+ *    Also reports matchmaker kicks per join (signals the joins cost the matchmaker).
  *
- *   npm run bench -- matching-scale [--waiting 100,1000,10000] [--jobs 10000,100000] [--repeat 3]
+ *   npx tsx bench/matching-scale.ts [--quick] [--json <file>] [--waiting 100,1000,10000] [--jobs 100000] [--repeat 3] [--samples 30] [--no-slot]
+ *   npm run bench -- matching-scale …   (the same)
+ *
+ * `--json <file>` writes the bench contract's shape (docs: /bench contract of issue 17):
+ * `{ slotToOfferMs: { p50, p95, samples }, rounds: [{ waiting, jobs, roundMs, ceilingMs, ceilingNote }], notes }`.
+ * `--quick`: 100 and 1,000 waiting with 10,000 jobs, 8 slot samples (under ~60 s on an idle machine).
  */
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { WorkflowNotFoundError } from '@temporalio/common';
+import fs from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
-import { loadConfig } from '../lib/config';
+import type { Knex } from 'knex';
+import { loadConfig, type Config } from '../lib/config';
 import { startThrowawayInfrastructure } from '../lib/stack';
 import { ensureDatabase } from '../lib/postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
-import { MATCHMAKER_BATCH_SIZE } from '../workflows/matchmaking/contract';
+import { MATCHMAKER_BATCH_SIZE, MATCHMAKER_ROUND_MAX_OFFERS, matchmakerStatsQuery, matchmakerWorkflowId } from '../workflows/matchmaking/contract';
+import { buildApp } from '../apps/api/src/app';
+import { startWorker } from '../apps/worker/src/worker';
+import { pool } from './common';
 
+const argv = process.argv.slice(2);
+const has = (name: string) => argv.includes(name);
+const value = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
 const listArg = (name: string, def: number[]): number[] => {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return def;
-  const v = (process.argv[i + 1] ?? '').split(',').map(Number);
+  const raw = value(name);
+  if (raw === undefined) return def;
+  const v = raw.split(',').map(Number);
   if (!v.length || v.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`${name} needs comma-separated positive integers`);
   return v;
 };
+const known = new Set(['--quick', '--json', '--waiting', '--jobs', '--repeat', '--samples', '--no-slot', '--no-rounds', 'matching-scale']);
+for (let i = 0; i < argv.length; i++) {
+  if (!known.has(argv[i])) throw new Error(`unknown argument ${argv[i]}; use ${[...known].filter((k) => k.startsWith('--')).join(', ')}`);
+  if (['--json', '--waiting', '--jobs', '--repeat', '--samples'].includes(argv[i])) i++;
+}
+
+const QUICK = has('--quick');
+const JSON_OUT = value('--json');
+const WAITING = listArg('--waiting', QUICK ? [100, 1_000] : [100, 1_000, 10_000]);
+const JOBS = listArg('--jobs', QUICK ? [10_000] : [100_000]);
+const REPEAT = listArg('--repeat', [3])[0];
+const SAMPLES = listArg('--samples', [QUICK ? 8 : 30])[0];
+/** Offers in flight at once in a round (OFFER_CONCURRENCY of the activity: the round's offer bound). */
+const OFFER_CONCURRENCY = MATCHMAKER_ROUND_MAX_OFFERS;
+
 const VOCABULARY = Array.from({ length: 200 }, (_, i) => (i < 20 ? ['TypeScript', 'Python', 'Go', 'Rust', 'Java', 'Kotlin', 'PostgreSQL', 'Redis', 'Kafka', 'React', 'Vue', 'Node.js', 'Django', 'Kubernetes', 'Docker', 'AWS', 'GCP', 'GraphQL', 'SQL', 'Spark'][i] : `skill-${i}`));
 const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Prague', 'Vienna', 'Zurich'];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+const log = (l: string) => console.error(`[bench] ${l}`);
+const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
 
-async function main() {
-  const waiting = listArg('--waiting', [100, 1_000, 10_000]);
-  const jobCounts = listArg('--jobs', [10_000, 100_000]);
-  const repeat = listArg('--repeat', [3])[0];
-  const log = (l: string) => console.log(`[bench] ${l}`);
-  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.BENCH_TEMPORAL_ADDRESS ?? '', DATABASE_URL: '' });
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench-scale' });
-  const rows: string[] = [];
+interface RoundRow {
+  waiting: number;
+  jobs: number;
+  roundMs: number;
+  ceilingMs: number | null;
+  ceilingNote: string;
+  planMs: number;
+  searchMs: number;
+  holdMs: number;
+  offerMs: number;
+  considered: number;
+  offered: number;
+  /** CPU time of this process (the activity's own work: planning, search, clients) during the round: less sensitive to a loaded machine than wall time. */
+  cpuMs: number;
+}
+
+const dbUrlFor = (adminUrl: string, db: string) => adminUrl.replace(/\/[^/?]+(\?|$)/, `/${db}$1`);
+
+/** Part 1: one round at J jobs and W waiting entries. */
+async function rounds(infra: { adminUrl: string; temporalAddress: string }, base: Config): Promise<RoundRow[]> {
+  const out: RoundRow[] = [];
+  const connection = await Connection.connect({ address: infra.temporalAddress });
+  const temporal = new Client({ connection });
   try {
-    const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
-    const connection = await Connection.connect({ address: infra.temporalAddress });
-    const temporal = new Client({ connection });
-    for (const jobs of jobCounts) {
+    for (const jobs of JOBS) {
       const db = `bench_scale_${jobs}`;
-      await ensureDatabase(adminUrl, db);
-      const knex = createKnex(adminUrl.replace(/\/[^/?]+(\?|$)/, `/${db}$1`), 12);
+      await ensureDatabase(infra.adminUrl, db);
+      const knex = createKnex(dbUrlFor(infra.adminUrl, db), 12);
       try {
         await migrateLatest(knex);
         const events = Math.max(1, Math.round(jobs / 100));
         const t = Date.now();
-        await knex.raw(`INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Scale team ' || g FROM generate_series(1, ?) g`, [Math.max(1, Math.ceil(events / 10))]);
-        await knex.raw(
-          `INSERT INTO live_events (team_id, slug, company_name, visibility, status, interview_slots, started_at)
-           SELECT (SELECT id FROM teams ORDER BY id OFFSET (g % (SELECT count(*) FROM teams)) LIMIT 1), 'scale-' || g, 'Company ' || g, 'open_invite', 'live', 3, now()
-             FROM generate_series(1, ?) g`,
-          [events],
-        );
-        await knex.raw(
-          `INSERT INTO jobs (team_id, live_event_id, title, essential_skills, bonus_skills, experience_min, location, remote_preference)
-           SELECT e.team_id, e.id, 'Job ' || j,
-             ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]],
-             ARRAY[(?::text[])[1 + floor(random() * 200)::int]],
-             floor(random() * 8)::int, (?::text[])[1 + floor(random() * 10)::int], (ARRAY['remote','hybrid','onsite'])[1 + floor(random() * 3)::int]
-             FROM live_events e CROSS JOIN generate_series(1, 100) j`,
-          [VOCABULARY, VOCABULARY, VOCABULARY, CITIES],
-        );
+        await seedEvents(knex, events);
         log(`${jobs} jobs: seeded ${events} events in ${((Date.now() - t) / 1000).toFixed(1)} s`);
         const repos = createRepositories(knex);
-        for (const w of waiting) {
-          await knex.raw('TRUNCATE match_offers, queue_entries CASCADE');
-          await knex('profiles').del();
-          await knex('users').where({ role: 'seeker' }).del();
-          await knex.raw(`INSERT INTO users (email, display_name, role) SELECT 'scale-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`, [w]);
-          await knex.raw(
-            `INSERT INTO profiles (user_id, full_name, skills, experience_years, location, remote_preference)
-             SELECT u.id, u.display_name, ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]],
-                    floor(random() * 12)::int, (?::text[])[1 + floor(random() * 10)::int], (ARRAY['onsite','hybrid','fully_remote'])[1 + floor(random() * 3)::int]
-               FROM users u WHERE u.role = 'seeker'`,
-            [VOCABULARY, VOCABULARY, VOCABULARY, CITIES],
-          );
-          await knex.raw(
-            `INSERT INTO queue_entries (id, user_id, status, live_event_id, live_event_slug, entered_at)
-             SELECT gen_random_uuid(), u.id, 'waiting', e.id, e.slug, now() - (u.rn || ' seconds')::interval
-               FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE role = 'seeker') u
-               LEFT JOIN LATERAL (SELECT id, slug FROM live_events WHERE u.rn % 2 = 1 ORDER BY id OFFSET (u.rn % ?) LIMIT 1) e ON true`,
-            [events],
-          );
-          await knex.raw('ANALYZE');
+        for (const w of WAITING) {
+          await seedWaiting(knex, w, events);
           const timings: RoundTimings[] = [];
           const totals: number[] = [];
-          let offered = 0;
+          let res = { considered: 0, offered: 0 };
           const activities = createMatchmakingActivities({
             knex,
             client: temporal,
@@ -105,29 +132,262 @@ async function main() {
             config: { ...base, TEMPORAL_TASK_QUEUE: 'bench-scale' },
             log: { info: (o: object) => 'timings' in o && timings.push((o as { timings: RoundTimings }).timings), warn: () => undefined },
           });
-          for (let r = 0; r < repeat; r++) {
+          await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
+          timings.length = 0;
+          const cpu: number[] = [];
+          for (let r = 0; r < REPEAT; r++) {
             const t0 = performance.now();
-            const res = await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
+            const c0 = process.cpuUsage();
+            res = await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
             totals.push(performance.now() - t0);
-            offered = res.offered;
+            const c = process.cpuUsage(c0);
+            cpu.push((c.user + c.system) / 1000);
           }
-          const f = (k: keyof RoundTimings) => median(timings.map((x) => x[k])).toFixed(0);
-          const line = `| ${jobs.toLocaleString('en')} | ${w.toLocaleString('en')} | ${Math.min(w, MATCHMAKER_BATCH_SIZE)} | ${offered} | ${f('planMs')} | ${f('holdMs')} | ${f('offerMs')} | ${median(totals).toFixed(0)} |`;
-          rows.push(line);
-          log(line);
+          // The ceiling: the bare I/O of as many offers (one Temporal round-trip each, as many at a time as the round) and one SQL round-trip.
+          const ceilings: number[] = [];
+          for (let r = 0; r < REPEAT; r++) {
+            const t0 = performance.now();
+            await knex.raw('SELECT 1');
+            await pool(
+              Array.from({ length: res.offered }, (_, i) => i),
+              OFFER_CONCURRENCY,
+              async (i) => {
+                try {
+                  await temporal.workflow.getHandle(`bench-absent-${i}`).describe();
+                } catch (err) {
+                  if (!(err instanceof WorkflowNotFoundError)) throw err;
+                }
+              },
+            );
+            ceilings.push(performance.now() - t0);
+          }
+          const f = (k: keyof RoundTimings) => (timings.length ? median(timings.map((x) => x[k])) : NaN);
+          const row: RoundRow = {
+            waiting: w,
+            jobs,
+            roundMs: round1(median(totals)),
+            ceilingMs: round1(median(ceilings)),
+            ceilingNote: `bare I/O of the round's ${res.offered} offers: one Temporal round-trip each (${OFFER_CONCURRENCY} at a time) + one SQL round-trip`,
+            planMs: round1(f('planMs')),
+            searchMs: round1(f('searchMs')),
+            holdMs: round1(f('holdMs')),
+            offerMs: round1(f('offerMs')),
+            considered: res.considered,
+            offered: res.offered,
+            cpuMs: round1(median(cpu)),
+          };
+          out.push(row);
+          log(`jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}; CPU ${row.cpuMs} ms); ceiling ${row.ceilingMs} ms; load ${load()}`);
         }
       } finally {
         await knex.destroy();
       }
     }
-    await connection.close();
   } finally {
-    await infra.stop();
+    await connection.close();
   }
-  console.log(`\nOne matching round (median of ${repeat}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} at the end, ${os.cpus().length} CPUs)`);
-  console.log('| jobs | waiting | considered | offered | plan ms | hold ms | offer ms | round ms |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(r);
+  return out;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+async function seedEvents(knex: Knex, events: number): Promise<void> {
+  await knex.raw(`INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Scale team ' || g FROM generate_series(1, ?) g`, [Math.max(1, Math.ceil(events / 10))]);
+  await knex.raw(
+    `INSERT INTO live_events (team_id, slug, company_name, visibility, status, interview_slots, started_at)
+     SELECT (SELECT id FROM teams ORDER BY id OFFSET (g % (SELECT count(*) FROM teams)) LIMIT 1), 'scale-' || g, 'Company ' || g, 'open_invite', 'live', 3, now()
+       FROM generate_series(1, ?) g`,
+    [events],
+  );
+  await knex.raw(
+    `INSERT INTO jobs (team_id, live_event_id, title, essential_skills, bonus_skills, experience_min, location, remote_preference)
+     SELECT e.team_id, e.id, 'Job ' || j,
+       ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]],
+       ARRAY[(?::text[])[1 + floor(random() * 200)::int]],
+       floor(random() * 8)::int, (?::text[])[1 + floor(random() * 10)::int], (ARRAY['remote','hybrid','onsite'])[1 + floor(random() * 3)::int]
+       FROM live_events e CROSS JOIN generate_series(1, 100) j`,
+    [VOCABULARY, VOCABULARY, VOCABULARY, CITIES],
+  );
+}
+
+async function seedWaiting(knex: Knex, w: number, events: number): Promise<void> {
+  await knex.raw('TRUNCATE match_offers, queue_entries CASCADE');
+  await knex('profiles').del();
+  await knex('users').where({ role: 'seeker' }).del();
+  await knex.raw(`INSERT INTO users (email, display_name, role) SELECT 'scale-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`, [w]);
+  await knex.raw(
+    `INSERT INTO profiles (user_id, full_name, skills, experience_years, location, remote_preference)
+     SELECT u.id, u.display_name, ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]],
+            floor(random() * 12)::int, (?::text[])[1 + floor(random() * 10)::int], (ARRAY['onsite','hybrid','fully_remote'])[1 + floor(random() * 3)::int]
+       FROM users u WHERE u.role = 'seeker'`,
+    [VOCABULARY, VOCABULARY, VOCABULARY, CITIES],
+  );
+  await knex.raw(
+    `INSERT INTO queue_entries (id, user_id, status, live_event_id, live_event_slug, entered_at)
+     SELECT gen_random_uuid(), u.id, 'waiting', e.id, e.slug, now() - (u.rn || ' seconds')::interval
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE role = 'seeker') u
+       LEFT JOIN LATERAL (SELECT id, slug FROM live_events WHERE u.rn % 2 = 1 ORDER BY id OFFSET (u.rn % ?) LIMIT 1) e ON true`,
+    [events],
+  );
+  await knex.raw('ANALYZE');
+}
+
+/** Part 2: slot frees → next match, on the real worker, matchmaker and join path. */
+async function slotToOffer(infra: { adminUrl: string; temporalAddress: string }): Promise<{ p50: number; p95: number; samples: number; notes: string[] }> {
+  await ensureDatabase(infra.adminUrl, 'bench_slot');
+  const dbUrl = dbUrlFor(infra.adminUrl, 'bench_slot');
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: dbUrl,
+      TEMPORAL_ADDRESS: infra.temporalAddress,
+      TEMPORAL_TASK_QUEUE: 'bench-slot',
+      PUBLIC_BASE_URL: 'http://jobfair.bench',
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      DATABASE_POOL_MAX: '20',
+      QUEUE_ENTRY_TTL_MS: String(6 * 60 * 60 * 1000),
+      RATE_LIMIT_WRITE_PER_MIN: '100000',
+      RATE_LIMIT_READ_PER_MIN: '100000',
+      // Floor off: every waiting seeker can take the freed slot at once (the floor's brackets are minutes).
+      MATCH_MIN_SCORE: '0',
+      MATCH_FLOOR_BRACKETS: '0:0:0',
+    },
+  );
+  const knex = createKnex(dbUrl, config.DATABASE_POOL_MAX);
+  await migrateLatest(knex);
+  const connection = await Connection.connect({ address: infra.temporalAddress });
+  const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const worker = await startWorker({ config, knex, address: infra.temporalAddress, shutdownGraceTime: '2 seconds' });
+  const app = await buildApp({ config, knex, temporal, logger: false });
+  try {
+    const accounts = app.services.deps.repos.accounts;
+    const team = await accounts.insertTeam('Slot team');
+    const recruiter = await accounts.insertUser({ email: 'recruiter@slot.bench', display_name: 'Recruiter', role: 'recruiter' });
+    await accounts.addMember(team.id, recruiter.id, 'owner');
+    const EVENTS = 10;
+    const SEEKERS = 60;
+    const eventIds: string[] = [];
+    for (let e = 0; e < EVENTS; e++) {
+      const [ev] = await knex('live_events').insert({ team_id: team.id, slug: `slot-${e}`, company_name: `Slot ${e}`, visibility: 'open_invite', status: 'live', interview_slots: 1, started_at: knex.fn.now() }).returning(['id']);
+      eventIds.push(ev.id);
+      await knex('jobs').insert(
+        Array.from({ length: 20 }, (_, j) => ({ team_id: team.id, live_event_id: ev.id, title: `Job ${e}.${j}`, essential_skills: [VOCABULARY[j % 20], VOCABULARY[(j + e) % 20]], bonus_skills: [VOCABULARY[(j + 3) % 20]], experience_min: j % 5, remote_preference: 'remote' })),
+      );
+    }
+    const seekers: string[] = [];
+    await pool(
+      Array.from({ length: SEEKERS }, (_, i) => i),
+      8,
+      async (i) => {
+        const u = await accounts.insertUser({ email: `slot-seeker-${i}@slot.bench`, display_name: `Seeker ${i}`, role: 'seeker' });
+        await app.services.accounts.profiles.completeOnboarding(u.id, { full_name: `Seeker ${i}`, title: 'Engineer', skills: [VOCABULARY[i % 20], VOCABULARY[(i * 3) % 20], VOCABULARY[(i * 7) % 20]], experience_years: i % 10 });
+        seekers.push(u.id);
+      },
+    );
+    const statsBefore = await matchmakerStats(temporal, config);
+    const tJoin = Date.now();
+    await pool(seekers, 10, async (userId) => {
+      await app.services.queue.join({ userId, eventRef: null, agentIdentity: 'bench', viaAgent: false });
+    });
+    log(`${SEEKERS} joins in ${((Date.now() - tJoin) / 1000).toFixed(1)} s`);
+    const openMatches = async () => knex('matches').whereIn('live_event_id', eventIds).andWhere({ status: 'matched' }).select('id', 'live_event_id', 'created_at');
+    await until(async () => (await openMatches()).length === EVENTS, 120_000, 'every slot taken after the joins');
+    const statsAfterJoins = await matchmakerStats(temporal, config);
+    const notes: string[] = [];
+    if (statsAfterJoins) {
+      // No matchmaker before the first join: it starts with it (signal-with-start).
+      const kicks = statsAfterJoins.kicks - (statsBefore?.kicks ?? 0);
+      notes.push(`matchmaker kicks during ${SEEKERS} joins: ${kicks} (${(kicks / SEEKERS).toFixed(2)} per join), rounds ${statsAfterJoins.rounds - (statsBefore?.rounds ?? 0)}`);
+    }
+    const waits: number[] = [];
+    for (let s = 0; s < SAMPLES; s++) {
+      // A slot frees at any moment of the matchmaker's cycle: pause 0–2 batch windows first.
+      await new Promise((r) => setTimeout(r, Math.random() * 2 * config.MATCHMAKER_INTERVAL_MS));
+      const open = await openMatches();
+      const m = open[s % open.length];
+      await app.services.matches.decline({ userId: recruiter.id, matchId: m.id, reason: 'bench: slot frees', reasonCode: 'other' });
+      const t0 = Date.now();
+      const next = await until(
+        async () => {
+          const row = await knex('matches').where({ live_event_id: m.live_event_id, status: 'matched' }).whereNot({ id: m.id }).first('id', 'created_at');
+          return row ?? null;
+        },
+        60_000,
+        `a new match for event ${m.live_event_id}`,
+        5,
+      );
+      waits.push(Math.max(0, next.created_at.getTime() - t0));
+    }
+    const statsEnd = await matchmakerStats(temporal, config);
+    if (statsAfterJoins && statsEnd) notes.push(`matchmaker during ${SAMPLES} slot samples: ${statsEnd.rounds - statsAfterJoins.rounds} rounds, ${statsEnd.kicks - statsAfterJoins.kicks} kicks`);
+    notes.push(`slot → offer: MATCHMAKER_INTERVAL_MS=${config.MATCHMAKER_INTERVAL_MS}, ${EVENTS} events × 1 slot × 20 jobs, ${SEEKERS} seekers waiting for any event, floor off; measured from the decline's answer to the next match row of that event`);
+    return { p50: Math.round(pct(waits, 50)), p95: Math.round(pct(waits, 95)), samples: waits.length, notes };
+  } finally {
+    await app.close();
+    await worker.shutdown();
+    await connection.close();
+    await knex.destroy();
+  }
+}
+
+async function matchmakerStats(temporal: Client, config: Config) {
+  try {
+    return await temporal.workflow.getHandle(matchmakerWorkflowId(config.TEMPORAL_TASK_QUEUE)).query(matchmakerStatsQuery);
+  } catch {
+    return null;
+  }
+}
+
+/** Polls `probe` until it answers something truthy, within `deadlineMs`. */
+async function until<T>(probe: () => Promise<T | null | false>, deadlineMs: number, what: string, everyMs = 50): Promise<T> {
+  const end = Date.now() + deadlineMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+async function main() {
+  const t0 = Date.now();
+  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.BENCH_TEMPORAL_ADDRESS ?? '', DATABASE_URL: '' });
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const notes: string[] = [`load average at start ${load()} (${os.cpus().length} CPUs)`];
+  let roundRows: RoundRow[] = [];
+  let slot = { p50: NaN, p95: NaN, samples: 0, notes: [] as string[] };
+  {
+    const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench-scale' });
+    try {
+      const i = { adminUrl: infra.adminDatabaseUrl ?? infra.databaseUrl, temporalAddress: infra.temporalAddress };
+      if (!has('--no-rounds')) roundRows = await rounds(i, base);
+      if (!has('--no-slot')) slot = await slotToOffer(i);
+    } finally {
+      await infra.stop();
+    }
+  }
+  notes.push(...slot.notes);
+  for (const r of roundRows) notes.push(`round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers; CPU of the round's process ${r.cpuMs} ms`);
+  notes.push(`load average at end ${load()}; ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
+
+  console.log(`\nOne matching round (median of ${REPEAT} after a warm-up; every event has room; load average ${load()}, ${os.cpus().length} CPUs)`);
+  console.log('| jobs | waiting | considered | offered | plan ms | hold ms | offer ms | round ms | ceiling ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of roundRows) console.log(`| ${r.jobs.toLocaleString('en')} | ${r.waiting.toLocaleString('en')} | ${r.considered} | ${r.offered} | ${r.planMs} | ${r.holdMs} | ${r.offerMs} | ${r.roundMs} | ${r.ceilingMs} |`);
+  if (slot.samples) console.log(`\nSlot frees → next match: p50 ${slot.p50} ms, p95 ${slot.p95} ms (${slot.samples} samples)`);
+  for (const n of notes) console.log(`- ${n}`);
+
+  if (JSON_OUT) {
+    const doc = {
+      slotToOfferMs: { p50: slot.p50, p95: slot.p95, samples: slot.samples },
+      rounds: roundRows.map((r) => ({ waiting: r.waiting, jobs: r.jobs, roundMs: r.roundMs, ceilingMs: r.ceilingMs, ceilingNote: r.ceilingNote })),
+      notes,
+    };
+    fs.mkdirSync(path.dirname(path.resolve(JSON_OUT)), { recursive: true });
+    fs.writeFileSync(JSON_OUT, JSON.stringify(doc, null, 2) + '\n');
+  }
   process.exit(0);
 }
 

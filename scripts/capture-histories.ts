@@ -18,7 +18,7 @@ import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
 import { queueEntryWorkflowId } from '../workflows/queue/contract';
 import { matchWorkflowId } from '../workflows/matches/contract';
 import { liveEventWorkflowId } from '../workflows/events/contract';
-import { matchmakerWorkflowId } from '../workflows/matchmaking/contract';
+import { MATCHMAKER_ROUND_MAX_OFFERS, matchmakerWorkflowId } from '../workflows/matchmaking/contract';
 import { webhookDeliveryWorkflowId, webhookDispatcherWorkflowId, webhookSubscriptionWorkflowId } from '../workflows/webhooks/contract';
 import { billingAccountWorkflowId } from '../workflows/billing/contract';
 import { signalBillingEvent } from '../workflows/billing/client';
@@ -151,6 +151,21 @@ async function fair(h: Harness) {
 
   // Still running (it never ends; continue-as-new comes only after thousands of events): its history so far.
   await save(h, 'matchmakerWorkflow', 'rounds-with-offers', matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
+
+  // A burst bigger than one round's offer bound (MATCHMAKER_ROUND_MAX_OFFERS, issue 17): seekers
+  // wait at an event without jobs, then a job opens; the round that finds them stops at the bound
+  // and says `more`, and the next follows at once (patch 'matchmaker-bounded-rounds').
+  const burst = await createEvent(h, rec, { interview_slots: MATCHMAKER_ROUND_MAX_OFFERS + 8 });
+  await ok(transition(h, rec, burst.id, 'go-live'), 'go-live');
+  const crowd: TestUser[] = [];
+  for (let i = 0; i < MATCHMAKER_ROUND_MAX_OFFERS + 4; i++) {
+    const s = await h.seeker();
+    await join(h, s, burst.slug);
+    crowd.push(s);
+  }
+  await createJob(h, rec, burst.id, { title: 'Platform Engineer' });
+  await eventually(async () => (await Promise.all(crowd.map((s) => queueStatus(h, s)))).every((q) => q.status === 'matched'), 60_000, 200);
+  await save(h, 'matchmakerWorkflow', 'bounded-rounds', matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
 
   // The app announces every changelog entry at start.
   const announcement = await eventually(async () => h.knex('changelog_announcements').where({ state: 'started' }).orderBy('entry_id').first());

@@ -30,6 +30,12 @@ export interface CandidateJob extends JobForScore {
   liveEventId: string;
 }
 
+/** Which events of the "any event" scope an entry may get now: per job its event's ordinal, per ordinal 1 = allowed. */
+export interface AnyEventMask {
+  eventOf: Int32Array;
+  allowed: Uint8Array;
+}
+
 export interface Candidate<J extends CandidateJob = CandidateJob> {
   job: J;
   score: MatchScore;
@@ -53,6 +59,9 @@ interface Scope<J extends CandidateJob> {
   /** Jobs ordered by their ceiling without shared skills (bucket units), highest first. */
   zeroOrder: number[];
   zeroCeil: Int32Array;
+  /** Per job the ordinal of its event in `eventIds` (for `AnyEventMask`). */
+  eventOf: Int32Array;
+  eventIds: string[];
 }
 
 const W = MATCH_SCORE_WEIGHTS;
@@ -172,6 +181,16 @@ export class CandidateIndex<J extends CandidateJob> {
     }
   }
 
+  /**
+   * A mask narrowing the "any event" scope to these events (e.g. the open-invite events with a
+   * free slot now), for `bestPerEvent`'s `anyEventMask`: an index kept between rounds over every
+   * open-invite event's jobs then answers as one built over only these events' jobs would.
+   */
+  anyEventMask(eventIds: ReadonlySet<string>): AnyEventMask {
+    const scope = this.scope(null);
+    return { eventOf: scope.eventOf, allowed: Uint8Array.from(scope.eventIds, (id) => (eventIds.has(id) ? 1 : 0)) };
+  }
+
   private scope(liveEventId: string | null): Scope<J> {
     const key = liveEventId ?? '*';
     let scope = this.scopes.get(key);
@@ -205,6 +224,7 @@ export class CandidateIndex<J extends CandidateJob> {
     };
     const place = intern(jobs.map((j) => (j.location ? norm(j.location) : null)));
     const mode = intern(jobs.map((j) => j.remotePreference));
+    const events = intern(jobs.map((j) => j.liveEventId));
     const parts = jobs.map(ceilingParts);
     const essentialLen = Int32Array.from(jobs, (j) => j.essentialSkills.length);
     const bonusLen = Int32Array.from(jobs, (j) => j.bonusSkills.length);
@@ -224,6 +244,8 @@ export class CandidateIndex<J extends CandidateJob> {
       places: place.list,
       zeroOrder,
       zeroCeil: Int32Array.from(zeroOrder, (i) => zeroCeilOf[i]),
+      eventOf: events.ids,
+      eventIds: events.list,
     };
     this.scopes.set(key, scope);
     this.scratch.set(key, { essential: new Int32Array(jobs.length), bonus: new Int32Array(jobs.length), seen: new Uint8Array(jobs.length), scores: new Float64Array(jobs.length) });
@@ -243,6 +265,8 @@ export class CandidateIndex<J extends CandidateJob> {
       free: ReadonlyMap<string, number>;
       excluded?: (jobId: string) => boolean;
       skipEvent?: (eventId: string) => boolean;
+      /** For an "any event" entry: only jobs of the events the mask allows (`anyEventMask`). */
+      anyEventMask?: AnyEventMask;
       stats?: SearchStats;
       /**
        * The quality floor (floor.ts): a job whose score or essential-skill count does not pass its
@@ -256,11 +280,14 @@ export class CandidateIndex<J extends CandidateJob> {
     if (!scope.jobs.length || opts.limit <= 0) return [];
     const s = prepareSeeker(entry.seeker);
     const { essential, bonus, seen, scores } = this.scratch.get(entry.liveEventId ?? '*')!;
+    const mask = entry.liveEventId ? null : (opts.anyEventMask ?? null);
+    const allowed = (i: number) => !mask || mask.allowed[mask.eventOf[i]] === 1;
     const touched: number[] = [];
     for (const skill of s.skills) {
       const e = scope.essentialBy.get(skill);
       if (e)
         for (const i of e) {
+          if (!allowed(i)) continue;
           essential[i]++;
           if (!seen[i]) {
             seen[i] = 1;
@@ -270,6 +297,7 @@ export class CandidateIndex<J extends CandidateJob> {
       const b = scope.bonusBy.get(skill);
       if (b)
         for (const i of b) {
+          if (!allowed(i)) continue;
           bonus[i]++;
           if (!seen[i]) {
             seen[i] = 1;
@@ -316,7 +344,7 @@ export class CandidateIndex<J extends CandidateJob> {
         // Jobs sharing no skill (their ceiling does not depend on the seeker) …
         while (zero < scope.zeroOrder.length && scope.zeroCeil[zero] >= level) {
           const i = scope.zeroOrder[zero++];
-          if (!seen[i]) score(i, level);
+          if (!seen[i] && allowed(i)) score(i, level);
         }
         // … and jobs sharing some, whose ceiling is this level, are scored.
         for (const i of ceilings[level] ?? []) score(i, level);

@@ -6,26 +6,29 @@ import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import type { Config } from '../../lib/config';
 import type { HoldResult, MatchOfferInsert, MatchmakingRepository, OfferContext, OpenJob, WaitingCandidate } from '../../db/matchmaking/matchmaking-repository';
 import type { AccountsRepository } from '../../db/accounts/accounts-repository';
-import { STALE_OFFER_MS, TEMPORAL_CALL_DEADLINE_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
+import { MATCHMAKER_ROUND_MAX_OFFERS, STALE_OFFER_MS, TEMPORAL_CALL_DEADLINE_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../workflows/matches/client';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
-import { CandidateIndex, compareCandidates, type Candidate } from './candidates';
-import { floorFor, passesFloor, type AppliedFloor } from './floor';
+import { CandidateIndex, compareCandidates, type AnyEventMask, type Candidate } from './candidates';
+import { floorFor, passesFloor, type AppliedFloor, type EventFloor } from './floor';
 import { MATCH_SCORE_VERSION_FLOOR, tuneScore, tuningFor, type TunableComponent } from './match-score';
 import { kickMatchmaker } from '../../workflows/matchmaking/client';
 import { tellEntriesEventEnded } from '../../workflows/queue/client';
 
 export type { RunMatchingRoundInput, RunMatchingRoundResult, KickMatchmakerInput };
 
-const OFFER_CONCURRENCY = 16;
+/** Offers put to their entries at once: a whole bounded round in one wave. */
+const OFFER_CONCURRENCY = MATCHMAKER_ROUND_MAX_OFFERS;
 /**
  * Per entry, the best job of each of its best this-many events (its fallbacks when better events
  * fill up within the round; past them the planner asks the search again, skipping full events).
  */
 export const CANDIDATE_EVENTS = 10;
-/** Events whose slots are held in parallel (one short transaction each). */
-const HOLD_CONCURRENCY = 4;
+/** Waiting entries read (and planned) at a time, oldest first; a round reads pages until it has its offers. */
+export const PLAN_PAGE_SIZE = 2 * MATCHMAKER_ROUND_MAX_OFFERS;
+/** Offers one round makes at most (bounded work per round; the matchmaker runs the next at once). */
+export const ROUND_MAX_OFFERS = MATCHMAKER_ROUND_MAX_OFFERS;
 /** Entries planned between two turns of the event loop (and heartbeats). */
 const PLAN_YIELD_EVERY = 25;
 /** Waiting entries of ended events told per round. */
@@ -58,6 +61,8 @@ type RoundJob = PlanJob & { teamId: string };
 export interface RoundTimings {
   /** Reading events, entries and jobs, searching candidates and planning: no locks held. */
   planMs: number;
+  /** Of planMs: the candidate search and plan in memory (the rest is reading). */
+  searchMs: number;
   /** Holding the planned slots: the only locked part (short transactions, one event each). */
   holdMs: number;
   /** Putting offers to the entries and starting match workflows. */
@@ -84,6 +89,7 @@ type OfferOutcome = 'started' | 'refused' | 'pending';
 export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
   const repo = deps.matchmakingRepository;
   const accounts = deps.accountsRepository;
+  const jobCache = new LiveJobCache(repo);
   const deadlineMs = deps.temporalCallDeadlineMs ?? TEMPORAL_CALL_DEADLINE_MS;
   /**
    * Every Temporal call of a round has a deadline: a hung call fails fast (the offer is left for
@@ -133,23 +139,72 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     return 'started';
   };
 
-  /** Step 1: read and plan, no locks. */
+  /**
+   * Step 1: read and plan, no locks. Waiting entries are read a page at a time, oldest first, and
+   * the round stops planning once it has MATCHMAKER_ROUND_MAX_OFFERS pairs (`more`: the
+   * matchmaker runs the next round at once), when no slot is left, or after `batchSize` entries.
+   * Candidates come from the job cache (open jobs of live events, kept between rounds).
+   */
   const planRound = async (batchSize: number, progress: () => void) => {
-    const { live, withRoom } = await repo.listEventsWithRoom();
+    const { live, liveIds, withRoom } = await repo.listEventsWithRoom();
     const freeByEvent = new Map(withRoom.map((e) => [e.id, e.free]));
     const freeSlots = withRoom.reduce((n, e) => n + e.free, 0);
-    const none = { pairs: [] as Array<PlannedPair<PlanEntry, RoundJob>>, liveEvents: live, freeSlots, considered: 0 };
-    if (!withRoom.length) return none;
+    const pairs: Array<PlannedPair<PlanEntry, RoundJob>> = [];
+    const result = { pairs, liveEvents: live, freeSlots, considered: 0, more: false, searchMs: 0 };
+    if (!withRoom.length) return result;
     const openInvite = new Set(withRoom.filter((e) => e.visibility === 'open_invite').map((e) => e.id));
-    const entries = await repo.listWaitingEntries({ eventIds: withRoom.map((e) => e.id), anyEventAllowed: openInvite.size > 0, limit: batchSize });
-    if (!entries.length) return none;
-    // Only the jobs these entries may get: their own events', and every open-invite one with room if any entry waits for "any event".
-    const eventIds = new Set(entries.flatMap((e) => (e.live_event_id ? [e.live_event_id] : [])));
-    if (entries.some((e) => !e.live_event_id)) for (const id of openInvite) eventIds.add(id);
-    const [jobs, triedPairs, blockedPairs, declineCodes] = await Promise.all([
-      repo.listCandidateJobs([...eventIds]),
+    const index = await jobCache.indexFor(liveIds);
+    progress();
+    // The quality floor of each event for each entry, by how long the entry has waited.
+    const eventFloors = new Map(withRoom.map((e) => [e.id, { minScore: e.match_min_score ?? deps.config.MATCH_MIN_SCORE, requireEssential: e.match_require_essential ?? true }]));
+    const nowMs = Date.now();
+    // Slots not planned yet in this round.
+    const left = new Map(freeByEvent);
+    let after: { enteredAt: Date; id: string } | undefined;
+    while (result.considered < batchSize) {
+      const roomIds = [...left].filter(([, n]) => n > 0).map(([id]) => id);
+      if (!roomIds.length) break;
+      const anyEvents = new Set(roomIds.filter((id) => openInvite.has(id)));
+      const limit = Math.min(PLAN_PAGE_SIZE, batchSize - result.considered);
+      const entries = await repo.listWaitingEntries({ eventIds: roomIds, anyEventAllowed: anyEvents.size > 0, limit, after });
+      if (!entries.length) break;
+      result.considered += entries.length;
+      const last = entries[entries.length - 1];
+      after = { enteredAt: last.entered_at, id: last.id };
+      const anyEventMask = anyEvents.size ? index.anyEventMask(anyEvents) : undefined;
+      const page = await planPage(entries.map(toPlanEntry), { index, left, openInvite: anyEvents, anyEventMask, eventFloors, nowMs }, progress, (ms) => (result.searchMs += ms));
+      for (const p of page) {
+        if (pairs.length >= ROUND_MAX_OFFERS) break;
+        pairs.push(p);
+        left.set(p.job.liveEventId, (left.get(p.job.liveEventId) ?? 0) - 1);
+      }
+      if (pairs.length >= ROUND_MAX_OFFERS) {
+        result.more = true;
+        break;
+      }
+      if (entries.length < limit) break;
+    }
+    return result;
+  };
+
+  /** Plans one page of entries (oldest first) against the slots `left`, in memory. */
+  const planPage = async (
+    entries: PlanEntry[],
+    ctx: {
+      index: CandidateIndex<RoundJob>;
+      left: ReadonlyMap<string, number>;
+      openInvite: ReadonlySet<string>;
+      anyEventMask: AnyEventMask | undefined;
+      eventFloors: ReadonlyMap<string, EventFloor>;
+      nowMs: number;
+    },
+    progress: () => void,
+    searched: (ms: number) => void,
+  ): Promise<Array<PlannedPair<PlanEntry, RoundJob>>> => {
+    const { index, left, anyEventMask } = ctx;
+    const [triedPairs, blockedPairs, declineCodes] = await Promise.all([
       repo.listTriedPairs(entries.map((e) => e.id)),
-      repo.listBlockedPairs([...new Set(entries.map((e) => e.user_id))]),
+      repo.listBlockedPairs([...new Set(entries.map((e) => e.userId))]),
       repo.listSeekerDeclineCodes(entries.map((e) => e.id)),
     ]);
     // A seeker's salary/location declines in this entry lower that component's weight (score v2):
@@ -158,26 +213,22 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     for (const d of declineCodes) declines.set(d.queue_entry_id, { ...declines.get(d.queue_entry_id), [d.code]: d.n });
     const excluded = new Set(triedPairs.map((p) => pairKey(p.queue_entry_id, p.job_id)));
     const blocked = new Set(blockedPairs.map((p) => pairKey(p.seeker_user_id, p.job_id)));
-    const index = new CandidateIndex(jobs.map(toRoundJob), openInvite);
     const tried = (entry: PlanEntry) => (jobId: string) => excluded.has(pairKey(entry.id, jobId)) || blocked.has(pairKey(entry.userId, jobId));
-    // The quality floor of each event for each entry, by how long the entry has waited.
-    const eventFloors = new Map(withRoom.map((e) => [e.id, { minScore: e.match_min_score ?? deps.config.MATCH_MIN_SCORE, requireEssential: e.match_require_essential ?? true }]));
-    const nowMs = Date.now();
     const floorOf = (entry: PlanEntry) => {
       const memo = new Map<string, AppliedFloor>();
       const of = (eventId: string) => {
         let f = memo.get(eventId);
         if (!f) {
-          f = floorFor(eventFloors.get(eventId) ?? { minScore: deps.config.MATCH_MIN_SCORE, requireEssential: true }, nowMs - entry.enteredAtMs, deps.config.MATCH_FLOOR_BRACKETS);
+          f = floorFor(ctx.eventFloors.get(eventId) ?? { minScore: deps.config.MATCH_MIN_SCORE, requireEssential: true }, ctx.nowMs - entry.enteredAtMs, deps.config.MATCH_FLOOR_BRACKETS);
           memo.set(eventId, f);
         }
         return f;
       };
-      const scope = entry.liveEventId ? [entry.liveEventId] : [...openInvite];
+      const scope = entry.liveEventId ? [entry.liveEventId] : [...ctx.openInvite];
       return {
         of,
         search: {
-          minScore: Math.min(...scope.map((id) => of(id).min_score)),
+          minScore: scope.length ? Math.min(...scope.map((id) => of(id).min_score)) : 0,
           passes: (job: RoundJob, score: number, essentialMatched: number) => passesFloor(of(job.liveEventId), score, essentialMatched, job.essentialSkills.length),
         },
       };
@@ -187,31 +238,36 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       const tuned = tuneScore(c.score, tuning);
       return { job: c.job, score: { ...tuned, version: MATCH_SCORE_VERSION_FLOOR, breakdown: { ...tuned.breakdown, floor: floor(c.job.liveEventId) } } };
     };
+    let t = performance.now();
     const ranked = [];
-    for (const [i, entry] of entries.map(toPlanEntry).entries()) {
+    for (const [i, entry] of entries.entries()) {
       // The search is CPU work: every few entries the event loop gets a turn, so the heartbeat
-      // goes out (a round at 100k jobs plans for seconds) and the attempt is not taken for hung.
+      // goes out and the attempt is not taken for hung.
       if (i > 0 && i % PLAN_YIELD_EVERY === 0) {
         progress();
+        searched(performance.now() - t);
         await new Promise<void>((resolve) => setImmediate(resolve));
+        t = performance.now();
       }
       const floor = floorOf(entry);
       const tuning = tuningFor(declines.get(entry.id) ?? {});
-      const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: freeByEvent, excluded: tried(entry), floor: floor.search }).map(explained(floor.of, tuning));
-      if (Object.keys(tuning).length) candidates.sort(compareCandidates(freeByEvent));
+      const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: left, excluded: tried(entry), floor: floor.search, anyEventMask }).map(explained(floor.of, tuning));
+      if (Object.keys(tuning).length) candidates.sort(compareCandidates(left));
       ranked.push({ entry, candidates, complete: candidates.length < CANDIDATE_EVENTS, floor });
     }
     const floors = new Map(ranked.map((r) => [r.entry.id, r.floor]));
     // An entry whose listed events all filled up before its turn asks again, skipping full events.
     const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) => {
       const floor = floors.get(entry.id)!;
-      const c = index.bestPerEvent(entry, { limit: 1, free: freeByEvent, excluded: tried(entry), skipEvent: isFull, floor: floor.search })[0];
+      const c = index.bestPerEvent(entry, { limit: 1, free: left, excluded: tried(entry), skipEvent: isFull, floor: floor.search, anyEventMask })[0];
       return c && explained(floor.of, tuningFor(declines.get(entry.id) ?? {}))(c);
     };
-    return { pairs: planFromCandidates(ranked, freeByEvent, refill), liveEvents: live, freeSlots, considered: entries.length };
+    const plan = planFromCandidates(ranked, left, refill);
+    searched(performance.now() - t);
+    return plan;
   };
 
-  /** Step 2: hold the slots, one short locked transaction per event, in plan order. */
+  /** Step 2: hold the slots: one short locked transaction over the planned events, in plan order. */
   const holdPlanned = async (pairs: Array<PlannedPair<PlanEntry, RoundJob>>, progress: () => void): Promise<HoldResult> => {
     const byEvent = new Map<string, MatchOfferInsert[]>();
     for (const p of pairs) {
@@ -231,18 +287,9 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       });
       byEvent.set(p.job.liveEventId, rows);
     }
-    const total: HoldResult = { held: [], busy: 0, full: 0, stale: 0 };
-    const groups = [...byEvent];
-    for (let i = 0; i < groups.length; i += HOLD_CONCURRENCY) {
-      const results = await Promise.all(groups.slice(i, i + HOLD_CONCURRENCY).map(([eventId, rows]) => repo.holdSlots(eventId, rows)));
-      for (const r of results) {
-        total.held.push(...r.held);
-        total.busy += r.busy;
-        total.full += r.full;
-        total.stale += r.stale;
-      }
-      progress();
-    }
+    // One short transaction for every planned event (a round holds at most ROUND_MAX_OFFERS offers).
+    const total = await repo.holdSlotsOfEvents([...byEvent]);
+    progress();
     return total;
   };
 
@@ -254,12 +301,15 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       const beat = (phase: string) => ctx?.heartbeat({ phase });
       await repo.closeFinishedOffers();
       beat('closed finished offers');
-      await drainEndedEvents();
-      beat('drained ended events');
+      // Stragglers of ended events are told while the round plans (they are not planned: their event has no room).
+      const drained = drainEndedEvents();
+      drained.catch(() => undefined);
 
       const t0 = performance.now();
       const planned = await planRound(batchSize, () => beat('planning'));
       const t1 = performance.now();
+      await drained;
+      beat('drained ended events');
       beat('planned');
       const hold = await holdPlanned(planned.pairs, () => beat('holding'));
       const t2 = performance.now();
@@ -285,7 +335,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
           )),
         );
       }
-      const timings: RoundTimings = { planMs: t1 - t0, holdMs: t2 - t1, offerMs: performance.now() - t2 };
+      const timings: RoundTimings = { planMs: t1 - t0, searchMs: planned.searchMs, holdMs: t2 - t1, offerMs: performance.now() - t2 };
       const result: RunMatchingRoundResult = {
         liveEvents: planned.liveEvents,
         freeSlots: planned.freeSlots,
@@ -297,6 +347,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
         // Planned pairs that lost a race (a seeker, a slot or the event row taken by a concurrent
         // round or a projection) are left for the next round too, so it follows one interval later.
         pending: outcomes.filter((o) => o === 'pending').length + hold.busy + hold.full,
+        more: planned.more,
       };
       if (planned.pairs.length || staleIds.length) deps.log?.info({ ...result, planned: planned.pairs.length, lostRaces: hold.busy + hold.full, stale: hold.stale, timings }, 'matching round');
       return result;
@@ -347,4 +398,47 @@ function toRoundJob(j: OpenJob): RoundJob {
     location: j.location,
     remotePreference: j.remote_preference,
   };
+}
+
+/**
+ * The open jobs of live events, kept between rounds in the worker (decision 0190): per event its
+ * jobs and the version the `jobs` triggers bump on every change (matching_job_versions). Each round
+ * reads the versions of the live events (one indexed query) and reloads only the events whose
+ * version moved, went live, or all of them after a TRUNCATE (the epoch); events no longer live are
+ * dropped. The candidate index is rebuilt only when something changed. Versions are read before
+ * the jobs, so a cached list is never older than its version; a list a round finds stale (a job
+ * closed meanwhile) is caught by `holdSlots`, which re-checks every job under its event's lock.
+ */
+class LiveJobCache {
+  private readonly events = new Map<string, { version: number; jobs: RoundJob[] }>();
+  private epoch: number | null = null;
+  private index: CandidateIndex<RoundJob> | null = null;
+
+  constructor(private readonly repo: MatchmakingRepository) {}
+
+  async indexFor(liveIds: string[]): Promise<CandidateIndex<RoundJob>> {
+    const { epoch, versions } = await this.repo.listJobVersions(liveIds);
+    let changed = !this.index;
+    if (epoch !== this.epoch) {
+      changed = true;
+      this.events.clear();
+      this.epoch = epoch;
+    }
+    const live = new Set(liveIds);
+    for (const id of [...this.events.keys()]) {
+      if (!live.has(id)) {
+        this.events.delete(id);
+        changed = true;
+      }
+    }
+    const stale = liveIds.filter((id) => this.events.get(id)?.version !== (versions.get(id) ?? 0));
+    if (stale.length) {
+      const byEvent = new Map<string, RoundJob[]>(stale.map((id) => [id, []]));
+      for (const j of await this.repo.listCandidateJobs(stale)) byEvent.get(j.live_event_id)?.push(toRoundJob(j));
+      for (const id of stale) this.events.set(id, { version: versions.get(id) ?? 0, jobs: byEvent.get(id)! });
+      changed = true;
+    }
+    if (changed) this.index = new CandidateIndex([...this.events.values()].flatMap((e) => e.jobs), new Set(this.events.keys()));
+    return this.index!;
+  }
 }

@@ -97,8 +97,9 @@ export interface OpenJob {
 /**
  * The matchmaker's tables and queries. `match_offers` is written only by the matching activity;
  * the rest is read (queue entries and matches are other workflows' projections, events and jobs
- * descriptive records). The round reads everything it plans from without locks; only `holdSlots`
- * locks, one event at a time: the event `FOR NO KEY UPDATE` (the capacity check and the inserts
+ * descriptive records). The round reads everything it plans from without locks; only
+ * `holdSlotsOfEvents` locks, in one short transaction for the round's planned events (decision
+ * 0190): the events `FOR NO KEY UPDATE SKIP LOCKED` (the capacity check and the inserts
  * are serialised per event; go-live/end projections wait for a few milliseconds at most) and the
  * planned entries `FOR UPDATE SKIP LOCKED` (a seeker another round is offering is skipped).
  */
@@ -126,6 +127,24 @@ async function recruitersOf(trx: Knex, eventId: string): Promise<RecruiterTurn[]
   return rows.filter((r) => r.available).map((r) => ({ userId: r.user_id, free: Math.max(0, r.capacity - r.active), lastOfferedAtMs: r.last_ms === null ? -1 : Number(r.last_ms), turn: 0 }));
 }
 
+/** `recruitersOf` for several events at once (one statement), by event; events without availability rows are absent. */
+async function recruitersOfEvents(trx: Knex, eventIds: string[]): Promise<Map<string, RecruiterTurn[]>> {
+  const out = new Map<string, RecruiterTurn[]>();
+  if (!eventIds.length) return out;
+  const { rows } = await trx.raw<{ rows: Array<{ live_event_id: string; user_id: string; available: boolean; capacity: number; last_ms: string | null; active: number }> }>(
+    `SELECT r.live_event_id, r.user_id, r.available, r.capacity, (extract(epoch FROM r.last_offered_at) * 1000)::bigint AS last_ms,
+            (SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = r.live_event_id AND o.recruiter_user_id = r.user_id AND o.status IN ('offering', 'started')) AS active
+       FROM recruiter_availability r WHERE r.live_event_id = ANY(?::uuid[])`,
+    [eventIds],
+  );
+  for (const r of rows) {
+    const list = out.get(r.live_event_id) ?? [];
+    out.set(r.live_event_id, list);
+    if (r.available) list.push({ userId: r.user_id, free: Math.max(0, r.capacity - r.active), lastOfferedAtMs: r.last_ms === null ? -1 : Number(r.last_ms), turn: 0 });
+  }
+  return out;
+}
+
 /** Least recent offer first (never offered: first of all), ties by user id; only recruiters with room. */
 function nextRecruiter(recruiters: RecruiterTurn[]): RecruiterTurn | null {
   let best: RecruiterTurn | null = null;
@@ -135,6 +154,8 @@ function nextRecruiter(recruiters: RecruiterTurn[]): RecruiterTurn | null {
   }
   return best;
 }
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 export function createMatchmakingRepository(knex: Knex) {
   /**
@@ -175,7 +196,7 @@ export function createMatchmakingRepository(knex: Knex) {
      * many events are live. Free = `interview_slots` − offers being made − matches started and not
      * ended (the same count `holdSlots` re-checks under the event lock).
      */
-    async listEventsWithRoom(trx: Knex = knex, onlyEventId?: string): Promise<{ live: number; withRoom: EventWithRoom[] }> {
+    async listEventsWithRoom(trx: Knex = knex, onlyEventId?: string): Promise<{ live: number; liveIds: string[]; withRoom: EventWithRoom[] }> {
       const rows: Array<EventWithRoom & { has_jobs: boolean }> = (
         await trx.raw(
           `SELECT e.id, e.visibility, e.interview_slots, e.match_min_score, e.match_require_essential,
@@ -198,7 +219,7 @@ export function createMatchmakingRepository(knex: Knex) {
           [onlyEventId ?? null, onlyEventId ?? null],
         )
       ).rows;
-      return { live: rows.length, withRoom: rows.filter((r) => r.has_jobs && r.free > 0).map(({ has_jobs: _, ...r }) => ({ ...r, free: Number(r.free) })) };
+      return { live: rows.length, liveIds: rows.map((r) => r.id), withRoom: rows.filter((r) => r.has_jobs && r.free > 0).map(({ has_jobs: _, ...r }) => ({ ...r, free: Number(r.free) })) };
     },
 
     /**
@@ -206,9 +227,9 @@ export function createMatchmakingRepository(knex: Knex) {
      * plans on them; `holdSlots` re-checks each under a lock). Entries with an open offer, or
      * expired, are left out.
      */
-    async listWaitingEntries(opts: { eventIds: string[]; anyEventAllowed: boolean; limit: number }, trx: Knex = knex): Promise<WaitingCandidate[]> {
+    async listWaitingEntries(opts: { eventIds: string[]; anyEventAllowed: boolean; limit: number; after?: { enteredAt: Date; id: string } }, trx: Knex = knex): Promise<WaitingCandidate[]> {
       if (!opts.eventIds.length && !opts.anyEventAllowed) return [];
-      return trx('queue_entries as q')
+      const q = trx('queue_entries as q')
         .join('profiles as p', 'p.user_id', 'q.user_id')
         .where('q.status', 'waiting')
         .andWhere((w) => {
@@ -223,6 +244,25 @@ export function createMatchmakingRepository(knex: Knex) {
         .orderBy([{ column: 'q.entered_at' }, { column: 'q.id' }])
         .limit(opts.limit)
         .select('q.id', 'q.user_id', 'q.live_event_id', 'q.entered_at', 'p.skills', 'p.experience_years', 'p.location', 'p.remote_preference', 'p.salary_expectation');
+      // The next page (a round pages oldest first; queue_entries_waiting_order_idx).
+      if (opts.after) q.andWhereRaw('(q.entered_at, q.id) > (?, ?::uuid)', [opts.after.enteredAt, opts.after.id]);
+      return q;
+    },
+
+    /**
+     * Per event, the counter the `jobs` triggers bump on every change of its jobs (missing: 0), and
+     * the epoch a TRUNCATE bumps (the nil uuid). The matchmaker's job cache reloads an event's jobs
+     * when its counter moved (migration 20261122201801).
+     */
+    async listJobVersions(eventIds: string[], trx: Knex = knex): Promise<{ epoch: number; versions: Map<string, number> }> {
+      const { rows } = await trx.raw<{ rows: Array<{ live_event_id: string; version: string }> }>(
+        `SELECT live_event_id, version FROM matching_job_versions WHERE live_event_id = ANY(?::uuid[])`,
+        [[NIL_UUID, ...eventIds]],
+      );
+      const versions = new Map(rows.map((r) => [r.live_event_id, Number(r.version)]));
+      const epoch = versions.get(NIL_UUID) ?? 0;
+      versions.delete(NIL_UUID);
+      return { epoch, versions };
     },
 
     /** Open jobs of these events: the fields the score reads (no title or description). */
@@ -256,28 +296,70 @@ export function createMatchmakingRepository(knex: Knex) {
      * overfill an event or give one entry two open offers. Nothing here waits for a lock.
      */
     async holdSlots(eventId: string, offers: MatchOfferInsert[]): Promise<HoldResult> {
+      return this.holdSlotsOfEvents([[eventId, offers]]);
+    },
+
+    /**
+     * `holdSlots` for several events in one short transaction (issue 17: a round's planned offers
+     * cost a dozen statements in all, not a dozen per event). The same locks and re-checks, taken
+     * for every event at once: the event rows `FOR NO KEY UPDATE SKIP LOCKED` (one skipped is
+     * `busy` for all its offers, or `stale` when it is no longer live), then the planned entries
+     * `FOR UPDATE SKIP LOCKED`, then — in statements after the locks — the entries' offers, the
+     * blocked pairs and the open jobs; offers are written per event in plan order up to its free
+     * slots (and its available recruiters' room, round-robin). Nothing here waits for a lock.
+     */
+    async holdSlotsOfEvents(groups: Array<[string, MatchOfferInsert[]]>): Promise<HoldResult> {
       const result: HoldResult = { held: [], busy: 0, full: 0, stale: 0 };
-      if (!offers.length) return result;
+      groups = groups.filter(([, offers]) => offers.length > 0);
+      if (!groups.length) return result;
       return knex.transaction(async (trx) => {
-        const event: { status: string; visibility: string; interview_slots: number } | undefined = await trx('live_events')
-          .where({ id: eventId })
+        const eventIds = groups.map(([id]) => id);
+        const lockedEvents: Array<{ id: string; status: string; visibility: string; interview_slots: number }> = await trx('live_events')
+          .whereIn('id', eventIds)
+          .orderBy('id')
           .forNoKeyUpdate()
           .skipLocked()
-          .first('status', 'visibility', 'interview_slots');
-        if (!event) {
-          const unlocked = await trx('live_events').where({ id: eventId }).first('status');
-          return unlocked?.status === 'live' ? { ...result, busy: offers.length } : { ...result, stale: offers.length };
+          .select('id', 'status', 'visibility', 'interview_slots');
+        const eventById = new Map(lockedEvents.map((e) => [e.id, e]));
+        const notLocked = eventIds.filter((id) => !eventById.has(id));
+        const unlockedLive = new Set<string>(
+          notLocked.length ? (await trx('live_events').whereIn('id', notLocked).andWhere({ status: 'live' }).select('id')).map((r: { id: string }) => r.id) : [],
+        );
+        const liveIds = lockedEvents.filter((e) => e.status === 'live').map((e) => e.id);
+        const heldBy = new Map<string, number>(
+          liveIds.length
+            ? (
+                await trx('match_offers').whereIn('live_event_id', liveIds).whereIn('status', ['offering', 'started']).groupBy('live_event_id').select('live_event_id', trx.raw('count(*)::int AS n'))
+              ).map((r: { live_event_id: string; n: number }) => [r.live_event_id, Number(r.n)])
+            : [],
+        );
+        const recruitersBy = await recruitersOfEvents(trx, liveIds);
+        const freeBy = new Map<string, number>();
+        for (const id of liveIds) {
+          let free = eventById.get(id)!.interview_slots - (heldBy.get(id) ?? 0);
+          const recruiters = recruitersBy.get(id);
+          if (recruiters) free = Math.min(free, recruiters.reduce((n, r) => n + r.free, 0));
+          freeBy.set(id, free);
         }
-        if (event.status !== 'live') return { ...result, stale: offers.length };
-        const [{ n }] = await trx('match_offers').where({ live_event_id: eventId }).whereIn('status', ['offering', 'started']).count<Array<{ n: string }>>({ n: '*' });
-        let free = event.interview_slots - Number(n);
-        if (free <= 0) return { ...result, full: offers.length };
-        const recruiters = await recruitersOf(trx, eventId);
-        if (recruiters) free = Math.min(free, recruiters.reduce((n, r) => n + r.free, 0));
-        if (free <= 0) return { ...result, full: offers.length };
+
+        // Offers of events that are locked, live and have room go on; the others are counted now.
+        const candidates: MatchOfferInsert[] = [];
+        for (const [eventId, all] of groups) {
+          const offers = all.filter((o) => o.live_event_id === eventId);
+          result.stale += all.length - offers.length;
+          const event = eventById.get(eventId);
+          if (!offers.length) continue;
+          if (!event) {
+            if (unlockedLive.has(eventId)) result.busy += offers.length;
+            else result.stale += offers.length;
+          } else if (event.status !== 'live') result.stale += offers.length;
+          else if ((freeBy.get(eventId) ?? 0) <= 0) result.full += offers.length;
+          else candidates.push(...offers);
+        }
+        if (!candidates.length) return result;
 
         const notExpired = (w: Knex.QueryBuilder) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now());
-        const entryIds = [...new Set(offers.map((o) => o.queue_entry_id))];
+        const entryIds = [...new Set(candidates.map((o) => o.queue_entry_id))];
         const locked: Array<{ id: string; live_event_id: string | null }> = await trx('queue_entries')
           .whereIn('id', entryIds)
           .andWhere('status', 'waiting')
@@ -299,7 +381,7 @@ export function createMatchmakingRepository(knex: Knex) {
         const blocked = new Set(
           (
             await listBlockedPairs(
-              offers.filter((o) => lockedById.has(o.queue_entry_id)).map((o) => o.seeker_user_id),
+              candidates.filter((o) => lockedById.has(o.queue_entry_id)).map((o) => o.seeker_user_id),
               trx,
             )
           ).map((p) => `${p.seeker_user_id}:${p.job_id}`),
@@ -311,11 +393,11 @@ export function createMatchmakingRepository(knex: Knex) {
             await trx('jobs')
               .whereIn(
                 'id',
-                offers.map((o) => o.job_id),
+                candidates.map((o) => o.job_id),
               )
-              .andWhere({ live_event_id: eventId, status: 'open' })
-              .select('id')
-          ).map((r: { id: string }) => r.id),
+              .andWhere({ status: 'open' })
+              .select('id', 'live_event_id')
+          ).map((r: { id: string; live_event_id: string }) => `${r.live_event_id}:${r.id}`),
         );
         // Entries not locked: another transaction holds them (busy: next round) or they stopped waiting (stale).
         const unlockedIds = entryIds.filter((id) => !lockedById.has(id));
@@ -324,8 +406,10 @@ export function createMatchmakingRepository(knex: Knex) {
         );
 
         const rows: MatchOfferInsert[] = [];
-        let turns = 0;
-        for (const o of offers) {
+        const turnsBy = new Map<string, number>();
+        for (const o of candidates) {
+          const eventId = o.live_event_id;
+          const event = eventById.get(eventId)!;
           const entry = lockedById.get(o.queue_entry_id);
           if (!entry) {
             if (stillWaiting.has(o.queue_entry_id)) result.busy++;
@@ -333,28 +417,31 @@ export function createMatchmakingRepository(knex: Knex) {
             continue;
           }
           const mayUse = entry.live_event_id ? entry.live_event_id === eventId : event.visibility === 'open_invite';
-          if (!mayUse || o.live_event_id !== eventId || o.queue_live_event_id !== entry.live_event_id || offering.has(entry.id) || tried.has(`${entry.id}:${o.job_id}`) || blocked.has(`${o.seeker_user_id}:${o.job_id}`) || !openJobs.has(o.job_id)) {
+          if (!mayUse || o.queue_live_event_id !== entry.live_event_id || offering.has(entry.id) || tried.has(`${entry.id}:${o.job_id}`) || blocked.has(`${o.seeker_user_id}:${o.job_id}`) || !openJobs.has(`${eventId}:${o.job_id}`)) {
             result.stale++;
             continue;
           }
-          if (free <= 0) {
+          if ((freeBy.get(eventId) ?? 0) <= 0) {
             result.full++;
             continue;
           }
           // Round-robin: the available recruiter with room whose last offer is the oldest (never: first).
+          const recruiters = recruitersBy.get(eventId);
           const recruiter = recruiters ? nextRecruiter(recruiters) : null;
           if (recruiters && !recruiter) {
             result.full++;
             continue;
           }
           if (recruiter) {
+            const turns = (turnsBy.get(eventId) ?? 0) + 1;
+            turnsBy.set(eventId, turns);
             recruiter.free--;
-            recruiter.turn = ++turns;
+            recruiter.turn = turns;
             await trx('recruiter_availability').where({ live_event_id: eventId, user_id: recruiter.userId }).update({ last_offered_at: trx.raw('clock_timestamp()') });
           }
           rows.push({ ...o, recruiter_user_id: recruiter?.userId ?? null });
           offering.add(entry.id);
-          free--;
+          freeBy.set(eventId, (freeBy.get(eventId) ?? 0) - 1);
         }
         if (rows.length) await trx('match_offers').insert(rows.map((r) => ({ ...r, score_breakdown: JSON.stringify(r.score_breakdown) })));
         return { ...result, held: rows.map((r) => r.id) };

@@ -99,6 +99,32 @@ describe('matchmaking candidate search', () => {
     }
   });
 
+  it('an index over every event, narrowed by an "any event" mask, answers as an index built over only those events', () => {
+    // The matchmaker keeps one index between rounds and narrows the "any event" scope per page to
+    // the open-invite events that still have a slot (decision 0190).
+    const g = generator(190);
+    for (let t = 0; t < 100; t++) {
+      const eventCount = 1 + Math.floor(g.r() * 12);
+      const jobs = Array.from({ length: Math.floor(g.r() * 150) }, () => g.job(eventCount));
+      const free = new Map(Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 3)] as [string, number]));
+      const everyEvent = new CandidateIndex(jobs, new Set(free.keys()));
+      const allowed = new Set([...free.keys()].filter(() => g.r() < 0.5));
+      const mask = everyEvent.anyEventMask(allowed);
+      const narrow = new CandidateIndex(
+        jobs.filter((j) => allowed.has(j.liveEventId)),
+        allowed,
+      );
+      for (let k = 0; k < 6; k++) {
+        const seeker = g.seeker();
+        const limit = [1, 3, 10][k % 3];
+        const floor = k % 2 ? { minScore: 40, passes: (_job: CandidateJob, score: number) => score >= 40 } : undefined;
+        const got = everyEvent.bestPerEvent({ liveEventId: null, seeker }, { limit, free, anyEventMask: mask, floor });
+        expect(view(got)).toEqual(view(narrow.bestPerEvent({ liveEventId: null, seeker }, { limit, free, floor })));
+        for (const c of got) expect(allowed.has(c.job.liveEventId)).toBe(true);
+      }
+    }
+  });
+
   it('finds a job that shares no skill when it is the best (no skills listed, bonus skills only)', () => {
     const base = { experienceMin: 0, salaryMin: null, salaryMax: null, location: null, remotePreference: 'remote' as const };
     const jobs: CandidateJob[] = [

@@ -47,6 +47,11 @@ export interface RunMatchingRoundResult {
   refused: number;
   /** Offers left for the next round (transient failure). */
   pending: number;
+  /**
+   * The round stopped at MATCHMAKER_ROUND_MAX_OFFERS planned offers: more pairs may be possible
+   * now, so the matchmaker runs the next round at once (absent before issue 17).
+   */
+  more?: boolean;
 }
 
 export interface KickMatchmakerInput {
@@ -54,6 +59,8 @@ export interface KickMatchmakerInput {
 }
 
 export const MATCHMAKER_BATCH_SIZE = 500;
+/** Offers one matching round makes at most (bounded work per round, decision 0190). */
+export const MATCHMAKER_ROUND_MAX_OFFERS = 32;
 /** An `offering` offer untouched this long is retried by the next round (its round died). */
 export const STALE_OFFER_MS = 10_000;
 /** Deadline of each Temporal call inside a matching round (an offer Update, a match start, a kick). */

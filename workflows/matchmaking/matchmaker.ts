@@ -1,4 +1,4 @@
-import { condition, continueAsNew, log, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, log, patched, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
 import { kickSignal, matchmakerStatsQuery, type KickSignalInput, type MatchmakerInput, type RunMatchingRoundResult } from './contract';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 
@@ -20,7 +20,9 @@ const MAX_HISTORY = 5_000;
  * activity over PostgreSQL, see docs/decisions/0010-matchmaker.md) when kicked or every interval
  * while work exists, and otherwise sleeps until a kick or the idle poll. Kicks that arrive during
  * a round are coalesced into the next one, no sooner than one interval after the last round
- * started (the batch window). It holds no state of its own beyond counters: PostgreSQL and the
+ * started (the batch window). A round makes at most MATCHMAKER_ROUND_MAX_OFFERS offers; one that
+ * stopped there (`more`) is followed by the next at once, without the window (decision 0190;
+ * patch 'matchmaker-bounded-rounds'). It holds no state of its own beyond counters: PostgreSQL and the
  * queue-entry / match workflows hold the truth, so continue-as-new carries only two flags.
  */
 export async function matchmakerWorkflow(input: MatchmakerInput): Promise<void> {
@@ -38,10 +40,14 @@ export async function matchmakerWorkflow(input: MatchmakerInput): Promise<void> 
   });
   setHandler(matchmakerStatsQuery, () => ({ rounds, kicks: totalKicks, runs, lastRound }));
 
+  // A round cut at its offer bound (`more`) is followed by the next one at once: no batch window.
+  let runNow = false;
   for (;;) {
-    await condition(() => kicks > 0, workExists ? input.intervalMs : input.idlePollMs, { summary: workExists ? 'next batch' : 'idle until a kick' });
-    const sinceLast = Date.now() - lastRoundAtMs;
-    if (sinceLast < input.intervalMs) await sleep(input.intervalMs - sinceLast, { summary: 'batch window' });
+    if (!runNow) {
+      await condition(() => kicks > 0, workExists ? input.intervalMs : input.idlePollMs, { summary: workExists ? 'next batch' : 'idle until a kick' });
+      const sinceLast = Date.now() - lastRoundAtMs;
+      if (sinceLast < input.intervalMs) await sleep(input.intervalMs - sinceLast, { summary: 'batch window' });
+    }
     kicks = 0;
     lastRoundAtMs = Date.now();
     lastRound = await runMatchingRound({ batchSize: input.batchSize });
@@ -49,10 +55,12 @@ export async function matchmakerWorkflow(input: MatchmakerInput): Promise<void> 
     // More may be possible right away: a full batch, refused offers (their seekers or slots are
     // free again), or offers left for a retry. Otherwise only a kick (or the idle poll) helps.
     workExists = lastRound.started > 0 || lastRound.refused > 0 || lastRound.pending > 0;
+    // Rounds of activities before issue 17 never say `more`; their histories replay unchanged.
+    runNow = lastRound.more === true && patched('matchmaker-bounded-rounds');
     if (lastRound.offered + lastRound.retried > 0) log.info('matching round', { ...lastRound });
     const info = workflowInfo();
     if (info.continueAsNewSuggested || info.historyLength > MAX_HISTORY) {
-      await continueAsNew<typeof matchmakerWorkflow>({ ...input, workExists, pendingKick: kicks > 0, totals: { rounds, kicks: totalKicks, runs } });
+      await continueAsNew<typeof matchmakerWorkflow>({ ...input, workExists, pendingKick: kicks > 0 || runNow, totals: { rounds, kicks: totalKicks, runs } });
     }
   }
 }
