@@ -69,7 +69,8 @@ export async function signUpInBrowser(page: Page, baseUrl: string, o: { role: 's
   await page.getByLabel('Password').fill(password);
   await page.getByLabel(o.role === 'seeker' ? 'Job seeker' : 'Recruiter').check();
   await Promise.all([page.waitForURL(/\/signup\/sent/), page.getByRole('button', { name: 'Create account' }).click()]);
-  const h = harnesses.get(baseUrl);
+  // The same server under another host name (localhost for 127.0.0.1) is the same harness: by port.
+  const h = harnesses.get(baseUrl) ?? [...harnesses].find(([u]) => new URL(u).port === new URL(baseUrl).port)?.[1];
   if (!h) throw new Error(`signUpInBrowser: ${baseUrl} is not a createWebHarness base URL (the confirmation link is read from its outbox)`);
   await confirmSignUpInBrowser(page, h, email);
   return { email, password };
