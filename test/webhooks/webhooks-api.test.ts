@@ -3,7 +3,7 @@ import { createHarness, eventually, type Harness, type TestUser } from '../helpe
 import { verifyWebhookSignature } from '../../lib/webhooks';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
-import { webhookDeliveryWorkflowId, webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
+import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
 
 describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out', () => {
   let h: Harness;
@@ -247,12 +247,11 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
     const changelog = await emit({ type: 'changelog.api', data: { entry_id: 'c1', title: 'New route' } });
     // A broadcast: other tests' changelog.api subscriptions in this file get it too, so wait for these two.
     await eventually(async () => ['/team-hook', '/seeker-hook'].every((u) => rx.forEvent(changelog.id).some((r) => r.url === u)));
-    // Quiet, proven rather than waited for: the emitter starts every delivery workflow before it
-    // returns, so none exists for match.accepted (no subscription wants it), and both deliveries of
-    // match.matched have reached their final state (no late duplicate can still arrive).
-    for (const hook of [teamHook, otherTeamHook, seekerHook]) {
-      await expect(h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, accepted.id)).describe()).rejects.toThrow();
-    }
+    // Quiet, proven rather than waited for: the emitter records every delivery (a row per
+    // subscription, decision 0195) before it returns, so none exists for match.accepted (no
+    // subscription wants it), and both deliveries of match.matched have reached their final state
+    // (no late duplicate can still arrive).
+    expect(await h.knex('webhook_deliveries').whereIn('subscription_id', [teamHook.id, otherTeamHook.id, seekerHook.id]).andWhere({ event_id: accepted.id })).toHaveLength(0);
     await eventually(async () => {
       const rows = await h.knex('webhook_deliveries').where({ event_id: matched.id });
       return rows.length === 2 && rows.every((r: { state: string }) => r.state === 'delivered');
@@ -290,8 +289,8 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
     expect((await h.call({ method: 'GET', url: `/api/v1/webhooks/${w.id}`, token: s.token })).statusCode).toBe(404);
     expect((await h.call({ method: 'DELETE', url: `/api/v1/webhooks/${w.id}`, token: s.token })).statusCode).toBe(404);
     const e = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
-    // The emitter starts every delivery workflow before it returns: none was started for the deleted subscription.
-    await expect(h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(w.id, e.id)).describe()).rejects.toThrow();
+    // The emitter records every delivery before it returns: none was recorded for the deleted subscription.
+    expect(await h.knex('webhook_deliveries').where({ subscription_id: w.id, event_id: e.id })).toHaveLength(0);
     expect(rx.forEvent(e.id)).toHaveLength(0);
     expect((await h.knex('webhook_subscriptions').where({ id: w.id }).first()).status).toBe('deleted');
     const desc = await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(w.id)).describe();

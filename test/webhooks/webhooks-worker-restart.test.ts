@@ -35,12 +35,15 @@ describe('delivery survives a worker restart mid-schedule', () => {
     const e = await emitterFor(h)({ type: 'interview.completed', ownerUserIds: [s.user.id] });
     await eventually(async () => rx.forEvent(e.id).length === 2);
     await eventually(async () => (await h.knex('webhook_deliveries').where({ subscription_id: hook.id, event_id: e.id }).first())?.state === 'retrying');
+    // The 2.5 s retry timer is in the history before the worker goes: the row says 'retrying' as soon
+    // as the attempt is recorded, which can be before the workflow task that starts the timer.
+    const handle = h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, e.id));
+    await eventually(async () => (await handle.fetchHistory()).events!.filter((ev) => ev.timerStartedEventAttributes).length >= 2, 30_000, 100);
 
     await first.shutdown();
     workers = workers.filter((w) => w !== first);
     // The pending 2.5 s retry timer fires in Temporal with nobody polling: a condition on the
     // workflow's history (the second TimerFired event), not a sleep a loaded machine could misjudge.
-    const handle = h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, e.id));
     await eventually(async () => (await handle.fetchHistory()).events!.filter((ev) => ev.timerFiredEventAttributes).length >= 2, 30_000, 200);
     expect(rx.forEvent(e.id)).toHaveLength(2);
 
