@@ -206,7 +206,7 @@ ${postForm(
     } catch (err) {
       if (err instanceof LocalPaymentError && err.code !== 'not_found') {
         if (embedded) return reply.redirect(`/billing/local/checkout/${request.params.id}?error=${err.code}`, 303);
-        return checkoutPage(request, reply, errorMessage(err), 402);
+        return checkoutPage(request, reply, CARD_ERRORS[err.code] ?? err.message, 402);
       }
       throw err;
     }
