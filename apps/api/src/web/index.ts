@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { mapError } from '../plugins/errors';
-import { codeMessage } from './messages';
+import { codeMessage, issueMessage } from './messages';
 import { CSRF_COOKIE, CsrfError, LoginRequiredError, SESSION_COOKIE, newCsrfSeed, originAllowed, parseCookies, parseFormUrlEncoded, setCookie, verifyCsrf } from './core';
 import { sendPage } from './layout';
-import { html } from './html';
+import { html, type SafeHtml } from './html';
 import authPages from '../accounts/auth-pages';
 import accountPages from '../accounts/tokens-pages';
 import eventsPages from '../events/events-pages';
@@ -150,6 +150,7 @@ const webApp: FastifyPluginAsync = async (app) => {
       narrow: true,
       body: html`<h1>${errorTitle(mapped.status)}</h1>
 <p class="lead">${codeMessage(mapped.body.code, mapped.body.error)}</p>
+${validationList(mapped.body.details)}
 <p><a href="/">Back to the start page</a></p>`,
     });
   });
@@ -195,6 +196,16 @@ function safeReferer(referer: string, request: FastifyRequest): string | null {
   } catch {
     return null;
   }
+}
+
+/** What was wrong, field by field in words (the catalogue), on the error page of a refused form or link. */
+function validationList(details: unknown): SafeHtml | string {
+  const issues = (details as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return '';
+  const items = issues
+    .filter((i): i is { path: string; message: string } => typeof i?.path === 'string' && typeof i?.message === 'string')
+    .map((i) => html`<li>${issueMessage(i)}</li>`);
+  return items.length ? html`<ul class="error-list">${items}</ul>` : '';
 }
 
 function errorTitle(status: number): string {
