@@ -58,8 +58,8 @@ export function createInvitesRepository(knex: Knex) {
         .returning('*');
       return row;
     },
-    async insertOutboxEmail(input: { to_address: string; subject: string; body: string; kind: string }, trx: Knex = knex): Promise<void> {
-      await trx('email_outbox').insert(input);
+    async insertOutboxEmail(input: { id: string; to_address: string; subject: string; body: string; kind: string }, trx: Knex = knex): Promise<void> {
+      await trx('email_outbox').insert(input).onConflict('id').ignore();
     },
   };
 }

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../../../db/events/events-repository';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
 import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
 import { sealOutboxBody } from '../../../../lib/sealed';
+import { startOutboxEmail } from '../../../../workflows/notifications/client';
 import type { Config } from '../../../../lib/config';
 import type { Page, Paginator } from '../lib/pagination';
 import type { ServiceDeps } from '../lib/service-deps';
@@ -27,7 +28,7 @@ export interface InvitePreview {
  * `${publicBaseUrl}/invites/<token>`; the invitee accepts in the web application (`acceptInvite`).
  * Only a hash of the token is stored, so the link cannot be recovered from the database.
  */
-export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config' | 'paginator' | 'appSecret'>) {
+export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config' | 'paginator' | 'appSecret' | 'temporal'>) {
   const accounts = deps.repos.accounts;
   const invites = deps.repos.invites;
 
@@ -50,7 +51,10 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
       // The invite and its e-mail commit together; a keyed retry after a crash finds the invite this
       // key created and answers with it — no second e-mail (decision 0160).
       const id = operationUuid(op, 'team-invite');
-      return deps.knex.transaction(async (trx) => {
+      // The e-mail's outbox id derives from the same key, so a keyed retry starts (a no-op if it runs)
+      // the sending of the one e-mail the first request wrote, never a second one.
+      const outboxId = operationUuid(op, 'team-invite-email');
+      const invite = await deps.knex.transaction(async (trx) => {
         const membership = await requireManager(inviterId, trx);
         if (op) {
           const done = await invites.findForTeam(membership.team_id, id, trx);
@@ -82,6 +86,7 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
         const link = inviteUrl(deps.config.publicBaseUrl, token);
         await invites.insertOutboxEmail(
           {
+            id: outboxId,
             to_address: email,
             kind: 'team_invite',
             subject: `${inviter?.display_name ?? 'A recruiter'} invited you to ${membership.team_name} on Job Fair`,
@@ -101,6 +106,10 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
         );
         return row;
       });
+      // After the commit the worker sends it (SMTP when configured; retried). Before this change the
+      // row was written and never sent. A failure to start it leaves the row pending and answers 503.
+      await startOutboxEmail(deps.temporal, deps.config, outboxId);
+      return invite;
     },
 
     async list(userId: string, q: { limit: number; cursor?: string }): Promise<Page<InviteRow>> {
