@@ -18,12 +18,22 @@ export interface MatchmakerInput {
   /** Carried over continue-as-new. */
   workExists?: boolean;
   pendingKick?: boolean;
+  /** A kick carried over said a slot freed: the first round of the next run skips the window (decision 0215). */
+  pendingUrgentKick?: boolean;
   /** Counters for operators (query `stats`), carried over continue-as-new. */
   totals?: { rounds: number; kicks: number; runs: number };
 }
 
 /** Why the matchmaker was woken (for the workflow's log and history). */
-export type KickReason = 'queue_join' | 'entry_returned' | 'slot_freed' | 'event_live' | 'worker_start' | 'settings_changed' | 'manual';
+export type KickReason = 'queue_join' | 'entry_returned' | 'slot_freed' | 'slots_raised' | 'event_live' | 'worker_start' | 'settings_changed' | 'manual';
+
+/**
+ * Kicks that run a round at once, skipping the batch window (decision 0215): an event gained a free
+ * slot (a match declined, expired or completed; the recruiter raised its interview slots). Seekers
+ * already wait for it, so nothing is gained by coalescing; joins stay coalesced by the window.
+ */
+export const URGENT_KICK_REASONS: readonly KickReason[] = ['slot_freed', 'slots_raised'];
+export const isUrgentKick = (reason: KickReason): boolean => URGENT_KICK_REASONS.includes(reason);
 
 export interface KickSignalInput {
   reason: KickReason;
@@ -71,7 +81,7 @@ export function matchmakerInput(config: { MATCHMAKER_INTERVAL_MS: number }): Mat
 }
 
 // Messages of matchmaker.ts (the API and activities send them; the workflow handles them).
-/** Wakes the matchmaker: a seeker joined, an entry came back, a slot was freed, an event went live. */
+/** Wakes the matchmaker: a seeker joined, an entry came back, a slot was freed, an event went live (urgent reasons skip the batch window). */
 export const kickSignal = defineSignal<[KickSignalInput]>('kick');
 /** Rounds and kicks since the matchmaker first started (all runs), and the last round's figures. */
 export const matchmakerStatsQuery = defineQuery<{ rounds: number; kicks: number; runs: number; lastRound: RunMatchingRoundResult | null }>('stats');

@@ -13,6 +13,7 @@ import type { Page, Paginator } from '../lib/pagination';
 import type { PublicCache } from '../lib/public-cache';
 import { DEFAULT_DRAIN_SETTLE_MS, liveEventWorkflowId, planLiveEventTransition, endUpdate, goLiveUpdate, LIVE_EVENT_WORKFLOW, liveEventStartMetadata, pauseUpdate, plannedEndChangedSignal, resumeUpdate, type LiveEventRefusal, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventWorkflow } from '../../../../workflows/events/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../../../../workflows/shared/contract';
+import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
 import type { ServiceDeps } from '../lib/service-deps';
 
 /** Recruiter routes: the caller must be a recruiter in a team; the team scopes everything they see. */
@@ -185,6 +186,12 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
         } catch (err) {
           if (!(err instanceof WorkflowNotFoundError)) throw err;
         }
+      }
+      if (patch.interview_slots !== undefined && patch.interview_slots > row.interview_slots && row.status === 'live') {
+        // More slots: seekers may be waiting for exactly this room, so the matchmaker runs a round
+        // at once, as when a match frees a slot (decision 0215). A lost kick only delays the offer
+        // to the matchmaker's idle poll; the new slots are already committed, so it does not fail the edit.
+        await kickMatchmaker(deps.temporal, deps.config, 'slots_raised').catch(() => undefined);
       }
       deps.cache.clear();
       return mustFind(teamId, row.id);
