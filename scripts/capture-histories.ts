@@ -8,7 +8,7 @@ import { createKnex, migrateLatest } from '../db/knex';
 import { TEMPLATE_DB } from '../test/helpers/env';
 import { createHarness, eventually, type Harness, type TestUser } from '../test/helpers/harness';
 import { createEvent, createJob, transition } from '../test/events/helpers';
-import { join, matchOf, queueStatus } from '../test/matches/fixtures';
+import { join, matchOf, queueStatus, roundCompleted } from '../test/matches/fixtures';
 import { startReceiver, startSmtp, type Receiver } from '../test/webhooks/helpers';
 import { WebClient } from '../test/helpers/web-client';
 import { outboxEmailWorkflowId } from '../workflows/notifications/contract';
@@ -171,6 +171,36 @@ async function fair(h: Harness) {
   const announcement = await eventually(async () => h.knex('changelog_announcements').where({ state: 'started' }).orderBy('entry_id').first());
   await waitClosed(h, announcement.workflow_id);
   await save(h, 'changelogAnnouncementWorkflow', 'announce', announcement.workflow_id);
+}
+
+/**
+ * A freed slot skips the batch window (decision 0215, patch 'matchmaker-slot-freed-skips-window'):
+ * with a 60 s window, a second seeker waits for a full one-slot event; the first seeker's match is
+ * declined, and the round that offers the slot to the second runs at once, cutting the window short.
+ */
+async function slotFreed(h: Harness) {
+  const rec = await h.recruiter();
+  const event = await createEvent(h, rec);
+  await ok(transition(h, rec, event.id, 'go-live'), 'go-live');
+  await createJob(h, rec, event.id, { title: 'Site Reliability Engineer' });
+  // The go-live's kick ran a round; the joins' kicks fall inside its window. The first seeker is
+  // matched by a round run from here, the second waits while the matchmaker waits out the window.
+  const first = await h.seeker();
+  await join(h, first, event.slug);
+  await roundCompleted(h);
+  const m = await matchOf(h, first.user.id);
+  const second = await h.seeker();
+  await join(h, second, event.slug);
+  const id = matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE);
+  const openTimers = async () => {
+    const events = (await h.temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
+    const n = (f: (e: (typeof events)[number]) => unknown) => events.filter(f).length;
+    return n((e) => e.timerStartedEventAttributes) - n((e) => e.timerFiredEventAttributes) - n((e) => e.timerCanceledEventAttributes);
+  };
+  await eventually(async () => (await openTimers()) > 0, 30_000, 100);
+  await ok(h.call({ method: 'POST', url: `/api/v1/matches/${m.id}/decline`, token: first.token, payload: { reason: 'Not the right time' } }), 'decline');
+  await eventually(async () => (await queueStatus(h, second)).status === 'matched', 30_000, 100);
+  await save(h, 'matchmakerWorkflow', 'slot-freed-skips-window', id);
 }
 
 /** The timers: a match nobody accepts expires, its entry waits again and then outlives its TTL; an accepted match completes when the interview length elapses. */
@@ -339,6 +369,7 @@ async function main() {
 
     const fairTypes = ['queueEntryWorkflow', 'liveEventWorkflow', 'matchWorkflow', 'matchmakerWorkflow', 'changelogAnnouncementWorkflow'];
     if (wanted(fairTypes)) await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000', INTERVIEW_REPORT_WINDOW_MS: '500', PUBLIC_CACHE_TTL_MS: '0' }, fair);
+    if (wanted(['matchmakerWorkflow'])) await withHarness({ MATCHMAKER_INTERVAL_MS: '60000', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' }, slotFreed);
     if (wanted(fairTypes)) await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '5000', MATCH_ACCEPT_WINDOW_MS: '1500', INTERVIEW_LENGTH_MS: '1000', INTERVIEW_REPORT_WINDOW_MS: '500' }, timers);
     if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow'])) await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '100,200,300,400,500', WEBHOOK_AUTO_PAUSE_FAILURES: '7', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => webhooks(h, rx));
     if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow'])) await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => cancelled(h, rx));
