@@ -91,6 +91,7 @@ export const configSchema = z.object({
 
   WEBHOOK_RETRY_SCHEDULE_MS: msList.default([30_000, 300_000, 1_800_000, 21_600_000, 86_400_000]).describe('Delays before retries 1..5'),
   WEBHOOK_TIMEOUT_MS: durationMs.default(10_000).describe('A delivery succeeds on a 2xx within this time'),
+  WEBHOOK_DISPATCH_POLL_MS: durationMs.default(5_000).describe('Safety poll of the webhook dispatcher when idle; new deliveries wake it at once (PostgreSQL LISTEN/NOTIFY)'),
   WEBHOOK_AUTO_PAUSE_FAILURES: z.coerce.number().int().min(1).default(25).describe('Consecutive failures that pause a subscription'),
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false).describe('Development/test only: allow http: and loopback webhook targets'),
   WEBHOOK_SECRET_OVERLAP_MS: durationMs.default(24 * 60 * 60 * 1000).describe('How long a rotated-out webhook secret keeps signing'),

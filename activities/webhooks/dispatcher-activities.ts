@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../../lib/config';
@@ -10,7 +11,7 @@ import { attemptOutcomesSignal, webhookSubscriptionLabel, webhookSubscriptionWor
 import { deliveryInput, startWebhookDelivery } from '../../workflows/webhooks/client';
 import { MAX_WEBHOOK_BODY_BYTES, signingSecretsOf } from './delivery-activities';
 import { endWithoutRequest, keyOf } from './delivery-records';
-import { waitForNudge } from './dispatch-wake';
+import { listenForDispatch, nudgeCount, waitForNudge, type DispatchListener } from './dispatch-wake';
 
 export interface DispatchWebhookFirstAttemptsInput {
   /** Return after this many deliveries (the workflow's history then records the call). */
@@ -31,11 +32,22 @@ export interface DispatchWebhookFirstAttemptsResult {
 const CLAIM_BATCH = 200;
 /** POSTs in flight at once. */
 const CONCURRENCY = 32;
-/** How often PostgreSQL is asked for new work when no nudge comes. */
-const DISPATCH_POLL_MS = 100;
+/**
+ * How often PostgreSQL is asked for new work when no wake-up comes and the LISTEN connection is
+ * down (with it up: WEBHOOK_DISPATCH_POLL_MS, a safety poll; decision 0217).
+ */
+const FALLBACK_POLL_MS = 100;
 /** A retry of an emitted event this overdue may have lost its workflow (a crash between recording and starting it): start it (idempotent). */
 const RETRY_OVERDUE_MS = 60_000;
 const SWEEP_EVERY_MS = 30_000;
+/** An idle call still heartbeats this often (the workflow's heartbeat timeout is 30 s). */
+const HEARTBEAT_EVERY_MS = 10_000;
+
+/** The pool's connection settings, for the LISTEN connection of its own. */
+const connectionOf = (knex: Knex): pg.ClientConfig => {
+  const c = (knex.client as { connectionSettings?: pg.ClientConfig | string }).connectionSettings;
+  return typeof c === 'string' ? { connectionString: c } : { ...c };
+};
 
 /**
  * The first attempt's `dlv_` id is derived from the delivery, so an attempt repeated after a crash
@@ -231,23 +243,38 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
       const ctx = Context.current();
       const total: DispatchWebhookFirstAttemptsResult = { attempted: 0, delivered: 0, failed: 0, notSent: 0, retriesStarted: 0, sweptRetries: 0 };
       let idleSince = Date.now();
-      total.sweptRetries += await sweep();
-      while (total.attempted < input.maxDeliveries) {
-        ctx.heartbeat();
-        const rows = await repo.claimFirstAttempts(Math.min(CLAIM_BATCH, input.maxDeliveries - total.attempted), leaseMs);
-        if (rows.length === 0) {
-          if (Date.now() - idleSince >= input.idleWaitMs) break;
-          await Promise.race([waitForNudge(DISPATCH_POLL_MS), ctx.cancelled.catch(() => undefined)]);
-          if (ctx.cancellationSignal.aborted) break;
-          continue;
+      // Woken by NOTIFY while this call waits (decision 0217); the connection lives as long as the call.
+      const listener: DispatchListener = await listenForDispatch(connectionOf(deps.knex));
+      try {
+        total.sweptRetries += await sweep();
+        while (total.attempted < input.maxDeliveries) {
+          ctx.heartbeat();
+          // Read before the claim: a wake-up between an empty claim and the wait is not lost.
+          const seen = nudgeCount();
+          const rows = await repo.claimFirstAttempts(Math.min(CLAIM_BATCH, input.maxDeliveries - total.attempted), leaseMs);
+          if (rows.length === 0) {
+            const idleMs = Date.now() - idleSince;
+            if (idleMs >= input.idleWaitMs) break;
+            // Wait for a wake-up, the safety poll or the idle return, heartbeating meanwhile (no query).
+            const pollMs = listener.listening ? deps.config.WEBHOOK_DISPATCH_POLL_MS : FALLBACK_POLL_MS;
+            const until = Date.now() + Math.min(pollMs, input.idleWaitMs - idleMs);
+            while (Date.now() < until && nudgeCount() === seen && !ctx.cancellationSignal.aborted) {
+              await Promise.race([waitForNudge(Math.max(1, Math.min(until - Date.now(), HEARTBEAT_EVERY_MS)), seen), ctx.cancelled.catch(() => undefined)]);
+              ctx.heartbeat();
+            }
+            if (ctx.cancellationSignal.aborted) break;
+            continue;
+          }
+          const r = await runBatch(rows);
+          total.attempted += r.attempted;
+          total.delivered += r.delivered;
+          total.failed += r.failed;
+          total.notSent += r.notSent;
+          total.retriesStarted += r.retriesStarted;
+          idleSince = Date.now();
         }
-        const r = await runBatch(rows);
-        total.attempted += r.attempted;
-        total.delivered += r.delivered;
-        total.failed += r.failed;
-        total.notSent += r.notSent;
-        total.retriesStarted += r.retriesStarted;
-        idleSince = Date.now();
+      } finally {
+        await listener.close();
       }
       if (total.attempted > 0) ctx.log.info('webhook first attempts', { ...total });
       return total;
