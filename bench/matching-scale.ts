@@ -21,7 +21,10 @@
  *    match of that event exists (its row is written when the seeker's entry takes the offer).
  *    Also reports matchmaker kicks per join (signals the joins cost the matchmaker).
  *
- *   npx tsx bench/matching-scale.ts [--quick] [--json <file>] [--waiting 100,1000,10000] [--jobs 100000] [--repeat 3] [--samples 30] [--no-slot]
+ *   npx tsx bench/matching-scale.ts [--quick] [--json <file>] [--waiting 100,1000,10000] [--jobs 100000] [--repeat 3] [--samples 30] [--no-slot] [--no-rounds] [--explain]
+ *
+ * `--explain` also prints EXPLAIN ANALYZE of the round's read of its first page of waiting entries
+ * at each waiting count (the one read whose input grows with the queue).
  *   npm run bench -- matching-scale …   (the same)
  *
  * `--json <file>` writes the bench contract's shape (docs: /bench contract of issue 17):
@@ -59,7 +62,7 @@ const listArg = (name: string, def: number[]): number[] => {
   if (!v.length || v.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`${name} needs comma-separated positive integers`);
   return v;
 };
-const known = new Set(['--quick', '--json', '--waiting', '--jobs', '--repeat', '--samples', '--no-slot', '--no-rounds', 'matching-scale']);
+const known = new Set(['--quick', '--json', '--waiting', '--jobs', '--repeat', '--samples', '--no-slot', '--no-rounds', '--explain', 'matching-scale']);
 for (let i = 0; i < argv.length; i++) {
   if (!known.has(argv[i])) throw new Error(`unknown argument ${argv[i]}; use ${[...known].filter((k) => k.startsWith('--')).join(', ')}`);
   if (['--json', '--waiting', '--jobs', '--repeat', '--samples'].includes(argv[i])) i++;
@@ -98,6 +101,8 @@ interface RoundRow {
   offered: number;
   /** CPU time of this process (the activity's own work: planning, search, clients) during the round: less sensitive to a loaded machine than wall time. */
   cpuMs: number;
+  /** `--explain`: execution time of the first page of waiting entries (the round's only read that could grow with the queue) and its plan's top nodes. */
+  explain?: { executionMs: number; plan: string };
 }
 
 const dbUrlFor = (adminUrl: string, db: string) => adminUrl.replace(/\/[^/?]+(\?|$)/, `/${db}$1`);
@@ -161,6 +166,8 @@ async function rounds(infra: { adminUrl: string; temporalAddress: string }, base
             );
             ceilings.push(performance.now() - t0);
           }
+          let explain: RoundRow['explain'];
+          if (has('--explain')) explain = await explainWaitingPage(knex, repos.matchmaking);
           const f = (k: keyof RoundTimings) => (timings.length ? median(timings.map((x) => x[k])) : NaN);
           const row: RoundRow = {
             waiting: w,
@@ -175,8 +182,10 @@ async function rounds(infra: { adminUrl: string; temporalAddress: string }, base
             considered: res.considered,
             offered: res.offered,
             cpuMs: round1(median(cpu)),
+            ...(explain ? { explain } : {}),
           };
           out.push(row);
+          if (explain) log(`jobs ${jobs} waiting ${w}: first page of waiting entries ${explain.executionMs} ms\n${explain.plan}`);
           log(`jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}; CPU ${row.cpuMs} ms); ceiling ${row.ceilingMs} ms; load ${load()}`);
         }
       } finally {
@@ -190,6 +199,39 @@ async function rounds(infra: { adminUrl: string; temporalAddress: string }, base
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * `--explain`: EXPLAIN ANALYZE of the round's two reads over `queue_entries` — its first page of
+ * waiting entries (every live event with room, any-event entries allowed, oldest first) and the
+ * stragglers of ended events — each the statement the repository itself sends, so the plans are
+ * the production ones.
+ */
+async function explainWaitingPage(knex: Knex, repo: ReturnType<typeof createRepositories>['matchmaking']): Promise<{ executionMs: number; plan: string }> {
+  const explainOf = async (call: () => Promise<unknown>) => {
+    // The statement as knex reports it (native `$n` placeholders, in order).
+    let captured: { sql: string; bindings: readonly Knex.Value[] } | null = null;
+    const onQuery = (q: { sql: string; bindings: readonly Knex.Value[] }) => {
+      if (/from "queue_entries"/.test(q.sql)) captured = q;
+    };
+    knex.on('query', onQuery);
+    try {
+      await call();
+    } finally {
+      knex.off('query', onQuery);
+    }
+    if (!captured) throw new Error('the queue_entries query was not seen');
+    const { sql, bindings } = captured as { sql: string; bindings: readonly Knex.Value[] };
+    const { rows } = await knex.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql.replace(/\$\d+/g, '?')}`, bindings);
+    const lines = rows.map((r) => r['QUERY PLAN']);
+    const exec = lines.find((l) => l.startsWith('Execution Time'));
+    return { ms: exec ? Number(/([\d.]+) ms/.exec(exec)?.[1]) : NaN, lines: lines.filter((l) => /->|^Limit|Execution|Planning Time/.test(l)).slice(0, 14) };
+  };
+  const { withRoom } = await repo.listEventsWithRoom();
+  const page = await explainOf(() => repo.listWaitingEntries({ eventIds: withRoom.map((e) => e.id), anyEventAllowed: true, limit: 64 }));
+  const ended = await explainOf(() => repo.listWaitingEntriesOfEndedEvents(200));
+  const plan = ['first page of waiting entries:', ...page.lines, `stragglers of ended events (${ended.ms} ms):`, ...ended.lines].map((l) => `    ${l}`).join('\n');
+  return { executionMs: page.ms, plan };
+}
 
 async function seedEvents(knex: Knex, events: number): Promise<void> {
   await knex.raw(`INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Scale team ' || g FROM generate_series(1, ?) g`, [Math.max(1, Math.ceil(events / 10))]);
