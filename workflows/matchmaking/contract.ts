@@ -95,7 +95,7 @@ export function matchmakerStartMetadata(taskQueue: string, intervalMs: number): 
   return {
     staticSummary: `Matchmaker: pairs waiting seekers with open jobs of live events (task queue ${taskQueue})`,
     staticDetails: detailLines([
-      ['What', 'one matching round at a time, at most one per interval while seekers wait; woken by joins, go-lives and freed slots'],
+      ['What', 'one matching round at a time, at most one per interval while seekers wait; woken by joins and go-lives, and at once by a freed slot or raised interview slots'],
       ['Interval', `${intervalMs} ms`],
       ['Task queue', taskQueue],
     ]),
