@@ -82,11 +82,7 @@ export const configSchema = z.object({
   MATCHMAKER_INTERVAL_MS: durationMs.default(2000).describe('Matchmaker batch window'),
   MATCH_MIN_SCORE: z.coerce.number().int().min(0).max(100).default(50).describe("Default minimum match score of an event's quality floor (an event may set its own)"),
   MATCH_FLOOR_BRACKETS: floorBrackets
-    .default([
-      { afterMs: 0, relax: 0, essential: true },
-      { afterMs: 300_000, relax: 15, essential: true },
-      { afterMs: 900_000, relax: 30, essential: false },
-    ])
+    .prefault('0:0:1,300000:15:1,900000:30:0')
     .describe('Quality-floor brackets by waiting time, <after_ms>:<relax_points>:<essential 1|0>: from after_ms the floor is the minimum score minus relax, essential = at least one essential skill required'),
 
   WEBHOOK_RETRY_SCHEDULE_MS: msList.default([30_000, 300_000, 1_800_000, 21_600_000, 86_400_000]).describe('Delays before retries 1..5'),
@@ -158,7 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 
 export function describeConfig(): Array<{ name: string; default: string; description: string }> {
   return Object.entries(configSchema.shape).map(([name, schema]) => {
-    const def = (schema as z.ZodType).safeParse(undefined);
+    // A prefault is the default as written in the environment (e.g. the floor brackets' text), not its parsed form.
+    const zdef = (schema as z.ZodType)._zod.def as { type: string; defaultValue?: unknown };
+    const def = zdef.type === 'prefault' ? { success: true as const, data: zdef.defaultValue } : (schema as z.ZodType).safeParse(undefined);
     return {
       name,
       default: def.success && def.data !== undefined ? String(def.data) : '',
