@@ -110,6 +110,12 @@ export const configSchema = z.object({
     .min(1)
     .default(50)
     .describe('Sign-in attempts per client IP across all accounts per 15 minutes (a burst of this many, then one per 15 min / limit): stops password spraying'),
+  SIGNUP_ATTEMPTS_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe('Sign-up requests per client IP per 15 minutes (a burst of this many, then one per 15 min / limit): each sends an e-mail'),
   TEAM_INVITE_TTL_MS: durationMs.default(7 * 24 * 60 * 60 * 1000).describe('How long a team invite link stays valid'),
 
   BILLING_PROVIDER: z.enum(['local', 'stripe']).optional().describe('Payments provider: local (built-in checkout page and test cards) or stripe; default stripe when STRIPE_SECRET_KEY is set, else local'),
