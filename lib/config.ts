@@ -93,6 +93,9 @@ export const configSchema = z.object({
   WEBHOOK_TIMEOUT_MS: durationMs.default(10_000).describe('A delivery succeeds on a 2xx within this time'),
   WEBHOOK_AUTO_PAUSE_FAILURES: z.coerce.number().int().min(1).default(25).describe('Consecutive failures that pause a subscription'),
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false).describe('Development/test only: allow http: and loopback webhook targets'),
+  WEBHOOK_TEST_WAIT_MS: durationMs
+    .default(4000)
+    .describe('How long POST /webhooks/{id}/test waits for the first attempt; then it answers state `pending` (attempt null) and the attempt appears in the deliveries log'),
   WEBHOOK_SECRET_OVERLAP_MS: durationMs.default(24 * 60 * 60 * 1000).describe('How long a rotated-out webhook secret keeps signing'),
 
   SMTP_URL: z.string().optional().describe('smtp://host:port for outgoing e-mail; unset = e-mails stay in the outbox table and the log'),
