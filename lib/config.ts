@@ -94,7 +94,7 @@ export const configSchema = z.object({
   WEBHOOK_AUTO_PAUSE_FAILURES: z.coerce.number().int().min(1).default(25).describe('Consecutive failures that pause a subscription'),
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false).describe('Development/test only: allow http: and loopback webhook targets'),
   WEBHOOK_TEST_WAIT_MS: durationMs
-    .default(4000)
+    .default(3000)
     .describe('How long POST /webhooks/{id}/test waits for the first attempt; then it answers state `pending` (attempt null) and the attempt appears in the deliveries log'),
   WEBHOOK_SECRET_OVERLAP_MS: durationMs.default(24 * 60 * 60 * 1000).describe('How long a rotated-out webhook secret keeps signing'),
 

@@ -35,7 +35,7 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
   });
 
   it('0 lost, 0 duplicated, 0 over capacity, 0 matched twice, 0 accepted after expiry; every keyed retry answered', async () => {
-    const { env, base } = await processEnv(h, { WEBHOOK_RETRY_SCHEDULE_MS: RETRIES, RATE_LIMIT_WRITE_PER_MIN: '100000', RATE_LIMIT_READ_PER_MIN: '100000', LOG_LEVEL: 'error', WEBHOOK_TEST_WAIT_MS: '4000', ...LIFECYCLE });
+    const { env, base } = await processEnv(h, { WEBHOOK_RETRY_SCHEDULE_MS: RETRIES, RATE_LIMIT_WRITE_PER_MIN: '100000', RATE_LIMIT_READ_PER_MIN: '100000', LOG_LEVEL: 'error', WEBHOOK_TEST_WAIT_MS: '3000', ...LIFECYCLE });
     api = await startApi(env, base);
     const ev = await liveEvent(h, rec);
     const hook = await fetch(`${base}/api/v1/webhooks`, {
