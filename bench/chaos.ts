@@ -253,6 +253,7 @@ async function main() {
         lifecycle: {
           seekers,
           events: lifeEvents,
+          temporal: lifeServices.deps.temporal,
           accept: async (m) => {
             await lifeServices.matches.accept({ userId: m.seekerUserId, matchId: m.id });
             await lifeServices.matches.accept({ userId: recruiterUserId, matchId: m.id });
@@ -273,7 +274,7 @@ async function main() {
         r.gaveUp ||
         r.deliveriesDuplicatedBeyondAtLeastOnce ||
         (r.recoveryMs ?? 0) > 5_000 ||
-        (r.lifecycle && (r.lifecycle.overCapacity > 0 || r.lifecycle.matchedTwice > 0 || r.lifecycle.acceptedAfterExpiry > 0 || r.lifecycle.longestGapMs > 15_000)),
+        (r.lifecycle && (r.lifecycle.overCapacity > 0 || r.lifecycle.matchedTwice > 0 || r.lifecycle.disagreements > 0 || r.lifecycle.acceptedAfterExpiry > 0 || r.lifecycle.longestGapMs > 15_000)),
     );
     process.exitCode = bad.length ? 1 : 0;
   } finally {

@@ -90,6 +90,9 @@ export const configSchema = z.object({
   WEBHOOK_DISPATCH_POLL_MS: durationMs.default(5_000).describe('Safety poll of the webhook dispatcher when idle; new deliveries wake it at once (PostgreSQL LISTEN/NOTIFY)'),
   WEBHOOK_AUTO_PAUSE_FAILURES: z.coerce.number().int().min(1).default(25).describe('Consecutive failures that pause a subscription'),
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false).describe('Development/test only: allow http: and loopback webhook targets'),
+  WEBHOOK_TEST_WAIT_MS: durationMs
+    .default(3000)
+    .describe('How long POST /webhooks/{id}/test waits for the first attempt; then it answers state `pending` (attempt null) and the attempt appears in the deliveries log'),
   WEBHOOK_SECRET_OVERLAP_MS: durationMs.default(24 * 60 * 60 * 1000).describe('How long a rotated-out webhook secret keeps signing'),
 
   SMTP_URL: z.string().optional().describe('smtp://host:port for outgoing e-mail; unset = e-mails stay in the outbox table and the log'),
@@ -107,6 +110,12 @@ export const configSchema = z.object({
     .min(1)
     .default(50)
     .describe('Sign-in attempts per client IP across all accounts per 15 minutes (a burst of this many, then one per 15 min / limit): stops password spraying'),
+  SIGNUP_ATTEMPTS_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe('Sign-up requests per client IP per 15 minutes (a burst of this many, then one per 15 min / limit): each sends an e-mail'),
   TEAM_INVITE_TTL_MS: durationMs.default(7 * 24 * 60 * 60 * 1000).describe('How long a team invite link stays valid'),
 
   BILLING_PROVIDER: z.enum(['local', 'stripe']).optional().describe('Payments provider: local (built-in checkout page and test cards) or stripe; default stripe when STRIPE_SECRET_KEY is set, else local'),

@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Client } from '@temporalio/client';
+import { activeAt, readMatch, reconcilePostgresWithTemporal } from './chaos-reconcile';
 
 /**
  * The lifecycle half of the chaos engine (decision 0181): seekers join small-capacity events
@@ -25,6 +27,21 @@ export interface LifecycleOptions {
   accept: (match: { id: string; seekerUserId: string; teamId: string }) => Promise<void>;
   /** How long a seeker's lifecycle may take at most (then it counts as gave up). */
   giveUpMs?: number;
+  /** A client of the same Temporal: the workflows' own state, for the reconciliation (decision 0203). */
+  temporal: Client;
+}
+
+/** When the fault struck and when the part was back (null: not yet / no fault). */
+export interface FaultWindow {
+  at: number | null;
+  back: number | null;
+}
+
+/** Keyed-retry recovery per kind of operation: from the part being back to the answer (max ms; null: none in flight over the fault). */
+export interface RecoveryByKind {
+  writes: number | null;
+  joins: number | null;
+  tests: number | null;
 }
 
 export interface LifecycleResult {
@@ -39,8 +56,15 @@ export interface LifecycleResult {
   gaveUp: number;
   /** Largest (active matches − interview slots) seen in any event, sampled and at the end. */
   overCapacity: number;
-  /** Seekers with two active (matched/accepted) matches at one moment. */
+  /** Seekers two of whose matches held them at one moment, by Temporal's own transition times (the owner's view; decision 0203). */
   matchedTwice: number;
+  /** Samples in which PostgreSQL showed a seeker with two active rows that Temporal did not confirm (projection lag). */
+  pgDoublesUnconfirmed: number;
+  /** Rows (queue entries, matches) that still disagreed with their workflows after the settle deadline. */
+  disagreements: number;
+  /** Keyed lifecycle writes (declines, leaves) and joins: from the part being back to their answer (max ms). */
+  recoveryWritesMs: number | null;
+  recoveryJoinsMs: number | null;
   acceptedAfterExpiry: number;
   longestGapMs: number;
   samples: number;
@@ -50,10 +74,31 @@ type Decision = 'accept' | 'late-accept' | 'decline' | 'expire';
 const decide = (matchId: string): Decision => (['accept', 'late-accept', 'decline', 'expire'] as const)[createHash('sha256').update(matchId).digest()[0] % 4];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function startLifecycle(o: LifecycleOptions & { base: () => string; knex: Knex; spanMs: number; log: (l: string) => void }): Promise<LifecycleResult> {
+export function startLifecycle(o: LifecycleOptions & { base: () => string; knex: Knex; spanMs: number; log: (l: string) => void; fault: () => FaultWindow }): Promise<LifecycleResult> {
   const t0 = Date.now();
   const giveUpMs = o.giveUpMs ?? 120_000;
-  const r: LifecycleResult = { joins: o.seekers.length, joinsAcknowledged: 0, accepted: 0, lateAcceptsRefused: 0, declined: 0, expired: 0, lost: 0, duplicated: 0, gaveUp: 0, overCapacity: 0, matchedTwice: 0, acceptedAfterExpiry: 0, longestGapMs: 0, samples: 0 };
+  const r: LifecycleResult = {
+    joins: o.seekers.length,
+    joinsAcknowledged: 0,
+    accepted: 0,
+    lateAcceptsRefused: 0,
+    declined: 0,
+    expired: 0,
+    lost: 0,
+    duplicated: 0,
+    gaveUp: 0,
+    overCapacity: 0,
+    matchedTwice: 0,
+    pgDoublesUnconfirmed: 0,
+    disagreements: 0,
+    recoveryWritesMs: null,
+    recoveryJoinsMs: null,
+    acceptedAfterExpiry: 0,
+    longestGapMs: 0,
+    samples: 0,
+  };
+  /** Answers of keyed calls that were in flight over the fault: kind and time. */
+  const overFault: Array<{ kind: 'join' | 'write'; at: number }> = [];
   const acked = new Set<string>();
   const decisions: Record<Decision, number> = { accept: 0, 'late-accept': 0, decline: 0, expire: 0 };
   let running = true;
@@ -62,7 +107,15 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
   const keyed = async (token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any } | null> => {
     const key = randomUUID();
     const started = Date.now();
+    const kind = path.endsWith('/queue/join') ? ('join' as const) : ('write' as const);
+    let inFlightOverFault = false;
+    const answered = (res: { status: number; body: any }) => {
+      if (inFlightOverFault) overFault.push({ kind, at: Date.now() });
+      return res;
+    };
     for (;;) {
+      const f = o.fault();
+      if (f.at !== null && f.back === null) inFlightOverFault = true;
       try {
         const res = await fetch(`${o.base()}${path}`, {
           method,
@@ -71,9 +124,11 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
           signal: AbortSignal.timeout(20_000),
         });
         const json = (await res.json().catch(() => null)) as any;
-        if (res.status < 500 && res.status !== 429 && !(res.status === 409 && json?.code === 'IDEMPOTENCY_KEY_IN_USE')) return { status: res.status, body: json };
+        if (res.status < 500 && res.status !== 429 && !(res.status === 409 && json?.code === 'IDEMPOTENCY_KEY_IN_USE')) return answered({ status: res.status, body: json });
+        inFlightOverFault ||= o.fault().at !== null;
       } catch {
         /* network error: the API is down; retry with the key */
+        inFlightOverFault ||= o.fault().at !== null;
       }
       if (Date.now() - started > giveUpMs) return null;
       await sleep(200);
@@ -94,9 +149,9 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
     const ev = o.events[i % o.events.length];
     const joined = await keyed(s.token, 'POST', '/api/v1/queue/join', { live_event_slug: ev.slug });
     if (!joined) return void r.gaveUp++;
-    // 409 QUEUE_ENTRY_MATCHED: a retry whose first attempt joined (its answer lost with a killed API)
-    // and was matched since — the join took effect; the match is handled below.
-    if (joined.status !== 200 && !(joined.status === 409 && joined.body?.code === 'QUEUE_ENTRY_MATCHED')) throw new Error(`join answered ${joined.status} ${JSON.stringify(joined.body)}`);
+    // A keyed retry whose first attempt joined (its answer lost with a killed API) answers that
+    // first answer, 200, even once the entry is matched (decision 0200) — never 409 QUEUE_ENTRY_MATCHED.
+    if (joined.status !== 200) throw new Error(`join answered ${joined.status} ${JSON.stringify(joined.body)}`);
     acked.add(s.userId);
     r.joinsAcknowledged++;
     const seen = new Set<string>();
@@ -174,11 +229,23 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
        FROM live_events e WHERE e.id = ANY(?)`,
       [eventIds],
     );
-    const twice = await o.knex.raw<{ rows: Array<{ n: number }> }>(
-      `SELECT count(*)::int AS n FROM (SELECT seeker_user_id FROM matches m WHERE live_event_id = ANY(?) AND ${ACTIVE} GROUP BY seeker_user_id HAVING count(*) > 1) x`,
+    const twice = await o.knex.raw<{ rows: Array<{ seeker_user_id: string; ids: string[]; rows: unknown }> }>(
+      `SELECT seeker_user_id, array_agg(m.id::text) AS ids, json_agg(json_build_object('id', m.id, 'status', m.status, 'created_at', m.created_at, 'expires_at', m.expires_at, 'declined_at', m.declined_at, 'accepted_at', m.accepted_at, 'updated_at', m.updated_at)) AS rows
+         FROM matches m WHERE live_event_id = ANY(?) AND ${ACTIVE} GROUP BY seeker_user_id HAVING count(*) > 1`,
       [eventIds],
     );
-    r.matchedTwice = Math.max(r.matchedTwice, twice.rows[0].n);
+    const sampledAt = Date.now();
+    for (const d of twice.rows) {
+      // PostgreSQL says two active rows: ask the owner. Two matches active in Temporal now were both
+      // active at the sample too (a match never returns to active, and both rows existed); otherwise the
+      // row is a projection not yet written (decision 0203). Temporal's transition times decide at the end.
+      const reads = await Promise.all(d.ids.map((id) => readMatch(o.temporal, id).catch((err: Error) => ({ state: null, running: false, error: err.message }))));
+      const confirmed = reads.every((x) => x.state && activeAt(x.state, sampledAt));
+      if (!confirmed) r.pgDoublesUnconfirmed++;
+      o.log(
+        `lifecycle: PostgreSQL shows seeker ${d.seeker_user_id} with two active matches ${JSON.stringify(d.rows)}; Temporal: ${reads.map((x, i) => `${d.ids[i]} ${x.state ? `${x.state.status} created ${x.state.createdAtMs} expires ${x.state.expiresAtMs} declined ${x.state.declinedAtMs} expired ${x.state.expiredAtMs} accepted ${x.state.acceptedAtMs}` : (x.error ?? 'no workflow')}`).join('; ')} → ${confirmed ? 'CONFIRMED double match' : 'projection lag'}`,
+      );
+    }
     const now = Date.now();
     for (const e of rows) {
       r.overCapacity = Math.max(r.overCapacity, e.active - e.slots);
@@ -213,6 +280,19 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
     for (const n of perUser.values()) if (n > 1) r.duplicated += n - 1;
     const late = await o.knex('matches').whereIn('live_event_id', eventIds).whereNotNull('accepted_at').whereRaw('accepted_at > expires_at').count({ n: '*' });
     r.acceptedAfterExpiry = Number(late[0].n);
+    // PostgreSQL against Temporal: every entry and match row against its workflow (decision 0203).
+    const rec = await reconcilePostgresWithTemporal({ knex: o.knex, temporal: o.temporal, userIds: o.seekers.map((s) => s.userId), eventIds, settleMs: 60_000 });
+    r.disagreements = rec.disagreements.length;
+    r.matchedTwice = rec.matchedTwice.length;
+    for (const d of [...rec.disagreements, ...rec.matchedTwice]) o.log(`lifecycle: ${d}`);
+    o.log(`lifecycle: reconciled ${rec.entries} entries and ${rec.matches} matches with Temporal in ${rec.settledMs} ms: ${rec.disagreements.length} disagreements, ${rec.matchedTwice.length} seekers matched twice`);
+    const f = o.fault();
+    const rec1 = (kind: 'join' | 'write') => {
+      const xs = overFault.filter((x) => x.kind === kind);
+      return f.back === null || !xs.length ? null : Math.max(0, ...xs.map((x) => x.at - f.back!));
+    };
+    r.recoveryJoinsMs = rec1('join');
+    r.recoveryWritesMs = rec1('write');
     const outcomes = await o.knex('matches').whereIn('live_event_id', eventIds).select('status').count({ n: '*' }).groupBy('status');
     o.log(`lifecycle: decisions ${JSON.stringify(decisions)}; ${r.joinsAcknowledged}/${r.joins} joins, matches by status ${outcomes.map((x: any) => `${x.status} ${x.n}`).join(', ')}, ${r.samples} samples, longest gap ${(r.longestGapMs / 1000).toFixed(1)} s, ${Date.now() - t0} ms`);
     return r;

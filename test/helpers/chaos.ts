@@ -2,7 +2,7 @@ import http from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
-import { startLifecycle, type LifecycleOptions, type LifecycleResult } from './chaos-lifecycle';
+import { startLifecycle, type LifecycleOptions, type LifecycleResult, type RecoveryByKind } from './chaos-lifecycle';
 
 /**
  * The chaos engine (decision 0164): keyed writes and webhook deliveries under load while one fault
@@ -58,6 +58,8 @@ export interface ChaosResult {
   deliveriesDuplicatedBeyondAtLeastOnce: number;
   /** From the part being back to the first keyed answer of every op in flight over the fault (max, ms). */
   recoveryMs: number | null;
+  /** The same per kind: keyed writes (jobs, declines, leaves), queue joins, webhook test sends. */
+  recoveryByKind: RecoveryByKind;
   wallMs: number;
   lifecycle: LifecycleResult | null;
 }
@@ -177,7 +179,7 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
   };
 
   const span = o.spanMs ?? o.faultAfterMs + o.downMs + 3_000;
-  const lifecycle = o.lifecycle ? startLifecycle({ ...o.lifecycle, base: o.base, knex: o.knex, spanMs: span, log: (l) => log(`[${name}] ${l}`) }) : null;
+  const lifecycle = o.lifecycle ? startLifecycle({ ...o.lifecycle, base: o.base, knex: o.knex, spanMs: span, log: (l) => log(`[${name}] ${l}`), fault: () => ({ at: faultAt, back: backAt }) }) : null;
   let next = 0;
   await Promise.all(
     Array.from({ length: o.concurrency }, async () => {
@@ -224,8 +226,13 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
 
   const slowest = ops.filter((x) => x.inFlightOverFault && x.ack).sort((a, b) => b.ack!.at - a.ack!.at)[0];
   if (slowest) log(`[${name}] slowest in-flight op: ${slowest.kind} ${slowest.n}, answered ${slowest.ack!.status} at +${slowest.ack!.at - t0} ms after ${slowest.trail.slice(-8).join(' ')}`);
-  const recoveryMs =
-    backAt === null ? null : Math.max(0, ...ops.filter((x) => x.inFlightOverFault && x.ack).map((x) => Math.max(0, x.ack!.at - backAt!)));
+  const recoveryOf = (kind: Op['kind']) => {
+    const xs = ops.filter((x) => x.kind === kind && x.inFlightOverFault && x.ack);
+    return backAt === null || !xs.length ? null : Math.max(0, ...xs.map((x) => x.ack!.at - backAt!));
+  };
+  const maxOf = (...xs: Array<number | null | undefined>) => (xs.some((x) => x !== null && x !== undefined) ? Math.max(...xs.filter((x): x is number => x !== null && x !== undefined)) : null);
+  const recoveryByKind: RecoveryByKind = { writes: maxOf(recoveryOf('job'), life?.recoveryWritesMs), joins: life?.recoveryJoinsMs ?? null, tests: recoveryOf('test') };
+  const recoveryMs = backAt === null ? null : (maxOf(recoveryByKind.writes, recoveryByKind.joins, recoveryByKind.tests) ?? 0);
   return {
     fault: name,
     ops: ops.length + (life?.joins ?? 0),
@@ -236,6 +243,7 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
     deliveriesReceived: eventIds.filter((id) => got.has(id)).length,
     deliveriesDuplicatedBeyondAtLeastOnce: dupDeliveries,
     recoveryMs,
+    recoveryByKind,
     wallMs: Date.now() - t0,
     lifecycle: life,
   };
@@ -251,12 +259,13 @@ export function chaosTable(rows: ChaosResult[]): string {
     'gave up',
     'accepts / late refused / declines / expiries',
     'over-capacity',
-    'matched twice',
+    'matched twice (Temporal) / PG-only samples',
+    'PG ≠ Temporal',
     'accepted after expiry',
     'longest matching gap',
     'deliveries received',
     'dup. deliveries (beyond at-least-once)',
-    'keyed-retry recovery',
+    'keyed-retry recovery: writes / joins / test sends',
     'wall',
   ];
   const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
@@ -275,12 +284,13 @@ export function chaosTable(rows: ChaosResult[]): string {
         r.gaveUp,
         l ? `${l.accepted} / ${l.lateAcceptsRefused} / ${l.declined} / ${l.expired}` : '—',
         l ? Math.max(0, l.overCapacity) : '—',
-        l ? l.matchedTwice : '—',
+        l ? `${l.matchedTwice} / ${l.pgDoublesUnconfirmed}` : '—',
+        l ? l.disagreements : '—',
         l ? l.acceptedAfterExpiry : '—',
         l ? secs(l.longestGapMs) : '—',
         r.deliveriesReceived,
         r.deliveriesDuplicatedBeyondAtLeastOnce,
-        r.recoveryMs === null ? '—' : secs(r.recoveryMs),
+        r.recoveryMs === null ? '—' : [r.recoveryByKind.writes, r.recoveryByKind.joins, r.recoveryByKind.tests].map((x) => (x === null ? '—' : secs(x))).join(' / '),
         secs(r.wallMs),
       ]);
     }),

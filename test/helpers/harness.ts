@@ -69,6 +69,9 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
       CANONICAL_HOST_REDIRECT: 'false',
       APP_SECRET: 'test-secret-test-secret-test-secret-0123',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
+      // Tests read the first attempt's outcome from the test send's answer; a loaded machine must not
+      // turn it into `pending` (decision 0202). Tests of the bounded wait set it low.
+      WEBHOOK_TEST_WAIT_MS: '60000',
       DATABASE_POOL_MAX: '10',
       // Suites that are not about billing run several live events per team; test/billing sets the real limit (1).
       BILLING_FREE_MAX_LIVE_EVENTS: '1000',

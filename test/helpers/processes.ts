@@ -39,6 +39,9 @@ export async function processEnv(h: Harness, extra: Record<string, string> = {})
       TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE,
       APP_SECRET: h.config.APP_SECRET!,
       WEBHOOK_ALLOW_LOOPBACK: 'true',
+      // Tests read the first attempt's outcome from the test send's answer; a loaded machine must not
+      // turn it into `pending` (decision 0202). Tests of the bounded wait set it low.
+      WEBHOOK_TEST_WAIT_MS: '60000',
       ...extra,
     },
   };

@@ -24,7 +24,9 @@ import { matchDetails } from '../shared/details';
 // Short PostgreSQL reads/writes: local activities, so an accept or decline answers in one workflow task.
 const { projectMatch, loadMatchSettings } = proxyLocalActivities<ReturnType<typeof createMatchesActivities>>({
   startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '200 ms', maximumInterval: '10 seconds' },
+  // At most 2 s between retries: a projection waiting out a PostgreSQL outage lands within ~2 s of
+  // its return (decision 0204).
+  retry: { initialInterval: '200 ms', maximumInterval: '2 seconds' },
 });
 const { emitDomainEvent } = proxyActivities<ReturnType<typeof createDomainEventsActivities>>({
   startToCloseTimeout: '30 seconds',

@@ -47,6 +47,11 @@ export async function startWorker(opts: {
         : { workflowsPath: WORKFLOWS_PATH }),
     activities: buildActivities({ config, knex, client }),
     shutdownGraceTime: opts.shutdownGraceTime ?? '30 seconds',
+    // After a worker dies, each workflow it had cached sends its next task to the dead worker's
+    // sticky queue and waits this long before the task goes to the normal queue (SDK default 10 s):
+    // offers, kicks and matching rounds stalled 10 s after a worker kill (decision 0204). A task that
+    // misses it is only replayed from history by the next free worker.
+    stickyQueueScheduleToStartTimeout: '3 seconds',
   });
   const run = worker.run();
   return {

@@ -1044,7 +1044,7 @@ export interface paths {
         put?: never;
         /**
          * Send a synthetic webhook.test event
-         * @description No body. Sends `{ id: evt_…, type: "webhook.test", created_at, data: { webhook_id, message: "This is a test event from Job Fair.", test: true } }` through the normal delivery path (signed, logged, counted, retried on failure) to this subscription, whatever its `events`, and answers with the first attempt's outcome (waits for it: at most the 10 s delivery timeout).
+         * @description No body. Sends `{ id: evt_…, type: "webhook.test", created_at, data: { webhook_id, message: "This is a test event from Job Fair.", test: true } }` through the normal delivery path (signed, logged, counted, retried on failure) to this subscription, whatever its `events`, and answers with the first attempt's outcome. It waits for that attempt at most `WEBHOOK_TEST_WAIT_MS` (default 3 s): if the worker has not made it by then, the answer is `state: "pending"` with `attempt: null` — the event is durably accepted and will be delivered; read its attempt in `GET /webhooks/{id}/deliveries` (a keyed retry replays the pending answer).
          *
          *     Scope: `webhooks:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
          */
@@ -2519,7 +2519,7 @@ export interface components {
                 type: "webhook.test";
             };
             /**
-             * @description `delivered`; `retrying` (the first attempt failed, retries follow the schedule); `not_accepted_paused`; `oversize`; `cancelled`
+             * @description `delivered`; `retrying` (the first attempt failed, retries follow the schedule); `pending` (no attempt within WEBHOOK_TEST_WAIT_MS: accepted, the attempt follows — see the deliveries log); `not_accepted_paused`; `oversize`; `cancelled`
              * @enum {string}
              */
             state: "pending" | "retrying" | "delivered" | "dead_letter" | "not_accepted_paused" | "oversize" | "cancelled";
@@ -2548,7 +2548,7 @@ export interface components {
                 type: "webhook.test";
             };
             /**
-             * @description `delivered`; `retrying` (the first attempt failed, retries follow the schedule); `not_accepted_paused`; `oversize`; `cancelled`
+             * @description `delivered`; `retrying` (the first attempt failed, retries follow the schedule); `pending` (no attempt within WEBHOOK_TEST_WAIT_MS: accepted, the attempt follows — see the deliveries log); `not_accepted_paused`; `oversize`; `cancelled`
              * @enum {string}
              */
             state: "pending" | "retrying" | "delivered" | "dead_letter" | "not_accepted_paused" | "oversize" | "cancelled";

@@ -91,8 +91,10 @@ export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
      * your address". Both e-mails go through the outbox in the request's transaction (the link
      * sealed at rest), then to SMTP by the worker. The password is hashed either way (same time).
      */
-    async requestSignUp(input: unknown, next = '/'): Promise<void> {
+    async requestSignUp(input: unknown, next = '/', ip: string | null = null): Promise<void> {
       const data = parseOrThrow(signUpSchema, input);
+      // Each valid request sends an e-mail: limited per client IP (decision 0201), like sign-in.
+      if (ip !== null) await takeLoginAttempt(`web-signup-ip:${ip}`, deps.config.SIGNUP_ATTEMPTS_PER_IP);
       const password_hash = await hashPassword(data.password);
       const base = deps.config.publicBaseUrl;
       const outboxId = randomUUID();

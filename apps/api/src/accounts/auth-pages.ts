@@ -55,11 +55,11 @@ const authPages: FastifyPluginAsync<{ sessions: SessionsService }> = async (app,
   };
 
   // ---------- sign-up ----------
-  const signupPage = (request: FastifyRequest, reply: FastifyReply, values: FormBody, errors: FieldErrors | null, next: string) =>
+  const signupPage = (request: FastifyRequest, reply: FastifyReply, values: FormBody, errors: FieldErrors | null, next: string, status = errors ? 400 : 200) =>
     sendPage(request, reply, {
       title: 'Create your account',
       narrow: true,
-      status: errors ? 400 : 200,
+      status,
       body: html`<h1>Create your account</h1>
 ${errorSummary(errors, SIGNUP_LABELS)}
 ${postForm(
@@ -97,8 +97,13 @@ ${radios({
     const b = formBody(request);
     const next = safeNext(str(b, 'next'));
     try {
-      await accounts.requestSignUp({ display_name: str(b, 'display_name'), email: str(b, 'email'), password: str(b, 'password'), role: str(b, 'role') || undefined }, next);
+      await accounts.requestSignUp({ display_name: str(b, 'display_name'), email: str(b, 'email'), password: str(b, 'password'), role: str(b, 'role') || undefined }, next, request.ip);
     } catch (err) {
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+        const secs = (err.details as { retry_after_seconds: number }).retry_after_seconds;
+        reply.header('retry-after', String(secs));
+        return signupPage(request, reply, b, { form: `Too many sign-ups from your network. Try again in ${secs} seconds.` }, next, 429);
+      }
       const errors = fieldErrors(err);
       if (!errors) throw err;
       return signupPage(request, reply, b, errors, next);

@@ -103,7 +103,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ValidationError('Send live_event_slug or event_id, not both', [{ path: 'body.event_id', message: 'conflicts with live_event_slug' }]);
       }
       const agentIdentity = agentIdentityOf(request, auth.tokenName);
-      const joined = await service.join({ userId: auth.userId, eventRef: body.live_event_slug ?? body.event_id ?? null, agentIdentity, viaAgent: true });
+      const joined = await service.join({ userId: auth.userId, eventRef: body.live_event_slug ?? body.event_id ?? null, agentIdentity, viaAgent: true, operationKey: request.operationKey });
       return {
         queue_id: joined.entry.id,
         status: 'waiting' as const,

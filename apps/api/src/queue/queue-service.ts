@@ -11,6 +11,7 @@ import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import { queueEntryWorkflowId, joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, QUEUE_ENTRY_WORKFLOW, queueEntryStartMetadata, type JoinQueueUpdateResult, type QueueEntryWorkflow } from '../../../../workflows/queue/contract';
 import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
 import type { ServiceDeps } from '../lib/service-deps';
+import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
 
 /** Estimated wait: matches made for the same queue within this window… */
 export const WAIT_ESTIMATE_WINDOW_MS = 30 * 60 * 1000;
@@ -108,8 +109,13 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     /**
      * Creates the caller's queue entry or resumes the one that exists: update-with-start on
      * `queue-entry:<userId>` with conflict policy USE_EXISTING (one active entry per seeker).
+     *
+     * With an Idempotency-Key (`operationKey`) the new entry's id derives from it (decision 0160):
+     * a keyed retry whose first call's answer was lost finds the entry that call created and answers
+     * it as accepted (200, the same queue id), whatever happened to it since — matched, finished,
+     * left — instead of 409 QUEUE_ENTRY_MATCHED or a second entry (decision 0200).
      */
-    async join(input: { userId: string; eventRef: string | null; agentIdentity: string; viaAgent: boolean }): Promise<QueueEntryView & { created: boolean }> {
+    async join(input: { userId: string; eventRef: string | null; agentIdentity: string; viaAgent: boolean; operationKey?: OperationKey | null }): Promise<QueueEntryView & { created: boolean }> {
       // The three reads are independent: one round trip of latency instead of three.
       const [user, profile, found] = await Promise.all([
         accounts.findUserById(input.userId),
@@ -126,6 +132,21 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
         if (!found || found.status !== 'live') throw new NotFoundError('live event', input.eventRef);
         event = { id: found.id, slug: found.slug, company_name: found.company_name };
       }
+      const queueId = input.operationKey ? operationUuid(input.operationKey, 'queue-entry') : randomUUID();
+      /** The first call's answer, replayed: the entry as that call accepted it (waiting, no match yet). */
+      const asAccepted = (entry: QueueEntryRow): QueueEntryView & { created: boolean } => ({
+        entry: { ...entry, status: 'waiting', match_id: null },
+        position: null,
+        estimatedWaitSeconds: null,
+        matchOutlook: null,
+        created: false,
+      });
+      if (input.operationKey) {
+        // The first call with this key created the entry and it has moved on (matched, finished,
+        // left, expired): its run may be closed, so an update-with-start would start a second entry.
+        const prior = await queue.findById(queueId);
+        if (prior && prior.user_id === user.id && prior.status !== 'waiting') return asAccepted(prior);
+      }
       let result: JoinQueueUpdateResult | undefined;
       for (let attempt = 0; ; attempt++) {
         const startOp = new WithStartWorkflowOperation<QueueEntryWorkflow>(QUEUE_ENTRY_WORKFLOW, {
@@ -135,7 +156,7 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
           ...queueEntryStartMetadata({ seekerName: profile.full_name || user.display_name, companyName: event?.company_name ?? null, liveEventSlug: event?.slug ?? null, agentIdentity: input.agentIdentity, viaAgent: input.viaAgent, userId: user.id }),
           args: [
             {
-              queueId: randomUUID(),
+              queueId,
               userId: user.id,
               liveEventId: event?.id ?? null,
               liveEventSlug: event?.slug ?? null,
@@ -174,6 +195,11 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
       // written with the entry's `matched`) instead of a QueueJoinResponse status the spec does not
       // have (decision 0121).
       if (result.state.status === 'matched' && result.state.matchId) {
+        // This key's own entry, matched before the retry: the first answer, not a conflict.
+        if (input.operationKey && result.state.queueId === queueId) {
+          const entry = await queue.findById(queueId);
+          if (entry) return asAccepted(entry);
+        }
         throw new ConflictError('QUEUE_ENTRY_MATCHED', `Your queue entry is matched (match ${result.state.matchId}); accept or decline that match before joining again`, {
           queue_id: result.state.queueId,
           match_id: result.state.matchId,

@@ -91,7 +91,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'testWebhook',
       tags,
       summary: 'Send a synthetic webhook.test event',
-      description: `No body. Sends \`{ id: evt_…, type: "webhook.test", created_at, data: { webhook_id, message: "This is a test event from Job Fair.", test: true } }\` through the normal delivery path (signed, logged, counted, retried on failure) to this subscription, whatever its \`events\`, and answers with the first attempt's outcome (waits for it: at most the 10 s delivery timeout).`,
+      description: `No body. Sends \`{ id: evt_…, type: "webhook.test", created_at, data: { webhook_id, message: "This is a test event from Job Fair.", test: true } }\` through the normal delivery path (signed, logged, counted, retried on failure) to this subscription, whatever its \`events\`, and answers with the first attempt's outcome. It waits for that attempt at most \`WEBHOOK_TEST_WAIT_MS\` (default 3 s): if the worker has not made it by then, the answer is \`state: "pending"\` with \`attempt: null\` — the event is durably accepted and will be delivered; read its attempt in \`GET /webhooks/{id}/deliveries\` (a keyed retry replays the pending answer).`,
       params: webhookIdParam,
       response: { 200: testResultSchema },
     },

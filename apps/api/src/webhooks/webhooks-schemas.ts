@@ -78,7 +78,7 @@ export const deliveryLogEntrySchema = z
 export const testResultSchema = z
   .object({
     event: z.object({ id: z.string(), type: z.literal('webhook.test'), data: z.record(z.string(), z.unknown()) }),
-    state: deliveryStateSchema.describe('`delivered`; `retrying` (the first attempt failed, retries follow the schedule); `not_accepted_paused`; `oversize`; `cancelled`'),
+    state: deliveryStateSchema.describe('`delivered`; `retrying` (the first attempt failed, retries follow the schedule); `pending` (no attempt within WEBHOOK_TEST_WAIT_MS: accepted, the attempt follows — see the deliveries log); `not_accepted_paused`; `oversize`; `cancelled`'),
     attempt: deliveryLogEntrySchema.pick({ delivery_id: true, attempt: true, attempted_at: true, http_status: true, error_kind: true, latency_ms: true, response_snippet: true }).nullable(),
   })
   .meta({ id: 'WebhookTestResult' });

@@ -229,10 +229,30 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
       }
       await repo.insertEvent({ id: eventId, type: 'webhook.test', owner_user_ids: row.owner_user_id ? [row.owner_user_id] : [], owner_team_id: row.owner_team_id, data, created_at: new Date() });
       const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType: 'webhook.test', run: 1, source: 'test', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id, subscriptionLabel: webhookSubscriptionLabel(row) });
-      const outcome = await deps.temporal.workflow.executeUpdateWithStart(firstOutcomeUpdate, {
-        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, { ...deliveryStartOptions(deps.config, input, 'event'), workflowIdConflictPolicy: op ? 'USE_EXISTING' : 'FAIL' }),
+      const startOptions = { ...deliveryStartOptions(deps.config, input, 'event'), workflowIdConflictPolicy: op ? ('USE_EXISTING' as const) : ('FAIL' as const) };
+      const update = deps.temporal.workflow.executeUpdateWithStart(firstOutcomeUpdate, {
+        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, startOptions),
       });
-      return { eventId, data, outcome };
+      // The answer waits for the first attempt only so long (decision 0202): a worker that is
+      // catching up (restart, outage) must not hold the request and its Idempotency-Key. Once the
+      // delivery is durably started, `pending` is a true answer; the attempt shows in the log.
+      let timer: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([
+        update.then((outcome) => ({ outcome })),
+        new Promise<null>((r) => (timer = setTimeout(() => r(null), deps.config.WEBHOOK_TEST_WAIT_MS))),
+      ]).finally(() => clearTimeout(timer));
+      if (waited) return { eventId, data, outcome: waited.outcome };
+      update.catch(() => undefined); // still waiting on the first attempt; its answer is no longer needed
+      const started = await deps.temporal.workflow
+        .getHandle(startOptions.workflowId)
+        .describe()
+        .then(
+          () => true,
+          () => false,
+        );
+      // Not started yet (Temporal slow to take the start): wait for the update as before.
+      if (!started) return { eventId, data, outcome: await update };
+      return { eventId, data, outcome: { state: 'pending', attempt: null } };
     },
 
     /** The delivery log: the 50 most recent attempts (and not-sent outcomes), newest first. */
