@@ -1,6 +1,6 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, join, matchmakingActivities } from '../matches/fixtures';
-import { queueEntryWorkflowId, offerUpdate } from '../../workflows/queue/contract';
+import { queueEntryWorkflowId, offerUpdate, matchClosedSignal, queueEntryStateQuery } from '../../workflows/queue/contract';
 
 /**
  * 200 seekers join at once while 10 interview slots exist (three events) and extra matching rounds
@@ -108,5 +108,13 @@ describe('matchmaking under concurrency', () => {
     await expect(handle.executeUpdate(offerUpdate, { args: [{ matchId: '6f0c1a52-8a4f-4a8e-9d43-000000000004', queueId: '6f0c1a52-8a4f-4a8e-9d43-0000000000ff', jobId: job.id, liveEventId: event.id }] })).rejects.toThrow();
     const row = await h.knex('queue_entries').where({ id: j.queue_id }).first();
     expect(row).toMatchObject({ status: 'matched', match_id: winner });
+
+    // The match is declined: the entry waits again, and the closed match's offer re-sent (a retried
+    // round attempt) is refused — the seeker is never bound to a dead match — while a new one is taken.
+    await handle.signal(matchClosedSignal, { matchId: winner, outcome: 'declined' });
+    await eventually(async () => (await handle.query(queueEntryStateQuery)).status === 'waiting', 30_000);
+    await expect(offer(winner)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/already closed/) } });
+    const fresh = '6f0c1a52-8a4f-4a8e-9d43-000000000005';
+    await expect(offer(fresh)).resolves.toMatchObject({ accepted: true, state: { matchId: fresh, status: 'matched' } });
   });
 });

@@ -48,6 +48,11 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
   };
   let joins = 0;
   let returnedToWaiting = false;
+  // Matches this entry was in that have closed (declined or expired): an offer naming one again — a
+  // matching round's retried attempt re-sending an offer whose match already ran — would bind the
+  // seeker to a dead match, so the validator refuses it. Checked in the validator only (validators do
+  // not run on replay, so histories where such an offer was accepted replay unchanged).
+  const closedMatchIds = new Set<string>();
 
   const ended = () => state.status === 'left' || state.status === 'expired' || state.finished;
   const projection = createProjection(() => {
@@ -79,6 +84,7 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
       return;
     }
     // Back to waiting with the original entered_at (its place in line) and the TTL it had left.
+    closedMatchIds.add(matchId);
     state.matchId = null;
     state.jobIds = [];
     state.expiresAtMs = Date.now() + (state.remainingTtlMs ?? 0);
@@ -148,7 +154,7 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     },
     {
       validator: (offer: OfferUpdateInput) => {
-        const refused = refusal(offer);
+        const refused = closedMatchIds.has(offer.matchId) ? `match ${offer.matchId} has already closed` : refusal(offer);
         if (refused) throw ApplicationFailure.nonRetryable(`offer ${offer.matchId} refused: ${refused}`, OFFER_REFUSED);
       },
     },
