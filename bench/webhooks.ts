@@ -178,7 +178,7 @@ async function main() {
   let infraConfig = base;
   if (o.temporalPostgres) {
     try {
-      const t = await startTemporalOnPostgres({ dir: tmp, cacheDir: defaultCacheDir(base.CACHE_DIR), namespace: base.TEMPORAL_NAMESPACE, log: say });
+      const t = await startTemporalOnPostgres({ dir: tmp, cacheDir: defaultCacheDir(base.CACHE_DIR), namespace: base.TEMPORAL_NAMESPACE, log: say, debug: log });
       cleanups.unshift(() => t.stop());
       temporalServer = `Temporal ${t.version} (own embedded PostgreSQL, fsync on)`;
       infraConfig = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, TEMPORAL_ADDRESS: t.address });
