@@ -16,8 +16,9 @@
  * - RSS of the API and the worker, idle and after the load;
  * - the matching and webhook rows from `bench/matching-scale.ts --json` and `bench/webhooks.ts
  *   --json` (child processes with their own stacks; "not measured" when a script has no --json);
- * - opt-in `--temporal-postgres`: the webhook rows again against a Temporal server on PostgreSQL
- *   instead of the dev server's SQLite (decision 0220).
+ * - opt-in `--temporal-postgres`: the table's own stack (queue/join, discovery, auth, memory) runs on
+ *   a Temporal server on PostgreSQL instead of the dev server's in-memory SQLite, and the webhook
+ *   rows are measured twice, dev server then PostgreSQL, side by side (decision 0220).
  *
  * Writes bench/results/<time>.md and .json (git-ignored) and prints the Markdown.
  */
@@ -40,10 +41,11 @@ import { buildApp } from '../apps/api/src/app';
 import { seed, searchPaths } from './discovery';
 import { load, type LoadResult } from './support/load';
 import { bareJoinUpdate, type bareJoinWorkflow } from './support/bare-workflows';
+import { startTemporalOnPostgres, type TemporalOnPostgres } from './support/temporal-postgres';
 
 const ROOT = path.join(__dirname, '..');
 const quick = process.argv.includes('--quick');
-/** Opt-in, never in the default run: the webhook rows again with Temporal on PostgreSQL (bench/support/temporal-postgres.ts). */
+/** Opt-in, never in the default run: Temporal on PostgreSQL (bench/support/temporal-postgres.ts, decision 0220). */
 const temporalPostgres = process.argv.includes('--temporal-postgres');
 const ROUNDS = 3;
 const CONNECTIONS = 50;
@@ -268,7 +270,27 @@ async function main() {
     /* reported as unknown */
   }
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench' });
+  // Opt-in: the table's own stack (queue/join, discovery, memory rows) on a Temporal server on PostgreSQL.
+  let temporalPg: { dir: string; server: TemporalOnPostgres } | null = null;
+  if (temporalPostgres) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-bench-temporal-pg-'));
+    fs.chmodSync(dir, 0o755);
+    try {
+      temporalPg = { dir, server: await startTemporalOnPostgres({ dir, cacheDir: defaultCacheDir(base.CACHE_DIR), namespace: base.TEMPORAL_NAMESPACE, log }) };
+    } catch (e) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw e;
+    }
+  }
+  const stopTemporalPg = async () => {
+    if (!temporalPg) return;
+    await temporalPg.server.stop();
+    fs.rmSync(temporalPg.dir, { recursive: true, force: true });
+  };
+  const infra = await startThrowawayInfrastructure({ config: temporalPg ? { ...base, TEMPORAL_ADDRESS: temporalPg.server.address } : base, log: () => undefined, prefix: 'jobfair-bench' }).catch(async (e: unknown) => {
+    await stopTemporalPg();
+    throw e;
+  });
   const children: ChildProcess[] = [];
   const rows: Row[] = [];
   try {
@@ -468,6 +490,7 @@ async function main() {
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     await infra.stop();
+    await stopTemporalPg();
   }
 
   const m = childBench('matching-scale.ts', resultsDir);
@@ -480,7 +503,9 @@ async function main() {
     rows.push(...webhookRows(wp.data, wp.why, ', Temporal on PostgreSQL'));
   }
 
-  const h = { ...header(cliPath), loadStart, loadEnd: loadavg(), date: new Date().toISOString(), seconds: ((Date.now() - t0) / 1000).toFixed(0) };
+  const hd = header(cliPath);
+  if (temporalPg) hd.temporal = `${temporalPg.server.version} for the table's own stack; matching and the first webhook rows: ${hd.temporal}`;
+  const h = { ...hd, loadStart, loadEnd: loadavg(), date: new Date().toISOString(), seconds: ((Date.now() - t0) / 1000).toFixed(0) };
   const md = markdown(h, rows);
   const stamp = h.date.replace(/[:.]/g, '-');
   fs.writeFileSync(path.join(resultsDir, `${stamp}.md`), `${md}\n`);
