@@ -40,7 +40,7 @@ export const TEMPORAL_SERVER_SPEC: GoInstallSpec = {
   binary: 'server',
   minGo: [1, 25],
   packages: 640,
-  expect: 'about 640 Go packages at nice 19, one at a time: 10–15 minutes on 2 busy cores',
+  expect: 'about 640 Go packages at nice 19, one at a time: 10–15 minutes on 2 busy cores with a warm Go build cache',
   lowPriority: true,
 };
 
