@@ -187,7 +187,12 @@ async function main() {
       throw e;
     }
   }
-  const infra = await startInfrastructure({ config: infraConfig, log, persistent: false, pgDataDir: path.join(tmp, 'pg'), pgPort: await freePort(), temporalPort: await freePort(), temporalUiPort: null, databaseName: 'webhooks_bench' });
+  const infra = await startInfrastructure({ config: infraConfig, log, persistent: false, pgDataDir: path.join(tmp, 'pg'), pgPort: await freePort(), temporalPort: await freePort(), temporalUiPort: null, databaseName: 'webhooks_bench' }).catch(
+    async (e: unknown) => {
+      for (const c of cleanups) await c().catch(() => undefined);
+      throw e;
+    },
+  );
   cleanups.unshift(async () => infra.stop());
   let failed = false;
   try {
