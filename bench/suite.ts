@@ -15,7 +15,10 @@
  * - jobs/search query p99 at 10k / 100k (/ 1M, full mode) jobs;
  * - RSS of the API and the worker, idle and after the load;
  * - the matching and webhook rows from `bench/matching-scale.ts --json` and `bench/webhooks.ts
- *   --json` (child processes with their own stacks; "not measured" when a script has no --json).
+ *   --json` (child processes with their own stacks; "not measured" when a script has no --json);
+ * - opt-in `--temporal-postgres`: the table's own stack (queue/join, discovery, auth, memory) runs on
+ *   a Temporal server on PostgreSQL instead of the dev server's in-memory SQLite, and the webhook
+ *   rows are measured twice, dev server then PostgreSQL, side by side (decision 0220).
  *
  * Writes bench/results/<time>.md and .json (git-ignored) and prints the Markdown.
  */
@@ -38,9 +41,12 @@ import { buildApp } from '../apps/api/src/app';
 import { seed, searchPaths } from './discovery';
 import { load, type LoadResult } from './support/load';
 import { bareJoinUpdate, type bareJoinWorkflow } from './support/bare-workflows';
+import { startTemporalOnPostgres, type TemporalOnPostgres } from './support/temporal-postgres';
 
 const ROOT = path.join(__dirname, '..');
 const quick = process.argv.includes('--quick');
+/** Opt-in, never in the default run: Temporal on PostgreSQL (bench/support/temporal-postgres.ts, decision 0220). */
+const temporalPostgres = process.argv.includes('--temporal-postgres');
 const ROUNDS = 3;
 const CONNECTIONS = 50;
 const STATUS_CONNECTIONS = 10;
@@ -185,14 +191,14 @@ async function searchGrowth(adminUrl: string, jobs: number): Promise<{ p50: numb
   }
 }
 
-/** A helper's bench script run as a child with `--json`; null (with why) when it has no such flag. */
-function childBench(script: string, resultsDir: string): { data: Record<string, unknown> | null; why: string } {
+/** A helper's bench script run as a child with `--json` (and `extra` arguments); null (with why) when it has no such flag. */
+function childBench(script: string, resultsDir: string, extra: string[] = []): { data: Record<string, unknown> | null; why: string } {
   const file = path.join(ROOT, 'bench', script);
   if (!fs.existsSync(file)) return { data: null, why: `bench/${script} is not on this branch` };
   if (!fs.readFileSync(file, 'utf8').includes("'--json'")) return { data: null, why: `bench/${script} has no --json flag on this branch` };
   const out = path.join(resultsDir, `${script.replace(/\.ts$/, '')}-${Date.now()}.json`);
-  log(`running bench/${script} --json${quick ? ' --quick' : ''}…`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', file, '--json', out, ...(quick ? ['--quick'] : [])], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  log(`running bench/${script} --json${quick ? ' --quick' : ''}${extra.map((a) => ` ${a}`).join('')}…`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file, '--json', out, ...(quick ? ['--quick'] : []), ...extra], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0 || !fs.existsSync(out)) return { data: null, why: `bench/${script} exited ${r.status ?? r.signal}` };
   return { data: JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>, why: '' };
 }
@@ -218,16 +224,17 @@ function matchingRows(d: Record<string, unknown> | null, why: string): Row[] {
   return rows;
 }
 
-function webhookRows(d: Record<string, unknown> | null, why: string): Row[] {
-  if (!d) return [{ section: 'webhooks', name: 'deliveries/s; commit → first attempt', unit: '', ours: null, ceiling: null, ratio: null, note: `not measured: ${why}` }];
+/** `on`: which Temporal the rows ran against, appended to each row's name (the opt-in PostgreSQL run; blank for the dev server). */
+function webhookRows(d: Record<string, unknown> | null, why: string, on = ''): Row[] {
+  if (!d) return [{ section: 'webhooks', name: `deliveries/s; commit → first attempt${on}`, unit: '', ours: null, ceiling: null, ratio: null, note: `not measured: ${why}` }];
   const n = (k: string) => d[k] as number;
   const first = d.firstAttemptMs as { p50: number; p99: number };
   const fan = `${n('events')} events × ${n('subscriptions')} subscriptions`;
   const integrity = `${n('lost')} lost, ${n('duplicated')} duplicated, ${n('badSignatures')} bad signatures`;
   return [
-    { section: 'webhooks', name: `deliveries/s (${fan}) vs bare one-activity workflow`, unit: 'deliveries/s', ours: n('deliveriesPerSec'), ceiling: n('bareWorkflowPerSec'), ratio: n('deliveriesPerSec') / n('bareWorkflowPerSec'), note: integrity },
-    { section: 'webhooks', name: 'deliveries/s vs raw signed POSTs from one process', unit: 'deliveries/s', ours: n('deliveriesPerSec'), ceiling: n('rawSignedPostsPerSec'), ratio: n('deliveriesPerSec') / n('rawSignedPostsPerSec'), target: '≥ 0.05×' },
-    { section: 'webhooks', name: 'commit → first attempt', unit: 'ms p99', ours: first.p99, ceiling: null, ratio: null, oursP50: first.p50, oursP99: first.p99, target: 'p50 ≤ 1 s, p99 ≤ 5 s' },
+    { section: 'webhooks', name: `deliveries/s (${fan}) vs bare one-activity workflow${on}`, unit: 'deliveries/s', ours: n('deliveriesPerSec'), ceiling: n('bareWorkflowPerSec'), ratio: n('deliveriesPerSec') / n('bareWorkflowPerSec'), note: integrity },
+    { section: 'webhooks', name: `deliveries/s vs raw signed POSTs from one process${on}`, unit: 'deliveries/s', ours: n('deliveriesPerSec'), ceiling: n('rawSignedPostsPerSec'), ratio: n('deliveriesPerSec') / n('rawSignedPostsPerSec'), target: '≥ 0.05×' },
+    { section: 'webhooks', name: `commit → first attempt${on}`, unit: 'ms p99', ours: first.p99, ceiling: null, ratio: null, oursP50: first.p50, oursP99: first.p99, target: 'p50 ≤ 1 s, p99 ≤ 5 s' },
   ];
 }
 
@@ -263,7 +270,27 @@ async function main() {
     /* reported as unknown */
   }
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench' });
+  // Opt-in: the table's own stack (queue/join, discovery, memory rows) on a Temporal server on PostgreSQL.
+  let temporalPg: { dir: string; server: TemporalOnPostgres } | null = null;
+  if (temporalPostgres) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-bench-temporal-pg-'));
+    fs.chmodSync(dir, 0o755);
+    try {
+      temporalPg = { dir, server: await startTemporalOnPostgres({ dir, cacheDir: defaultCacheDir(base.CACHE_DIR), namespace: base.TEMPORAL_NAMESPACE, log }) };
+    } catch (e) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw e;
+    }
+  }
+  const stopTemporalPg = async () => {
+    if (!temporalPg) return;
+    await temporalPg.server.stop();
+    fs.rmSync(temporalPg.dir, { recursive: true, force: true });
+  };
+  const infra = await startThrowawayInfrastructure({ config: temporalPg ? { ...base, TEMPORAL_ADDRESS: temporalPg.server.address } : base, log: () => undefined, prefix: 'jobfair-bench' }).catch(async (e: unknown) => {
+    await stopTemporalPg();
+    throw e;
+  });
   const children: ChildProcess[] = [];
   const rows: Row[] = [];
   try {
@@ -463,14 +490,22 @@ async function main() {
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     await infra.stop();
+    await stopTemporalPg();
   }
 
   const m = childBench('matching-scale.ts', resultsDir);
   rows.push(...matchingRows(m.data, m.why));
   const w = childBench('webhooks.ts', resultsDir);
   rows.push(...webhookRows(w.data, w.why));
+  if (temporalPostgres) {
+    // Opt-in (decision 0220): the same bench against a Temporal server on PostgreSQL; the first run builds the server.
+    const wp = childBench('webhooks.ts', resultsDir, ['--temporal-postgres']);
+    rows.push(...webhookRows(wp.data, wp.why, ', Temporal on PostgreSQL'));
+  }
 
-  const h = { ...header(cliPath), loadStart, loadEnd: loadavg(), date: new Date().toISOString(), seconds: ((Date.now() - t0) / 1000).toFixed(0) };
+  const hd = header(cliPath);
+  if (temporalPg) hd.temporal = `${temporalPg.server.version} for the table's own stack; matching and the first webhook rows: ${hd.temporal}`;
+  const h = { ...hd, loadStart, loadEnd: loadavg(), date: new Date().toISOString(), seconds: ((Date.now() - t0) / 1000).toFixed(0) };
   const md = markdown(h, rows);
   const stamp = h.date.replace(/[:.]/g, '-');
   fs.writeFileSync(path.join(resultsDir, `${stamp}.md`), `${md}\n`);

@@ -7,11 +7,14 @@
  * per delivery doing the same POST (bench/webhooks-bare/), and raw signed POSTs from one process.
  * Exits 1 on any lost, duplicated, badly signed or unrecorded delivery.
  *
- *   npx tsx bench/webhooks.ts [--quick] [--json <file>] [--events 500] [--subscriptions 4] [--bare 300] [--paced-events 200] [--paced-rate 10] [--concurrency 32] [--profile]
+ *   npx tsx bench/webhooks.ts [--quick] [--json <file>] [--events 500] [--subscriptions 4] [--bare 300] [--paced-events 200] [--paced-rate 10] [--concurrency 32] [--profile] [--temporal-postgres]
  *   (or: npm run bench -- webhooks …)
  *
  * Everything is throw-away and local: embedded PostgreSQL and a Temporal dev server in memory
  * (temp dir, free ports), one in-process worker, the receiver on 127.0.0.1. Kept out of `npm test`.
+ * `--temporal-postgres`: instead of the dev server (SQLite), a Temporal server of the same version
+ * persisting to its own PostgreSQL (bench/support/temporal-postgres.ts, decision 0220; the first
+ * run builds the server with `go install`, later runs reuse the build).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -32,7 +35,9 @@ import { createWebhookHttpClient } from '../lib/webhooks/http-client';
 import { buildEnvelope, signatureHeader } from '../lib/webhooks/signing';
 import { verifyWebhookSignature } from '../lib/webhooks';
 import { createServices } from '../apps/api/src/services';
+import { defaultCacheDir } from '../lib/temporal-server';
 import { parseBenchArgs, pool } from './common';
+import { startTemporalOnPostgres } from './support/temporal-postgres';
 
 interface Options {
   events: number;
@@ -47,6 +52,8 @@ interface Options {
   json: string | null;
   /** Print where the time of a sample of delivery workflows went (from their histories). */
   profile: boolean;
+  /** Temporal server on PostgreSQL instead of the dev server's in-memory SQLite. */
+  temporalPostgres: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -64,10 +71,10 @@ function parseArgs(argv: string[]): Options {
     rest,
     'webhooks',
     quick
-      ? { events: 150, subscriptions: 2, concurrency: 32, bare: 120, pacedEvents: 60, pacedRate: 10, quick, profile: false }
-      : { events: 500, subscriptions: 4, concurrency: 32, bare: 300, pacedEvents: 200, pacedRate: 10, quick, profile: false },
+      ? { events: 150, subscriptions: 2, concurrency: 32, bare: 120, pacedEvents: 60, pacedRate: 10, quick, profile: false, temporalPostgres: false }
+      : { events: 500, subscriptions: 4, concurrency: 32, bare: 300, pacedEvents: 200, pacedRate: 10, quick, profile: false, temporalPostgres: false },
     { '--events': 'events', '--subscriptions': 'subscriptions', '--concurrency': 'concurrency', '--bare': 'bare', '--paced-events': 'pacedEvents', '--paced-rate': 'pacedRate' },
-    { '--profile': 'profile', '--quick': 'quick' },
+    { '--profile': 'profile', '--quick': 'quick', '--temporal-postgres': 'temporalPostgres' },
   );
   return { ...o, json };
 }
@@ -165,9 +172,28 @@ async function main() {
     if (process.env.BENCH_VERBOSE) console.log(`[bench] ${l}`);
   };
   const say = (l: string) => console.log(o.json ? `[webhooks] ${l}` : l);
-  say(`webhooks benchmark: ${o.events} events × ${o.subscriptions} subscriptions, concurrency ${o.concurrency}${o.quick ? ' (quick)' : ''}; starting PostgreSQL and Temporal…`);
-  const infra = await startInfrastructure({ config: base, log, persistent: false, pgDataDir: path.join(tmp, 'pg'), pgPort: await freePort(), temporalPort: await freePort(), temporalUiPort: null, databaseName: 'webhooks_bench' });
-  const cleanups: Array<() => Promise<unknown>> = [async () => infra.stop(), async () => fs.rmSync(tmp, { recursive: true, force: true })];
+  say(`webhooks benchmark: ${o.events} events × ${o.subscriptions} subscriptions, concurrency ${o.concurrency}${o.quick ? ' (quick)' : ''}; starting PostgreSQL and Temporal${o.temporalPostgres ? ' on PostgreSQL' : ''}…`);
+  const cleanups: Array<() => Promise<unknown>> = [async () => fs.rmSync(tmp, { recursive: true, force: true })];
+  let temporalServer = 'Temporal dev server in memory (SQLite)';
+  let infraConfig = base;
+  if (o.temporalPostgres) {
+    try {
+      const t = await startTemporalOnPostgres({ dir: tmp, cacheDir: defaultCacheDir(base.CACHE_DIR), namespace: base.TEMPORAL_NAMESPACE, log: say, debug: log });
+      cleanups.unshift(() => t.stop());
+      temporalServer = `Temporal ${t.version} (own embedded PostgreSQL, fsync on)`;
+      infraConfig = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, TEMPORAL_ADDRESS: t.address });
+    } catch (e) {
+      for (const c of cleanups) await c().catch(() => undefined);
+      throw e;
+    }
+  }
+  const infra = await startInfrastructure({ config: infraConfig, log, persistent: false, pgDataDir: path.join(tmp, 'pg'), pgPort: await freePort(), temporalPort: await freePort(), temporalUiPort: null, databaseName: 'webhooks_bench' }).catch(
+    async (e: unknown) => {
+      for (const c of cleanups) await c().catch(() => undefined);
+      throw e;
+    },
+  );
+  cleanups.unshift(async () => infra.stop());
   let failed = false;
   try {
     const config = loadConfig(
@@ -318,13 +344,14 @@ async function main() {
     const e2eRate = deliveries / e2eSeconds;
     const notes = [
       `load average ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}; ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
-      `Temporal dev server in memory (SQLite), embedded PostgreSQL; one in-process worker; receiver on 127.0.0.1`,
+      `${temporalServer}; the app's own embedded PostgreSQL; one in-process worker; receiver on 127.0.0.1`,
       `throughput phase: emit ${emitSeconds.toFixed(2)} s, end to end ${e2eSeconds.toFixed(2)} s, commit → first attempt at saturation p50 ${saturated.p50} ms / p99 ${saturated.p99} ms (the backlog of emitting as fast as possible)`,
       `firstAttemptMs: commit (the emitter's call returned) → arrival at the receiver, ${o.pacedEvents} events × ${o.subscriptions} subscriptions paced at ${o.pacedRate} events/s (${o.pacedRate * o.subscriptions} deliveries/s)`,
       `recorded: ${deliveredRows}/${expectedRows} deliveries delivered, ${attemptRows} attempt rows; states ${JSON.stringify(Object.fromEntries(states.map((s) => [s.state, Number(s.count)])))}`,
       `ratios: ${(e2eRate / bareRate).toFixed(2)}× the bare workflow, ${(e2eRate / rawRate).toFixed(4)}× raw signed POSTs`,
     ];
     const result = {
+      temporal: temporalServer,
       events: o.events,
       subscriptions: o.subscriptions,
       deliveries,

@@ -35,6 +35,12 @@ export interface GoInstallSpec {
   expect?: string;
   /** About how many Go packages the build compiles (progress lines say how far it is). */
   packages?: number;
+  /**
+   * Build politely on a shared machine: `nice -n 19` (when `nice` is on PATH) and one package at a
+   * time (GOFLAGS -p=1, GOMAXPROCS=1). Slower, but other processes keep their cores. For the big
+   * opt-in builds (the Temporal server for the PostgreSQL bench), not the CLI everyone waits for.
+   */
+  lowPriority?: boolean;
 }
 
 export class GoBinaryUnavailableError extends Error {
@@ -90,8 +96,11 @@ export function goToolchainFor(spec: GoInstallSpec): string {
 /** `go install -v` into `binDir`, one progress line every 15 s (readable in a terminal and a CI log alike); the exit code. */
 async function goInstallWithProgress(go: string, spec: GoInstallSpec, binDir: string, extraEnv: Record<string, string>, log: (l: string) => void): Promise<number> {
   const progress = createBuildProgress(spec.packages ?? 0, Date.now(), `${spec.tool} build`);
-  const child = spawn(go, ['install', '-v', `${spec.module}@${spec.version}`], {
-    env: { ...process.env, GOBIN: binDir, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false', ...extraEnv },
+  const nice = spec.lowPriority ? onPath('nice') : undefined;
+  const [cmd, args] = nice ? [nice, ['-n', '19', go]] : [go, []];
+  const polite = spec.lowPriority ? { GOFLAGS: '-buildvcs=false -p=1', GOMAXPROCS: '1' } : {};
+  const child = spawn(cmd, [...args, 'install', '-v', `${spec.module}@${spec.version}`], {
+    env: { ...process.env, GOBIN: binDir, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false', ...polite, ...extraEnv },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const errors: string[] = [];
