@@ -53,7 +53,7 @@ export const configSchema = z.object({
   CANONICAL_HOST_REDIRECT: bool.default(true).describe('Web pages requested on another host than PUBLIC_BASE_URL\'s (127.0.0.1 vs localhost) redirect there, so session cookies and room links agree'),
   APP_SECRET: z.string().min(32).optional().describe('Server master key (cursor signing, webhook signing-key derivation); generated under DATA_DIR in development'),
   DATA_DIR: z.string().default('.data').describe('Where embedded PostgreSQL, the Temporal SQLite file and dev secrets live'),
-  CACHE_DIR: z.string().optional().describe('Per-machine cache outside the repo (the built Temporal CLI and stripe-mock); default ~/.cache/jobfair'),
+  CACHE_DIR: z.string().optional().describe('Per-machine cache outside the repo (the built Temporal CLI and stripe-mock; the opt-in bench Temporal server and SQL tool); default ~/.cache/jobfair'),
 
   DATABASE_URL: z.string().optional().describe('PostgreSQL connection string; unset = embedded PostgreSQL under DATA_DIR'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433).describe('Port of the embedded PostgreSQL when DATABASE_URL is unset'),
