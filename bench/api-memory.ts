@@ -1,7 +1,7 @@
 /**
  * API memory, as production runs it and as `npm start` runs it (issue 17: API RSS < 150 MB idle).
  *
- *   npx tsx bench/api-memory.ts [--dist <dir>]
+ *   npx tsx bench/api-memory.ts [--dist <dir>] [--load] [--node-options '<flags>']
  *
  * Starts its own PostgreSQL and in-memory Temporal, builds the production output (`npm run
  * build:dist`, into a git-ignored dist/ folder, unless `--dist` names one already built), then
@@ -10,6 +10,9 @@
  * one's RSS after start and a warm-up (readiness, public discovery, one authenticated call),
  * with the V8 heap / external / array-buffer split and the largest packages it has loaded
  * (bench/support/memory-probe.cjs). One process at a time, so the two do not share the CPU.
+ * `--node-options` runs the API processes (only them) with those Node flags, e.g.
+ * `--max-semi-space-size=8`; `--load` then also drives each for 5 s (autocannon, 10 connections)
+ * on a cached public read and an authenticated read, to weigh a memory setting against throughput.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +25,7 @@ import { freePort } from '../lib/ports';
 import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { displayPrefix, generateToken, hashToken } from '../lib/tokens';
+import { load } from './support/load';
 
 const ROOT = path.join(__dirname, '..');
 const log = (l: string) => console.log(`[api-memory] ${l}`);
@@ -59,7 +63,9 @@ async function measure(kind: 'compiled' | 'tsx', distDir: string, env: Record<st
     kind === 'compiled'
       ? ['--require', path.join(__dirname, 'support/memory-probe.cjs'), path.join(distDir, 'apps/api/src/server.js')]
       : ['--require', path.join(__dirname, 'support/memory-probe.cjs'), '--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')];
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), MEMORY_PROBE_FILE: probeFile }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const optArg = process.argv.indexOf('--node-options');
+  const nodeOptions = optArg > 0 ? { NODE_OPTIONS: process.argv[optArg + 1] } : {};
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, ...nodeOptions, PORT: String(port), MEMORY_PROBE_FILE: probeFile }, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`API (${kind})`, async () => (await fetch(`${base}/readyz`)).ok);
@@ -77,6 +83,16 @@ async function measure(kind: 'compiled' | 'tsx', distDir: string, env: Record<st
       probe = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Probe;
       return true;
     }, 10_000).catch(() => undefined);
+    if (process.argv.includes('--load')) {
+      for (const [name, p, headers] of [
+        ['live-now (cached)', '/api/v1/live-events/live-now', {}],
+        ['GET /profile (token)', '/api/v1/profile', { authorization: `Bearer ${token}` }],
+      ] as const) {
+        const r = await load({ url: base, paths: [p], connections: 10, durationS: 5, headers });
+        log(`${kind} ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} / p99 ${r.p99} ms${r.errors + r.non2xx ? `, ${r.errors + r.non2xx} failed` : ''}`);
+      }
+      log(`${kind}: RSS after load ${rssMiB(child.pid).toFixed(1)} MiB`);
+    }
     return { rss, probe };
   } finally {
     child.kill('SIGTERM');
@@ -117,6 +133,9 @@ async function main() {
       HOST: '127.0.0.1',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
       PUBLIC_BASE_URL: 'http://jobfair.bench',
+      // One client drives the --load run: lift the per-client limits (the limiter still runs).
+      RATE_LIMIT_PUBLIC_PER_MIN: '100000000',
+      RATE_LIMIT_READ_PER_MIN: '100000000',
     };
     const results: Array<{ kind: string; rss: number; probe: Probe | null }> = [];
     for (const kind of ['compiled', 'tsx'] as const) {
