@@ -42,17 +42,23 @@ import { seed, searchPaths } from './discovery';
 import { load, type LoadResult } from './support/load';
 import { bareJoinUpdate, type bareJoinWorkflow } from './support/bare-workflows';
 import { startTemporalOnPostgres, type TemporalOnPostgres } from './support/temporal-postgres';
+import { buildDist } from './api-memory';
 
 const ROOT = path.join(__dirname, '..');
 const quick = process.argv.includes('--quick');
 /** Opt-in, never in the default run: Temporal on PostgreSQL (bench/support/temporal-postgres.ts, decision 0220). */
 const temporalPostgres = process.argv.includes('--temporal-postgres');
+// `--only auth,memory` runs those sections alone (discovery, auth, queue, memory, growth, matching,
+// webhooks); without discovery and growth the data set is small, so it takes about a minute.
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? new Set(process.argv[onlyArg + 1].split(',')) : null;
+const has = (section: string) => !only || only.has(section);
 const ROUNDS = 3;
 const CONNECTIONS = 50;
 const STATUS_CONNECTIONS = 10;
 const DURATION_S = quick ? 1 : 4;
-const EVENTS = 1000;
-const JOBS = 100_000;
+const EVENTS = has('discovery') ? 1000 : 50;
+const JOBS = has('discovery') ? 100_000 : 2_000;
 const GROWTH = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
 const JOIN_SAMPLES = { one: quick ? 12 : 40, twenty: quick ? 40 : 120 };
 
@@ -85,9 +91,13 @@ export interface Row {
   note?: string;
 }
 
-/** A process of ours: `node --import tsx <file>` (one process, so its RSS is its own). */
-function startProcess(name: string, file: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+/**
+ * A process of ours, one process each so its RSS is its own: `node <dist>/….js` when `dist` is
+ * given (the production image's way, decision 0210), else `node --import tsx <file>` (npm start's).
+ */
+function startProcess(name: string, file: string, env: Record<string, string>, dist?: string): ChildProcess {
+  const args = dist ? [path.join(dist, file.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', file];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
   return child;
 }
@@ -120,7 +130,7 @@ function header(temporalCli: string | null) {
     node: process.version,
     temporal,
     commit: `${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''}`,
-    mode: quick ? 'quick' : 'full',
+    mode: `${quick ? 'quick' : 'full'}${only ? ` (only ${[...only].join(', ')})` : ''}`,
   };
 }
 
@@ -293,7 +303,12 @@ async function main() {
   });
   const children: ChildProcess[] = [];
   const rows: Row[] = [];
+  // The APIs run as the image runs them: compiled JavaScript under plain node (Dockerfile CMD).
+  const dist = path.join(ROOT, 'dist', `bench-${randomUUID().slice(0, 8)}`);
   try {
+    const tb = Date.now();
+    buildDist(dist);
+    log(`npm run build:dist (into ${path.relative(ROOT, dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
     const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
     await ensureDatabase(adminUrl, 'bench');
     const dbUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, '/bench$1');
@@ -321,8 +336,8 @@ async function main() {
       QUEUE_ENTRY_TTL_MS: String(6 * 60 * 60 * 1000),
     };
     const ports = { api: await freePort(), apiNoCache: await freePort(), ceiling: await freePort() };
-    const api = startProcess('api', 'apps/api/src/server.ts', { ...env, PORT: String(ports.api) });
-    const apiNoCache = startProcess('api-nocache', 'apps/api/src/server.ts', { ...env, PORT: String(ports.apiNoCache), PUBLIC_CACHE_TTL_MS: '0' });
+    const api = startProcess('api', 'apps/api/src/server.ts', { ...env, PORT: String(ports.api) }, dist);
+    const apiNoCache = startProcess('api-nocache', 'apps/api/src/server.ts', { ...env, PORT: String(ports.apiNoCache), PUBLIC_CACHE_TTL_MS: '0' }, dist);
     const worker = startProcess('worker', 'apps/worker/src/main.ts', env);
     children.push(api, apiNoCache, worker);
     const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -363,17 +378,27 @@ async function main() {
       return true;
     });
     for (const s of seekers.slice(1, 20)) await joinHttp(s);
-    const idle = { api: rssMiB(api.pid), worker: rssMiB(worker.pid) };
+    const idle = { api: rssMiB(api.pid), worker: rssMiB(worker.pid), apiTsx: NaN };
+    if (has('memory')) {
+      // npm start's way (tsx), for the same idle figure: started, ready, 20 authenticated reads, measured, stopped.
+      const port = await freePort();
+      const apiTsx = startProcess('api-tsx', 'apps/api/src/server.ts', { ...env, PORT: String(port) });
+      children.push(apiTsx);
+      await waitFor('API (tsx)', async () => (await fetch(`${url(port)}/readyz`)).ok);
+      for (const s of seekers.slice(0, 20)) await (await fetch(`${url(port)}/api/v1/queue/status`, { headers: { authorization: `Bearer ${s.token}` } })).arrayBuffer();
+      idle.apiTsx = rssMiB(apiTsx.pid);
+      apiTsx.kill('SIGTERM');
+    }
 
     // Ceilings: same-size bodies sampled from our own answers.
     const slugs: string[] = (await knex('live_events').where({ visibility: 'open_invite', status: 'live' }).orderBy('slug').limit(200).pluck('slug')) as string[];
     const search = searchPaths(200).filter((p) => p.includes('skills='));
-    const scenarios = [
+    const scenarios = (has('discovery') ? [
       { key: 'live-now', name: 'GET /live-events/live-now', paths: ['/api/v1/live-events/live-now'] },
       { key: 'jobs-search', name: 'GET /jobs/search (skills, 160 distinct)', paths: search },
       { key: 'event', name: 'GET /events/{slug} (200 events)', paths: slugs.map((s) => `/api/v1/events/${s}`) },
       { key: 'live-events', name: 'GET /live-events?limit=25', paths: ['/api/v1/live-events?limit=25'] },
-    ];
+    ] : []);
     const bodies: Record<string, unknown> = {};
     for (const s of scenarios) {
       const sizes = await Promise.all(s.paths.slice(0, 40).map(async (p) => (await (await fetch(url(ports.apiNoCache) + p)).text())));
@@ -395,7 +420,7 @@ async function main() {
     // STATUS_CONNECTIONS: a status answer is ~8 SQL statements, and 50 connections only queue on
     // the 20-connection pool (both sides alike) instead of measuring the route.
     const statusSeeker = seekers[1];
-    pairs.push({
+    if (has('auth')) pairs.push({
       name: `GET /queue/status (auth + limiter), ${STATUS_CONNECTIONS} connections`,
       ours: http(ports.api, ['/api/v1/queue/status'], { authorization: `Bearer ${statusSeeker.token}` }, STATUS_CONNECTIONS),
       ceiling: http(ports.ceiling, ['/api/v1/queue/status'], { 'x-bench-user': statusSeeker.id }, STATUS_CONNECTIONS),
@@ -425,6 +450,7 @@ async function main() {
     }
 
     // Joins: ours through HTTP vs a bare update-with-start, interleaved round by round.
+    if (has('queue')) {
     const connection = await Connection.connect({ address: infra.temporalAddress });
     const client = new Client({ connection });
     const bundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./support/bare-workflows'), logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
@@ -470,11 +496,13 @@ async function main() {
     bareWorker.shutdown();
     await bareRun;
     await connection.close();
+    }
 
     const after = { api: rssMiB(api.pid), worker: rssMiB(worker.pid), ceiling: rssMiB(ceiling.pid) };
-    rows.push(
-      { section: 'memory', name: 'API RSS idle (after start and 20 joins)', unit: 'MiB', ours: idle.api, ceiling: null, ratio: null, target: '< 150 MB (143 MiB)' },
-      { section: 'memory', name: 'API RSS after load', unit: 'MiB', ours: after.api, ceiling: after.ceiling, ratio: after.api / after.ceiling, note: 'ceiling: the ceiling process (Fastify + the queue route and services, after the same load)' },
+    if (has('memory')) rows.push(
+      { section: 'memory', name: 'API RSS idle (after start and 20 joins), `node dist/…/server.js` as the image runs it', unit: 'MiB', ours: idle.api, ceiling: null, ratio: null, target: '< 150 MB (143 MiB)' },
+      { section: 'memory', name: 'API RSS idle under tsx (`npm start`: after start and 20 authenticated reads)', unit: 'MiB', ours: idle.apiTsx, ceiling: null, ratio: null, note: "tsx's loader: not in the image" },
+      { section: 'memory', name: 'API RSS after load (compiled)', unit: 'MiB', ours: after.api, ceiling: after.ceiling, ratio: after.api / after.ceiling, note: 'ceiling: the ceiling process under tsx (Fastify + the queue route and services, after the same load)' },
       { section: 'memory', name: 'worker RSS idle (after start and 20 joins)', unit: 'MiB', ours: idle.worker, ceiling: null, ratio: null },
       { section: 'memory', name: 'worker RSS after load', unit: 'MiB', ours: after.worker, ceiling: null, ratio: null },
     );
@@ -482,7 +510,7 @@ async function main() {
     await knex.destroy();
 
     // Growth: the search query as the job count grows (its own databases).
-    for (const n of GROWTH) {
+    for (const n of has('growth') ? GROWTH : []) {
       const g = await searchGrowth(adminUrl, n);
       log(`search at ${n} jobs: p50 ${g.p50.toFixed(1)} ms, p99 ${g.p99.toFixed(1)} ms (seeded in ${g.seedS.toFixed(0)} s)`);
       rows.push({ section: 'growth', name: `jobs/search query at ${n.toLocaleString('en')} jobs (repository, 8 concurrent)`, unit: 'ms p99', ours: g.p99, ceiling: null, ratio: null, oursP50: g.p50, oursP99: g.p99, target: 'index-bound: flat' });
@@ -491,16 +519,21 @@ async function main() {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     await infra.stop();
     await stopTemporalPg();
+    fs.rmSync(dist, { recursive: true, force: true });
   }
 
-  const m = childBench('matching-scale.ts', resultsDir);
-  rows.push(...matchingRows(m.data, m.why));
-  const w = childBench('webhooks.ts', resultsDir);
-  rows.push(...webhookRows(w.data, w.why));
-  if (temporalPostgres) {
-    // Opt-in (decision 0220): the same bench against a Temporal server on PostgreSQL; the first run builds the server.
-    const wp = childBench('webhooks.ts', resultsDir, ['--temporal-postgres']);
-    rows.push(...webhookRows(wp.data, wp.why, ', Temporal on PostgreSQL'));
+  if (has('matching')) {
+    const m = childBench('matching-scale.ts', resultsDir);
+    rows.push(...matchingRows(m.data, m.why));
+  }
+  if (has('webhooks')) {
+    const w = childBench('webhooks.ts', resultsDir);
+    rows.push(...webhookRows(w.data, w.why));
+    if (temporalPostgres) {
+      // Opt-in (decision 0220): the same bench against a Temporal server on PostgreSQL; the first run builds the server.
+      const wp = childBench('webhooks.ts', resultsDir, ['--temporal-postgres']);
+      rows.push(...webhookRows(wp.data, wp.why, ', Temporal on PostgreSQL'));
+    }
   }
 
   const hd = header(cliPath);

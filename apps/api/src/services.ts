@@ -10,6 +10,7 @@ import { createProfileService } from './accounts/profile-service';
 import { createSessionsService } from './accounts/sessions-service';
 import { createSettingsService } from './accounts/settings-service';
 import { createTokensService } from './accounts/tokens-service';
+import { createVerifiedTokenCache } from './lib/verified-tokens';
 import { createInvitesService } from './accounts/invites-service';
 import { createEventsService } from './events/events-service';
 import { createJobsService } from './events/jobs-service';
@@ -60,6 +61,8 @@ export function createServices(opts: CreateServicesOptions) {
   };
   const payments = createBillingProvider(opts.config, deps.repos.billing);
   const profiles = createProfileService({ ...deps, publicBaseUrl: opts.config.publicBaseUrl });
+  // Filled and kept true by the auth plugin (its notification listener); revoking here evicts at once.
+  const verifiedTokens = createVerifiedTokenCache({ ttlMs: opts.config.AUTH_CACHE_TTL_MS });
   return {
     /** What was injected: the repositories, cache and paginator every service shares. */
     deps,
@@ -68,7 +71,9 @@ export function createServices(opts: CreateServicesOptions) {
       profiles,
       sessions: createSessionsService(deps),
       settings: createSettingsService(deps),
-      tokens: createTokensService(deps),
+      tokens: createTokensService({ ...deps, verifiedTokens }),
+      /** Verified bearer tokens remembered by this process (decision 0211). */
+      verifiedTokens,
       invites: createInvitesService(deps),
     },
     events: {

@@ -143,4 +143,15 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     expect(textOf(found)).toMatch(/UNTRUSTED CONTENT: the values at [^\n]*\$\.data\[0\]\.description/);
     expect(found._meta?.['jobfair/untrusted_paths']).toEqual(expect.arrayContaining([expect.stringMatching(/description$/)]));
   });
+
+  it('a browser page of another origin is refused before the SDK answers; our own origin is served (the SDK loads on first use)', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'origin-test', version: '1' } } };
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const foreign = await fetch(`${base}/mcp`, { method: 'POST', headers: { ...headers, origin: 'https://evil.example' }, body: JSON.stringify(init) });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    const own = await fetch(`${base}/mcp/readonly`, { method: 'POST', headers: { ...headers, origin: 'http://localhost:3000' }, body: JSON.stringify(init) });
+    expect(own.status).toBe(200);
+    await own.arrayBuffer();
+  });
 });

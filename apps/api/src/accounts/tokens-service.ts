@@ -4,6 +4,7 @@ import { displayPrefix, generateToken, hashToken } from '../../../../lib/tokens'
 import { isScope, type Scope } from '../../../../lib/scopes';
 import { ValidationError } from '../../../../lib/errors';
 import type { ServiceDeps } from '../lib/service-deps';
+import type { VerifiedTokenCache } from '../lib/verified-tokens';
 
 export interface MintTokenInput {
   name: string;
@@ -12,7 +13,7 @@ export interface MintTokenInput {
 }
 
 /** Personal access tokens: minted by their user (web page, `npm run token:create`, demo seed). */
-export function createTokensService(deps: Pick<ServiceDeps, 'repos'>) {
+export function createTokensService(deps: Pick<ServiceDeps, 'repos'> & { verifiedTokens?: VerifiedTokenCache }) {
   const tokens = deps.repos.tokens;
   return {
     /** Returns the token itself exactly once; only its hash is stored. */
@@ -37,6 +38,11 @@ export function createTokensService(deps: Pick<ServiceDeps, 'repos'>) {
       return { token, row };
     },
     list: (userId: string) => tokens.listForUser(userId),
-    revoke: (userId: string, tokenId: string) => tokens.revoke(userId, tokenId),
+    /** Refused at once by this process; other API replicas hear of it by notification (decision 0211). */
+    async revoke(userId: string, tokenId: string): Promise<boolean> {
+      const revoked = await tokens.revoke(userId, tokenId);
+      if (revoked) deps.verifiedTokens?.evictTokenId(tokenId);
+      return revoked;
+    },
   };
 }

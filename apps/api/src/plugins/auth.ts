@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Client as PgClient } from 'pg';
 import { InsufficientScopeError, UnauthenticatedError } from '../../../../lib/errors';
 import { hasValidChecksum, hashToken } from '../../../../lib/tokens';
 import type { Config } from '../../../../lib/config';
 import { parseAgentIdentity } from '../lib/agent-identity';
 import { type UserRole } from '../../../../db/accounts/accounts-repository';
+import type { CachedCaller, VerifiedTokenCache } from '../lib/verified-tokens';
 
 export interface AuthContext {
   tokenId: string;
@@ -51,6 +53,8 @@ export function assertScope(request: FastifyRequest): void {
 export default fp<{ config: Config }>(
   async (app, opts) => {
     const { tokens, accounts } = app.services.deps.repos;
+    const verifiedTokens = app.services.accounts.verifiedTokens;
+    await listenForAuthChanges(app, verifiedTokens);
     app.decorateRequest('auth', null);
     app.decorateRequest('agentIdentity', null);
 
@@ -74,28 +78,40 @@ export default fp<{ config: Config }>(
       const token = m[1];
       // The checksum lets us refuse typos and random strings without a database round trip.
       if (!hasValidChecksum(token)) throw new UnauthenticatedError('The bearer token is not a valid svc_ token');
-      // Token and owner's role in one query (issue 17: one round trip fewer on every authenticated request).
-      const row = await tokens.findByHashWithRole(hashToken(token));
-      if (!row) throw new UnauthenticatedError('The bearer token is unknown');
-      if (row.revoked_at) throw new UnauthenticatedError('The bearer token has been revoked');
-      if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw new UnauthenticatedError('The bearer token has expired');
-      if (!row.user_role) throw new UnauthenticatedError('The bearer token is unknown');
-      const user = { id: row.user_id, role: row.user_role };
-      const membership = user.role === 'recruiter' ? await accounts.findMembership(user.id) : undefined;
-      // Throttled: at most one write per token per TOKEN_LAST_USED_THROTTLE_MS (checked here on the
-      // row just read, and again in the UPDATE's WHERE so concurrent replicas do not all write).
-      const lastUsed = row.last_used_at?.getTime() ?? 0;
-      if (Date.now() - lastUsed >= opts.config.TOKEN_LAST_USED_THROTTLE_MS) {
-        tokens.touchLastUsed(row.id, opts.config.TOKEN_LAST_USED_THROTTLE_MS).catch((err) => log.warn({ err }, 'could not record token use'));
+      const hash = hashToken(token);
+      // A token verified a moment ago is not read again (decision 0211: evicted on revocation in
+      // every replica by notification, bypassed while the listener is down, at most AUTH_CACHE_TTL_MS old).
+      let caller = verifiedTokens.get(hash);
+      if (!caller) {
+        const epoch = verifiedTokens.epoch();
+        // Token and owner's role in one query (issue 17: one round trip fewer on every authenticated request).
+        const row = await tokens.findByHashWithRole(hash);
+        if (!row) throw new UnauthenticatedError('The bearer token is unknown');
+        if (row.revoked_at) throw new UnauthenticatedError('The bearer token has been revoked');
+        if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw new UnauthenticatedError('The bearer token has expired');
+        if (!row.user_role) throw new UnauthenticatedError('The bearer token is unknown');
+        const membership = row.user_role === 'recruiter' ? await accounts.findMembership(row.user_id) : undefined;
+        caller = {
+          tokenId: row.id,
+          tokenName: row.name,
+          userId: row.user_id,
+          role: row.user_role,
+          teamId: membership?.team_id ?? null,
+          scopes: new Set(row.scopes),
+          expiresAtMs: row.expires_at?.getTime() ?? null,
+          lastUsedMs: row.last_used_at?.getTime() ?? 0,
+        } satisfies CachedCaller;
+        verifiedTokens.set(hash, caller, epoch);
+      } else if (caller.expiresAtMs !== null && caller.expiresAtMs <= Date.now()) {
+        throw new UnauthenticatedError('The bearer token has expired');
       }
-      return {
-        tokenId: row.id,
-        tokenName: row.name,
-        userId: user.id,
-        role: user.role,
-        teamId: membership?.team_id ?? null,
-        scopes: new Set(row.scopes),
-      };
+      // Throttled: at most one write per token per TOKEN_LAST_USED_THROTTLE_MS (checked here on what
+      // this process last knew, and again in the UPDATE's WHERE so concurrent replicas do not all write).
+      if (Date.now() - caller.lastUsedMs >= opts.config.TOKEN_LAST_USED_THROTTLE_MS) {
+        caller.lastUsedMs = Date.now();
+        tokens.touchLastUsed(caller.tokenId, opts.config.TOKEN_LAST_USED_THROTTLE_MS).catch((err) => log.warn({ err }, 'could not record token use'));
+      }
+      return { tokenId: caller.tokenId, tokenName: caller.tokenName, userId: caller.userId, role: caller.role as UserRole, teamId: caller.teamId, scopes: caller.scopes };
     };
     app.decorate('authenticateBearer', authenticateBearer);
 
@@ -107,3 +123,67 @@ export default fp<{ config: Config }>(
   },
   { name: 'auth', dependencies: ['knex', 'services'] },
 );
+
+const CHANNEL = 'jobfair_auth_changed';
+
+/**
+ * The verified-token cache's listener: one connection of its own (outside the pool) LISTENing on
+ * the channel the auth triggers notify (migration 20261123001801). The cache is on only while
+ * this connection listens; when it drops the cache is emptied and bypassed, and the connection
+ * is made again with a growing pause (1 s … 30 s). Start does not wait for a database that is down.
+ */
+async function listenForAuthChanges(app: FastifyInstance, cache: VerifiedTokenCache): Promise<void> {
+  if (app.config.AUTH_CACHE_TTL_MS === 0) return;
+  let closing = false;
+  let conn: PgClient | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let pauseMs = 1000;
+  const down = (err?: unknown) => {
+    cache.setActive(false);
+    const was = conn;
+    conn = null;
+    was?.removeAllListeners();
+    was?.on('error', () => undefined);
+    was?.end().catch(() => undefined);
+    if (closing || retry) return;
+    if (err) app.log.warn({ err }, 'auth-change listener lost; verified-token cache off until it is back');
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, pauseMs);
+    retry.unref();
+    pauseMs = Math.min(pauseMs * 2, 30_000);
+  };
+  const connect = async () => {
+    try {
+      const c = (await (app.knex.client as { acquireRawConnection(): Promise<PgClient> }).acquireRawConnection()) as PgClient;
+      if (closing) {
+        await c.end().catch(() => undefined);
+        return;
+      }
+      conn = c;
+      c.on('notification', (msg) => cache.evict(msg.payload ?? '*'));
+      c.on('error', down);
+      c.on('end', () => down());
+      await c.query(`LISTEN ${CHANNEL}`);
+      if (conn !== c) return;
+      cache.setActive(true);
+      pauseMs = 1000;
+    } catch (err) {
+      down(err);
+    }
+  };
+  app.addHook('onClose', async () => {
+    closing = true;
+    if (retry) clearTimeout(retry);
+    const c = conn;
+    cache.setActive(false);
+    conn = null;
+    if (c) {
+      c.removeAllListeners();
+      c.on('error', () => undefined);
+      await c.end().catch(() => undefined);
+    }
+  });
+  await connect();
+}

@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
-import { originValidation } from '@modelcontextprotocol/fastify';
+import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { API_PREFIX } from '../../plugins/openapi';
 import { toolSpecOf, type ToolSpec } from './tool-catalogue';
-import { createJobfairMcpServer, type RestExecutor } from './mcp-server';
+import type { RestExecutor } from './mcp-server';
 
 export const MCP_PATH = '/mcp';
 export const MCP_READONLY_PATH = '/mcp/readonly';
@@ -71,29 +70,40 @@ export default fp(
         return { status: res.statusCode, headers: res.headers, json };
       };
 
-    const handlers: Record<'full' | 'readonly', McpHttpHandler> = {
-      full: createMcpHandler(
-        (ctx) => {
-          const c = ctx.authInfo?.extra as { request: FastifyRequest; scopes: ReadonlySet<string> | null } | undefined;
-          return createJobfairMcpServer({ tools, scopes: c?.scopes ?? null, readOnly: false, execute: executorFor(c!.request), version: VERSION });
-        },
-      ),
-      readonly: createMcpHandler(
-        (ctx) => {
-          const c = ctx.authInfo?.extra as { request: FastifyRequest; scopes: ReadonlySet<string> | null } | undefined;
-          return createJobfairMcpServer({ tools, scopes: c?.scopes ?? null, readOnly: true, execute: executorFor(c!.request), version: VERSION });
-        },
-      ),
-    };
+    // Browsers send Origin: only our own origin (and localhost for development) may call the endpoint
+    // from a page; agents and MCP hosts send none.
+    const allowedOrigins = [new URL(app.config.publicBaseUrl).hostname, 'localhost', '127.0.0.1', '[::1]'];
+
+    // The MCP SDK (~10 MiB of the API's idle RSS) is loaded on the first /mcp request, not at start:
+    // most API processes never serve one (issue 17, decision 0210). One promise, so concurrent
+    // first requests share one load.
+    type Runtime = { handlers: Record<'full' | 'readonly', McpHttpHandler>; checkOrigin: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+    let runtime: Promise<Runtime> | null = null;
+    const loadRuntime = (): Promise<Runtime> =>
+      (runtime ??= (async () => {
+        const [{ createMcpHandler }, { originValidation }, { createJobfairMcpServer }] = await Promise.all([
+          import('@modelcontextprotocol/server'),
+          import('@modelcontextprotocol/fastify'),
+          import('./mcp-server'),
+        ]);
+        const handlerFor = (readOnly: boolean) =>
+          createMcpHandler((ctx) => {
+            const c = ctx.authInfo?.extra as { request: FastifyRequest; scopes: ReadonlySet<string> | null } | undefined;
+            return createJobfairMcpServer({ tools, scopes: c?.scopes ?? null, readOnly, execute: executorFor(c!.request), version: VERSION });
+          });
+        return { handlers: { full: handlerFor(false), readonly: handlerFor(true) }, checkOrigin: originValidation(allowedOrigins) };
+      })().catch((err: unknown) => {
+        runtime = null; // a failed load is retried by the next request
+        throw err;
+      }));
     // preClose, not onClose: open SSE streams (subscriptions/listen) would otherwise keep the HTTP server from closing.
     app.addHook('preClose', async () => {
+      if (!runtime) return;
+      const { handlers } = await runtime;
       await handlers.full.close();
       await handlers.readonly.close();
     });
 
-    // Browsers send Origin: only our own origin (and localhost for development) may call the endpoint
-    // from a page; agents and MCP hosts send none.
-    const allowedOrigins = [new URL(app.config.publicBaseUrl).hostname, 'localhost', '127.0.0.1', '[::1]'];
     const serve = (kind: 'full' | 'readonly') => async (request: FastifyRequest, reply: FastifyReply) => {
       // A token is optional (discovery tools work without one); a bad one is a 401, as on REST.
       const auth = request.headers.authorization ? await app.authenticateBearer(request.headers.authorization, request.log) : null;
@@ -102,6 +112,7 @@ export default fp(
       for (const [k, v] of Object.entries(request.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
       const hasBody = request.method === 'POST' && request.body !== undefined;
       const webRequest = new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(request.body) } : {}) });
+      const { handlers } = await loadRuntime();
       const response = await handlers[kind].fetch(webRequest, {
         ...(hasBody ? { parsedBody: request.body } : {}),
         authInfo: { token: auth ? 'bearer' : '', clientId: auth?.tokenId ?? 'anonymous', scopes: auth ? [...auth.scopes] : [], extra: { request, scopes: auth?.scopes ?? null } },
@@ -122,7 +133,7 @@ export default fp(
         url: path,
         // Not a REST operation: described in the agent guide and llms.txt, not in the OpenAPI document.
         schema: { hide: true },
-        onRequest: originValidation(allowedOrigins),
+        onRequest: async (request, reply) => (await loadRuntime()).checkOrigin(request, reply),
         handler: serve(kind),
       });
     }
