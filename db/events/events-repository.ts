@@ -142,6 +142,15 @@ export function createEventsRepository(knex: Knex) {
     async findPublicBySlug(slug: string, trx: Knex = knex): Promise<LiveEventWithStats | undefined> {
       return withStats(publicRows(trx).andWhere('e.slug', slug), trx).first();
     },
+    /**
+     * The data version of public discovery: bumped in the writer's transaction by every change to
+     * what a discovery answer shows (migration 20261123001701), so an answer built under version v
+     * is current while this still reads v.
+     */
+    async discoveryVersion(trx: Knex = knex): Promise<string> {
+      const r = await trx.raw('SELECT version::text AS v FROM discovery_version');
+      return (r.rows[0] as { v: string } | undefined)?.v ?? '0';
+    },
   };
 }
 export type EventsRepository = ReturnType<typeof createEventsRepository>;
