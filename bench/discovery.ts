@@ -230,7 +230,7 @@ async function main() {
       for (let i = 0; i < 20; i++) await jobsRepo.search(p);
       log(`search ${label}: ${(Number(process.hrtime.bigint() - started) / 20 / 1e6).toFixed(2)} ms per query (repository, 20 runs)`);
       if (process.env.BENCH_EXPLAIN) {
-        const { sql, bindings } = jobsRepo.searchTierQuery(p, p.skills.length, p.limit).toSQL();
+        const { sql, bindings } = jobsRepo.searchQuery(p).toSQL();
         const plan = await knex.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as never);
         console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
       }
