@@ -364,6 +364,10 @@ async function main() {
       { name: `${s.name}, cached`, ours: http(ports.api, s.paths), ceiling: http(ports.ceiling, [`/bare/${s.key}`]) },
       { name: `${s.name}, uncached`, ours: http(ports.apiNoCache, s.paths), ceiling: http(ports.ceiling, [`/bare/${s.key}`]) },
     ]);
+    // The search uncached once more against a ceiling that also asks PostgreSQL once (SELECT 1):
+    // what is left of the gap is the search's own query work, not the design of asking a database.
+    const search_ = scenarios.find((s) => s.key === 'jobs-search')!;
+    pairs.push({ name: `${search_.name}, uncached, vs bare route + 1 PostgreSQL round trip`, ours: http(ports.apiNoCache, search_.paths), ceiling: http(ports.ceiling, ['/bare-db/jobs-search']) });
     // Authenticated read: one seeker's token (autocannon sends one header set per run), at
     // STATUS_CONNECTIONS: a status answer is ~8 SQL statements, and 50 connections only queue on
     // the 20-connection pool (both sides alike) instead of measuring the route.
