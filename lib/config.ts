@@ -102,7 +102,7 @@ export const configSchema = z.object({
   RATE_LIMIT_WRITE_PER_MIN: z.coerce.number().int().min(1).default(30).describe('Writes per token per minute'),
   RATE_LIMIT_COST_PER_MIN: z.coerce.number().int().min(1).default(3).describe('Cost-bearing calls per token per minute'),
   RATE_LIMIT_PUBLIC_PER_MIN: z.coerce.number().int().min(1).default(300).describe('Public discovery calls per client IP per minute (in-process, per API replica)'),
-  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000).describe('In-process cache of public discovery answers (0 = off)'),
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000).describe('In-process cache of public discovery answers: longest life of an answer with live counters (live-now, event pages); search answers live until the data changes (0 = off)'),
   TOKEN_LAST_USED_THROTTLE_MS: z.coerce.number().int().min(0).default(60_000).describe('Minimum interval between last_used_at writes per token'),
   LOGIN_ATTEMPTS_PER_IP: z.coerce
     .number()
