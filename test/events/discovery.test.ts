@@ -214,7 +214,8 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
 describe('public discovery: the in-process short cache', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { PUBLIC_CACHE_TTL_MS: '60000' } });
+    // Strict version reads (0): a write made elsewhere is seen by the very next read (the default 50 ms bound is unit-tested).
+    h = await createHarness({ env: { PUBLIC_CACHE_TTL_MS: '60000', PUBLIC_CACHE_VERSION_STALE_MS: '0' } });
   });
   afterAll(async () => h?.close());
 

@@ -57,7 +57,7 @@ export function createServices(opts: CreateServicesOptions) {
     config: opts.config,
     appSecret: secret,
     paginator: opts.paginator ?? createPaginator(secret),
-    cache: opts.cache ?? createPublicCache({ ttlMs: opts.config.PUBLIC_CACHE_TTL_MS, version: () => repos.events.discoveryVersion() }),
+    cache: opts.cache ?? createPublicCache({ ttlMs: opts.config.PUBLIC_CACHE_TTL_MS, version: () => repos.events.discoveryVersion(), versionMaxStaleMs: opts.config.PUBLIC_CACHE_VERSION_STALE_MS }),
   };
   const payments = createBillingProvider(opts.config, deps.repos.billing);
   const profiles = createProfileService({ ...deps, publicBaseUrl: opts.config.publicBaseUrl });

@@ -47,6 +47,24 @@ describe('coalescedReader', () => {
     await expect(d).resolves.toBe(2);
   });
 
+  it('with a staleness bound, a read that started within it is used without waiting; an older one is not', async () => {
+    const src = manualSource();
+    let t = 1_000;
+    const version = coalescedReader(src.read, { maxStaleMs: 50, now: () => t });
+    const a = version();
+    await src.finishOne();
+    await expect(a).resolves.toBe(1);
+    src.set(2); // a write commits elsewhere
+    t += 50; // the read started 50 ms ago: still within the bound
+    await expect(version()).resolves.toBe(1);
+    expect(src.reads).toBe(1);
+    t += 1; // 51 ms: a new read, started after the call
+    const b = version();
+    expect(src.reads).toBe(2);
+    await src.finishOne();
+    await expect(b).resolves.toBe(2);
+  });
+
   it('a failed read fails its callers and does not block the next one', async () => {
     let n = 0;
     const version = coalescedReader(async () => {

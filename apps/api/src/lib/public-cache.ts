@@ -14,7 +14,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * write that changes a discovery answer, whichever process makes it, so a read that starts after a
  * write has committed never gets an answer from before it. Version reads are shared: one query at a
  * time, and a request waits for the first read that starts after it arrived (strict, yet one
- * round trip serves every request that arrived meanwhile).
+ * round trip serves every request that arrived meanwhile). With `versionMaxStaleMs` > 0
+ * (PUBLIC_CACHE_VERSION_STALE_MS, default 50 ms) a version read that started at most that long
+ * before the request is used without waiting: a write made elsewhere is seen within that bound
+ * (through this process: at once), and a hit asks PostgreSQL nothing most of the time.
  *
  * An answer wholly described by the data version (`complete`: jobs search) lives until the version
  * moves (at most VERSIONED_MAX_AGE_MS, a safety net); an answer with live counters the version
@@ -36,17 +39,29 @@ export const VERSIONED_MAX_AGE_MS = 10 * 60_000;
  * arrives while one is in flight waits for the next, which starts after it (so what it gets was
  * read after it asked).
  */
-export function coalescedReader<T>(read: () => Promise<T>): () => Promise<T> {
+export function coalescedReader<T>(read: () => Promise<T>, opts: { maxStaleMs?: number; now?: () => number } = {}): () => Promise<T> {
+  const maxStale = opts.maxStaleMs ?? 0;
+  const now = opts.now ?? Date.now;
   let inFlight: Promise<T> | null = null;
   let queued: Promise<T> | null = null;
+  /** The latest completed read and when it started. */
+  let last: { value: T; startedAt: number } | null = null;
   const start = (): Promise<T> => {
-    const p: Promise<T> = read().finally(() => {
-      if (inFlight === p) inFlight = null;
-    });
+    const startedAt = now();
+    const p: Promise<T> = read()
+      .then((value) => {
+        if (!last || startedAt >= last.startedAt) last = { value, startedAt };
+        return value;
+      })
+      .finally(() => {
+        if (inFlight === p) inFlight = null;
+      });
     inFlight = p;
     return p;
   };
   return () => {
+    // Bounded staleness (maxStaleMs > 0): a read that started at most maxStaleMs before this call will do.
+    if (maxStale > 0 && last && now() - last.startedAt <= maxStale) return Promise.resolve(last.value);
     if (!inFlight) return start();
     if (!queued) {
       queued = inFlight.then(
@@ -67,10 +82,10 @@ interface Entry {
   expiresAt: number;
 }
 
-export function createPublicCache(opts: { ttlMs: number; maxBytes?: number; version?: () => Promise<string>; now?: () => number }): PublicCache {
+export function createPublicCache(opts: { ttlMs: number; maxBytes?: number; version?: () => Promise<string>; versionMaxStaleMs?: number; now?: () => number }): PublicCache {
   const maxBytes = opts.maxBytes ?? 16 * 2 ** 20;
   const now = opts.now ?? Date.now;
-  const readVersion = opts.version ? coalescedReader(opts.version) : null;
+  const readVersion = opts.version ? coalescedReader(opts.version, { maxStaleMs: opts.versionMaxStaleMs, now }) : null;
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Buffer>>();
   let generation = 0;
