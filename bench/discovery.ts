@@ -10,6 +10,9 @@
  * fresh database on that server, dropped afterwards). Temporal is not needed: the discovery
  * routes never touch it (the app's client connects lazily). The load generator runs in a worker
  * thread (its own event loop) with keep-alive connections; the servers run in the main thread.
+ * BENCH_ONLY=<text> runs only the scenarios whose name contains it (a profile of one route:
+ * `BENCH_ONLY='search, 200 distinct queries, cache on' node --cpu-prof --import tsx bench/discovery.ts`).
+ * BENCH_EXPLAIN=1 prints the plan of each search probe.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -227,7 +230,7 @@ async function main() {
       for (let i = 0; i < 20; i++) await jobsRepo.search(p);
       log(`search ${label}: ${(Number(process.hrtime.bigint() - started) / 20 / 1e6).toFixed(2)} ms per query (repository, 20 runs)`);
       if (process.env.BENCH_EXPLAIN) {
-        const { sql, bindings } = jobsRepo.searchTierQuery(p, p.skills.length, p.limit).toSQL();
+        const { sql, bindings } = jobsRepo.searchQuery(p).toSQL();
         const plan = await knex.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as never);
         console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
       }
@@ -252,7 +255,9 @@ async function main() {
       { name: 'GET /live-events/live-now, cache on', port: pc, paths: ['/api/v1/live-events/live-now'] },
     ];
     const results: Array<{ name: string; r: LoadResult }> = [];
-    for (const s of scenarios) {
+    // BENCH_ONLY=<substring>: only the scenarios whose name contains it (and the baseline) — e.g. to profile one route with --cpu-prof.
+    const only = process.env.BENCH_ONLY;
+    for (const s of scenarios.filter((x, i) => i === 0 || !only || x.name.includes(only))) {
       await load(s.port, s.paths, o, 1000); // warm-up: JIT, pools, caches
       const r = await load(s.port, s.paths, o, o.durationS * 1000);
       results.push({ name: s.name, r });

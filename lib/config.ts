@@ -102,7 +102,8 @@ export const configSchema = z.object({
   RATE_LIMIT_WRITE_PER_MIN: z.coerce.number().int().min(1).default(30).describe('Writes per token per minute'),
   RATE_LIMIT_COST_PER_MIN: z.coerce.number().int().min(1).default(3).describe('Cost-bearing calls per token per minute'),
   RATE_LIMIT_PUBLIC_PER_MIN: z.coerce.number().int().min(1).default(300).describe('Public discovery calls per client IP per minute (in-process, per API replica)'),
-  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000).describe('In-process cache of public discovery answers (0 = off)'),
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000).describe('In-process cache of public discovery answers: longest life of an answer with live counters (live-now, event pages); search answers live until the data changes (0 = off)'),
+  PUBLIC_CACHE_VERSION_STALE_MS: z.coerce.number().int().min(0).max(10_000).default(50).describe('Discovery cache: how old a read of the data version may be and still validate a cached answer; a write made by another process is seen within this bound (0 = strict: every request waits for a version read started after it arrived)'),
   AUTH_CACHE_TTL_MS: z.coerce
     .number()
     .int()

@@ -45,6 +45,12 @@ async function main() {
       if (typeof userId === 'string') request.auth = { userId, scopes: new Set(['queue:read']) } as unknown as AuthContext;
     });
     await scoped.register(queueRoutes, { prefix: '/api/v1' });
+    // The same body after one trivial PostgreSQL round trip: the floor of any answer that asks the
+    // database, so an uncached discovery row can be read as "query work" against "design".
+    scoped.get<{ Params: { name: string } }>('/bare-db/:name', async (request) => {
+      await scoped.knex.raw('SELECT 1');
+      return bodies[request.params.name] ?? {};
+    });
   });
   await app.listen({ host: '127.0.0.1', port: config.PORT });
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

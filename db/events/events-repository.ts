@@ -58,6 +58,11 @@ export const JOB_TITLES_PER_EVENT = 50;
 export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
   (err as { code?: string })?.code === '23505' && (!constraint || (err as { constraint?: string }).constraint === constraint);
 
+/** The part of a pooled `pg` connection the version read uses. */
+interface PgQueryable {
+  query(q: { name: string; text: string }): Promise<{ rows: Array<{ v: string }> }>;
+}
+
 export function createEventsRepository(knex: Knex) {
   /**
    * The LiveEvent counters are columns kept by the writes that change them (migration
@@ -141,6 +146,23 @@ export function createEventsRepository(knex: Knex) {
     /** An open-invite live/paused event by slug; anything else (draft, ended, private) is undefined. */
     async findPublicBySlug(slug: string, trx: Knex = knex): Promise<LiveEventWithStats | undefined> {
       return withStats(publicRows(trx).andWhere('e.slug', slug), trx).first();
+    },
+    /**
+     * The data version of public discovery: bumped in the writer's transaction by every change to
+     * what a discovery answer shows (migration 20261123001701), so an answer built under version v
+     * is current while this still reads v.
+     */
+    async discoveryVersion(): Promise<string> {
+      // Read on cached discovery answers (one read per round trip under load): straight on a pooled
+      // connection as a named prepared statement, without the query builder's per-query work.
+      const client = knex.client as { acquireConnection(): Promise<PgQueryable>; releaseConnection(c: PgQueryable): Promise<void> };
+      const conn = await client.acquireConnection();
+      try {
+        const r = await conn.query({ name: 'jobfair_discovery_version', text: 'SELECT version::text AS v FROM discovery_version' });
+        return r.rows[0]?.v ?? '0';
+      } finally {
+        await client.releaseConnection(conn);
+      }
     },
   };
 }

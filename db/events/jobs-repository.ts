@@ -80,7 +80,7 @@ export function createJobsRepository(knex: Knex) {
    * the filters read, so the walk is an index-only scan; only the page's jobs are then read from
    * the table (issue 17: filtering on table rows read ~6,000 of them for a page of 20).
    */
-  const searchTierQuery = (p: JobSearchParams, overlap: number, limit: number, trx: Knex = knex): Knex.QueryBuilder => {
+  const searchTierIds = (p: JobSearchParams, overlap: number, limit: number, trx: Knex = knex): Knex.QueryBuilder => {
     const ids = trx('jobs as j')
       .join('live_events as e', 'e.id', 'j.live_event_id')
       .where('j.status', 'open')
@@ -108,14 +108,32 @@ export function createJobsRepository(knex: Knex) {
       ids.whereRaw('j.skill_tags && ?::text[]', [p.skills]);
       ids.whereRaw(`(${p.skills.map(() => '(j.skill_tags @> ARRAY[?]::text[])::int').join(' + ')}) = ?`, [...p.skills, overlap]);
     }
-    ids.select('j.id', 'j.created_at').orderBy([
-      { column: 'j.created_at', order: 'desc' },
-      { column: 'j.id', order: 'desc' },
-    ]).limit(limit);
-    return withEvent(trx)
-      .select(trx.raw('?::int AS skill_overlap', [overlap]))
-      .join(ids.as('top'), 'top.id', 'j.id')
+    return ids
+      .select('j.id', 'j.created_at', trx.raw('?::int AS skill_overlap', [overlap]))
       .orderBy([
+        { column: 'j.created_at', order: 'desc' },
+        { column: 'j.id', order: 'desc' },
+      ])
+      .limit(limit);
+  };
+
+  /**
+   * The whole search as one statement (one round trip instead of one per tier): the tiers, best
+   * first, as the branches of a UNION ALL under one LIMIT. PostgreSQL's Append runs its branches in
+   * order and the Limit above it stops pulling once the page is full, so a lower tier's walk never
+   * starts when a higher one filled the page — the early stop the tier-by-tier loop had. Only the
+   * page's ids come out of it; the jobs and their events are read for those rows alone, and the
+   * order is restated outside (overlap, then newest, then id) over at most `limit` rows.
+   */
+  const searchQuery = (p: JobSearchParams, trx: Knex = knex): Knex.QueryBuilder => {
+    const overlaps = p.skills.length === 0 ? [0] : Array.from({ length: p.skills.length }, (_, i) => p.skills.length - i);
+    const tiers = overlaps.map((o) => searchTierIds(p, o, p.limit, trx));
+    const page = trx.select('*').from(trx.raw(`(${tiers.map(() => '?').join(' UNION ALL ')}) AS tiers`, tiers)).limit(p.limit);
+    return withEvent(trx)
+      .select('top.skill_overlap')
+      .join(page.as('top'), 'top.id', 'j.id')
+      .orderBy([
+        { column: 'top.skill_overlap', order: 'desc' },
         { column: 'top.created_at', order: 'desc' },
         { column: 'top.id', order: 'desc' },
       ]);
@@ -166,19 +184,14 @@ export function createJobsRepository(knex: Knex) {
       ]).limit(limit);
     },
 
-    searchTierQuery,
+    searchQuery,
     /**
      * Open jobs of live, open-invite events. Order: number of requested skills the job lists
      * (essential or bonus) descending, then newest first, then id (stable for equal timestamps).
-     * Runs tier by tier (overlap = k, k-1, …, 1) until the limit is filled.
+     * Tiers overlap = k, k-1, …, 1, in one statement that stops once the limit is filled.
      */
     async search(p: JobSearchParams, trx: Knex = knex): Promise<JobSearchHit[]> {
-      const hits: JobSearchHit[] = [];
-      for (let overlap = p.skills.length; hits.length < p.limit; overlap--) {
-        hits.push(...((await searchTierQuery(p, overlap, p.limit - hits.length, trx)) as JobSearchHit[]));
-        if (overlap <= 1) break;
-      }
-      return hits;
+      return (await searchQuery(p, trx)) as JobSearchHit[];
     },
   };
 }

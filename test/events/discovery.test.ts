@@ -214,11 +214,12 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
 describe('public discovery: the in-process short cache', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { PUBLIC_CACHE_TTL_MS: '60000' } });
+    // Strict version reads (0): a write made elsewhere is seen by the very next read (the default 50 ms bound is unit-tested).
+    h = await createHarness({ env: { PUBLIC_CACHE_TTL_MS: '60000', PUBLIC_CACHE_VERSION_STALE_MS: '0' } });
   });
   afterAll(async () => h?.close());
 
-  it('answers a repeated (normalised) query from memory until the TTL or a write through this process', async () => {
+  it('answers a repeated (normalised) query from memory until a write, made by any process, changes the data', async () => {
     const rec = await h.recruiter();
     const e = await liveEvent(h, rec, { company_name: 'Cachey' });
     await createJob(h, rec, e.id, { title: 'Cached job', essential_skills: ['Elixir', 'Erlang'] });
@@ -228,15 +229,17 @@ describe('public discovery: the in-process short cache', () => {
     // The same question spelled differently is the same cache entry.
     const second = await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=%20ERLANG,elixir' });
     expect(second.headers['x-cache']).toBe('hit');
-    expect(second.json()).toEqual(first.json());
+    expect(second.body).toBe(first.body);
 
-    // A change behind the API's back (another replica, say) is not seen until the entry expires…
+    // A change behind this API process's back (another replica, the worker, SQL) is seen by the
+    // next read: the write bumped the data version in its own transaction.
     await h.knex('jobs').where({ live_event_id: e.id }).update({ title: 'Renamed directly' });
-    const stale = await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=elixir,erlang' });
-    expect(stale.json().jobs[0].title).toBe('Cached job');
-    expect(stale.json().generated_at).toBe(first.json().generated_at);
+    const renamed = await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=elixir,erlang' });
+    expect(renamed.headers['x-cache']).toBe('miss');
+    expect(renamed.json().jobs.map((j: { title: string }) => j.title)).toEqual(['Renamed directly']);
+    expect((await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=elixir,erlang' })).headers['x-cache']).toBe('hit');
 
-    // …but a write through this process clears it at once.
+    // A write through this process clears it too.
     const j2 = await createJob(h, rec, e.id, { title: 'Second', essential_skills: ['Elixir'] });
     const fresh = await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=elixir,erlang' });
     expect(fresh.headers['x-cache']).toBe('miss');
@@ -250,5 +253,59 @@ describe('public discovery: the in-process short cache', () => {
     const live3 = await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' });
     expect(live3.headers['x-cache']).toBe('miss');
     expect(live3.json().events.map((x: { slug: string }) => x.slug)).not.toContain(e.slug);
+  });
+
+  it('no stale answer after a job or event change made outside this process: every discovery route reads the new data next', async () => {
+    const rec = await h.recruiter();
+    const e = await liveEvent(h, rec, { company_name: 'Versioned', headline: 'Before' });
+    const j = await createJob(h, rec, e.id, { title: 'Versioned job', essential_skills: ['Clojure'], location: 'Porto' });
+    const urls = ['/api/v1/jobs/search?skills=clojure', '/api/v1/live-events/live-now', `/api/v1/events/${e.slug}`, '/api/v1/live-events?limit=50'];
+    const warm = async () => {
+      for (const url of urls) {
+        await h.call({ method: 'GET', url });
+        expect((await h.call({ method: 'GET', url })).headers['x-cache']).toBe('hit');
+      }
+    };
+    const read = async (url: string) => {
+      const r = await h.call({ method: 'GET', url });
+      expect(r.statusCode).toBe(200);
+      return r.json();
+    };
+    const eventOf = (body: { events?: Array<{ slug: string }>; data?: Array<{ slug: string }>; event?: { slug: string } }) =>
+      (body.event ?? [...(body.events ?? []), ...(body.data ?? [])].find((x) => x.slug === e.slug)) as { headline: string; job_titles: string[] } | undefined;
+
+    // Event description changed by SQL (as another replica would): every event answer shows it.
+    await warm();
+    await h.knex('live_events').where({ id: e.id }).update({ headline: 'After' });
+    for (const url of urls.slice(1)) expect(eventOf(await read(url))?.headline).toBe('After');
+
+    // A job written by SQL: the search and the event's jobs and titles show it at once.
+    await warm();
+    await h.knex('jobs').insert({ team_id: (await h.knex('live_events').where({ id: e.id }).first('team_id')).team_id, live_event_id: e.id, title: 'Direct job', essential_skills: ['Clojure'] });
+    expect((await read(urls[0])).jobs.map((x: { title: string }) => x.title)).toEqual(['Direct job', 'Versioned job']);
+    expect((await read(urls[2])).jobs.map((x: { title: string }) => x.title)).toEqual(['Direct job', 'Versioned job']);
+    expect(eventOf(await read(urls[1]))?.job_titles).toEqual(['Direct job', 'Versioned job']);
+
+    // A job closed by SQL leaves the search.
+    await warm();
+    await h.knex('jobs').where({ id: j.id }).update({ status: 'closed' });
+    expect((await read(urls[0])).jobs.map((x: { title: string }) => x.title)).toEqual(['Direct job']);
+
+    // The event ended by SQL (as the worker's projection does): gone from every answer, 404 by slug.
+    await warm();
+    await h.knex('live_events').where({ id: e.id }).update({ status: 'ended', ended_at: h.knex.fn.now() });
+    expect((await read(urls[0])).jobs).toEqual([]);
+    expect(eventOf(await read(urls[1]))).toBeUndefined();
+    expect(eventOf(await read(urls[3]))).toBeUndefined();
+    expect((await h.call({ method: 'GET', url: urls[2] })).statusCode).toBe(404);
+  });
+
+  it('a change of live counters alone (a join) does not move the data version', async () => {
+    const before = (await h.knex('discovery_version').first('version')).version;
+    const ev = await h.knex('live_events').first('id');
+    await h.knex('live_events').where({ id: ev.id }).update({ candidates_joined: h.knex.raw('candidates_joined + 1'), updated_at: h.knex.fn.now() });
+    expect((await h.knex('discovery_version').first('version')).version).toBe(before);
+    await h.knex('live_events').where({ id: ev.id }).update({ description: 'moved' });
+    expect(Number((await h.knex('discovery_version').first('version')).version)).toBe(Number(before) + 1);
   });
 });

@@ -50,14 +50,15 @@ export interface CreateServicesOptions {
  */
 export function createServices(opts: CreateServicesOptions) {
   const secret = opts.appSecret ?? appSecretOf(opts.config);
+  const repos = opts.repos ?? createRepositories(opts.knex);
   const deps: ServiceDeps = {
     knex: opts.knex,
-    repos: opts.repos ?? createRepositories(opts.knex),
+    repos,
     temporal: opts.temporal,
     config: opts.config,
     appSecret: secret,
     paginator: opts.paginator ?? createPaginator(secret),
-    cache: opts.cache ?? createPublicCache({ ttlMs: opts.config.PUBLIC_CACHE_TTL_MS }),
+    cache: opts.cache ?? createPublicCache({ ttlMs: opts.config.PUBLIC_CACHE_TTL_MS, version: () => repos.events.discoveryVersion(), versionMaxStaleMs: opts.config.PUBLIC_CACHE_VERSION_STALE_MS }),
   };
   const payments = createBillingProvider(opts.config, deps.repos.billing);
   const profiles = createProfileService({ ...deps, publicBaseUrl: opts.config.publicBaseUrl });

@@ -57,8 +57,8 @@ export function parseSkillsParam(raw: string | undefined): string[] {
  * Cached answers are kept as the serialised JSON: validated against the response schema once,
  * when built, and then sent as they are (a hit costs no serialisation at all).
  */
-const serialise = <S extends z.ZodType>(schema: S, value: z.input<S>): string => JSON.stringify(schema.parse(value));
-const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+const serialise = <S extends z.ZodType>(schema: S, value: z.input<S>): Buffer => Buffer.from(JSON.stringify(schema.parse(value)));
+const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
 /** The cache key of a search: the normalised parameters (order and spelling of skills do not matter). */
 const searchKey = (p: JobSearchParams) =>
@@ -74,8 +74,8 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const jobs = app.services.events.jobs;
   const base = app.config.publicBaseUrl;
   /** Answers from the short cache (built and serialised on a miss) with the route's edge-cache headers. */
-  const sendCached = async <S extends z.ZodType>(reply: FastifyReply, key: string, edgeSeconds: number, schema: S, build: () => Promise<z.input<S>>) => {
-    const { value, hit } = await cache.get(key, async () => serialise(schema, await build()));
+  const sendCached = async <S extends z.ZodType>(reply: FastifyReply, key: string, edgeSeconds: number, schema: S, build: () => Promise<z.input<S>>, complete = false) => {
+    const { value, hit } = await cache.get(key, async () => serialise(schema, await build()), { complete });
     setPublicCacheHeaders(reply, edgeSeconds, hit);
     return sendJson(reply, value);
   };
@@ -119,7 +119,7 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCached(reply, searchKey(params), EDGE_CACHE_SECONDS.jobsSearch, jobSearchResponseSchema, async () => ({
         jobs: (await jobs.search(params)).map((j) => toJobSearchHit(j, base)),
         generated_at: new Date().toISOString(),
-      }));
+      }), true); // complete: a search answer shows nothing the data version does not follow
     },
   });
 
