@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../lib/config';
 import { freePort } from '../lib/ports';
 import { ensureDatabase, startPostgres, type RunningPostgres } from '../lib/postgres-server';
@@ -18,6 +19,7 @@ import { hashToken } from '../lib/tokens';
 import { exitOf, runProcess, type RunningProcess } from '../test/helpers/processes';
 import type { LifecycleSeeker } from '../test/helpers/chaos-lifecycle';
 import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosTarget } from '../test/helpers/chaos';
+import { buildDist } from './api-memory';
 
 /**
  * `npm run chaos`: the fault matrix (decision 0164). Starts its own PostgreSQL (embedded, on disk)
@@ -30,7 +32,14 @@ import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosT
  * acknowledgements with PostgreSQL and the receiver's log; over-capacity, seekers matched twice,
  * matches accepted after `expires_at` and the longest matching gap are measured.
  *
- *   npm run chaos [-- --faults none,worker,api,postgres,temporal --jobs 100 --tests 40 --seekers 24 --slots 2 --down-ms 3000]
+ * The API and the worker run as the production image runs them (decision 0225): the production
+ * output is built once per run (`npm run build:dist` into a git-ignored `dist/chaos-…` folder) and
+ * each process is plain `node` on the compiled entry — the worker starts from the prebuilt workflow
+ * bundle, so a restarted worker does not re-bundle the workflow code with webpack. `--tsx` runs them
+ * under tsx instead (`npm start`'s way). `--keep` keeps the run's folder (PostgreSQL data, Temporal's
+ * SQLite file, the processes' logs) and prints its path, to read workflow histories afterwards.
+ *
+ *   npm run chaos [-- --faults none,worker,api,postgres,temporal --jobs 100 --tests 40 --seekers 24 --slots 2 --down-ms 3000 --keep --tsx]
  */
 const { values } = parseArgs({
   options: {
@@ -41,6 +50,8 @@ const { values } = parseArgs({
     slots: { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '8' },
     'down-ms': { type: 'string', default: '3000' },
+    keep: { type: 'boolean', default: false },
+    tsx: { type: 'boolean', default: false },
   },
 });
 const say = (l: string) => console.log(`[chaos] ${l}`);
@@ -81,7 +92,20 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-chaos-'));
   const stops: Array<() => Promise<unknown>> = [];
   const results: ChaosResult[] = [];
+  const dist = values.tsx ? null : path.join(__dirname, '..', 'dist', `chaos-${randomUUID().slice(0, 8)}`);
+  const logs: RunningProcess[] = [];
   try {
+    if (dist) {
+      const tb = Date.now();
+      buildDist(dist);
+      say(`npm run build:dist (into ${path.relative(process.cwd(), dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
+    }
+    // The worker and API as the image runs them (compiled, plain node), or under tsx with --tsx.
+    const spawnApp = (entry: string, env: Record<string, string>) => {
+      const p = runProcess(entry, env, dist ? { dist } : {});
+      logs.push(p);
+      return p;
+    };
     const pgPort = await freePort();
     const pgOpts = { dataDir: path.join(dir, 'pg'), port: pgPort };
     let pg: RunningPostgres = await startPostgres(pgOpts);
@@ -129,8 +153,8 @@ async function main() {
     const { recruiterToken } = await seedDemoData(services, config);
     await close();
 
-    let worker = runProcess('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
-    let api = runProcess('apps/api/src/server.ts', env);
+    let worker = spawnApp('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
+    let api = spawnApp('apps/api/src/server.ts', env);
     stops.push(async () => {
       for (const p of [api, worker]) if (p.exitCode === null) p.kill('SIGKILL');
     });
@@ -176,7 +200,7 @@ async function main() {
           await exitOf(worker);
         },
         recover: async () => {
-          worker = runProcess('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
+          worker = spawnApp('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
           await waitWorker(worker);
         },
       },
@@ -186,7 +210,7 @@ async function main() {
           await exitOf(api);
         },
         recover: async () => {
-          api = runProcess('apps/api/src/server.ts', env);
+          api = spawnApp('apps/api/src/server.ts', env);
           await waitReady(base, api);
         },
       },
@@ -279,7 +303,11 @@ async function main() {
     process.exitCode = bad.length ? 1 : 0;
   } finally {
     for (const s of stops.reverse()) await s().catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dist) fs.rmSync(dist, { recursive: true, force: true });
+    if (values.keep) {
+      logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
+      say(`kept ${dir} (pg/, temporal.sqlite, process-*.log)`);
+    } else fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -9,9 +9,15 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 export type RunningProcess = ChildProcess & { output: () => string };
 
-/** `node --import tsx` (as npm start does): the child is the process itself, so a kill -9 reaches it. */
-export function runProcess(entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * `node --import tsx` (as npm start does), or with `dist` (a folder `buildDist` of bench/api-memory.ts
+ * built) plain `node` on the compiled entry, as the production image runs it — the worker then starts
+ * from the prebuilt workflow bundle instead of running webpack. Either way the child is the process
+ * itself, so a kill -9 reaches it.
+ */
+export function runProcess(entry: string, env: Record<string, string>, opts: { dist?: string } = {}): RunningProcess {
+  const args = opts.dist ? [path.join(opts.dist, entry.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', path.join(ROOT, entry)];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -48,8 +54,8 @@ export async function processEnv(h: Harness, extra: Record<string, string> = {})
 }
 
 /** Starts an API process and waits (with a deadline) until it is ready. */
-export async function startApi(env: Record<string, string>, base: string, timeoutMs = 60_000): Promise<RunningProcess> {
-  const api = runProcess('apps/api/src/server.ts', env);
+export async function startApi(env: Record<string, string>, base: string, timeoutMs = 60_000, opts: { dist?: string } = {}): Promise<RunningProcess> {
+  const api = runProcess('apps/api/src/server.ts', env, opts);
   try {
     await eventually(async () => api.exitCode === null && (await fetch(`${base}/readyz`)).status === 200, timeoutMs, 100);
   } catch (err) {
