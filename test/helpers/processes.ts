@@ -17,7 +17,7 @@ export type RunningProcess = ChildProcess & { output: () => string };
  */
 export function runProcess(entry: string, env: Record<string, string>, opts: { dist?: string } = {}): RunningProcess {
   const args = opts.dist ? [path.join(opts.dist, entry.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', path.join(ROOT, entry)];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -48,10 +48,13 @@ export async function startWorker(opts: {
     activities: buildActivities({ config, knex, client }),
     shutdownGraceTime: opts.shutdownGraceTime ?? '30 seconds',
     // After a worker dies, each workflow it had cached sends its next task to the dead worker's
-    // sticky queue and waits this long before the task goes to the normal queue (SDK default 10 s):
-    // offers, kicks and matching rounds stalled 10 s after a worker kill (decision 0204). A task that
-    // misses it is only replayed from history by the next free worker.
-    stickyQueueScheduleToStartTimeout: '3 seconds',
+    // sticky queue and waits this long before the task goes to the normal queue (SDK default 10 s;
+    // the server keeps routing to a sticky queue until it has seen no poll on it for ~10 s). With a
+    // restarted worker back within seconds, every offer to an entry the dead worker had cached, every
+    // expiry timer of its matches and the matchmaker's next task waited it out (decisions 0204,
+    // 0226). A task that misses it on a live worker is only replayed from history: CPU, not a
+    // wrong result.
+    stickyQueueScheduleToStartTimeout: '1 second',
   });
   const run = worker.run();
   return {
