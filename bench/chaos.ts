@@ -36,7 +36,7 @@ import { buildDist } from './api-memory';
  * output is built once per run (`npm run build:dist` into a git-ignored `dist/chaos-…` folder) and
  * each process is plain `node` on the compiled entry — the worker starts from the prebuilt workflow
  * bundle, so a restarted worker does not re-bundle the workflow code with webpack. `--tsx` runs them
- * under tsx instead (`npm start`'s way). `--keep` keeps the run's folder (PostgreSQL data, Temporal's
+ * under tsx instead (`npm start`'s way). `--keep` keeps the run's folder (Temporal's
  * SQLite file, the processes' logs) and prints its path, to read workflow histories afterwards.
  *
  *   npm run chaos [-- --faults none,worker,api,postgres,temporal --jobs 100 --tests 40 --seekers 24 --slots 2 --down-ms 3000 --keep --tsx]
@@ -306,7 +306,7 @@ async function main() {
     if (dist) fs.rmSync(dist, { recursive: true, force: true });
     if (values.keep) {
       logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
-      say(`kept ${dir} (pg/, temporal.sqlite, process-*.log)`);
+      say(`kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev --db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`);
     } else fs.rmSync(dir, { recursive: true, force: true });
   }
 }
