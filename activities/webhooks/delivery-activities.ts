@@ -6,7 +6,7 @@ import { buildEnvelope, signatureHeaders } from '../../lib/webhooks/signing';
 import { deriveWebhookSecret } from '../../lib/webhooks/secrets';
 import type { WebhookHttpClient } from '../../lib/webhooks/http-client';
 import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState } from '../../workflows/webhooks/contract';
-import { FINAL, endWithoutRequest, keyOf, logId, type DeliveryKeyInput } from './delivery-records';
+import { FINAL, RECORD_AFTER_SEND_MS, endWithoutRequest, keyOf, logId, recordAfterSend, type DeliveryKeyInput } from './delivery-records';
 
 /** The raw UTF-8 body of a delivery may be at most 64 KB; larger events are recorded as oversize, never truncated. */
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
@@ -148,7 +148,9 @@ export function createWebhookDeliveryActivities(deps: {
       });
       const state: WebhookDeliveryState = result.ok ? 'delivered' : input.nextDelayMs === null ? 'dead_letter' : 'retrying';
       const errorKind = result.ok ? null : result.errorKind;
-      await deps.knex.transaction(async (trx) => {
+      const info = Context.current().info;
+      const activityEndsAtMs = info.currentAttemptScheduledTimestampMs + (info.startToCloseTimeoutMs || RECORD_AFTER_SEND_MS);
+      await recordAfterSend(() => deps.knex.transaction(async (trx) => {
         await repo.insertAttempt(
           {
             id: input.deliveryId,
@@ -179,6 +181,9 @@ export function createWebhookDeliveryActivities(deps: {
           },
           trx,
         );
+      }), {
+        recorded: async () => Boolean(await repo.findAttempt(input.webhookId, input.deliveryId)),
+        untilMs: Math.min(Date.now() + RECORD_AFTER_SEND_MS, activityEndsAtMs - 2_000),
       });
       // Ids, status and timing only: never the secret, the signature or the body.
       Context.current().log.info('webhook attempt', {

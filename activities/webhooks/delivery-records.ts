@@ -26,3 +26,28 @@ export const endWithoutRequest = async (repo: WebhooksRepository, trx: Knex, k: 
   );
   await repo.updateDelivery(keyOf(k), { state, last_error_kind: errorKind, next_attempt_at: null, finished_at: new Date() }, trx);
 };
+
+/** How long a sent attempt's record is retried in place (decision 0227). */
+export const RECORD_AFTER_SEND_MS = 20_000;
+
+/**
+ * Records what a sent request got back. The receiver has already answered, so a record lost to a
+ * passing database failure (PostgreSQL restarting, a dropped connection) would make the retry send
+ * the event again: the write is retried in place, with backoff, until it lands or `untilMs` passes
+ * (decision 0227). A write that committed although its caller saw an error is detected by
+ * `recorded` and not repeated. Only past `untilMs` does the error reach Temporal's retry, which
+ * sends again: at-least-once, as documented.
+ */
+export async function recordAfterSend(write: () => Promise<void>, opts: { recorded: () => Promise<boolean>; untilMs: number; heartbeat?: () => void }): Promise<void> {
+  for (let delayMs = 100; ; delayMs = Math.min(delayMs * 2, 2_000)) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      if (await opts.recorded().catch(() => false)) return;
+      if (Date.now() + delayMs >= opts.untilMs) throw err;
+      opts.heartbeat?.();
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}

@@ -10,7 +10,7 @@ import type { WebhookHttpClient } from '../../lib/webhooks/http-client';
 import { attemptOutcomesSignal, webhookSubscriptionLabel, webhookSubscriptionWorkflowId, type AttemptOutcomeSignalInput, type WebhookDeliveryState } from '../../workflows/webhooks/contract';
 import { deliveryInput, startWebhookDelivery } from '../../workflows/webhooks/client';
 import { MAX_WEBHOOK_BODY_BYTES, signingSecretsOf } from './delivery-activities';
-import { endWithoutRequest, keyOf } from './delivery-records';
+import { RECORD_AFTER_SEND_MS, endWithoutRequest, keyOf, recordAfterSend } from './delivery-records';
 import { listenForDispatch, nudgeCount, waitForNudge, type DispatchListener } from './dispatch-wake';
 
 export interface DispatchWebhookFirstAttemptsInput {
@@ -113,7 +113,8 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
     });
     const retries = deps.config.WEBHOOK_RETRY_SCHEDULE_MS.length;
     const state: WebhookDeliveryState = result.ok ? 'delivered' : retries === 0 ? 'dead_letter' : 'retrying';
-    await deps.knex.transaction(async (trx) => {
+    // Within the claim's lease (WEBHOOK_TIMEOUT_MS + 60 s): no other claim can take the row meanwhile.
+    await recordAfterSend(() => deps.knex.transaction(async (trx) => {
       await repo.insertAttempt(
         {
           id,
@@ -145,6 +146,10 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
           finished_at: state === 'retrying' ? null : new Date(),
           updated_at: trx.fn.now(),
         });
+    }), {
+      recorded: async () => Boolean(await repo.findAttempt(sub.id, id)),
+      untilMs: Date.now() + RECORD_AFTER_SEND_MS,
+      heartbeat: () => Context.current().heartbeat(),
     });
     return {
       row: { ...row, state },
