@@ -20,6 +20,11 @@ export interface PostgresServerOptions {
   user?: string;
   password?: string;
   log?: (line: string) => void;
+  /**
+   * Run in its own process group, so a Ctrl-C typed into the terminal reaches only the
+   * supervisor, which stops PostgreSQL last, after the processes that use it (npm start).
+   */
+  ownProcessGroup?: boolean;
 }
 
 export interface RunningPostgres {
@@ -184,6 +189,7 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
   const child: ChildProcess = spawn(bin('postgres'), ['-D', dataDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-k', sockDir, '-c', 'max_connections=300', '-c', 'fsync=on'], {
     ...spawnIds,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.ownProcessGroup ?? false,
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));

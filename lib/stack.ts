@@ -20,6 +20,8 @@ export interface Infrastructure {
  * Brings up what the processes need: DATABASE_URL or embedded PostgreSQL; TEMPORAL_ADDRESS or
  * the dev server. `persistent` keeps state under DATA_DIR (npm start); tests use a temporary
  * dir and an in-memory Temporal. Anything started is stopped again if a later step fails.
+ * `persistent` servers also run in their own process groups: a Ctrl-C in npm start's terminal
+ * reaches the supervisor alone, which stops the API and worker first and the servers last.
  */
 export async function startInfrastructure(opts: {
   config: Config;
@@ -46,6 +48,7 @@ export async function startInfrastructure(opts: {
         dataDir: opts.pgDataDir ?? path.join(config.DATA_DIR, 'postgres'),
         port: opts.pgPort ?? config.EMBEDDED_PG_PORT,
         log: (l) => log(`[postgres] ${l}`),
+        ownProcessGroup: opts.persistent,
       });
       stops.push(pg.stop);
       const dbName = opts.databaseName ?? 'jobfair';
@@ -77,6 +80,7 @@ export async function startInfrastructure(opts: {
         pidFile: opts.persistent ? path.resolve(config.DATA_DIR, 'temporal.pid') : undefined,
         namespace: config.TEMPORAL_NAMESPACE,
         log,
+        ownProcessGroup: opts.persistent,
       });
       stops.push(server.stop);
       temporalAddress = server.address;

@@ -120,6 +120,8 @@ export interface DevServerOptions {
   pidFile?: string;
   namespace: string;
   log: (l: string) => void;
+  /** Run in its own process group: a Ctrl-C in the terminal reaches only the supervisor, which stops the server last (npm start). */
+  ownProcessGroup?: boolean;
 }
 
 export interface RunningDevServer {
@@ -188,6 +190,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<RunningDev
   const child: ChildProcess = spawn(opts.cli, args, {
     env: { ...process.env, TEMPORAL_VERSION_CHECK_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.ownProcessGroup ?? false,
   });
   if (opts.pidFile && child.pid) fs.writeFileSync(opts.pidFile, String(child.pid));
   let output = '';

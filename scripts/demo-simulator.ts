@@ -51,6 +51,8 @@ export async function startDemoSimulator(opts: {
     shutdownForceTime: '10 seconds',
   });
   const run = worker.run();
+  // Handled from the start: a worker failing before stop() must not be an unhandled rejection.
+  run.catch((err: Error) => console.error(`[demo] simulator worker stopped: ${err.message}`));
   const tickMs = opts.tickMs ?? config.DEMO_SIMULATION_TICK_MS;
   try {
     await client.workflow.start<DemoSimulatorWorkflow>(DEMO_SIMULATOR_WORKFLOW, {

@@ -64,12 +64,18 @@ async function main() {
           }),
       ),
     );
-    await infra?.stop();
+    await infra?.stop().catch((err: Error) => console.error(`[start] stopping the servers: ${err.message}`));
     log('stopped');
     process.exit(code);
   };
+  // The API, the worker and the servers run in their own process groups, so Ctrl-C (and a closed
+  // terminal's hang-up) reaches this supervisor alone and it stops them in order: the demo's
+  // simulator and receiver, then the API and worker (they drain), then Temporal and PostgreSQL.
+  // Sent to every process at once, Ctrl-C took the servers down under a worker still finishing
+  // its activities: a screen of connection errors, and now and then a failed exit.
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+  process.on('SIGHUP', () => void stop(0));
 
   try {
     infra = await startInfrastructure({ config, log, persistent: true });
@@ -93,7 +99,7 @@ async function main() {
   // `node --import tsx` keeps each process a direct child of this one (no tsx wrapper in between),
   // so signals reach it and it can notice when this supervisor is gone.
   const run = (name: string, entry: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
     child.once('exit', (code, signal) => {
       if (!stopping) {
         console.error(`[start] the ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);

@@ -65,9 +65,10 @@ interface Outcome {
 }
 
 /** What `webhookDispatcherWorkflow` proxies (decision 0195). */
-export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRepository: WebhooksRepository; httpClient: WebhookHttpClient; appSecret: string; client: Client; config: Config }) {
+export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRepository: WebhooksRepository; httpClient: WebhookHttpClient; appSecret: string; client: Client; config: Config; draining?: AbortSignal }) {
   const repo = deps.webhooksRepository;
   const leaseMs = deps.config.WEBHOOK_TIMEOUT_MS + 60_000;
+  const drained = aborted(deps.draining); // one listener for the worker's life
   let lastSweepMs = 0;
 
   /** One claimed delivery: decide, POST, record (state and attempt in one transaction; `first_attempt_due_at` stays until the batch is done). */
@@ -263,11 +264,13 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
             // Wait for a wake-up, the safety poll or the idle return, heartbeating meanwhile (no query).
             const pollMs = listener.listening ? deps.config.WEBHOOK_DISPATCH_POLL_MS : FALLBACK_POLL_MS;
             const until = Date.now() + Math.min(pollMs, input.idleWaitMs - idleMs);
-            while (Date.now() < until && nudgeCount() === seen && !ctx.cancellationSignal.aborted) {
-              await Promise.race([waitForNudge(Math.max(1, Math.min(until - Date.now(), HEARTBEAT_EVERY_MS)), seen), ctx.cancelled.catch(() => undefined)]);
+            // A draining worker ends the idle wait at once: the shutdown does not wait out the grace time.
+            const stop = () => ctx.cancellationSignal.aborted || deps.draining?.aborted === true;
+            while (Date.now() < until && nudgeCount() === seen && !stop()) {
+              await Promise.race([waitForNudge(Math.max(1, Math.min(until - Date.now(), HEARTBEAT_EVERY_MS)), seen), ctx.cancelled.catch(() => undefined), drained]);
               ctx.heartbeat();
             }
-            if (ctx.cancellationSignal.aborted) break;
+            if (stop()) break;
             continue;
           }
           const r = await runBatch(rows);
@@ -287,3 +290,10 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
   };
 }
 export type WebhookDispatcherActivities = ReturnType<typeof createWebhookDispatcherActivities>;
+
+/** Resolves when `signal` aborts (never without one). */
+function aborted(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise<void>(() => undefined);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}

@@ -21,6 +21,12 @@ export interface WorkerDeps {
   knex: Knex;
   /** For activities that message other workflows (matchmaker offers, event fan-out). */
   client: Client;
+  /**
+   * Aborted when the worker begins to shut down. A long-waiting activity (the webhook dispatcher's
+   * idle wait) returns at once instead of holding the shutdown for its grace time; Temporal hands
+   * its next call to whichever worker polls next.
+   */
+  draining?: AbortSignal;
 }
 
 /** The only place real dependencies are built for activities: the repositories once, then one line per capability. */
@@ -50,7 +56,7 @@ export function buildActivities(deps: WorkerDeps) {
     }),
     ...createDomainEventsActivities({ knex: deps.knex, fanOut }),
     ...createWebhookDeliveryActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config) }),
-    ...createWebhookDispatcherActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config), client: deps.client, config: deps.config }),
+    ...createWebhookDispatcherActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config), client: deps.client, config: deps.config, draining: deps.draining }),
     ...createWebhookSubscriptionActivities({
       knex: deps.knex,
       webhooksRepository: repos.webhooks,

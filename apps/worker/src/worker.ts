@@ -36,6 +36,7 @@ export async function startWorker(opts: {
   const connection = await NativeConnection.connect({ address: opts.address });
   const clientConnection = await connectClosable({ address: opts.address });
   const client = new Client({ connection: clientConnection.connection, namespace: config.TEMPORAL_NAMESPACE });
+  const draining = new AbortController();
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -45,7 +46,7 @@ export async function startWorker(opts: {
       : fs.existsSync(PREBUILT_WORKFLOW_BUNDLE)
         ? { workflowBundle: { codePath: PREBUILT_WORKFLOW_BUNDLE } }
         : { workflowsPath: WORKFLOWS_PATH }),
-    activities: buildActivities({ config, knex, client }),
+    activities: buildActivities({ config, knex, client, draining: draining.signal }),
     shutdownGraceTime: opts.shutdownGraceTime ?? '30 seconds',
     // After a worker dies, each workflow it had cached sends its next task to the dead worker's
     // sticky queue and waits this long before the task goes to the normal queue (SDK default 10 s;
@@ -62,6 +63,7 @@ export async function startWorker(opts: {
     client,
     run,
     shutdown: async () => {
+      draining.abort();
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await run.catch(() => undefined);
       await connection.close();
