@@ -229,6 +229,8 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
         of,
         search: {
           minScore: scope.length ? Math.min(...scope.map((id) => of(id).min_score)) : 0,
+          // Every event still asks for an essential skill (the first brackets): jobs listing essential skills the seeker has none of are skipped unscored.
+          essentialRequired: scope.length > 0 && scope.every((id) => of(id).essential_required),
           passes: (job: RoundJob, score: number, essentialMatched: number) => passesFloor(of(job.liveEventId), score, essentialMatched, job.essentialSkills.length),
         },
       };
