@@ -211,23 +211,29 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     const excluded = new Set(triedPairs.map((p) => pairKey(p.queue_entry_id, p.job_id)));
     const blocked = new Set(blockedPairs.map((p) => pairKey(p.seeker_user_id, p.job_id)));
     const tried = (entry: PlanEntry) => (jobId: string) => excluded.has(pairKey(entry.id, jobId)) || blocked.has(pairKey(entry.userId, jobId));
+    const defaultFloor: EventFloor = { minScore: deps.config.MATCH_MIN_SCORE, requireEssential: true };
+    const settingOf = (eventId: string) => ctx.eventFloors.get(eventId) ?? defaultFloor;
+    // The distinct floor settings of the "any event" scope (most events share the default): an
+    // any-event entry's lowest floor is computed over these, not over every event (0237).
+    const anySettings = [...new Map([...ctx.openInvite].map((id) => [`${settingOf(id).minScore}:${settingOf(id).requireEssential}`, settingOf(id)])).values()];
     const floorOf = (entry: PlanEntry) => {
-      const memo = new Map<string, AppliedFloor>();
-      const of = (eventId: string) => {
-        let f = memo.get(eventId);
+      const memo = new Map<EventFloor, AppliedFloor>();
+      const ofSetting = (setting: EventFloor) => {
+        let f = memo.get(setting);
         if (!f) {
-          f = floorFor(ctx.eventFloors.get(eventId) ?? { minScore: deps.config.MATCH_MIN_SCORE, requireEssential: true }, ctx.nowMs - entry.enteredAtMs, deps.config.MATCH_FLOOR_BRACKETS);
-          memo.set(eventId, f);
+          f = floorFor(setting, ctx.nowMs - entry.enteredAtMs, deps.config.MATCH_FLOOR_BRACKETS);
+          memo.set(setting, f);
         }
         return f;
       };
-      const scope = entry.liveEventId ? [entry.liveEventId] : [...ctx.openInvite];
+      const of = (eventId: string) => ofSetting(settingOf(eventId));
+      const scope = (entry.liveEventId ? [settingOf(entry.liveEventId)] : anySettings).map(ofSetting);
       return {
         of,
         search: {
-          minScore: scope.length ? Math.min(...scope.map((id) => of(id).min_score)) : 0,
+          minScore: scope.length ? Math.min(...scope.map((f) => f.min_score)) : 0,
           // Every event still asks for an essential skill (the first brackets): jobs listing essential skills the seeker has none of are skipped unscored.
-          essentialRequired: scope.length > 0 && scope.every((id) => of(id).essential_required),
+          essentialRequired: scope.length > 0 && scope.every((f) => f.essential_required),
           passes: (job: RoundJob, score: number, essentialMatched: number) => passesFloor(of(job.liveEventId), score, essentialMatched, job.essentialSkills.length),
         },
       };
