@@ -6,9 +6,9 @@
  *    100 open jobs and 3 interview slots each — every event has room, the worst case for the
  *    candidate search: every open job is a candidate; for each waiting-entry count W (`--waiting`)
  *    W seekers wait (half for one event, half for any event), oldest first. One `runMatchingRound`
- *    (the production activity, default floor) is timed `--repeat` times per cell, after one untimed
- *    warm-up round (a worker runs rounds back to back; its first round after start is not what a
- *    slot freeing meets): plan (reads + candidate search, no locks), hold (the locked part), offer
+ *    (the production activity, default floor) is timed `--repeat` times per cell, after `--warmup`
+ *    untimed rounds (default 3; a worker runs rounds back to back, so its first rounds after start —
+ *    job cache fill, code not yet optimised by V8 — are not what a slot freeing meets; decision 0237): plan (reads + candidate search, no locks), hold (the locked part), offer
  *    (the Temporal calls; here every offer is refused — the entries have no workflow — so the data
  *    stays the same for the next repeat), and the whole round. Its ceiling (`ceilingMs`): the bare
  *    I/O the round's offers need in the same run — one Temporal round-trip per offer (as many at a
@@ -21,7 +21,7 @@
  *    match of that event exists (its row is written when the seeker's entry takes the offer).
  *    Also reports matchmaker kicks per join (signals the joins cost the matchmaker).
  *
- *   npx tsx bench/matching-scale.ts [--quick] [--json <file>] [--waiting 100,1000,10000] [--jobs 100000] [--repeat 3] [--samples 30] [--no-slot] [--no-rounds] [--explain]
+ *   npx tsx bench/matching-scale.ts [--quick] [--json <file>] [--waiting 100,1000,10000] [--jobs 100000] [--repeat 3] [--warmup 3] [--samples 30] [--no-slot] [--no-rounds] [--explain]
  *
  * `--explain` also prints EXPLAIN ANALYZE of the round's read of its first page of waiting entries
  * at each waiting count (the one read whose input grows with the queue).
@@ -62,10 +62,10 @@ const listArg = (name: string, def: number[]): number[] => {
   if (!v.length || v.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`${name} needs comma-separated positive integers`);
   return v;
 };
-const known = new Set(['--quick', '--json', '--waiting', '--jobs', '--repeat', '--samples', '--no-slot', '--no-rounds', '--explain', 'matching-scale']);
+const known = new Set(['--quick', '--json', '--waiting', '--jobs', '--repeat', '--warmup', '--samples', '--no-slot', '--no-rounds', '--explain', 'matching-scale']);
 for (let i = 0; i < argv.length; i++) {
   if (!known.has(argv[i])) throw new Error(`unknown argument ${argv[i]}; use ${[...known].filter((k) => k.startsWith('--')).join(', ')}`);
-  if (['--json', '--waiting', '--jobs', '--repeat', '--samples'].includes(argv[i])) i++;
+  if (['--json', '--waiting', '--jobs', '--repeat', '--warmup', '--samples'].includes(argv[i])) i++;
 }
 
 const QUICK = has('--quick');
@@ -73,6 +73,8 @@ const JSON_OUT = value('--json');
 const WAITING = listArg('--waiting', QUICK ? [100, 1_000] : [100, 1_000, 10_000]);
 const JOBS = listArg('--jobs', QUICK ? [10_000] : [100_000]);
 const REPEAT = listArg('--repeat', [3])[0];
+const WARMUP = value('--warmup') === undefined ? 3 : Number(value('--warmup'));
+if (!Number.isInteger(WARMUP) || WARMUP < 1) throw new Error('--warmup needs a positive integer');
 const SAMPLES = listArg('--samples', [QUICK ? 8 : 30])[0];
 /** Offers in flight at once in a round (OFFER_CONCURRENCY of the activity: the round's offer bound). */
 const OFFER_CONCURRENCY = MATCHMAKER_ROUND_MAX_OFFERS;
@@ -137,7 +139,7 @@ async function rounds(infra: { adminUrl: string; temporalAddress: string }, base
             config: { ...base, TEMPORAL_TASK_QUEUE: 'bench-scale' },
             log: { info: (o: object) => 'timings' in o && timings.push((o as { timings: RoundTimings }).timings), warn: () => undefined },
           });
-          await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
+          for (let r = 0; r < WARMUP; r++) await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
           timings.length = 0;
           const cpu: number[] = [];
           for (let r = 0; r < REPEAT; r++) {
@@ -414,7 +416,7 @@ async function main() {
   for (const r of roundRows) notes.push(`round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers; CPU of the round's process ${r.cpuMs} ms`);
   notes.push(`load average at end ${load()}; ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
 
-  console.log(`\nOne matching round (median of ${REPEAT} after a warm-up; every event has room; load average ${load()}, ${os.cpus().length} CPUs)`);
+  console.log(`\nOne matching round (median of ${REPEAT} after ${WARMUP} warm-up rounds; every event has room; load average ${load()}, ${os.cpus().length} CPUs)`);
   console.log('| jobs | waiting | considered | offered | plan ms | hold ms | offer ms | round ms | ceiling ms |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of roundRows) console.log(`| ${r.jobs.toLocaleString('en')} | ${r.waiting.toLocaleString('en')} | ${r.considered} | ${r.offered} | ${r.planMs} | ${r.holdMs} | ${r.offerMs} | ${r.roundMs} | ${r.ceilingMs} |`);

@@ -6,20 +6,25 @@ import { computeMatchScore, experienceScore, locationScore, MATCH_SCORE_WEIGHTS,
  * without building a score breakdown for every job.
  *
  * The v1 score (match-score.ts) depends on the skills only through the matched essential and
- * bonus counts. Per round and scope the jobs are indexed by normalised skill (skill → the jobs
- * listing it, once per listing, so duplicates count as the score counts them). For one entry:
+ * bonus counts, so a job's score ceiling (the non-skill components at 1) is its fixed part plus one
+ * term per skill of the seeker it lists. Per scope (kept between rounds with the job cache) the
+ * index holds, per normalised skill, the jobs listing it sorted by their ceiling for a seeker who
+ * shares that one skill (decision 0235), and per pair of skills listed together the jobs listing
+ * both. For one entry:
  *
- * 1. the seeker's skills are looked up in the index: only jobs sharing a skill are touched, and
- *    for those the matched counts are known, hence a ceiling of their score (the non-skill
- *    components at 1) and, when needed, the exact score (`scoreFromCounts`: the same components,
- *    order of summation and rounding as `computeMatchScore`);
- * 2. jobs sharing no skill have a ceiling that does not depend on the seeker: they wait in one
+ * 1. jobs sharing two or more of the seeker's skills are the union of the pair lists of the
+ *    seeker's skill pairs (few): their matched counts and ceilings are computed at once;
+ * 2. every other job sharing a skill shares exactly one, so its ceiling is its place in that
+ *    skill's list: the lists are read lazily, only as far down as the walk goes;
+ * 3. jobs sharing no skill have a ceiling that does not depend on the seeker: they wait in one
  *    list per scope, highest ceiling first, and are reached only if the walk gets that low;
- * 3. the walk goes from 100 down in steps of 0.1 (the score's precision): at each level the jobs
+ * 4. the walk goes from 100 down in steps of 0.1 (the score's precision): at each level the jobs
  *    whose ceiling is that level are scored exactly (landing at that level or below), then the
  *    jobs scoring exactly that level update their event's best; it stops once `limit` events are
- *    known, since nothing lower can change the first `limit`.
+ *    known, since nothing lower can change the first `limit`, or below the floor.
  *
+ * A popular skill shared with thousands of jobs therefore costs only the jobs above the level where
+ * the walk stops, not all of them (before 0235 every job sharing a skill was counted and bucketed).
  * The result equals scoring every job of the scope and keeping each event's best (same scores,
  * same order, ties included); the candidate tests compare both on random data. Only the returned
  * candidates get a full `computeMatchScore` (breakdown).
@@ -43,9 +48,22 @@ export interface Candidate<J extends CandidateJob = CandidateJob> {
 
 interface Scope<J extends CandidateJob> {
   jobs: J[];
-  /** Per normalised skill, the jobs listing it as essential (bonus), once per listing. */
-  essentialBy: Map<string, number[]>;
-  bonusBy: Map<string, number[]>;
+  /** Normalised skill → its id in this scope. */
+  skillIds: Map<string, number>;
+  /** Per job its essential (bonus) listings as skill ids, once per listing: `essIds[essOff[i] .. essOff[i + 1])`. */
+  essOff: Int32Array;
+  essIds: Int32Array;
+  bonOff: Int32Array;
+  bonIds: Int32Array;
+  /**
+   * Per skill id the jobs listing it, highest single-skill ceiling first (the ceiling of a job for a
+   * seeker sharing only that skill, bucket units): `skillJobs[skillOff[k] .. skillOff[k + 1])`.
+   */
+  skillOff: Int32Array;
+  skillJobs: Int32Array;
+  skillCeil: Int32Array;
+  /** Per pair of skill ids listed by one job (`pairKey`), the jobs listing both. */
+  pairs: Map<number, Int32Array>;
   /** Per job: listed essential and bonus skills, and the ceiling's fixed part (see `ceilingParts`). */
   essentialLen: Int32Array;
   bonusLen: Int32Array;
@@ -159,14 +177,17 @@ export function compareCandidates(free: ReadonlyMap<string, number>) {
   return (a: Candidate, b: Candidate) => b.score.score - a.score.score || (free.get(b.job.liveEventId) ?? 0) - (free.get(a.job.liveEventId) ?? 0) || (a.job.id < b.job.id ? -1 : a.job.id > b.job.id ? 1 : 0);
 }
 
+/** The key of a pair of skill ids in `Scope.pairs` (a < b). */
+const pairOf = (a: number, b: number) => (a < b ? a * 0x200000 + b : b * 0x200000 + a);
+
 /**
  * The jobs one round may offer, indexed once per round and per scope: an event's own jobs (entries
  * for that event) or the jobs of every open-invite event with room (entries for any event).
  */
 export class CandidateIndex<J extends CandidateJob> {
   private readonly scopes = new Map<string, Scope<J>>();
-  /** Per scope, per job: matched counts, touched flag, score (reset after each entry). */
-  private readonly scratch = new Map<string, { essential: Int32Array; bonus: Int32Array; seen: Uint8Array; scores: Float64Array }>();
+  /** Per scope: per job matched counts, touched flag, score; per skill id the seeker's (reset after each entry). */
+  private readonly scratch = new Map<string, { essential: Int32Array; bonus: Int32Array; seen: Uint8Array; scores: Float64Array; has: Uint8Array }>();
 
   private readonly byEvent = new Map<string, J[]>();
 
@@ -196,18 +217,6 @@ export class CandidateIndex<J extends CandidateJob> {
     let scope = this.scopes.get(key);
     if (scope) return scope;
     const jobs = liveEventId ? (this.byEvent.get(liveEventId) ?? []) : [...this.byEvent].flatMap(([eventId, js]) => (this.openInviteEventIds.has(eventId) ? js : []));
-    const index = (pick: (j: J) => string[]) => {
-      const by = new Map<string, number[]>();
-      jobs.forEach((j, i) => {
-        for (const skill of pick(j)) {
-          const k = norm(skill);
-          const list = by.get(k);
-          if (list) list.push(i);
-          else by.set(k, [i]);
-        }
-      });
-      return by;
-    };
     const intern = (values: (string | null)[]) => {
       const ids = new Map<string, number>();
       const list: string[] = [];
@@ -228,16 +237,95 @@ export class CandidateIndex<J extends CandidateJob> {
     const parts = jobs.map(ceilingParts);
     const essentialLen = Int32Array.from(jobs, (j) => j.essentialSkills.length);
     const bonusLen = Int32Array.from(jobs, (j) => j.bonusSkills.length);
-    const zeroCeilOf = jobs.map((_, i) => ceilingBucket(0, essentialLen[i], 0, bonusLen[i], parts[i].other, parts[i].weights));
+    const ceilOther = Float64Array.from(parts, (p) => p.other);
+    const ceilWeights = Float64Array.from(parts, (p) => p.weights);
+
+    // Skills as ids; per job its listings (once per listing, as the score counts them).
+    const skillIds = new Map<string, number>();
+    const idOf = (skill: string) => {
+      const k = norm(skill);
+      let id = skillIds.get(k);
+      if (id === undefined) {
+        id = skillIds.size;
+        skillIds.set(k, id);
+      }
+      return id;
+    };
+    const listings = (pick: (j: J) => string[]) => {
+      const off = new Int32Array(jobs.length + 1);
+      const ids: number[] = [];
+      jobs.forEach((j, i) => {
+        for (const skill of pick(j)) ids.push(idOf(skill));
+        off[i + 1] = ids.length;
+      });
+      return { off, ids: Int32Array.from(ids) };
+    };
+    const ess = listings((j) => j.essentialSkills);
+    const bon = listings((j) => j.bonusSkills);
+
+    // Per skill the jobs listing it (each once) with their single-skill ceiling; per pair of skills
+    // listed by one job, the jobs listing both.
+    const perSkill: Array<{ jobs: number[]; ceil: number[] }> = Array.from({ length: skillIds.size }, () => ({ jobs: [], ceil: [] }));
+    const pairLists = new Map<number, number[]>();
+    const counts = new Map<number, [number, number]>();
+    for (let i = 0; i < jobs.length; i++) {
+      counts.clear();
+      for (let k = ess.off[i]; k < ess.off[i + 1]; k++) {
+        const c = counts.get(ess.ids[k]);
+        if (c) c[0]++;
+        else counts.set(ess.ids[k], [1, 0]);
+      }
+      for (let k = bon.off[i]; k < bon.off[i + 1]; k++) {
+        const c = counts.get(bon.ids[k]);
+        if (c) c[1]++;
+        else counts.set(bon.ids[k], [0, 1]);
+      }
+      for (const [id, [e, b]] of counts) {
+        perSkill[id].jobs.push(i);
+        perSkill[id].ceil.push(ceilingBucket(e, essentialLen[i], b, bonusLen[i], ceilOther[i], ceilWeights[i]));
+      }
+      if (counts.size > 1) {
+        const distinct = [...counts.keys()];
+        for (let a = 0; a < distinct.length; a++)
+          for (let b = a + 1; b < distinct.length; b++) {
+            const k = pairOf(distinct[a], distinct[b]);
+            const list = pairLists.get(k);
+            if (list) list.push(i);
+            else pairLists.set(k, [i]);
+          }
+      }
+    }
+    const skillOff = new Int32Array(skillIds.size + 1);
+    perSkill.forEach((p, id) => (skillOff[id + 1] = skillOff[id] + p.jobs.length));
+    const skillJobs = new Int32Array(skillOff[skillIds.size]);
+    const skillCeil = new Int32Array(skillOff[skillIds.size]);
+    perSkill.forEach((p, id) => {
+      const order = p.jobs.map((_, k) => k).sort((a, b) => p.ceil[b] - p.ceil[a] || a - b);
+      order.forEach((k, n) => {
+        skillJobs[skillOff[id] + n] = p.jobs[k];
+        skillCeil[skillOff[id] + n] = p.ceil[k];
+      });
+    });
+    const pairs = new Map<number, Int32Array>();
+    for (const [k, list] of pairLists) pairs.set(k, Int32Array.from(list));
+
+    const zeroCeilOf = jobs.map((_, i) => ceilingBucket(0, essentialLen[i], 0, bonusLen[i], ceilOther[i], ceilWeights[i]));
     const zeroOrder = jobs.map((_, i) => i).sort((a, b) => zeroCeilOf[b] - zeroCeilOf[a]);
     scope = {
       jobs,
-      essentialBy: index((j) => j.essentialSkills),
-      bonusBy: index((j) => j.bonusSkills),
+      skillIds,
+      essOff: ess.off,
+      essIds: ess.ids,
+      bonOff: bon.off,
+      bonIds: bon.ids,
+      skillOff,
+      skillJobs,
+      skillCeil,
+      pairs,
       essentialLen,
       bonusLen,
-      ceilOther: Float64Array.from(parts, (p) => p.other),
-      ceilWeights: Float64Array.from(parts, (p) => p.weights),
+      ceilOther,
+      ceilWeights,
       modeIds: mode.ids,
       modes: mode.list,
       placeIds: place.ids,
@@ -248,7 +336,7 @@ export class CandidateIndex<J extends CandidateJob> {
       eventIds: events.list,
     };
     this.scopes.set(key, scope);
-    this.scratch.set(key, { essential: new Int32Array(jobs.length), bonus: new Int32Array(jobs.length), seen: new Uint8Array(jobs.length), scores: new Float64Array(jobs.length) });
+    this.scratch.set(key, { essential: new Int32Array(jobs.length), bonus: new Int32Array(jobs.length), seen: new Uint8Array(jobs.length), scores: new Float64Array(jobs.length), has: new Uint8Array(skillIds.size) });
     return scope;
   }
 
@@ -271,40 +359,40 @@ export class CandidateIndex<J extends CandidateJob> {
       /**
        * The quality floor (floor.ts): a job whose score or essential-skill count does not pass its
        * event's floor is not a candidate; `minScore` is the lowest floor of the scope (the walk
-       * stops below it: nothing lower can pass).
+       * stops below it: nothing lower can pass). `essentialRequired`: every event of the scope
+       * requires one of a job's essential skills now, so a job listing essential skills of which
+       * the seeker has none is skipped unscored (it cannot pass).
        */
-      floor?: { minScore: number; passes: (job: J, score: number, essentialMatched: number) => boolean };
+      floor?: { minScore: number; essentialRequired?: boolean; passes: (job: J, score: number, essentialMatched: number) => boolean };
     },
   ): Array<Candidate<J>> {
     const scope = this.scope(entry.liveEventId);
     if (!scope.jobs.length || opts.limit <= 0) return [];
     const s = prepareSeeker(entry.seeker);
-    const { essential, bonus, seen, scores } = this.scratch.get(entry.liveEventId ?? '*')!;
+    const { essential, bonus, seen, scores, has } = this.scratch.get(entry.liveEventId ?? '*')!;
     const mask = entry.liveEventId ? null : (opts.anyEventMask ?? null);
     const allowed = (i: number) => !mask || mask.allowed[mask.eventOf[i]] === 1;
-    const touched: number[] = [];
+    const essentialRequired = opts.floor?.essentialRequired === true;
+    // The seeker's skills known to the scope (others match no job).
+    const sids: number[] = [];
     for (const skill of s.skills) {
-      const e = scope.essentialBy.get(skill);
-      if (e)
-        for (const i of e) {
-          if (!allowed(i)) continue;
-          essential[i]++;
-          if (!seen[i]) {
-            seen[i] = 1;
-            touched.push(i);
-          }
-        }
-      const b = scope.bonusBy.get(skill);
-      if (b)
-        for (const i of b) {
-          if (!allowed(i)) continue;
-          bonus[i]++;
-          if (!seen[i]) {
-            seen[i] = 1;
-            touched.push(i);
-          }
-        }
+      const id = scope.skillIds.get(skill);
+      if (id !== undefined) sids.push(id);
     }
+    for (const id of sids) has[id] = 1;
+    const touched: number[] = [];
+    /** Marks a job sharing a skill as seen and counts its matched listings. */
+    const count = (i: number) => {
+      seen[i] = 1;
+      touched.push(i);
+      let e = 0;
+      for (let k = scope.essOff[i]; k < scope.essOff[i + 1]; k++) e += has[scope.essIds[k]];
+      let b = 0;
+      for (let k = scope.bonOff[i]; k < scope.bonOff[i + 1]; k++) b += has[scope.bonIds[k]];
+      essential[i] = e;
+      bonus[i] = b;
+    };
+    const cannotPass = (i: number) => essentialRequired && scope.essentialLen[i] > 0 && essential[i] === 0;
     // The location component per (remote mode, place): the same few values for many jobs.
     const places = scope.places.length + 1;
     const locationMemo = new Float64Array((scope.modes.length + 1) * places).fill(-1);
@@ -319,16 +407,23 @@ export class CandidateIndex<J extends CandidateJob> {
       return Number.isNaN(v) ? null : v;
     };
     try {
-      // Jobs enter by their ceiling and move to their exact score's bucket (never above) when the
-      // walk reaches their ceiling; only those are scored.
+      // Jobs sharing two or more skills enter by their ceiling (computed now); jobs sharing one are
+      // read from that skill's list when the walk reaches their ceiling. Each moves to its exact
+      // score's bucket (never above) when the walk reaches its ceiling; only those are scored.
       const ceilings: Array<number[] | undefined> = new Array(BUCKETS);
       const exact: Array<number[] | undefined> = new Array(BUCKETS);
-      for (const i of touched) (ceilings[ceilingBucket(essential[i], scope.essentialLen[i], bonus[i], scope.bonusLen[i], scope.ceilOther[i], scope.ceilWeights[i])] ??= []).push(i);
-      if (opts.stats) {
-        opts.stats.searches++;
-        opts.stats.sharingSkills += touched.length;
-        opts.stats.jobs += scope.jobs.length;
-      }
+      for (let a = 0; a < sids.length; a++)
+        for (let b = a + 1; b < sids.length; b++) {
+          const list = scope.pairs.get(pairOf(sids[a], sids[b]));
+          if (!list) continue;
+          for (const i of list) {
+            if (seen[i] || !allowed(i)) continue;
+            count(i);
+            (ceilings[ceilingBucket(essential[i], scope.essentialLen[i], bonus[i], scope.bonusLen[i], scope.ceilOther[i], scope.ceilWeights[i])] ??= []).push(i);
+          }
+        }
+      const cursor = Int32Array.from(sids, (id) => scope.skillOff[id]);
+      const end = Int32Array.from(sids, (id) => scope.skillOff[id + 1]);
       const score = (i: number, level: number) => {
         if (opts.stats) opts.stats.scored++;
         scores[i] = scoreFromCounts(s, scope.jobs[i], essential[i], bonus[i], location(i));
@@ -341,13 +436,24 @@ export class CandidateIndex<J extends CandidateJob> {
       const better = (i: number, j: number) => scores[i] > scores[j] || (scores[i] === scores[j] && scope.jobs[i].id < scope.jobs[j].id);
       let zero = 0;
       for (let level = BUCKETS - 1; level >= 0; level--) {
+        // Jobs sharing exactly one skill whose ceiling is this level (their single-skill ceiling is
+        // their ceiling; one sharing more was seen above) — read before the jobs sharing none, so a
+        // job sharing a skill is seen by then (its ceiling is at least its zero-skill ceiling).
+        for (let k = 0; k < sids.length; k++) {
+          while (cursor[k] < end[k] && scope.skillCeil[cursor[k]] >= level) {
+            const i = scope.skillJobs[cursor[k]++];
+            if (seen[i] || !allowed(i)) continue;
+            count(i);
+            if (!cannotPass(i)) score(i, level);
+          }
+        }
         // Jobs sharing no skill (their ceiling does not depend on the seeker) …
         while (zero < scope.zeroOrder.length && scope.zeroCeil[zero] >= level) {
           const i = scope.zeroOrder[zero++];
-          if (!seen[i] && allowed(i)) score(i, level);
+          if (!seen[i] && allowed(i) && !(essentialRequired && scope.essentialLen[i] > 0)) score(i, level);
         }
-        // … and jobs sharing some, whose ceiling is this level, are scored.
-        for (const i of ceilings[level] ?? []) score(i, level);
+        // … and jobs sharing several, whose ceiling is this level, are scored.
+        for (const i of ceilings[level] ?? []) if (!cannotPass(i)) score(i, level);
         for (const i of exact[level] ?? []) {
           const job = scope.jobs[i];
           if (opts.excluded?.(job.id) || opts.skipEvent?.(job.liveEventId)) continue;
@@ -357,6 +463,11 @@ export class CandidateIndex<J extends CandidateJob> {
         }
         if (best.size >= opts.limit) break;
         if (opts.floor && level <= bucketOf(opts.floor.minScore)) break;
+      }
+      if (opts.stats) {
+        opts.stats.searches++;
+        opts.stats.sharingSkills += touched.length;
+        opts.stats.jobs += scope.jobs.length;
       }
       const free = (i: number) => opts.free.get(scope.jobs[i].liveEventId) ?? 0;
       const cmp = compareCandidates(opts.free);
@@ -371,6 +482,7 @@ export class CandidateIndex<J extends CandidateJob> {
         bonus[i] = 0;
         seen[i] = 0;
       }
+      for (const id of sids) has[id] = 0;
     }
   }
 }

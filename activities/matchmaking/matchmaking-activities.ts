@@ -106,7 +106,13 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     }
   };
 
-  const processOffer = async (o: OfferContext, teamMembers: (teamId: string) => Promise<string[]>): Promise<OfferOutcome> => {
+  /**
+   * One offer: put to the seeker's queue entry (the arbiter), then the match workflow started. The
+   * outcome's row write is returned, not made: the round writes every outcome in one statement
+   * once its offers have answered (decision 0236); until then the rows stay `offering`, which a
+   * retried round re-sends with the same answer (offers and match starts are idempotent by id).
+   */
+  const processOffer = async (o: OfferContext, teamMembers: (teamId: string) => Promise<string[]>): Promise<{ outcome: OfferOutcome; reason?: string }> => {
     try {
       await withDeadline(() =>
         deps.client.workflow.getHandle(queueEntryWorkflowId(o.seeker_user_id)).executeUpdate(offerUpdate, {
@@ -115,28 +121,19 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       );
     } catch (err) {
       const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-      if (cause instanceof ApplicationFailure && cause.type === OFFER_REFUSED) {
-        await repo.markRefused(o.id, cause.message);
-        return 'refused';
-      }
-      if (err instanceof WorkflowNotFoundError) {
-        await repo.markRefused(o.id, 'the queue entry has closed');
-        return 'refused';
-      }
+      if (cause instanceof ApplicationFailure && cause.type === OFFER_REFUSED) return { outcome: 'refused', reason: cause.message };
+      if (err instanceof WorkflowNotFoundError) return { outcome: 'refused', reason: 'the queue entry has closed' };
       deps.log?.warn({ err, matchId: o.id }, `offer ${o.id} could not be made; the next round retries it`);
-      await repo.touchOffer(o.id);
-      return 'pending';
+      return { outcome: 'pending' };
     }
     try {
       await startMatch(o, await teamMembers(o.team_id));
     } catch (err) {
       // The entry holds the offer; the next round re-sends it (same answer) and starts the match.
       deps.log?.warn({ err, matchId: o.id }, `match ${o.id} could not be started; the next round retries it`);
-      await repo.touchOffer(o.id);
-      return 'pending';
+      return { outcome: 'pending' };
     }
-    await repo.markStarted(o.id);
-    return 'started';
+    return { outcome: 'started' };
   };
 
   /**
@@ -214,21 +211,29 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     const excluded = new Set(triedPairs.map((p) => pairKey(p.queue_entry_id, p.job_id)));
     const blocked = new Set(blockedPairs.map((p) => pairKey(p.seeker_user_id, p.job_id)));
     const tried = (entry: PlanEntry) => (jobId: string) => excluded.has(pairKey(entry.id, jobId)) || blocked.has(pairKey(entry.userId, jobId));
+    const defaultFloor: EventFloor = { minScore: deps.config.MATCH_MIN_SCORE, requireEssential: true };
+    const settingOf = (eventId: string) => ctx.eventFloors.get(eventId) ?? defaultFloor;
+    // The distinct floor settings of the "any event" scope (most events share the default): an
+    // any-event entry's lowest floor is computed over these, not over every event (0237).
+    const anySettings = [...new Map([...ctx.openInvite].map((id) => [`${settingOf(id).minScore}:${settingOf(id).requireEssential}`, settingOf(id)])).values()];
     const floorOf = (entry: PlanEntry) => {
-      const memo = new Map<string, AppliedFloor>();
-      const of = (eventId: string) => {
-        let f = memo.get(eventId);
+      const memo = new Map<EventFloor, AppliedFloor>();
+      const ofSetting = (setting: EventFloor) => {
+        let f = memo.get(setting);
         if (!f) {
-          f = floorFor(ctx.eventFloors.get(eventId) ?? { minScore: deps.config.MATCH_MIN_SCORE, requireEssential: true }, ctx.nowMs - entry.enteredAtMs, deps.config.MATCH_FLOOR_BRACKETS);
-          memo.set(eventId, f);
+          f = floorFor(setting, ctx.nowMs - entry.enteredAtMs, deps.config.MATCH_FLOOR_BRACKETS);
+          memo.set(setting, f);
         }
         return f;
       };
-      const scope = entry.liveEventId ? [entry.liveEventId] : [...ctx.openInvite];
+      const of = (eventId: string) => ofSetting(settingOf(eventId));
+      const scope = (entry.liveEventId ? [settingOf(entry.liveEventId)] : anySettings).map(ofSetting);
       return {
         of,
         search: {
-          minScore: scope.length ? Math.min(...scope.map((id) => of(id).min_score)) : 0,
+          minScore: scope.length ? Math.min(...scope.map((f) => f.min_score)) : 0,
+          // Every event still asks for an essential skill (the first brackets): jobs listing essential skills the seeker has none of are skipped unscored.
+          essentialRequired: scope.length > 0 && scope.every((f) => f.essential_required),
           passes: (job: RoundJob, score: number, essentialMatched: number) => passesFloor(of(job.liveEventId), score, essentialMatched, job.essentialSkills.length),
         },
       };
@@ -325,15 +330,23 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       };
       const outcomes: OfferOutcome[] = [];
       for (let i = 0; i < offers.length; i += OFFER_CONCURRENCY) {
-        outcomes.push(
-          ...(await Promise.all(
-            offers.slice(i, i + OFFER_CONCURRENCY).map(async (o) => {
-              const outcome = o.status === 'offering' ? await processOffer(o, teamMembers) : 'started';
-              beat('offering');
-              return outcome;
-            }),
-          )),
+        const wave = offers.slice(i, i + OFFER_CONCURRENCY);
+        const answers = await Promise.all(
+          wave.map(async (o) => {
+            const answer: { outcome: OfferOutcome; reason?: string } = o.status === 'offering' ? await processOffer(o, teamMembers) : { outcome: 'started' };
+            beat('offering');
+            return answer;
+          }),
         );
+        // One statement for the wave's outcomes (0236).
+        await repo.recordOfferOutcomes(
+          wave.flatMap((o, k) => {
+            const a = answers[k];
+            if (o.status !== 'offering') return [];
+            return [{ id: o.id, status: a.outcome === 'pending' ? ('touched' as const) : a.outcome, reason: a.reason }];
+          }),
+        );
+        outcomes.push(...answers.map((a) => a.outcome));
       }
       const timings: RoundTimings = { planMs: t1 - t0, searchMs: planned.searchMs, holdMs: t2 - t1, offerMs: performance.now() - t2 };
       const result: RunMatchingRoundResult = {

@@ -492,6 +492,25 @@ export function createMatchmakingRepository(knex: Knex) {
       await trx('match_offers').where({ id, status: 'offering' }).update({ status: 'refused', refusal_reason: reason.slice(0, 500), updated_at: trx.fn.now() });
     },
 
+    /**
+     * The outcomes of a round's offers in one statement (decision 0236): `started` (the match
+     * workflow runs), `refused` (with its reason: the slot is free again) or `touched` (left for the
+     * next round, updated_at bumped so it counts as fresh). Only offers still `offering` change, as
+     * with `markStarted` / `markRefused` / `touchOffer` one by one.
+     */
+    async recordOfferOutcomes(outcomes: Array<{ id: string; status: 'started' | 'refused' | 'touched'; reason?: string }>, trx: Knex = knex): Promise<void> {
+      if (!outcomes.length) return;
+      await trx.raw(
+        `UPDATE match_offers o
+            SET status = CASE WHEN v.status = 'touched' THEN o.status ELSE v.status END,
+                refusal_reason = CASE WHEN v.status = 'refused' THEN v.reason ELSE o.refusal_reason END,
+                updated_at = now()
+           FROM unnest(?::uuid[], ?::text[], ?::text[]) AS v(id, status, reason)
+          WHERE o.id = v.id AND o.status = 'offering'`,
+        [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => (o.reason === undefined ? null : o.reason.slice(0, 500))) as string[]],
+      );
+    },
+
     /** Leaves an offer for the next round to retry (bumps updated_at so it counts as fresh). */
     async touchOffer(id: string, trx: Knex = knex): Promise<void> {
       await trx('match_offers').where({ id, status: 'offering' }).update({ updated_at: trx.fn.now() });

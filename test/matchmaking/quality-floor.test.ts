@@ -38,6 +38,24 @@ describe('quality floor and never re-offer', () => {
     expect(jf.queue_id).not.toBe(jm.queue_id);
   }, 60_000);
 
+  it('an "any event" entry is searched down to the lowest floor of its events: an event with a high floor does not hide one with a low floor (0237)', async () => {
+    // The walk stops below the lowest floor of the entry's scope, computed over the distinct floor
+    // settings of the open-invite events; each job is then held to its own event's floor.
+    const rec = await h.recruiter();
+    const high = await createLiveEvent(h, { teamId: rec.teamId!, slots: 1, visibility: 'open_invite' });
+    const low = await createLiveEvent(h, { teamId: rec.teamId!, slots: 1, visibility: 'open_invite' });
+    await h.knex('live_events').where({ id: high.id }).update({ match_min_score: 99 });
+    // The same job in both events: the seeker has one of its two essential skills (a score far below 99).
+    const highJob = await createJob(h, { event: high, essential_skills: ['Idris', 'Agda'], bonus_skills: [] });
+    const lowJob = await createJob(h, { event: low, essential_skills: ['Idris', 'Agda'], bonus_skills: [] });
+    const s = await h.seeker({ profile: { skills: ['Idris'] } });
+    await join(h, s);
+    const m = await matchOf(h, s.user.id);
+    expect(m.job_id).toBe(lowJob.id);
+    expect(m.job_id).not.toBe(highJob.id);
+    expect(m.match_score).toBeLessThan(99);
+  }, 60_000);
+
   it('never re-offers a declined or interviewed (seeker, job) pair, across queue entries (random sequences)', async () => {
     const rec = await h.recruiter();
     const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 3 });
