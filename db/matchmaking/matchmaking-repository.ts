@@ -484,14 +484,6 @@ export function createMatchmakingRepository(knex: Knex) {
         );
     },
 
-    async markStarted(id: string, trx: Knex = knex): Promise<void> {
-      await trx('match_offers').where({ id }).whereIn('status', ['offering']).update({ status: 'started', updated_at: trx.fn.now() });
-    },
-
-    async markRefused(id: string, reason: string, trx: Knex = knex): Promise<void> {
-      await trx('match_offers').where({ id, status: 'offering' }).update({ status: 'refused', refusal_reason: reason.slice(0, 500), updated_at: trx.fn.now() });
-    },
-
     /**
      * The outcomes of a round's offers in one statement (decision 0236): `started` (the match
      * workflow runs), `refused` (with its reason: the slot is free again) or `touched` (left for the
@@ -509,11 +501,6 @@ export function createMatchmakingRepository(knex: Knex) {
           WHERE o.id = v.id AND o.status = 'offering'`,
         [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => (o.reason === undefined ? null : o.reason.slice(0, 500))) as string[]],
       );
-    },
-
-    /** Leaves an offer for the next round to retry (bumps updated_at so it counts as fresh). */
-    async touchOffer(id: string, trx: Knex = knex): Promise<void> {
-      await trx('match_offers').where({ id, status: 'offering' }).update({ updated_at: trx.fn.now() });
     },
 
     /**
