@@ -3,8 +3,8 @@
  *
  * Starts its own stack (throw-away PostgreSQL and in-memory Temporal dev server on free ports),
  * seeds realistic data (1,000 events / 100,000 jobs, seekers, queue entries, matches), starts the
- * API and the worker as their own processes (as `npm start` does, so their memory is theirs) and a
- * ceiling process, and prints ONE table — each row our figure beside its ceiling measured in the
+ * API and the worker as their own processes (compiled, as the image runs them, so their memory is
+ * theirs) and a ceiling process, and prints ONE table — each row our figure beside its ceiling measured in the
  * same run, interleaved round by round (median of 3 rounds), so both see the same machine load:
  *
  * - discovery (live-now, jobs/search with skills, events/{slug}, live-events), cached and
@@ -13,7 +13,9 @@
  * - POST /queue/join p50/p99 at 1 and 20 concurrent seekers vs a bare update-with-start of a
  *   workflow whose update answers at once;
  * - jobs/search query p99 at 10k / 100k (/ 1M, full mode) jobs;
- * - RSS of the API and the worker, idle and after the load;
+ * - RSS of the API and the worker, idle and after the load, and an idle worker compiled vs tsx;
+ * - `--worker-tsx`: the worker the rows use runs as `npm start` runs it (tsx, webpack at start)
+ *   instead of compiled with the prebuilt bundle (decision 0241);
  * - the matching and webhook rows from `bench/matching-scale.ts --json` and `bench/webhooks.ts
  *   --json` (child processes with their own stacks; "not measured" when a script has no --json);
  * - opt-in `--temporal-postgres`: the table's own stack (queue/join, discovery, auth, memory) runs on
@@ -48,6 +50,7 @@ const ROOT = path.join(__dirname, '..');
 const quick = process.argv.includes('--quick');
 /** Opt-in, never in the default run: Temporal on PostgreSQL (bench/support/temporal-postgres.ts, decision 0220). */
 const temporalPostgres = process.argv.includes('--temporal-postgres');
+const workerTsx = process.argv.includes('--worker-tsx');
 // `--only auth,memory` runs those sections alone (discovery, auth, queue, memory, growth, matching,
 // webhooks); without discovery and growth the data set is small, so it takes about a minute.
 const onlyArg = process.argv.indexOf('--only');
@@ -339,7 +342,9 @@ async function main() {
     const ports = { api: await freePort(), apiNoCache: await freePort(), ceiling: await freePort() };
     const api = startProcess('api', 'apps/api/src/server.ts', { ...env, PORT: String(ports.api) }, dist);
     const apiNoCache = startProcess('api-nocache', 'apps/api/src/server.ts', { ...env, PORT: String(ports.apiNoCache), PUBLIC_CACHE_TTL_MS: '0' }, dist);
-    const worker = startProcess('worker', 'apps/worker/src/main.ts', env);
+    // The worker as the image runs it too: compiled, with the prebuilt workflow bundle (decision
+    // 0225); `--worker-tsx`: as `npm start` runs it (tsx, workflows bundled by webpack at start).
+    const worker = startProcess('worker', 'apps/worker/src/main.ts', env, workerTsx ? undefined : dist);
     children.push(api, apiNoCache, worker);
     const url = (port: number) => `http://127.0.0.1:${port}`;
     await waitFor('API', async () => (await fetch(`${url(ports.api)}/readyz`)).ok);
@@ -379,7 +384,7 @@ async function main() {
       return true;
     });
     for (const s of seekers.slice(1, 20)) await joinHttp(s);
-    const idle = { api: rssMiB(api.pid), worker: rssMiB(worker.pid), apiTsx: NaN };
+    const idle = { api: rssMiB(api.pid), worker: rssMiB(worker.pid), apiTsx: NaN, workers: { compiled: NaN, tsx: NaN } };
     if (has('memory')) {
       // npm start's way (tsx), for the same idle figure: started, ready, 20 authenticated reads, measured, stopped.
       const port = await freePort();
@@ -419,8 +424,9 @@ async function main() {
     ]);
     // The search uncached once more against a ceiling that also asks PostgreSQL once (SELECT 1):
     // what is left of the gap is the search's own query work, not the design of asking a database.
-    const search_ = scenarios.find((s) => s.key === 'jobs-search')!;
-    pairs.push({ name: `${search_.name}, uncached, vs bare route + 1 PostgreSQL round trip`, ours: http(ports.apiNoCache, search_.paths), ceiling: http(ports.ceiling, ['/bare-db/jobs-search']) });
+    // (Absent when `--only` leaves discovery out.)
+    const search_ = scenarios.find((s) => s.key === 'jobs-search');
+    if (search_) pairs.push({ name: `${search_.name}, uncached, vs bare route + 1 PostgreSQL round trip`, ours: http(ports.apiNoCache, search_.paths), ceiling: http(ports.ceiling, ['/bare-db/jobs-search']) });
     // Authenticated read: one seeker's token (autocannon sends one header set per run), at
     // STATUS_CONNECTIONS: a status answer is ~8 SQL statements, and 50 connections only queue on
     // the 20-connection pool (both sides alike) instead of measuring the route.
@@ -507,11 +513,34 @@ async function main() {
     }
 
     const after = { api: rssMiB(api.pid), worker: rssMiB(worker.pid), ceiling: rssMiB(ceiling.pid) };
+    if (has('memory')) {
+      // After the load, so no row above shares the machine with them: the worker both ways on a
+      // task queue of their own (no work reaches them but their own matchmaker's start), one after
+      // the other: `node dist/…/main.js` with the prebuilt workflow
+      // bundle, as the image runs it (decision 0225), and npm start's tsx, which bundles the
+      // workflows with webpack at start. Measured once polling, then after 10 s (both idle).
+      const memConnection = await Connection.connect({ address: infra.temporalAddress });
+      const pollers = async (taskQueue: string) =>
+        (await memConnection.workflowService.describeTaskQueue({ namespace: base.TEMPORAL_NAMESPACE, taskQueue: { name: taskQueue }, taskQueueType: 1 })).pollers?.length ?? 0;
+      for (const kind of ['compiled', 'tsx'] as const) {
+        const taskQueue = `bench-memory-${kind}`;
+        const w = startProcess(`worker-${kind}`, 'apps/worker/src/main.ts', { ...env, TEMPORAL_TASK_QUEUE: taskQueue }, kind === 'compiled' ? dist : undefined);
+        children.push(w);
+        await waitFor(`worker (${kind})`, async () => (await pollers(taskQueue)) > 0);
+        const t0 = Date.now();
+        await waitFor(`worker (${kind}) idle 10 s`, async () => Date.now() - t0 >= 10_000);
+        idle.workers[kind] = rssMiB(w.pid);
+        w.kill('SIGTERM');
+        await new Promise<void>((resolve) => (w.exitCode !== null ? resolve() : w.once('exit', () => resolve())));
+      }
+      await memConnection.close();
+    }
     if (has('memory')) rows.push(
       { section: 'memory', name: 'API RSS idle (after start and 20 joins), `node dist/…/server.js` as the image runs it', unit: 'MiB', ours: idle.api, ceiling: null, ratio: null, target: '< 150 MB (143 MiB)' },
       { section: 'memory', name: 'API RSS idle under tsx (`npm start`: after start and 20 authenticated reads)', unit: 'MiB', ours: idle.apiTsx, ceiling: null, ratio: null, note: "tsx's loader: not in the image" },
       { section: 'memory', name: 'API RSS after load (compiled)', unit: 'MiB', ours: after.api, ceiling: after.ceiling, ratio: after.api / after.ceiling, note: 'ceiling: the ceiling process under tsx (Fastify + the queue route and services, after the same load)' },
-      { section: 'memory', name: 'worker RSS idle (after start and 20 joins)', unit: 'MiB', ours: idle.worker, ceiling: null, ratio: null },
+      { section: 'memory', name: 'worker RSS idle (after start and 20 joins), `node dist/…/main.js` with the prebuilt workflow bundle', unit: 'MiB', ours: idle.worker, ceiling: null, ratio: null },
+      { section: 'memory', name: 'worker RSS idle, compiled vs tsx (`npm start`, webpack at start): a worker each on its own task queue, 10 s after polling', unit: 'MiB', ours: idle.workers.compiled, ceiling: idle.workers.tsx, ratio: idle.workers.compiled / idle.workers.tsx, note: 'ceiling column: the same worker under tsx, measured right after the compiled one' },
       { section: 'memory', name: 'worker RSS after load', unit: 'MiB', ours: after.worker, ceiling: null, ratio: null },
     );
     for (const c of children) c.kill('SIGTERM');

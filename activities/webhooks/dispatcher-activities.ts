@@ -40,6 +40,10 @@ const FALLBACK_POLL_MS = 100;
 /** A retry of an emitted event this overdue may have lost its workflow (a crash between recording and starting it): start it (idempotent). */
 const RETRY_OVERDUE_MS = 60_000;
 const SWEEP_EVERY_MS = 30_000;
+/** Batches whose signals, retry starts and dequeue may still run while the next batch is claimed (decision 0240). */
+const MAX_FINISHING = 4;
+/** How long one subscription's outcome signal is retried in place before its batch is handed back to the queue. */
+const SIGNAL_RETRY_MS = 10_000;
 /** An idle call still heartbeats this often (the workflow's heartbeat timeout is 30 s). */
 const HEARTBEAT_EVERY_MS = 10_000;
 
@@ -173,8 +177,12 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
       ...(sub ? { subscriptionLabel: webhookSubscriptionLabel(sub) } : {}),
     });
 
-  /** One claimed batch: attempts, then one signal per subscription, then the retry workflows, then the rows leave the queue. */
-  const runBatch = async (rows: WebhookDeliveryRow[]) => {
+  /**
+   * One claimed batch's attempts (POST and record each). What follows — the signals, the retry
+   * workflows, taking the rows out of the queue — is `finishBatch`, which runs while the next batch
+   * is claimed (decision 0240).
+   */
+  const attemptBatch = async (rows: WebhookDeliveryRow[]) => {
     const [subs, events] = await Promise.all([repo.findSubscriptionsByIds([...new Set(rows.map((r) => r.subscription_id))]), repo.findEventsByIds([...new Set(rows.map((r) => r.event_id))])]);
     const subById = new Map(subs.map((s) => [s.id, s]));
     const eventById = new Map(events.map((e) => [e.id, e]));
@@ -189,20 +197,47 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
         }
       }),
     );
-    // The failure counter: one signal per subscription, outcomes in attempt order (deduplicated there by `dlv_`).
+    return { outcomes, subById };
+  };
+
+  /** Sends one subscription's outcomes; a passing failure is retried in place (the actor deduplicates by `dlv_`). */
+  const signalOutcomes = async (subId: string, list: AttemptOutcomeSignalInput[]) => {
+    for (let delayMs = 100, until = Date.now() + SIGNAL_RETRY_MS; ; delayMs = Math.min(delayMs * 2, 2_000)) {
+      try {
+        await deps.client.workflow.getHandle(webhookSubscriptionWorkflowId(subId)).signal(attemptOutcomesSignal, { outcomes: list });
+        return;
+      } catch (err) {
+        // The actor is gone (deleted subscription): nothing left to count.
+        if (err instanceof WorkflowNotFoundError) return;
+        if (Date.now() + delayMs >= until) throw err;
+        Context.current().heartbeat();
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  };
+
+  /**
+   * After a batch's attempts: one signal per subscription (outcomes in attempt order), a retry
+   * workflow per failed delivery, then the rows leave the queue. Until that last step the rows stay
+   * queued under their lease, so a worker lost in between leaves them to a later claim, which answers
+   * from the recorded attempts (no POST) and signals again — the failure counter is never skipped.
+   * `signalTails` orders one subscription's signals across batches whose finishing overlaps.
+   */
+  const finishBatch = async (rows: WebhookDeliveryRow[], outcomes: Outcome[], subById: Map<string, WebhookSubscriptionRow>, signalTails: Map<string, Promise<unknown>>) => {
     const bySub = new Map<string, AttemptOutcomeSignalInput[]>();
     for (const o of outcomes) if (o.signal) bySub.set(o.row.subscription_id, [...(bySub.get(o.row.subscription_id) ?? []), o.signal]);
-    await Promise.all(
-      [...bySub].map(async ([subId, list]) => {
+    const sent = await Promise.allSettled(
+      [...bySub].map(([subId, list]) => {
         list.sort((a, b) => a.atMs - b.atMs);
-        try {
-          await deps.client.workflow.getHandle(webhookSubscriptionWorkflowId(subId)).signal(attemptOutcomesSignal, { outcomes: list });
-        } catch (err) {
-          // The actor is gone (deleted subscription): nothing left to count.
-          if (!(err instanceof WorkflowNotFoundError)) throw err;
-        }
+        // After this subscription's signal of the previous batch; if that one failed, this one is not sent either (both batches are claimed again, in order).
+        const signalled = (signalTails.get(subId) ?? Promise.resolve()).then(() => signalOutcomes(subId, list));
+        signalTails.set(subId, signalled);
+        return signalled;
       }),
     );
+    // Every signal of the batch has settled before the batch is handed back, so a claim that takes it again does not overtake them.
+    const failure = sent.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
     // Retries: a workflow per failed delivery (idempotent start on the delivery's workflow id).
     const failed = outcomes.filter((o) => o.kind === 'failed' && o.row.state === 'retrying');
     let retriesStarted = 0;
@@ -220,8 +255,7 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
         rows.map((r) => [r.subscription_id, r.event_id, r.run]),
       )
       .update({ first_attempt_due_at: null, dispatch_lease_until: null });
-    const count = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
-    return { attempted: rows.length, delivered: count('delivered'), failed: count('failed'), notSent: count('not_sent'), retriesStarted };
+    return retriesStarted;
   };
 
   /** Overdue retries of emitted events whose workflow may never have started (a crash between recording the failure and starting it). */
@@ -251,6 +285,29 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
       let idleSince = Date.now();
       // Woken by NOTIFY while this call waits (decision 0217); the connection lives as long as the call.
       const listener: DispatchListener = await listenForDispatch(connectionOf(deps.knex));
+      // Batches whose finishing (signals, retries, dequeue) is still running, and those whose finishing failed.
+      const inFlight = new Set<Promise<void>>();
+      const failedBatches: WebhookDeliveryRow[][] = [];
+      const signalTails = new Map<string, Promise<unknown>>();
+      /**
+       * Waits for every batch in flight; a batch whose finishing failed gets its lease back so the
+       * next claim takes it again (before newer rows: claims go oldest first), answered from the
+       * recorded attempts. If even that fails the lease runs out by itself.
+       */
+      const settle = async () => {
+        while (inFlight.size > 0) await Promise.all(inFlight);
+        signalTails.clear();
+        const failed = failedBatches.splice(0).flat();
+        if (failed.length === 0) return;
+        await deps.knex('webhook_deliveries')
+          .whereIn(
+            ['subscription_id', 'event_id', 'run'],
+            failed.map((r) => [r.subscription_id, r.event_id, r.run]),
+          )
+          .whereNotNull('first_attempt_due_at')
+          .update({ dispatch_lease_until: null })
+          .catch((err: unknown) => ctx.log.warn('webhook first attempts: could not hand back a lease; it runs out by itself', { error: String(err) }));
+      };
       try {
         total.sweptRetries += await sweep();
         while (total.attempted < input.maxDeliveries) {
@@ -273,16 +330,34 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
             if (stop()) break;
             continue;
           }
-          const r = await runBatch(rows);
-          total.attempted += r.attempted;
-          total.delivered += r.delivered;
-          total.failed += r.failed;
-          total.notSent += r.notSent;
-          total.retriesStarted += r.retriesStarted;
+          const { outcomes, subById } = await attemptBatch(rows);
+          const count = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
+          total.attempted += rows.length;
+          total.delivered += count('delivered');
+          total.failed += count('failed');
+          total.notSent += count('not_sent');
           idleSince = Date.now();
+          // Its signals, retries and dequeue run while the next batch is claimed; at most MAX_FINISHING batches at once.
+          const finishing = finishBatch(rows, outcomes, subById, signalTails).then(
+            (n) => {
+              total.retriesStarted += n;
+            },
+            (err: unknown) => {
+              failedBatches.push(rows);
+              ctx.log.warn('webhook first attempts: finishing a batch failed; its rows are claimed again', { rows: rows.length, error: String(err) });
+            },
+          );
+          inFlight.add(finishing);
+          void finishing.finally(() => inFlight.delete(finishing));
+          if (inFlight.size >= MAX_FINISHING) await Promise.race(inFlight);
+          if (failedBatches.length > 0) await settle();
         }
       } finally {
-        await listener.close();
+        try {
+          await settle();
+        } finally {
+          await listener.close();
+        }
       }
       if (total.attempted > 0) ctx.log.info('webhook first attempts', { ...total });
       return total;
