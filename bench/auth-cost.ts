@@ -27,47 +27,12 @@ import { displayPrefix, generateToken, hashToken } from '../lib/tokens';
 import { buildDist } from './api-memory';
 import { imageApiNodeFlags } from './support/image-command';
 import { load } from './support/load';
+import { TICK_MS, postgresPids, ticks } from './support/cpu';
 
 const ROOT = path.join(__dirname, '..');
 const log = (l: string) => console.log(`[auth-cost] ${l}`);
 const arg = (name: string, dflt: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-const TICK_MS = 10; // USER_HZ = 100 on Linux
-
-/** utime + stime of a process, in clock ticks (0 if it is gone). */
-function ticks(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return 0;
-  }
-}
-
-/** The postmaster of the cluster in `dataDir` and its children (backends, writers). */
-function postgresPids(dataDir: string): number[] {
-  const all = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
-  const cmd = (pid: number) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      return '';
-    }
-  };
-  const ppid = (pid: number) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    } catch {
-      return -1;
-    }
-  };
-  const master = all.find((p) => cmd(p).includes(dataDir) && cmd(p).includes('postgres'));
-  if (!master) throw new Error(`no postmaster for ${dataDir}`);
-  return [master, ...all.filter((p) => ppid(p) === master)];
-}
-
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

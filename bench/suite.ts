@@ -44,6 +44,7 @@ import { bareJoinUpdate, type bareJoinWorkflow } from './support/bare-workflows'
 import { startTemporalOnPostgres, type TemporalOnPostgres } from './support/temporal-postgres';
 import { buildDist } from './api-memory';
 import { imageApiNodeFlags } from './support/image-command';
+import { TICK_MS, postgresPids, ticks } from './support/cpu';
 
 const ROOT = path.join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -429,10 +430,22 @@ async function main() {
     // STATUS_CONNECTIONS: a status answer is ~8 SQL statements, and 50 connections only queue on
     // the 20-connection pool (both sides alike) instead of measuring the route.
     const statusSeeker = seekers[1];
+    // Beside req/s, the CPU each request costs — the serving process plus every PostgreSQL process,
+    // read from /proc around the same runs: on a loaded shared machine req/s swings with the
+    // neighbours (0.76–1.30× in five runs at load 6–12), CPU per request far less.
+    const statusCpu = { ours: [] as number[], ceiling: [] as number[] };
+    const withCpu = (pid: number | undefined, into: number[], run: () => Promise<LoadResult>) => async () => {
+      const pg = postgresPids(path.join(infra.dir, 'pg'));
+      const cpu = () => ticks(pid ?? 0) + pg.reduce((s, p) => s + ticks(p), 0);
+      const before = cpu();
+      const r = await run();
+      into.push(((cpu() - before) * TICK_MS) / Math.max(1, r.requests));
+      return r;
+    };
     if (has('auth')) pairs.push({
       name: `GET /queue/status (auth + limiter), ${STATUS_CONNECTIONS} connections`,
-      ours: http(ports.api, ['/api/v1/queue/status'], { authorization: `Bearer ${statusSeeker.token}` }, STATUS_CONNECTIONS),
-      ceiling: http(ports.ceiling, ['/api/v1/queue/status'], { 'x-bench-user': statusSeeker.id }, STATUS_CONNECTIONS),
+      ours: withCpu(api.pid, statusCpu.ours, http(ports.api, ['/api/v1/queue/status'], { authorization: `Bearer ${statusSeeker.token}` }, STATUS_CONNECTIONS)),
+      ceiling: withCpu(ceiling.pid, statusCpu.ceiling, http(ports.ceiling, ['/api/v1/queue/status'], { 'x-bench-user': statusSeeker.id }, STATUS_CONNECTIONS)),
     });
     // Warm-up: JIT, pools, plans, caches. Ours gets WARMUP_S (a served process is warm; on a loaded
     // machine the API's search path was still speeding up after 1 s of load: 575 → 2,341 → 3,913
@@ -459,6 +472,20 @@ async function main() {
         target: status ? '≥ 0.83× (overhead ≤ 20 %)' : name.includes('jobs/search') ? '≥ 0.5×, p99 < 20 ms' : undefined,
         note: `${(ours.bytesPerRequest / 1024).toFixed(1)} KiB vs ${(c.bytesPerRequest / 1024).toFixed(1)} KiB per answer${failed ? `; ${failed} failed` : ''}`,
       });
+      if (status && statusCpu.ours.length >= ROUNDS) {
+        // The interleaved rounds' figures (the warm-up runs came first).
+        const [o, cc] = [median(statusCpu.ours.slice(-ROUNDS)), median(statusCpu.ceiling.slice(-ROUNDS))];
+        rows.push({
+          section: 'auth',
+          name: `${name}: CPU per request, API + PostgreSQL`,
+          unit: 'CPU ms/request',
+          ours: o,
+          ceiling: cc,
+          ratio: o / cc,
+          target: '≤ 1.2× (overhead ≤ 20 %)',
+          note: 'lower is better; ceiling: the same route without auth and limiter (its process under tsx); PostgreSQL: every process of the cluster (the idle worker included)',
+        });
+      }
     }
 
     // Joins: ours through HTTP vs a bare update-with-start, interleaved round by round.
