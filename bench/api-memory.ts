@@ -1,11 +1,13 @@
 /**
  * API memory, as production runs it and as `npm start` runs it (issue 17: API RSS < 150 MB idle).
  *
- *   npx tsx bench/api-memory.ts [--dist <dir>] [--load] [--node-options '<flags>']
+ *   npx tsx bench/api-memory.ts [--dist <dir>] [--load] [--node-options '<flags>'] [--no-image-flags]
  *
  * Starts its own PostgreSQL and in-memory Temporal, builds the production output (`npm run
  * build:dist`, into a git-ignored dist/ folder, unless `--dist` names one already built), then
- * starts the API twice — `node dist/apps/api/src/server.js` (the Dockerfile's CMD) and `node
+ * starts the API twice — `node <flags> dist/apps/api/src/server.js` (the Dockerfile's CMD, its Node
+ * flags read from the Dockerfile: bench/support/image-command.ts; `--no-image-flags` leaves them
+ * out, to weigh them) and `node
  * --import tsx apps/api/src/server.ts` (what `npm start` and `npm run api` run) — and reports each
  * one's RSS after start and a warm-up (readiness, public discovery, one authenticated call),
  * with the V8 heap / external / array-buffer split and the largest packages it has loaded
@@ -26,6 +28,7 @@ import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { displayPrefix, generateToken, hashToken } from '../lib/tokens';
 import { load } from './support/load';
+import { imageApiNodeFlags } from './support/image-command';
 
 const ROOT = path.join(__dirname, '..');
 const log = (l: string) => console.log(`[api-memory] ${l}`);
@@ -61,7 +64,7 @@ async function measure(kind: 'compiled' | 'tsx', distDir: string, env: Record<st
   const probeFile = path.join(distDir, `probe-${kind}-${randomBytes(3).toString('hex')}.json`);
   const args =
     kind === 'compiled'
-      ? ['--require', path.join(__dirname, 'support/memory-probe.cjs'), path.join(distDir, 'apps/api/src/server.js')]
+      ? [...(process.argv.includes('--no-image-flags') ? [] : imageApiNodeFlags(ROOT)), '--require', path.join(__dirname, 'support/memory-probe.cjs'), path.join(distDir, 'apps/api/src/server.js')]
       : ['--require', path.join(__dirname, 'support/memory-probe.cjs'), '--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')];
   const optArg = process.argv.indexOf('--node-options');
   const nodeOptions = optArg > 0 ? { NODE_OPTIONS: process.argv[optArg + 1] } : {};
@@ -149,7 +152,8 @@ async function main() {
     console.log('|---|---:|---:|---:|---:|');
     for (const r of results) {
       const u = r.probe?.memoryUsage;
-      console.log(`| ${r.kind === 'compiled' ? '`node dist/apps/api/src/server.js` (production image)' : '`node --import tsx apps/api/src/server.ts` (npm start)'} | ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`);
+      const flags = process.argv.includes('--no-image-flags') ? '' : imageApiNodeFlags(ROOT).map((f) => `${f} `).join('');
+      console.log(`| ${r.kind === 'compiled' ? `\`node ${flags}dist/apps/api/src/server.js\` (production image)` : '`node --import tsx apps/api/src/server.ts` (npm start)'} | ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`);
     }
     for (const r of results) {
       if (!r.probe) continue;

@@ -45,6 +45,8 @@ import { load, type LoadResult } from './support/load';
 import { bareJoinUpdate, type bareJoinWorkflow } from './support/bare-workflows';
 import { startTemporalOnPostgres, type TemporalOnPostgres } from './support/temporal-postgres';
 import { buildDist } from './api-memory';
+import { imageApiNodeFlags } from './support/image-command';
+import { TICK_MS, postgresPids, ticks } from './support/cpu';
 
 const ROOT = path.join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -96,11 +98,12 @@ export interface Row {
 }
 
 /**
- * A process of ours, one process each so its RSS is its own: `node <dist>/….js` when `dist` is
- * given (the production image's way, decision 0210), else `node --import tsx <file>` (npm start's).
+ * A process of ours, one process each so its RSS is its own: `node <nodeFlags> <dist>/….js` when
+ * `dist` is given (the production image's way, decisions 0210 and 0231: the API gets the
+ * Dockerfile CMD's Node flags), else `node --import tsx <file>` (npm start's).
  */
-function startProcess(name: string, file: string, env: Record<string, string>, dist?: string): ChildProcess {
-  const args = dist ? [path.join(dist, file.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', file];
+function startProcess(name: string, file: string, env: Record<string, string>, dist?: string, nodeFlags: string[] = []): ChildProcess {
+  const args = dist ? [...nodeFlags, path.join(dist, file.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', file];
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
   return child;
@@ -340,8 +343,9 @@ async function main() {
       QUEUE_ENTRY_TTL_MS: String(6 * 60 * 60 * 1000),
     };
     const ports = { api: await freePort(), apiNoCache: await freePort(), ceiling: await freePort() };
-    const api = startProcess('api', 'apps/api/src/server.ts', { ...env, PORT: String(ports.api) }, dist);
-    const apiNoCache = startProcess('api-nocache', 'apps/api/src/server.ts', { ...env, PORT: String(ports.apiNoCache), PUBLIC_CACHE_TTL_MS: '0' }, dist);
+    const imageFlags = imageApiNodeFlags(ROOT);
+    const api = startProcess('api', 'apps/api/src/server.ts', { ...env, PORT: String(ports.api) }, dist, imageFlags);
+    const apiNoCache = startProcess('api-nocache', 'apps/api/src/server.ts', { ...env, PORT: String(ports.apiNoCache), PUBLIC_CACHE_TTL_MS: '0' }, dist, imageFlags);
     // The worker as the image runs it too: compiled, with the prebuilt workflow bundle (decision
     // 0225); `--worker-tsx`: as `npm start` runs it (tsx, workflows bundled by webpack at start).
     const worker = startProcess('worker', 'apps/worker/src/main.ts', env, workerTsx ? undefined : dist);
@@ -431,10 +435,22 @@ async function main() {
     // STATUS_CONNECTIONS: a status answer is ~8 SQL statements, and 50 connections only queue on
     // the 20-connection pool (both sides alike) instead of measuring the route.
     const statusSeeker = seekers[1];
+    // Beside req/s, the CPU each request costs — the serving process plus every PostgreSQL process,
+    // read from /proc around the same runs: on a loaded shared machine req/s swings with the
+    // neighbours (0.76–1.30× in five runs at load 6–12), CPU per request far less.
+    const statusCpu = { ours: [] as number[], ceiling: [] as number[] };
+    const withCpu = (pid: number | undefined, into: number[], run: () => Promise<LoadResult>) => async () => {
+      const pg = postgresPids(path.join(infra.dir, 'pg'));
+      const cpu = () => ticks(pid ?? 0) + pg.reduce((s, p) => s + ticks(p), 0);
+      const before = cpu();
+      const r = await run();
+      into.push(((cpu() - before) * TICK_MS) / Math.max(1, r.requests));
+      return r;
+    };
     if (has('auth')) pairs.push({
       name: `GET /queue/status (auth + limiter), ${STATUS_CONNECTIONS} connections`,
-      ours: http(ports.api, ['/api/v1/queue/status'], { authorization: `Bearer ${statusSeeker.token}` }, STATUS_CONNECTIONS),
-      ceiling: http(ports.ceiling, ['/api/v1/queue/status'], { 'x-bench-user': statusSeeker.id }, STATUS_CONNECTIONS),
+      ours: withCpu(api.pid, statusCpu.ours, http(ports.api, ['/api/v1/queue/status'], { authorization: `Bearer ${statusSeeker.token}` }, STATUS_CONNECTIONS)),
+      ceiling: withCpu(ceiling.pid, statusCpu.ceiling, http(ports.ceiling, ['/api/v1/queue/status'], { 'x-bench-user': statusSeeker.id }, STATUS_CONNECTIONS)),
     });
     // Warm-up: JIT, pools, plans, caches. Ours gets WARMUP_S (a served process is warm; on a loaded
     // machine the API's search path was still speeding up after 1 s of load: 575 → 2,341 → 3,913
@@ -461,6 +477,20 @@ async function main() {
         target: status ? '≥ 0.83× (overhead ≤ 20 %)' : name.includes('jobs/search') ? '≥ 0.5×, p99 < 20 ms' : undefined,
         note: `${(ours.bytesPerRequest / 1024).toFixed(1)} KiB vs ${(c.bytesPerRequest / 1024).toFixed(1)} KiB per answer${failed ? `; ${failed} failed` : ''}`,
       });
+      if (status && statusCpu.ours.length >= ROUNDS) {
+        // The interleaved rounds' figures (the warm-up runs came first).
+        const [o, cc] = [median(statusCpu.ours.slice(-ROUNDS)), median(statusCpu.ceiling.slice(-ROUNDS))];
+        rows.push({
+          section: 'auth',
+          name: `${name}: CPU per request, API + PostgreSQL`,
+          unit: 'CPU ms/request',
+          ours: o,
+          ceiling: cc,
+          ratio: o / cc,
+          target: '≤ 1.2× (overhead ≤ 20 %)',
+          note: 'lower is better; ceiling: the same route without auth and limiter (its process under tsx); PostgreSQL: every process of the cluster (the idle worker included)',
+        });
+      }
     }
 
     // Joins: ours through HTTP vs a bare update-with-start, interleaved round by round.
@@ -536,7 +566,7 @@ async function main() {
       await memConnection.close();
     }
     if (has('memory')) rows.push(
-      { section: 'memory', name: 'API RSS idle (after start and 20 joins), `node dist/…/server.js` as the image runs it', unit: 'MiB', ours: idle.api, ceiling: null, ratio: null, target: '< 150 MB (143 MiB)' },
+      { section: 'memory', name: `API RSS idle (after start and 20 joins), \`node ${imageApiNodeFlags(ROOT).map((f) => `${f} `).join('')}dist/…/server.js\` as the image runs it`, unit: 'MiB', ours: idle.api, ceiling: null, ratio: null, target: '< 150 MB (143 MiB)' },
       { section: 'memory', name: 'API RSS idle under tsx (`npm start`: after start and 20 authenticated reads)', unit: 'MiB', ours: idle.apiTsx, ceiling: null, ratio: null, note: "tsx's loader: not in the image" },
       { section: 'memory', name: 'API RSS after load (compiled)', unit: 'MiB', ours: after.api, ceiling: after.ceiling, ratio: after.api / after.ceiling, note: 'ceiling: the ceiling process under tsx (Fastify + the queue route and services, after the same load)' },
       { section: 'memory', name: 'worker RSS idle (after start and 20 joins), `node dist/…/main.js` with the prebuilt workflow bundle', unit: 'MiB', ours: idle.worker, ceiling: null, ratio: null },

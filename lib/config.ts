@@ -102,6 +102,20 @@ export const configSchema = z.object({
   RATE_LIMIT_WRITE_PER_MIN: z.coerce.number().int().min(1).default(30).describe('Writes per token per minute'),
   RATE_LIMIT_COST_PER_MIN: z.coerce.number().int().min(1).default(3).describe('Cost-bearing calls per token per minute'),
   RATE_LIMIT_PUBLIC_PER_MIN: z.coerce.number().int().min(1).default(300).describe('Public discovery calls per client IP per minute (in-process, per API replica)'),
+  RATE_LIMIT_LEASE_MAX_CELLS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(16)
+    .describe('Token rate limits: most requests an API process takes from a shared bucket in one statement and serves without a round trip (a quarter of what is left, at least 1; 1 = one statement per request)'),
+  RATE_LIMIT_LEASE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(10_000)
+    .default(500)
+    .describe('Token rate limits: how long an API process may hold leased requests; unused ones go back to the shared bucket then (and at shutdown). Bounds how long a request can be refused while another replica holds unused ones'),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000).describe('In-process cache of public discovery answers: longest life of an answer with live counters (live-now, event pages); search answers live until the data changes (0 = off)'),
   PUBLIC_CACHE_VERSION_STALE_MS: z.coerce.number().int().min(0).max(10_000).default(50).describe('Discovery cache: how old a read of the data version may be and still validate a cached answer; a write made by another process is seen within this bound (0 = strict: every request waits for a version read started after it arrived)'),
   AUTH_CACHE_TTL_MS: z.coerce

@@ -63,7 +63,10 @@ describe('deploy/ Kubernetes manifests', () => {
     const [apiDeployment, , hpa] = docs('api.yaml');
     expect(apiDeployment).toMatch(/livenessProbe:\s+httpGet: \{ path: \/healthz/);
     expect(apiDeployment).toMatch(/readinessProbe:\s+httpGet: \{ path: \/readyz/);
-    expect(apiDeployment).toContain('command: ["node", "dist/apps/api/src/server.js"]');
+    // The same command as the Dockerfile's CMD, flags included (decision 0231).
+    const cmd = /^CMD (\[.*\])$/m.exec(fs.readFileSync(path.join(DEPLOY, '..', 'Dockerfile'), 'utf8'))![1];
+    expect(cmd).toBe('["node", "--max-semi-space-size=8", "dist/apps/api/src/server.js"]');
+    expect(apiDeployment).toContain(`command: ${cmd}`);
     expect(hpa).toMatch(/kind: HorizontalPodAutoscaler[\s\S]*name: jobfair-api/);
     const [workerDeployment, scaled] = docs('worker.yaml');
     expect(workerDeployment).toContain('command: ["node", "dist/apps/worker/src/main.js"]');

@@ -44,7 +44,8 @@ describe('production image', () => {
     expect(dockerfile).toMatch(/^RUN npm ci /m);
     expect(dockerfile).not.toMatch(/npm install|tsx apps|npx tsx apps/);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "dist\/apps\/api\/src\/server\.js"\]$/m);
+    // The API with a smaller young generation (decision 0231); deploy/api.yaml and compose run the same command.
+    expect(dockerfile).toMatch(/^CMD \["node", "--max-semi-space-size=8", "dist\/apps\/api\/src\/server\.js"\]$/m);
   });
 
   it('docker-compose.yml is valid and runs the image with node', () => {
@@ -53,6 +54,8 @@ describe('production image', () => {
     expect(r.stderr).not.toMatch(/ERROR/);
     expect(r.status).toBe(0);
     for (const cmd of ['dist/apps/api/src/server.js', 'dist/apps/worker/src/main.js', 'dist/db/cli.js']) expect(r.stdout).toContain(cmd);
+    // The API as the image's CMD starts it (decision 0231).
+    expect(r.stdout).toMatch(/- node\n\s+- --max-semi-space-size=8\n\s+- dist\/apps\/api\/src\/server\.js/);
     expect(r.stdout).not.toContain('tsx');
   });
 

@@ -77,6 +77,127 @@ export function decide(limit: number, allowed: boolean, tatMs: number, nowMs: nu
   return { allowed, limit, remaining, resetUnix: Math.ceil(tat / 1000), retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }
 
+interface LeaseBackend {
+  maxCells: number;
+  ttlMs: number;
+  /** `rate_limit_lease`: gives `giveBack` unused cells back, then takes up to `maxCells` (0 granted = refused). */
+  lease: (bucket: string, intervalMs: number, horizonMs: number, maxCells: number, giveBack: number) => Promise<{ granted: number; tatMs: number; nowMs: number }>;
+  /** `rate_limit_return`: unused cells of expired leases, many buckets in one statement. */
+  giveBack: (items: Array<{ bucket: string; cells: number; intervalMs: number }>) => Promise<void>;
+  onError: (err: unknown) => void;
+  now?: () => number;
+}
+
+interface Lease {
+  limit: number;
+  /** Cells taken from the shared bucket and not yet served. */
+  cells: number;
+  /** The bucket's TAT right after the grant (every leased cell counted as used). */
+  tatMs: number;
+  /** Database clock minus this process's clock, from the grant's answer. */
+  clockOffsetMs: number;
+  /** Local time after which the unused cells are given back instead of served. */
+  expiresAt: number;
+  /** The statement in flight for this bucket; concurrent requests wait for it instead of sending their own. */
+  inflight: Promise<RateDecision | null> | null;
+}
+
+/**
+ * Budget leases (decision 0230): a process takes several cells of a shared GCRA bucket in one
+ * statement and serves the next requests of that token and class from them, without a round
+ * trip, for at most `ttlMs`; then (or at shutdown) the unused cells go back to the bucket.
+ * Across replicas the budget is never exceeded (every served cell was granted by the row-locked
+ * statement); a request can be refused while another replica holds unused cells, for at most
+ * `ttlMs` (plus one sweep); a crash keeps its lease's cells taken (strict).
+ *
+ * Headers from a lease are those a single process would see: the grant's TAT less the cells this
+ * process still holds, at the database time estimated from the grant's clock offset.
+ */
+export function createLeases(backend: LeaseBackend) {
+  const now = backend.now ?? Date.now;
+  const leases = new Map<string, Lease>();
+  let closed = false;
+
+  const serve = (l: Lease): RateDecision => {
+    l.cells -= 1;
+    const { intervalMs } = gcraParams(l.limit);
+    return decide(l.limit, true, l.tatMs - l.cells * intervalMs, now() + l.clockOffsetMs);
+  };
+
+  const acquire = async (bucket: string, l: Lease): Promise<RateDecision | null> => {
+    // An expired lease's unused cells go back in the same statement that takes the next ones.
+    const giveBack = l.cells;
+    l.cells = 0;
+    const { intervalMs, horizonMs } = gcraParams(l.limit);
+    const sent = now();
+    const r = await backend.lease(bucket, intervalMs, horizonMs, backend.maxCells, giveBack);
+    const received = now();
+    l.clockOffsetMs = r.nowMs - received;
+    if (r.granted < 1) return decide(l.limit, false, r.tatMs, r.nowMs);
+    l.cells = r.granted;
+    l.tatMs = r.tatMs;
+    // The lease's life counts from when the statement was sent: never longer than ttlMs after the grant.
+    l.expiresAt = sent + backend.ttlMs;
+    return null;
+  };
+
+  const sweep = async (all: boolean): Promise<void> => {
+    const t = now();
+    const items: Array<{ bucket: string; cells: number; intervalMs: number }> = [];
+    for (const [bucket, l] of leases) {
+      if (l.inflight || (!all && t < l.expiresAt)) continue;
+      if (l.cells > 0) items.push({ bucket, cells: l.cells, intervalMs: gcraParams(l.limit).intervalMs });
+      l.cells = 0;
+      leases.delete(bucket);
+    }
+    if (items.length === 0) return;
+    try {
+      await backend.giveBack(items);
+    } catch (err) {
+      backend.onError(err); // those cells stay taken until the bucket refills: strict, never generous
+    }
+  };
+  const sweeper = setInterval(() => void sweep(false), Math.max(10, Math.floor(backend.ttlMs / 2)));
+  sweeper.unref();
+
+  return {
+    /** Leases are worth their unfairness only when a grant can hold more than one cell. */
+    enabled: (limit: number) => !closed && backend.maxCells > 1 && limit >= 8,
+    async take(bucket: string, limit: number): Promise<RateDecision> {
+      for (;;) {
+        let l = leases.get(bucket);
+        if (!l || l.limit !== limit) {
+          l = { limit, cells: 0, tatMs: 0, clockOffsetMs: 0, expiresAt: 0, inflight: null };
+          leases.set(bucket, l);
+        }
+        if (l.cells > 0 && !l.inflight && now() < l.expiresAt) return serve(l);
+        const lease = l;
+        // Wait for the statement in flight, or send one; a fresh grant serves its waiters even if
+        // the statement took longer than the TTL (so an overloaded process still makes progress).
+        lease.inflight ??= acquire(bucket, lease).finally(() => {
+          lease.inflight = null;
+        });
+        const refused = await lease.inflight;
+        if (refused) return refused;
+        if (lease.cells > 0) return serve(lease);
+      }
+    },
+    /** Cells this process holds for the bucket (for a peek's headers). */
+    unused(bucket: string): number {
+      const l = leases.get(bucket);
+      return l && now() < l.expiresAt ? l.cells : 0;
+    },
+    /** Gives every unused cell back and stops leasing (requests after this take one cell each). */
+    async close(): Promise<void> {
+      closed = true;
+      clearInterval(sweeper);
+      await Promise.allSettled([...leases.values()].flatMap((l) => (l.inflight ? [l.inflight] : [])));
+      await sweep(true);
+    },
+    size: () => leases.size,
+  };
+}
+
 export function setRateLimitHeaders(reply: FastifyReply, d: RateDecision): void {
   reply.header('x-ratelimit-limit', String(d.limit));
   reply.header('x-ratelimit-remaining', String(d.remaining));
@@ -107,30 +228,56 @@ export default fp<{ config: Config }>(
     app.decorateRequest('rateDecision', null);
     const bucketOf = (request: FastifyRequest, rateClass: RateClass) => `${request.auth!.tokenId}:${rateClass}`;
 
-    const take = async (request: FastifyRequest, rateClass: RateClass): Promise<RateDecision> => {
-      const limit = limitFor(opts.config, rateClass);
+    /** One statement per request: the limit is too small to lease, or leases are off (RATE_LIMIT_LEASE_MAX_CELLS=1). */
+    const takeOne = async (bucket: string, limit: number): Promise<RateDecision> => {
       const { intervalMs, horizonMs } = gcraParams(limit);
       // The take commits asynchronously (`set_config(…, true)` is SET LOCAL for this statement's
       // transaction): no WAL flush waited for on every authenticated request. A PostgreSQL crash
       // may forget the last ~0.6 s of takes, i.e. give those callers their quota back once — the
       // budget errs generous, never stricter (issue 17, decision 0188).
       const { rows } = await app.knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: string; now_ms: string }> }>("SELECT r.*, set_config('synchronous_commit', 'off', true) AS sc FROM rate_limit_take(?, ?, ?) r", [
-        bucketOf(request, rateClass),
+        bucket,
         intervalMs,
         horizonMs,
       ]);
       return decide(limit, rows[0].allowed, Number(rows[0].tat_ms), Number(rows[0].now_ms));
     };
 
+    const leases = createLeases({
+      maxCells: opts.config.RATE_LIMIT_LEASE_MAX_CELLS,
+      ttlMs: opts.config.RATE_LIMIT_LEASE_TTL_MS,
+      lease: async (bucket, intervalMs, horizonMs, maxCells, giveBack) => {
+        // Asynchronous commit as takeOne (0188).
+        const { rows } = await app.knex.raw<{ rows: Array<{ granted: string; tat_ms: string; now_ms: string }> }>(
+          "SELECT r.*, set_config('synchronous_commit', 'off', true) AS sc FROM rate_limit_lease(?, ?, ?, ?, ?) r",
+          [bucket, intervalMs, horizonMs, maxCells, giveBack],
+        );
+        return { granted: Number(rows[0].granted), tatMs: Number(rows[0].tat_ms), nowMs: Number(rows[0].now_ms) };
+      },
+      giveBack: async (items) => {
+        await app.knex.raw('SELECT rate_limit_return(?::text[], ?::bigint[], ?::bigint[])', [items.map((i) => i.bucket), items.map((i) => i.cells), items.map((i) => i.intervalMs)]);
+      },
+      onError: (err) => app.log.warn({ err }, 'could not give leased rate-limit cells back'),
+    });
+
+    const take = async (request: FastifyRequest, rateClass: RateClass): Promise<RateDecision> => {
+      const limit = limitFor(opts.config, rateClass);
+      const bucket = bucketOf(request, rateClass);
+      return leases.enabled(limit) ? leases.take(bucket, limit) : takeOne(bucket, limit);
+    };
+
     /** Headers without consuming: for answers that cost no quota (a replay) or failed before the limiter ran. */
     const peek = async (request: FastifyRequest, rateClass: RateClass): Promise<RateDecision> => {
       const limit = limitFor(opts.config, rateClass);
+      const bucket = bucketOf(request, rateClass);
       const { rows } = await app.knex.raw<{ rows: Array<{ tat_ms: string | null; now_ms: string }> }>(
         'SELECT (SELECT tat_ms FROM rate_limit_buckets WHERE bucket = ?) AS tat_ms, (extract(epoch from clock_timestamp()) * 1000)::bigint AS now_ms',
-        [bucketOf(request, rateClass)],
+        [bucket],
       );
       const now = Number(rows[0].now_ms);
-      return decide(limit, true, Number(rows[0].tat_ms ?? now), now);
+      // This process's own unused leased cells are still the caller's.
+      const tat = Number(rows[0].tat_ms ?? now) - leases.unused(bucket) * gcraParams(limit).intervalMs;
+      return decide(limit, true, tat, now);
     };
 
     app.decorate('takeRateLimit', take);
@@ -178,6 +325,8 @@ export default fp<{ config: Config }>(
     localPrune.unref();
     app.addHook('onClose', async () => clearInterval(localPrune));
     app.addHook('onClose', async () => clearInterval(housekeeping));
+    // Unused leased cells go back when the process stops (a crash keeps them taken: errs strict).
+    app.addHook('preClose', async () => leases.close());
   },
   { name: 'rate-limit', dependencies: ['knex', 'auth'] },
 );
