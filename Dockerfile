@@ -14,10 +14,11 @@ COPY apps ./apps
 COPY workflows ./workflows
 COPY activities ./activities
 COPY db ./db
+COPY domain ./domain
 COPY lib ./lib
-COPY scripts/build-dist.ts ./scripts/build-dist.ts
+COPY dev/build-dist.ts ./dev/build-dist.ts
 COPY docs/api-changelog.json ./docs/api-changelog.json
-RUN npx tsx scripts/build-dist.ts
+RUN npx tsx dev/build-dist.ts
 
 # ---- production dependencies only ----
 FROM node:22.23.3-bookworm-slim AS deps

@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test', '<rootDir>/lib', '<rootDir>/apps', '<rootDir>/workflows', '<rootDir>/activities', '<rootDir>/db'],
+  roots: ['<rootDir>/test', '<rootDir>/lib', '<rootDir>/dev', '<rootDir>/domain', '<rootDir>/apps', '<rootDir>/workflows', '<rootDir>/activities', '<rootDir>/db'],
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }],

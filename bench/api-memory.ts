@@ -21,9 +21,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../lib/config';
-import { startThrowawayInfrastructure } from '../lib/stack';
-import { ensureDatabase } from '../lib/postgres-server';
-import { freePort } from '../lib/ports';
+import { startThrowawayInfrastructure } from '../dev/stack';
+import { ensureDatabase } from '../dev/postgres-server';
+import { freePort } from '../dev/ports';
 import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { displayPrefix, generateToken, hashToken } from '../lib/tokens';
@@ -50,7 +50,7 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
 
 /** Builds the production output into `dir` (inside the repository, so node_modules resolve). */
 export function buildDist(dir: string): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build-dist.ts'), '--out', dir], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build-dist.ts'), '--out', dir], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`build:dist failed: ${r.stderr}`);
 }
 

@@ -28,8 +28,8 @@ import { Worker } from 'node:worker_threads';
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../lib/config';
-import { startThrowawayInfrastructure } from '../lib/stack';
-import { ensureDatabase } from '../lib/postgres-server';
+import { startThrowawayInfrastructure } from '../dev/stack';
+import { ensureDatabase } from '../dev/postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
@@ -39,7 +39,7 @@ import { parseBenchArgs, pool } from './common';
 import type { Knex } from 'knex';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
 import { createRepositories } from '../db/repositories';
-import { computeMatchScore } from '../activities/matchmaking/match-score';
+import { computeMatchScore } from '../domain/matchmaking/match-score';
 
 interface Options {
   seekers: number;

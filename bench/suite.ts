@@ -33,10 +33,10 @@ import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/clie
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker as TemporalWorker } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { loadConfig } from '../lib/config';
-import { startThrowawayInfrastructure } from '../lib/stack';
-import { ensureDatabase } from '../lib/postgres-server';
-import { freePort } from '../lib/ports';
-import { defaultCacheDir, resolveTemporalCli } from '../lib/temporal-server';
+import { startThrowawayInfrastructure } from '../dev/stack';
+import { ensureDatabase } from '../dev/postgres-server';
+import { freePort } from '../dev/ports';
+import { defaultCacheDir, resolveTemporalCli } from '../dev/temporal-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { buildApp } from '../apps/api/src/app';

@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { BillingRepository } from '../../db/billing/billing-repository';
-import { ProviderUnavailableError, type BillingProvider } from '../../lib/billing/provider';
+import { ProviderUnavailableError, type BillingProvider } from '../../domain/billing/provider';
 import { PLAN_CATALOGUE, BILLING_PROVIDER_UNAVAILABLE, type BillingAccountState, type BillingChargeReason, type BillingInterval, type BillingInvoiceRecord, type ChargeOutcome, type PaidBillingPlan } from '../../workflows/billing/contract';
 
 export interface ProjectBillingAccountInput {

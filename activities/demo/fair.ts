@@ -1,7 +1,7 @@
 /**
  * The demo fair of `npm start`: three companies, each with a live open-invite event, realistic
  * jobs and recruiters; the demo seeker and recruiter a newcomer logs in as; simulated seekers whose
- * agents join over time. Pure data, read by the seed (scripts/demo-data.ts) and the simulator.
+ * agents join over time. Pure data, read by the seed (apps/demo/src/demo-data.ts) and the simulator.
  * Recruiter availability (decision 0123) is seeded per event: who takes interviews and how many at
  * once, so the demo's offers name a recruiter and respect their capacity.
  */

@@ -1,4 +1,4 @@
-import { computeMatchScore, experienceScore, locationScore, MATCH_SCORE_WEIGHTS, norm, round, salaryScore, type JobForScore, type MatchScore, type SeekerForScore } from './match-score';
+import { computeMatchScore, experienceScore, locationScore, MATCH_SCORE_WEIGHTS, norm, round, salaryScore, type JobForScore, type MatchScore, type SeekerForScore } from '../../domain/matchmaking/match-score';
 
 /**
  * Candidate search for the matchmaker (docs/decisions/0010-matchmaker.md): for one waiting entry,

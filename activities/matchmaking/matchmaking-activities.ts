@@ -11,8 +11,8 @@ import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflow
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../workflows/matches/client';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
 import { CandidateIndex, compareCandidates, type AnyEventMask, type Candidate } from './candidates';
-import { floorFor, passesFloor, type AppliedFloor, type EventFloor } from './floor';
-import { MATCH_SCORE_VERSION_FLOOR, tuneScore, tuningFor, type TunableComponent } from './match-score';
+import { floorFor, passesFloor, type AppliedFloor, type EventFloor } from '../../domain/matchmaking/match-floor';
+import { MATCH_SCORE_VERSION_FLOOR, tuneScore, tuningFor, type TunableComponent } from '../../domain/matchmaking/match-score';
 import { kickMatchmaker } from '../../workflows/matchmaking/client';
 import { tellEntriesEventEnded } from '../../workflows/queue/client';
 

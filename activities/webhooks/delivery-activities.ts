@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { WebhooksRepository, WebhookSubscriptionRow } from '../../db/webhooks/webhooks-repository';
-import { buildEnvelope, signatureHeaders } from '../../lib/webhooks/signing';
-import { deriveWebhookSecret } from '../../lib/webhooks/secrets';
-import type { WebhookHttpClient } from '../../lib/webhooks/http-client';
+import { buildEnvelope, signatureHeaders } from '../../domain/webhooks/signing';
+import { deriveWebhookSecret } from '../../domain/webhooks/secrets';
+import type { WebhookHttpClient } from '../../domain/webhooks/http-client';
 import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState } from '../../workflows/webhooks/contract';
 import { FINAL, RECORD_AFTER_SEND_MS, endWithoutRequest, keyOf, logId, recordAfterSend, type DeliveryKeyInput } from './delivery-records';
 

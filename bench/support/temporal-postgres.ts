@@ -5,7 +5,7 @@
  *
  * 1. the Temporal server and its SQL schema tool, built once per machine with `go install` into the
  *    cache (same server version as the CLI's, so both rows run the same server code; the build runs
- *    at nice 19, one package at a time — lib/go-install.ts), then reused;
+ *    at nice 19, one package at a time — dev/go-install.ts), then reused;
  * 2. its own embedded PostgreSQL (throw-away data dir, free port, fsync on), separate from the
  *    app's database as in production;
  * 3. the `temporal` and `temporal_visibility` databases and schemas with the schema tool, from the
@@ -24,10 +24,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
-import { goInstallCached, type GoInstallSpec } from '../../lib/go-install';
-import { startPostgres, type RunningPostgres } from '../../lib/postgres-server';
-import { freePort } from '../../lib/ports';
-import { registerSearchAttributes } from '../../lib/temporal-server';
+import { goInstallCached, type GoInstallSpec } from '../../dev/go-install';
+import { startPostgres, type RunningPostgres } from '../../dev/postgres-server';
+import { freePort } from '../../dev/ports';
+import { registerSearchAttributes } from '../../dev/temporal-server';
 
 /** The server the CLI v1.5.1 embeds (`go version -m` on the cached CLI: go.temporal.io/server v1.29.1). */
 export const TEMPORAL_SERVER_VERSION = 'v1.29.1';
@@ -64,7 +64,7 @@ export async function temporalServerBinaries(opts: { cacheDir: string; log: (l: 
 
 /**
  * The dynamic config `temporal server start-dev` (CLI v1.5.1) applies by default
- * (temporalcli/commands.server.go, devserver/server.go), plus what lib/temporal-server.ts passes.
+ * (temporalcli/commands.server.go, devserver/server.go), plus what dev/temporal-server.ts passes.
  */
 export const DEV_SERVER_DYNAMIC_CONFIG: Readonly<Record<string, boolean | number>> = {
   'system.forceSearchAttributesCacheRefreshOnRead': true,

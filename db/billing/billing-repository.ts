@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { LocalPaymentRow, LocalPaymentStatus } from '../../lib/billing/provider';
+import type { LocalPaymentRow, LocalPaymentStatus } from '../../domain/billing/provider';
 import type { BillingAccountState, BillingChargeReason, BillingChargeStatus, BillingInterval, BillingInvoiceRecord, BillingInvoiceStatus, BillingPlan, BillingStatus, PendingAuthentication } from '../../workflows/billing/contract';
 
 export interface BillingAccountRow {
@@ -49,7 +49,7 @@ export interface BillingChargeRow {
   updated_at: Date;
 }
 
-export type { LocalPaymentRow, LocalPaymentStatus } from '../../lib/billing/provider';
+export type { LocalPaymentRow, LocalPaymentStatus } from '../../domain/billing/provider';
 
 const ms = (d: number | null) => (d === null ? null : new Date(d));
 

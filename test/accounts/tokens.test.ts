@@ -111,7 +111,7 @@ describe('personal access tokens', () => {
     const out = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
       execFile(
         process.execPath,
-        [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/token-create.ts', '--email', s.user.email.toUpperCase(), '--name', 'cli token', '--scopes', 'profile:read', '--expires-in-days', '30'],
+        [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'apps/ops/src/token-create.ts', '--email', s.user.email.toUpperCase(), '--name', 'cli token', '--scopes', 'profile:read', '--expires-in-days', '30'],
         { cwd: ROOT, env: { ...process.env, DATABASE_URL: h.dbUrl, LOG_LEVEL: 'silent' } },
         (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve({ stdout, stderr })),
       ),

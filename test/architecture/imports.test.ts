@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { filesOutsideCapabilityFolders, findCycles, findViolations, readImportGraph } from '../../scripts/import-graph';
+import { filesOutsideCapabilityFolders, findCycles, findViolations, readImportGraph } from '../../dev/import-graph';
 
 /**
  * The import rules of docs/ARCHITECTURE.md, checked on the real tree: a new import circle, a

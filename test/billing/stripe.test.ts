@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { stripeMockUrl } from '../helpers/env';
-import { createStripeClient, createStripeProvider } from '../../lib/billing/stripe-provider';
-import { ProviderUnavailableError } from '../../lib/billing/provider';
-import { freePort } from '../../lib/ports';
+import { createStripeClient, createStripeProvider } from '../../domain/billing/stripe-provider';
+import { ProviderUnavailableError } from '../../domain/billing/provider';
+import { freePort } from '../../dev/ports';
 import { billingStatus } from './helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_jobfair_billing';

@@ -1,6 +1,6 @@
 import { matchWorkflowId } from '../../workflows/matches/contract';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { describeDrift, reconcile, why, type OpsContext } from '../../scripts/ops-commands';
+import { describeDrift, reconcile, why, type OpsContext } from '../../apps/ops/src/ops-commands';
 import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
 
 /**

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { freePort } from '../../lib/ports';
+import { freePort } from '../../dev/ports';
 import { testEnv } from '../helpers/env';
 import { queueEntryWorkflowId } from '../../workflows/queue/contract';
 

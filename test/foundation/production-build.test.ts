@@ -6,7 +6,7 @@ import { Client as PgClient } from 'pg';
 import { Client } from '@temporalio/client';
 import { testEnv } from '../helpers/env';
 import { eventually } from '../helpers/harness';
-import { freePort } from '../../lib/ports';
+import { freePort } from '../../dev/ports';
 import { connectClosable } from '../../lib/temporal-connection';
 
 /**
@@ -60,7 +60,7 @@ describe('production image', () => {
   });
 
   it('the compiled output migrates, serves /healthz and /readyz, and its worker polls', async () => {
-    const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build-dist.ts'), '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build-dist.ts'), '--out', out], { cwd: ROOT, encoding: 'utf8' });
     expect({ status: build.status, stderr: build.stderr }).toEqual({ status: 0, stderr: '' });
     expect(fs.existsSync(path.join(out, 'workflow-bundle.js'))).toBe(true);
 

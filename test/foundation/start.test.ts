@@ -2,14 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../lib/ports';
-import { portInUse } from '../../lib/postgres-server';
+import { freePort } from '../../dev/ports';
+import { portInUse } from '../../dev/postgres-server';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /** The README's first command, on free ports and a temporary DATA_DIR. */
 function npmStart(env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts')], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../lib/ports';
+import { freePort } from '../../dev/ports';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -89,7 +89,7 @@ describe('npm start in a terminal', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints readable lines only (no JSON at info) through the banner and the first demo webhook; LOG_FORMAT=json gives JSON on a terminal too', async () => {
-    const run = startInPty(['scripts', 'start.ts'], env);
+    const run = startInPty(['dev', 'start.ts'], env);
     let api: PtyRun | null = null;
     try {
       await waitFor(run, 'the banner', (ls) => ls.some((l) => l.startsWith('Job fair is up')), 150_000);

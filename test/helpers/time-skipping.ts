@@ -3,13 +3,13 @@ import { Client } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import { resolveTemporalTestServer, startTemporalTestServer, type RunningTestServer } from '../../lib/temporal-test-server';
-import { SEARCH_ATTRIBUTES } from '../../lib/temporal-server';
+import { resolveTemporalTestServer, startTemporalTestServer, type RunningTestServer } from '../../dev/temporal-test-server';
+import { SEARCH_ATTRIBUTES } from '../../dev/temporal-server';
 import { WORKFLOWS_PATH } from '../../apps/worker/src/worker';
 
 /**
  * Workflow unit tests at production durations: the real workflow code on the Java time-skipping
- * test server (lib/temporal-test-server.ts), with stubbed activities and no PostgreSQL. One
+ * test server (dev/temporal-test-server.ts), with stubbed activities and no PostgreSQL. One
  * server per test file; workflows in a file run one after the other (time skipping is global to
  * the server).
  */
@@ -71,7 +71,7 @@ export async function createTimeSkipping(): Promise<TimeSkipping> {
     await server.stop();
     throw e;
   }
-  // scripts/test.ts bundles the workflows once per run; a run of jest alone bundles them here.
+  // dev/test.ts bundles the workflows once per run; a run of jest alone bundles them here.
   const bundle = process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE;
   const ready = env;
   const running = new Set<{ worker: Worker; run: Promise<unknown> }>();

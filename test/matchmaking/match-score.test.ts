@@ -1,4 +1,4 @@
-import { computeMatchScore, MATCH_SCORE_VERSION, tuneScore, tuningFor, type JobForScore, type SeekerForScore } from '../../activities/matchmaking/match-score';
+import { computeMatchScore, MATCH_SCORE_VERSION, tuneScore, tuningFor, type JobForScore, type SeekerForScore } from '../../domain/matchmaking/match-score';
 import { planMatches, type PlanEntry, type PlanJob } from '../../activities/matchmaking/plan';
 
 const job = (o: Partial<JobForScore> = {}): JobForScore => ({

@@ -1,7 +1,7 @@
-import { computeMatchScore, norm, type SeekerForScore } from '../../activities/matchmaking/match-score';
+import { computeMatchScore, norm, type SeekerForScore } from '../../domain/matchmaking/match-score';
 import { CandidateIndex, compareCandidates, newSearchStats, prepareSeeker, scoreFromCounts, type Candidate, type CandidateJob } from '../../activities/matchmaking/candidates';
 import { planFromCandidates, planMatches, type PlanEntry } from '../../activities/matchmaking/plan';
-import { floorFor, passesFloor, type AppliedFloor } from '../../activities/matchmaking/floor';
+import { floorFor, passesFloor, type AppliedFloor } from '../../domain/matchmaking/match-floor';
 import type { FloorBracket } from '../../lib/config';
 
 /**

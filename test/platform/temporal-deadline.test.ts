@@ -4,8 +4,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { processEnv, startApi, type RunningProcess } from '../helpers/processes';
-import { freePort } from '../../lib/ports';
-import { defaultCacheDir, resolveTemporalCli, startDevServer, type DevServerOptions, type RunningDevServer } from '../../lib/temporal-server';
+import { freePort } from '../../dev/ports';
+import { defaultCacheDir, resolveTemporalCli, startDevServer, type DevServerOptions, type RunningDevServer } from '../../dev/temporal-server';
 import { connectClosable } from '../../lib/temporal-connection';
 import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
 

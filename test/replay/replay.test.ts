@@ -7,7 +7,7 @@ import { historyFromJSONObject, workflowTypeOf, type History } from './history-j
 
 /**
  * The determinism gate: every committed history (test/replay/histories, captured by
- * scripts/capture-histories.ts from real runs) is replayed against the CURRENT workflow code. A
+ * dev/capture-histories.ts from real runs) is replayed against the CURRENT workflow code. A
  * change that would break open executions (another order or kind of commands without `patched()`)
  * fails here. See test/replay/README.md and workflows/README.md ("Changing a workflow").
  */
@@ -29,7 +29,7 @@ const workflowTypes = Object.entries(workflows)
   .sort();
 
 function replayOptions(): ReplayWorkerOptions {
-  // scripts/test.ts bundles the workflows once per run; jest alone bundles them here.
+  // dev/test.ts bundles the workflows once per run; jest alone bundles them here.
   const bundle = process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE;
   return { replayName: 'replay-test', ...(bundle ? { workflowBundle: { codePath: bundle } } : { workflowsPath: WORKFLOWS_PATH }) };
 }
@@ -58,7 +58,7 @@ describe('replaying the committed workflow histories against the current code', 
     expect(workflowTypes.length).toBeGreaterThan(0);
     const covered = new Set(histories.map((h) => h.workflowType));
     const missing = workflowTypes.filter((t) => !covered.has(t));
-    // A new workflow needs its histories: run `npx tsx scripts/capture-histories.ts` after adding it there.
+    // A new workflow needs its histories: run `npx tsx dev/capture-histories.ts` after adding it there.
     expect(missing).toEqual([]);
   });
 

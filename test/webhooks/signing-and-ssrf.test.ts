@@ -1,8 +1,8 @@
-import { verifyWebhookSignature, computeSignature } from '../../lib/webhooks';
-import { buildEnvelope, signatureHeader, parseSignatureHeader } from '../../lib/webhooks/signing';
-import { classifyAddress, checkTargetUrl } from '../../lib/webhooks/address-policy';
-import { createWebhookHttpClient, type Resolver } from '../../lib/webhooks/http-client';
-import { base62, deriveWebhookSecret, hashWebhookSecret } from '../../lib/webhooks/secrets';
+import { verifyWebhookSignature, computeSignature } from '../../domain/webhooks';
+import { buildEnvelope, signatureHeader, parseSignatureHeader } from '../../domain/webhooks/signing';
+import { classifyAddress, checkTargetUrl } from '../../domain/webhooks/address-policy';
+import { createWebhookHttpClient, type Resolver } from '../../domain/webhooks/http-client';
+import { base62, deriveWebhookSecret, hashWebhookSecret } from '../../domain/webhooks/secrets';
 import { startReceiver, type Receiver, type Responder } from './helpers';
 
 describe('signatures: the receiver helper', () => {

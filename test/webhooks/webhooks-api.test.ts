@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
-import { verifyWebhookSignature } from '../../lib/webhooks';
+import { verifyWebhookSignature } from '../../domain/webhooks';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
 import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { testEnv } from '../helpers/env';
-import { verifyWebhookSignature } from '../../lib/webhooks';
+import { verifyWebhookSignature } from '../../domain/webhooks';
 import { startReceiver, startSmtp, type Receiver } from './helpers';
 import { emitterFor } from './emit';
 import { DEAD_LETTER_HOLD_MS, webhookDeliveryWorkflowId, webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
@@ -141,7 +141,7 @@ describe('delivery: retry schedule, dead letter, replay', () => {
     healthy = true;
     const root = path.join(__dirname, '..', '..');
     const run = (args: string[]) =>
-      promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'webhooks-replay.ts'), ...args], {
+      promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'apps', 'ops', 'src', 'webhooks-replay.ts'), ...args], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: h.dbUrl, TEMPORAL_ADDRESS: testEnv().temporalAddress, TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE, APP_SECRET: h.config.APP_SECRET!, NODE_ENV: 'test' },
       });

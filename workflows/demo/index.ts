@@ -1,3 +1,3 @@
-// The demo worker's workflowsPath (scripts/demo-simulator.ts): the simulator only. The service's
+// The demo worker's workflowsPath (apps/demo/src/demo-simulator.ts): the simulator only. The service's
 // barrel (workflows/index.ts) does not export it, so production workers never register it.
 export { demoSimulatorWorkflow } from './demo-simulator';

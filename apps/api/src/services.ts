@@ -21,7 +21,7 @@ import { createMatchesService } from './matches/matches-service';
 import type { VideoProvider } from './matches/video-provider';
 import { createWebhooksService } from './webhooks/webhooks-service';
 import { createBillingService } from './billing/billing-service';
-import { createBillingProvider } from '../../../lib/billing/providers';
+import { createBillingProvider } from '../../../domain/billing/providers';
 import { createComparisonService } from './matchmaking/comparison-service';
 import type { ComparisonProvider } from './matchmaking/comparison-provider';
 import { createChangelogService, loadChangelog, type ChangelogEntry } from './changelog/changelog-service';

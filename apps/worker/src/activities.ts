@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import { appSecret, type Config } from '../../../lib/config';
 import { createRepositories } from '../../../db/repositories';
-import { createWebhookHttpClient } from '../../../lib/webhooks/http-client';
+import { createWebhookHttpClient } from '../../../domain/webhooks/http-client';
 import { createQueueActivities } from '../../../activities/queue/queue-activities';
 import { createEventsActivities } from '../../../activities/events/events-activities';
 import { createMatchmakingActivities } from '../../../activities/matchmaking/matchmaking-activities';
@@ -14,7 +14,7 @@ import { createWebhookSubscriptionActivities } from '../../../activities/webhook
 import { createWebhookDispatcherActivities } from '../../../activities/webhooks/dispatcher-activities';
 import { createEmailActivities, createOutboxSender, createSmtpMailer } from '../../../activities/notifications/email-activities';
 import { createBillingActivities } from '../../../activities/billing/billing-activities';
-import { createBillingProvider } from '../../../lib/billing/providers';
+import { createBillingProvider } from '../../../domain/billing/providers';
 
 export interface WorkerDeps {
   config: Config;

@@ -3,8 +3,8 @@ import { WithStartWorkflowOperation } from '@temporalio/client';
 import type Stripe from 'stripe';
 import { AppError, DependencyUnavailableError, ForbiddenError, PaymentRequiredError, ConflictError } from '../../../../lib/errors';
 import { updateRefusal } from '../../../../lib/update-refusal';
-import { ProviderUnavailableError, type BillingProvider, type ProviderEvent } from '../../../../lib/billing/provider';
-import type { LocalProvider } from '../../../../lib/billing/local-provider';
+import { ProviderUnavailableError, type BillingProvider, type ProviderEvent } from '../../../../domain/billing/provider';
+import type { LocalProvider } from '../../../../domain/billing/local-provider';
 import { TEAM_MANAGER_ROLES } from '../../../../db/accounts/accounts-repository';
 import {
   cancelAtPeriodEndUpdate,

@@ -6,8 +6,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../../lib/e
 import { operationHex, type OperationKey } from '../../../../lib/operation-ids';
 import type { Config } from '../../../../lib/config';
 import { updateRefusal } from '../../../../lib/update-refusal';
-import { checkTargetUrl } from '../../../../lib/webhooks/address-policy';
-import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '../../../../lib/webhooks/secrets';
+import { checkTargetUrl } from '../../../../domain/webhooks/address-policy';
+import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '../../../../domain/webhooks/secrets';
 import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionStartMetadata, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, replayDeadLetterUpdate, webhookSubscriptionLabel, DELIVERY_NOT_DEAD_LETTER, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
 import { deliveryInput, deliveryStartOptions, startWebhookDelivery } from '../../../../workflows/webhooks/client';
 import type { Paginator, Page } from '../lib/pagination';

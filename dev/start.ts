@@ -1,18 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { appSecret, ConfigError, loadConfig } from '../lib/config';
-import { startInfrastructure, redactUrl, type Infrastructure } from '../lib/stack';
-import { TemporalCliUnavailableError } from '../lib/temporal-server';
+import { startInfrastructure, redactUrl, type Infrastructure } from './stack';
+import { TemporalCliUnavailableError } from './temporal-server';
 import { createKnex, migrateLatest } from '../db/knex';
-import { seedDemoData, openDemoEvents, DEMO_PASSWORD } from './demo-data';
-import { openServices } from './services';
-import { startDemoSimulator, stopDemoSimulation } from './demo-simulator';
-import { demoWebhookSecrets, startDemoWebhookReceiver, subscribeDemoWebhooks } from './demo-webhooks';
+import { seedDemoData, openDemoEvents, DEMO_PASSWORD } from '../apps/demo/src/demo-data';
+import { openServices } from '../apps/ops/src/services';
+import { startDemoSimulator, stopDemoSimulation } from '../apps/demo/src/demo-simulator';
+import { demoWebhookSecrets, startDemoWebhookReceiver, subscribeDemoWebhooks } from '../apps/demo/src/demo-webhooks';
 import { Runtime } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
 import { connectClosable } from '../lib/temporal-connection';
 import { createLogger } from '../lib/logger';
-import { portInUse } from '../lib/postgres-server';
+import { portInUse } from './postgres-server';
 
 /**
  * `npm start`: the whole service on one machine — Temporal dev server (or TEMPORAL_ADDRESS),

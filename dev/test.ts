@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { loadConfig } from '../lib/config';
-import { startThrowawayInfrastructure } from '../lib/stack';
-import { ensureDatabase } from '../lib/postgres-server';
+import { startThrowawayInfrastructure } from './stack';
+import { ensureDatabase } from './postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
 import { TEMPLATE_DB } from '../test/helpers/env';
-import { defaultCacheDir } from '../lib/temporal-server';
-import { resolveStripeMock, startStripeMock, type RunningStripeMock } from '../lib/stripe-mock';
+import { defaultCacheDir } from './temporal-server';
+import { resolveStripeMock, startStripeMock, type RunningStripeMock } from './stripe-mock';
 
 /**
  * `npm test`: tsc and ESLint first (see lint()), then isolated PostgreSQL and Temporal dev server

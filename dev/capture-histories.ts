@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { loadConfig } from '../lib/config';
-import { startThrowawayInfrastructure } from '../lib/stack';
-import { ensureDatabase } from '../lib/postgres-server';
+import { startThrowawayInfrastructure } from './stack';
+import { ensureDatabase } from './postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { TEMPLATE_DB } from '../test/helpers/env';
 import { createHarness, eventually, type Harness, type TestUser } from '../test/helpers/harness';
@@ -29,11 +29,11 @@ import { billingStatus, CARDS, checkoutAndPay } from '../test/billing/helpers';
  * workflow code: every workflow type through its realistic paths, on the real stack (isolated
  * PostgreSQL + Temporal dev server, the real API, worker and activities, millisecond schedules).
  *
- *   npx tsx scripts/capture-histories.ts                 write the histories that are missing
- *   npx tsx scripts/capture-histories.ts --overwrite     replace existing ones too
- *   npx tsx scripts/capture-histories.ts --tag v2        write new ones as <type>-<case>-v2.json beside the old
- *   npx tsx scripts/capture-histories.ts --only matchWorkflow,queueEntryWorkflow
- *   npx tsx scripts/capture-histories.ts --out /tmp/histories   somewhere else (to look, or to check the script still runs)
+ *   npx tsx dev/capture-histories.ts                 write the histories that are missing
+ *   npx tsx dev/capture-histories.ts --overwrite     replace existing ones too
+ *   npx tsx dev/capture-histories.ts --tag v2        write new ones as <type>-<case>-v2.json beside the old
+ *   npx tsx dev/capture-histories.ts --only matchWorkflow,queueEntryWorkflow
+ *   npx tsx dev/capture-histories.ts --out /tmp/histories   somewhere else (to look, or to check the script still runs)
  *
  * Existing histories are the record of what older code did; see test/replay/README.md for when
  * replacing them is right (almost never).
@@ -361,7 +361,7 @@ async function main() {
     const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
     const bundlePath = path.join(infra.dir, 'workflow-bundle.js');
     fs.writeFileSync(bundlePath, bundle.code);
-    // What scripts/test.ts gives jest: the harness reads them.
+    // What dev/test.ts gives jest: the harness reads them.
     process.env.JOBFAIR_TEST_ADMIN_DB_URL = adminUrl;
     process.env.JOBFAIR_TEST_TEMPORAL_ADDRESS = infra.temporalAddress;
     process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE = bundlePath;

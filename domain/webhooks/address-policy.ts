@@ -158,7 +158,7 @@ export type TargetUrlCheck = { ok: true; url: URL } | { ok: false; message: stri
 /**
  * Static check of a target URL at create/patch time: `https:` (or `http:` to a loopback host when
  * WEBHOOK_ALLOW_LOOPBACK), no credentials, no IP literal or internal host name outside the policy.
- * Names are resolved and checked again at every connect (lib/webhooks/http-client.ts).
+ * Names are resolved and checked again at every connect (domain/webhooks/http-client.ts).
  */
 export function checkTargetUrl(raw: string, policy: AddressPolicy): TargetUrlCheck {
   let url: URL;

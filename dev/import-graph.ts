@@ -12,7 +12,10 @@ import ts from 'typescript';
  *   npm run graph -- --json  the same as JSON
  */
 const ROOT = path.resolve(__dirname, '..');
-const SOURCE_DIRS = ['apps', 'workflows', 'activities', 'db', 'lib', 'scripts', 'test', 'bench'];
+const SOURCE_DIRS = ['apps', 'workflows', 'activities', 'db', 'domain', 'lib', 'dev', 'test', 'bench'];
+
+/** What runs in production (the image builds these): none of it may import dev/, test/ or bench/. */
+const PRODUCTION = ['apps', 'workflows', 'activities', 'db', 'domain', 'lib'];
 
 /** The capability vocabulary (docs/ARCHITECTURE.md): one name per capability in every layer (`billing` is reserved for the billing issue). */
 export const CAPABILITIES = ['accounts', 'events', 'queue', 'matchmaking', 'matches', 'webhooks', 'changelog', 'notifications', 'billing', 'demo'] as const;
@@ -156,7 +159,10 @@ export function findViolations(graph: ImportGraph): Violation[] {
     if (isWorkflowCode(e.from) && !e.typeOnly && !isWorkflowCode(e.to)) add('workflow code imports only workflow code (activities as types)');
     if (isContract(e.from) && !isContract(e.to) && !e.typeOnly) add('a contract imports only other contracts');
     if ((layer(e.from) === 'db' || layer(e.from) === 'lib') && layer(e.to) === 'apps') add(`nothing under ${layer(e.from)}/ imports apps/`);
-    if (layer(e.from) === 'lib' && ['workflows', 'activities', 'db'].includes(layer(e.to))) add('nothing under lib/ imports a capability');
+    if (layer(e.from) === 'lib' && ['workflows', 'activities', 'db', 'domain'].includes(layer(e.to))) add('nothing under lib/ imports a capability');
+    if (PRODUCTION.includes(layer(e.from)) && ['dev', 'test', 'bench'].includes(layer(e.to))) add('production code imports nothing from dev/, test/ or bench/');
+    // domain/<cap>/ is capability code both processes share: pure, over lib/ and its own capability only.
+    if (layer(e.from) === 'domain' && layer(e.to) !== 'lib' && !(layer(e.to) === 'domain' && e.to.split('/')[1] === e.from.split('/')[1])) add('domain/<cap>/ imports only lib/ and its own capability');
     if (layer(e.from) === 'db' && ['activities', 'workflows'].includes(layer(e.to)) && !e.typeOnly && !isContract(e.to)) add('db/ imports no activities or workflow code');
     if (layer(e.from) === 'activities' && layer(e.to) === 'apps') add('activities import nothing from apps/');
     if (e.from.startsWith('apps/api/') && e.to.startsWith('activities/') && !e.typeOnly) add("the API does not import the worker's activities");
@@ -187,6 +193,7 @@ export const LAYER_FOLDERS: Record<string, readonly string[]> = {
   'workflows/': [...CAPABILITIES, 'shared'],
   'activities/': CAPABILITIES,
   'db/': [...CAPABILITIES, 'migrations'],
+  'domain/': CAPABILITIES,
   'apps/api/src/': [...CAPABILITIES, 'plugins', 'lib', 'platform', 'web'],
   'test/': [...CAPABILITIES, 'helpers', 'platform', 'foundation', 'architecture', 'web', 'replay'],
 };

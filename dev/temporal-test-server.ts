@@ -12,7 +12,7 @@ import { freePort } from './ports';
  *
  * The SDK's `createTimeSkipping()` downloads a native build of the test server from GitHub, which
  * our machines cannot reach. Maven Central ships the same server as a Java artifact, so: a copy
- * cached under `<cache dir>/temporal-test-server-<version>/` (the cache dir of lib/temporal-server.ts,
+ * cached under `<cache dir>/temporal-test-server-<version>/` (the cache dir of dev/temporal-server.ts,
  * `CACHE_DIR` or ~/.cache/jobfair), else fetched once with Maven into that cache, else a clear error.
  * It lives in lib/ beside the dev-server resolver because it follows the same cache and error
  * conventions; what is test-only (the SDK's time-skipping environment) is in test/helpers/.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { portInUse } from './postgres-server';
-import { stopProcess } from './supervision';
+import { stopProcess } from '../lib/supervision';
 import { cachedGoBinaryPath, goInstallCached, goToolchainFor, GoBinaryUnavailableError, onPath } from './go-install';
 
 /** CLI 1.5.1 = server 1.29.1 + UI 2.42.1; later tags carry a `replace` directive and cannot be `go install`ed. */
@@ -100,7 +100,7 @@ export const TEMPORAL_CLI_BUILD_MINUTES = '5–6';
 /**
  * The file-backed dev server of `npm start` writes through SQLite in WAL mode with
  * synchronous=NORMAL: no fsync per commit, so workflow starts are several times faster
- * (scripts/measure-temporal-pragmas.ts; decision 0175). The trade: after a power cut or an OS
+ * (bench/temporal-pragmas.ts; decision 0175). The trade: after a power cut or an OS
  * crash — not a process crash — the last commits before it may be lost (the file stays consistent).
  * Development state only; production runs a real Temporal cluster.
  */

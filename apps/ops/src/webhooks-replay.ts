@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../../../lib/config';
 import { openServices } from './services';
-import { AppError } from '../lib/errors';
+import { AppError } from '../../../lib/errors';
 
 const USAGE = `usage:
   npm run webhooks:replay -- --webhook whk_… --delivery dlv_…|evt_…     redeliver one dead letter

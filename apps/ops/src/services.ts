@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from '@temporalio/client';
-import type { Config } from '../lib/config';
-import { createKnex } from '../db/knex';
-import { lazyClosable } from '../lib/temporal-connection';
-import { createServices, type Services } from '../apps/api/src/services';
+import type { Config } from '../../../lib/config';
+import { createKnex } from '../../../db/knex';
+import { lazyClosable } from '../../../lib/temporal-connection';
+import { createServices, type Services } from '../../api/src/services';
 
 /** Where a script finds the embedded servers of `npm start` when DATABASE_URL / TEMPORAL_ADDRESS are unset. */
 export const scriptDatabaseUrl = (config: Config) => config.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`;

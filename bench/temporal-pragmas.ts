@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
-import { freePort } from '../lib/ports';
-import { defaultCacheDir, resolveTemporalCli, startDevServer, FILE_SQLITE_PRAGMAS } from '../lib/temporal-server';
+import { freePort } from '../dev/ports';
+import { defaultCacheDir, resolveTemporalCli, startDevServer, FILE_SQLITE_PRAGMAS } from '../dev/temporal-server';
 
 /**
  * Workflow starts per second of the file-backed Temporal dev server (the one `npm start` runs),
  * with SQLite's defaults (rollback journal, synchronous=FULL) and with FILE_SQLITE_PRAGMAS
  * (WAL, synchronous=NORMAL) — decision 0175.
  *
- *   npx tsx scripts/measure-temporal-pragmas.ts [--starts 300] [--concurrency 8] [--rounds 3]
+ *   npx tsx bench/temporal-pragmas.ts [--starts 300] [--concurrency 8] [--rounds 3]
  *
  * Each round starts a fresh server per variant on a fresh SQLite file in a temporary directory
  * (WAL mode sticks to a file once set), makes `--starts` workflow starts (no worker: a start is

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Services } from '../apps/api/src/services';
+import type { Services } from '../../api/src/services';
 import type { Knex } from 'knex';
-import { verifyWebhookSignature } from '../lib/webhooks';
-import { deriveWebhookSecret } from '../lib/webhooks/secrets';
+import { verifyWebhookSignature } from '../../../domain/webhooks';
+import { deriveWebhookSecret } from '../../../domain/webhooks/secrets';
 import type { DemoFair } from './demo-data';
 
 /**

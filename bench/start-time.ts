@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../lib/ports';
-import { cachedCliPath, defaultCacheDir } from '../lib/temporal-server';
+import { freePort } from '../dev/ports';
+import { cachedCliPath, defaultCacheDir } from '../dev/temporal-server';
 
 /**
  * How long `npm start` takes to its banner ("Job fair is up"), as the README states it:
  *
- *   npx tsx scripts/measure-start.ts [--runs 3]
+ *   npx tsx bench/start-time.ts [--runs 3]
  *
  * Per run: a first start on an empty DATA_DIR (initdb, migrations, Temporal's SQLite schema, the
  * demo fair seeded), Ctrl-C, then a warm start on the same DATA_DIR, Ctrl-C. Free ports, a
@@ -24,7 +24,7 @@ const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim().split(' ')
 
 async function startOnce(env: Record<string, string>): Promise<{ toBannerS: number; readyInS: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const banner = await new Promise<{ toBannerS: number; readyInS: number }>((resolve, reject) => {
