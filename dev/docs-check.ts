@@ -107,7 +107,63 @@ export function checkDocs(root = ROOT): DocFinding[] {
   return findings;
 }
 
+/** A record's number, title and status line (`Status: …` right under its title). */
+export interface RecordEntry {
+  file: string;
+  number: string;
+  title: string;
+  status: string | null;
+}
+
+export function decisionRecords(root = ROOT): RecordEntry[] {
+  const out: RecordEntry[] = [];
+  for (const dir of ['docs/decisions', 'docs/measurements']) {
+    if (!fs.existsSync(path.join(root, dir))) continue;
+    for (const name of fs.readdirSync(path.join(root, dir)).filter((f) => /^\d{4}-.*\.md$/.test(f))) {
+      const text = fs.readFileSync(path.join(root, dir, name), 'utf8');
+      const title = /^#\s+(.*)$/m.exec(text)?.[1].replace(/^\d{4}\s*[—–-]\s*/, '').trim() ?? name;
+      const status = /^Status:\s*(.+)$/m.exec(text)?.[1].trim() ?? null;
+      out.push({ file: `${dir}/${name}`, number: name.slice(0, 4), title, status });
+    }
+  }
+  return out.sort((a, b) => a.number.localeCompare(b.number));
+}
+
+/** docs/decisions/README.md: every record with its status, rendered from the records themselves. */
+export function renderDecisionsIndex(root = ROOT): string {
+  const records = decisionRecords(root);
+  const link = (r: RecordEntry) => `[${r.number}](${path.posix.relative('docs/decisions', r.file)})`;
+  const row = (r: RecordEntry) => `| ${link(r)} | ${r.title.replace(/\|/g, '\\|')} | ${r.status ?? '—'} |`;
+  const decisions = records.filter((r) => r.file.startsWith('docs/decisions/'));
+  const measurements = records.filter((r) => r.file.startsWith('docs/measurements/'));
+  return [
+    '# Decision records',
+    '',
+    'Each record is a choice we made, with the alternatives and the reasons: short, dated by its number, never rewritten once superseded.',
+    'How a capability works today is in the [design pages](../design/README.md); a record says why.',
+    'Records that only report measurements live in [docs/measurements](../measurements/).',
+    '',
+    'Status: `accepted` (in force), `accepted; amended by N` (in force, partly changed by a later record), `superseded by N` (read N instead), `measurement` (figures only, no choice).',
+    '',
+    'This page is generated from the records\' status lines: `npm run docs:check -- --write`.',
+    '',
+    '## Decisions',
+    '',
+    '| record | title | status |',
+    '|---|---|---|',
+    ...decisions.map(row),
+    '',
+    '## Measurements',
+    '',
+    '| record | title | status |',
+    '|---|---|---|',
+    ...measurements.map(row),
+    '',
+  ].join('\n');
+}
+
 if (require.main === module) {
+  if (process.argv.includes('--write')) fs.writeFileSync(path.join(ROOT, 'docs', 'decisions', 'README.md'), renderDecisionsIndex());
   const findings = checkDocs();
   for (const f of findings) console.log(`${f.file}:${f.line}: ${f.problem}`);
   console.log(findings.length === 0 ? 'docs: every link resolves, every paragraph is short' : `docs: ${findings.length} finding(s)`);

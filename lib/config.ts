@@ -182,7 +182,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return { ...c, publicBaseUrl, billingProvider: c.BILLING_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'local') };
 }
 
-export function describeConfig(): Array<{ name: string; default: string; description: string }> {
+/** How the configuration page groups the variables: what production needs, what people commonly set, and the rest (tuning). */
+export type ConfigGroup = 'required in production' | 'commonly set' | 'tuning';
+
+const REQUIRED_IN_PRODUCTION: ReadonlySet<string> = new Set(['NODE_ENV', 'APP_SECRET', 'DATABASE_URL', 'TEMPORAL_ADDRESS', 'PUBLIC_BASE_URL', 'SMTP_URL']);
+const COMMONLY_SET: ReadonlySet<string> = new Set([
+  'LOG_LEVEL', 'LOG_FORMAT', 'HOST', 'PORT', 'TRUST_PROXY', 'DATA_DIR', 'CACHE_DIR', 'TEMPORAL_NAMESPACE', 'TEMPORAL_TASK_QUEUE', 'TEMPORAL_UI_URL',
+  'VIDEO_PROVIDER_URL', 'AI_PROVIDER_URL', 'AI_PROVIDER_KEY', 'AI_PROVIDER_MODEL', 'MAIL_FROM', 'BILLING_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
+  'BILLING_CURRENCY', 'DEMO_SIMULATION',
+]);
+
+export function describeConfig(): Array<{ name: string; default: string; description: string; group: ConfigGroup }> {
   return Object.entries(configSchema.shape).map(([name, schema]) => {
     // A prefault is the default as written in the environment (e.g. the floor brackets' text), not its parsed form.
     const zdef = (schema as z.ZodType)._zod.def as { type: string; defaultValue?: unknown };
@@ -191,6 +201,7 @@ export function describeConfig(): Array<{ name: string; default: string; descrip
       name,
       default: def.success && def.data !== undefined ? String(def.data) : '',
       description: (schema as z.ZodType).description ?? '',
+      group: REQUIRED_IN_PRODUCTION.has(name) ? 'required in production' : COMMONLY_SET.has(name) ? 'commonly set' : 'tuning',
     };
   });
 }
