@@ -194,7 +194,7 @@ export const LAYER_FOLDERS: Record<string, readonly string[]> = {
   'activities/': CAPABILITIES,
   'db/': [...CAPABILITIES, 'migrations'],
   'domain/': CAPABILITIES,
-  'apps/api/src/': [...CAPABILITIES, 'plugins', 'lib', 'platform', 'web'],
+  'apps/api/src/': [...CAPABILITIES, 'plugins', 'platform', 'web'],
   'test/': [...CAPABILITIES, 'helpers', 'platform', 'foundation', 'architecture', 'web', 'replay'],
 };
 

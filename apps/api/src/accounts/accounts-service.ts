@@ -8,7 +8,7 @@ import type { ProfileService } from './profile-service';
 import { profilePatchSchema } from './profile-schemas';
 import { hashPassword, verifyPassword } from '../../../../lib/passwords';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../../../lib/errors';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 /** Login attempts per (account, client IP): a burst of 10, then one every 90 s (GCRA in PostgreSQL). */
 export const LOGIN_ATTEMPTS_LIMIT = 10;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
-import { isoDateTime } from '../lib/http-schemas';
+import { isoDateTime } from '../plugins/http-schemas';
 import { type SettingsView } from './settings-service';
 import { TEAM_ROLES } from '../../../../db/accounts/accounts-repository';
 import { EVENT_VISIBILITIES } from '../../../../db/events/events-repository';

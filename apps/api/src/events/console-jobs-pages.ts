@@ -4,7 +4,7 @@ import { updateJobBodySchema } from './jobs-routes';
 import type { LiveEventWithStats } from '../../../../db/events/events-repository';
 import type { JobWithEvent } from '../../../../db/events/jobs-repository';
 import { AppError } from '../../../../lib/errors';
-import type { Page } from '../lib/pagination';
+import type { Page } from '../plugins/pagination';
 import { formBody, str, type FormBody } from '../web/core';
 import { defined, eventId, num, recruiter } from '../web/console';
 import { html, type SafeHtml } from '../web/html';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
-import { isoDateTime } from '../lib/http-schemas';
-import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
+import { isoDateTime } from '../plugins/http-schemas';
+import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
 import { recruiterTeamOf } from './events-service';
 import { EVENT_VISIBILITIES, type LiveEventWithStats } from '../../../../db/events/events-repository';
 import { LIVE_EVENT_STATUSES, type LiveEventTransition } from '../../../../workflows/events/contract';
-import { eventJoinUrl } from '../lib/join-urls';
+import { eventJoinUrl } from '../plugins/join-urls';
 
 
 /** The team's own view of an event: every field, every status. */

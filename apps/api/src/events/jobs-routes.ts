@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
-import { isoDateTime } from '../lib/http-schemas';
-import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
+import { isoDateTime } from '../plugins/http-schemas';
+import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
 import { recruiterTeamOf } from './events-service';
 import { JOB_REMOTE_PREFERENCES, JOB_STATUSES, type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { jobSchema, toJob, salaryAmount } from './discovery-schemas';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
-import { isoDateTime } from '../lib/http-schemas';
+import { isoDateTime } from '../plugins/http-schemas';
 import { recruiterTeamOf } from './events-service';
 import type { MatchingSettingsView } from './matching-settings-service';
 import { RECRUITER_CAPACITY_MAX, RECRUITER_CAPACITY_MIN } from '../../../../db/events/availability-repository';

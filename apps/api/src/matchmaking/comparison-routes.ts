@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
-import { isoDateTime } from '../lib/http-schemas';
+import { isoDateTime } from '../plugins/http-schemas';
 
 /** Identical comparisons by one token within a minute answer from the first one without cost. */
 export const COMPARISON_COST_BUCKET_MS = 60_000;

@@ -4,9 +4,9 @@ import type { Client as PgClient } from 'pg';
 import { InsufficientScopeError, UnauthenticatedError } from '../../../../lib/errors';
 import { hasValidChecksum, hashToken } from '../../../../lib/tokens';
 import type { Config } from '../../../../lib/config';
-import { parseAgentIdentity } from '../lib/agent-identity';
+import { parseAgentIdentity } from './agent-identity';
 import { type UserRole } from '../../../../db/accounts/accounts-repository';
-import type { CachedCaller, VerifiedTokenCache } from '../lib/verified-tokens';
+import type { CachedCaller, VerifiedTokenCache } from './verified-tokens';
 
 export interface AuthContext {
   tokenId: string;

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitedError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
-import type { RateClass } from '../lib/route-config';
+import type { RateClass } from './route-config';
 
 const PERIOD_MS = 60_000;
 const HOUSEKEEPING_MS = 10 * 60_000;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
-import { agentIdentityOf } from '../lib/agent-identity';
+import { agentIdentityOf } from '../plugins/agent-identity';
 import { MATCH_OUTLOOK_STATES, type QueueEntryView } from './queue-service';
 import { ValidationError } from '../../../../lib/errors';
-import { errorEnvelopeSchema, isoDateTime } from '../lib/http-schemas';
-import { queueJoinUrl } from '../lib/join-urls';
+import { errorEnvelopeSchema, isoDateTime } from '../plugins/http-schemas';
+import { queueJoinUrl } from '../plugins/join-urls';
 import { QUEUE_ENTRY_STATUSES } from '../../../../workflows/queue/contract';
 
 export const HUMANS_ONLY_NOTE =
