@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parseOrThrow } from '../accounts/accounts-service';
-import { createEventBodySchema, updateEventBodySchema } from './events-routes';
-import { createJobBodySchema } from './jobs-routes';
+import { parseOrThrow } from '../web/forms';
+import { createEventBodySchema, updateEventBodySchema } from './events-schemas';
+import { createJobBodySchema } from './jobs-schemas';
 import type { LiveEventWithStats } from '../../../../db/events/events-repository';
 import { AppError } from '../../../../lib/errors';
 import type { LiveEventTransition } from '../../../../workflows/events/contract';

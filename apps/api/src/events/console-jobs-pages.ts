@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parseOrThrow } from '../accounts/accounts-service';
-import { updateJobBodySchema } from './jobs-routes';
+import { parseOrThrow } from '../web/forms';
+import { updateJobBodySchema } from './jobs-schemas';
 import type { LiveEventWithStats } from '../../../../db/events/events-repository';
 import type { JobWithEvent } from '../../../../db/events/jobs-repository';
 import { AppError } from '../../../../lib/errors';
