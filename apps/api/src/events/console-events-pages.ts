@@ -13,20 +13,8 @@ import { html } from '../web/html';
 import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';
 import { listWaiting, waitingSection } from '../queue/console-queue-pages';
 import { jobFormToBody, jobsSection } from './console-jobs-pages';
-import { errorMessage } from '../web/messages';
+import { errorMessage, EVENT_LABELS } from '../web/messages';
 
-const EVENT_LABELS: Record<string, string> = {
-  slug: 'Address (slug)',
-  company_name: 'Company name',
-  headline: 'Headline',
-  description: 'Description',
-  accent_color: 'Accent colour',
-  logo_url: 'Logo URL',
-  visibility: 'Visibility',
-  planned_start_at: 'Planned start (UTC)',
-  planned_end_at: 'Planned end (UTC)',
-  interview_slots: 'Interview slots',
-};
 const TRANSITION_LABELS: Record<LiveEventTransition, string> = { goLive: 'Go live', pause: 'Pause', resume: 'Resume', end: 'End event' };
 const ALLOWED: Record<string, LiveEventTransition[]> = { draft: ['goLive'], live: ['pause', 'end'], paused: ['resume', 'end'], ended: [] };
 

@@ -9,18 +9,8 @@ import { formBody, str, type FormBody } from '../web/core';
 import { defined, eventId, num, recruiter } from '../web/console';
 import { html, type SafeHtml } from '../web/html';
 import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
-import { errorMessage } from '../web/messages';
+import { errorMessage, JOB_LABELS } from '../web/messages';
 
-const JOB_LABELS: Record<string, string> = {
-  title: 'Job title',
-  essential_skills: 'Essential skills',
-  bonus_skills: 'Bonus skills',
-  experience_min: 'Minimum years of experience',
-  salary_min: 'Salary from',
-  salary_max: 'Salary to',
-  location: 'Location',
-  remote_preference: 'Remote work',
-};
 const skills = (v: string) =>
   v
     .split(/[,\n]/)
