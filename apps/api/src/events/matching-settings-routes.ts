@@ -3,7 +3,7 @@ import { requireAuth } from '../plugins/auth';
 import { recruiterTeamOf } from './events-service';
 import { params, availabilityBodySchema, floorBodySchema, envelope, toMatchingSettings } from './matching-settings-schemas';
 
-/** Matching settings of one of the team's events: recruiter availability (round-robin) and the quality floor (issue 12). */
+/** Matching settings of one of the team's events: recruiter availability (round-robin) and the quality floor. */
 const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.events.matching;
 

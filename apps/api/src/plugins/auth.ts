@@ -84,7 +84,7 @@ export default fp<{ config: Config }>(
       let caller = verifiedTokens.get(hash);
       if (!caller) {
         const epoch = verifiedTokens.epoch();
-        // Token and owner's role in one query (issue 17: one round trip fewer on every authenticated request).
+        // Token and owner's role in one query (one round trip fewer on every authenticated request).
         const row = await tokens.findByHashWithRole(hash);
         if (!row) throw new UnauthenticatedError('The bearer token is unknown');
         if (row.revoked_at) throw new UnauthenticatedError('The bearer token has been revoked');

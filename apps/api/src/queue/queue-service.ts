@@ -31,7 +31,7 @@ export function estimateWaitSeconds(position: number, rate: { count: number; fir
   return Math.round(position / (rate.count / spanSeconds));
 }
 
-/** Why the entry is (not yet) matched: issue 12 item 3, decision 0124. */
+/** Why the entry is (not yet) matched, so a seeker learns when waiting cannot help (decision 0124). */
 export const MATCH_OUTLOOK_STATES = ['matchable', 'no_eligible_job', 'event_paused', 'unknown'] as const;
 export type MatchOutlookState = (typeof MATCH_OUTLOOK_STATES)[number];
 export interface MatchOutlook {
@@ -206,7 +206,7 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
         });
       }
       // A new entry wakes the matchmaker (and starts it on the very first join). The answer is read
-      // meanwhile: the kick is a Temporal round trip the reads need not wait for (issue 17); a
+      // meanwhile: the kick is a Temporal round trip the reads need not wait for; a
       // failed kick still fails the join, as before.
       const answer = async () => {
         const entry = await queue.findById(result.state.queueId);
