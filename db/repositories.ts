@@ -10,6 +10,7 @@ import { createJobsRepository } from './events/jobs-repository';
 import { createCandidatesRepository } from './events/candidates-repository';
 import { createAvailabilityRepository } from './events/availability-repository';
 import { createQueueRepository } from './queue/queue-repository';
+import { createQueueStatusRepository } from './queue/queue-status-repository';
 import { createMatchmakingRepository } from './matchmaking/matchmaking-repository';
 import { createMatchesRepository } from './matches/matches-repository';
 import { createInterviewReportsRepository } from './matches/interview-reports-repository';
@@ -23,6 +24,7 @@ import { createBillingRepository } from './billing/billing-repository';
  * worker's activities, scripts and tests). Each method takes an optional transaction last.
  */
 export function createRepositories(knex: Knex) {
+  const matchmaking = createMatchmakingRepository(knex);
   return {
     accounts: createAccountsRepository(knex),
     profiles: createProfilesRepository(knex),
@@ -35,7 +37,8 @@ export function createRepositories(knex: Knex) {
     candidates: createCandidatesRepository(knex),
     availability: createAvailabilityRepository(knex),
     queue: createQueueRepository(knex),
-    matchmaking: createMatchmakingRepository(knex),
+    queueStatus: createQueueStatusRepository(knex, matchmaking),
+    matchmaking,
     matches: createMatchesRepository(knex),
     interviewReports: createInterviewReportsRepository(knex),
     webhooks: createWebhooksRepository(knex),

@@ -140,6 +140,14 @@ const isWorkflowClient = (f: string) => /^workflows\/[^/]+\/client\.ts$/.test(f)
 export const isWorkflowCode = (f: string) => f.startsWith('workflows/') && !isWorkflowClient(f) && !f.endsWith('.test.ts') && !f.endsWith('README.md');
 const isWorkflowImplementation = (f: string) => isWorkflowCode(f) && !isContract(f) && f !== 'workflows/index.ts' && !f.startsWith('workflows/shared/');
 
+const isPage = (f: string) => /^apps\/api\/src\/.+-pages\.ts$/.test(f);
+const isRouteModule = (f: string) => /^apps\/api\/src\/.+-routes\.ts$/.test(f);
+/** The capability folder of an API file (`apps/api/src/<cap>/…`), or null for plugins/, web/, platform/ and the root. */
+const apiCapabilityOf = (f: string): string | null => {
+  const m = /^apps\/api\/src\/([^/]+)\//.exec(f);
+  return m && (CAPABILITIES as readonly string[]).includes(m[1]) ? m[1] : null;
+};
+
 export interface Violation {
   rule: string;
   from: string;
@@ -167,6 +175,10 @@ export function findViolations(graph: ImportGraph): Violation[] {
     if (layer(e.from) === 'activities' && layer(e.to) === 'apps') add('activities import nothing from apps/');
     if (e.from.startsWith('apps/api/') && e.to.startsWith('activities/') && !e.typeOnly) add("the API does not import the worker's activities");
     if (e.from.startsWith('apps/api/') && e.to.startsWith('apps/worker/')) add('the API does not import the worker');
+    if (isPage(e.from) && isRouteModule(e.to)) add('a page never imports a route module (schemas come from *-schemas.ts)');
+    // Another capability's public face is its *-service.ts and *-schemas.ts; pages may also compose its *-pages.ts sections.
+    const [fromCap, toCap] = [apiCapabilityOf(e.from), apiCapabilityOf(e.to)];
+    if (fromCap && toCap && fromCap !== toCap && !/-(service|schemas)\.ts$/.test(e.to) && !(isPage(e.from) && isPage(e.to))) add("a capability imports another capability's *-service.ts or *-schemas.ts only (a page also its pages)");
     if (e.from.startsWith('apps/worker/') && e.to.startsWith('apps/api/')) add('the worker does not import the API');
   }
   return out;
@@ -194,7 +206,7 @@ export const LAYER_FOLDERS: Record<string, readonly string[]> = {
   'activities/': CAPABILITIES,
   'db/': [...CAPABILITIES, 'migrations'],
   'domain/': CAPABILITIES,
-  'apps/api/src/': [...CAPABILITIES, 'plugins', 'lib', 'platform', 'web'],
+  'apps/api/src/': [...CAPABILITIES, 'plugins', 'platform', 'web'],
   'test/': [...CAPABILITIES, 'helpers', 'platform', 'foundation', 'architecture', 'web', 'replay'],
 };
 

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { appSecret, type Config } from '../../../lib/config';
-import { createPaginator, type Paginator } from './lib/pagination';
+import { createPaginator, type Paginator } from './plugins/pagination';
 import { createLogger, loggableUrl, requestSerializer, requestLogLevel } from '../../../lib/logger';
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
@@ -24,7 +24,7 @@ import stripeWebhookRoutes from './billing/stripe-webhook-routes';
 // After the routes: zod registers the OpenAPI component schemas in module-load order, and the
 // document (and its ETag) stays the same when the routes' modules load first.
 import servicesPlugin from './plugins/services';
-import './lib/route-config';
+import './plugins/route-config';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,7 +8,8 @@ import type { ProfileService } from './profile-service';
 import { profilePatchSchema } from './profile-schemas';
 import { hashPassword, verifyPassword } from '../../../../lib/passwords';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../../../lib/errors';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
+import { parseOrThrow } from '../web/forms';
 
 /** Login attempts per (account, client IP): a burst of 10, then one every 90 s (GCRA in PostgreSQL). */
 export const LOGIN_ATTEMPTS_LIMIT = 10;
@@ -49,14 +50,6 @@ export const recruiterOnboardingSchema = z.strictObject({
 
 export type SeekerOnboarding = z.output<typeof seekerOnboardingSchema>;
 export type RecruiterOnboarding = z.output<typeof recruiterOnboardingSchema>;
-
-const issuesOf = (error: z.ZodError) => error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'form', message: i.message }));
-
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, message = 'Please correct the highlighted fields'): z.output<S> {
-  const r = schema.safeParse(input);
-  if (!r.success) throw new ValidationError(message, issuesOf(r.error), r.error.issues as unknown as ReadonlyArray<Record<string, unknown>>);
-  return r.data;
-}
 
 /** How long a sign-up confirmation link stays valid. */
 export const SIGNUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;

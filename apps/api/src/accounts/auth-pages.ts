@@ -5,19 +5,7 @@ import { AppError } from '../../../../lib/errors';
 import { SESSION_COOKIE, currentUser, formBody, homeFor, parseCookies, safeNext, setCookie, str, type FormBody } from '../web/core';
 import { html } from '../web/html';
 import { errorSummary, fieldErrors, input, notice, postForm, radios, sendPage, textarea, select, type FieldErrors } from '../web/layout';
-
-const SIGNUP_LABELS = { display_name: 'Your name', email: 'E-mail address', password: 'Password', role: 'I am a' };
-const SEEKER_LABELS = {
-  full_name: 'Full name',
-  title: 'Job title',
-  summary: 'Summary',
-  skills: 'Skills',
-  experience_years: 'Years of experience',
-  location: 'Location',
-  remote_preference: 'Remote preference',
-  salary_expectation: 'Salary expectation',
-};
-const RECRUITER_LABELS = { full_name: 'Full name', title: 'Job title', team_name: 'Team name' };
+import { RECRUITER_LABELS, SEEKER_LABELS, SIGNUP_LABELS } from '../web/messages';
 
 /** Form fields → the shapes of the API's zod schemas (the schemas do the validating). */
 export function seekerFormToInput(b: FormBody) {

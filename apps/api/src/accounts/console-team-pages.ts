@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parseOrThrow } from './accounts-service';
-import { createInviteBodySchema } from './invites-routes';
+import { parseOrThrow } from '../web/forms';
+import { createInviteBodySchema } from './invites-schemas';
 import { AppError } from '../../../../lib/errors';
 import { formBody, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, recruiter } from '../web/console';

@@ -7,8 +7,8 @@ import { operationUuid, type OperationKey } from '../../../../lib/operation-ids'
 import { sealOutboxBody } from '../../../../lib/sealed';
 import { startOutboxEmail } from '../../../../workflows/notifications/client';
 import type { Config } from '../../../../lib/config';
-import type { Page, Paginator } from '../lib/pagination';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { Page, Paginator } from '../plugins/pagination';
+import type { ServiceDeps } from '../plugins/service-deps';
 import { TEAM_MANAGER_ROLES } from '../../../../db/accounts/accounts-repository';
 
 export const INVITE_TOKEN_PREFIX = 'inv_';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type ProfileFields, type ProfileRow } from '../../../../db/accounts/profiles-repository';
 import { NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 /** `publicBaseUrl` makes the onboarding link in a 409 absolute (the API passes its own). */
 export function createProfileService(deps: Pick<ServiceDeps, 'knex' | 'repos'> & { publicBaseUrl?: string }) {

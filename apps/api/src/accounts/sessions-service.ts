@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type WebSessionRow } from '../../../../db/accounts/sessions-repository';
 import { type TeamMembership, type UserRow } from '../../../../db/accounts/accounts-repository';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 /** Sliding lifetime of a browser session. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

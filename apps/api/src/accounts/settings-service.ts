@@ -3,7 +3,7 @@ import { type TeamSettings, type UserSettings } from '../../../../db/accounts/se
 import { ForbiddenError, NotFoundError } from '../../../../lib/errors';
 import { TEAM_MANAGER_ROLES, type TeamRole } from '../../../../db/accounts/accounts-repository';
 import { type EventVisibility } from '../../../../db/events/events-repository';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 export interface SettingsView {
   user: UserSettings & { email: string };

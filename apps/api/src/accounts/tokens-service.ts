@@ -3,8 +3,8 @@ import { type TokenRow } from '../../../../db/accounts/tokens-repository';
 import { displayPrefix, generateToken, hashToken } from '../../../../lib/tokens';
 import { isScope, type Scope } from '../../../../lib/scopes';
 import { ValidationError } from '../../../../lib/errors';
-import type { ServiceDeps } from '../lib/service-deps';
-import type { VerifiedTokenCache } from '../lib/verified-tokens';
+import type { ServiceDeps } from '../plugins/service-deps';
+import type { VerifiedTokenCache } from '../plugins/verified-tokens';
 
 export interface MintTokenInput {
   name: string;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
-import { errorEnvelopeSchema } from '../lib/http-schemas';
-import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
+import { errorEnvelopeSchema } from '../plugins/http-schemas';
+import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
 import { BILLING_PLANS, BILLING_INTERVALS } from '../../../../workflows/billing/contract';
 import { billingStatusSchema, chargeBodySchema, chargeResultSchema, checkoutBodySchema, checkoutSchema, invoiceSchema, plansSchema, toBillingStatus, toInvoice, toPlanEntry } from './billing-schemas';
 import type { AuthContext } from '../plugins/auth';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from '../lib/http-schemas';
+import { isoDateTime } from '../plugins/http-schemas';
 import { BILLING_INTERVALS, BILLING_INVOICE_STATUSES, BILLING_PLANS, BILLING_STATUSES, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf, type BillingPlan } from '../../../../workflows/billing/contract';
 import type { BillingAccountRow, BillingInvoiceRow } from '../../../../db/billing/billing-repository';
 import { iso } from '../../../../lib/dates';

@@ -26,8 +26,8 @@ import {
   type PaidBillingPlan,
 } from '../../../../workflows/billing/contract';
 import { billingAccountStartOptions, signalBillingEvent } from '../../../../workflows/billing/client';
-import type { ServiceDeps } from '../lib/service-deps';
-import type { Page } from '../lib/pagination';
+import type { ServiceDeps } from '../plugins/service-deps';
+import type { Page } from '../plugins/pagination';
 import type { BillingInvoiceRow } from '../../../../db/billing/billing-repository';
 
 /** The caller as a payer: a recruiter's team. */

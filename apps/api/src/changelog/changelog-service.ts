@@ -7,7 +7,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@te
 import { z } from 'zod';
 import type { Config } from '../../../../lib/config';
 import { changelogAnnouncementWorkflowId, CHANGELOG_ANNOUNCEMENT_WORKFLOW, type ChangelogAnnouncementInput, type ChangelogAnnouncementWorkflow } from '../../../../workflows/changelog/contract';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 /** The changelog's one source: a JSON file in the repository, reviewed like code. */
 export const CHANGELOG_FILE = path.join(__dirname, '..', '..', '..', '..', 'docs', 'api-changelog.json');

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { type CandidateMatchRow, type CandidateNoteRow, type CandidateRow } from '../../../../db/events/candidates-repository';
 import { NotFoundError } from '../../../../lib/errors';
-import type { Page, Paginator } from '../lib/pagination';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { Page, Paginator } from '../plugins/pagination';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 /** How many matches the candidate detail lists (newest first). */
 export const CANDIDATE_MATCH_HISTORY_LIMIT = 50;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parseOrThrow } from '../accounts/accounts-service';
-import { candidateNoteBodySchema } from './candidates-routes';
+import { parseOrThrow } from '../web/forms';
+import { candidateNoteBodySchema } from './candidates-schemas';
 import { formBody, str, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, num, recruiter } from '../web/console';
 import { html } from '../web/html';

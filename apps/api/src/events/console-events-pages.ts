@@ -1,32 +1,20 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parseOrThrow } from '../accounts/accounts-service';
-import { createEventBodySchema, updateEventBodySchema } from './events-routes';
-import { createJobBodySchema } from './jobs-routes';
+import { parseOrThrow } from '../web/forms';
+import { createEventBodySchema, updateEventBodySchema } from './events-schemas';
+import { createJobBodySchema } from './jobs-schemas';
 import type { LiveEventWithStats } from '../../../../db/events/events-repository';
 import { AppError } from '../../../../lib/errors';
 import type { LiveEventTransition } from '../../../../workflows/events/contract';
-import type { Page } from '../lib/pagination';
-import { eventJoinUrl } from '../lib/join-urls';
+import type { Page } from '../plugins/pagination';
+import { eventJoinUrl } from '../plugins/join-urls';
 import { formBody, str, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, defined, eventId, num, recruiter } from '../web/console';
 import { html } from '../web/html';
 import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';
 import { listWaiting, waitingSection } from '../queue/console-queue-pages';
 import { jobFormToBody, jobsSection } from './console-jobs-pages';
-import { errorMessage } from '../web/messages';
+import { errorMessage, EVENT_LABELS } from '../web/messages';
 
-const EVENT_LABELS: Record<string, string> = {
-  slug: 'Address (slug)',
-  company_name: 'Company name',
-  headline: 'Headline',
-  description: 'Description',
-  accent_color: 'Accent colour',
-  logo_url: 'Logo URL',
-  visibility: 'Visibility',
-  planned_start_at: 'Planned start (UTC)',
-  planned_end_at: 'Planned end (UTC)',
-  interview_slots: 'Interview slots',
-};
 const TRANSITION_LABELS: Record<LiveEventTransition, string> = { goLive: 'Go live', pause: 'Pause', resume: 'Resume', end: 'End event' };
 const ALLOWED: Record<string, LiveEventTransition[]> = { draft: ['goLive'], live: ['pause', 'end'], paused: ['resume', 'end'], ended: [] };
 

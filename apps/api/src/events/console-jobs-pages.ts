@@ -1,26 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parseOrThrow } from '../accounts/accounts-service';
-import { updateJobBodySchema } from './jobs-routes';
+import { parseOrThrow } from '../web/forms';
+import { updateJobBodySchema } from './jobs-schemas';
 import type { LiveEventWithStats } from '../../../../db/events/events-repository';
 import type { JobWithEvent } from '../../../../db/events/jobs-repository';
 import { AppError } from '../../../../lib/errors';
-import type { Page } from '../lib/pagination';
+import type { Page } from '../plugins/pagination';
 import { formBody, str, type FormBody } from '../web/core';
 import { defined, eventId, num, recruiter } from '../web/console';
 import { html, type SafeHtml } from '../web/html';
 import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
-import { errorMessage } from '../web/messages';
+import { errorMessage, JOB_LABELS } from '../web/messages';
 
-const JOB_LABELS: Record<string, string> = {
-  title: 'Job title',
-  essential_skills: 'Essential skills',
-  bonus_skills: 'Bonus skills',
-  experience_min: 'Minimum years of experience',
-  salary_min: 'Salary from',
-  salary_max: 'Salary to',
-  location: 'Location',
-  remote_preference: 'Remote work',
-};
 const skills = (v: string) =>
   v
     .split(/[,\n]/)

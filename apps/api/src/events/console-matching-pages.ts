@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parseOrThrow } from '../accounts/accounts-service';
-import { availabilityBodySchema, floorBodySchema } from './matching-settings-routes';
+import { parseOrThrow } from '../web/forms';
+import { availabilityBodySchema, floorBodySchema } from './matching-settings-schemas';
 import { formBody, str, type FormBody } from '../web/core';
 import { consoleNav, eventId, num, recruiter } from '../web/console';
 import { html } from '../web/html';

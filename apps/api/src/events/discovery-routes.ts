@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isoDateTime } from '../lib/http-schemas';
-import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
-import { EDGE_CACHE_SECONDS, setPublicCacheHeaders } from '../lib/public-cache';
+import { isoDateTime } from '../plugins/http-schemas';
+import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
+import { EDGE_CACHE_SECONDS, setPublicCacheHeaders } from '../plugins/public-cache';
 import { LIVE_NOW_LIMIT } from './events-service';
 import { ValidationError } from '../../../../lib/errors';
 import { JOB_REMOTE_PREFERENCES, type JobSearchParams } from '../../../../db/events/jobs-repository';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDateTime } from '../lib/http-schemas';
-import { eventJoinUrl } from '../lib/join-urls';
+import { isoDateTime } from '../plugins/http-schemas';
+import { eventJoinUrl } from '../plugins/join-urls';
 import type { LiveEventWithStats } from '../../../../db/events/events-repository';
 import { JOB_REMOTE_PREFERENCES, type JobSearchHit, type JobWithEvent } from '../../../../db/events/jobs-repository';
 import { PUBLIC_LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';

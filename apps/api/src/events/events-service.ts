@@ -9,12 +9,12 @@ import { maxLiveEventsOf } from '../../../../workflows/billing/contract';
 import type { Config } from '../../../../lib/config';
 import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
-import type { Page, Paginator } from '../lib/pagination';
-import type { PublicCache } from '../lib/public-cache';
+import type { Page, Paginator } from '../plugins/pagination';
+import type { PublicCache } from '../plugins/public-cache';
 import { DEFAULT_DRAIN_SETTLE_MS, liveEventWorkflowId, planLiveEventTransition, endUpdate, goLiveUpdate, LIVE_EVENT_WORKFLOW, liveEventStartMetadata, pauseUpdate, plannedEndChangedSignal, resumeUpdate, type LiveEventRefusal, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventWorkflow } from '../../../../workflows/events/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../../../../workflows/shared/contract';
 import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 /** Recruiter routes: the caller must be a recruiter in a team; the team scopes everything they see. */
 export function recruiterTeamOf(auth: AuthContext): string {

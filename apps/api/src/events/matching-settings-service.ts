@@ -2,7 +2,7 @@ import type { FloorBracket } from '../../../../lib/config';
 import type { RecruiterAvailabilityRow } from '../../../../db/events/availability-repository';
 import { NotFoundError } from '../../../../lib/errors';
 import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 export interface MatchingSettingsView {
   eventId: string;
@@ -15,7 +15,7 @@ export interface MatchingSettingsView {
 }
 
 /**
- * An event's matching settings (issue 12 items 1 and 2): who of the team takes interviews at it and
+ * An event's matching settings (recruiter availability and the quality floor): who of the team takes interviews at it and
  * how many at once (each recruiter sets their own), and the event's quality floor. A change wakes
  * the matchmaker (capacity may have grown, the floor may have dropped).
  */

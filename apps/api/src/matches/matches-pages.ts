@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type MatchView } from './matches-service';
 import { declineBodySchema, interviewReportBodySchema } from './matches-schemas';
 import { AppError, NotFoundError } from '../../../../lib/errors';
-import { parseOrThrow } from '../accounts/accounts-service';
+import { parseOrThrow } from '../web/forms';
 import { currentUser, formBody, str, type FormBody } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
 import { actionButton, errorSummary, fieldErrors, fmtDate, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';

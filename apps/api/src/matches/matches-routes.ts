@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
-import { errorEnvelopeSchema } from '../lib/http-schemas';
+import { errorEnvelopeSchema } from '../plugins/http-schemas';
 import { type MatchView } from './matches-service';
 import { iso } from '../../../../lib/dates';
 import { declineBodySchema, idParamsSchema, listMatchesQuerySchema, matchIdParamsSchema, matchSchema, roomUrlSchema } from './matches-schemas';

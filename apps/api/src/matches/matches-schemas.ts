@@ -1,6 +1,6 @@
 import { INTERVIEW_OUTCOMES } from '../../../../db/matches/interview-reports-repository';
 import { z } from 'zod';
-import { isoDateTime } from '../lib/http-schemas';
+import { isoDateTime } from '../plugins/http-schemas';
 import { DECLINE_REASON_CODES, MATCH_PARTY_ROLES, MATCH_STATUSES } from '../../../../workflows/matches/contract';
 
 /** Item of the match list, and the `match` of a decline answer. */

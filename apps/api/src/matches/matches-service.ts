@@ -9,7 +9,7 @@ import { refusalConflict } from '../../../../lib/update-refusal';
 import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, bothInRoomUpdate, MATCH_ROOM_CLOSED, type MatchPartyRole, type DeclineReasonCode } from '../../../../workflows/matches/contract';
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../../../workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 export interface MatchView {
   match: MatchWithJob;
@@ -114,7 +114,7 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
     async accept(input: { userId: string; matchId: string }): Promise<MatchView> {
       const { match, role } = await load(input.userId, input.matchId);
       // A retried accept whose answer was lost: this party's acceptance is recorded, so the
-      // answer is the match as it is now, not a refusal (issue 16).
+      // answer is the match as it is now, not a refusal (a retry must not turn success into 409).
       if ((role === 'seeker' ? match.seeker_accepted_at : match.recruiter_accepted_at) !== null) return { match, role };
       // Past the acceptance window the match is as good as expired, whether or not its timer has fired yet.
       if (match.status === 'matched' && match.expires_at && match.expires_at.getTime() <= Date.now()) {

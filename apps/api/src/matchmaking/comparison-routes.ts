@@ -1,25 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
-import { isoDateTime } from '../lib/http-schemas';
+import { jobComparisonSchema } from './comparison-schemas';
 
 /** Identical comparisons by one token within a minute answer from the first one without cost. */
 export const COMPARISON_COST_BUCKET_MS = 60_000;
-
-export const jobComparisonSchema = z
-  .object({
-    job_id: z.uuid(),
-    provider: z.enum(['builtin', 'openai_compatible']).describe('`builtin`: words from the explainable scorer; `openai_compatible`: a chat model answered within a strict JSON schema'),
-    model: z.string().nullable().describe('The model asked; null for builtin'),
-    match_score: z.number().min(0).max(100).describe('The explainable score (docs/match-score.md), computed by the service either way'),
-    score_version: z.string(),
-    summary: z.string(),
-    strengths: z.array(z.string()),
-    gaps: z.array(z.string()),
-    talking_points: z.array(z.string()).describe('What to raise in the interview'),
-    generated_at: isoDateTime,
-  })
-  .meta({ id: 'JobComparison' });
 
 const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.matchmaking.comparison;

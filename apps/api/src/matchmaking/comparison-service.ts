@@ -1,5 +1,5 @@
 import { ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 import { comparisonProviderFromConfig, type ComparisonProvider, type ComparisonResult } from './comparison-provider';
 
 /** POST /jobs/{id}/comparison: the caller's profile against one publicly visible open job. */

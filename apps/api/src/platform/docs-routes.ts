@@ -65,7 +65,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
     });
     // Scalar's module carries its whole browser bundle (~5 MB of JS, ~65 MB of RSS once loaded):
     // it is loaded on the first request for the reference, into its own inner instance that these
-    // routes forward to, instead of at start (issue 17: API RSS idle).
+    // routes forward to, instead of at start, so an idle API process does not carry it.
     let inner: Promise<FastifyInstance> | null = null;
     const reference = () =>
       (inner ??= (async () => {

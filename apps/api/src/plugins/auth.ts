@@ -4,9 +4,9 @@ import type { Client as PgClient } from 'pg';
 import { InsufficientScopeError, UnauthenticatedError } from '../../../../lib/errors';
 import { hasValidChecksum, hashToken } from '../../../../lib/tokens';
 import type { Config } from '../../../../lib/config';
-import { parseAgentIdentity } from '../lib/agent-identity';
+import { parseAgentIdentity } from './agent-identity';
 import { type UserRole } from '../../../../db/accounts/accounts-repository';
-import type { CachedCaller, VerifiedTokenCache } from '../lib/verified-tokens';
+import type { CachedCaller, VerifiedTokenCache } from './verified-tokens';
 
 export interface AuthContext {
   tokenId: string;
@@ -84,7 +84,7 @@ export default fp<{ config: Config }>(
       let caller = verifiedTokens.get(hash);
       if (!caller) {
         const epoch = verifiedTokens.epoch();
-        // Token and owner's role in one query (issue 17: one round trip fewer on every authenticated request).
+        // Token and owner's role in one query (one round trip fewer on every authenticated request).
         const row = await tokens.findByHashWithRole(hash);
         if (!row) throw new UnauthenticatedError('The bearer token is unknown');
         if (row.revoked_at) throw new UnauthenticatedError('The bearer token has been revoked');

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitedError } from '../../../../lib/errors';
 import type { Config } from '../../../../lib/config';
-import type { RateClass } from '../lib/route-config';
+import type { RateClass } from './route-config';
 
 const PERIOD_MS = 60_000;
 const HOUSEKEEPING_MS = 10 * 60_000;
@@ -234,7 +234,7 @@ export default fp<{ config: Config }>(
       // The take commits asynchronously (`set_config(…, true)` is SET LOCAL for this statement's
       // transaction): no WAL flush waited for on every authenticated request. A PostgreSQL crash
       // may forget the last ~0.6 s of takes, i.e. give those callers their quota back once — the
-      // budget errs generous, never stricter (issue 17, decision 0188).
+      // budget errs generous, never stricter (decision 0188).
       const { rows } = await app.knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: string; now_ms: string }> }>("SELECT r.*, set_config('synchronous_commit', 'off', true) AS sc FROM rate_limit_take(?, ?, ?) r", [
         bucket,
         intervalMs,

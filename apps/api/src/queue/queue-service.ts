@@ -10,7 +10,7 @@ import type { Config } from '../../../../lib/config';
 import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
 import { queueEntryWorkflowId, joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, QUEUE_ENTRY_WORKFLOW, queueEntryStartMetadata, type JoinQueueUpdateResult, type QueueEntryWorkflow } from '../../../../workflows/queue/contract';
 import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
 
 /** Estimated wait: matches made for the same queue within this window… */
@@ -31,7 +31,7 @@ export function estimateWaitSeconds(position: number, rate: { count: number; fir
   return Math.round(position / (rate.count / spanSeconds));
 }
 
-/** Why the entry is (not yet) matched: issue 12 item 3, decision 0124. */
+/** Why the entry is (not yet) matched, so a seeker learns when waiting cannot help (decision 0124). */
 export const MATCH_OUTLOOK_STATES = ['matchable', 'no_eligible_job', 'event_paused', 'unknown'] as const;
 export type MatchOutlookState = (typeof MATCH_OUTLOOK_STATES)[number];
 export interface MatchOutlook {
@@ -62,7 +62,7 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
   const profiles = deps.repos.profiles;
   const events = deps.repos.events;
   const queue = deps.repos.queue;
-  const matchmaking = deps.repos.matchmaking;
+  const queueStatus = deps.repos.queueStatus;
   const brackets = deps.config.MATCH_FLOOR_BRACKETS;
 
   /** What the seeker can still get, and the jobs that count for the estimate. */
@@ -74,7 +74,7 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
       if (event.status !== 'live') return { outlook: { state: 'unknown', reason: `Event ${event.slug} is ${event.status}`, eligibleJobs: null }, jobIds: [] };
     }
     const profile = known.profile !== undefined && known.profile?.user_id === entry.user_id ? known.profile : await profiles.findByUserId(entry.user_id);
-    const jobIds = await matchmaking.listEligibleJobIds(entry, { skills: profile?.skills ?? [], essentialRequiredAtLast: brackets[brackets.length - 1].essential, limit: OUTLOOK_JOB_LIMIT });
+    const jobIds = await queueStatus.listEligibleJobIds(entry, { skills: profile?.skills ?? [], essentialRequiredAtLast: brackets[brackets.length - 1].essential, limit: OUTLOOK_JOB_LIMIT });
     if (!jobIds.length) {
       const reason = entry.live_event_id
         ? 'No open job of this event can be offered to you: you declined or interviewed for each, or none fits your skills'
@@ -97,11 +97,11 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     if (o.outlook.state !== 'matchable') return { entry, position, estimatedWaitSeconds: null, matchOutlook: o.outlook };
     // A free slot for everyone ahead and this entry: the next rounds take it (the match rate says
     // nothing then — it only follows arrivals; bench/estimate-calibration.ts showed it overshoots).
-    if (entry.live_event_id && (await matchmaking.freeSlotsOf(entry.live_event_id)) >= position) {
+    if (entry.live_event_id && (await queueStatus.freeSlotsOf(entry.live_event_id)) >= position) {
       return { entry, position, estimatedWaitSeconds: Math.ceil((2 * deps.config.MATCHMAKER_INTERVAL_MS) / 1000), matchOutlook: o.outlook };
     }
     // Otherwise from the matches of the jobs it can get.
-    const rate = await matchmaking.recentMatchRateForJobs(o.jobIds, WAIT_ESTIMATE_WINDOW_MS);
+    const rate = await queueStatus.recentMatchRateForJobs(o.jobIds, WAIT_ESTIMATE_WINDOW_MS);
     return { entry, position, estimatedWaitSeconds: estimateWaitSeconds(position, rate), matchOutlook: o.outlook };
   };
 
@@ -206,7 +206,7 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
         });
       }
       // A new entry wakes the matchmaker (and starts it on the very first join). The answer is read
-      // meanwhile: the kick is a Temporal round trip the reads need not wait for (issue 17); a
+      // meanwhile: the kick is a Temporal round trip the reads need not wait for; a
       // failed kick still fails the join, as before.
       const answer = async () => {
         const entry = await queue.findById(result.state.queueId);

@@ -11,6 +11,7 @@ import { html, type SafeHtml } from './html';
 import authPages from '../accounts/auth-pages';
 import accountPages from '../accounts/tokens-pages';
 import eventsPages from '../events/events-pages';
+import queuePages from '../queue/queue-pages';
 import matchesPages from '../matches/matches-pages';
 import roomsPages from '../matches/rooms-pages';
 import consoleTeamPages from '../accounts/console-team-pages';
@@ -175,6 +176,7 @@ ${validationList(mapped.body.details)}
   await app.register(authPages, { sessions });
   await app.register(accountPages);
   await app.register(eventsPages);
+  await app.register(queuePages);
   await app.register(matchesPages);
   await app.register(roomsPages);
   // The recruiter console (/recruiter/**), one section per capability (web/console.ts is what they share).

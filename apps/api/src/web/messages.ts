@@ -72,6 +72,42 @@ export const FIELD_NAMES: Record<string, string> = {
   cvc: 'Security code (CVC)',
 };
 
+/** Each form's field labels, as the form shows them (and its error summary names the fields). */
+export const SIGNUP_LABELS = { display_name: 'Your name', email: 'E-mail address', password: 'Password', role: 'I am a' };
+export const SEEKER_LABELS = {
+  full_name: 'Full name',
+  title: 'Job title',
+  summary: 'Summary',
+  skills: 'Skills',
+  experience_years: 'Years of experience',
+  location: 'Location',
+  remote_preference: 'Remote preference',
+  salary_expectation: 'Salary expectation',
+};
+export const RECRUITER_LABELS = { full_name: 'Full name', title: 'Job title', team_name: 'Team name' };
+export const EVENT_LABELS: Record<string, string> = {
+  slug: 'Address (slug)',
+  company_name: 'Company name',
+  headline: 'Headline',
+  description: 'Description',
+  accent_color: 'Accent colour',
+  logo_url: 'Logo URL',
+  visibility: 'Visibility',
+  planned_start_at: 'Planned start (UTC)',
+  planned_end_at: 'Planned end (UTC)',
+  interview_slots: 'Interview slots',
+};
+export const JOB_LABELS: Record<string, string> = {
+  title: 'Job title',
+  essential_skills: 'Essential skills',
+  bonus_skills: 'Bonus skills',
+  experience_min: 'Minimum years of experience',
+  salary_min: 'Salary from',
+  salary_max: 'Salary to',
+  location: 'Location',
+  remote_preference: 'Remote work',
+};
+
 /** A field's name in words: the catalogue's, else its key made readable ("team_name" → "Team name"). */
 export function fieldName(key: string): string {
   const k = key.replace(/^(body|query|params|headers)\./, '').split('.')[0];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { webhookOwnerOf, type WebhookOwner } from './webhooks-service';
-import { parseOrThrow } from '../accounts/accounts-service';
+import { parseOrThrow } from '../web/forms';
 import { createWebhookBodySchema, webhookIdParam } from './webhooks-schemas';
 import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, type FirstOutcomeUpdateResult } from '../../../../workflows/webhooks/contract';
 import { AppError, NotFoundError } from '../../../../lib/errors';

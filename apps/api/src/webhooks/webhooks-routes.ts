@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { webhookOwnerOf } from './webhooks-service';
-import { isoDateTime } from '../lib/http-schemas';
-import { mapPage, pageSchema, paginationQuerySchema } from '../lib/pagination';
+import { isoDateTime } from '../plugins/http-schemas';
+import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
 import { DELIVERY_DESCRIPTION, EVENT_TYPES_DESCRIPTION, createWebhookBodySchema, createdWebhookSchema, deliveryLogEntrySchema, replayResultSchema, testResultSchema, toLogEntry, toWebhook, updateWebhookBodySchema, webhookIdParam, webhookSchema } from './webhooks-schemas';
 
 const read = { scope: 'webhooks:read', rateClass: 'read' } as const;

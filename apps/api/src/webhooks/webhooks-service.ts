@@ -10,10 +10,10 @@ import { checkTargetUrl } from '../../../../domain/webhooks/address-policy';
 import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '../../../../domain/webhooks/secrets';
 import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionStartMetadata, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, replayDeadLetterUpdate, webhookSubscriptionLabel, DELIVERY_NOT_DEAD_LETTER, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '../../../../workflows/webhooks/contract';
 import { deliveryInput, deliveryStartOptions, startWebhookDelivery } from '../../../../workflows/webhooks/client';
-import type { Paginator, Page } from '../lib/pagination';
+import type { Paginator, Page } from '../plugins/pagination';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../../../../workflows/shared/contract';
 import { type UserRole } from '../../../../db/accounts/accounts-repository';
-import type { ServiceDeps } from '../lib/service-deps';
+import type { ServiceDeps } from '../plugins/service-deps';
 
 export type { WebhookOwner };
 

@@ -75,7 +75,7 @@ export default fp(
     const allowedOrigins = [new URL(app.config.publicBaseUrl).hostname, 'localhost', '127.0.0.1', '[::1]'];
 
     // The MCP SDK (~10 MiB of the API's idle RSS) is loaded on the first /mcp request, not at start:
-    // most API processes never serve one (issue 17, decision 0210). One promise, so concurrent
+    // most API processes never serve one (decision 0210). One promise, so concurrent
     // first requests share one load.
     type Runtime = { handlers: Record<'full' | 'readonly', McpHttpHandler>; checkOrigin: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
     let runtime: Promise<Runtime> | null = null;

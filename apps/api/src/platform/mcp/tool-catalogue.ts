@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import type { RateClass } from '../../lib/route-config';
+import type { RateClass } from '../../plugins/route-config';
 
 /**
  * MCP tools are generated from the REST route table: every `/api/v1` route (its operationId, zod
