@@ -11,8 +11,6 @@ export const JobfairUserId = defineSearchAttributeKey('JobfairUserId', SearchAtt
 export const JobfairTeamId = defineSearchAttributeKey('JobfairTeamId', SearchAttributeType.KEYWORD);
 export const JobfairWebhookId = defineSearchAttributeKey('JobfairWebhookId', SearchAttributeType.KEYWORD);
 
-export type JobfairEntityName = 'queue_entry' | 'match' | 'live_event' | 'webhook_subscription' | 'webhook_delivery' | 'webhook_dispatcher' | 'changelog_announcement' | 'billing_account';
-
 /**
  * Start summaries and details of our workflows (`staticSummary` / `staticDetails`: the Temporal UI
  * shows them in the list and on the workflow's page). They name people and jobs by name — never an
