@@ -11,6 +11,9 @@ export const JobfairUserId = defineSearchAttributeKey('JobfairUserId', SearchAtt
 export const JobfairTeamId = defineSearchAttributeKey('JobfairTeamId', SearchAttributeType.KEYWORD);
 export const JobfairWebhookId = defineSearchAttributeKey('JobfairWebhookId', SearchAttributeType.KEYWORD);
 
+/** Every key above, in one list: the dev servers register exactly these (dev/temporal-server.ts). */
+export const JOBFAIR_SEARCH_ATTRIBUTES = [JobfairEntity, JobfairStatus, JobfairEventSlug, JobfairUserId, JobfairTeamId, JobfairWebhookId] as const;
+
 /**
  * Start summaries and details of our workflows (`staticSummary` / `staticDetails`: the Temporal UI
  * shows them in the list and on the workflow's page). They name people and jobs by name — never an
