@@ -99,7 +99,7 @@ export function resolveTemporalCli(opts: { temporalCli?: string; cacheDir: strin
 
 /** `go list -deps` of the CLI 1.5.1 counts 1 298 packages (1 067 outside the standard library). */
 export const TEMPORAL_CLI_PACKAGES = 1300;
-/** Measured: 348 s on a 2-core machine with an empty module cache (issue 15). */
+/** Measured: 348 s on a 2-core machine with an empty module cache. */
 export const TEMPORAL_CLI_BUILD_MINUTES = '5–6';
 
 /**

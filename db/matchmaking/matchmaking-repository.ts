@@ -300,7 +300,7 @@ export function createMatchmakingRepository(knex: Knex) {
     },
 
     /**
-     * `holdSlots` for several events in one short transaction (issue 17: a round's planned offers
+     * `holdSlots` for several events in one short transaction (so a round's planned offers
      * cost a dozen statements in all, not a dozen per event). The same locks and re-checks, taken
      * for every event at once: the event rows `FOR NO KEY UPDATE SKIP LOCKED` (one skipped is
      * `busy` for all its offers, or `stale` when it is no longer live), then the planned entries
@@ -536,7 +536,7 @@ export function createMatchmakingRepository(knex: Knex) {
 
     /** Free interview slots of one event now (the same count the round plans with; recruiter capacity included). */
     async freeSlotsOf(eventId: string, trx: Knex = knex): Promise<number> {
-      // Only this event's row (issue 17: every live event's was computed on each status poll, ~20 ms at 600 live events).
+      // Only this event's row (before, every live event's was computed on each status poll, ~20 ms at 600 live events).
       const { withRoom } = await this.listEventsWithRoom(trx, eventId);
       return withRoom.find((e) => e.id === eventId)?.free ?? 0;
     },

@@ -176,7 +176,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     },
   );
   // The interview clock: the length counts from the moment both people are in the room, not from
-  // acceptance (issue 11). The first `bothInRoom` restarts the interview timer (the loop re-reads
+  // acceptance (the shared room starts it). The first `bothInRoom` restarts the interview timer (the loop re-reads
   // interviewEndsAtMs after the projection); later ones (a reconnect) answer the state as it is.
   setHandler(
     bothInRoomUpdate,

@@ -70,7 +70,7 @@ export interface RunMatchingRoundResult {
   pending: number;
   /**
    * The round stopped at MATCHMAKER_ROUND_MAX_OFFERS planned offers: more pairs may be possible
-   * now, so the matchmaker runs the next round at once (absent before issue 17).
+   * now, so the matchmaker runs the next round at once (absent before rounds were bounded).
    */
   more?: boolean;
 }
