@@ -152,7 +152,7 @@ async function fair(h: Harness) {
   // Still running (it never ends; continue-as-new comes only after thousands of events): its history so far.
   await save(h, 'matchmakerWorkflow', 'rounds-with-offers', matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
 
-  // A burst bigger than one round's offer bound (MATCHMAKER_ROUND_MAX_OFFERS, issue 17): seekers
+  // A burst bigger than one round's offer bound (MATCHMAKER_ROUND_MAX_OFFERS, from the bounded fast rounds): seekers
   // wait at an event without jobs, then a job opens; the round that finds them stops at the bound
   // and says `more`, and the next follows at once (patch 'matchmaker-bounded-rounds').
   const burst = await createEvent(h, rec, { interview_slots: MATCHMAKER_ROUND_MAX_OFFERS + 8 });

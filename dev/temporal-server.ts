@@ -3,17 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
+import type { SearchAttributeType } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { portInUse } from './postgres-server';
 import { stopProcess } from '../lib/supervision';
+import { JOBFAIR_SEARCH_ATTRIBUTES } from '../workflows/shared/contract';
 import { cachedGoBinaryPath, goInstallCached, goToolchainFor, GoBinaryUnavailableError, onPath } from './go-install';
 
 /** CLI 1.5.1 = server 1.29.1 + UI 2.42.1; later tags carry a `replace` directive and cannot be `go install`ed. */
 export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 
-/** Our custom search attributes (all Keyword); registered idempotently at every start. */
-export const SEARCH_ATTRIBUTES = ['JobfairEntity', 'JobfairStatus', 'JobfairEventSlug', 'JobfairUserId', 'JobfairTeamId', 'JobfairWebhookId'] as const;
+/** The contract's keys, all Keyword (the type below refuses any other, since they are registered as Keyword). */
+const KEYWORD_SEARCH_ATTRIBUTES: ReadonlyArray<{ name: string; type: typeof SearchAttributeType.KEYWORD }> = JOBFAIR_SEARCH_ATTRIBUTES;
+
+/** Our custom search attributes' names (workflows/shared/contract.ts); registered idempotently at every start. */
+export const SEARCH_ATTRIBUTES: readonly string[] = KEYWORD_SEARCH_ATTRIBUTES.map((k) => k.name);
 
 export class TemporalCliUnavailableError extends Error {
   constructor(reason: string) {
@@ -94,7 +99,7 @@ export function resolveTemporalCli(opts: { temporalCli?: string; cacheDir: strin
 
 /** `go list -deps` of the CLI 1.5.1 counts 1 298 packages (1 067 outside the standard library). */
 export const TEMPORAL_CLI_PACKAGES = 1300;
-/** Measured: 348 s on a 2-core machine with an empty module cache (issue 15). */
+/** Measured: 348 s on a 2-core machine with an empty module cache. */
 export const TEMPORAL_CLI_BUILD_MINUTES = '5–6';
 
 /**

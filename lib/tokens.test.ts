@@ -1,4 +1,5 @@
-import { base62, crc32, displayPrefix, generateToken, hashToken, hasValidChecksum, randomBase62, TOKEN_PREFIX } from './tokens';
+import { base62, randomBase62 } from './base62';
+import { crc32, displayPrefix, generateToken, hashToken, hasValidChecksum, TOKEN_PREFIX } from './tokens';
 
 describe('personal access tokens (pure)', () => {
   it('crc32 is the standard CRC-32 (IEEE) and base62 pads to a fixed width', () => {

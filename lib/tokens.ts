@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { base62, randomBase62 } from './base62';
 
 /**
  * Personal access tokens: `svc_` + 30 random base62 characters + a 6-character base62 CRC32
@@ -6,7 +7,6 @@ import { createHash, randomBytes } from 'node:crypto';
  * Only the SHA-256 of the whole token is stored; the token itself is shown once.
  */
 export const TOKEN_PREFIX = 'svc_';
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LEN = 30;
 const CHECKSUM_LEN = 6;
 const TOKEN_RE = new RegExp(`^${TOKEN_PREFIX}[0-9A-Za-z]{${RANDOM_LEN + CHECKSUM_LEN}}$`);
@@ -25,26 +25,6 @@ export function crc32(s: string): number {
   let crc = 0xffffffff;
   for (const byte of Buffer.from(s, 'utf8')) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
-}
-
-export function base62(n: number, width: number): string {
-  let out = '';
-  let v = n;
-  while (v > 0) {
-    out = ALPHABET[v % 62] + out;
-    v = Math.floor(v / 62);
-  }
-  return out.padStart(width, '0');
-}
-
-export function randomBase62(len: number): string {
-  let out = '';
-  while (out.length < len) {
-    for (const b of randomBytes(len * 2)) {
-      if (b < 248 && out.length < len) out += ALPHABET[b % 62]; // 248 = 62*4: no modulo bias
-    }
-  }
-  return out;
 }
 
 export function generateToken(): string {

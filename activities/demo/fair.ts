@@ -150,6 +150,3 @@ export const DEMO_SIMULATED_SEEKERS: DemoSeeker[] = [
   seeker('Lynn Conway', 'Infrastructure Engineer', ['Kubernetes', 'Terraform', 'AWS'], 8, 'Berlin', 'hybrid'),
   seeker('Mary Kenneth Keller', 'Node.js Engineer', ['Node.js', 'TypeScript', 'PostgreSQL'], 5, 'Amsterdam', 'hybrid'),
 ];
-
-/** Everyone the simulator acts for, by e-mail: simulated recruiters and seekers (never the demo users' own answers). */
-export const simulatedRecruiters = (): DemoPerson[] => DEMO_COMPANIES.map((c) => c.simulatedRecruiter);

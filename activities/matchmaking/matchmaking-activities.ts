@@ -93,7 +93,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
   const deadlineMs = deps.temporalCallDeadlineMs ?? TEMPORAL_CALL_DEADLINE_MS;
   /**
    * Every Temporal call of a round has a deadline: a hung call fails fast (the offer is left for
-   * the next round) instead of holding the round until its start-to-close timeout (issue 16).
+   * the next round) instead of holding the round until its start-to-close timeout.
    */
   const withDeadline = <T>(fn: () => Promise<T>): Promise<T> => deps.client.withDeadline(Date.now() + deadlineMs, fn);
 

@@ -11,7 +11,7 @@ import { attemptOutcomesSignal, webhookSubscriptionLabel, webhookSubscriptionWor
 import { deliveryInput, startWebhookDelivery } from '../../workflows/webhooks/client';
 import { MAX_WEBHOOK_BODY_BYTES, signingSecretsOf } from './delivery-activities';
 import { RECORD_AFTER_SEND_MS, endWithoutRequest, keyOf, recordAfterSend } from './delivery-records';
-import { listenForDispatch, nudgeCount, waitForNudge, type DispatchListener } from './dispatch-wake';
+import { listenForDispatch, type DispatchListener, type DispatchWake } from './dispatch-wake';
 
 export interface DispatchWebhookFirstAttemptsInput {
   /** Return after this many deliveries (the workflow's history then records the call). */
@@ -69,7 +69,7 @@ interface Outcome {
 }
 
 /** What `webhookDispatcherWorkflow` proxies (decision 0195). */
-export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRepository: WebhooksRepository; httpClient: WebhookHttpClient; appSecret: string; client: Client; config: Config; draining?: AbortSignal }) {
+export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRepository: WebhooksRepository; httpClient: WebhookHttpClient; appSecret: string; client: Client; config: Config; dispatchWake: DispatchWake; draining?: AbortSignal }) {
   const repo = deps.webhooksRepository;
   const leaseMs = deps.config.WEBHOOK_TIMEOUT_MS + 60_000;
   const drained = aborted(deps.draining); // one listener for the worker's life
@@ -284,7 +284,7 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
       const total: DispatchWebhookFirstAttemptsResult = { attempted: 0, delivered: 0, failed: 0, notSent: 0, retriesStarted: 0, sweptRetries: 0 };
       let idleSince = Date.now();
       // Woken by NOTIFY while this call waits (decision 0217); the connection lives as long as the call.
-      const listener: DispatchListener = await listenForDispatch(connectionOf(deps.knex));
+      const listener: DispatchListener = await listenForDispatch(connectionOf(deps.knex), deps.dispatchWake);
       // Batches whose finishing (signals, retries, dequeue) is still running, and those whose finishing failed.
       const inFlight = new Set<Promise<void>>();
       const failedBatches: WebhookDeliveryRow[][] = [];
@@ -313,7 +313,7 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
         while (total.attempted < input.maxDeliveries) {
           ctx.heartbeat();
           // Read before the claim: a wake-up between an empty claim and the wait is not lost.
-          const seen = nudgeCount();
+          const seen = deps.dispatchWake.count();
           const rows = await repo.claimFirstAttempts(Math.min(CLAIM_BATCH, input.maxDeliveries - total.attempted), leaseMs);
           if (rows.length === 0) {
             const idleMs = Date.now() - idleSince;
@@ -323,8 +323,8 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
             const until = Date.now() + Math.min(pollMs, input.idleWaitMs - idleMs);
             // A draining worker ends the idle wait at once: the shutdown does not wait out the grace time.
             const stop = () => ctx.cancellationSignal.aborted || deps.draining?.aborted === true;
-            while (Date.now() < until && nudgeCount() === seen && !stop()) {
-              await Promise.race([waitForNudge(Math.max(1, Math.min(until - Date.now(), HEARTBEAT_EVERY_MS)), seen), ctx.cancelled.catch(() => undefined), drained]);
+            while (Date.now() < until && deps.dispatchWake.count() === seen && !stop()) {
+              await Promise.race([deps.dispatchWake.waitForNudge(Math.max(1, Math.min(until - Date.now(), HEARTBEAT_EVERY_MS)), seen), ctx.cancelled.catch(() => undefined), drained]);
               ctx.heartbeat();
             }
             if (stop()) break;

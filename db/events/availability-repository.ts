@@ -17,7 +17,7 @@ export interface RecruiterAvailabilityRow {
 }
 
 /**
- * Recruiters' availability per event (issue 12 item 1; decision 0123): a descriptive record the
+ * Recruiters' availability per event (decision 0123): a descriptive record the
  * API writes (the recruiter's own setting); the matchmaker reads it under the event's lock.
  */
 export function createAvailabilityRepository(knex: Knex) {

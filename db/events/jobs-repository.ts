@@ -78,7 +78,7 @@ export function createJobsRepository(knex: Knex) {
    *
    * Two steps: the ids (and order) come from `jobs_open_search_idx`, which carries every column
    * the filters read, so the walk is an index-only scan; only the page's jobs are then read from
-   * the table (issue 17: filtering on table rows read ~6,000 of them for a page of 20).
+   * the table (before: filtering on table rows read ~6,000 of them for a page of 20).
    */
   const searchTierIds = (p: JobSearchParams, overlap: number, limit: number, trx: Knex = knex): Knex.QueryBuilder => {
     const ids = trx('jobs as j')

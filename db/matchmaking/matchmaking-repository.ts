@@ -300,7 +300,7 @@ export function createMatchmakingRepository(knex: Knex) {
     },
 
     /**
-     * `holdSlots` for several events in one short transaction (issue 17: a round's planned offers
+     * `holdSlots` for several events in one short transaction (so a round's planned offers
      * cost a dozen statements in all, not a dozen per event). The same locks and re-checks, taken
      * for every event at once: the event rows `FOR NO KEY UPDATE SKIP LOCKED` (one skipped is
      * `busy` for all its offers, or `stale` when it is no longer live), then the planned entries

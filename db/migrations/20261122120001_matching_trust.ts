@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { DECLINE_REASON_CODES } from '../../workflows/matches/contract';
 
 /**
- * Matching you can trust (issue 12; decisions 0120–0124):
+ * Matching you can trust (decisions 0120–0124):
  * - `recruiter_availability`: a recruiter of the event's team says they take interviews at this
  *   event, with their own concurrent-interview capacity. Once an event has any row, its offers go
  *   to available recruiters only, round-robin by least recent offer (`last_offered_at`); events

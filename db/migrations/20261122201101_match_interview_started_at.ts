@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * When both people were first in the interview room together: the interview clock starts there
- * (issue 11; decision 0172). Null until then, and for matches whose room was never shared.
+ * (decision 0172). Null until then, and for matches whose room was never shared.
  * Written by the match workflow's projection, like every other lifecycle column of `matches`.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * The public counters of a LiveEvent (candidates_joined, matches_made, job_titles) as columns of
  * live_events, kept by the writes that change them instead of recomputed by every discovery read
- * (issue 17; docs/decisions/0185-live-event-stats-columns.md). Statement-level triggers with
+ * (docs/decisions/0185-live-event-stats-columns.md). Statement-level triggers with
  * transition tables run in the writer's transaction — the queue-entry projection, the match
  * projections, the jobs API, seeds and imports alike — once per statement, so a bulk insert of
  * 100,000 jobs refreshes each event's titles once.

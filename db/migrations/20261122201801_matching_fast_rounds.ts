@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Fast matching rounds (issue 17, decision 0190):
+ * Fast matching rounds (decision 0190):
  *
  * - `matching_job_versions`: per live event a counter bumped in the writer's transaction whenever
  *   any of its jobs is inserted, updated or deleted (statement-level triggers over transition

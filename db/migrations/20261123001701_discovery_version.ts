@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The data version of public discovery (issue 17; docs/decisions/0205-discovery-cache-data-version.md):
+ * The data version of public discovery (docs/decisions/0205-discovery-cache-data-version.md):
  * one counter, bumped in the writer's transaction by every statement that changes what a discovery
  * answer shows — any write of `jobs`, any insert/delete of `live_events`, and any update of a
  * `live_events` row other than its live counters (candidates_joined, matches_made, job_titles,

@@ -45,9 +45,3 @@ export function passesFloor(floor: Pick<AppliedFloor, 'min_score' | 'essential_r
   if (score < floor.min_score) return false;
   return !floor.essential_required || essentialListed === 0 || essentialMatched > 0;
 }
-
-/** When the next bracket starts for an entry that has waited `waitedMs` (null: it is in the last one). */
-export function nextBracketInMs(waitedMs: number, brackets: readonly FloorBracket[]): number | null {
-  const i = bracketIndex(waitedMs, brackets);
-  return i + 1 < brackets.length ? brackets[i + 1].afterMs - waitedMs : null;
-}

@@ -9,7 +9,7 @@ import type { AppliedFloor } from './match-floor';
  */
 export const MATCH_SCORE_VERSION = 'v1';
 /**
- * Matches made by the matchmaker since issue 12: the same components and weights (unless a
+ * Matches made by the matchmaker since the quality floor: the same components and weights (unless a
  * seeker's declines tuned them), plus `breakdown.floor` — the quality floor and its bracket that
  * let the pair through (docs/match-score.md). v1 matches stay readable as they were stored.
  */

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +25,7 @@ async function waitForOutput(child: ReturnType<typeof npmStart>, re: RegExp, tim
   while (!re.test(child.output())) {
     if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${child.output()}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${re}:\n${child.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
 }
 
@@ -74,7 +75,7 @@ describe('npm start', () => {
     // The orphaned API and worker notice their supervisor is gone and free the port within ~1 s;
     // PostgreSQL and Temporal, orphaned too, are stopped by the next start through their pid files.
     const deadline = Date.now() + 20_000;
-    while ((await portInUse(ports[0])) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((await portInUse(ports[0])) && Date.now() < deadline) await sleep(200);
     expect(await portInUse(ports[0])).toBe(false);
     const second = npmStart(env);
     try {
@@ -90,7 +91,7 @@ describe('npm start', () => {
   it('explains a port that is taken instead of hanging', async () => {
     // The previous run's API has let go of the port (a condition with a deadline, not a fixed pause).
     const deadline = Date.now() + 20_000;
-    while ((await portInUse(ports[0])) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((await portInUse(ports[0])) && Date.now() < deadline) await sleep(100);
     expect(await portInUse(ports[0])).toBe(false);
     const net = await import('node:net');
     const blocker = net.createServer().listen(ports[0], '127.0.0.1');

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +39,7 @@ async function waitFor(run: PtyRun, what: string, test: (lines: string[]) => boo
   while (!test(run.lines())) {
     if (run.exitCode !== null) throw new Error(`npm start exited ${run.exitCode} before ${what}:\n${run.output().slice(-4000)}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${run.output().slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
 }
 

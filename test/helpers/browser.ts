@@ -92,13 +92,6 @@ export async function onboardRecruiterInBrowser(page: Page, o: { team?: string }
   await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/onboarding')), page.getByRole('button', { name: 'Continue' }).click()]);
 }
 
-export async function signInInBrowser(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
-}
-
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface AxeViolation {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
@@ -72,7 +73,6 @@ export interface LifecycleResult {
 
 type Decision = 'accept' | 'late-accept' | 'decline' | 'expire';
 const decide = (matchId: string): Decision => (['accept', 'late-accept', 'decline', 'expire'] as const)[createHash('sha256').update(matchId).digest()[0] % 4];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function startLifecycle(o: LifecycleOptions & { base: () => string; knex: Knex; spanMs: number; log: (l: string) => void; fault: () => FaultWindow }): Promise<LifecycleResult> {
   const t0 = Date.now();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { matchStateQuery, matchWorkflowId, type MatchState } from '../../workflows/matches/contract';
@@ -133,6 +134,6 @@ export async function reconcilePostgresWithTemporal(o: { knex: Knex; temporal: C
       }
       return { disagreements, matchedTwice, matches: matches.length, entries: entries.length, settledMs: Date.now() - t0 };
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500);
   }
 }

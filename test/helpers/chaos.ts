@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import http from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -116,7 +117,6 @@ interface Op {
   trail: string[];
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResult> {
   const t0 = Date.now();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import { Client } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
@@ -124,6 +125,6 @@ export async function until<T>(check: () => Promise<T | undefined | null | false
     const v = await check();
     if (v) return v;
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
+    await sleep(25);
   }
 }

@@ -103,7 +103,6 @@ export function matchmakingActivities(h: Harness) {
   return createMatchmakingActivities({ knex: h.knex, client: h.temporal, config: h.config, matchmakingRepository: h.app.services.deps.repos.matchmaking, accountsRepository: h.app.services.deps.repos.accounts });
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Runs one whole matching round from the test process and waits for its end. "Not matched" after

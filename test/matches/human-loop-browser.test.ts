@@ -175,7 +175,7 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await seeker.locator('#queue-status').waitFor();
     const entries = await h.knex('queue_entries').where({ user_id: match.seeker_user_id }).orderBy('entered_at');
     expect(entries).toHaveLength(2);
-    // Waiting — or already matched again: keeping an interviewed pair apart is the matchmaker's rule (issue 12).
+    // Waiting — or already matched again: keeping an interviewed pair apart is the matchmaker's rule (never offered again).
     expect(['waiting', 'matched']).toContain(entries[1].status);
     expect(entries[0].ended_at).not.toBeNull();
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import type { Harness, TestUser } from '../helpers/harness';
 import { createWebHarness } from '../helpers/browser';
@@ -32,7 +33,7 @@ describe('interview room signalling (WebSocket)', () => {
     const end = Date.now() + ms;
     while (!check()) {
       if (Date.now() > end) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 20));
+      await sleep(20);
     }
   };
 

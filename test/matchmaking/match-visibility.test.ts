@@ -2,7 +2,7 @@ import { createHarness, eventually, type Harness, type TestUser } from '../helpe
 import { createJob, createLiveEvent, join, kick, matchOf, matchesService } from '../matches/fixtures';
 
 /**
- * Issue 12 item 5 / issue 16 item 4: no answer names a match that the API cannot find. Every
+ * No answer names a match that the API cannot find. Every
  * seeker is polled in a tight loop: the moment `GET /queue/status` says `matched`, `GET /matches`
  * must list that match and a decline must work (never 404). Declines free the slots, so 200
  * matches are observed one status read after they appear.

@@ -11,7 +11,7 @@ async function axeViolations(page: Page): Promise<Array<{ id: string; impact: st
   return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
 }
 
-/** The console's matching page (issue 12 item 1) in a real browser, at desktop and phone widths. */
+/** The console's matching page (recruiters' availability) in a real browser, at desktop and phone widths. */
 describe('browser: console matching page', () => {
   let h: Harness;
   let baseUrl: string;

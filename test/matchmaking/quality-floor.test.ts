@@ -2,7 +2,7 @@ import { createHarness, eventually, type Harness, type TestUser } from '../helpe
 import { createJob, createLiveEvent, join, matchOf, matchesService, queueStatus, setEventStatus } from '../matches/fixtures';
 
 /**
- * Issue 12 item 2: the quality floor relaxes in brackets as the seeker waits, the bracket is part
+ * The quality floor relaxes in brackets as the seeker waits, the bracket is part
  * of the match's explanation, and a (seeker, job) pair that was declined or reached the interview
  * is never offered again — across queue entries (property test over random sequences).
  */

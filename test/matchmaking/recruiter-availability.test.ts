@@ -2,7 +2,7 @@ import { createHarness, eventually, type Harness, type TestUser } from '../helpe
 import { createJob, createLiveEvent, join, matchOf, matchmakingActivities, type EventFixture } from '../matches/fixtures';
 
 /**
- * Issue 12 item 1: recruiters mark themselves available for an event with their own capacity;
+ * Recruiters mark themselves available for an event with their own capacity;
  * offers go round-robin (least recent offer first) to available recruiters with room; a match
  * names its recruiter; going unavailable stops new offers (open ones stay); interview_slots caps.
  */

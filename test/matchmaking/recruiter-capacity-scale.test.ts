@@ -3,7 +3,7 @@ import { createJob, createLiveEvent, join, matchmakingActivities } from '../matc
 import { pool } from '../../bench/common';
 
 /**
- * Issue 12 "Done when": 1,000 seekers × 50 recruiter slots (two events; 6 and 4 recruiters with
+ * Recruiter capacity at scale: 1,000 seekers × 50 recruiter slots (two events; 6 and 4 recruiters with
  * capacity 5 each), joins landing while extra matching rounds run concurrently from this process:
  * exactly 50 matches, zero seekers matched twice, zero recruiters or events over capacity —
  * asserted in SQL. SCALE_SEEKERS overrides the seeker count.

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { Harness } from '../helpers/harness';
@@ -12,7 +13,7 @@ async function waitForText(page: Page, text: string, timeoutMs = 30_000): Promis
   const deadline = Date.now() + timeoutMs;
   while (!((await page.evaluate('document.body.innerText')) as string).includes(text)) {
     if (Date.now() > deadline) throw new Error(`"${text}" did not appear within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
 }
 

@@ -61,7 +61,6 @@ export function fillParams(url: string, value: () => string): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, () => value()).replace(/\*$/, 'x');
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const rateHeaders = (r: { headers: Record<string, unknown> }) => ({
   limit: r.headers['x-ratelimit-limit'],

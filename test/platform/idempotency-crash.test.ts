@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
@@ -153,7 +154,7 @@ describe('idempotency survives a kill -9 between the side effect and the stored 
       );
       // The write committed; storing the answer waits on our lock.
       await eventually(async () => (await c.effects()) >= 1 && (await blockedBackends()).length > 0, 30_000).catch(async (err: Error) => {
-        const early = await Promise.race([pending, new Promise((r) => setTimeout(() => r('no answer'), 100))]);
+        const early = await Promise.race([pending, sleep(100, 'no answer')]);
         throw new Error(`${err.message}; answer ${String(early)}; effects ${await c.effects()}, blocked ${(await blockedBackends()).length}; API output:\n${api!.output()}`);
       });
       api!.kill('SIGKILL');
@@ -174,7 +175,7 @@ describe('idempotency survives a kill -9 between the side effect and the stored 
     for (;;) {
       res = await send(req, key);
       if (res.status !== 409 || Date.now() - ready > 5_000) break;
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
     const answer = await res.json();
     expect({ status: res.status, took: Date.now() - ready <= 5_000 }).toEqual({ status: c.status, took: true });

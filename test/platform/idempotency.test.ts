@@ -1,10 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { buildTestApp, call, rateHeaders, sleep } from './helpers';
+import { buildTestApp, call, rateHeaders } from './helpers';
 
 /**
  * Idempotency against test-only routes on the real app plugin (so no other capability is needed):

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
 import { createKnex } from '../../db/knex';
@@ -118,7 +119,7 @@ describe('rate limiting with budget leases', () => {
     const deadline = Date.now() + 10_000;
     while ((await tatOf(s.token)) === tat1) {
       if (Date.now() > deadline) throw new Error('the unused cells were not given back within 10 s');
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
     }
     // tat − 2·T, never below now (a bucket cannot be fuller than full).
     const now = await dbNow();

@@ -1,8 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../apps/api/src/app';
 import { createKnex } from '../../db/knex';
 import { createHarness, type Harness } from '../helpers/harness';
 import { gcraParams } from '../../apps/api/src/plugins/rate-limit';
-import { rateHeaders, sleep } from './helpers';
+import { rateHeaders } from './helpers';
 
 describe('rate limiting (GCRA in PostgreSQL)', () => {
   let h: Harness;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,7 @@ describe('the typed client (clients/typescript) against the real stack', () => {
     const nudger = (async () => {
       while (!done) {
         await kick(h).catch(() => undefined);
-        await new Promise((r) => setTimeout(r, 200));
+        await sleep(200);
       }
     })();
     try {

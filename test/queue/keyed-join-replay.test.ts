@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
@@ -88,7 +89,7 @@ describe('keyed queue join: a lost answer is replayed after the entry was matche
       if (res.status !== 409 || Date.now() > deadline) break;
       const body = (await res.clone().json()) as { code?: string };
       if (body.code !== 'IDEMPOTENCY_KEY_IN_USE') break;
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
     const answer = (await res.json()) as { queue_id: string; status: string; match_id: string | null; code?: string };
     expect({ status: res.status, code: answer.code }).toEqual({ status: 200, code: undefined });

@@ -2,7 +2,8 @@ import { verifyWebhookSignature, computeSignature } from '../../domain/webhooks'
 import { buildEnvelope, signatureHeader, parseSignatureHeader } from '../../domain/webhooks/signing';
 import { classifyAddress, checkTargetUrl } from '../../domain/webhooks/address-policy';
 import { createWebhookHttpClient, type Resolver } from '../../domain/webhooks/http-client';
-import { base62, deriveWebhookSecret, hashWebhookSecret } from '../../domain/webhooks/secrets';
+import { base62Bytes } from '../../lib/base62';
+import { deriveWebhookSecret, hashWebhookSecret } from '../../domain/webhooks/secrets';
 import { startReceiver, type Receiver, type Responder } from './helpers';
 
 describe('signatures: the receiver helper', () => {
@@ -46,7 +47,7 @@ describe('signatures: the receiver helper', () => {
     expect(deriveWebhookSecret('master-key-master-key-master-key-00', 'whk_1', 'salt2')).not.toBe(a);
     expect(deriveWebhookSecret('master-key-master-key-master-key-01', 'whk_1', 'salt1')).not.toBe(a);
     expect(hashWebhookSecret(a)).toMatch(/^[0-9a-f]{64}$/);
-    expect(base62(Buffer.from([0, 0, 1]))).toBe('00001');
+    expect(base62Bytes(Buffer.from([0, 0, 1]))).toBe('00001');
   });
 });
 

@@ -134,14 +134,15 @@ describe('delivery: retry schedule, dead letter, replay', () => {
     await eventually(async () => (await deliveryRow(h, hook.id, e2, 2))?.state === 'delivered' && (await deliveryRow(h, hook.id, e3, 2))?.state === 'delivered');
     expect(rx.forEvent(e1)).toHaveLength(7);
   });
-  it('the operator CLI (npm run webhooks:replay) replays a dead letter, and lists with --dry-run', async () => {
+  it('the operator CLI (npm run webhooks:replay: ops replay --execute) replays a dead letter, and lists with --dry-run', async () => {
     healthy = false;
     const e4 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i: 4 } })).id;
     await eventually(async () => (await deliveryRow(h, hook.id, e4))?.state === 'dead_letter', 30_000);
     healthy = true;
     const root = path.join(__dirname, '..', '..');
+    // The command `npm run webhooks:replay` runs (package.json).
     const run = (args: string[]) =>
-      promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'apps', 'ops', 'src', 'webhooks-replay.ts'), ...args], {
+      promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'apps', 'ops', 'src', 'ops.ts'), 'replay', '--execute', ...args], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: h.dbUrl, TEMPORAL_ADDRESS: testEnv().temporalAddress, TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE, APP_SECRET: h.config.APP_SECRET!, NODE_ENV: 'test' },
       });

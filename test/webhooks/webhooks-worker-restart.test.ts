@@ -32,7 +32,7 @@ describe('delivery survives a worker restart mid-schedule', () => {
     const first = await start();
     const s = await h.seeker();
     const hook = (await h.call({ method: 'POST', url: '/api/v1/webhooks', token: s.token, payload: { target_url: rx.url('/restart'), events: ['interview.completed'] } })).json();
-    const e = await emitterFor(h)({ type: 'interview.completed', ownerUserIds: [s.user.id] });
+    const e = await emitterFor(h, first)({ type: 'interview.completed', ownerUserIds: [s.user.id] });
     await eventually(async () => rx.forEvent(e.id).length === 2);
     await eventually(async () => (await h.knex('webhook_deliveries').where({ subscription_id: hook.id, event_id: e.id }).first())?.state === 'retrying');
     // The 2.5 s retry timer is in the history before the worker goes: the row says 'retrying' as soon

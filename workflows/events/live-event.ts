@@ -2,6 +2,7 @@ import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivitie
 import { goLiveUpdate, pauseUpdate, resumeUpdate, endUpdate, plannedEndChangedSignal, liveEventStateQuery, planLiveEventTransition, type LiveEventInput, type LiveEventResult, type LiveEventState, type LiveEventStatus, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventTransitionResult, type PlannedEndChangedSignalInput } from './contract';
 import type { createEventsActivities } from '../../activities/events/events-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
+import { KICK_MATCHMAKER_ACTIVITY_OPTIONS } from '../matchmaking/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
 import { liveEventDetails } from '../shared/details';
@@ -11,10 +12,7 @@ const { projectLiveEvent, drainLiveEvent } = proxyActivities<ReturnType<typeof c
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '200 ms', maximumInterval: '10 seconds' },
 });
-const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '200 ms', maximumInterval: '5 seconds', maximumAttempts: 5 },
-});
+const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>(KICK_MATCHMAKER_ACTIVITY_OPTIONS);
 
 /** Target status for a transition, `null` for a replay; refusals become non-retryable failures (→ 409). */
 const plan = (transition: LiveEventTransition, from: LiveEventStatus, eventId: string): LiveEventStatus | null => {

@@ -18,7 +18,7 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const MATCH_PARTY_ROLES = ['seeker', 'recruiter'] as const;
 export type MatchPartyRole = (typeof MATCH_PARTY_ROLES)[number];
 /**
- * Why a match was declined (`reason_code`, beside the free-text `reason`; issue 12 item 4). A
+ * Why a match was declined (`reason_code`, beside the free-text `reason`). A
  * seeker's `salary` or `location` decline lowers that score component's weight for the rest of
  * the seeker's queue entry (docs/match-score.md, v2).
  */

@@ -15,6 +15,7 @@ import { acceptMatchUpdate, bothInRoomUpdate, MATCH_ROOM_CLOCK_PATCH, MATCH_ROOM
 import type { createMatchesActivities } from '../../activities/matches/matches-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
+import { KICK_MATCHMAKER_ACTIVITY_OPTIONS } from '../matchmaking/contract';
 import { queueEntryWorkflowId, matchClosedSignal, type MatchClosedSignalInput } from '../queue/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
@@ -38,10 +39,7 @@ const { notifyMatchParties } = proxyActivities<ReturnType<typeof createMatchesAc
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
 });
-const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '200 ms', maximumInterval: '10 seconds', maximumAttempts: 10 },
-});
+const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>(KICK_MATCHMAKER_ACTIVITY_OPTIONS);
 
 /**
  * One match between a seeker and a job, `match:<matchId>`, started by the matchmaker once the
@@ -178,7 +176,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     },
   );
   // The interview clock: the length counts from the moment both people are in the room, not from
-  // acceptance (issue 11). The first `bothInRoom` restarts the interview timer (the loop re-reads
+  // acceptance (the shared room starts it). The first `bothInRoom` restarts the interview timer (the loop re-reads
   // interviewEndsAtMs after the projection); later ones (a reconnect) answer the state as it is.
   setHandler(
     bothInRoomUpdate,

@@ -1,3 +1,4 @@
+import type { ActivityOptions } from '@temporalio/common';
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 import { detailLines, temporalName, type StartMetadata } from '../shared/contract';
 /**
@@ -35,6 +36,16 @@ export type KickReason = 'queue_join' | 'entry_returned' | 'slot_freed' | 'slots
 export const URGENT_KICK_REASONS: readonly KickReason[] = ['slot_freed', 'slots_raised'];
 export const isUrgentKick = (reason: KickReason): boolean => URGENT_KICK_REASONS.includes(reason);
 
+/**
+ * How workflows call the `kickMatchmaker` activity (queue entry, match, live event). A kick is an
+ * optimisation (the matchmaker's idle poll finds the work anyway) that each caller awaits in its own
+ * loop, so its retries are few and short: a lost kick holds its caller up for about a minute at most.
+ */
+export const KICK_MATCHMAKER_ACTIVITY_OPTIONS: ActivityOptions = {
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '200 ms', maximumInterval: '5 seconds', maximumAttempts: 5 },
+};
+
 export interface KickSignalInput {
   reason: KickReason;
 }
@@ -59,7 +70,7 @@ export interface RunMatchingRoundResult {
   pending: number;
   /**
    * The round stopped at MATCHMAKER_ROUND_MAX_OFFERS planned offers: more pairs may be possible
-   * now, so the matchmaker runs the next round at once (absent before issue 17).
+   * now, so the matchmaker runs the next round at once (absent before rounds were bounded).
    */
   more?: boolean;
 }

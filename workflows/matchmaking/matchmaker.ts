@@ -5,7 +5,7 @@ import type { createMatchmakingActivities } from '../../activities/matchmaking/m
 
 // A round heartbeats at every step and bounds each Temporal call (TEMPORAL_CALL_DEADLINE_MS), so a
 // hung attempt is abandoned after the heartbeat timeout and retried; start-to-close is only the
-// backstop for a round that keeps beating but never ends (issue 16: a 2-minute stall without it).
+// backstop for a round that keeps beating but never ends (a 2-minute stall was seen without it).
 const { runMatchingRound } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
   startToCloseTimeout: '1 minute',
   heartbeatTimeout: '10 seconds',
@@ -76,7 +76,7 @@ export async function matchmakerWorkflow(input: MatchmakerInput): Promise<void> 
     // More may be possible right away: a full batch, refused offers (their seekers or slots are
     // free again), or offers left for a retry. Otherwise only a kick (or the idle poll) helps.
     workExists = lastRound.started > 0 || lastRound.refused > 0 || lastRound.pending > 0;
-    // Rounds of activities before issue 17 never say `more`; their histories replay unchanged.
+    // Rounds of activities before the bounded rounds never say `more`; their histories replay unchanged.
     runNow = lastRound.more === true && patched('matchmaker-bounded-rounds');
     if (lastRound.offered + lastRound.retried > 0) log.info('matching round', { ...lastRound });
     const info = workflowInfo();

@@ -2,6 +2,7 @@ import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivitie
 import { joinQueueUpdate, leaveQueueUpdate, offerUpdate, queueEntryStateQuery, eventEndedSignal, matchClosedSignal, OFFER_REFUSED, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, type EventEndedSignalInput, type JoinQueueUpdateInput, type JoinQueueUpdateResult, type LeaveQueueUpdateResult, type MatchClosedSignalInput, type OfferUpdateInput, type OfferUpdateResult, type QueueEntryInput, type QueueEntryState, type QueueEntryStatus } from './contract';
 import type { createQueueActivities } from '../../activities/queue/queue-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
+import { KICK_MATCHMAKER_ACTIVITY_OPTIONS } from '../matchmaking/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairUserId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
 import { queueEntryDetails } from '../shared/details';
@@ -14,10 +15,7 @@ const { projectQueueEntry } = proxyLocalActivities<ReturnType<typeof createQueue
   // its return (decision 0204).
   retry: { initialInterval: '200 ms', maximumInterval: '2 seconds' },
 });
-const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>({
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '200 ms', maximumInterval: '10 seconds', maximumAttempts: 10 },
-});
+const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>(KICK_MATCHMAKER_ACTIVITY_OPTIONS);
 
 /**
  * One seeker's place in the matchmaking queue. The workflow owns the entry's lifecycle;

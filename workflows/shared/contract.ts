@@ -11,7 +11,8 @@ export const JobfairUserId = defineSearchAttributeKey('JobfairUserId', SearchAtt
 export const JobfairTeamId = defineSearchAttributeKey('JobfairTeamId', SearchAttributeType.KEYWORD);
 export const JobfairWebhookId = defineSearchAttributeKey('JobfairWebhookId', SearchAttributeType.KEYWORD);
 
-export type JobfairEntityName = 'queue_entry' | 'match' | 'live_event' | 'webhook_subscription' | 'webhook_delivery' | 'webhook_dispatcher' | 'changelog_announcement' | 'billing_account';
+/** Every key above, in one list: the dev servers register exactly these (dev/temporal-server.ts). */
+export const JOBFAIR_SEARCH_ATTRIBUTES = [JobfairEntity, JobfairStatus, JobfairEventSlug, JobfairUserId, JobfairTeamId, JobfairWebhookId] as const;
 
 /**
  * Start summaries and details of our workflows (`staticSummary` / `staticDetails`: the Temporal UI

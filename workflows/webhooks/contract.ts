@@ -135,7 +135,7 @@ export interface AttemptOutcomesSignalInput {
 export interface ReplayDeadLetterUpdateInput {
   /** The new run's number (previous + 1). */
   run: number;
-  /** Who asked: `api`, `ops`, `webhooks:replay`. */
+  /** Who asked: `api` or `operator` (`npm run ops -- replay`, alias `npm run webhooks:replay`). */
   replayedBy: string;
   replayOp?: string | null;
 }

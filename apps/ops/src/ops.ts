@@ -18,6 +18,7 @@ commands:
   why <match-id|queue-entry-id|e-mail>   what it is, what it waits for, its timers and deadlines
   dead-letters [--since <time>] [--webhook whk_…]   webhook deliveries that gave up (not yet replayed)
   replay (--webhook whk_…|--all) --since <time> [--execute]   redeliver dead letters (dry run unless --execute)
+  replay --webhook whk_… --delivery dlv_…|evt_… [--execute]    redeliver one dead letter
   reconcile [--since <time>] [--fix]     compare PostgreSQL projections with workflow state; --fix repairs`,
   why: `usage: npm run ops -- why <match-id|queue-entry-id|e-mail>
 
@@ -31,10 +32,13 @@ Lists webhook deliveries whose latest run is a dead letter (a replayed one is no
   --since    only those that gave up at or after this time (default: the last 7 days)
   --webhook  only this subscription`,
   replay: `usage: npm run ops -- replay (--webhook whk_…|--all) --since <ISO time> [--execute]
+       npm run ops -- replay --webhook whk_… --delivery dlv_…|evt_… [--execute]
 
-Redelivers every dead letter since that time as a new run with the same event id.
-Without --execute it only lists what it would replay (a dry run).
-  --webhook  one subscription;  --all  every subscription with dead letters`,
+Redelivers every dead letter since that time, or the one named by --delivery (any dlv_… of its
+delivery log, or its event id), as a new run with the same event id.
+Without --execute, or with --dry-run, it only lists what it would replay (a dry run).
+  --webhook  one subscription;  --all  every subscription with dead letters
+npm run webhooks:replay is this command with --execute (add --dry-run for a dry run).`,
   reconcile: `usage: npm run ops -- reconcile [--since <ISO time>] [--fix]
 
 Compares the PostgreSQL projections (open matches and queue entries, and rows updated since --since;
@@ -74,7 +78,7 @@ async function main() {
     parsed = parseArgs({
       args: rest,
       allowPositionals: command === 'why',
-      options: { help: { type: 'boolean', short: 'h' }, since: { type: 'string' }, webhook: { type: 'string' }, all: { type: 'boolean' }, execute: { type: 'boolean' }, fix: { type: 'boolean' } },
+      options: { help: { type: 'boolean', short: 'h' }, since: { type: 'string' }, webhook: { type: 'string' }, all: { type: 'boolean' }, execute: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, delivery: { type: 'string' }, fix: { type: 'boolean' } },
       strict: true,
     });
   } catch (err) {
@@ -114,12 +118,27 @@ async function main() {
         console.error(`give --webhook whk_… or --all\n\n${HELP.replay}`);
         process.exit(2);
       }
+      // --dry-run wins over --execute: `npm run webhooks:replay` is this command with --execute.
+      const execute = values.execute === true && values['dry-run'] !== true;
+      if (values.delivery !== undefined) {
+        if (!values.webhook || values.since !== undefined) {
+          console.error(`--delivery names one dead letter of one --webhook (no --since)\n\n${HELP.replay}`);
+          process.exit(2);
+        }
+        if (execute) {
+          const r = await services.webhooks.replayOne(null, values.webhook, values.delivery);
+          console.log(`replaying ${r.eventId} to ${values.webhook} as run ${r.run} (workflow webhook-delivery:${values.webhook}:${r.eventId})`);
+        } else {
+          console.log(await describeReplayOne(ctx, values.webhook, values.delivery));
+        }
+        return;
+      }
       const since = dateArg('since', values.since);
       const subs = values.webhook ? [values.webhook] : await subscriptionsWithDeadLetters(ctx, since);
       let replayed = 0;
       let pending = 0;
       for (const sub of subs) {
-        if (!values.execute) {
+        if (!execute) {
           const rows = await services.deps.repos.webhooks.listDeadLettersSince(sub, since, 10_000);
           for (const d of rows) console.log(`would replay ${sub}\t${d.event_id}\t${d.event_type}\trun ${d.run} → ${d.run + 1}`);
           pending += rows.length;
@@ -131,7 +150,7 @@ async function main() {
         replayed += r.replayed.length;
         if (r.more) console.log(`${sub}: more remain; run again`);
       }
-      console.log(values.execute ? `${replayed} replayed` : `dry run: ${pending} dead letter(s) would be replayed; add --execute to replay them`);
+      console.log(execute ? `${replayed} replayed` : `dry run: ${pending} dead letter(s) would be replayed; add --execute to replay them`);
     } else if (command === 'reconcile') {
       const since = values.since ? dateArg('since', values.since) : undefined;
       const drift = await reconcile(ctx, { fix: values.fix === true, ...(since ? { since } : {}) });
@@ -143,6 +162,16 @@ async function main() {
     await temporal.close();
     await close();
   }
+}
+
+/** The dry run of `replay --delivery`: what a replay of that delivery would do (the checks replayOne makes on the delivery). */
+async function describeReplayOne(ctx: OpsContext, webhookId: string, deliveryRef: string): Promise<string> {
+  const repo = ctx.services.deps.repos.webhooks;
+  const eventId = deliveryRef.startsWith('dlv_') ? (await repo.findAttempt(webhookId, deliveryRef))?.event_id : deliveryRef;
+  const latest = eventId ? await repo.latestRun(webhookId, eventId) : undefined;
+  if (!eventId || !latest) return `dry run: no delivery ${deliveryRef} to ${webhookId}`;
+  if (latest.state !== 'dead_letter') return `dry run: the delivery of ${eventId} to ${webhookId} is ${latest.state}; only dead letters can be replayed`;
+  return `would replay ${webhookId}\t${eventId}\t${latest.event_type}\trun ${latest.run} → ${latest.run + 1}\ndry run: 1 dead letter(s) would be replayed; add --execute to replay it`;
 }
 
 /** Subscriptions with a dead letter since then (the latest-run check is per subscription, in the repository). */

@@ -12,6 +12,7 @@ import { createWebhooksFanOut } from '../../../activities/webhooks/fan-out';
 import { createWebhookDeliveryActivities } from '../../../activities/webhooks/delivery-activities';
 import { createWebhookSubscriptionActivities } from '../../../activities/webhooks/subscription-activities';
 import { createWebhookDispatcherActivities } from '../../../activities/webhooks/dispatcher-activities';
+import { createDispatchWake, type DispatchWake } from '../../../activities/webhooks/dispatch-wake';
 import { createEmailActivities, createOutboxSender, createSmtpMailer } from '../../../activities/notifications/email-activities';
 import { createBillingActivities } from '../../../activities/billing/billing-activities';
 import { createBillingProvider } from '../../../domain/billing/providers';
@@ -29,15 +30,29 @@ export interface WorkerDeps {
   draining?: AbortSignal;
 }
 
-/** The only place real dependencies are built for activities: the repositories once, then one line per capability. */
-export function buildActivities(deps: WorkerDeps) {
+export interface BuiltActivities {
+  activities: ReturnType<typeof activitiesOf>;
+  /** The webhook dispatcher's wake-up, shared by this worker's fan-out and dispatcher (a fan-out built elsewhere in the process, as tests do, may nudge it too). */
+  dispatchWake: Pick<DispatchWake, 'nudge'>;
+}
+
+/**
+ * The only place real dependencies are built for activities: the repositories once, then one line per
+ * capability; and the one state the worker's activities share, the dispatcher's wake-up.
+ */
+export function buildActivities(deps: WorkerDeps): BuiltActivities {
+  const dispatchWake = createDispatchWake();
+  return { activities: activitiesOf(deps, dispatchWake), dispatchWake };
+}
+
+function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
   const repos = createRepositories(deps.knex);
   // Every emitted event records one delivery per matching subscription; the webhook dispatcher makes the first attempts (decision 0195).
   // One SMTP transport per worker: the outbox sender and the match notices share it.
   const mailer = createSmtpMailer(deps.config);
   const sendOutbox = createOutboxSender({ outbox: repos.outbox, mailer, config: deps.config, appSecret: appSecret(deps.config) });
   const webhookHttpClient = createWebhookHttpClient({ policy: { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK }, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS });
-  const fanOut = createWebhooksFanOut({ webhooksRepository: repos.webhooks, client: deps.client, config: deps.config });
+  const fanOut = createWebhooksFanOut({ webhooksRepository: repos.webhooks, client: deps.client, config: deps.config, dispatchWake });
   return {
     ...createQueueActivities({ knex: deps.knex, queueRepository: repos.queue, matchesRepository: repos.matches, matchAcceptWindowMs: deps.config.MATCH_ACCEPT_WINDOW_MS }),
     ...createEventsActivities({ eventsRepository: repos.events, client: deps.client }),
@@ -56,7 +71,7 @@ export function buildActivities(deps: WorkerDeps) {
     }),
     ...createDomainEventsActivities({ knex: deps.knex, fanOut }),
     ...createWebhookDeliveryActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config) }),
-    ...createWebhookDispatcherActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config), client: deps.client, config: deps.config, draining: deps.draining }),
+    ...createWebhookDispatcherActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config), client: deps.client, config: deps.config, dispatchWake, draining: deps.draining }),
     ...createWebhookSubscriptionActivities({
       knex: deps.knex,
       webhooksRepository: repos.webhooks,

@@ -5,7 +5,7 @@ import { Client } from '@temporalio/client';
 import { connectClosable } from '../../../lib/temporal-connection';
 import type { Knex } from 'knex';
 import type { Config } from '../../../lib/config';
-import { buildActivities } from './activities';
+import { buildActivities, type BuiltActivities } from './activities';
 
 // index.ts under tsx and jest, index.js in the compiled image (dist/).
 export const WORKFLOWS_PATH = path.join(__dirname, '..', '..', '..', 'workflows', `index${path.extname(__filename)}`);
@@ -17,6 +17,8 @@ export interface StartedWorker {
   /** The worker's Temporal client (the same one its activities use). */
   client: Client;
   run: Promise<void>;
+  /** Nudges this worker's webhook dispatcher, as its own fan-out does after queueing deliveries. */
+  dispatchWake: BuiltActivities['dispatchWake'];
   /** Stops polling, lets in-flight activities finish, then closes connections. */
   shutdown: () => Promise<void>;
 }
@@ -37,6 +39,7 @@ export async function startWorker(opts: {
   const clientConnection = await connectClosable({ address: opts.address });
   const client = new Client({ connection: clientConnection.connection, namespace: config.TEMPORAL_NAMESPACE });
   const draining = new AbortController();
+  const { activities, dispatchWake } = buildActivities({ config, knex, client, draining: draining.signal });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -46,7 +49,7 @@ export async function startWorker(opts: {
       : fs.existsSync(PREBUILT_WORKFLOW_BUNDLE)
         ? { workflowBundle: { codePath: PREBUILT_WORKFLOW_BUNDLE } }
         : { workflowsPath: WORKFLOWS_PATH }),
-    activities: buildActivities({ config, knex, client, draining: draining.signal }),
+    activities,
     shutdownGraceTime: opts.shutdownGraceTime ?? '30 seconds',
     // After a worker dies, each workflow it had cached sends its next task to the dead worker's
     // sticky queue and waits this long before the task goes to the normal queue (SDK default 10 s;
@@ -62,6 +65,7 @@ export async function startWorker(opts: {
     worker,
     client,
     run,
+    dispatchWake,
     shutdown: async () => {
       draining.abort();
       if (worker.getState() === 'RUNNING') worker.shutdown();
