@@ -38,6 +38,20 @@ function listSources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** package.json "imports" (`#lib/*` → `./lib/*.ts`): the short names for the tree's top-level folders. */
+function subpathImports(root: string): Array<[prefix: string, target: string]> {
+  const { imports = {} } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string> };
+  return Object.entries(imports).map(([name, target]) => [name.replace(/\*$/, ''), path.join(root, target.replace(/\*\.ts$/, ''))]);
+}
+
+function resolveImport(root: string, fromFile: string, specifier: string): string | null {
+  if (specifier.startsWith('#')) {
+    const hit = subpathImports(root).find(([prefix]) => specifier.startsWith(prefix));
+    return hit ? resolveRelative(fromFile, path.join(hit[1], specifier.slice(hit[0].length))) : null;
+  }
+  return resolveRelative(fromFile, specifier);
+}
+
 function resolveRelative(fromFile: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(fromFile), specifier);
   for (const candidate of [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts'), path.join(base, 'index.js')]) {
@@ -88,8 +102,8 @@ export function readImportGraph(root = ROOT): ImportGraph {
   const unresolved: ImportGraph['unresolved'] = [];
   for (const file of files) {
     for (const { specifier, typeOnly } of importsOf(file)) {
-      if (!specifier.startsWith('.')) continue;
-      const target = resolveRelative(file, specifier);
+      if (!specifier.startsWith('.') && !specifier.startsWith('#')) continue;
+      const target = resolveImport(root, file, specifier);
       if (!target) unresolved.push({ from: rel(file), specifier });
       else edges.push({ from: rel(file), to: rel(target), typeOnly, specifier });
     }

@@ -1,6 +1,6 @@
-import { loadConfig } from '../../../lib/config';
+import { loadConfig } from '#lib/config';
 import { buildApp } from './app';
-import { exitWithParent } from '../../../lib/supervision';
+import { exitWithParent } from '#lib/supervision';
 
 /** Process shell of the API: config, listen, close cleanly on SIGINT/SIGTERM. */
 async function main() {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
-import { appSecret as appSecretOf, type Config } from '../../../lib/config';
-import { createRepositories, type Repositories } from '../../../db/repositories';
+import { appSecret as appSecretOf, type Config } from '#lib/config';
+import { createRepositories, type Repositories } from '#db/repositories';
 import { createPaginator } from './plugins/pagination';
 import { createPublicCache } from './plugins/public-cache';
 import type { ServiceDeps } from './plugins/service-deps';
@@ -21,7 +21,7 @@ import { createMatchesService } from './matches/matches-service';
 import type { VideoProvider } from './matches/video-provider';
 import { createWebhooksService } from './webhooks/webhooks-service';
 import { createBillingService } from './billing/billing-service';
-import { createBillingProvider } from '../../../domain/billing/providers';
+import { createBillingProvider } from '#domain/billing/providers';
 import { createComparisonService } from './matchmaking/comparison-service';
 import type { ComparisonProvider } from './matchmaking/comparison-provider';
 import { createChangelogService, loadChangelog, type ChangelogEntry } from './changelog/changelog-service';

@@ -1,11 +1,11 @@
 import type { Services } from '../../api/src/services';
-import { appSecret, loadConfig, type Config } from '../../../lib/config';
+import { appSecret, loadConfig, type Config } from '#lib/config';
 import { openServices } from '../../ops/src/services';
-import { presetScopes } from '../../../lib/scopes';
-import { hashPassword } from '../../../lib/passwords';
-import { hashToken } from '../../../lib/tokens';
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_SEEKER, DEMO_SIMULATED_SEEKERS, type DemoPerson, type DemoSeeker } from '../../../activities/demo/fair';
-import { createDemoTokenStore, type StoredDemoToken } from '../../../activities/demo/demo-tokens';
+import { presetScopes } from '#lib/scopes';
+import { hashPassword } from '#lib/passwords';
+import { hashToken } from '#lib/tokens';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_SEEKER, DEMO_SIMULATED_SEEKERS, type DemoPerson, type DemoSeeker } from '#activities/demo/fair';
+import { createDemoTokenStore, type StoredDemoToken } from '#activities/demo/demo-tokens';
 
 export { DEMO_PASSWORD };
 

@@ -2,13 +2,13 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { Client, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
-import { appSecret, type Config } from '../../../lib/config';
-import { connectClosable } from '../../../lib/temporal-connection';
-import { createRepositories } from '../../../db/repositories';
-import { createDemoActivities, httpAgentJoin, type DemoAgentJoin } from '../../../activities/demo/demo-activities';
-import { createDemoTokenStore } from '../../../activities/demo/demo-tokens';
-import { DEMO_COMPANIES, DEMO_SIMULATED_SEEKERS } from '../../../activities/demo/fair';
-import { DEMO_SIMULATOR_WORKFLOW, demoSimulatorWorkflowId, demoTaskQueue, stopDemoSimulationSignal, type DemoSimulatorWorkflow } from '../../../workflows/demo/contract';
+import { appSecret, type Config } from '#lib/config';
+import { connectClosable } from '#lib/temporal-connection';
+import { createRepositories } from '#db/repositories';
+import { createDemoActivities, httpAgentJoin, type DemoAgentJoin } from '#activities/demo/demo-activities';
+import { createDemoTokenStore } from '#activities/demo/demo-tokens';
+import { DEMO_COMPANIES, DEMO_SIMULATED_SEEKERS } from '#activities/demo/fair';
+import { DEMO_SIMULATOR_WORKFLOW, demoSimulatorWorkflowId, demoTaskQueue, stopDemoSimulationSignal, type DemoSimulatorWorkflow } from '#workflows/demo/contract';
 
 export const DEMO_WORKFLOWS_PATH = path.join(__dirname, '..', '..', '..', 'workflows', 'demo', 'index.ts');
 

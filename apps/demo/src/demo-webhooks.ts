@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Services } from '../../api/src/services';
 import type { Knex } from 'knex';
-import { verifyWebhookSignature } from '../../../domain/webhooks';
-import { deriveWebhookSecret } from '../../../domain/webhooks/secrets';
+import { verifyWebhookSignature } from '#domain/webhooks/index';
+import { deriveWebhookSecret } from '#domain/webhooks/secrets';
 import type { DemoFair } from './demo-data';
 
 /**

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../../lib/config';
+import { loadConfig } from '#lib/config';
 import { openServices } from './services';
 
 /**

@@ -1,15 +1,15 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Services } from '../../api/src/services';
-import { matchStateQuery, matchWorkflowId, type MatchState } from '../../../workflows/matches/contract';
-import { queueEntryStateQuery, queueEntryWorkflowId, type QueueEntryState } from '../../../workflows/queue/contract';
-import { liveEventStateQuery, liveEventWorkflowId } from '../../../workflows/events/contract';
-import { deleteSubscriptionUpdate, subscriptionStateQuery, webhookSubscriptionWorkflowId, type WebhookSubscriptionState } from '../../../workflows/webhooks/contract';
-import { createWebhookSubscriptionActivities } from '../../../activities/webhooks/subscription-activities';
-import type { WebhookSubscriptionRow } from '../../../db/webhooks/webhooks-repository';
-import { createMatchesActivities } from '../../../activities/matches/matches-activities';
-import { createQueueActivities } from '../../../activities/queue/queue-activities';
-import type { MatchWithJob } from '../../../db/matches/matches-repository';
-import type { QueueEntryRow } from '../../../db/queue/queue-repository';
+import { matchStateQuery, matchWorkflowId, type MatchState } from '#workflows/matches/contract';
+import { queueEntryStateQuery, queueEntryWorkflowId, type QueueEntryState } from '#workflows/queue/contract';
+import { liveEventStateQuery, liveEventWorkflowId } from '#workflows/events/contract';
+import { deleteSubscriptionUpdate, subscriptionStateQuery, webhookSubscriptionWorkflowId, type WebhookSubscriptionState } from '#workflows/webhooks/contract';
+import { createWebhookSubscriptionActivities } from '#activities/webhooks/subscription-activities';
+import type { WebhookSubscriptionRow } from '#db/webhooks/webhooks-repository';
+import { createMatchesActivities } from '#activities/matches/matches-activities';
+import { createQueueActivities } from '#activities/queue/queue-activities';
+import type { MatchWithJob } from '#db/matches/matches-repository';
+import type { QueueEntryRow } from '#db/queue/queue-repository';
 
 /**
  * The operator's commands behind `npm run ops` (apps/ops/src/ops.ts), as functions over the API's

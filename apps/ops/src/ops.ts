@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { Client } from '@temporalio/client';
-import { loadConfig } from '../../../lib/config';
-import { AppError } from '../../../lib/errors';
-import { lazyClosable } from '../../../lib/temporal-connection';
+import { loadConfig } from '#lib/config';
+import { AppError } from '#lib/errors';
+import { lazyClosable } from '#lib/temporal-connection';
 import { openServices, scriptTemporalAddress } from './services';
 import { describeDrift, reconcile, why, type OpsContext } from './ops-commands';
 

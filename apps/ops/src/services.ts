@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from '@temporalio/client';
-import type { Config } from '../../../lib/config';
-import { createKnex } from '../../../db/knex';
-import { lazyClosable } from '../../../lib/temporal-connection';
+import type { Config } from '#lib/config';
+import { createKnex } from '#db/knex';
+import { lazyClosable } from '#lib/temporal-connection';
 import { createServices, type Services } from '../../api/src/services';
 
 /** Where a script finds the embedded servers of `npm start` when DATABASE_URL / TEMPORAL_ADDRESS are unset. */

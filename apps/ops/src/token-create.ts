@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../../lib/config';
+import { loadConfig } from '#lib/config';
 import { openServices } from './services';
-import { SCOPES } from '../../../lib/scopes';
-import { AppError } from '../../../lib/errors';
+import { SCOPES } from '#lib/scopes';
+import { AppError } from '#lib/errors';
 
 /**
  * `npm run token:create -- --email E --name N --scopes a,b [--expires-in-days D]`

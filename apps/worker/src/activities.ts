@@ -1,21 +1,21 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
-import { appSecret, type Config } from '../../../lib/config';
-import { createRepositories } from '../../../db/repositories';
-import { createWebhookHttpClient } from '../../../domain/webhooks/http-client';
-import { createQueueActivities } from '../../../activities/queue/queue-activities';
-import { createEventsActivities } from '../../../activities/events/events-activities';
-import { createMatchmakingActivities } from '../../../activities/matchmaking/matchmaking-activities';
-import { createMatchesActivities } from '../../../activities/matches/matches-activities';
-import { createDomainEventsActivities } from '../../../activities/webhooks/domain-events';
-import { createWebhooksFanOut } from '../../../activities/webhooks/fan-out';
-import { createWebhookDeliveryActivities } from '../../../activities/webhooks/delivery-activities';
-import { createWebhookSubscriptionActivities } from '../../../activities/webhooks/subscription-activities';
-import { createWebhookDispatcherActivities } from '../../../activities/webhooks/dispatcher-activities';
-import { createDispatchWake, type DispatchWake } from '../../../activities/webhooks/dispatch-wake';
-import { createEmailActivities, createOutboxSender, createSmtpMailer } from '../../../activities/notifications/email-activities';
-import { createBillingActivities } from '../../../activities/billing/billing-activities';
-import { createBillingProvider } from '../../../domain/billing/providers';
+import { appSecret, type Config } from '#lib/config';
+import { createRepositories } from '#db/repositories';
+import { createWebhookHttpClient } from '#domain/webhooks/http-client';
+import { createQueueActivities } from '#activities/queue/queue-activities';
+import { createEventsActivities } from '#activities/events/events-activities';
+import { createMatchmakingActivities } from '#activities/matchmaking/matchmaking-activities';
+import { createMatchesActivities } from '#activities/matches/matches-activities';
+import { createDomainEventsActivities } from '#activities/webhooks/domain-events';
+import { createWebhooksFanOut } from '#activities/webhooks/fan-out';
+import { createWebhookDeliveryActivities } from '#activities/webhooks/delivery-activities';
+import { createWebhookSubscriptionActivities } from '#activities/webhooks/subscription-activities';
+import { createWebhookDispatcherActivities } from '#activities/webhooks/dispatcher-activities';
+import { createDispatchWake, type DispatchWake } from '#activities/webhooks/dispatch-wake';
+import { createEmailActivities, createOutboxSender, createSmtpMailer } from '#activities/notifications/email-activities';
+import { createBillingActivities } from '#activities/billing/billing-activities';
+import { createBillingProvider } from '#domain/billing/providers';
 
 export interface WorkerDeps {
   config: Config;

@@ -1,10 +1,10 @@
 import { Runtime, makeTelemetryFilterString } from '@temporalio/worker';
-import { loadConfig } from '../../../lib/config';
-import { createLogger } from '../../../lib/logger';
-import { createKnex } from '../../../db/knex';
+import { loadConfig } from '#lib/config';
+import { createLogger } from '#lib/logger';
+import { createKnex } from '#db/knex';
 import { startWorker } from './worker';
-import { kickMatchmaker } from '../../../workflows/matchmaking/client';
-import { exitWithParent } from '../../../lib/supervision';
+import { kickMatchmaker } from '#workflows/matchmaking/client';
+import { exitWithParent } from '#lib/supervision';
 
 /**
  * The SDK's own chatter at `info` (bundling with webpack's output, worker state changes) is for

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
-import { connectClosable } from '../../../lib/temporal-connection';
+import { connectClosable } from '#lib/temporal-connection';
 import type { Knex } from 'knex';
-import type { Config } from '../../../lib/config';
+import type { Config } from '#lib/config';
 import { buildActivities, type BuiltActivities } from './activities';
 
 // index.ts under tsx and jest, index.js in the compiled image (dist/).

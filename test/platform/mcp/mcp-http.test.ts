@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { createHarness, eventually, type Harness } from '../../helpers/harness';
-import { verifyWebhookSignature } from '../../../domain/webhooks';
+import { verifyWebhookSignature } from '#domain/webhooks/index';
 import { startReceiver, type Receiver } from '../../webhooks/helpers';
 import { createJob, liveEvent } from '../../events/helpers';
 import { httpClient, listen, textOf } from './helpers';

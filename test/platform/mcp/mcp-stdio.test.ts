@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createHarness, eventually, type Harness } from '../../helpers/harness';
-import { verifyWebhookSignature } from '../../../domain/webhooks';
+import { verifyWebhookSignature } from '#domain/webhooks/index';
 import { startReceiver, type Receiver } from '../../webhooks/helpers';
 import { listen, textOf } from './helpers';
 

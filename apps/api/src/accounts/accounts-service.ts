@@ -1,13 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { sealOutboxBody } from '../../../../lib/sealed';
-import { startOutboxEmail } from '../../../../workflows/notifications/client';
+import { sealOutboxBody } from '#lib/sealed';
+import { startOutboxEmail } from '#workflows/notifications/client';
 import { z } from 'zod';
-import { USER_ROLES, type UserRow } from '../../../../db/accounts/accounts-repository';
+import { USER_ROLES, type UserRow } from '#db/accounts/accounts-repository';
 import type { ProfileService } from './profile-service';
 import { profilePatchSchema } from './profile-schemas';
-import { hashPassword, verifyPassword } from '../../../../lib/passwords';
-import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../../../lib/errors';
+import { hashPassword, verifyPassword } from '#lib/passwords';
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '#lib/errors';
 import type { ServiceDeps } from '../plugins/service-deps';
 import { parseOrThrow } from '../web/forms';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionsService } from './sessions-service';
-import { PROFILE_REMOTE_PREFERENCES } from '../../../../db/accounts/profiles-repository';
-import { AppError } from '../../../../lib/errors';
+import { PROFILE_REMOTE_PREFERENCES } from '#db/accounts/profiles-repository';
+import { AppError } from '#lib/errors';
 import { SESSION_COOKIE, currentUser, formBody, homeFor, parseCookies, safeNext, setCookie, str, type FormBody } from '../web/core';
 import { html } from '../web/html';
 import { errorSummary, fieldErrors, input, notice, postForm, radios, sendPage, textarea, select, type FieldErrors } from '../web/layout';

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseOrThrow } from '../web/forms';
 import { createInviteBodySchema } from './invites-schemas';
-import { AppError } from '../../../../lib/errors';
+import { AppError } from '#lib/errors';
 import { formBody, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, recruiter } from '../web/console';
 import { html } from '../web/html';
 import { errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
 import { eventsSection } from '../events/console-events-pages';
 import { awaitingAcceptanceSection, listAwaitingAcceptance } from '../matches/console-matches-pages';
-import { TEAM_MANAGER_ROLES } from '../../../../db/accounts/accounts-repository';
+import { TEAM_MANAGER_ROLES } from '#db/accounts/accounts-repository';
 import { errorMessage } from '../web/messages';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, NotFoundError } from '../../../../lib/errors';
+import { AppError, NotFoundError } from '#lib/errors';
 import { currentUser } from '../web/core';
 import { html } from '../web/html';
 import { actionButton, fmtDate, sendPage } from '../web/layout';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
-import { effectiveStatus, INVITE_ROLES, INVITE_STATUSES, type InviteRow } from '../../../../db/accounts/invites-repository';
+import { effectiveStatus, INVITE_ROLES, INVITE_STATUSES, type InviteRow } from '#db/accounts/invites-repository';
 
 export const inviteSchema = z
   .object({

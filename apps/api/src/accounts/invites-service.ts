@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { effectiveStatus, type InviteRow } from '../../../../db/accounts/invites-repository';
-import { isUniqueViolation } from '../../../../db/events/events-repository';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
-import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
-import { sealOutboxBody } from '../../../../lib/sealed';
-import { startOutboxEmail } from '../../../../workflows/notifications/client';
-import type { Config } from '../../../../lib/config';
+import { effectiveStatus, type InviteRow } from '#db/accounts/invites-repository';
+import { isUniqueViolation } from '#db/events/events-repository';
+import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors';
+import { operationUuid, type OperationKey } from '#lib/operation-ids';
+import { sealOutboxBody } from '#lib/sealed';
+import { startOutboxEmail } from '#workflows/notifications/client';
+import type { Config } from '#lib/config';
 import type { Page, Paginator } from '../plugins/pagination';
 import type { ServiceDeps } from '../plugins/service-deps';
-import { TEAM_MANAGER_ROLES } from '../../../../db/accounts/accounts-repository';
+import { TEAM_MANAGER_ROLES } from '#db/accounts/accounts-repository';
 
 export const INVITE_TOKEN_PREFIX = 'inv_';
 export const hashInviteToken = (token: string) => createHash('sha256').update(`team-invite:${token}`).digest('hex');

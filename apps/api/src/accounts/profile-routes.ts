@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { profilePatchSchema, profileSchema } from './profile-schemas';
-import type { ProfileRow } from '../../../../db/accounts/profiles-repository';
+import type { ProfileRow } from '#db/accounts/profiles-repository';
 
 export const toProfile = (p: ProfileRow): z.output<typeof profileSchema> => ({
   full_name: p.full_name,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { PROFILE_REMOTE_PREFERENCES } from '../../../../db/accounts/profiles-repository';
+import { PROFILE_REMOTE_PREFERENCES } from '#db/accounts/profiles-repository';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 

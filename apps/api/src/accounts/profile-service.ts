@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { type ProfileFields, type ProfileRow } from '../../../../db/accounts/profiles-repository';
-import { NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
+import { type ProfileFields, type ProfileRow } from '#db/accounts/profiles-repository';
+import { NotFoundError, OnboardingIncompleteError } from '#lib/errors';
 import type { ServiceDeps } from '../plugins/service-deps';
 
 /** `publicBaseUrl` makes the onboarding link in a 409 absolute (the API passes its own). */

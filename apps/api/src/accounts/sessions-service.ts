@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { type WebSessionRow } from '../../../../db/accounts/sessions-repository';
-import { type TeamMembership, type UserRow } from '../../../../db/accounts/accounts-repository';
+import { type WebSessionRow } from '#db/accounts/sessions-repository';
+import { type TeamMembership, type UserRow } from '#db/accounts/accounts-repository';
 import type { ServiceDeps } from '../plugins/service-deps';
 
 /** Sliding lifetime of a browser session. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
 import { type SettingsView } from './settings-service';
-import { TEAM_ROLES } from '../../../../db/accounts/accounts-repository';
-import { EVENT_VISIBILITIES } from '../../../../db/events/events-repository';
+import { TEAM_ROLES } from '#db/accounts/accounts-repository';
+import { EVENT_VISIBILITIES } from '#db/events/events-repository';
 
 const email = z.email().max(320);
 

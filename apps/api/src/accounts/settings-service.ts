@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { type TeamSettings, type UserSettings } from '../../../../db/accounts/settings-repository';
-import { ForbiddenError, NotFoundError } from '../../../../lib/errors';
-import { TEAM_MANAGER_ROLES, type TeamRole } from '../../../../db/accounts/accounts-repository';
-import { type EventVisibility } from '../../../../db/events/events-repository';
+import { type TeamSettings, type UserSettings } from '#db/accounts/settings-repository';
+import { ForbiddenError, NotFoundError } from '#lib/errors';
+import { TEAM_MANAGER_ROLES, type TeamRole } from '#db/accounts/accounts-repository';
+import { type EventVisibility } from '#db/events/events-repository';
 import type { ServiceDeps } from '../plugins/service-deps';
 
 export interface SettingsView {

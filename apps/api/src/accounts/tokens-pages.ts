@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { RECRUITER_SCOPES, SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS, type Scope } from '../../../../lib/scopes';
-import { NotFoundError } from '../../../../lib/errors';
+import { RECRUITER_SCOPES, SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS, type Scope } from '#lib/scopes';
+import { NotFoundError } from '#lib/errors';
 import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
 import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
-import type { TokenRow } from '../../../../db/accounts/tokens-repository';
+import type { TokenRow } from '#db/accounts/tokens-repository';
 
 const EXPIRY_CHOICES: Array<[string, string]> = [
   ['30', '30 days'],

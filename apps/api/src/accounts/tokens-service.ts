@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { type TokenRow } from '../../../../db/accounts/tokens-repository';
-import { displayPrefix, generateToken, hashToken } from '../../../../lib/tokens';
-import { isScope, type Scope } from '../../../../lib/scopes';
-import { ValidationError } from '../../../../lib/errors';
+import { type TokenRow } from '#db/accounts/tokens-repository';
+import { displayPrefix, generateToken, hashToken } from '#lib/tokens';
+import { isScope, type Scope } from '#lib/scopes';
+import { ValidationError } from '#lib/errors';
 import type { ServiceDeps } from '../plugins/service-deps';
 import type { VerifiedTokenCache } from '../plugins/verified-tokens';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, NotFoundError } from '../../../../lib/errors';
-import { LOCAL_TEST_CARDS } from '../../../../domain/billing/test-cards';
-import { LocalPaymentError } from '../../../../domain/billing/local-provider';
-import type { LocalPaymentRow } from '../../../../domain/billing/provider';
-import { BILLING_INTERVALS, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf, type BillingInterval, type PaidBillingPlan } from '../../../../workflows/billing/contract';
+import { AppError, NotFoundError } from '#lib/errors';
+import { LOCAL_TEST_CARDS } from '#domain/billing/test-cards';
+import { LocalPaymentError } from '#domain/billing/local-provider';
+import type { LocalPaymentRow } from '#domain/billing/provider';
+import { BILLING_INTERVALS, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf, type BillingInterval, type PaidBillingPlan } from '#workflows/billing/contract';
 import { recruiter, consoleNav } from '../web/console';
 import { formBody, str } from '../web/core';
 import { html, type SafeHtml } from '../web/html';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { errorEnvelopeSchema } from '../plugins/http-schemas';
 import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
-import { BILLING_PLANS, BILLING_INTERVALS } from '../../../../workflows/billing/contract';
+import { BILLING_PLANS, BILLING_INTERVALS } from '#workflows/billing/contract';
 import { billingStatusSchema, chargeBodySchema, chargeResultSchema, checkoutBodySchema, checkoutSchema, invoiceSchema, plansSchema, toBillingStatus, toInvoice, toPlanEntry } from './billing-schemas';
 import type { AuthContext } from '../plugins/auth';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
-import { BILLING_INTERVALS, BILLING_INVOICE_STATUSES, BILLING_PLANS, BILLING_STATUSES, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf, type BillingPlan } from '../../../../workflows/billing/contract';
-import type { BillingAccountRow, BillingInvoiceRow } from '../../../../db/billing/billing-repository';
-import { iso } from '../../../../lib/dates';
+import { BILLING_INTERVALS, BILLING_INVOICE_STATUSES, BILLING_PLANS, BILLING_STATUSES, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf, type BillingPlan } from '#workflows/billing/contract';
+import type { BillingAccountRow, BillingInvoiceRow } from '#db/billing/billing-repository';
+import { iso } from '#lib/dates';
 
 export const planSchema = z.enum(BILLING_PLANS);
 export const paidPlanSchema = z.enum(PAID_BILLING_PLANS);

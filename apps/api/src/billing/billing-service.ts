@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type Stripe from 'stripe';
-import { AppError, DependencyUnavailableError, ForbiddenError, PaymentRequiredError, ConflictError } from '../../../../lib/errors';
-import { updateRefusal } from '../../../../lib/update-refusal';
-import { ProviderUnavailableError, type BillingProvider, type ProviderEvent } from '../../../../domain/billing/provider';
-import type { LocalProvider } from '../../../../domain/billing/local-provider';
-import { TEAM_MANAGER_ROLES } from '../../../../db/accounts/accounts-repository';
+import { AppError, DependencyUnavailableError, ForbiddenError, PaymentRequiredError, ConflictError } from '#lib/errors';
+import { updateRefusal } from '#lib/update-refusal';
+import { ProviderUnavailableError, type BillingProvider, type ProviderEvent } from '#domain/billing/provider';
+import type { LocalProvider } from '#domain/billing/local-provider';
+import { TEAM_MANAGER_ROLES } from '#db/accounts/accounts-repository';
 import {
   cancelAtPeriodEndUpdate,
   chargeOffSessionUpdate,
@@ -24,11 +24,11 @@ import {
   type BillingPlan,
   type BillingStatus,
   type PaidBillingPlan,
-} from '../../../../workflows/billing/contract';
-import { billingAccountStartOptions, signalBillingEvent } from '../../../../workflows/billing/client';
+} from '#workflows/billing/contract';
+import { billingAccountStartOptions, signalBillingEvent } from '#workflows/billing/client';
 import type { ServiceDeps } from '../plugins/service-deps';
 import type { Page } from '../plugins/pagination';
-import type { BillingInvoiceRow } from '../../../../db/billing/billing-repository';
+import type { BillingInvoiceRow } from '#db/billing/billing-repository';
 
 /** The caller as a payer: a recruiter's team. */
 export interface Payer {

@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { z } from 'zod';
-import type { Config } from '../../../../lib/config';
-import { changelogAnnouncementWorkflowId, CHANGELOG_ANNOUNCEMENT_WORKFLOW, type ChangelogAnnouncementInput, type ChangelogAnnouncementWorkflow } from '../../../../workflows/changelog/contract';
+import type { Config } from '#lib/config';
+import { changelogAnnouncementWorkflowId, CHANGELOG_ANNOUNCEMENT_WORKFLOW, type ChangelogAnnouncementInput, type ChangelogAnnouncementWorkflow } from '#workflows/changelog/contract';
 import type { ServiceDeps } from '../plugins/service-deps';
 
 /** The changelog's one source: a JSON file in the repository, reviewed like code. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
-import type { CandidateMatchRow, CandidateNoteRow, CandidateRow } from '../../../../db/events/candidates-repository';
-import { iso } from '../../../../lib/dates';
+import type { CandidateMatchRow, CandidateNoteRow, CandidateRow } from '#db/events/candidates-repository';
+import { iso } from '#lib/dates';
 
 export const noteSchema = z
   .object({

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { type CandidateMatchRow, type CandidateNoteRow, type CandidateRow } from '../../../../db/events/candidates-repository';
-import { NotFoundError } from '../../../../lib/errors';
+import { type CandidateMatchRow, type CandidateNoteRow, type CandidateRow } from '#db/events/candidates-repository';
+import { NotFoundError } from '#lib/errors';
 import type { Page, Paginator } from '../plugins/pagination';
 import type { ServiceDeps } from '../plugins/service-deps';
 

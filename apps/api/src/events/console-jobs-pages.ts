@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseOrThrow } from '../web/forms';
 import { updateJobBodySchema } from './jobs-schemas';
-import type { LiveEventWithStats } from '../../../../db/events/events-repository';
-import type { JobWithEvent } from '../../../../db/events/jobs-repository';
-import { AppError } from '../../../../lib/errors';
+import type { LiveEventWithStats } from '#db/events/events-repository';
+import type { JobWithEvent } from '#db/events/jobs-repository';
+import { AppError } from '#lib/errors';
 import type { Page } from '../plugins/pagination';
 import { formBody, str, type FormBody } from '../web/core';
 import { defined, eventId, num, recruiter } from '../web/console';

@@ -5,8 +5,8 @@ import { isoDateTime } from '../plugins/http-schemas';
 import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
 import { EDGE_CACHE_SECONDS, setPublicCacheHeaders } from '../plugins/public-cache';
 import { LIVE_NOW_LIMIT } from './events-service';
-import { ValidationError } from '../../../../lib/errors';
-import { JOB_REMOTE_PREFERENCES, type JobSearchParams } from '../../../../db/events/jobs-repository';
+import { ValidationError } from '#lib/errors';
+import { JOB_REMOTE_PREFERENCES, type JobSearchParams } from '#db/events/jobs-repository';
 import { jobSchema, jobSearchHitSchema, liveEventSchema, SALARY_MAX, salaryAmount, toJob, toJobSearchHit, toLiveEvent } from './discovery-schemas';
 
 /** Most skills one search may name. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
 import { eventJoinUrl } from '../plugins/join-urls';
-import type { LiveEventWithStats } from '../../../../db/events/events-repository';
-import { JOB_REMOTE_PREFERENCES, type JobSearchHit, type JobWithEvent } from '../../../../db/events/jobs-repository';
-import { PUBLIC_LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';
+import type { LiveEventWithStats } from '#db/events/events-repository';
+import { JOB_REMOTE_PREFERENCES, type JobSearchHit, type JobWithEvent } from '#db/events/jobs-repository';
+import { PUBLIC_LIVE_EVENT_STATUSES } from '#workflows/events/contract';
 
 /**
  * A salary amount: the one schema of its bounds (the column is a PostgreSQL integer), used by the

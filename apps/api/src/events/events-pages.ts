@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { queueBoxes, WEB_AGENT_IDENTITY, type SeekerQueue } from '../queue/queue-pages';
-import { type LiveEventRow } from '../../../../db/events/events-repository';
-import { type JobWithEvent } from '../../../../db/events/jobs-repository';
-import { AppError, NotFoundError } from '../../../../lib/errors';
+import { type LiveEventRow } from '#db/events/events-repository';
+import { type JobWithEvent } from '#db/events/jobs-repository';
+import { AppError, NotFoundError } from '#lib/errors';
 import { currentUser } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
 import { fmtDate, sendPage } from '../web/layout';

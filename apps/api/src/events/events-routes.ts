@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
 import { recruiterTeamOf } from './events-service';
-import { type LiveEventWithStats } from '../../../../db/events/events-repository';
-import { LIVE_EVENT_STATUSES, type LiveEventTransition } from '../../../../workflows/events/contract';
+import { type LiveEventWithStats } from '#db/events/events-repository';
+import { LIVE_EVENT_STATUSES, type LiveEventTransition } from '#workflows/events/contract';
 import { eventJoinUrl } from '../plugins/join-urls';
 import { teamLiveEventSchema, createEventBodySchema, updateEventBodySchema, eventParams, eventEnvelope } from './events-schemas';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
-import { EVENT_VISIBILITIES } from '../../../../db/events/events-repository';
-import { LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';
+import { EVENT_VISIBILITIES } from '#db/events/events-repository';
+import { LIVE_EVENT_STATUSES } from '#workflows/events/contract';
 
 /** The team's own view of an event: every field, every status. */
 export const teamLiveEventSchema = z

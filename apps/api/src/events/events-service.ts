@@ -1,19 +1,19 @@
 import type { Knex } from 'knex';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
-import { isUniqueViolation, type EventVisibility, type LiveEventDescription, type LiveEventStatus, type LiveEventWithStats } from '../../../../db/events/events-repository';
-import { type JobWithEvent } from '../../../../db/events/jobs-repository';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, PlanLimitReachedError, ValidationError } from '../../../../lib/errors';
-import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
-import { maxLiveEventsOf } from '../../../../workflows/billing/contract';
-import type { Config } from '../../../../lib/config';
-import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
+import { isUniqueViolation, type EventVisibility, type LiveEventDescription, type LiveEventStatus, type LiveEventWithStats } from '#db/events/events-repository';
+import { type JobWithEvent } from '#db/events/jobs-repository';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, PlanLimitReachedError, ValidationError } from '#lib/errors';
+import { operationUuid, type OperationKey } from '#lib/operation-ids';
+import { maxLiveEventsOf } from '#workflows/billing/contract';
+import type { Config } from '#lib/config';
+import { refusalConflict, updateRefusal } from '#lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
 import type { Page, Paginator } from '../plugins/pagination';
 import type { PublicCache } from '../plugins/public-cache';
-import { DEFAULT_DRAIN_SETTLE_MS, liveEventWorkflowId, planLiveEventTransition, endUpdate, goLiveUpdate, LIVE_EVENT_WORKFLOW, liveEventStartMetadata, pauseUpdate, plannedEndChangedSignal, resumeUpdate, type LiveEventRefusal, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventWorkflow } from '../../../../workflows/events/contract';
-import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '../../../../workflows/shared/contract';
-import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
+import { DEFAULT_DRAIN_SETTLE_MS, liveEventWorkflowId, planLiveEventTransition, endUpdate, goLiveUpdate, LIVE_EVENT_WORKFLOW, liveEventStartMetadata, pauseUpdate, plannedEndChangedSignal, resumeUpdate, type LiveEventRefusal, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventWorkflow } from '#workflows/events/contract';
+import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '#workflows/shared/contract';
+import { kickMatchmaker } from '#workflows/matchmaking/client';
 import type { ServiceDeps } from '../plugins/service-deps';
 
 /** Recruiter routes: the caller must be a recruiter in a team; the team scopes everything they see. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
 import { recruiterTeamOf } from './events-service';
-import { JOB_STATUSES, type JobWithEvent } from '../../../../db/events/jobs-repository';
+import { JOB_STATUSES, type JobWithEvent } from '#db/events/jobs-repository';
 import { toJob } from './discovery-schemas';
 import { teamJobSchema, createJobBodySchema, updateJobBodySchema, jobParams, jobEnvelope } from './jobs-schemas';
 

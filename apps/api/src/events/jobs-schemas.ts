@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
-import { JOB_REMOTE_PREFERENCES, JOB_STATUSES } from '../../../../db/events/jobs-repository';
+import { JOB_REMOTE_PREFERENCES, JOB_STATUSES } from '#db/events/jobs-repository';
 import { jobSchema, salaryAmount } from './discovery-schemas';
 import { skillsSchema } from '../accounts/profile-schemas';
-import { LIVE_EVENT_STATUSES } from '../../../../workflows/events/contract';
+import { LIVE_EVENT_STATUSES } from '#workflows/events/contract';
 
 /** The team's view of a job: the public Job plus its status and parent event id. */
 export const teamJobSchema = jobSchema

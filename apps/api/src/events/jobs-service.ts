@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { type JobFields, type JobSearchHit, type JobSearchParams, type JobStatus, type JobWithEvent } from '../../../../db/events/jobs-repository';
-import { ConflictError, NotFoundError, ValidationError } from '../../../../lib/errors';
-import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
+import { type JobFields, type JobSearchHit, type JobSearchParams, type JobStatus, type JobWithEvent } from '#db/events/jobs-repository';
+import { ConflictError, NotFoundError, ValidationError } from '#lib/errors';
+import { operationUuid, type OperationKey } from '#lib/operation-ids';
 import type { Page, Paginator } from '../plugins/pagination';
 import type { PublicCache } from '../plugins/public-cache';
 import type { ServiceDeps } from '../plugins/service-deps';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
 import type { MatchingSettingsView } from './matching-settings-service';
-import { RECRUITER_CAPACITY_MAX, RECRUITER_CAPACITY_MIN } from '../../../../db/events/availability-repository';
-import { iso } from '../../../../lib/dates';
+import { RECRUITER_CAPACITY_MAX, RECRUITER_CAPACITY_MIN } from '#db/events/availability-repository';
+import { iso } from '#lib/dates';
 
 const recruiterAvailabilitySchema = z
   .object({

@@ -1,7 +1,7 @@
-import type { FloorBracket } from '../../../../lib/config';
-import type { RecruiterAvailabilityRow } from '../../../../db/events/availability-repository';
-import { NotFoundError } from '../../../../lib/errors';
-import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
+import type { FloorBracket } from '#lib/config';
+import type { RecruiterAvailabilityRow } from '#db/events/availability-repository';
+import { NotFoundError } from '#lib/errors';
+import { kickMatchmaker } from '#workflows/matchmaking/client';
 import type { ServiceDeps } from '../plugins/service-deps';
 
 export interface MatchingSettingsView {

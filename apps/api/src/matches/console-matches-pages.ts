@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { html } from '../web/html';
 import { fmtDate } from '../web/layout';
 import type { MatchView } from './matches-service';
-import type { MatchWithJob } from '../../../../db/matches/matches-repository';
+import type { MatchWithJob } from '#db/matches/matches-repository';
 
 /** The console overview's matches waiting for the recruiter's acceptance (the match pages themselves are /matches/<id>). */
 export async function listAwaitingAcceptance(app: FastifyInstance, userId: string): Promise<MatchView[]> {

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type MatchView } from './matches-service';
 import { declineBodySchema, interviewReportBodySchema } from './matches-schemas';
-import { AppError, NotFoundError } from '../../../../lib/errors';
+import { AppError, NotFoundError } from '#lib/errors';
 import { parseOrThrow } from '../web/forms';
 import { currentUser, formBody, str, type FormBody } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
 import { actionButton, errorSummary, fieldErrors, fmtDate, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';
-import type { InterviewOutcome, InterviewReportRow } from '../../../../db/matches/interview-reports-repository';
-import type { UserRow } from '../../../../db/accounts/accounts-repository';
+import type { InterviewOutcome, InterviewReportRow } from '#db/matches/interview-reports-repository';
+import type { UserRow } from '#db/accounts/accounts-repository';
 import { jobCard } from '../events/events-pages';
 import { candidateLine } from './console-matches-pages';
-import type { MatchWithJob } from '../../../../db/matches/matches-repository';
-import { UUID_RE } from '../../../../lib/ids';
+import type { MatchWithJob } from '#db/matches/matches-repository';
+import { UUID_RE } from '#lib/ids';
 import { choiceWords, scoreDetailWords } from '../web/messages';
-import { matchWorkflowId } from '../../../../workflows/matches/contract';
+import { matchWorkflowId } from '#workflows/matches/contract';
 
 const COMPONENT_LABELS: Record<string, string> = {
   essential_skills: 'Essential skills',

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { errorEnvelopeSchema } from '../plugins/http-schemas';
 import { type MatchView } from './matches-service';
-import { iso } from '../../../../lib/dates';
+import { iso } from '#lib/dates';
 import { declineBodySchema, idParamsSchema, listMatchesQuerySchema, matchIdParamsSchema, matchSchema, roomUrlSchema } from './matches-schemas';
-import { type DeclineReasonCode, type MatchPartyRole } from '../../../../workflows/matches/contract';
+import { type DeclineReasonCode, type MatchPartyRole } from '#workflows/matches/contract';
 
 /** Room URLs are bucketed per token and match for a minute: a replay returns the same URL and costs no quota. */
 const ROOM_URL_COST_BUCKET_MS = 60_000;

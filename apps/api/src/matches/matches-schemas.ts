@@ -1,7 +1,7 @@
-import { INTERVIEW_OUTCOMES } from '../../../../db/matches/interview-reports-repository';
+import { INTERVIEW_OUTCOMES } from '#db/matches/interview-reports-repository';
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
-import { DECLINE_REASON_CODES, MATCH_PARTY_ROLES, MATCH_STATUSES } from '../../../../workflows/matches/contract';
+import { DECLINE_REASON_CODES, MATCH_PARTY_ROLES, MATCH_STATUSES } from '#workflows/matches/contract';
 
 /** Item of the match list, and the `match` of a decline answer. */
 export const matchSchema = z

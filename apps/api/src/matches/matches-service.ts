@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { type MatchWithJob } from '../../../../db/matches/matches-repository';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
-import type { InterviewReportRow } from '../../../../db/matches/interview-reports-repository';
+import { type MatchWithJob } from '#db/matches/matches-repository';
+import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors';
+import type { InterviewReportRow } from '#db/matches/interview-reports-repository';
 import type { InterviewReportBody } from './matches-schemas';
-import type { Config } from '../../../../lib/config';
-import { refusalConflict } from '../../../../lib/update-refusal';
-import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, bothInRoomUpdate, MATCH_ROOM_CLOSED, type MatchPartyRole, type DeclineReasonCode } from '../../../../workflows/matches/contract';
-import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../../../workflows/matches/client';
+import type { Config } from '#lib/config';
+import { refusalConflict } from '#lib/update-refusal';
+import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, bothInRoomUpdate, MATCH_ROOM_CLOSED, type MatchPartyRole, type DeclineReasonCode } from '#workflows/matches/contract';
+import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '#workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
 import type { ServiceDeps } from '../plugins/service-deps';
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { verifyRoomToken } from './video-provider';
-import { AppError, ForbiddenError, NotFoundError } from '../../../../lib/errors';
+import { AppError, ForbiddenError, NotFoundError } from '#lib/errors';
 import { currentUser, originAllowed } from '../web/core';
 import { html } from '../web/html';
 import { confirmAction, fmtDate, sendPage } from '../web/layout';
-import type { MatchPartyRole } from '../../../../workflows/matches/contract';
-import { UUID_RE } from '../../../../lib/ids';
+import type { MatchPartyRole } from '#workflows/matches/contract';
+import { UUID_RE } from '#lib/ids';
 
 /** Signalling messages the peers may relay to each other (SDP, ICE, and whether camera and microphone are on; nothing else passes). */
 const RELAYED = new Set(['offer', 'answer', 'candidate', 'media-state']);

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DependencyUnavailableError } from '../../../../lib/errors';
-import type { Config } from '../../../../lib/config';
-import { type MatchPartyRole } from '../../../../workflows/matches/contract';
+import { DependencyUnavailableError } from '#lib/errors';
+import type { Config } from '#lib/config';
+import { type MatchPartyRole } from '#workflows/matches/contract';
 
 /**
  * The video provider adapter: issues a URL that lets one party of an accepted match into the

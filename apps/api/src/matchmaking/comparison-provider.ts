@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DependencyUnavailableError } from '../../../../lib/errors';
-import type { Config } from '../../../../lib/config';
-import { computeMatchScore, type JobForScore, type MatchScore, type SeekerForScore } from '../../../../domain/matchmaking/match-score';
+import { DependencyUnavailableError } from '#lib/errors';
+import type { Config } from '#lib/config';
+import { computeMatchScore, type JobForScore, type MatchScore, type SeekerForScore } from '#domain/matchmaking/match-score';
 
 /**
  * The AI comparison behind an adapter: the built-in provider explains the explainable scorer's

@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
+import { ForbiddenError, NotFoundError, OnboardingIncompleteError } from '#lib/errors';
 import type { ServiceDeps } from '../plugins/service-deps';
 import { comparisonProviderFromConfig, type ComparisonProvider, type ComparisonResult } from './comparison-provider';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS } from '../../../../lib/scopes';
+import { SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS } from '#lib/scopes';
 import { MCP_PATH, MCP_READONLY_PATH } from './mcp/mcp-routes';
 import type { ToolSpec } from './mcp/tool-catalogue';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DependencyUnavailableError } from '../../../../lib/errors';
+import { DependencyUnavailableError } from '#lib/errors';
 
 const checkSchema = z.object({ status: z.enum(['ok', 'unavailable']), error: z.string().optional() });
 

@@ -1,5 +1,5 @@
 import { parseAgentIdentity } from './agent-identity';
-import { ValidationError } from '../../../../lib/errors';
+import { ValidationError } from '#lib/errors';
 
 describe('X-Agent-Identity', () => {
   it('accepts <vendor>/<product> (<contact>) up to 200 characters, absent → null', () => {

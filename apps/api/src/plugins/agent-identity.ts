@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ValidationError } from '../../../../lib/errors';
+import { ValidationError } from '#lib/errors';
 
 export const AGENT_IDENTITY_MAX = 200;
 /** The form the server enforces; the OpenAPI document publishes this very pattern. */

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Client as PgClient } from 'pg';
-import { InsufficientScopeError, UnauthenticatedError } from '../../../../lib/errors';
-import { hasValidChecksum, hashToken } from '../../../../lib/tokens';
-import type { Config } from '../../../../lib/config';
+import { InsufficientScopeError, UnauthenticatedError } from '#lib/errors';
+import { hasValidChecksum, hashToken } from '#lib/tokens';
+import type { Config } from '#lib/config';
 import { parseAgentIdentity } from './agent-identity';
-import { type UserRole } from '../../../../db/accounts/accounts-repository';
+import { type UserRole } from '#db/accounts/accounts-repository';
 import type { CachedCaller, VerifiedTokenCache } from './verified-tokens';
 
 export interface AuthContext {

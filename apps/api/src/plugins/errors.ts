@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../../../../lib/errors';
+import { AppError } from '#lib/errors';
 import type { ErrorEnvelope } from './http-schemas';
 
 interface Mapped {

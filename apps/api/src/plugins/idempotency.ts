@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, DependencyUnavailableError, ValidationError } from '../../../../lib/errors';
-import { seal, unseal } from '../../../../lib/sealed';
-import { operationKey, type OperationKey } from '../../../../lib/operation-ids';
+import { AppError, DependencyUnavailableError, ValidationError } from '#lib/errors';
+import { seal, unseal } from '#lib/sealed';
+import { operationKey, type OperationKey } from '#lib/operation-ids';
 import { LEASE_DEAD_SQL, ProcessLease } from './process-lease';
 
 const SEAL_PURPOSE = 'idempotent-answer';

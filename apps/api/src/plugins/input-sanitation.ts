@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
-import { ValidationError } from '../../../../lib/errors';
+import { ValidationError } from '#lib/errors';
 
 /** C0 controls and DEL: never part of a path segment or a query value. */
 const CONTROL_STRICT = /[\u0000-\u001f\u007f]/;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { createKnex } from '../../../../db/knex';
-import type { Config } from '../../../../lib/config';
+import { createKnex } from '#db/knex';
+import type { Config } from '#lib/config';
 
 declare module 'fastify' {
   interface FastifyInstance {

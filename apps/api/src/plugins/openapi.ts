@@ -4,8 +4,8 @@ import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { errorEnvelopeSchema } from './http-schemas';
-import { SCOPES, RECRUITER_SCOPES } from '../../../../lib/scopes';
-import type { Config } from '../../../../lib/config';
+import { SCOPES, RECRUITER_SCOPES } from '#lib/scopes';
+import type { Config } from '#lib/config';
 import { AGENT_IDENTITY_FORM, AGENT_IDENTITY_MAX } from './agent-identity';
 import { UUID_V4 } from './idempotency';
 

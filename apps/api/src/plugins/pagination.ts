@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ValidationError } from '../../../../lib/errors';
+import { ValidationError } from '#lib/errors';
 
 /**
  * The one pagination helper of every list: `limit` (default 25, max 100 unless a route says

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimitedError } from '../../../../lib/errors';
-import type { Config } from '../../../../lib/config';
+import { RateLimitedError } from '#lib/errors';
+import type { Config } from '#lib/config';
 import type { RateClass } from './route-config';
 
 const PERIOD_MS = 60_000;

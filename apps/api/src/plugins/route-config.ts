@@ -1,4 +1,4 @@
-import type { Scope } from '../../../../lib/scopes';
+import type { Scope } from '#lib/scopes';
 
 /**
  * Rate classes of the spec: pure reads 60/min, writes 30/min, cost-bearing 3/min (per token);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
-import type { Config } from '../../../../lib/config';
-import type { Repositories } from '../../../../db/repositories';
+import type { Config } from '#lib/config';
+import type { Repositories } from '#db/repositories';
 import type { Paginator } from './pagination';
 import type { PublicCache } from './public-cache';
 

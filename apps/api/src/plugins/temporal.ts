@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { Client } from '@temporalio/client';
-import { lazyClosable } from '../../../../lib/temporal-connection';
-import type { Config } from '../../../../lib/config';
+import { lazyClosable } from '#lib/temporal-connection';
+import type { Config } from '#lib/config';
 
 declare module 'fastify' {
   interface FastifyInstance {

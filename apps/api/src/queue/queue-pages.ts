@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type QueueEntryView } from './queue-service';
-import type { MatchWithJob } from '../../../../db/matches/matches-repository';
-import { AppError } from '../../../../lib/errors';
+import type { MatchWithJob } from '#db/matches/matches-repository';
+import { AppError } from '#lib/errors';
 import { currentUser } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
 import { actionButton, fmtDate, sendPage } from '../web/layout';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { agentIdentityOf } from '../plugins/agent-identity';
 import { type QueueEntryView } from './queue-service';
-import { ValidationError } from '../../../../lib/errors';
+import { ValidationError } from '#lib/errors';
 import { errorEnvelopeSchema } from '../plugins/http-schemas';
 import { queueJoinUrl } from '../plugins/join-urls';
 import { queueJoinResponseSchema, queueEntrySchema, joinBodySchema } from './queue-schemas';

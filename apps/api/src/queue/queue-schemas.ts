@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MATCH_OUTLOOK_STATES } from './queue-service';
 import { isoDateTime } from '../plugins/http-schemas';
-import { QUEUE_ENTRY_STATUSES } from '../../../../workflows/queue/contract';
+import { QUEUE_ENTRY_STATUSES } from '#workflows/queue/contract';
 
 const extras = {
   position: z.number().int().min(1).nullable().describe('1-based place among waiting entries of the same queue; null when not waiting'),

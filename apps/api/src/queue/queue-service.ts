@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
-import { type QueueEntryRow } from '../../../../db/queue/queue-repository';
-import type { ProfileRow } from '../../../../db/accounts/profiles-repository';
-import type { LiveEventRow } from '../../../../db/events/events-repository';
-import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '../../../../lib/errors';
-import type { Config } from '../../../../lib/config';
-import { refusalConflict, updateRefusal } from '../../../../lib/update-refusal';
-import { queueEntryWorkflowId, joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, QUEUE_ENTRY_WORKFLOW, queueEntryStartMetadata, type JoinQueueUpdateResult, type QueueEntryWorkflow } from '../../../../workflows/queue/contract';
-import { kickMatchmaker } from '../../../../workflows/matchmaking/client';
+import { type QueueEntryRow } from '#db/queue/queue-repository';
+import type { ProfileRow } from '#db/accounts/profiles-repository';
+import type { LiveEventRow } from '#db/events/events-repository';
+import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '#lib/errors';
+import type { Config } from '#lib/config';
+import { refusalConflict, updateRefusal } from '#lib/update-refusal';
+import { queueEntryWorkflowId, joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, QUEUE_ENTRY_WORKFLOW, queueEntryStartMetadata, type JoinQueueUpdateResult, type QueueEntryWorkflow } from '#workflows/queue/contract';
+import { kickMatchmaker } from '#workflows/matchmaking/client';
 import type { ServiceDeps } from '../plugins/service-deps';
-import { operationUuid, type OperationKey } from '../../../../lib/operation-ids';
+import { operationUuid, type OperationKey } from '#lib/operation-ids';
 
 /** Estimated wait: matches made for the same queue within this window… */
 export const WAIT_ESTIMATE_WINDOW_MS = 30 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, ForbiddenError } from '../../../../lib/errors';
-import { UUID_RE } from '../../../../lib/ids';
+import { AppError, ForbiddenError } from '#lib/errors';
+import { UUID_RE } from '#lib/ids';
 import { currentUser } from './core';
 import { html } from './html';
 

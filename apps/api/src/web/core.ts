@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../../../lib/errors';
-import { seal, unseal } from '../../../../lib/sealed';
+import { AppError } from '#lib/errors';
+import { seal, unseal } from '#lib/sealed';
 import type { ResolvedSession } from '../accounts/sessions-service';
-import type { UserRow, TeamMembership } from '../../../../db/accounts/accounts-repository';
+import type { UserRow, TeamMembership } from '#db/accounts/accounts-repository';
 
 export const SESSION_COOKIE = 'jf_session';
 export const CSRF_COOKIE = 'jf_csrf';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ValidationError } from '../../../../lib/errors';
+import { ValidationError } from '#lib/errors';
 
 const issuesOf = (error: z.ZodError) => error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'form', message: i.message }));
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { html, type SafeHtml } from './html';
 import { csrfToken } from './core';
-import { AppError, ValidationError } from '../../../../lib/errors';
+import { AppError, ValidationError } from '#lib/errors';
 import { codeMessage, fieldName, issueMessage, type IssueLike } from './messages';
 
 export interface PageOptions {

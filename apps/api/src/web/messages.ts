@@ -1,4 +1,4 @@
-import { AppError } from '../../../../lib/errors';
+import { AppError } from '#lib/errors';
 
 /**
  * The web application's message catalogue (decision 0170): every error a person reads on a page

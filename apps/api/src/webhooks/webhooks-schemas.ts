@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
-import { VISIBLE_WEBHOOK_SUBSCRIPTION_STATUSES, WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, type WebhookDeliveryState } from '../../../../workflows/webhooks/contract';
-import type { WebhookAttemptRow, WebhookSubscriptionRow } from '../../../../db/webhooks/webhooks-repository';
-import { iso } from '../../../../lib/dates';
+import { VISIBLE_WEBHOOK_SUBSCRIPTION_STATUSES, WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, type WebhookDeliveryState } from '#workflows/webhooks/contract';
+import type { WebhookAttemptRow, WebhookSubscriptionRow } from '#db/webhooks/webhooks-repository';
+import { iso } from '#lib/dates';
 
 export const EVENT_TYPES_DESCRIPTION = [
   'Event types and their `data`:',
