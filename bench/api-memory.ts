@@ -1,5 +1,5 @@
 /**
- * API memory, as production runs it and as `npm start` runs it (issue 17: API RSS < 150 MB idle).
+ * API memory, as production runs it and as `npm start` runs it (the target: API RSS < 150 MB idle).
  *
  *   npx tsx bench/api-memory.ts [--dist <dir>] [--load] [--node-options '<flags>'] [--no-image-flags]
  *
@@ -16,7 +16,7 @@
  * `--max-semi-space-size=8`; `--load` then also drives each for 5 s (autocannon, 10 connections)
  * on a cached public read and an authenticated read, to weigh a memory setting against throughput.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -29,30 +29,10 @@ import { createRepositories } from '../db/repositories';
 import { displayPrefix, generateToken, hashToken } from '../lib/tokens';
 import { load } from './support/load';
 import { imageApiNodeFlags } from './support/image-command';
+import { buildDist, loadavg, rssMiB, waitFor } from './support/infra';
 
 const ROOT = path.join(__dirname, '..');
 const log = (l: string) => console.log(`[api-memory] ${l}`);
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-export const rssMiB = (pid: number | undefined) => {
-  if (!pid) return NaN;
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Builds the production output into `dir` (inside the repository, so node_modules resolve). */
-export function buildDist(dir: string): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build-dist.ts'), '--out', dir], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`build:dist failed: ${r.stderr}`);
-}
 
 interface Probe {
   memoryUsage: NodeJS.MemoryUsage;
@@ -85,7 +65,7 @@ async function measure(kind: 'compiled' | 'tsx', distDir: string, env: Record<st
       if (!fs.existsSync(probeFile)) return false;
       probe = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Probe;
       return true;
-    }, 10_000).catch(() => undefined);
+    }, { timeoutMs: 10_000 }).catch(() => undefined);
     if (process.argv.includes('--load')) {
       for (const [name, p, headers] of [
         ['live-now (cached)', '/api/v1/live-events/live-now', {}],

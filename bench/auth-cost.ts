@@ -1,6 +1,6 @@
 /**
  * CPU per authenticated request, API + PostgreSQL, with the limiter's budget leases off and on
- * (issue 17, decision 0230) — a figure a loaded, shared machine disturbs far less than req/s.
+ * (decision 0230: the limiter's budget leases) — a figure a loaded, shared machine disturbs far less than req/s.
  *
  *   npx tsx bench/auth-cost.ts [--dist <dir>] [--rounds 3] [--seconds 5]
  *
@@ -24,7 +24,8 @@ import { freePort } from '../dev/ports';
 import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { displayPrefix, generateToken, hashToken } from '../lib/tokens';
-import { buildDist } from './api-memory';
+import { buildDist, loadavg, waitFor } from './support/infra';
+import { median } from './support/stats';
 import { imageApiNodeFlags } from './support/image-command';
 import { load } from './support/load';
 import { TICK_MS, postgresPids, ticks } from './support/cpu';
@@ -32,15 +33,6 @@ import { TICK_MS, postgresPids, ticks } from './support/cpu';
 const ROOT = path.join(__dirname, '..');
 const log = (l: string) => console.log(`[auth-cost] ${l}`);
 const arg = (name: string, dflt: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function main() {
   const rounds = Number(arg('--rounds', '3'));
@@ -113,7 +105,6 @@ async function main() {
       }
     }
     await knex.destroy();
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
     console.log(`\nLoad average: start ${loadStart}, end ${loadavg()} · ${rounds} alternating rounds of ${seconds} s, medians · GET /api/v1/profile, 10 connections, one token\n`);
     console.log('| limiter | req/s | CPU ms/request: API | PostgreSQL | both | limiter statements/request |');
     console.log('|---|---:|---:|---:|---:|---:|');

@@ -19,7 +19,7 @@ import { hashToken } from '../lib/tokens';
 import { exitOf, runProcess, type RunningProcess } from '../test/helpers/processes';
 import type { LifecycleSeeker } from '../test/helpers/chaos-lifecycle';
 import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosTarget } from '../test/helpers/chaos';
-import { buildDist } from './api-memory';
+import { buildDist } from './support/infra';
 
 /**
  * `npm run chaos`: the fault matrix (decision 0164). Starts its own PostgreSQL (embedded, on disk)

@@ -29,7 +29,7 @@ import { startPostgres, ensureDatabase } from '../dev/postgres-server';
 import { freePort } from '../dev/ports';
 import type { JobSearchParams } from '../db/events/jobs-repository';
 import { createRepositories } from '../db/repositories';
-import { parseBenchArgs } from './common';
+import { parseBenchArgs } from './support/runner';
 
 interface Options {
   events: number;

@@ -1,5 +1,5 @@
 /**
- * How matching scales (issues 12 and 17), each part on its own throw-away PostgreSQL and Temporal
+ * How matching scales (round time against the queue's length; slot freed → next offer), each part on its own throw-away PostgreSQL and Temporal
  * dev server:
  *
  * 1. **Round time** (`rounds`): for each job count J (`--jobs`) J/100 live open-invite events of
@@ -27,7 +27,7 @@
  * at each waiting count (the one read whose input grows with the queue).
  *   npm run bench -- matching-scale …   (the same)
  *
- * `--json <file>` writes the bench contract's shape (docs: /bench contract of issue 17):
+ * `--json <file>` writes the bench contract's shape (the contract bench/suite.ts reads):
  * `{ slotToOfferMs: { p50, p95, samples }, rounds: [{ waiting, jobs, roundMs, ceilingMs, ceilingNote }], notes }`.
  * `--quick`: 100 and 1,000 waiting with 10,000 jobs, 8 slot samples (under ~60 s on an idle machine).
  */
@@ -48,6 +48,7 @@ import { MATCHMAKER_BATCH_SIZE, MATCHMAKER_ROUND_MAX_OFFERS, matchmakerStatsQuer
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
 import { pool } from './common';
+import { median, percentile, round1 } from './support/stats';
 
 const argv = process.argv.slice(2);
 const has = (name: string) => argv.includes(name);
@@ -81,11 +82,6 @@ const OFFER_CONCURRENCY = MATCHMAKER_ROUND_MAX_OFFERS;
 
 const VOCABULARY = Array.from({ length: 200 }, (_, i) => (i < 20 ? ['TypeScript', 'Python', 'Go', 'Rust', 'Java', 'Kotlin', 'PostgreSQL', 'Redis', 'Kafka', 'React', 'Vue', 'Node.js', 'Django', 'Kubernetes', 'Docker', 'AWS', 'GCP', 'GraphQL', 'SQL', 'Spark'][i] : `skill-${i}`));
 const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Prague', 'Vienna', 'Zurich'];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
 const log = (l: string) => console.error(`[bench] ${l}`);
 const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
 
@@ -199,8 +195,6 @@ async function rounds(infra: { adminUrl: string; temporalAddress: string }, base
   }
   return out;
 }
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * `--explain`: EXPLAIN ANALYZE of the round's two reads over `queue_entries` — its first page of
@@ -367,7 +361,7 @@ async function slotToOffer(infra: { adminUrl: string; temporalAddress: string })
     const statsEnd = await matchmakerStats(temporal, config);
     if (statsAfterJoins && statsEnd) notes.push(`matchmaker during ${SAMPLES} slot samples: ${statsEnd.rounds - statsAfterJoins.rounds} rounds, ${statsEnd.kicks - statsAfterJoins.kicks} kicks`);
     notes.push(`slot → offer: MATCHMAKER_INTERVAL_MS=${config.MATCHMAKER_INTERVAL_MS}, ${EVENTS} events × 1 slot × 20 jobs, ${SEEKERS} seekers waiting for any event, floor off; measured from the decline's answer to the next match row of that event`);
-    return { p50: Math.round(pct(waits, 50)), p95: Math.round(pct(waits, 95)), samples: waits.length, notes };
+    return { p50: Math.round(percentile(waits, 50)), p95: Math.round(percentile(waits, 95)), samples: waits.length, notes };
   } finally {
     await app.close();
     await worker.shutdown();

@@ -1,5 +1,5 @@
 /**
- * Matchmaking benchmark (issue 5), on a throw-away PostgreSQL and Temporal dev server:
+ * Matchmaking benchmark (the queue join and the matching round), on a throw-away PostgreSQL and Temporal dev server:
  *
  * 1. Join latency, one at a time, as a ratio to a bare workflow start (`client.workflow.start` of a
  *    workflow on a task queue no worker polls: only the server's start path) on the same server in
@@ -35,7 +35,9 @@ import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
 import { matchmakerWorkflowId, matchmakerStatsQuery, MATCHMAKER_BATCH_SIZE } from '../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, joinQueueUpdate, QUEUE_ENTRY_WORKFLOW, type QueueEntryWorkflow } from '../workflows/queue/contract';
-import { parseBenchArgs, pool } from './common';
+import { pool } from './common';
+import { parseBenchArgs } from './support/runner';
+import { percentile } from './support/stats';
 import type { Knex } from 'knex';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
 import { createRepositories } from '../db/repositories';
@@ -62,10 +64,6 @@ const parseArgs = (argv: string[]): Options =>
     { '--round-only': 'roundOnly' },
   );
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main() {
@@ -176,11 +174,11 @@ async function main() {
         await joinOnce(seekers[i].token, holdEvent.slug);
         join.push(Number(process.hrtime.bigint() - t) / 1e6);
       }
-      const [b50, b99] = [pct(bare, 50), pct(bare, 99)];
+      const [b50, b99] = [percentile(bare, 50), percentile(bare, 99)];
       console.log(`\nJoin latency (${join.length} sequential samples of each, interleaved)`);
       console.log(`  bare workflow start                     p50 ${ms(b50)}   p99 ${ms(b99)}`);
-      console.log(`  update-with-start (join, projected)     p50 ${ms(pct(uws, 50))}   p99 ${ms(pct(uws, 99))}   ratio p50 ${(pct(uws, 50) / b50).toFixed(2)}×  p99 ${(pct(uws, 99) / b99).toFixed(2)}×`);
-      console.log(`  POST /queue/join (whole request)        p50 ${ms(pct(join, 50))}   p99 ${ms(pct(join, 99))}   ratio p50 ${(pct(join, 50) / b50).toFixed(2)}×  p99 ${(pct(join, 99) / b99).toFixed(2)}×`);
+      console.log(`  update-with-start (join, projected)     p50 ${ms(percentile(uws, 50))}   p99 ${ms(percentile(uws, 99))}   ratio p50 ${(percentile(uws, 50) / b50).toFixed(2)}×  p99 ${(percentile(uws, 99) / b99).toFixed(2)}×`);
+      console.log(`  POST /queue/join (whole request)        p50 ${ms(percentile(join, 50))}   p99 ${ms(percentile(join, 99))}   ratio p50 ${(percentile(join, 50) / b50).toFixed(2)}×  p99 ${(percentile(join, 99) / b99).toFixed(2)}×`);
 
       // Phase 2: load. The event goes live, then N seekers join concurrently; the humans accept and finish at once.
       const matchesService = app.services.matches;
@@ -227,7 +225,7 @@ async function main() {
       console.log(`\nJoin → match under load (${loadSeekers.length} seekers joining ${o.concurrency} at a time, ${o.slots} slots, MATCHMAKER_INTERVAL_MS=${o.intervalMs}, humans accept and finish at once)`);
       console.log(`  all joins answered in ${((joinsDone - tLoad) / 1000).toFixed(1)} s (${(loadSeekers.length / ((joinsDone - tLoad) / 1000)).toFixed(0)} joins/s)`);
       console.log(`  matches made          ${rows.length} in ${((tDone - tLoad) / 1000).toFixed(1)} s → ${(rows.length / ((tDone - tLoad) / 1000)).toFixed(1)} matches/s`);
-      console.log(`  join → match          p50 ${(pct(waits, 50) / 1000).toFixed(2)} s   p99 ${(pct(waits, 99) / 1000).toFixed(2)} s   max ${(Math.max(...waits) / 1000).toFixed(2)} s`);
+      console.log(`  join → match          p50 ${(percentile(waits, 50) / 1000).toFixed(2)} s   p99 ${(percentile(waits, 99) / 1000).toFixed(2)} s   max ${(Math.max(...waits) / 1000).toFixed(2)} s`);
       console.log(`  matchmaker rounds     ${stats.rounds} (kicks ${stats.kicks}, runs ${stats.runs}); seekers in two matches: ${over.rows[0].n}; human-step retries: ${humanErrors}`);
     }
 
@@ -360,18 +358,18 @@ async function roundAtScale(a: { adminUrl: string; temporal: Client; events: num
     // Before: the previous design's transaction on the same data, rolled back.
     const before = await writers(() => previousDesignRound(knex, entries));
 
-    const med = (xs: number[]) => pct(xs, 50);
+    const med = (xs: number[]) => percentile(xs, 50);
     const lockedNow = med(timings.map((x) => x.holdMs));
     const planNow = med(timings.map((x) => x.planMs));
     const roundNow = med(now.map((x) => x.ms));
     const writesNow = now.flatMap((x) => x.writes);
     console.log(`\nOne matching round at scale (${a.events} live events, ${openJobs} open jobs, ${entries} waiting entries: half any event; median of 3 rounds vs the previous design once, same run)`);
-    console.log(`  now:      plan (no locks) ${ms(planNow)}, hold slots ${ms(lockedNow)} (${holds.length / 3} short transactions, one event each, 4 at a time: p50 ${ms(pct(holds, 50))}, longest ${ms(Math.max(...holds))}), offers ${ms(med(timings.map((x) => x.offerMs)))}; whole round ${ms(roundNow)}; offers held ${now[0].offered}`);
+    console.log(`  now:      plan (no locks) ${ms(planNow)}, hold slots ${ms(lockedNow)} (${holds.length / 3} short transactions, one event each, 4 at a time: p50 ${ms(percentile(holds, 50))}, longest ${ms(Math.max(...holds))}), offers ${ms(med(timings.map((x) => x.offerMs)))}; whole round ${ms(roundNow)}; offers held ${now[0].offered}`);
     console.log(`  previous: one transaction holding every live event and ${before.result.entries} entries for ${ms(before.ms)} (${before.result.pairs} pairs planned, ${(before.result.scored / 1e6).toFixed(1)} M scores; each entry's list cut to its best ${KEPT} after scoring, or the heap runs out)`);
     console.log(`  longest time a row stays locked   previous / now = ${(before.ms / Math.max(...holds)).toFixed(0)}×   (${ms(before.ms)} / ${ms(Math.max(...holds))})`);
     console.log(`  time any row is locked            previous / now = ${(before.ms / lockedNow).toFixed(0)}×   (${ms(before.ms)} / ${ms(lockedNow)}: the whole hold phase)`);
     console.log(`  planning until offers are held    previous / now = ${(before.ms / (planNow + lockedNow)).toFixed(1)}×   (${ms(before.ms)} / ${ms(planNow + lockedNow)})`);
-    console.log(`  event edit / entry projection meanwhile: now p50 ${ms(pct(writesNow, 50))} max ${ms(Math.max(...writesNow))} (${writesNow.length} writes); previous p50 ${ms(pct(before.writes, 50))} max ${ms(Math.max(...before.writes))} (${before.writes.length} writes); max ratio ${(Math.max(...before.writes) / Math.max(...writesNow)).toFixed(0)}×`);
+    console.log(`  event edit / entry projection meanwhile: now p50 ${ms(percentile(writesNow, 50))} max ${ms(Math.max(...writesNow))} (${writesNow.length} writes); previous p50 ${ms(percentile(before.writes, 50))} max ${ms(Math.max(...before.writes))} (${before.writes.length} writes); max ratio ${(Math.max(...before.writes) / Math.max(...writesNow)).toFixed(0)}×`);
   } finally {
     await knex.destroy();
   }

@@ -1,5 +1,5 @@
 /**
- * The whole performance table (issue 17): `npm run bench` (no arguments) or `npm run bench -- --quick`.
+ * The whole performance table (each figure beside its ceiling): `npm run bench` (no arguments) or `npm run bench -- --quick`.
  *
  * Starts its own stack (throw-away PostgreSQL and in-memory Temporal dev server on free ports),
  * seeds realistic data (1,000 events / 100,000 jobs, seekers, queue entries, matches), starts the
@@ -44,7 +44,8 @@ import { seed, searchPaths } from './discovery';
 import { load, type LoadResult } from './support/load';
 import { bareJoinUpdate, type bareJoinWorkflow } from './support/bare-workflows';
 import { startTemporalOnPostgres, type TemporalOnPostgres } from './support/temporal-postgres';
-import { buildDist } from './api-memory';
+import { buildDist, loadavg, rssMiB, waitFor as waitForEvery } from './support/infra';
+import { median, percentile, sum } from './support/stats';
 import { imageApiNodeFlags } from './support/image-command';
 import { TICK_MS, postgresPids, ticks } from './support/cpu';
 
@@ -69,17 +70,6 @@ const GROWTH = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
 const JOIN_SAMPLES = { one: quick ? 12 : 40, twenty: quick ? 40 : 120 };
 
 const log = (l: string) => console.log(`[bench] ${l}`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-const rssMiB = (pid: number | undefined) => {
-  if (!pid) return NaN;
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
 
 export interface Row {
   section: string;
@@ -109,14 +99,8 @@ function startProcess(name: string, file: string, env: Record<string, string>, d
   return child;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** The table's processes start slower than a single bench's (several at once, a larger data set). */
+const waitFor = (what: string, check: () => Promise<boolean>) => waitForEvery(what, check, { timeoutMs: 180_000, everyMs: 250 });
 
 function header(temporalCli: string | null) {
   const cpus = os.cpus();
@@ -159,9 +143,9 @@ async function interleaved(
     rps: median(xs.map((x) => x.rps)),
     p50: median(xs.map((x) => x.p50)),
     p99: median(xs.map((x) => x.p99)),
-    requests: xs.reduce((a, x) => a + x.requests, 0),
-    errors: xs.reduce((a, x) => a + x.errors, 0),
-    non2xx: xs.reduce((a, x) => a + x.non2xx, 0),
+    requests: sum(xs.map((x) => x.requests)),
+    errors: sum(xs.map((x) => x.errors)),
+    non2xx: sum(xs.map((x) => x.non2xx)),
     bytesPerRequest: median(xs.map((x) => x.bytesPerRequest)),
   });
   return new Map([...runs].map(([k, v]) => [k, { ours: med(v.ours), ceiling: med(v.ceiling) }]));
@@ -202,7 +186,7 @@ async function searchGrowth(adminUrl: string, jobs: number): Promise<{ p50: numb
         }
       }),
     );
-    return { p50: pct(lat, 50), p99: pct(lat, 99), seedS };
+    return { p50: percentile(lat, 50), p99: percentile(lat, 99), seedS };
   } finally {
     await knex.destroy();
   }
@@ -529,12 +513,12 @@ async function main() {
         const bare = await timed(n, c, bareJoin);
         joinRuns[String(c)].ours.push(ours);
         joinRuns[String(c)].bare.push(bare);
-        log(`round ${r + 1} join ×${c}: p50 ${pct(ours, 50).toFixed(0)} / p99 ${pct(ours, 99).toFixed(0)} ms vs bare ${pct(bare, 50).toFixed(0)} / ${pct(bare, 99).toFixed(0)} ms`);
+        log(`round ${r + 1} join ×${c}: p50 ${percentile(ours, 50).toFixed(0)} / p99 ${percentile(ours, 99).toFixed(0)} ms vs bare ${percentile(bare, 50).toFixed(0)} / ${percentile(bare, 99).toFixed(0)} ms`);
       }
     }
     for (const c of ['1', '20']) {
       const { ours, bare } = joinRuns[c];
-      const [o50, o99, b50, b99] = [median(ours.map((x) => pct(x, 50))), median(ours.map((x) => pct(x, 99))), median(bare.map((x) => pct(x, 50))), median(bare.map((x) => pct(x, 99)))];
+      const [o50, o99, b50, b99] = [median(ours.map((x) => percentile(x, 50))), median(ours.map((x) => percentile(x, 99))), median(bare.map((x) => percentile(x, 50))), median(bare.map((x) => percentile(x, 99)))];
       rows.push({ section: 'queue', name: `POST /queue/join, ${c} concurrent seeker${c === '1' ? '' : 's'} vs bare update-with-start`, unit: 'ms p99', ours: o99, ceiling: b99, ratio: o99 / b99, oursP50: o50, oursP99: o99, ceilingP50: b50, ceilingP99: b99, target: '≤ 2× (p99)', note: `p50 ratio ${(o50 / b50).toFixed(2)}×; ${ours[0].length} joins per round` });
     }
     bareWorker.shutdown();

@@ -1,5 +1,5 @@
 /**
- * Webhooks benchmark (issue 17): N events × M subscriptions emitted through the real emitter
+ * Webhooks benchmark (a row of the performance table, bench/suite.ts): N events × M subscriptions emitted through the real emitter
  * (domain_events + fan-out → delivery → signed POST) to a local receiver that verifies every
  * signature. Reports deliveries/s (emitting as fast as possible), commit → first-attempt latency
  * p50/p99 (events paced below capacity), lost / duplicated /
@@ -36,7 +36,9 @@ import { buildEnvelope, signatureHeader } from '../domain/webhooks/signing';
 import { verifyWebhookSignature } from '../domain/webhooks';
 import { createServices } from '../apps/api/src/services';
 import { defaultCacheDir } from '../dev/temporal-server';
-import { parseBenchArgs, pool } from './common';
+import { pool } from './common';
+import { parseBenchArgs } from './support/runner';
+import { median, percentileFloor } from './support/stats';
 import { startTemporalOnPostgres } from './support/temporal-postgres';
 
 interface Options {
@@ -134,11 +136,6 @@ async function startReceiver(secrets: Map<string, string>) {
   };
 }
 
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 /** Median milliseconds from each sampled delivery workflow's start to each kind of history event. */
 async function profile(temporal: Client, webhookId: string, eventIds: string[]) {
@@ -157,7 +154,6 @@ async function profile(temporal: Client, webhookId: string, eventIds: string[]) 
       offsets.set(key, [...(offsets.get(key) ?? []), t - t0]);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`history of ${eventIds.length} sampled deliveries (median ms after start):`);
   for (const [k, xs] of [...offsets.entries()].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${k.padEnd(60)} ${median(xs)}`);
 }
@@ -310,7 +306,7 @@ async function main() {
     // Latency at a sustainable rate: events paced at --paced-rate per second (each to every subscription),
     // commit → first attempt per delivery. (The throughput phase above emits as fast as it can, so its
     // latency is the backlog's, reported in the notes.)
-    const saturated = { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    const saturated = { p50: percentileFloor(latencies, 50), p99: percentileFloor(latencies, 99) };
     const paced: DomainEvent[] = Array.from({ length: o.pacedEvents }, (_, i) => ({ ...events[0], id: `evt_${randomBytes(12).toString('hex')}`, data: { match_id: `p-${i}` } }));
     const pacedKeys = paced.flatMap((e) => subs.map((s) => `${s.id}/${e.id}`));
     const pacedArrived = rx.waitFor(pacedKeys, 5 * 60_000);
@@ -356,7 +352,7 @@ async function main() {
       subscriptions: o.subscriptions,
       deliveries,
       deliveriesPerSec: Number(e2eRate.toFixed(1)),
-      firstAttemptMs: { p50: percentile(pacedLatencies, 50), p99: percentile(pacedLatencies, 99) },
+      firstAttemptMs: { p50: percentileFloor(pacedLatencies, 50), p99: percentileFloor(pacedLatencies, 99) },
       lost,
       duplicated,
       badSignatures: rx.badSignatures(),

@@ -7,10 +7,11 @@ import { startThrowawayInfrastructure } from '../dev/stack';
 import { ensureDatabase } from '../dev/postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { exitOf, runProcess } from '../test/helpers/processes';
-import { buildDist } from './api-memory';
+import { buildDist, loadavg } from './support/infra';
+import { median } from './support/stats';
 
 /**
- * Worker kill -9 → polling again, the two ways a worker can start (issue 16, decision 0225):
+ * Worker kill -9 → polling again, the two ways a worker can start (decision 0225: the image starts the worker from a prebuilt workflow bundle):
  *
  *   npx tsx bench/worker-restart.ts [--runs 3]
  *
@@ -26,9 +27,7 @@ import { buildDist } from './api-memory';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(values.runs);
 const ROOT = path.join(__dirname, '..');
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const log = (l: string) => console.log(`[worker-restart] ${l}`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   log(`load average at start: ${loadavg()}`);
