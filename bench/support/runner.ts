@@ -69,7 +69,10 @@ export async function runCases<R>(cases: ReadonlyArray<BenchCase<R>>, o: RunCase
   return results;
 }
 
-/** What a bench opened, closed in reverse order (failures reported, not thrown: the rest still closes). */
+/**
+ * What a bench opened, closed in reverse order. Every step runs even when one fails: with
+ * `onError` each failure goes there, without it the first one is thrown once all have run.
+ */
 export class Teardown {
   private readonly steps: Array<() => Promise<unknown>> = [];
 
@@ -77,8 +80,17 @@ export class Teardown {
     this.steps.push(step);
   }
 
-  async run(onError: (err: unknown) => void = () => undefined): Promise<void> {
-    while (this.steps.length) await this.steps.pop()!().catch(onError);
+  async run(onError?: (err: unknown) => void): Promise<void> {
+    let first: { err: unknown } | null = null;
+    while (this.steps.length) {
+      try {
+        await this.steps.pop()!();
+      } catch (err) {
+        if (onError) onError(err);
+        else first ??= { err };
+      }
+    }
+    if (first) throw first.err;
   }
 }
 
