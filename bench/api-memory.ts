@@ -22,16 +22,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../lib/config';
 import { startThrowawayInfrastructure } from '../dev/stack';
-import { ensureDatabase } from '../dev/postgres-server';
 import { freePort } from '../dev/ports';
-import { createKnex, migrateLatest } from '../db/knex';
-import { createRepositories } from '../db/repositories';
-import { displayPrefix, generateToken, hashToken } from '../lib/tokens';
 import { load } from './support/load';
 import { imageApiNodeFlags } from './support/image-command';
-import { buildDist, loadavg, rssMiB, waitFor } from './support/infra';
+import { buildDist, distFromArgs, loadavg, migratedDatabase, ROOT, rssMiB, userWithToken, waitFor } from './support/infra';
+import { runMain } from './support/runner';
 
-const ROOT = path.join(__dirname, '..');
 const log = (l: string) => console.log(`[api-memory] ${l}`);
 
 interface Probe {
@@ -84,10 +80,46 @@ async function measure(kind: 'compiled' | 'tsx', distDir: string, env: Record<st
   }
 }
 
+function apiEnv(dbUrl: string, temporalAddress: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: dbUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_TASK_QUEUE: 'memory',
+    HOST: '127.0.0.1',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    PUBLIC_BASE_URL: 'http://jobfair.bench',
+    // One client drives the --load run: lift the per-client limits (the limiter still runs).
+    RATE_LIMIT_PUBLIC_PER_MIN: '100000000',
+    RATE_LIMIT_READ_PER_MIN: '100000000',
+  };
+}
+
+type Result = { kind: string; rss: number; probe: Probe | null };
+
+function printResults(results: Result[], loadStart: string): void {
+  const mib = (b: number) => (b / 2 ** 20).toFixed(1);
+  console.log(`\nLoad average: start ${loadStart}, end ${loadavg()}\n`);
+  console.log('| API run as | RSS MiB | heap used / total MiB | external MiB | array buffers MiB |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of results) {
+    const u = r.probe?.memoryUsage;
+    const flags = process.argv.includes('--no-image-flags') ? '' : imageApiNodeFlags(ROOT).map((f) => `${f} `).join('');
+    console.log(`| ${r.kind === 'compiled' ? `\`node ${flags}dist/apps/api/src/server.js\` (production image)` : '`node --import tsx apps/api/src/server.ts` (npm start)'} | ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`);
+  }
+  for (const r of results) {
+    if (!r.probe) continue;
+    const top = Object.entries(r.probe.packages)
+      .sort((a, b) => b[1].bytes - a[1].bytes)
+      .slice(0, 15)
+      .map(([name, p]) => `${name} ${(p.bytes / 1024).toFixed(0)} KiB/${p.files}`);
+    console.log(`\n${r.kind}: largest loaded CommonJS packages (source size/files): ${top.join(', ')}`);
+  }
+}
+
 async function main() {
-  const distArg = process.argv.indexOf('--dist');
-  const builtHere = distArg < 0;
-  const distDir = builtHere ? path.join(ROOT, 'dist', `bench-${randomBytes(4).toString('hex')}`) : path.resolve(process.argv[distArg + 1]);
+  const { distDir, builtHere } = distFromArgs(process.argv);
   const loadStart = loadavg();
   if (builtHere) {
     const t = Date.now();
@@ -97,61 +129,22 @@ async function main() {
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: '', DATABASE_URL: '' });
   const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-api-memory' });
   try {
-    const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
-    await ensureDatabase(adminUrl, 'memory');
-    const dbUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, '/memory$1');
-    const knex = createKnex(dbUrl, 2);
-    await migrateLatest(knex);
-    const repos = createRepositories(knex);
-    const user = await repos.accounts.insertUser({ email: 'memory@bench.local', display_name: 'Memory', role: 'seeker' });
-    const token = generateToken();
-    await repos.tokens.insert({ user_id: user.id, name: 'memory bench', token_hash: hashToken(token), display_prefix: displayPrefix(token), scopes: ['profile:read'], expires_at: null });
+    const { url: dbUrl, knex } = await migratedDatabase(infra.adminDatabaseUrl ?? infra.databaseUrl, 'memory', 2);
+    const token = await userWithToken(knex, { email: 'memory@bench.local', displayName: 'Memory', tokenName: 'memory bench', scopes: ['profile:read'] });
     await knex.destroy();
-    const env: Record<string, string> = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      DATABASE_URL: dbUrl,
-      TEMPORAL_ADDRESS: infra.temporalAddress,
-      TEMPORAL_TASK_QUEUE: 'memory',
-      HOST: '127.0.0.1',
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      PUBLIC_BASE_URL: 'http://jobfair.bench',
-      // One client drives the --load run: lift the per-client limits (the limiter still runs).
-      RATE_LIMIT_PUBLIC_PER_MIN: '100000000',
-      RATE_LIMIT_READ_PER_MIN: '100000000',
-    };
-    const results: Array<{ kind: string; rss: number; probe: Probe | null }> = [];
+    const env = apiEnv(dbUrl, infra.temporalAddress);
+    // One process at a time, so the two do not share the CPU.
+    const results: Result[] = [];
     for (const kind of ['compiled', 'tsx'] as const) {
       const r = await measure(kind, distDir, env, token);
       results.push({ kind, ...r });
       log(`${kind}: RSS ${r.rss.toFixed(1)} MiB`);
     }
-    const mib = (b: number) => (b / 2 ** 20).toFixed(1);
-    console.log(`\nLoad average: start ${loadStart}, end ${loadavg()}\n`);
-    console.log('| API run as | RSS MiB | heap used / total MiB | external MiB | array buffers MiB |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const r of results) {
-      const u = r.probe?.memoryUsage;
-      const flags = process.argv.includes('--no-image-flags') ? '' : imageApiNodeFlags(ROOT).map((f) => `${f} `).join('');
-      console.log(`| ${r.kind === 'compiled' ? `\`node ${flags}dist/apps/api/src/server.js\` (production image)` : '`node --import tsx apps/api/src/server.ts` (npm start)'} | ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`);
-    }
-    for (const r of results) {
-      if (!r.probe) continue;
-      const top = Object.entries(r.probe.packages)
-        .sort((a, b) => b[1].bytes - a[1].bytes)
-        .slice(0, 15)
-        .map(([name, p]) => `${name} ${(p.bytes / 1024).toFixed(0)} KiB/${p.files}`);
-      console.log(`\n${r.kind}: largest loaded CommonJS packages (source size/files): ${top.join(', ')}`);
-    }
+    printResults(results, loadStart);
   } finally {
     await infra.stop();
     if (builtHere) fs.rmSync(distDir, { recursive: true, force: true });
   }
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runMain(main, module);

@@ -1,9 +1,12 @@
 /** Infrastructure helpers the benches share: the production build, databases, processes, the machine's load. */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDatabase } from '../../dev/postgres-server';
 import { createKnex, migrateLatest } from '../../db/knex';
+import { createRepositories } from '../../db/repositories';
+import { displayPrefix, generateToken, hashToken } from '../../lib/tokens';
 import type { Knex } from 'knex';
 
 export const ROOT = path.join(__dirname, '..', '..');
@@ -45,4 +48,20 @@ export async function migratedDatabase(adminUrl: string, db: string, poolMax: nu
   const knex = createKnex(url, poolMax);
   await migrateLatest(knex);
   return { url, knex };
+}
+
+/** A seeker with an API token of `scopes` (the token in clear, for the Authorization header). */
+export async function userWithToken(knex: Knex, u: { email: string; displayName: string; tokenName: string; scopes: string[] }): Promise<string> {
+  const repos = createRepositories(knex);
+  const user = await repos.accounts.insertUser({ email: u.email, display_name: u.displayName, role: 'seeker' });
+  const token = generateToken();
+  await repos.tokens.insert({ user_id: user.id, name: u.tokenName, token_hash: hashToken(token), display_prefix: displayPrefix(token), scopes: u.scopes, expires_at: null });
+  return token;
+}
+
+/** `--dist <dir>`: a production output built already; else one built here into a git-ignored dist/ folder (`builtHere`: remove it afterwards). */
+export function distFromArgs(argv: string[]): { distDir: string; builtHere: boolean } {
+  const distArg = argv.indexOf('--dist');
+  const builtHere = distArg < 0;
+  return { distDir: builtHere ? path.join(ROOT, 'dist', `bench-${randomBytes(4).toString('hex')}`) : path.resolve(argv[distArg + 1]), builtHere };
 }
