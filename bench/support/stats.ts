@@ -34,11 +34,6 @@ export function sum(xs: readonly number[]): number {
   return xs.reduce((a, x) => a + x, 0);
 }
 
-/** `a ÷ b` as the tables print it: `1.23×`. */
-export function ratioText(a: number, b: number, digits = 2): string {
-  return `${(a / b).toFixed(digits)}×`;
-}
-
 /** Rounded to one decimal, as the JSON rows carry it. */
 export function round1(n: number): number {
   return Math.round(n * 10) / 10;
