@@ -1,5 +1,5 @@
 /**
- * API memory, as production runs it and as `npm start` runs it (issue 17: API RSS < 150 MB idle).
+ * API memory, as production runs it and as `npm start` runs it (the target: API RSS < 150 MB idle).
  *
  *   npx tsx bench/api-memory.ts [--dist <dir>] [--load] [--node-options '<flags>'] [--no-image-flags]
  *
@@ -16,43 +16,19 @@
  * `--max-semi-space-size=8`; `--load` then also drives each for 5 s (autocannon, 10 connections)
  * on a cached public read and an authenticated read, to weigh a memory setting against throughput.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../lib/config';
 import { startThrowawayInfrastructure } from '../dev/stack';
-import { ensureDatabase } from '../dev/postgres-server';
 import { freePort } from '../dev/ports';
-import { createKnex, migrateLatest } from '../db/knex';
-import { createRepositories } from '../db/repositories';
-import { displayPrefix, generateToken, hashToken } from '../lib/tokens';
 import { load } from './support/load';
 import { imageApiNodeFlags } from './support/image-command';
+import { buildDist, distFromArgs, loadavg, migratedDatabase, ROOT, rssMiB, userWithToken, waitFor } from './support/infra';
+import { runMain } from './support/runner';
 
-const ROOT = path.join(__dirname, '..');
 const log = (l: string) => console.log(`[api-memory] ${l}`);
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-export const rssMiB = (pid: number | undefined) => {
-  if (!pid) return NaN;
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Builds the production output into `dir` (inside the repository, so node_modules resolve). */
-export function buildDist(dir: string): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build-dist.ts'), '--out', dir], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`build:dist failed: ${r.stderr}`);
-}
 
 interface Probe {
   memoryUsage: NodeJS.MemoryUsage;
@@ -85,7 +61,7 @@ async function measure(kind: 'compiled' | 'tsx', distDir: string, env: Record<st
       if (!fs.existsSync(probeFile)) return false;
       probe = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Probe;
       return true;
-    }, 10_000).catch(() => undefined);
+    }, { timeoutMs: 10_000 }).catch(() => undefined);
     if (process.argv.includes('--load')) {
       for (const [name, p, headers] of [
         ['live-now (cached)', '/api/v1/live-events/live-now', {}],
@@ -104,10 +80,46 @@ async function measure(kind: 'compiled' | 'tsx', distDir: string, env: Record<st
   }
 }
 
+function apiEnv(dbUrl: string, temporalAddress: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: dbUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_TASK_QUEUE: 'memory',
+    HOST: '127.0.0.1',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    PUBLIC_BASE_URL: 'http://jobfair.bench',
+    // One client drives the --load run: lift the per-client limits (the limiter still runs).
+    RATE_LIMIT_PUBLIC_PER_MIN: '100000000',
+    RATE_LIMIT_READ_PER_MIN: '100000000',
+  };
+}
+
+type Result = { kind: string; rss: number; probe: Probe | null };
+
+function printResults(results: Result[], loadStart: string): void {
+  const mib = (b: number) => (b / 2 ** 20).toFixed(1);
+  console.log(`\nLoad average: start ${loadStart}, end ${loadavg()}\n`);
+  console.log('| API run as | RSS MiB | heap used / total MiB | external MiB | array buffers MiB |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of results) {
+    const u = r.probe?.memoryUsage;
+    const flags = process.argv.includes('--no-image-flags') ? '' : imageApiNodeFlags(ROOT).map((f) => `${f} `).join('');
+    console.log(`| ${r.kind === 'compiled' ? `\`node ${flags}dist/apps/api/src/server.js\` (production image)` : '`node --import tsx apps/api/src/server.ts` (npm start)'} | ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`);
+  }
+  for (const r of results) {
+    if (!r.probe) continue;
+    const top = Object.entries(r.probe.packages)
+      .sort((a, b) => b[1].bytes - a[1].bytes)
+      .slice(0, 15)
+      .map(([name, p]) => `${name} ${(p.bytes / 1024).toFixed(0)} KiB/${p.files}`);
+    console.log(`\n${r.kind}: largest loaded CommonJS packages (source size/files): ${top.join(', ')}`);
+  }
+}
+
 async function main() {
-  const distArg = process.argv.indexOf('--dist');
-  const builtHere = distArg < 0;
-  const distDir = builtHere ? path.join(ROOT, 'dist', `bench-${randomBytes(4).toString('hex')}`) : path.resolve(process.argv[distArg + 1]);
+  const { distDir, builtHere } = distFromArgs(process.argv);
   const loadStart = loadavg();
   if (builtHere) {
     const t = Date.now();
@@ -117,61 +129,22 @@ async function main() {
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: '', DATABASE_URL: '' });
   const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-api-memory' });
   try {
-    const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
-    await ensureDatabase(adminUrl, 'memory');
-    const dbUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, '/memory$1');
-    const knex = createKnex(dbUrl, 2);
-    await migrateLatest(knex);
-    const repos = createRepositories(knex);
-    const user = await repos.accounts.insertUser({ email: 'memory@bench.local', display_name: 'Memory', role: 'seeker' });
-    const token = generateToken();
-    await repos.tokens.insert({ user_id: user.id, name: 'memory bench', token_hash: hashToken(token), display_prefix: displayPrefix(token), scopes: ['profile:read'], expires_at: null });
+    const { url: dbUrl, knex } = await migratedDatabase(infra.adminDatabaseUrl ?? infra.databaseUrl, 'memory', 2);
+    const token = await userWithToken(knex, { email: 'memory@bench.local', displayName: 'Memory', tokenName: 'memory bench', scopes: ['profile:read'] });
     await knex.destroy();
-    const env: Record<string, string> = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      DATABASE_URL: dbUrl,
-      TEMPORAL_ADDRESS: infra.temporalAddress,
-      TEMPORAL_TASK_QUEUE: 'memory',
-      HOST: '127.0.0.1',
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      PUBLIC_BASE_URL: 'http://jobfair.bench',
-      // One client drives the --load run: lift the per-client limits (the limiter still runs).
-      RATE_LIMIT_PUBLIC_PER_MIN: '100000000',
-      RATE_LIMIT_READ_PER_MIN: '100000000',
-    };
-    const results: Array<{ kind: string; rss: number; probe: Probe | null }> = [];
+    const env = apiEnv(dbUrl, infra.temporalAddress);
+    // One process at a time, so the two do not share the CPU.
+    const results: Result[] = [];
     for (const kind of ['compiled', 'tsx'] as const) {
       const r = await measure(kind, distDir, env, token);
       results.push({ kind, ...r });
       log(`${kind}: RSS ${r.rss.toFixed(1)} MiB`);
     }
-    const mib = (b: number) => (b / 2 ** 20).toFixed(1);
-    console.log(`\nLoad average: start ${loadStart}, end ${loadavg()}\n`);
-    console.log('| API run as | RSS MiB | heap used / total MiB | external MiB | array buffers MiB |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const r of results) {
-      const u = r.probe?.memoryUsage;
-      const flags = process.argv.includes('--no-image-flags') ? '' : imageApiNodeFlags(ROOT).map((f) => `${f} `).join('');
-      console.log(`| ${r.kind === 'compiled' ? `\`node ${flags}dist/apps/api/src/server.js\` (production image)` : '`node --import tsx apps/api/src/server.ts` (npm start)'} | ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`);
-    }
-    for (const r of results) {
-      if (!r.probe) continue;
-      const top = Object.entries(r.probe.packages)
-        .sort((a, b) => b[1].bytes - a[1].bytes)
-        .slice(0, 15)
-        .map(([name, p]) => `${name} ${(p.bytes / 1024).toFixed(0)} KiB/${p.files}`);
-      console.log(`\n${r.kind}: largest loaded CommonJS packages (source size/files): ${top.join(', ')}`);
-    }
+    printResults(results, loadStart);
   } finally {
     await infra.stop();
     if (builtHere) fs.rmSync(distDir, { recursive: true, force: true });
   }
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runMain(main, module);

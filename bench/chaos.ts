@@ -19,7 +19,11 @@ import { hashToken } from '../lib/tokens';
 import { exitOf, runProcess, type RunningProcess } from '../test/helpers/processes';
 import type { LifecycleSeeker } from '../test/helpers/chaos-lifecycle';
 import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosTarget } from '../test/helpers/chaos';
-import { buildDist } from './api-memory';
+
+type ChaosReceiver = Awaited<ReturnType<typeof startChaosReceiver>>;
+import { buildDist } from './support/infra';
+import { runMain, Teardown } from './support/runner';
+import type { Knex } from 'knex';
 
 /**
  * `npm run chaos`: the fault matrix (decision 0164). Starts its own PostgreSQL (embedded, on disk)
@@ -88,9 +92,247 @@ function killTree(pid: number) {
   }
 }
 
+/** The stack under fault: its processes and servers change as faults strike and recover, so they live here. */
+interface Chaos {
+  dir: string;
+  dist: string | null;
+  logs: RunningProcess[];
+  base: string;
+  env: Record<string, string>;
+  dbUrl: string;
+  knex: Knex;
+  pg: RunningPostgres;
+  pgOpts: { dataDir: string; port: number };
+  temporal: RunningDevServer;
+  tOpts: Parameters<typeof startDevServer>[0];
+  worker: RunningProcess;
+  api: RunningProcess;
+}
+
+/** The worker and API as the image runs them (compiled, plain node), or under tsx with --tsx. */
+function spawnApp(c: Pick<Chaos, 'dist' | 'logs'>, entry: string, env: Record<string, string>): RunningProcess {
+  const p = runProcess(entry, env, c.dist ? { dist: c.dist } : {});
+  c.logs.push(p);
+  return p;
+}
+
+async function waitWorker(w: RunningProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!/worker running/.test(w.output())) {
+    if (w.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${w.output().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function appEnv(dir: string, apiPort: number, dbUrl: string, temporalAddress: string): Record<string, string> {
+  const base = `http://127.0.0.1:${apiPort}`;
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'error',
+    PORT: String(apiPort),
+    PUBLIC_BASE_URL: base,
+    DATABASE_URL: dbUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    APP_SECRET: APP_SECRET,
+    DATA_DIR: path.join(dir, 'data'),
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    WEBHOOK_RETRY_SCHEDULE_MS: RETRIES,
+    RATE_LIMIT_WRITE_PER_MIN: '100000',
+    RATE_LIMIT_READ_PER_MIN: '100000',
+    BILLING_FREE_MAX_LIVE_EVENTS: '1000',
+    // Short acceptance windows and interviews: expiries happen and slots turn over within a row.
+    MATCH_ACCEPT_WINDOW_MS: '4000',
+    MATCH_EXPIRY_REMINDER_MS: '0',
+    INTERVIEW_LENGTH_MS: '3000',
+    INTERVIEW_REPORT_WINDOW_MS: '0',
+  };
+}
+
+const APP_SECRET = 'chaos-secret-chaos-secret-chaos-secret-01';
+
+/** PostgreSQL (embedded, on disk) and the Temporal dev server (SQLite file, so a stopped server restarts with its state). */
+async function startServers(dir: string, teardown: Teardown) {
+  const pgOpts = { dataDir: path.join(dir, 'pg'), port: await freePort() };
+  // Closed through this object: a fault replaces its server by a new one.
+  const pg = { pg: await startPostgres(pgOpts), pgOpts };
+  teardown.add(() => pg.pg.stop());
+  await ensureDatabase(pg.pg.url(), 'jobfair');
+  const dbUrl = pg.pg.url('jobfair');
+  const knex = createKnex(dbUrl, 4);
+  teardown.add(() => knex.destroy());
+  await migrateLatest(knex);
+  const cli = resolveTemporalCli({ cacheDir: defaultCacheDir(), log: say });
+  const tOpts = { cli: cli.path, port: await freePort(), uiPort: await freePort(), dbFile: path.join(dir, 'temporal.sqlite'), namespace: 'default', log: () => undefined };
+  const servers = Object.assign(pg, { dbUrl, knex, temporal: await startDevServer(tOpts), tOpts });
+  teardown.add(() => servers.temporal.stop());
+  const conn = await connectClosable({ address: servers.temporal.address });
+  await registerSearchAttributes(conn.connection, 'default');
+  await conn.close();
+  return servers;
+}
+
+/** Servers, the demo data, the worker and the API; each closed by `teardown` (whichever process or server is current after the faults). */
+async function startChaos(dir: string, dist: string | null, logs: RunningProcess[], teardown: Teardown): Promise<{ c: Chaos; recruiterToken: string }> {
+  const servers = await startServers(dir, teardown);
+  const apiPort = await freePort();
+  const env = appEnv(dir, apiPort, servers.dbUrl, servers.temporal.address);
+  const config = loadConfig({}, env);
+  const { services, close } = openServices(config, { databaseUrl: servers.dbUrl, temporalAddress: servers.temporal.address });
+  const { recruiterToken } = await seedDemoData(services, config);
+  await close();
+  const worker = spawnApp({ dist, logs }, 'apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
+  const api = spawnApp({ dist, logs }, 'apps/api/src/server.ts', env);
+  // The same object as `servers`, so the teardown steps above close whatever server a fault left running.
+  const c: Chaos = Object.assign(servers, { dir, dist, logs, base: `http://127.0.0.1:${apiPort}`, env, worker, api });
+  teardown.add(async () => {
+    for (const p of [c.api, c.worker]) if (p.exitCode === null) p.kill('SIGKILL');
+  });
+  await waitReady(c.base, c.api);
+  await waitWorker(c.worker);
+  return { c, recruiterToken };
+}
+
+/** What each fault does and how the stack recovers from it (none: no fault). */
+function faultTargets(c: Chaos): Record<string, ChaosTarget | null> {
+  return {
+    none: null,
+    worker: {
+      fault: async () => {
+        c.worker.kill('SIGKILL');
+        await exitOf(c.worker);
+      },
+      recover: async () => {
+        c.worker = spawnApp(c, 'apps/worker/src/main.ts', { ...c.env, LOG_LEVEL: 'info' });
+        await waitWorker(c.worker);
+      },
+    },
+    api: {
+      fault: async () => {
+        c.api.kill('SIGKILL');
+        await exitOf(c.api);
+      },
+      recover: async () => {
+        c.api = spawnApp(c, 'apps/api/src/server.ts', c.env);
+        await waitReady(c.base, c.api);
+      },
+    },
+    postgres: {
+      fault: async () => killTree(Number(fs.readFileSync(path.join(c.pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])),
+      recover: async () => {
+        // Crash recovery on start; retried while the killed backends' shared memory is released.
+        for (let i = 0; ; i++) {
+          try {
+            c.pg = await startPostgres(c.pgOpts);
+            break;
+          } catch (err) {
+            if (i > 20) throw err;
+            await new Promise((r) => setTimeout(r, 500));
+          }
+        }
+        await waitReady(c.base, c.api);
+      },
+    },
+    temporal: {
+      fault: async () => {
+        await c.temporal.stop();
+      },
+      recover: async () => {
+        c.temporal = await startDevServer(c.tOpts);
+        await waitReady(c.base, c.api);
+      },
+    },
+  };
+}
+
+/**
+ * The seekers' lifecycles: the web application's accept (no API route: humans only) runs through
+ * the same use-case from here, on a Temporal client with the API's deadlines (so it recovers like
+ * the API does).
+ */
+async function lifecycleOf(c: Chaos, recruiterToken: string, teardown: Teardown) {
+  const lifeTemporal = lazyClosable({ address: c.temporal.address, deadlines: { callTimeoutMs: 10_000, maxRetryDelayMs: 1_000 } });
+  teardown.add(() => lifeTemporal.close());
+  const lifeServices = createServices({ knex: c.knex, temporal: new Client({ connection: lifeTemporal.connection, namespace: 'default' }), config: loadConfig({}, c.env), changelogEntries: [], appSecret: APP_SECRET });
+  const recruiterUserId: string = (await c.knex('api_tokens').where({ token_hash: hashToken(recruiterToken) }).first('user_id')).user_id;
+  const newSeekers = async (n: number, tag: string): Promise<LifecycleSeeker[]> => {
+    const out: LifecycleSeeker[] = [];
+    for (let i = 0; i < n; i++) {
+      const user = await lifeServices.deps.repos.accounts.insertUser({ email: `chaos-${tag}-${i}@chaos.test`, display_name: `Chaos seeker ${i}`, role: 'seeker' });
+      await lifeServices.accounts.profiles.completeOnboarding(user.id, { full_name: `Chaos seeker ${i}`, title: 'Engineer', skills: ['TypeScript', 'PostgreSQL'], experience_years: 5 } as never);
+      out.push({ userId: user.id, token: (await lifeServices.accounts.tokens.mint(user.id, { name: 'chaos', scopes: SCOPES })).token });
+    }
+    return out;
+  };
+  const accept = async (m: { id: string; seekerUserId: string }) => {
+    await lifeServices.matches.accept({ userId: m.seekerUserId, matchId: m.id });
+    await lifeServices.matches.accept({ userId: recruiterUserId, matchId: m.id });
+  };
+  return { temporal: lifeServices.deps.temporal, newSeekers, accept };
+}
+
+/** The recruiter's API calls (keyed creation of events, jobs and webhooks). */
+const poster = (c: Chaos, recruiterToken: string) => async (p: string, body?: unknown) => {
+  const res = await fetch(`${c.base}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${recruiterToken}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  if (res.status >= 300) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<any>;
+};
+
+/** One fault's row: a fresh event with a webhook, two small-capacity events for the lifecycles, and the run. */
+async function runFault(fault: string, c: Chaos, ctx: { recruiterToken: string; receiver: ChaosReceiver; targets: Record<string, ChaosTarget | null>; life: Awaited<ReturnType<typeof lifecycleOf>> }): Promise<ChaosResult> {
+  const post = poster(c, ctx.recruiterToken);
+  const slug = `chaos-${fault}-${Date.now().toString(36)}`;
+  const ev = (await post('/live-events', { slug, company_name: 'Chaos Inc', visibility: 'open_invite' })).event;
+  await post(`/live-events/${ev.id}/go-live`);
+  const hook = await post('/webhooks', { target_url: ctx.receiver.url, events: ['match.matched'] });
+  const lifeEvents = [];
+  for (let i = 0; i < 2; i++) {
+    const le = (await post('/live-events', { slug: `${slug}-life-${i}`, company_name: 'Chaos Inc', visibility: 'open_invite', interview_slots: Number(values.slots) })).event;
+    for (const title of ['Backend engineer', 'Platform engineer']) await post('/jobs', { live_event_id: le.id, title: `${title} ${i}`, essential_skills: ['TypeScript'] });
+    await post(`/live-events/${le.id}/go-live`);
+    lifeEvents.push({ id: le.id as string, slug: le.slug as string });
+  }
+  const seekers = await ctx.life.newSeekers(Number(values.seekers), slug);
+  say(`fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests + ${values.seekers} seeker lifecycles on 2 events × ${values.slots} slots…`);
+  return runChaos(fault, {
+    base: () => c.base,
+    knex: c.knex,
+    token: ctx.recruiterToken,
+    eventId: ev.id,
+    webhookId: hook.id,
+    receiver: ctx.receiver,
+    jobs: Number(values.jobs),
+    tests: Number(values.tests),
+    concurrency: Number(values.concurrency),
+    faultAfterMs: 2_000,
+    downMs: Number(values['down-ms']),
+    target: ctx.targets[fault],
+    settleMs: 180_000,
+    log: say,
+    lifecycle: { seekers, events: lifeEvents, temporal: ctx.life.temporal, accept: ctx.life.accept },
+  });
+}
+
+/** Writes the table and sets exit code 1 on a lost, duplicated or given-up operation, a slow recovery or a broken lifecycle invariant. */
+function report(results: ChaosResult[]): void {
+  const table = chaosTable(results);
+  console.log(`\n${table}`);
+  fs.mkdirSync('test-artifacts', { recursive: true });
+  fs.writeFileSync(path.join('test-artifacts', 'chaos.md'), `${new Date().toISOString()}\n\n${table}\n`);
+  const bad = results.filter(
+    (r) =>
+      r.lost ||
+      r.duplicated ||
+      r.gaveUp ||
+      r.deliveriesDuplicatedBeyondAtLeastOnce ||
+      (r.recoveryMs ?? 0) > 5_000 ||
+      (r.lifecycle && (r.lifecycle.overCapacity > 0 || r.lifecycle.matchedTwice > 0 || r.lifecycle.disagreements > 0 || r.lifecycle.acceptedAfterExpiry > 0 || r.lifecycle.longestGapMs > 15_000)),
+  );
+  process.exitCode = bad.length ? 1 : 0;
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-chaos-'));
-  const stops: Array<() => Promise<unknown>> = [];
+  const teardown = new Teardown();
   const results: ChaosResult[] = [];
   const dist = values.tsx ? null : path.join(__dirname, '..', 'dist', `chaos-${randomUUID().slice(0, 8)}`);
   const logs: RunningProcess[] = [];
@@ -100,209 +342,20 @@ async function main() {
       buildDist(dist);
       say(`npm run build:dist (into ${path.relative(process.cwd(), dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
     }
-    // The worker and API as the image runs them (compiled, plain node), or under tsx with --tsx.
-    const spawnApp = (entry: string, env: Record<string, string>) => {
-      const p = runProcess(entry, env, dist ? { dist } : {});
-      logs.push(p);
-      return p;
-    };
-    const pgPort = await freePort();
-    const pgOpts = { dataDir: path.join(dir, 'pg'), port: pgPort };
-    let pg: RunningPostgres = await startPostgres(pgOpts);
-    stops.push(() => pg.stop());
-    await ensureDatabase(pg.url(), 'jobfair');
-    const dbUrl = pg.url('jobfair');
-    const knex = createKnex(dbUrl, 4);
-    stops.push(() => knex.destroy());
-    await migrateLatest(knex);
-
-    const cli = resolveTemporalCli({ cacheDir: defaultCacheDir(), log: say });
-    const tPort = await freePort();
-    const tOpts = { cli: cli.path, port: tPort, uiPort: await freePort(), dbFile: path.join(dir, 'temporal.sqlite'), namespace: 'default', log: () => undefined };
-    let temporal: RunningDevServer = await startDevServer(tOpts);
-    stops.push(() => temporal.stop());
-    const conn = await connectClosable({ address: temporal.address });
-    await registerSearchAttributes(conn.connection, 'default');
-    await conn.close();
-
-    const apiPort = await freePort();
-    const base = `http://127.0.0.1:${apiPort}`;
-    const appSecret = 'chaos-secret-chaos-secret-chaos-secret-01';
-    const env = {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'error',
-      PORT: String(apiPort),
-      PUBLIC_BASE_URL: base,
-      DATABASE_URL: dbUrl,
-      TEMPORAL_ADDRESS: temporal.address,
-      APP_SECRET: appSecret,
-      DATA_DIR: path.join(dir, 'data'),
-      WEBHOOK_ALLOW_LOOPBACK: 'true',
-      WEBHOOK_RETRY_SCHEDULE_MS: RETRIES,
-      RATE_LIMIT_WRITE_PER_MIN: '100000',
-      RATE_LIMIT_READ_PER_MIN: '100000',
-      BILLING_FREE_MAX_LIVE_EVENTS: '1000',
-      // Short acceptance windows and interviews: expiries happen and slots turn over within a row.
-      MATCH_ACCEPT_WINDOW_MS: '4000',
-      MATCH_EXPIRY_REMINDER_MS: '0',
-      INTERVIEW_LENGTH_MS: '3000',
-      INTERVIEW_REPORT_WINDOW_MS: '0',
-    };
-    const config = loadConfig({}, env);
-    const { services, close } = openServices(config, { databaseUrl: dbUrl, temporalAddress: temporal.address });
-    const { recruiterToken } = await seedDemoData(services, config);
-    await close();
-
-    let worker = spawnApp('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
-    let api = spawnApp('apps/api/src/server.ts', env);
-    stops.push(async () => {
-      for (const p of [api, worker]) if (p.exitCode === null) p.kill('SIGKILL');
-    });
-    await waitReady(base, api);
-    const waitWorker = async (w: RunningProcess) => {
-      const deadline = Date.now() + 120_000;
-      while (!/worker running/.test(w.output())) {
-        if (w.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${w.output().slice(-3000)}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    };
-    await waitWorker(worker);
+    const { c, recruiterToken } = await startChaos(dir, dist, logs, teardown);
     const receiver = await startChaosReceiver();
-    stops.push(() => receiver.close());
-
-    // The web application's accept (no API route: humans only) runs through the same use-case from
-    // here, on a Temporal client with the API's deadlines (so it recovers like the API does).
-    const lifeTemporal = lazyClosable({ address: temporal.address, deadlines: { callTimeoutMs: 10_000, maxRetryDelayMs: 1_000 } });
-    stops.push(() => lifeTemporal.close());
-    const lifeServices = createServices({ knex, temporal: new Client({ connection: lifeTemporal.connection, namespace: 'default' }), config, changelogEntries: [], appSecret });
-    const recruiterUserId: string = (await knex('api_tokens').where({ token_hash: hashToken(recruiterToken) }).first('user_id')).user_id;
-    const newSeekers = async (n: number, tag: string): Promise<LifecycleSeeker[]> => {
-      const out: LifecycleSeeker[] = [];
-      for (let i = 0; i < n; i++) {
-        const user = await lifeServices.deps.repos.accounts.insertUser({ email: `chaos-${tag}-${i}@chaos.test`, display_name: `Chaos seeker ${i}`, role: 'seeker' });
-        await lifeServices.accounts.profiles.completeOnboarding(user.id, { full_name: `Chaos seeker ${i}`, title: 'Engineer', skills: ['TypeScript', 'PostgreSQL'], experience_years: 5 } as never);
-        out.push({ userId: user.id, token: (await lifeServices.accounts.tokens.mint(user.id, { name: 'chaos', scopes: SCOPES })).token });
-      }
-      return out;
-    };
-
-    const post = async (p: string, body?: unknown) => {
-      const res = await fetch(`${base}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${recruiterToken}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      if (res.status >= 300) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<any>;
-    };
-
-    const targets: Record<string, ChaosTarget | null> = {
-      none: null,
-      worker: {
-        fault: async () => {
-          worker.kill('SIGKILL');
-          await exitOf(worker);
-        },
-        recover: async () => {
-          worker = spawnApp('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
-          await waitWorker(worker);
-        },
-      },
-      api: {
-        fault: async () => {
-          api.kill('SIGKILL');
-          await exitOf(api);
-        },
-        recover: async () => {
-          api = spawnApp('apps/api/src/server.ts', env);
-          await waitReady(base, api);
-        },
-      },
-      postgres: {
-        fault: async () => {
-          const pid = Number(fs.readFileSync(path.join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-          killTree(pid);
-        },
-        recover: async () => {
-          // Crash recovery on start; retried while the killed backends' shared memory is released.
-          for (let i = 0; ; i++) {
-            try {
-              pg = await startPostgres(pgOpts);
-              break;
-            } catch (err) {
-              if (i > 20) throw err;
-              await new Promise((r) => setTimeout(r, 500));
-            }
-          }
-          await waitReady(base, api);
-        },
-      },
-      temporal: {
-        fault: async () => {
-          await temporal.stop();
-        },
-        recover: async () => {
-          temporal = await startDevServer(tOpts);
-          await waitReady(base, api);
-        },
-      },
-    };
-
+    teardown.add(() => receiver.close());
+    const life = await lifecycleOf(c, recruiterToken, teardown);
+    const targets = faultTargets(c);
     for (const fault of values.faults!.split(',')) {
       if (!(fault in targets)) throw new Error(`unknown fault ${fault}; one of ${Object.keys(targets).join(', ')}`);
-      const slug = `chaos-${fault}-${Date.now().toString(36)}`;
-      const ev = (await post('/live-events', { slug, company_name: 'Chaos Inc', visibility: 'open_invite' })).event;
-      await post(`/live-events/${ev.id}/go-live`);
-      const hook = await post('/webhooks', { target_url: receiver.url, events: ['match.matched'] });
-      const lifeEvents = [];
-      for (let i = 0; i < 2; i++) {
-        const le = (await post('/live-events', { slug: `${slug}-life-${i}`, company_name: 'Chaos Inc', visibility: 'open_invite', interview_slots: Number(values.slots) })).event;
-        for (const title of ['Backend engineer', 'Platform engineer']) await post('/jobs', { live_event_id: le.id, title: `${title} ${i}`, essential_skills: ['TypeScript'] });
-        await post(`/live-events/${le.id}/go-live`);
-        lifeEvents.push({ id: le.id as string, slug: le.slug as string });
-      }
-      const seekers = await newSeekers(Number(values.seekers), slug);
-      say(`fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests + ${values.seekers} seeker lifecycles on 2 events × ${values.slots} slots…`);
-      const r = await runChaos(fault, {
-        base: () => base,
-        knex,
-        token: recruiterToken,
-        eventId: ev.id,
-        webhookId: hook.id,
-        receiver,
-        jobs: Number(values.jobs),
-        tests: Number(values.tests),
-        concurrency: Number(values.concurrency),
-        faultAfterMs: 2_000,
-        downMs: Number(values['down-ms']),
-        target: targets[fault],
-        settleMs: 180_000,
-        log: say,
-        lifecycle: {
-          seekers,
-          events: lifeEvents,
-          temporal: lifeServices.deps.temporal,
-          accept: async (m) => {
-            await lifeServices.matches.accept({ userId: m.seekerUserId, matchId: m.id });
-            await lifeServices.matches.accept({ userId: recruiterUserId, matchId: m.id });
-          },
-        },
-      });
+      const r = await runFault(fault, c, { recruiterToken, receiver, targets, life });
       results.push(r);
       say(`\n${chaosTable([r])}`);
     }
-    const table = chaosTable(results);
-    console.log(`\n${table}`);
-    fs.mkdirSync('test-artifacts', { recursive: true });
-    fs.writeFileSync(path.join('test-artifacts', 'chaos.md'), `${new Date().toISOString()}\n\n${table}\n`);
-    const bad = results.filter(
-      (r) =>
-        r.lost ||
-        r.duplicated ||
-        r.gaveUp ||
-        r.deliveriesDuplicatedBeyondAtLeastOnce ||
-        (r.recoveryMs ?? 0) > 5_000 ||
-        (r.lifecycle && (r.lifecycle.overCapacity > 0 || r.lifecycle.matchedTwice > 0 || r.lifecycle.disagreements > 0 || r.lifecycle.acceptedAfterExpiry > 0 || r.lifecycle.longestGapMs > 15_000)),
-    );
-    process.exitCode = bad.length ? 1 : 0;
+    report(results);
   } finally {
-    for (const s of stops.reverse()) await s().catch(() => undefined);
+    await teardown.run(() => undefined);
     if (dist) fs.rmSync(dist, { recursive: true, force: true });
     if (values.keep) {
       logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
@@ -311,7 +364,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

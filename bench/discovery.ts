@@ -29,7 +29,8 @@ import { startPostgres, ensureDatabase } from '../dev/postgres-server';
 import { freePort } from '../dev/ports';
 import type { JobSearchParams } from '../db/events/jobs-repository';
 import { createRepositories } from '../db/repositories';
-import { parseBenchArgs } from './common';
+import { dbUrlFor } from './support/infra';
+import { parseBenchArgs, runCases, runMain, Teardown, type BenchCase } from './support/runner';
 
 interface Options {
   events: number;
@@ -176,114 +177,147 @@ export function searchPaths(n: number): string[] {
   });
 }
 
+type Log = (l: string) => void;
+
+/** PostgreSQL: a throw-away server in a temp dir, or a fresh database on BENCH_ADMIN_DATABASE_URL; dropped at teardown. */
+async function benchDatabase(teardown: Teardown): Promise<{ dbUrl: string; knex: Knex }> {
+  let adminUrl = process.env.BENCH_ADMIN_DATABASE_URL;
+  if (!adminUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-bench-'));
+    fs.chmodSync(dir, 0o755);
+    const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
+    teardown.add(async () => {
+      await pg.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    adminUrl = pg.url();
+  }
+  const dbName = `jobfair_bench_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(adminUrl, dbName);
+  const admin = adminUrl;
+  teardown.add(async () => {
+    const c = new PgClient({ connectionString: admin });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).finally(() => c.end());
+  });
+  const dbUrl = dbUrlFor(adminUrl, dbName);
+  const knex = createKnex(dbUrl, 20);
+  teardown.add(async () => knex.destroy());
+  await migrateLatest(knex);
+  return { dbUrl, knex };
+}
+
+interface Counts {
+  events: string;
+  jobs: string;
+  public_events: string;
+  searchable_jobs: string;
+}
+
+async function seedAndCount(knex: Knex, o: Options, log: Log): Promise<Counts> {
+  const ts = Date.now();
+  await seed(knex, o);
+  const counts = await knex.raw(
+    `SELECT (SELECT count(*) FROM live_events) AS events, (SELECT count(*) FROM jobs) AS jobs,
+            (SELECT count(*) FROM live_events WHERE visibility = 'open_invite' AND status IN ('live','paused')) AS public_events,
+            (SELECT count(*) FROM jobs j JOIN live_events e ON e.id = j.live_event_id WHERE j.status = 'open' AND e.status = 'live' AND e.visibility = 'open_invite') AS searchable_jobs`,
+  );
+  const c = counts.rows[0] as Counts;
+  log(`seeded ${c.events} events (${c.public_events} public) and ${c.jobs} jobs (${c.searchable_jobs} searchable) in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
+  return c;
+}
+
+/** The search query alone (time inside PostgreSQL plus the driver), for the record. */
+async function probeSearches(knex: Knex, log: Log): Promise<void> {
+  const jobsRepo = createRepositories(knex).jobs;
+  const probes: Array<[string, JobSearchParams]> = [
+    ['skills=typescript,postgresql', { skills: ['typescript', 'postgresql'], limit: 20 }],
+    ['skills=skill-150 (rare)', { skills: ['skill-150'], limit: 20 }],
+    ['no filter', { skills: [], limit: 20 }],
+    ['location=berl&remote=hybrid', { skills: [], location: 'berl', remote: 'hybrid', limit: 20 }],
+    ['skills=python&salary_min=150000', { skills: ['python'], salaryMin: 150000, limit: 20 }],
+  ];
+  for (const [label, p] of probes) {
+    await jobsRepo.search(p);
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < 20; i++) await jobsRepo.search(p);
+    log(`search ${label}: ${(Number(process.hrtime.bigint() - started) / 20 / 1e6).toFixed(2)} ms per query (repository, 20 runs)`);
+    if (process.env.BENCH_EXPLAIN) {
+      const { sql, bindings } = jobsRepo.searchQuery(p).toSQL();
+      const plan = await knex.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as never);
+      console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    }
+  }
+}
+
+/** The app with the public cache off and on, and a bare Fastify route (the ceiling), each listening. */
+async function startServers(dbUrl: string, knex: Knex, teardown: Teardown): Promise<{ uncached: number; cached: number; bare: number }> {
+  const base = { NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: dbUrl, DATABASE_POOL_MAX: '20', TEMPORAL_ADDRESS: '127.0.0.1:1', APP_SECRET: randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://bench.local', RATE_LIMIT_PUBLIC_PER_MIN: '100000000' }; // one client IP drives the load: lift the per-IP limit
+  const uncached = await buildApp({ config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '0' }), knex, logger: false });
+  const cached = await buildApp({ config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '5000' }), knex, logger: false });
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ ok: true, generated_at: new Date().toISOString() }));
+  for (const app of [uncached, cached, bare]) teardown.add(async () => app.close());
+  return { uncached: await listen(uncached), cached: await listen(cached), bare: await listen(bare) };
+}
+
+/** The scenarios, the baseline first; BENCH_ONLY=<substring> keeps those whose name contains it (and the baseline). */
+async function scenarios(knex: Knex, ports: { uncached: number; cached: number; bare: number }, o: Options): Promise<Array<BenchCase<LoadResult>>> {
+  const slugs: Array<{ slug: string }> = await knex('live_events').where({ visibility: 'open_invite' }).whereIn('status', ['live', 'paused']).select('slug').limit(200);
+  const all: Array<{ name: string; port: number; paths: string[] }> = [
+    { name: 'bare Fastify route (baseline)', port: ports.bare, paths: ['/bare'] },
+    { name: 'GET /jobs/search, 200 distinct queries, cache off', port: ports.uncached, paths: searchPaths(200) },
+    { name: 'GET /jobs/search, 200 distinct queries, cache on', port: ports.cached, paths: searchPaths(200) },
+    { name: 'GET /events/{slug}, 200 events, cache off', port: ports.uncached, paths: slugs.map((s) => `/api/v1/events/${s.slug}`) },
+    { name: 'GET /live-events?limit=25, cache off', port: ports.uncached, paths: ['/api/v1/live-events?limit=25'] },
+    { name: 'GET /live-events/live-now, cache off', port: ports.uncached, paths: ['/api/v1/live-events/live-now'] },
+    { name: 'GET /live-events/live-now, cache on', port: ports.cached, paths: ['/api/v1/live-events/live-now'] },
+  ];
+  const only = process.env.BENCH_ONLY;
+  return all
+    .filter((x, i) => i === 0 || !only || x.name.includes(only))
+    .map((s) => ({
+      name: s.name,
+      warmUp: () => load(s.port, s.paths, o, 1000), // JIT, pools, caches
+      run: () => load(s.port, s.paths, o, o.durationS * 1000),
+    }));
+}
+
+function printTable(results: Array<{ name: string; r: LoadResult }>, c: Counts, o: Options): void {
+  const baseline = results[0].r.rps;
+  console.log('');
+  console.log(`Discovery throughput at ${c.events} events / ${c.jobs} jobs — ${o.connections} connections, ${o.durationS} s per scenario, ${os.cpus().length} CPUs, Node ${process.version}`);
+  console.log('');
+  console.log('| scenario | req/s | ratio to bare route | p50 ms | p99 ms | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const { name, r } of results) {
+    console.log(`| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / baseline).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+  }
+  console.log('');
+}
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const t0 = Date.now();
   const log = (l: string) => console.log(`[bench] ${l}`);
-  const stops: Array<() => Promise<void>> = [];
+  const teardown = new Teardown();
   try {
-    // PostgreSQL: a throw-away database.
-    let adminUrl = process.env.BENCH_ADMIN_DATABASE_URL;
-    if (!adminUrl) {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-bench-'));
-      fs.chmodSync(dir, 0o755);
-      const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
-      stops.push(async () => {
-        await pg.stop();
-        fs.rmSync(dir, { recursive: true, force: true });
-      });
-      adminUrl = pg.url();
-    }
-    const dbName = `jobfair_bench_${randomBytes(4).toString('hex')}`;
-    await ensureDatabase(adminUrl, dbName);
-    stops.push(async () => {
-      const c = new PgClient({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).finally(() => c.end());
+    const { dbUrl, knex } = await benchDatabase(teardown);
+    const c = await seedAndCount(knex, o, log);
+    await probeSearches(knex, log);
+    const ports = await startServers(dbUrl, knex, teardown);
+    const runs = await runCases(await scenarios(knex, ports, o), {
+      rounds: 1,
+      onResult: (s, r) => log(`${s.name}: ${r.rps.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors)`),
     });
-    const dbUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, `/${dbName}$1`);
-    const knex = createKnex(dbUrl, 20);
-    stops.push(async () => knex.destroy());
-    await migrateLatest(knex);
-    const ts = Date.now();
-    await seed(knex, o);
-    const counts = await knex.raw(
-      `SELECT (SELECT count(*) FROM live_events) AS events, (SELECT count(*) FROM jobs) AS jobs,
-              (SELECT count(*) FROM live_events WHERE visibility = 'open_invite' AND status IN ('live','paused')) AS public_events,
-              (SELECT count(*) FROM jobs j JOIN live_events e ON e.id = j.live_event_id WHERE j.status = 'open' AND e.status = 'live' AND e.visibility = 'open_invite') AS searchable_jobs`,
-    );
-    const c = counts.rows[0];
-    log(`seeded ${c.events} events (${c.public_events} public) and ${c.jobs} jobs (${c.searchable_jobs} searchable) in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
-
-    // The search query alone (time inside PostgreSQL plus the driver), for the record.
-    const jobsRepo = createRepositories(knex).jobs;
-    const probes: Array<[string, JobSearchParams]> = [
-      ['skills=typescript,postgresql', { skills: ['typescript', 'postgresql'], limit: 20 }],
-      ['skills=skill-150 (rare)', { skills: ['skill-150'], limit: 20 }],
-      ['no filter', { skills: [], limit: 20 }],
-      ['location=berl&remote=hybrid', { skills: [], location: 'berl', remote: 'hybrid', limit: 20 }],
-      ['skills=python&salary_min=150000', { skills: ['python'], salaryMin: 150000, limit: 20 }],
-    ];
-    for (const [label, p] of probes) {
-      await jobsRepo.search(p);
-      const started = process.hrtime.bigint();
-      for (let i = 0; i < 20; i++) await jobsRepo.search(p);
-      log(`search ${label}: ${(Number(process.hrtime.bigint() - started) / 20 / 1e6).toFixed(2)} ms per query (repository, 20 runs)`);
-      if (process.env.BENCH_EXPLAIN) {
-        const { sql, bindings } = jobsRepo.searchQuery(p).toSQL();
-        const plan = await knex.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as never);
-        console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
-      }
-    }
-
-    const base = { NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: dbUrl, DATABASE_POOL_MAX: '20', TEMPORAL_ADDRESS: '127.0.0.1:1', APP_SECRET: randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://bench.local', RATE_LIMIT_PUBLIC_PER_MIN: '100000000' }; // one client IP drives the load: lift the per-IP limit
-    const uncached = await buildApp({ config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '0' }), knex, logger: false });
-    const cached = await buildApp({ config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '5000' }), knex, logger: false });
-    const bare = Fastify({ logger: false });
-    bare.get('/bare', async () => ({ ok: true, generated_at: new Date().toISOString() }));
-    for (const app of [uncached, cached, bare]) stops.push(async () => app.close());
-    const [pu, pc, pb] = [await listen(uncached), await listen(cached), await listen(bare)];
-
-    const slugs: Array<{ slug: string }> = await knex('live_events').where({ visibility: 'open_invite' }).whereIn('status', ['live', 'paused']).select('slug').limit(200);
-    const scenarios: Array<{ name: string; port: number; paths: string[] }> = [
-      { name: 'bare Fastify route (baseline)', port: pb, paths: ['/bare'] },
-      { name: 'GET /jobs/search, 200 distinct queries, cache off', port: pu, paths: searchPaths(200) },
-      { name: 'GET /jobs/search, 200 distinct queries, cache on', port: pc, paths: searchPaths(200) },
-      { name: 'GET /events/{slug}, 200 events, cache off', port: pu, paths: slugs.map((s) => `/api/v1/events/${s.slug}`) },
-      { name: 'GET /live-events?limit=25, cache off', port: pu, paths: ['/api/v1/live-events?limit=25'] },
-      { name: 'GET /live-events/live-now, cache off', port: pu, paths: ['/api/v1/live-events/live-now'] },
-      { name: 'GET /live-events/live-now, cache on', port: pc, paths: ['/api/v1/live-events/live-now'] },
-    ];
-    const results: Array<{ name: string; r: LoadResult }> = [];
-    // BENCH_ONLY=<substring>: only the scenarios whose name contains it (and the baseline) — e.g. to profile one route with --cpu-prof.
-    const only = process.env.BENCH_ONLY;
-    for (const s of scenarios.filter((x, i) => i === 0 || !only || x.name.includes(only))) {
-      await load(s.port, s.paths, o, 1000); // warm-up: JIT, pools, caches
-      const r = await load(s.port, s.paths, o, o.durationS * 1000);
-      results.push({ name: s.name, r });
-      log(`${s.name}: ${r.rps.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors)`);
-    }
-    const baseline = results[0].r.rps;
-    console.log('');
-    console.log(`Discovery throughput at ${c.events} events / ${c.jobs} jobs — ${o.connections} connections, ${o.durationS} s per scenario, ${os.cpus().length} CPUs, Node ${process.version}`);
-    console.log('');
-    console.log('| scenario | req/s | ratio to bare route | p50 ms | p99 ms | errors |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const { name, r } of results) {
-      console.log(`| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / baseline).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
-    }
-    console.log('');
+    const results = [...runs].map(([name, [r]]) => ({ name, r }));
+    printTable(results, c, o);
     log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     if (results.some(({ r }) => r.errors > 0)) process.exitCode = 1;
   } finally {
-    for (const stop of stops.reverse()) await stop().catch((err) => console.error('[bench] cleanup:', err));
+    await teardown.run((err) => console.error('[bench] cleanup:', err));
   }
 }
 
 // Run when invoked (bench/suite.ts imports the seed and the searches from here).
-if (require.main === module) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runMain(main, module);

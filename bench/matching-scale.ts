@@ -1,5 +1,5 @@
 /**
- * How matching scales (issues 12 and 17), each part on its own throw-away PostgreSQL and Temporal
+ * How matching scales (round time against the queue's length; slot freed → next offer), each part on its own throw-away PostgreSQL and Temporal
  * dev server:
  *
  * 1. **Round time** (`rounds`): for each job count J (`--jobs`) J/100 live open-invite events of
@@ -27,7 +27,7 @@
  * at each waiting count (the one read whose input grows with the queue).
  *   npm run bench -- matching-scale …   (the same)
  *
- * `--json <file>` writes the bench contract's shape (docs: /bench contract of issue 17):
+ * `--json <file>` writes the bench contract's shape (the contract bench/suite.ts reads):
  * `{ slotToOfferMs: { p50, p95, samples }, rounds: [{ waiting, jobs, roundMs, ceilingMs, ceilingNote }], notes }`.
  * `--quick`: 100 and 1,000 waiting with 10,000 jobs, 8 slot samples (under ~60 s on an idle machine).
  */
@@ -48,6 +48,9 @@ import { MATCHMAKER_BATCH_SIZE, MATCHMAKER_ROUND_MAX_OFFERS, matchmakerStatsQuer
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
 import { pool } from './common';
+import { median, percentile, round1 } from './support/stats';
+import { dbUrlFor } from './support/infra';
+import { runCases, runMain } from './support/runner';
 
 const argv = process.argv.slice(2);
 const has = (name: string) => argv.includes(name);
@@ -81,11 +84,6 @@ const OFFER_CONCURRENCY = MATCHMAKER_ROUND_MAX_OFFERS;
 
 const VOCABULARY = Array.from({ length: 200 }, (_, i) => (i < 20 ? ['TypeScript', 'Python', 'Go', 'Rust', 'Java', 'Kotlin', 'PostgreSQL', 'Redis', 'Kafka', 'React', 'Vue', 'Node.js', 'Django', 'Kubernetes', 'Docker', 'AWS', 'GCP', 'GraphQL', 'SQL', 'Spark'][i] : `skill-${i}`));
 const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Prague', 'Vienna', 'Zurich'];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
 const log = (l: string) => console.error(`[bench] ${l}`);
 const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
 
@@ -107,100 +105,112 @@ interface RoundRow {
   explain?: { executionMs: number; plan: string };
 }
 
-const dbUrlFor = (adminUrl: string, db: string) => adminUrl.replace(/\/[^/?]+(\?|$)/, `/${db}$1`);
-
-/** Part 1: one round at J jobs and W waiting entries. */
+/** Part 1: one round at J jobs and W waiting entries, for every J and W. */
 async function rounds(infra: { adminUrl: string; temporalAddress: string }, base: Config): Promise<RoundRow[]> {
   const out: RoundRow[] = [];
   const connection = await Connection.connect({ address: infra.temporalAddress });
   const temporal = new Client({ connection });
   try {
-    for (const jobs of JOBS) {
-      const db = `bench_scale_${jobs}`;
-      await ensureDatabase(infra.adminUrl, db);
-      const knex = createKnex(dbUrlFor(infra.adminUrl, db), 12);
-      try {
-        await migrateLatest(knex);
-        const events = Math.max(1, Math.round(jobs / 100));
-        const t = Date.now();
-        await seedEvents(knex, events);
-        log(`${jobs} jobs: seeded ${events} events in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-        const repos = createRepositories(knex);
-        for (const w of WAITING) {
-          await seedWaiting(knex, w, events);
-          const timings: RoundTimings[] = [];
-          const totals: number[] = [];
-          let res = { considered: 0, offered: 0 };
-          const activities = createMatchmakingActivities({
-            knex,
-            client: temporal,
-            accountsRepository: repos.accounts,
-            matchmakingRepository: repos.matchmaking,
-            config: { ...base, TEMPORAL_TASK_QUEUE: 'bench-scale' },
-            log: { info: (o: object) => 'timings' in o && timings.push((o as { timings: RoundTimings }).timings), warn: () => undefined },
-          });
-          for (let r = 0; r < WARMUP; r++) await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
-          timings.length = 0;
-          const cpu: number[] = [];
-          for (let r = 0; r < REPEAT; r++) {
-            const t0 = performance.now();
-            const c0 = process.cpuUsage();
-            res = await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
-            totals.push(performance.now() - t0);
-            const c = process.cpuUsage(c0);
-            cpu.push((c.user + c.system) / 1000);
-          }
-          // The ceiling: the bare I/O of as many offers (one Temporal round-trip each, as many at a time as the round) and one SQL round-trip.
-          const ceilings: number[] = [];
-          for (let r = 0; r < REPEAT; r++) {
-            const t0 = performance.now();
-            await knex.raw('SELECT 1');
-            await pool(
-              Array.from({ length: res.offered }, (_, i) => i),
-              OFFER_CONCURRENCY,
-              async (i) => {
-                try {
-                  await temporal.workflow.getHandle(`bench-absent-${i}`).describe();
-                } catch (err) {
-                  if (!(err instanceof WorkflowNotFoundError)) throw err;
-                }
-              },
-            );
-            ceilings.push(performance.now() - t0);
-          }
-          let explain: RoundRow['explain'];
-          if (has('--explain')) explain = await explainWaitingPage(knex, repos.matchmaking);
-          const f = (k: keyof RoundTimings) => (timings.length ? median(timings.map((x) => x[k])) : NaN);
-          const row: RoundRow = {
-            waiting: w,
-            jobs,
-            roundMs: round1(median(totals)),
-            ceilingMs: round1(median(ceilings)),
-            ceilingNote: `bare I/O of the round's ${res.offered} offers: one Temporal round-trip each (${OFFER_CONCURRENCY} at a time) + one SQL round-trip`,
-            planMs: round1(f('planMs')),
-            searchMs: round1(f('searchMs')),
-            holdMs: round1(f('holdMs')),
-            offerMs: round1(f('offerMs')),
-            considered: res.considered,
-            offered: res.offered,
-            cpuMs: round1(median(cpu)),
-            ...(explain ? { explain } : {}),
-          };
-          out.push(row);
-          if (explain) log(`jobs ${jobs} waiting ${w}: first page of waiting entries ${explain.executionMs} ms\n${explain.plan}`);
-          log(`jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}; CPU ${row.cpuMs} ms); ceiling ${row.ceilingMs} ms; load ${load()}`);
-        }
-      } finally {
-        await knex.destroy();
-      }
-    }
+    for (const jobs of JOBS) out.push(...(await roundsAtJobs(infra.adminUrl, temporal, base, jobs)));
   } finally {
     await connection.close();
   }
   return out;
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+/** J/100 live events of 100 jobs in their own database; then each waiting count in turn. */
+async function roundsAtJobs(adminUrl: string, temporal: Client, base: Config, jobs: number): Promise<RoundRow[]> {
+  const db = `bench_scale_${jobs}`;
+  await ensureDatabase(adminUrl, db);
+  const knex = createKnex(dbUrlFor(adminUrl, db), 12);
+  try {
+    await migrateLatest(knex);
+    const events = Math.max(1, Math.round(jobs / 100));
+    const t = Date.now();
+    await seedEvents(knex, events);
+    log(`${jobs} jobs: seeded ${events} events in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const repos = createRepositories(knex);
+    const out: RoundRow[] = [];
+    for (const w of WAITING) {
+      await seedWaiting(knex, w, events);
+      const row = await roundCell(knex, repos, temporal, base, jobs, w);
+      out.push(row);
+      if (row.explain) log(`jobs ${jobs} waiting ${w}: first page of waiting entries ${row.explain.executionMs} ms\n${row.explain.plan}`);
+      log(`jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}; CPU ${row.cpuMs} ms); ceiling ${row.ceilingMs} ms; load ${load()}`);
+    }
+    return out;
+  } finally {
+    await knex.destroy();
+  }
+}
+
+/** The production activity, its round timings collected from its log. */
+function roundActivities(knex: Knex, repos: ReturnType<typeof createRepositories>, temporal: Client, base: Config, timings: RoundTimings[]) {
+  return createMatchmakingActivities({
+    knex,
+    client: temporal,
+    accountsRepository: repos.accounts,
+    matchmakingRepository: repos.matchmaking,
+    config: { ...base, TEMPORAL_TASK_QUEUE: 'bench-scale' },
+    log: { info: (o: object) => 'timings' in o && timings.push((o as { timings: RoundTimings }).timings), warn: () => undefined },
+  });
+}
+
+/** The ceiling: the bare I/O of as many offers (one Temporal round-trip each, as many at a time as the round) and one SQL round-trip. */
+async function offersCeiling(knex: Knex, temporal: Client, offered: number): Promise<number> {
+  const t0 = performance.now();
+  await knex.raw('SELECT 1');
+  await pool(
+    Array.from({ length: offered }, (_, i) => i),
+    OFFER_CONCURRENCY,
+    async (i) => {
+      try {
+        await temporal.workflow.getHandle(`bench-absent-${i}`).describe();
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+      }
+    },
+  );
+  return performance.now() - t0;
+}
+
+/** One cell: `--warmup` untimed rounds, `--repeat` timed ones (wall and CPU), then as many ceiling runs. */
+async function roundCell(knex: Knex, repos: ReturnType<typeof createRepositories>, temporal: Client, base: Config, jobs: number, w: number): Promise<RoundRow> {
+  const timings: RoundTimings[] = [];
+  const activities = roundActivities(knex, repos, temporal, base, timings);
+  let res = { considered: 0, offered: 0 };
+  const round = async () => {
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    res = await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
+    const ms = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    return { ms, cpuMs: (c.user + c.system) / 1000 };
+  };
+  const warmUp = async () => {
+    for (let r = 0; r < WARMUP; r++) await activities.runMatchingRound({ batchSize: MATCHMAKER_BATCH_SIZE });
+    timings.length = 0;
+  };
+  const timed = (await runCases([{ name: 'round', warmUp, run: round }], { rounds: REPEAT })).get('round')!;
+  const ceilings = (await runCases([{ name: 'ceiling', run: () => offersCeiling(knex, temporal, res.offered) }], { rounds: REPEAT })).get('ceiling')!;
+  const explain = has('--explain') ? await explainWaitingPage(knex, repos.matchmaking) : undefined;
+  const f = (k: keyof RoundTimings) => (timings.length ? median(timings.map((x) => x[k])) : NaN);
+  return {
+    waiting: w,
+    jobs,
+    roundMs: round1(median(timed.map((x) => x.ms))),
+    ceilingMs: round1(median(ceilings)),
+    ceilingNote: `bare I/O of the round's ${res.offered} offers: one Temporal round-trip each (${OFFER_CONCURRENCY} at a time) + one SQL round-trip`,
+    planMs: round1(f('planMs')),
+    searchMs: round1(f('searchMs')),
+    holdMs: round1(f('holdMs')),
+    offerMs: round1(f('offerMs')),
+    considered: res.considered,
+    offered: res.offered,
+    cpuMs: round1(median(timed.map((x) => x.cpuMs))),
+    ...(explain ? { explain } : {}),
+  };
+}
 
 /**
  * `--explain`: EXPLAIN ANALYZE of the round's two reads over `queue_entries` — its first page of
@@ -276,17 +286,18 @@ async function seedWaiting(knex: Knex, w: number, events: number): Promise<void>
   await knex.raw('ANALYZE');
 }
 
-/** Part 2: slot frees → next match, on the real worker, matchmaker and join path. */
-async function slotToOffer(infra: { adminUrl: string; temporalAddress: string }): Promise<{ p50: number; p95: number; samples: number; notes: string[] }> {
-  await ensureDatabase(infra.adminUrl, 'bench_slot');
-  const dbUrl = dbUrlFor(infra.adminUrl, 'bench_slot');
-  const config = loadConfig(
+const SLOT_EVENTS = 10;
+const SLOT_SEEKERS = 60;
+type SlotStack = { config: Config; knex: Knex; temporal: Client; app: Awaited<ReturnType<typeof buildApp>> };
+
+function slotConfig(dbUrl: string, temporalAddress: string): Config {
+  return loadConfig(
     {},
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_URL: dbUrl,
-      TEMPORAL_ADDRESS: infra.temporalAddress,
+      TEMPORAL_ADDRESS: temporalAddress,
       TEMPORAL_TASK_QUEUE: 'bench-slot',
       PUBLIC_BASE_URL: 'http://jobfair.bench',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
@@ -299,75 +310,101 @@ async function slotToOffer(infra: { adminUrl: string; temporalAddress: string })
       MATCH_FLOOR_BRACKETS: '0:0:0',
     },
   );
+}
+
+/** 10 open-invite events with 1 slot and 20 jobs each, a recruiter, 60 onboarded seekers. */
+async function seedSlotEvents(s: SlotStack): Promise<{ recruiterId: string; eventIds: string[]; seekers: string[] }> {
+  const { knex, app } = s;
+  const accounts = app.services.deps.repos.accounts;
+  const team = await accounts.insertTeam('Slot team');
+  const recruiter = await accounts.insertUser({ email: 'recruiter@slot.bench', display_name: 'Recruiter', role: 'recruiter' });
+  await accounts.addMember(team.id, recruiter.id, 'owner');
+  const eventIds: string[] = [];
+  for (let e = 0; e < SLOT_EVENTS; e++) {
+    const [ev] = await knex('live_events').insert({ team_id: team.id, slug: `slot-${e}`, company_name: `Slot ${e}`, visibility: 'open_invite', status: 'live', interview_slots: 1, started_at: knex.fn.now() }).returning(['id']);
+    eventIds.push(ev.id);
+    await knex('jobs').insert(
+      Array.from({ length: 20 }, (_, j) => ({ team_id: team.id, live_event_id: ev.id, title: `Job ${e}.${j}`, essential_skills: [VOCABULARY[j % 20], VOCABULARY[(j + e) % 20]], bonus_skills: [VOCABULARY[(j + 3) % 20]], experience_min: j % 5, remote_preference: 'remote' })),
+    );
+  }
+  const seekers: string[] = [];
+  await pool(
+    Array.from({ length: SLOT_SEEKERS }, (_, i) => i),
+    8,
+    async (i) => {
+      const u = await accounts.insertUser({ email: `slot-seeker-${i}@slot.bench`, display_name: `Seeker ${i}`, role: 'seeker' });
+      await app.services.accounts.profiles.completeOnboarding(u.id, { full_name: `Seeker ${i}`, title: 'Engineer', skills: [VOCABULARY[i % 20], VOCABULARY[(i * 3) % 20], VOCABULARY[(i * 7) % 20]], experience_years: i % 10 });
+      seekers.push(u.id);
+    },
+  );
+  return { recruiterId: recruiter.id, eventIds, seekers };
+}
+
+type OpenMatches = () => Promise<Array<{ id: string; live_event_id: string; created_at: Date }>>;
+
+/** Each sample: a pause of 0–2 batch windows (a slot frees at any moment of the matchmaker's cycle), a decline, then the wait for that event's next match. */
+async function sampleSlotFrees(s: SlotStack, recruiterId: string, openMatches: OpenMatches): Promise<number[]> {
+  const waits: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    await new Promise((r) => setTimeout(r, Math.random() * 2 * s.config.MATCHMAKER_INTERVAL_MS));
+    const open = await openMatches();
+    const m = open[i % open.length];
+    await s.app.services.matches.decline({ userId: recruiterId, matchId: m.id, reason: 'bench: slot frees', reasonCode: 'other' });
+    const t0 = Date.now();
+    const next = await until(
+      async () => {
+        const row = await s.knex('matches').where({ live_event_id: m.live_event_id, status: 'matched' }).whereNot({ id: m.id }).first('id', 'created_at');
+        return row ?? null;
+      },
+      60_000,
+      `a new match for event ${m.live_event_id}`,
+      5,
+    );
+    waits.push(Math.max(0, next.created_at.getTime() - t0));
+  }
+  return waits;
+}
+
+/** The joins (through the real join use-case) until every slot is taken; the matchmaker kicks they cost. */
+async function joinAll(s: SlotStack, seekers: string[], openMatches: OpenMatches, notes: string[]) {
+  const statsBefore = await matchmakerStats(s.temporal, s.config);
+  const tJoin = Date.now();
+  await pool(seekers, 10, async (userId) => {
+    await s.app.services.queue.join({ userId, eventRef: null, agentIdentity: 'bench', viaAgent: false });
+  });
+  log(`${SLOT_SEEKERS} joins in ${((Date.now() - tJoin) / 1000).toFixed(1)} s`);
+  await until(async () => (await openMatches()).length === SLOT_EVENTS, 120_000, 'every slot taken after the joins');
+  const statsAfterJoins = await matchmakerStats(s.temporal, s.config);
+  if (statsAfterJoins) {
+    // No matchmaker before the first join: it starts with it (signal-with-start).
+    const kicks = statsAfterJoins.kicks - (statsBefore?.kicks ?? 0);
+    notes.push(`matchmaker kicks during ${SLOT_SEEKERS} joins: ${kicks} (${(kicks / SLOT_SEEKERS).toFixed(2)} per join), rounds ${statsAfterJoins.rounds - (statsBefore?.rounds ?? 0)}`);
+  }
+  return statsAfterJoins;
+}
+
+/** Part 2: slot frees → next match, on the real worker, matchmaker and join path. */
+async function slotToOffer(infra: { adminUrl: string; temporalAddress: string }): Promise<{ p50: number; p95: number; samples: number; notes: string[] }> {
+  await ensureDatabase(infra.adminUrl, 'bench_slot');
+  const dbUrl = dbUrlFor(infra.adminUrl, 'bench_slot');
+  const config = slotConfig(dbUrl, infra.temporalAddress);
   const knex = createKnex(dbUrl, config.DATABASE_POOL_MAX);
   await migrateLatest(knex);
   const connection = await Connection.connect({ address: infra.temporalAddress });
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const worker = await startWorker({ config, knex, address: infra.temporalAddress, shutdownGraceTime: '2 seconds' });
   const app = await buildApp({ config, knex, temporal, logger: false });
+  const s: SlotStack = { config, knex, temporal, app };
   try {
-    const accounts = app.services.deps.repos.accounts;
-    const team = await accounts.insertTeam('Slot team');
-    const recruiter = await accounts.insertUser({ email: 'recruiter@slot.bench', display_name: 'Recruiter', role: 'recruiter' });
-    await accounts.addMember(team.id, recruiter.id, 'owner');
-    const EVENTS = 10;
-    const SEEKERS = 60;
-    const eventIds: string[] = [];
-    for (let e = 0; e < EVENTS; e++) {
-      const [ev] = await knex('live_events').insert({ team_id: team.id, slug: `slot-${e}`, company_name: `Slot ${e}`, visibility: 'open_invite', status: 'live', interview_slots: 1, started_at: knex.fn.now() }).returning(['id']);
-      eventIds.push(ev.id);
-      await knex('jobs').insert(
-        Array.from({ length: 20 }, (_, j) => ({ team_id: team.id, live_event_id: ev.id, title: `Job ${e}.${j}`, essential_skills: [VOCABULARY[j % 20], VOCABULARY[(j + e) % 20]], bonus_skills: [VOCABULARY[(j + 3) % 20]], experience_min: j % 5, remote_preference: 'remote' })),
-      );
-    }
-    const seekers: string[] = [];
-    await pool(
-      Array.from({ length: SEEKERS }, (_, i) => i),
-      8,
-      async (i) => {
-        const u = await accounts.insertUser({ email: `slot-seeker-${i}@slot.bench`, display_name: `Seeker ${i}`, role: 'seeker' });
-        await app.services.accounts.profiles.completeOnboarding(u.id, { full_name: `Seeker ${i}`, title: 'Engineer', skills: [VOCABULARY[i % 20], VOCABULARY[(i * 3) % 20], VOCABULARY[(i * 7) % 20]], experience_years: i % 10 });
-        seekers.push(u.id);
-      },
-    );
-    const statsBefore = await matchmakerStats(temporal, config);
-    const tJoin = Date.now();
-    await pool(seekers, 10, async (userId) => {
-      await app.services.queue.join({ userId, eventRef: null, agentIdentity: 'bench', viaAgent: false });
-    });
-    log(`${SEEKERS} joins in ${((Date.now() - tJoin) / 1000).toFixed(1)} s`);
-    const openMatches = async () => knex('matches').whereIn('live_event_id', eventIds).andWhere({ status: 'matched' }).select('id', 'live_event_id', 'created_at');
-    await until(async () => (await openMatches()).length === EVENTS, 120_000, 'every slot taken after the joins');
-    const statsAfterJoins = await matchmakerStats(temporal, config);
+    const { recruiterId, eventIds, seekers } = await seedSlotEvents(s);
+    const openMatches: OpenMatches = async () => knex('matches').whereIn('live_event_id', eventIds).andWhere({ status: 'matched' }).select('id', 'live_event_id', 'created_at');
     const notes: string[] = [];
-    if (statsAfterJoins) {
-      // No matchmaker before the first join: it starts with it (signal-with-start).
-      const kicks = statsAfterJoins.kicks - (statsBefore?.kicks ?? 0);
-      notes.push(`matchmaker kicks during ${SEEKERS} joins: ${kicks} (${(kicks / SEEKERS).toFixed(2)} per join), rounds ${statsAfterJoins.rounds - (statsBefore?.rounds ?? 0)}`);
-    }
-    const waits: number[] = [];
-    for (let s = 0; s < SAMPLES; s++) {
-      // A slot frees at any moment of the matchmaker's cycle: pause 0–2 batch windows first.
-      await new Promise((r) => setTimeout(r, Math.random() * 2 * config.MATCHMAKER_INTERVAL_MS));
-      const open = await openMatches();
-      const m = open[s % open.length];
-      await app.services.matches.decline({ userId: recruiter.id, matchId: m.id, reason: 'bench: slot frees', reasonCode: 'other' });
-      const t0 = Date.now();
-      const next = await until(
-        async () => {
-          const row = await knex('matches').where({ live_event_id: m.live_event_id, status: 'matched' }).whereNot({ id: m.id }).first('id', 'created_at');
-          return row ?? null;
-        },
-        60_000,
-        `a new match for event ${m.live_event_id}`,
-        5,
-      );
-      waits.push(Math.max(0, next.created_at.getTime() - t0));
-    }
+    const statsAfterJoins = await joinAll(s, seekers, openMatches, notes);
+    const waits = await sampleSlotFrees(s, recruiterId, openMatches);
     const statsEnd = await matchmakerStats(temporal, config);
     if (statsAfterJoins && statsEnd) notes.push(`matchmaker during ${SAMPLES} slot samples: ${statsEnd.rounds - statsAfterJoins.rounds} rounds, ${statsEnd.kicks - statsAfterJoins.kicks} kicks`);
-    notes.push(`slot → offer: MATCHMAKER_INTERVAL_MS=${config.MATCHMAKER_INTERVAL_MS}, ${EVENTS} events × 1 slot × 20 jobs, ${SEEKERS} seekers waiting for any event, floor off; measured from the decline's answer to the next match row of that event`);
-    return { p50: Math.round(pct(waits, 50)), p95: Math.round(pct(waits, 95)), samples: waits.length, notes };
+    notes.push(`slot → offer: MATCHMAKER_INTERVAL_MS=${config.MATCHMAKER_INTERVAL_MS}, ${SLOT_EVENTS} events × 1 slot × 20 jobs, ${SLOT_SEEKERS} seekers waiting for any event, floor off; measured from the decline's answer to the next match row of that event`);
+    return { p50: Math.round(percentile(waits, 50)), p95: Math.round(percentile(waits, 95)), samples: waits.length, notes };
   } finally {
     await app.close();
     await worker.shutdown();
@@ -395,47 +432,55 @@ async function until<T>(probe: () => Promise<T | null | false>, deadlineMs: numb
   }
 }
 
-async function main() {
-  const t0 = Date.now();
-  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.BENCH_TEMPORAL_ADDRESS ?? '', DATABASE_URL: '' });
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const notes: string[] = [`load average at start ${load()} (${os.cpus().length} CPUs)`];
+/** Both parts on one throw-away stack (`--no-rounds` / `--no-slot` leave one out). */
+async function measureParts(base: Config): Promise<{ roundRows: RoundRow[]; slot: SlotResult }> {
   let roundRows: RoundRow[] = [];
-  let slot = { p50: NaN, p95: NaN, samples: 0, notes: [] as string[] };
-  {
-    const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench-scale' });
-    try {
-      const i = { adminUrl: infra.adminDatabaseUrl ?? infra.databaseUrl, temporalAddress: infra.temporalAddress };
-      if (!has('--no-rounds')) roundRows = await rounds(i, base);
-      if (!has('--no-slot')) slot = await slotToOffer(i);
-    } finally {
-      await infra.stop();
-    }
+  let slot: SlotResult = { p50: NaN, p95: NaN, samples: 0, notes: [] };
+  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench-scale' });
+  try {
+    const i = { adminUrl: infra.adminDatabaseUrl ?? infra.databaseUrl, temporalAddress: infra.temporalAddress };
+    if (!has('--no-rounds')) roundRows = await rounds(i, base);
+    if (!has('--no-slot')) slot = await slotToOffer(i);
+  } finally {
+    await infra.stop();
   }
-  notes.push(...slot.notes);
-  for (const r of roundRows) notes.push(`round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers; CPU of the round's process ${r.cpuMs} ms`);
-  notes.push(`load average at end ${load()}; ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
+  return { roundRows, slot };
+}
 
+type SlotResult = Awaited<ReturnType<typeof slotToOffer>>;
+
+function printTable(roundRows: RoundRow[], slot: SlotResult, notes: string[]): void {
   console.log(`\nOne matching round (median of ${REPEAT} after ${WARMUP} warm-up rounds; every event has room; load average ${load()}, ${os.cpus().length} CPUs)`);
   console.log('| jobs | waiting | considered | offered | plan ms | hold ms | offer ms | round ms | ceiling ms |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of roundRows) console.log(`| ${r.jobs.toLocaleString('en')} | ${r.waiting.toLocaleString('en')} | ${r.considered} | ${r.offered} | ${r.planMs} | ${r.holdMs} | ${r.offerMs} | ${r.roundMs} | ${r.ceilingMs} |`);
   if (slot.samples) console.log(`\nSlot frees → next match: p50 ${slot.p50} ms, p95 ${slot.p95} ms (${slot.samples} samples)`);
   for (const n of notes) console.log(`- ${n}`);
+}
 
-  if (JSON_OUT) {
-    const doc = {
-      slotToOfferMs: { p50: slot.p50, p95: slot.p95, samples: slot.samples },
-      rounds: roundRows.map((r) => ({ waiting: r.waiting, jobs: r.jobs, roundMs: r.roundMs, ceilingMs: r.ceilingMs, ceilingNote: r.ceilingNote })),
-      notes,
-    };
-    fs.mkdirSync(path.dirname(path.resolve(JSON_OUT)), { recursive: true });
-    fs.writeFileSync(JSON_OUT, JSON.stringify(doc, null, 2) + '\n');
-  }
+/** `--json`: the contract bench/suite.ts reads. */
+function writeJson(file: string, roundRows: RoundRow[], slot: SlotResult, notes: string[]): void {
+  const doc = {
+    slotToOfferMs: { p50: slot.p50, p95: slot.p95, samples: slot.samples },
+    rounds: roundRows.map((r) => ({ waiting: r.waiting, jobs: r.jobs, roundMs: r.roundMs, ceilingMs: r.ceilingMs, ceilingNote: r.ceilingNote })),
+    notes,
+  };
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');
+}
+
+async function main() {
+  const t0 = Date.now();
+  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.BENCH_TEMPORAL_ADDRESS ?? '', DATABASE_URL: '' });
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const notes: string[] = [`load average at start ${load()} (${os.cpus().length} CPUs)`];
+  const { roundRows, slot } = await measureParts(base);
+  notes.push(...slot.notes);
+  for (const r of roundRows) notes.push(`round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers; CPU of the round's process ${r.cpuMs} ms`);
+  notes.push(`load average at end ${load()}; ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
+  printTable(roundRows, slot, notes);
+  if (JSON_OUT) writeJson(JSON_OUT, roundRows, slot, notes);
   process.exit(0);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../dev/ports';
 import { cachedCliPath, defaultCacheDir } from '../dev/temporal-server';
+import { loadavg } from './support/infra';
+import { runCases, runMain } from './support/runner';
+import { midpointMedian } from './support/stats';
 
 /**
  * How long `npm start` takes to its banner ("Job fair is up"), as the README states it:
@@ -20,7 +23,6 @@ import { cachedCliPath, defaultCacheDir } from '../dev/temporal-server';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(values.runs);
 const ROOT = path.resolve(__dirname, '..');
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 3).join(' ');
 
 async function startOnce(env: Record<string, string>): Promise<{ toBannerS: number; readyInS: number }> {
   const t0 = performance.now();
@@ -42,38 +44,29 @@ async function startOnce(env: Record<string, string>): Promise<{ toBannerS: numb
   return banner;
 }
 
-async function main() {
+/** One run: a first start on an empty DATA_DIR, then a warm start on the same DATA_DIR. */
+async function coldThenWarm(i: number): Promise<{ cold: number; warm: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-measure-start-'));
+  const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const env = { DATA_DIR: dataDir, PORT: String(ports[0]), EMBEDDED_PG_PORT: String(ports[1]), TEMPORAL_PORT: String(ports[2]), TEMPORAL_UI_PORT: String(ports[3]), DATABASE_URL: '', TEMPORAL_ADDRESS: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  try {
+    const c = await startOnce(env);
+    console.log(`run ${i + 1}: empty DATA_DIR ${c.toBannerS.toFixed(1)} s to the banner (banner: ready in ${c.readyInS} s; load ${loadavg()})`);
+    const w = await startOnce(env);
+    console.log(`run ${i + 1}: warm         ${w.toBannerS.toFixed(1)} s to the banner (banner: ready in ${w.readyInS} s; load ${loadavg()})`);
+    return { cold: c.toBannerS, warm: w.toBannerS };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+runMain(async () => {
   if (!fs.existsSync(cachedCliPath(defaultCacheDir(process.env.CACHE_DIR))) && !process.env.TEMPORAL_CLI) {
     console.error('The Temporal CLI is not built and cached yet: run npm start once first (the one-time build is measured separately).');
     process.exit(2);
   }
   console.log(`load average before: ${loadavg()} (${os.cpus().length} cores)`);
-  const cold: number[] = [];
-  const warm: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-measure-start-'));
-    const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
-    const env = { DATA_DIR: dataDir, PORT: String(ports[0]), EMBEDDED_PG_PORT: String(ports[1]), TEMPORAL_PORT: String(ports[2]), TEMPORAL_UI_PORT: String(ports[3]), DATABASE_URL: '', TEMPORAL_ADDRESS: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
-    try {
-      const c = await startOnce(env);
-      cold.push(c.toBannerS);
-      console.log(`run ${i + 1}: empty DATA_DIR ${c.toBannerS.toFixed(1)} s to the banner (banner: ready in ${c.readyInS} s; load ${loadavg()})`);
-      const w = await startOnce(env);
-      warm.push(w.toBannerS);
-      console.log(`run ${i + 1}: warm         ${w.toBannerS.toFixed(1)} s to the banner (banner: ready in ${w.readyInS} s; load ${loadavg()})`);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  };
-  console.log(`median: empty DATA_DIR ${median(cold).toFixed(1)} s, warm ${median(warm).toFixed(1)} s (${RUNS} run(s) each)`);
+  const runs = (await runCases([{ name: 'start', run: coldThenWarm }], { rounds: RUNS })).get('start')!;
+  console.log(`median: empty DATA_DIR ${midpointMedian(runs.map((r) => r.cold)).toFixed(1)} s, warm ${midpointMedian(runs.map((r) => r.warm)).toFixed(1)} s (${RUNS} run(s) each)`);
   console.log(`load average after: ${loadavg()}`);
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
 });

@@ -5,6 +5,9 @@ import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { freePort } from '../dev/ports';
 import { defaultCacheDir, resolveTemporalCli, startDevServer, FILE_SQLITE_PRAGMAS } from '../dev/temporal-server';
+import { loadavg } from './support/infra';
+import { runCases, runMain } from './support/runner';
+import { midpointMedian } from './support/stats';
 
 /**
  * Workflow starts per second of the file-backed Temporal dev server (the one `npm start` runs),
@@ -25,7 +28,6 @@ const { values } = parseArgs({
 const STARTS = Number(values.starts);
 const CONCURRENCY = Number(values.concurrency);
 const ROUNDS = Number(values.rounds);
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 3).join(' ');
 
 async function measure(name: string, pragmas: Readonly<Record<string, string>>): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-pragmas-'));
@@ -54,23 +56,17 @@ async function measure(name: string, pragmas: Readonly<Record<string, string>>):
   }
 }
 
-async function main() {
+runMain(async () => {
   console.log(`load average before: ${loadavg()} (${os.cpus().length} cores)`);
-  const defaults: number[] = [];
-  const tuned: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    defaults.push(await measure('default', {}));
-    tuned.push(await measure('wal', FILE_SQLITE_PRAGMAS));
-  }
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  };
-  console.log(`median: default ${median(defaults).toFixed(0)} starts/s, ${Object.entries(FILE_SQLITE_PRAGMAS).map(([k, v]) => `${k}=${v}`).join(' ')} ${median(tuned).toFixed(0)} starts/s (×${(median(tuned) / median(defaults)).toFixed(1)})`);
+  // Alternately, round by round (A/B/A/B), so a change in the machine's load hits both.
+  const runs = await runCases(
+    [
+      { name: 'default', run: () => measure('default', {}) },
+      { name: 'wal', run: () => measure('wal', FILE_SQLITE_PRAGMAS) },
+    ],
+    { rounds: ROUNDS },
+  );
+  const [defaults, tuned] = [midpointMedian(runs.get('default')!), midpointMedian(runs.get('wal')!)];
+  console.log(`median: default ${defaults.toFixed(0)} starts/s, ${Object.entries(FILE_SQLITE_PRAGMAS).map(([k, v]) => `${k}=${v}`).join(' ')} ${tuned.toFixed(0)} starts/s (×${(tuned / defaults).toFixed(1)})`);
   console.log(`load average after: ${loadavg()}`);
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
 });

@@ -1,5 +1,5 @@
 /**
- * Webhooks benchmark (issue 17): N events × M subscriptions emitted through the real emitter
+ * Webhooks benchmark (a row of the performance table, bench/suite.ts): N events × M subscriptions emitted through the real emitter
  * (domain_events + fan-out → delivery → signed POST) to a local receiver that verifies every
  * signature. Reports deliveries/s (emitting as fast as possible), commit → first-attempt latency
  * p50/p99 (events paced below capacity), lost / duplicated /
@@ -24,7 +24,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
-import { loadConfig } from '../lib/config';
+import { loadConfig, type Config } from '../lib/config';
+import type { Knex } from 'knex';
 import { startInfrastructure } from '../dev/stack';
 import { createKnex, migrateLatest } from '../db/knex';
 import { freePort } from '../dev/ports';
@@ -36,7 +37,9 @@ import { buildEnvelope, signatureHeader } from '../domain/webhooks/signing';
 import { verifyWebhookSignature } from '../domain/webhooks';
 import { createServices } from '../apps/api/src/services';
 import { defaultCacheDir } from '../dev/temporal-server';
-import { parseBenchArgs, pool } from './common';
+import { pool } from './common';
+import { parseBenchArgs, runMain, Teardown } from './support/runner';
+import { median, percentileFloor } from './support/stats';
 import { startTemporalOnPostgres } from './support/temporal-postgres';
 
 interface Options {
@@ -134,11 +137,6 @@ async function startReceiver(secrets: Map<string, string>) {
   };
 }
 
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 /** Median milliseconds from each sampled delivery workflow's start to each kind of history event. */
 async function profile(temporal: Client, webhookId: string, eventIds: string[]) {
@@ -157,227 +155,302 @@ async function profile(temporal: Client, webhookId: string, eventIds: string[]) 
       offsets.set(key, [...(offsets.get(key) ?? []), t - t0]);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`history of ${eventIds.length} sampled deliveries (median ms after start):`);
   for (const [k, xs] of [...offsets.entries()].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${k.padEnd(60)} ${median(xs)}`);
 }
 
-async function main() {
-  const o = parseArgs(process.argv.slice(2));
-  Runtime.install({ logger: new DefaultLogger('WARN') });
+type Say = (l: string) => void;
+type Sub = { id: string; secret: string };
+
+/** The bench's stack once up: the app's database and worker, a Temporal client, the receiver, the services. */
+interface Stack {
+  o: Options;
+  say: Say;
+  temporalServer: string;
+  temporalAddress: string;
+  config: Config;
+  knex: Knex;
+  temporal: Client;
+  rx: Awaited<ReturnType<typeof startReceiver>>;
+  secrets: Map<string, string>;
+  services: ReturnType<typeof createServices>;
+}
+
+/** The Temporal the bench runs on: the dev server (SQLite, started with the infrastructure) or, with `--temporal-postgres`, a server on its own PostgreSQL. */
+async function startTemporal(o: Options, base: Config, tmp: string, teardown: Teardown, say: Say, log: Say): Promise<{ temporalServer: string; infraConfig: Config }> {
+  if (!o.temporalPostgres) return { temporalServer: 'Temporal dev server in memory (SQLite)', infraConfig: base };
+  const t = await startTemporalOnPostgres({ dir: tmp, cacheDir: defaultCacheDir(base.CACHE_DIR), namespace: base.TEMPORAL_NAMESPACE, log: say, debug: log });
+  teardown.add(() => t.stop());
+  return {
+    temporalServer: `Temporal ${t.version} (own embedded PostgreSQL, fsync on)`,
+    infraConfig: loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, TEMPORAL_ADDRESS: t.address }),
+  };
+}
+
+const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error };
+
+async function startStack(o: Options, teardown: Teardown, say: Say): Promise<Stack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-bench-webhooks-'));
   fs.chmodSync(tmp, 0o755);
   const base = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp });
   const log = (l: string) => {
     if (process.env.BENCH_VERBOSE) console.log(`[bench] ${l}`);
   };
-  const say = (l: string) => console.log(o.json ? `[webhooks] ${l}` : l);
   say(`webhooks benchmark: ${o.events} events × ${o.subscriptions} subscriptions, concurrency ${o.concurrency}${o.quick ? ' (quick)' : ''}; starting PostgreSQL and Temporal${o.temporalPostgres ? ' on PostgreSQL' : ''}…`);
-  const cleanups: Array<() => Promise<unknown>> = [async () => fs.rmSync(tmp, { recursive: true, force: true })];
-  let temporalServer = 'Temporal dev server in memory (SQLite)';
-  let infraConfig = base;
-  if (o.temporalPostgres) {
-    try {
-      const t = await startTemporalOnPostgres({ dir: tmp, cacheDir: defaultCacheDir(base.CACHE_DIR), namespace: base.TEMPORAL_NAMESPACE, log: say, debug: log });
-      cleanups.unshift(() => t.stop());
-      temporalServer = `Temporal ${t.version} (own embedded PostgreSQL, fsync on)`;
-      infraConfig = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, TEMPORAL_ADDRESS: t.address });
-    } catch (e) {
-      for (const c of cleanups) await c().catch(() => undefined);
-      throw e;
-    }
-  }
-  const infra = await startInfrastructure({ config: infraConfig, log, persistent: false, pgDataDir: path.join(tmp, 'pg'), pgPort: await freePort(), temporalPort: await freePort(), temporalUiPort: null, databaseName: 'webhooks_bench' }).catch(
-    async (e: unknown) => {
-      for (const c of cleanups) await c().catch(() => undefined);
-      throw e;
+  teardown.add(async () => fs.rmSync(tmp, { recursive: true, force: true }));
+  const { temporalServer, infraConfig } = await startTemporal(o, base, tmp, teardown, say, log);
+  const infra = await startInfrastructure({ config: infraConfig, log, persistent: false, pgDataDir: path.join(tmp, 'pg'), pgPort: await freePort(), temporalPort: await freePort(), temporalUiPort: null, databaseName: 'webhooks_bench' });
+  teardown.add(async () => infra.stop());
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: tmp,
+      DATABASE_URL: infra.databaseUrl,
+      TEMPORAL_ADDRESS: infra.temporalAddress,
+      TEMPORAL_TASK_QUEUE: `bench-webhooks-${randomBytes(4).toString('hex')}`,
+      APP_SECRET: randomBytes(32).toString('hex'),
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      DATABASE_POOL_MAX: '20',
     },
   );
-  cleanups.unshift(async () => infra.stop());
+  const knex = createKnex(infra.databaseUrl, config.DATABASE_POOL_MAX);
+  teardown.add(() => knex.destroy());
+  await migrateLatest(knex);
+  const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
+  const worker = await startWorker({ config, knex, address: infra.temporalAddress, workflowBundle: { code: bundle.code }, shutdownGraceTime: '2 seconds' });
+  teardown.add(() => worker.shutdown());
+  const connection = await Connection.connect({ address: infra.temporalAddress });
+  teardown.add(() => connection.close());
+  const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const secrets = new Map<string, string>();
+  const rx = await startReceiver(secrets);
+  teardown.add(() => rx.close());
+  const services = createServices({ knex, temporal, config });
+  return { o, say, temporalServer, temporalAddress: infra.temporalAddress, config, knex, temporal, rx, secrets, services };
+}
+
+/** A seeker and `--subscriptions` subscriptions of theirs to match.matched, all pointing at the receiver. */
+async function subscribe(s: Stack): Promise<{ userId: string; subs: Sub[] }> {
+  const user = await s.services.deps.repos.accounts.insertUser({ email: `bench-${randomBytes(4).toString('hex')}@bench.local`, display_name: 'Bench', role: 'seeker' });
+  const subs: Sub[] = [];
+  for (let i = 0; i < s.o.subscriptions; i++) {
+    const { row, secret } = await s.services.webhooks.create({ kind: 'user', userId: user.id }, user.id, { target_url: s.rx.url, events: ['match.matched'] });
+    s.secrets.set(row.id, secret);
+    subs.push({ id: row.id, secret });
+  }
+  return { userId: user.id, subs };
+}
+
+/** The signed POST of one delivery, as the delivery activity sends it, with the same HTTP client. */
+function signedPoster(s: Stack, teardown: Teardown): (sub: Sub, id: string) => Promise<void> {
+  const client = createWebhookHttpClient({ policy: { allowLoopback: true }, timeoutMs: s.config.WEBHOOK_TIMEOUT_MS });
+  teardown.add(async () => client.close());
+  return async (sub, id) => {
+    const body = buildEnvelope({ id, type: 'match.matched', createdAtMs: Date.now(), data: { match_id: id } });
+    const r = await client.post(s.rx.url, body, {
+      'content-type': 'application/json',
+      'svc-signature': signatureHeader([sub.secret], Math.floor(Date.now() / 1000), body),
+      'svc-event': 'match.matched',
+      'svc-delivery-id': `dlv_${randomBytes(16).toString('hex')}`,
+      'svc-subscription-id': sub.id,
+    });
+    if (!r.ok) throw new Error(`POST failed: ${r.errorKind} ${r.httpStatus}`);
+  };
+}
+
+/** Ceiling 1: raw signed POSTs from this one process, same client, same concurrency. */
+async function rawCeiling(s: Stack, subs: Sub[], signedPost: (sub: Sub, id: string) => Promise<void>): Promise<number> {
+  const deliveries = s.o.events * s.o.subscriptions;
+  const rawJobs = Array.from({ length: deliveries }, (_, i) => ({ sub: subs[i % subs.length], id: `evt_raw_${i}` }));
+  const rawStart = process.hrtime.bigint();
+  await pool(rawJobs, s.o.concurrency, async (j) => signedPost(j.sub, j.id));
+  const rawRate = deliveries / (Number(process.hrtime.bigint() - rawStart) / 1e9);
+  s.rx.reset();
+  s.say(`raw signed POSTs: ${rawRate.toFixed(0)}/s`);
+  return rawRate;
+}
+
+/** Ceiling 2: a bare one-activity workflow per delivery doing the same POST (its own task queue and worker). */
+async function bareCeiling(s: Stack, subs: Sub[], signedPost: (sub: Sub, id: string) => Promise<void>, teardown: Teardown): Promise<number> {
+  const bareQueue = `bench-webhooks-bare-${randomBytes(4).toString('hex')}`;
+  const bareConnection = await NativeConnection.connect({ address: s.temporalAddress });
+  const bareWorker = await Worker.create({
+    connection: bareConnection,
+    namespace: s.config.TEMPORAL_NAMESPACE,
+    taskQueue: bareQueue,
+    workflowBundle: { code: (await bundleWorkflowCode({ workflowsPath: require.resolve('./webhooks-bare/workflows'), logger: quiet })).code },
+    activities: { barePost: async (i: { subscriptionIndex: number; eventId: string }) => signedPost(subs[i.subscriptionIndex], i.eventId) },
+  });
+  const bareRun = bareWorker.run();
+  teardown.add(async () => {
+    bareWorker.shutdown();
+    await bareRun.catch(() => undefined);
+    await bareConnection.close();
+  });
+  const bareJobs = Array.from({ length: s.o.bare }, (_, i) => ({ subscriptionIndex: i % subs.length, eventId: `evt_bare_${i}` }));
+  const bareStart = process.hrtime.bigint();
+  await pool(bareJobs, s.o.concurrency, async (j) => {
+    await s.temporal.workflow.execute('bareWebhookPostWorkflow', { taskQueue: bareQueue, workflowId: `bench-bare-${bareQueue}-${j.eventId}`, args: [j] });
+  });
+  const bareRate = s.o.bare / (Number(process.hrtime.bigint() - bareStart) / 1e9);
+  s.rx.reset();
+  s.say(`bare one-activity workflows: ${bareRate.toFixed(1)}/s`);
+  return bareRate;
+}
+
+type Emit = (e: DomainEvent) => Promise<unknown>;
+const keysOf = (events: DomainEvent[], subs: Sub[]) => events.flatMap((e) => subs.map((sub) => `${sub.id}/${e.id}`));
+/** Commit → first arrival at the receiver, per (subscription, event) key. */
+const latenciesOf = (s: Stack, keys: string[], committedAt: Map<string, number>) => keys.map((k) => Math.max(0, s.rx.firstAt.get(k)! - committedAt.get(k.split('/')[1])!));
+
+/** Ours, end to end, as fast as it can: the emitter as workflows call it (domain_events + fan-out), then Temporal, the worker, the HTTP attempt. */
+async function throughput(s: Stack, events: DomainEvent[], subs: Sub[], emit: Emit, committedAt: Map<string, number>) {
+  const keys = keysOf(events, subs);
+  const e2eStart = process.hrtime.bigint();
+  const arrived = s.rx.waitFor(keys, 15 * 60_000);
+  await pool(events, s.o.concurrency, async (e) => {
+    const ev = { ...e, createdAtMs: Date.now() };
+    // "Commit" = the moment the emitter's call returned: the event row and whatever the fan-out records are committed.
+    await emit(ev);
+    committedAt.set(e.id, Date.now());
+  });
+  const emitSeconds = Number(process.hrtime.bigint() - e2eStart) / 1e9;
+  await arrived;
+  const e2eSeconds = Number(process.hrtime.bigint() - e2eStart) / 1e9;
+  return { keys, emitSeconds, e2eSeconds, latencies: latenciesOf(s, keys, committedAt) };
+}
+
+/**
+ * Latency at a sustainable rate: events paced at --paced-rate per second (each to every
+ * subscription), commit → first attempt per delivery. (The throughput phase emits as fast as it
+ * can, so its latency is the backlog's, reported in the notes.)
+ */
+async function pacedLatency(s: Stack, template: DomainEvent, subs: Sub[], emit: Emit, committedAt: Map<string, number>) {
+  const paced: DomainEvent[] = Array.from({ length: s.o.pacedEvents }, (_, i) => ({ ...template, id: `evt_${randomBytes(12).toString('hex')}`, data: { match_id: `p-${i}` } }));
+  const pacedKeys = keysOf(paced, subs);
+  const pacedArrived = s.rx.waitFor(pacedKeys, 5 * 60_000);
+  const pacedStart = Date.now();
+  await Promise.all(
+    paced.map(async (e, i) => {
+      const at = pacedStart + Math.round((i * 1000) / s.o.pacedRate);
+      await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+      await emit({ ...e, createdAtMs: Date.now() });
+      committedAt.set(e.id, Date.now());
+    }),
+  );
+  await pacedArrived;
+  return { pacedKeys, pacedLatencies: latenciesOf(s, pacedKeys, committedAt) };
+}
+
+/**
+ * A second emission of some events must not deliver anything again (stragglers get time to show);
+ * every attempt durable: one delivery row and one attempt row per delivery, all delivered.
+ */
+async function integrity(s: Stack, events: DomainEvent[], subs: Sub[], emit: Emit, keys: string[]) {
+  await pool(events.slice(0, Math.min(100, events.length)), s.o.concurrency, async (e) => {
+    await emit(e);
+  });
+  await new Promise((r) => setTimeout(r, 3000));
+  const lost = keys.filter((k) => !s.rx.counts.has(k)).length;
+  const duplicated = keys.filter((k) => (s.rx.counts.get(k) ?? 0) > 1).length;
+  const subIds = subs.map((sub) => sub.id);
+  const states = await s.knex('webhook_deliveries').whereIn('subscription_id', subIds).groupBy('state').select('state').count<{ state: string; count: string }[]>({ count: '*' });
+  const [{ count: attemptRows }] = await s.knex('webhook_delivery_attempts').whereIn('subscription_id', subIds).count<{ count: string }[]>({ count: '*' });
+  const deliveredRows = Number(states.find((x) => x.state === 'delivered')?.count ?? 0);
+  return { lost, duplicated, states, attemptRows, deliveredRows };
+}
+
+function domainEvents(n: number, userId: string): DomainEvent[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    type: 'match.matched',
+    ownerUserIds: [userId],
+    ownerTeamId: null,
+    data: { match_id: `m-${i}`, role_title: 'Engineer', seeker_headline: 'Bench seeker' },
+    createdAtMs: 0,
+  }));
+}
+
+type Measured = {
+  deliveries: number;
+  rawRate: number;
+  bareRate: number;
+  e2e: Awaited<ReturnType<typeof throughput>>;
+  paced: Awaited<ReturnType<typeof pacedLatency>>;
+  check: Awaited<ReturnType<typeof integrity>>;
+  badSignatures: number;
+};
+
+/** The bench's JSON (the contract bench/suite.ts reads with `--json`). */
+function resultOf(s: Stack, m: Measured) {
+  const { o } = s;
+  const e2eRate = m.deliveries / m.e2e.e2eSeconds;
+  const saturated = { p50: percentileFloor(m.e2e.latencies, 50), p99: percentileFloor(m.e2e.latencies, 99) };
+  const expectedRows = m.deliveries + m.paced.pacedKeys.length;
+  const notes = [
+    `load average ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}; ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
+    `${s.temporalServer}; the app's own embedded PostgreSQL; one in-process worker; receiver on 127.0.0.1`,
+    `throughput phase: emit ${m.e2e.emitSeconds.toFixed(2)} s, end to end ${m.e2e.e2eSeconds.toFixed(2)} s, commit → first attempt at saturation p50 ${saturated.p50} ms / p99 ${saturated.p99} ms (the backlog of emitting as fast as possible)`,
+    `firstAttemptMs: commit (the emitter's call returned) → arrival at the receiver, ${o.pacedEvents} events × ${o.subscriptions} subscriptions paced at ${o.pacedRate} events/s (${o.pacedRate * o.subscriptions} deliveries/s)`,
+    `recorded: ${m.check.deliveredRows}/${expectedRows} deliveries delivered, ${m.check.attemptRows} attempt rows; states ${JSON.stringify(Object.fromEntries(m.check.states.map((x) => [x.state, Number(x.count)])))}`,
+    `ratios: ${(e2eRate / m.bareRate).toFixed(2)}× the bare workflow, ${(e2eRate / m.rawRate).toFixed(4)}× raw signed POSTs`,
+  ];
+  return {
+    temporal: s.temporalServer,
+    events: o.events,
+    subscriptions: o.subscriptions,
+    deliveries: m.deliveries,
+    deliveriesPerSec: Number(e2eRate.toFixed(1)),
+    firstAttemptMs: { p50: percentileFloor(m.paced.pacedLatencies, 50), p99: percentileFloor(m.paced.pacedLatencies, 99) },
+    lost: m.check.lost,
+    duplicated: m.check.duplicated,
+    badSignatures: m.badSignatures,
+    bareWorkflowPerSec: Number(m.bareRate.toFixed(1)),
+    rawSignedPostsPerSec: Number(m.rawRate.toFixed(1)),
+    notes,
+  };
+}
+
+/** Every phase in order; true when a delivery was lost, duplicated, badly signed or unrecorded. */
+async function measure(s: Stack, teardown: Teardown): Promise<boolean> {
+  const { o } = s;
+  const { userId, subs } = await subscribe(s);
+  const signedPost = signedPoster(s, teardown);
+  const rawRate = await rawCeiling(s, subs, signedPost);
+  const bareRate = await bareCeiling(s, subs, signedPost, teardown);
+  const { emitDomainEvent } = createDomainEventsActivities({ knex: s.knex, fanOut: createWebhooksFanOut({ webhooksRepository: s.services.deps.repos.webhooks, client: s.temporal, config: s.config }) });
+  const events = domainEvents(o.events, userId);
+  const committedAt = new Map<string, number>();
+  const e2e = await throughput(s, events, subs, emitDomainEvent, committedAt);
+  const paced = await pacedLatency(s, events[0], subs, emitDomainEvent, committedAt);
+  const check = await integrity(s, events, subs, emitDomainEvent, [...e2e.keys, ...paced.pacedKeys]);
+  const deliveries = o.events * o.subscriptions;
+  const result = resultOf(s, { deliveries, rawRate, bareRate, e2e, paced, check, badSignatures: s.rx.badSignatures() });
+  if (o.json) fs.writeFileSync(o.json, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  if (o.profile) await profile(s.temporal, subs[0].id, events.map((e) => e.id).filter((_, i) => i % Math.max(1, Math.floor(events.length / 20)) === 0));
+  const expectedRows = deliveries + paced.pacedKeys.length;
+  if (check.lost > 0 || check.duplicated > 0 || s.rx.badSignatures() > 0 || check.deliveredRows !== expectedRows || Number(check.attemptRows) < expectedRows) {
+    console.error('FAIL: lost, duplicated, badly signed or unrecorded deliveries');
+    return true;
+  }
+  return false;
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const say = (l: string) => console.log(o.json ? `[webhooks] ${l}` : l);
+  const teardown = new Teardown();
   let failed = false;
   try {
-    const config = loadConfig(
-      {},
-      {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: tmp,
-        DATABASE_URL: infra.databaseUrl,
-        TEMPORAL_ADDRESS: infra.temporalAddress,
-        TEMPORAL_TASK_QUEUE: `bench-webhooks-${randomBytes(4).toString('hex')}`,
-        APP_SECRET: randomBytes(32).toString('hex'),
-        WEBHOOK_ALLOW_LOOPBACK: 'true',
-        DATABASE_POOL_MAX: '20',
-      },
-    );
-    const knex = createKnex(infra.databaseUrl, config.DATABASE_POOL_MAX);
-    cleanups.unshift(() => knex.destroy());
-    await migrateLatest(knex);
-    const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error };
-    const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
-    const worker = await startWorker({ config, knex, address: infra.temporalAddress, workflowBundle: { code: bundle.code }, shutdownGraceTime: '2 seconds' });
-    cleanups.unshift(() => worker.shutdown());
-    const connection = await Connection.connect({ address: infra.temporalAddress });
-    cleanups.unshift(() => connection.close());
-    const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-
-    const secrets = new Map<string, string>();
-    const rx = await startReceiver(secrets);
-    cleanups.unshift(() => rx.close());
-
-    const services = createServices({ knex, temporal, config });
-    const accounts = services.deps.repos.accounts;
-    const user = await accounts.insertUser({ email: `bench-${randomBytes(4).toString('hex')}@bench.local`, display_name: 'Bench', role: 'seeker' });
-    const subs: Array<{ id: string; secret: string }> = [];
-    for (let i = 0; i < o.subscriptions; i++) {
-      const { row, secret } = await services.webhooks.create({ kind: 'user', userId: user.id }, user.id, { target_url: rx.url, events: ['match.matched'] });
-      secrets.set(row.id, secret);
-      subs.push({ id: row.id, secret });
-    }
-    const deliveries = o.events * o.subscriptions;
-    const client = createWebhookHttpClient({ policy: { allowLoopback: true }, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-    cleanups.unshift(async () => client.close());
-    const signedPost = async (sub: { id: string; secret: string }, id: string) => {
-      const body = buildEnvelope({ id, type: 'match.matched', createdAtMs: Date.now(), data: { match_id: id } });
-      const r = await client.post(rx.url, body, {
-        'content-type': 'application/json',
-        'svc-signature': signatureHeader([sub.secret], Math.floor(Date.now() / 1000), body),
-        'svc-event': 'match.matched',
-        'svc-delivery-id': `dlv_${randomBytes(16).toString('hex')}`,
-        'svc-subscription-id': sub.id,
-      });
-      if (!r.ok) throw new Error(`POST failed: ${r.errorKind} ${r.httpStatus}`);
-    };
-
-    // 1) Ceiling: raw signed POSTs from this one process, same client, same concurrency.
-    const rawJobs = Array.from({ length: deliveries }, (_, i) => ({ sub: subs[i % subs.length], id: `evt_raw_${i}` }));
-    const rawStart = process.hrtime.bigint();
-    await pool(rawJobs, o.concurrency, async (j) => signedPost(j.sub, j.id));
-    const rawRate = deliveries / (Number(process.hrtime.bigint() - rawStart) / 1e9);
-    rx.reset();
-    say(`raw signed POSTs: ${rawRate.toFixed(0)}/s`);
-
-    // 2) Ceiling: a bare one-activity workflow per delivery doing the same POST (its own task queue and worker).
-    const bareQueue = `bench-webhooks-bare-${randomBytes(4).toString('hex')}`;
-    const bareConnection = await NativeConnection.connect({ address: infra.temporalAddress });
-    const bareWorker = await Worker.create({
-      connection: bareConnection,
-      namespace: config.TEMPORAL_NAMESPACE,
-      taskQueue: bareQueue,
-      workflowBundle: { code: (await bundleWorkflowCode({ workflowsPath: require.resolve('./webhooks-bare/workflows'), logger: quiet })).code },
-      activities: { barePost: async (i: { subscriptionIndex: number; eventId: string }) => signedPost(subs[i.subscriptionIndex], i.eventId) },
-    });
-    const bareRun = bareWorker.run();
-    cleanups.unshift(async () => {
-      bareWorker.shutdown();
-      await bareRun.catch(() => undefined);
-      await bareConnection.close();
-    });
-    const bareJobs = Array.from({ length: o.bare }, (_, i) => ({ subscriptionIndex: i % subs.length, eventId: `evt_bare_${i}` }));
-    const bareStart = process.hrtime.bigint();
-    await pool(bareJobs, o.concurrency, async (j) => {
-      await temporal.workflow.execute('bareWebhookPostWorkflow', { taskQueue: bareQueue, workflowId: `bench-bare-${bareQueue}-${j.eventId}`, args: [j] });
-    });
-    const bareRate = o.bare / (Number(process.hrtime.bigint() - bareStart) / 1e9);
-    rx.reset();
-    say(`bare one-activity workflows: ${bareRate.toFixed(1)}/s`);
-
-    // 3) Ours, end to end: the emitter as workflows call it (domain_events + fan-out), then Temporal, the worker, the HTTP attempt.
-    const { emitDomainEvent } = createDomainEventsActivities({ knex, fanOut: createWebhooksFanOut({ webhooksRepository: services.deps.repos.webhooks, client: temporal, config }) });
-    const events: DomainEvent[] = Array.from({ length: o.events }, (_, i) => ({
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      type: 'match.matched',
-      ownerUserIds: [user.id],
-      ownerTeamId: null,
-      data: { match_id: `m-${i}`, role_title: 'Engineer', seeker_headline: 'Bench seeker' },
-      createdAtMs: 0,
-    }));
-    const keys = events.flatMap((e) => subs.map((s) => `${s.id}/${e.id}`));
-    const committedAt = new Map<string, number>();
-    const e2eStart = process.hrtime.bigint();
-    const arrived = rx.waitFor(keys, 15 * 60_000);
-    await pool(events, o.concurrency, async (e) => {
-      const ev = { ...e, createdAtMs: Date.now() };
-      // "Commit" = the moment the emitter's call returned: the event row and whatever the fan-out records are committed.
-      await emitDomainEvent(ev);
-      committedAt.set(e.id, Date.now());
-    });
-    const emitSeconds = Number(process.hrtime.bigint() - e2eStart) / 1e9;
-    await arrived;
-    const e2eSeconds = Number(process.hrtime.bigint() - e2eStart) / 1e9;
-    const latencies = keys.map((k) => Math.max(0, rx.firstAt.get(k)! - committedAt.get(k.split('/')[1])!));
-
-    // Latency at a sustainable rate: events paced at --paced-rate per second (each to every subscription),
-    // commit → first attempt per delivery. (The throughput phase above emits as fast as it can, so its
-    // latency is the backlog's, reported in the notes.)
-    const saturated = { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-    const paced: DomainEvent[] = Array.from({ length: o.pacedEvents }, (_, i) => ({ ...events[0], id: `evt_${randomBytes(12).toString('hex')}`, data: { match_id: `p-${i}` } }));
-    const pacedKeys = paced.flatMap((e) => subs.map((s) => `${s.id}/${e.id}`));
-    const pacedArrived = rx.waitFor(pacedKeys, 5 * 60_000);
-    const pacedStart = Date.now();
-    await Promise.all(
-      paced.map(async (e, i) => {
-        const at = pacedStart + Math.round((i * 1000) / o.pacedRate);
-        await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
-        await emitDomainEvent({ ...e, createdAtMs: Date.now() });
-        committedAt.set(e.id, Date.now());
-      }),
-    );
-    await pacedArrived;
-    const pacedLatencies = pacedKeys.map((k) => Math.max(0, rx.firstAt.get(k)! - committedAt.get(k.split('/')[1])!));
-    keys.push(...pacedKeys);
-
-    // A second emission of some events must not deliver anything again; give stragglers time to show.
-    await pool(events.slice(0, Math.min(100, events.length)), o.concurrency, async (e) => {
-      await emitDomainEvent(e);
-    });
-    await new Promise((r) => setTimeout(r, 3000));
-    const lost = keys.filter((k) => !rx.counts.has(k)).length;
-    const duplicated = keys.filter((k) => (rx.counts.get(k) ?? 0) > 1).length;
-    // Every attempt durable: one delivery row and one attempt row per delivery, all delivered.
-    const subIds = subs.map((s) => s.id);
-    const states = await knex('webhook_deliveries').whereIn('subscription_id', subIds).groupBy('state').select('state').count<{ state: string; count: string }[]>({ count: '*' });
-    const [{ count: attemptRows }] = await knex('webhook_delivery_attempts').whereIn('subscription_id', subIds).count<{ count: string }[]>({ count: '*' });
-    const deliveredRows = Number(states.find((s) => s.state === 'delivered')?.count ?? 0);
-    const expectedRows = deliveries + pacedKeys.length;
-
-    const e2eRate = deliveries / e2eSeconds;
-    const notes = [
-      `load average ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}; ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
-      `${temporalServer}; the app's own embedded PostgreSQL; one in-process worker; receiver on 127.0.0.1`,
-      `throughput phase: emit ${emitSeconds.toFixed(2)} s, end to end ${e2eSeconds.toFixed(2)} s, commit → first attempt at saturation p50 ${saturated.p50} ms / p99 ${saturated.p99} ms (the backlog of emitting as fast as possible)`,
-      `firstAttemptMs: commit (the emitter's call returned) → arrival at the receiver, ${o.pacedEvents} events × ${o.subscriptions} subscriptions paced at ${o.pacedRate} events/s (${o.pacedRate * o.subscriptions} deliveries/s)`,
-      `recorded: ${deliveredRows}/${expectedRows} deliveries delivered, ${attemptRows} attempt rows; states ${JSON.stringify(Object.fromEntries(states.map((s) => [s.state, Number(s.count)])))}`,
-      `ratios: ${(e2eRate / bareRate).toFixed(2)}× the bare workflow, ${(e2eRate / rawRate).toFixed(4)}× raw signed POSTs`,
-    ];
-    const result = {
-      temporal: temporalServer,
-      events: o.events,
-      subscriptions: o.subscriptions,
-      deliveries,
-      deliveriesPerSec: Number(e2eRate.toFixed(1)),
-      firstAttemptMs: { p50: percentile(pacedLatencies, 50), p99: percentile(pacedLatencies, 99) },
-      lost,
-      duplicated,
-      badSignatures: rx.badSignatures(),
-      bareWorkflowPerSec: Number(bareRate.toFixed(1)),
-      rawSignedPostsPerSec: Number(rawRate.toFixed(1)),
-      notes,
-    };
-    if (o.json) fs.writeFileSync(o.json, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(JSON.stringify(result, null, 2));
-    if (o.profile) await profile(temporal, subs[0].id, events.map((e) => e.id).filter((_, i) => i % Math.max(1, Math.floor(events.length / 20)) === 0));
-    if (lost > 0 || duplicated > 0 || rx.badSignatures() > 0 || deliveredRows !== expectedRows || Number(attemptRows) < expectedRows) {
-      console.error('FAIL: lost, duplicated, badly signed or unrecorded deliveries');
-      failed = true;
-    }
+    failed = await measure(await startStack(o, teardown, say), teardown);
   } finally {
-    for (const c of cleanups) await c().catch(() => undefined);
+    await teardown.run(() => undefined);
   }
   process.exit(failed ? 1 : 0);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -1,4 +1,4 @@
-/** CPU time of processes from /proc, for per-request CPU figures that machine load disturbs less than req/s (issue 17). */
+/** CPU time of processes from /proc, for per-request CPU figures that machine load disturbs less than req/s. */
 import fs from 'node:fs';
 
 export const TICK_MS = 10; // USER_HZ = 100 on Linux

@@ -94,9 +94,11 @@ export interface PostgresEndpoint {
   password: string;
 }
 
-/** The server's static config (`<root>/config/<env>.yaml`). Pure, so its shape is readable and testable. */
-export function serverConfigYaml(p: { ports: ServerPorts; pg: PostgresEndpoint; dynamicConfigFile: string; historyShards?: number; logLevel?: string }): string {
-  const q = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML scalar
+type ConfigInput = { ports: ServerPorts; pg: PostgresEndpoint; dynamicConfigFile: string; historyShards?: number; logLevel?: string };
+const q = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML scalar
+
+/** The two SQL stores (history and visibility) on the one PostgreSQL. */
+function persistenceYaml(p: ConfigInput): string[] {
   const store = (database: string, maxConns: number) => [
     `      sql:`,
     `        pluginName: "postgres12"`,
@@ -109,18 +111,7 @@ export function serverConfigYaml(p: { ports: ServerPorts; pg: PostgresEndpoint; 
     `        maxIdleConns: ${maxConns}`,
     `        maxConnLifetime: "1h"`,
   ];
-  const service = (grpc: number, membership: number, http?: number) => [
-    `    rpc:`,
-    `      grpcPort: ${grpc}`,
-    `      membershipPort: ${membership}`,
-    `      bindOnLocalHost: true`,
-    ...(http ? [`      httpPort: ${http}`] : []),
-  ];
-  const frontend = `127.0.0.1:${p.ports.frontend}`;
   return [
-    'log:',
-    '  stdout: true',
-    `  level: ${p.logLevel ?? 'warn'}`,
     'persistence:',
     '  defaultStore: postgres-default',
     '  visibilityStore: postgres-visibility',
@@ -130,19 +121,35 @@ export function serverConfigYaml(p: { ports: ServerPorts; pg: PostgresEndpoint; 
     ...store('temporal', 20),
     '    postgres-visibility:',
     ...store('temporal_visibility', 10),
-    'global:',
-    '  membership:',
-    '    maxJoinDuration: 30s',
-    '    broadcastAddress: "127.0.0.1"',
+  ];
+}
+
+/** The four services, each on its own loopback ports. */
+function servicesYaml(ports: ServerPorts): string[] {
+  const service = (grpc: number, membership: number, http?: number) => [
+    `    rpc:`,
+    `      grpcPort: ${grpc}`,
+    `      membershipPort: ${membership}`,
+    `      bindOnLocalHost: true`,
+    ...(http ? [`      httpPort: ${http}`] : []),
+  ];
+  return [
     'services:',
     '  frontend:',
-    ...service(p.ports.frontend, p.ports.frontendMembership, p.ports.frontendHttp),
+    ...service(ports.frontend, ports.frontendMembership, ports.frontendHttp),
     '  history:',
-    ...service(p.ports.history, p.ports.historyMembership),
+    ...service(ports.history, ports.historyMembership),
     '  matching:',
-    ...service(p.ports.matching, p.ports.matchingMembership),
+    ...service(ports.matching, ports.matchingMembership),
     '  worker:',
-    ...service(p.ports.worker, p.ports.workerMembership),
+    ...service(ports.worker, ports.workerMembership),
+  ];
+}
+
+/** One active cluster, archival off, the public client and the dynamic config file. */
+function clusterYaml(p: ConfigInput): string[] {
+  const frontend = `127.0.0.1:${p.ports.frontend}`;
+  return [
     'clusterMetadata:',
     '  enableGlobalNamespace: false',
     '  failoverVersionIncrement: 10',
@@ -173,6 +180,22 @@ export function serverConfigYaml(p: { ports: ServerPorts; pg: PostgresEndpoint; 
     'dynamicConfigClient:',
     `  filepath: ${q(p.dynamicConfigFile)}`,
     '  pollInterval: "60s"',
+  ];
+}
+
+/** The server's static config (`<root>/config/<env>.yaml`). Pure, so its shape is readable and testable. */
+export function serverConfigYaml(p: ConfigInput): string {
+  return [
+    'log:',
+    '  stdout: true',
+    `  level: ${p.logLevel ?? 'warn'}`,
+    ...persistenceYaml(p),
+    'global:',
+    '  membership:',
+    '    maxJoinDuration: 30s',
+    '    broadcastAddress: "127.0.0.1"',
+    ...servicesYaml(p.ports),
+    ...clusterYaml(p),
     '',
   ].join('\n');
 }
@@ -236,6 +259,63 @@ export interface TemporalOnPostgres {
   stop: () => Promise<void>;
 }
 
+/** Writes the server's config folder under `root` (every port free and below 32768). */
+async function writeServerConfig(root: string, pg: PostgresEndpoint): Promise<ServerPorts> {
+  const [frontend, frontendHttp, frontendMembership, history, historyMembership, matching, matchingMembership, worker, workerMembership] = await freeLowPorts(9);
+  const ports: ServerPorts = { frontend, frontendHttp, frontendMembership, history, historyMembership, matching, matchingMembership, worker, workerMembership };
+  fs.mkdirSync(path.join(root, 'config'), { recursive: true });
+  const dynamicConfigFile = path.join(root, 'config', 'dynamic.yaml');
+  fs.writeFileSync(dynamicConfigFile, dynamicConfigYaml(DEV_SERVER_DYNAMIC_CONFIG));
+  fs.writeFileSync(path.join(root, 'config', 'bench.yaml'), serverConfigYaml({ ports, pg, dynamicConfigFile }));
+  return ports;
+}
+
+/** The server process, its last output kept for error messages; `stop` ends it (SIGKILL after 15 s). */
+function spawnServer(server: string, root: string): { exited: () => boolean; output: () => string; stop: () => Promise<void> } {
+  const child: ChildProcess = spawn(server, ['--root', root, '--config', 'config', '--env', 'bench', '--allow-no-auth', 'start'], {
+    env: { ...process.env, TEMPORAL_VERSION_CHECK_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exited = false;
+  child.stdout?.on('data', (d) => (output = (output + d).slice(-20_000)));
+  child.stderr?.on('data', (d) => (output = (output + d).slice(-20_000)));
+  child.once('exit', () => (exited = true));
+  const stop = async () => {
+    if (exited) return;
+    const done = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill('SIGTERM');
+    await Promise.race([done, new Promise((r) => setTimeout(r, 15_000))]);
+    if (!exited) child.kill('SIGKILL');
+  };
+  return { exited: () => exited, output: () => output, stop };
+}
+
+/**
+ * Ready = the namespace is registered and usable through the frontend (its namespace registry
+ * refreshes every few seconds, so a fresh namespace is polled until a visibility call passes).
+ */
+async function untilReady(address: string, namespace: string, proc: { exited: () => boolean; output: () => string }): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (proc.exited()) throw new Error(`the Temporal server exited during start-up:\n${proc.output().slice(-3000)}`);
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      try {
+        await registerNamespace(connection, namespace);
+        await connection.workflowService.listWorkflowExecutions({ namespace, pageSize: 1 });
+        await registerSearchAttributes(connection, namespace);
+      } finally {
+        await connection.close();
+      }
+      return;
+    } catch (e) {
+      if (Date.now() > deadline) throw new Error(`the Temporal server did not become ready in 120 s: ${(e as Error).message}\n${proc.output().slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 /**
  * Builds or reuses the binaries, starts PostgreSQL, sets up the schemas, runs the server and
  * registers `namespace` with our search attributes. `dir` must be a fresh throw-away directory.
@@ -261,54 +341,13 @@ export async function startTemporalOnPostgres(opts: {
     let t = Date.now();
     setupTemporalSchemas(tool, pgEndpoint);
     opts.log(`Temporal schemas set up in PostgreSQL (port ${pg.port}) in ${Date.now() - t} ms`);
-
-    const [frontend, frontendHttp, frontendMembership, history, historyMembership, matching, matchingMembership, worker, workerMembership] = await freeLowPorts(9);
-    const ports: ServerPorts = { frontend, frontendHttp, frontendMembership, history, historyMembership, matching, matchingMembership, worker, workerMembership };
     const root = path.join(opts.dir, 'temporal-server');
-    fs.mkdirSync(path.join(root, 'config'), { recursive: true });
-    const dynamicConfigFile = path.join(root, 'config', 'dynamic.yaml');
-    fs.writeFileSync(dynamicConfigFile, dynamicConfigYaml(DEV_SERVER_DYNAMIC_CONFIG));
-    fs.writeFileSync(path.join(root, 'config', 'bench.yaml'), serverConfigYaml({ ports, pg: pgEndpoint, dynamicConfigFile }));
-
+    const ports = await writeServerConfig(root, pgEndpoint);
     t = Date.now();
-    const child: ChildProcess = spawn(server, ['--root', root, '--config', 'config', '--env', 'bench', '--allow-no-auth', 'start'], {
-      env: { ...process.env, TEMPORAL_VERSION_CHECK_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let exited = false;
-    child.stdout?.on('data', (d) => (output = (output + d).slice(-20_000)));
-    child.stderr?.on('data', (d) => (output = (output + d).slice(-20_000)));
-    child.once('exit', () => (exited = true));
-    stops.push(async () => {
-      if (exited) return;
-      const done = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      await Promise.race([done, new Promise((r) => setTimeout(r, 15_000))]);
-      if (!exited) child.kill('SIGKILL');
-    });
-
+    const proc = spawnServer(server, root);
+    stops.push(proc.stop);
     const address = `127.0.0.1:${ports.frontend}`;
-    // Ready = the namespace is registered and usable through the frontend (its namespace registry
-    // refreshes every few seconds, so a fresh namespace is polled until a visibility call passes).
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (exited) throw new Error(`the Temporal server exited during start-up:\n${output.slice(-3000)}`);
-      try {
-        const connection = await Connection.connect({ address, connectTimeout: 1000 });
-        try {
-          await registerNamespace(connection, opts.namespace);
-          await connection.workflowService.listWorkflowExecutions({ namespace: opts.namespace, pageSize: 1 });
-          await registerSearchAttributes(connection, opts.namespace);
-        } finally {
-          await connection.close();
-        }
-        break;
-      } catch (e) {
-        if (Date.now() > deadline) throw new Error(`the Temporal server did not become ready in 120 s: ${(e as Error).message}\n${output.slice(-3000)}`);
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
+    await untilReady(address, opts.namespace, proc);
     opts.log(`Temporal server ${TEMPORAL_SERVER_VERSION} on PostgreSQL at ${address}, ready in ${Date.now() - t} ms`);
     return { address, version: `server ${TEMPORAL_SERVER_VERSION} on PostgreSQL ${pgVersion(pg)}`, postgresUrl: pg.url, stop: stopAll };
   } catch (err) {
