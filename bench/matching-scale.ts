@@ -47,7 +47,7 @@ import { createMatchmakingActivities, type RoundTimings } from '../activities/ma
 import { MATCHMAKER_BATCH_SIZE, MATCHMAKER_ROUND_MAX_OFFERS, matchmakerStatsQuery, matchmakerWorkflowId } from '../workflows/matchmaking/contract';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
-import { pool } from './common';
+import { pool } from './support/pool';
 import { median, percentile, round1 } from './support/stats';
 import { dbUrlFor } from './support/infra';
 import { runCases, runMain } from './support/runner';

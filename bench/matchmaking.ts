@@ -35,7 +35,7 @@ import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
 import { matchmakerWorkflowId, matchmakerStatsQuery, MATCHMAKER_BATCH_SIZE } from '../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, joinQueueUpdate, QUEUE_ENTRY_WORKFLOW, type QueueEntryWorkflow } from '../workflows/queue/contract';
-import { pool } from './common';
+import { pool } from './support/pool';
 import { dbUrlFor } from './support/infra';
 import { parseBenchArgs, runCases, runMain, Teardown } from './support/runner';
 import { percentile } from './support/stats';

@@ -11,7 +11,7 @@ const argv = process.argv.slice(2);
 const [name, ...args] = argv.length === 0 || argv[0].startsWith('--') ? ['suite', ...argv] : argv;
 const available = fs
   .readdirSync(__dirname)
-  .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && f !== 'common.ts')
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
   .map((f) => f.replace(/\.ts$/, ''));
 if (!available.includes(name)) {
   console.error(`usage: npm run bench [-- --quick]   (the whole table)\n       npm run bench -- <${available.join('|')}> [options]`);

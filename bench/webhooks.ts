@@ -37,7 +37,7 @@ import { buildEnvelope, signatureHeader } from '../domain/webhooks/signing';
 import { verifyWebhookSignature } from '../domain/webhooks';
 import { createServices } from '../apps/api/src/services';
 import { defaultCacheDir } from '../dev/temporal-server';
-import { pool } from './common';
+import { pool } from './support/pool';
 import { parseBenchArgs, runMain, Teardown } from './support/runner';
 import { median, percentileFloor } from './support/stats';
 import { startTemporalOnPostgres } from './support/temporal-postgres';
@@ -174,6 +174,8 @@ interface Stack {
   rx: Awaited<ReturnType<typeof startReceiver>>;
   secrets: Map<string, string>;
   services: ReturnType<typeof createServices>;
+  /** The in-process worker's dispatcher wake: the emitter nudges it, as the worker's own fan-out does. */
+  dispatchWake: Awaited<ReturnType<typeof startWorker>>['dispatchWake'];
 }
 
 /** The Temporal the bench runs on: the dev server (SQLite, started with the infrastructure) or, with `--temporal-postgres`, a server on its own PostgreSQL. */
@@ -228,7 +230,7 @@ async function startStack(o: Options, teardown: Teardown, say: Say): Promise<Sta
   const rx = await startReceiver(secrets);
   teardown.add(() => rx.close());
   const services = createServices({ knex, temporal, config });
-  return { o, say, temporalServer, temporalAddress: infra.temporalAddress, config, knex, temporal, rx, secrets, services };
+  return { o, say, temporalServer, temporalAddress: infra.temporalAddress, config, knex, temporal, rx, secrets, services, dispatchWake: worker.dispatchWake };
 }
 
 /** A seeker and `--subscriptions` subscriptions of theirs to match.matched, all pointing at the receiver. */
@@ -420,7 +422,7 @@ async function measure(s: Stack, teardown: Teardown): Promise<boolean> {
   const signedPost = signedPoster(s, teardown);
   const rawRate = await rawCeiling(s, subs, signedPost);
   const bareRate = await bareCeiling(s, subs, signedPost, teardown);
-  const { emitDomainEvent } = createDomainEventsActivities({ knex: s.knex, fanOut: createWebhooksFanOut({ webhooksRepository: s.services.deps.repos.webhooks, client: s.temporal, config: s.config }) });
+  const { emitDomainEvent } = createDomainEventsActivities({ knex: s.knex, fanOut: createWebhooksFanOut({ webhooksRepository: s.services.deps.repos.webhooks, client: s.temporal, config: s.config, dispatchWake: s.dispatchWake }) });
   const events = domainEvents(o.events, userId);
   const committedAt = new Map<string, number>();
   const e2e = await throughput(s, events, subs, emitDomainEvent, committedAt);

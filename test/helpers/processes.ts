@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 export type RunningProcess = ChildProcess & { output: () => string };
 
 /**
- * `node --import tsx` (as npm start does), or with `dist` (a folder `buildDist` of bench/api-memory.ts
+ * `node --import tsx` (as npm start does), or with `dist` (a folder `buildDist` of bench/support/infra.ts
  * built) plain `node` on the compiled entry, as the production image runs it — the worker then starts
  * from the prebuilt workflow bundle instead of running webpack. Either way the child is the process
  * itself, so a kill -9 reaches it.

@@ -1,4 +1,4 @@
-/** A helper the benchmarks and the tests share (not a benchmark itself: `bench/run.ts` skips this file). */
+/** A helper the benchmarks and the tests share: bounded concurrency. */
 
 /** Runs `fn` over `items` (with each item's index) with at most `concurrency` in flight. */
 export async function pool<T>(items: T[], concurrency: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
