@@ -48,8 +48,8 @@ function ensureChromium(): void {
 /**
  * Static checks before any infrastructure starts, so a finding fails in under a minute instead of
  * after the suite: `tsc --noEmit`, then ESLint with type information (eslint.config.js: floating
- * and misused promises, the workflow sandbox's import rules). The plain `npm test` (CI) always
- * runs them. A targeted run (`npm test -- some/file.test.ts`) skips them, since it is an inner
+ * and misused promises, the workflow sandbox's import rules), then Prettier's check (`npm run
+ * format` fixes what it finds). The plain `npm test` (CI) always runs them. A targeted run (`npm test -- some/file.test.ts`) skips them, since it is an inner
  * loop where 30–60 s of whole-tree checking would dominate; TEST_LINT=1 runs them there too.
  */
 function lint(jestArgs: readonly string[]): void {
@@ -60,6 +60,7 @@ function lint(jestArgs: readonly string[]): void {
   const steps: Array<[string, string[]]> = [
     ['tsc', ['-p', 'tsconfig.json', '--noEmit']],
     ['eslint', ['.']],
+    ['prettier', ['--check', '--log-level', 'warn', '.']],
   ];
   for (const [bin, args] of steps) {
     const t = Date.now();
