@@ -68,7 +68,18 @@ function workflowImportRule(allowedValueImports, what) {
   ];
 }
 
-const WORKFLOW_SANDBOX_GLOBALS = ['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'setImmediate', 'clearImmediate', 'WeakRef', 'FinalizationRegistry'].map((name) => ({
+const WORKFLOW_SANDBOX_GLOBALS = [
+  'process',
+  'Buffer',
+  'require',
+  'module',
+  '__dirname',
+  '__filename',
+  'setImmediate',
+  'clearImmediate',
+  'WeakRef',
+  'FinalizationRegistry',
+].map((name) => ({
   name,
   message: `\`${name}\` does not exist (or is not deterministic) in the Temporal workflow sandbox.`,
 }));
@@ -123,7 +134,13 @@ module.exports = defineConfig([
     ignores: ['workflows/*/client.ts'],
     rules: {
       'no-restricted-globals': ['error', ...WORKFLOW_SANDBOX_GLOBALS],
-      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'No dynamic import() in workflow code: the bundle is built once, statically.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression',
+          message: 'No dynamic import() in workflow code: the bundle is built once, statically.',
+        },
+      ],
     },
   },
   // One block per folder depth: how far `../` may climb and still stay inside workflows/.
@@ -149,7 +166,8 @@ module.exports = defineConfig([
           patterns: [
             {
               regex: '^(?:\\./|\\.\\./(?!\\.\\.)[^/]+/)(?!(?:contract|client)$)[^/]+$',
-              message: 'A client.ts imports contracts (its own, other capabilities\', ../shared/contract) and other clients only: start workflows by their contract type name, never by importing the implementation.',
+              message:
+                "A client.ts imports contracts (its own, other capabilities', ../shared/contract) and other clients only: start workflows by their contract type name, never by importing the implementation.",
             },
           ],
         },
@@ -160,7 +178,10 @@ module.exports = defineConfig([
     // Contracts are imported by workflows, activities and the API alike: they stay leaves.
     files: ['workflows/*/contract.ts'],
     rules: {
-      'no-restricted-imports': workflowImportRule(CONTRACTS, 'A contract takes values only from @temporalio/workflow, @temporalio/common, other contract.ts files (../shared/contract for the search attributes).'),
+      'no-restricted-imports': workflowImportRule(
+        CONTRACTS,
+        'A contract takes values only from @temporalio/workflow, @temporalio/common, other contract.ts files (../shared/contract for the search attributes).',
+      ),
     },
   },
 ]);

@@ -25,7 +25,16 @@ import { startThrowawayInfrastructure } from '../dev/stack';
 import { freePort } from '../dev/ports';
 import { load } from './support/load';
 import { imageApiNodeFlags } from './support/image-command';
-import { buildDist, distFromArgs, loadavg, migratedDatabase, ROOT, rssMiB, userWithToken, waitFor } from './support/infra';
+import {
+  buildDist,
+  distFromArgs,
+  loadavg,
+  migratedDatabase,
+  ROOT,
+  rssMiB,
+  userWithToken,
+  waitFor,
+} from './support/infra';
 import { runMain } from './support/runner';
 
 const log = (l: string) => console.log(`[api-memory] ${l}`);
@@ -35,20 +44,46 @@ interface Probe {
   packages: Record<string, { files: number; bytes: number }>;
 }
 
-async function measure(kind: 'compiled' | 'tsx', distDir: string, env: Record<string, string>, token: string): Promise<{ rss: number; probe: Probe | null }> {
+async function measure(
+  kind: 'compiled' | 'tsx',
+  distDir: string,
+  env: Record<string, string>,
+  token: string,
+): Promise<{ rss: number; probe: Probe | null }> {
   const port = await freePort();
   const probeFile = path.join(distDir, `probe-${kind}-${randomBytes(3).toString('hex')}.json`);
   const args =
     kind === 'compiled'
-      ? [...(process.argv.includes('--no-image-flags') ? [] : imageApiNodeFlags(ROOT)), '--require', path.join(__dirname, 'support/memory-probe.cjs'), path.join(distDir, 'apps/api/src/server.js')]
-      : ['--require', path.join(__dirname, 'support/memory-probe.cjs'), '--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')];
+      ? [
+          ...(process.argv.includes('--no-image-flags') ? [] : imageApiNodeFlags(ROOT)),
+          '--require',
+          path.join(__dirname, 'support/memory-probe.cjs'),
+          path.join(distDir, 'apps/api/src/server.js'),
+        ]
+      : [
+          '--require',
+          path.join(__dirname, 'support/memory-probe.cjs'),
+          '--import',
+          'tsx',
+          path.join(ROOT, 'apps/api/src/server.ts'),
+        ];
   const optArg = process.argv.indexOf('--node-options');
   const nodeOptions = optArg > 0 ? { NODE_OPTIONS: process.argv[optArg + 1] } : {};
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, ...nodeOptions, PORT: String(port), MEMORY_PROBE_FILE: probeFile }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, ...nodeOptions, PORT: String(port), MEMORY_PROBE_FILE: probeFile },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`API (${kind})`, async () => (await fetch(`${base}/readyz`)).ok);
-    for (const p of ['/healthz', '/api/v1/live-events/live-now', '/api/v1/live-events?limit=25', '/api/v1/jobs/search?skills=typescript']) await (await fetch(base + p)).arrayBuffer();
+    for (const p of [
+      '/healthz',
+      '/api/v1/live-events/live-now',
+      '/api/v1/live-events?limit=25',
+      '/api/v1/jobs/search?skills=typescript',
+    ])
+      await (await fetch(base + p)).arrayBuffer();
     for (let i = 0; i < 20; i++) {
       const res = await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
       await res.arrayBuffer();
@@ -57,18 +92,24 @@ async function measure(kind: 'compiled' | 'tsx', distDir: string, env: Record<st
     const rss = rssMiB(child.pid);
     child.kill('SIGUSR2');
     let probe: Probe | null = null;
-    await waitFor('memory probe', async () => {
-      if (!fs.existsSync(probeFile)) return false;
-      probe = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Probe;
-      return true;
-    }, { timeoutMs: 10_000 }).catch(() => undefined);
+    await waitFor(
+      'memory probe',
+      async () => {
+        if (!fs.existsSync(probeFile)) return false;
+        probe = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Probe;
+        return true;
+      },
+      { timeoutMs: 10_000 },
+    ).catch(() => undefined);
     if (process.argv.includes('--load')) {
       for (const [name, p, headers] of [
         ['live-now (cached)', '/api/v1/live-events/live-now', {}],
         ['GET /profile (token)', '/api/v1/profile', { authorization: `Bearer ${token}` }],
       ] as const) {
         const r = await load({ url: base, paths: [p], connections: 10, durationS: 5, headers });
-        log(`${kind} ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} / p99 ${r.p99} ms${r.errors + r.non2xx ? `, ${r.errors + r.non2xx} failed` : ''}`);
+        log(
+          `${kind} ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} / p99 ${r.p99} ms${r.errors + r.non2xx ? `, ${r.errors + r.non2xx} failed` : ''}`,
+        );
       }
       log(`${kind}: RSS after load ${rssMiB(child.pid).toFixed(1)} MiB`);
     }
@@ -105,8 +146,14 @@ function printResults(results: Result[], loadStart: string): void {
   console.log('|---|---:|---:|---:|---:|');
   for (const r of results) {
     const u = r.probe?.memoryUsage;
-    const flags = process.argv.includes('--no-image-flags') ? '' : imageApiNodeFlags(ROOT).map((f) => `${f} `).join('');
-    console.log(`| ${r.kind === 'compiled' ? `\`node ${flags}dist/apps/api/src/server.js\` (production image)` : '`node --import tsx apps/api/src/server.ts` (npm start)'} | ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`);
+    const flags = process.argv.includes('--no-image-flags')
+      ? ''
+      : imageApiNodeFlags(ROOT)
+          .map((f) => `${f} `)
+          .join('');
+    console.log(
+      `| ${r.kind === 'compiled' ? `\`node ${flags}dist/apps/api/src/server.js\` (production image)` : '`node --import tsx apps/api/src/server.ts` (npm start)'} | ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`,
+    );
   }
   for (const r of results) {
     if (!r.probe) continue;
@@ -127,10 +174,19 @@ async function main() {
     log(`built ${path.relative(ROOT, distDir)} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: '', DATABASE_URL: '' });
-  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-api-memory' });
+  const infra = await startThrowawayInfrastructure({
+    config: base,
+    log: () => undefined,
+    prefix: 'jobfair-api-memory',
+  });
   try {
     const { url: dbUrl, knex } = await migratedDatabase(infra.adminDatabaseUrl ?? infra.databaseUrl, 'memory', 2);
-    const token = await userWithToken(knex, { email: 'memory@bench.local', displayName: 'Memory', tokenName: 'memory bench', scopes: ['profile:read'] });
+    const token = await userWithToken(knex, {
+      email: 'memory@bench.local',
+      displayName: 'Memory',
+      tokenName: 'memory bench',
+      scopes: ['profile:read'],
+    });
     await knex.destroy();
     const env = apiEnv(dbUrl, infra.temporalAddress);
     // One process at a time, so the two do not share the CPU.

@@ -28,7 +28,8 @@ import { load } from './support/load';
 import { TICK_MS, postgresPids, ticks } from './support/cpu';
 
 const log = (l: string) => console.log(`[auth-cost] ${l}`);
-const arg = (name: string, dflt: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
+const arg = (name: string, dflt: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt;
 
 type Run = { rps: number; apiMs: number; pgMs: number; calls: number };
 type Api = { name: string; env: Record<string, string>; port: number; child: ChildProcess };
@@ -43,7 +44,12 @@ async function prepareDatabase(adminUrl: string): Promise<{ dbUrl: string; knex:
   const { url: dbUrl, knex } = await migratedDatabase(adminUrl, 'authcost', 2);
   await knex.raw("ALTER SYSTEM SET track_functions = 'pl'");
   await knex.raw('SELECT pg_reload_conf()');
-  const token = await userWithToken(knex, { email: 'auth-cost@bench.local', displayName: 'Auth cost', tokenName: 'auth cost', scopes: ['profile:read'] });
+  const token = await userWithToken(knex, {
+    email: 'auth-cost@bench.local',
+    displayName: 'Auth cost',
+    tokenName: 'auth cost',
+    scopes: ['profile:read'],
+  });
   return { dbUrl, knex, token };
 }
 
@@ -67,7 +73,11 @@ async function startApis(distDir: string, env: Record<string, string>, children:
   const apis: Api[] = [];
   for (const m of MODES) {
     const port = await freePort();
-    const child = spawn(process.execPath, [...imageApiNodeFlags(ROOT), path.join(distDir, 'apps/api/src/server.js')], { cwd: ROOT, env: { ...process.env, ...env, ...m.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [...imageApiNodeFlags(ROOT), path.join(distDir, 'apps/api/src/server.js')], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, ...m.env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     children.push(child);
     apis.push({ ...m, port, child });
   }
@@ -78,10 +88,13 @@ async function startApis(distDir: string, env: Record<string, string>, children:
 /** One API as a case: a warm-up run, then each round's req/s, CPU per request (API, every PostgreSQL process) and limiter statements per request. */
 function apiCase(a: Api, knex: Knex, pgDir: string, headers: Record<string, string>, seconds: number): BenchCase<Run> {
   const calls = async () => {
-    const { rows } = await knex.raw<{ rows: Array<{ n: string | null }> }>("SELECT sum(calls) AS n FROM pg_stat_user_functions WHERE funcname IN ('rate_limit_take', 'rate_limit_lease', 'rate_limit_return')");
+    const { rows } = await knex.raw<{ rows: Array<{ n: string | null }> }>(
+      "SELECT sum(calls) AS n FROM pg_stat_user_functions WHERE funcname IN ('rate_limit_take', 'rate_limit_lease', 'rate_limit_return')",
+    );
     return Number(rows[0].n ?? 0);
   };
-  const profile = (durationS: number) => load({ url: `http://127.0.0.1:${a.port}`, paths: ['/api/v1/profile'], connections: 10, durationS, headers });
+  const profile = (durationS: number) =>
+    load({ url: `http://127.0.0.1:${a.port}`, paths: ['/api/v1/profile'], connections: 10, durationS, headers });
   return {
     name: a.name,
     warmUp: () => profile(2),
@@ -95,21 +108,32 @@ function apiCase(a: Api, knex: Knex, pgDir: string, headers: Record<string, stri
       await new Promise((x) => setTimeout(x, 11_000));
       after.calls = await calls();
       const n = res.requests || 1;
-      const run = { rps: res.rps, apiMs: ((after.api - before.api) * TICK_MS) / n, pgMs: ((after.pg - before.pg) * TICK_MS) / n, calls: (after.calls - before.calls) / n };
-      log(`round ${r + 1} ${a.name}: ${res.rps.toFixed(0)} req/s, CPU/request API ${run.apiMs.toFixed(2)} ms + PostgreSQL ${run.pgMs.toFixed(2)} ms, limiter statements/request ${run.calls.toFixed(3)}${res.errors + res.non2xx ? `, ${res.errors + res.non2xx} failed` : ''}`);
+      const run = {
+        rps: res.rps,
+        apiMs: ((after.api - before.api) * TICK_MS) / n,
+        pgMs: ((after.pg - before.pg) * TICK_MS) / n,
+        calls: (after.calls - before.calls) / n,
+      };
+      log(
+        `round ${r + 1} ${a.name}: ${res.rps.toFixed(0)} req/s, CPU/request API ${run.apiMs.toFixed(2)} ms + PostgreSQL ${run.pgMs.toFixed(2)} ms, limiter statements/request ${run.calls.toFixed(3)}${res.errors + res.non2xx ? `, ${res.errors + res.non2xx} failed` : ''}`,
+      );
       return run;
     },
   };
 }
 
 function printTable(runs: Map<string, Run[]>, o: { loadStart: string; rounds: number; seconds: number }): void {
-  console.log(`\nLoad average: start ${o.loadStart}, end ${loadavg()} · ${o.rounds} alternating rounds of ${o.seconds} s, medians · GET /api/v1/profile, 10 connections, one token\n`);
+  console.log(
+    `\nLoad average: start ${o.loadStart}, end ${loadavg()} · ${o.rounds} alternating rounds of ${o.seconds} s, medians · GET /api/v1/profile, 10 connections, one token\n`,
+  );
   console.log('| limiter | req/s | CPU ms/request: API | PostgreSQL | both | limiter statements/request |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const [name, r] of runs) {
     const m = (k: keyof Run) => median(r.map((x) => x[k]));
     const both = median(r.map((x) => x.apiMs + x.pgMs));
-    console.log(`| ${name} | ${m('rps').toFixed(0)} | ${m('apiMs').toFixed(2)} | ${m('pgMs').toFixed(2)} | ${both.toFixed(2)} | ${m('calls').toFixed(3)} |`);
+    console.log(
+      `| ${name} | ${m('rps').toFixed(0)} | ${m('apiMs').toFixed(2)} | ${m('pgMs').toFixed(2)} | ${both.toFixed(2)} | ${m('calls').toFixed(3)} |`,
+    );
   }
 }
 

@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../lib/config';
 import { freePort } from '../dev/ports';
 import { ensureDatabase, startPostgres, type RunningPostgres } from '../dev/postgres-server';
-import { defaultCacheDir, registerSearchAttributes, resolveTemporalCli, startDevServer, type RunningDevServer } from '../dev/temporal-server';
+import {
+  defaultCacheDir,
+  registerSearchAttributes,
+  resolveTemporalCli,
+  startDevServer,
+  type RunningDevServer,
+} from '../dev/temporal-server';
 import { connectClosable, lazyClosable } from '../lib/temporal-connection';
 import { createKnex, migrateLatest } from '../db/knex';
 import { openServices } from '../apps/ops/src/services';
@@ -79,7 +85,10 @@ function killTree(pid: number) {
   // PostgreSQL's backends are children of the postmaster: kill -9 them all (they are ours, by id).
   let children: number[] = [];
   try {
-    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map(Number)
+      .filter(Boolean);
   } catch {
     /* none */
   }
@@ -119,7 +128,8 @@ function spawnApp(c: Pick<Chaos, 'dist' | 'logs'>, entry: string, env: Record<st
 async function waitWorker(w: RunningProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (!/worker running/.test(w.output())) {
-    if (w.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${w.output().slice(-3000)}`);
+    if (w.exitCode !== null || Date.now() > deadline)
+      throw new Error(`worker did not start:\n${w.output().slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -162,7 +172,14 @@ async function startServers(dir: string, teardown: Teardown) {
   teardown.add(() => knex.destroy());
   await migrateLatest(knex);
   const cli = resolveTemporalCli({ cacheDir: defaultCacheDir(), log: say });
-  const tOpts = { cli: cli.path, port: await freePort(), uiPort: await freePort(), dbFile: path.join(dir, 'temporal.sqlite'), namespace: 'default', log: () => undefined };
+  const tOpts = {
+    cli: cli.path,
+    port: await freePort(),
+    uiPort: await freePort(),
+    dbFile: path.join(dir, 'temporal.sqlite'),
+    namespace: 'default',
+    log: () => undefined,
+  };
   const servers = Object.assign(pg, { dbUrl, knex, temporal: await startDevServer(tOpts), tOpts });
   teardown.add(() => servers.temporal.stop());
   const conn = await connectClosable({ address: servers.temporal.address });
@@ -172,12 +189,20 @@ async function startServers(dir: string, teardown: Teardown) {
 }
 
 /** Servers, the demo data, the worker and the API; each closed by `teardown` (whichever process or server is current after the faults). */
-async function startChaos(dir: string, dist: string | null, logs: RunningProcess[], teardown: Teardown): Promise<{ c: Chaos; recruiterToken: string }> {
+async function startChaos(
+  dir: string,
+  dist: string | null,
+  logs: RunningProcess[],
+  teardown: Teardown,
+): Promise<{ c: Chaos; recruiterToken: string }> {
   const servers = await startServers(dir, teardown);
   const apiPort = await freePort();
   const env = appEnv(dir, apiPort, servers.dbUrl, servers.temporal.address);
   const config = loadConfig({}, env);
-  const { services, close } = openServices(config, { databaseUrl: servers.dbUrl, temporalAddress: servers.temporal.address });
+  const { services, close } = openServices(config, {
+    databaseUrl: servers.dbUrl,
+    temporalAddress: servers.temporal.address,
+  });
   const { recruiterToken } = await seedDemoData(services, config);
   await close();
   const worker = spawnApp({ dist, logs }, 'apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
@@ -217,7 +242,8 @@ function faultTargets(c: Chaos): Record<string, ChaosTarget | null> {
       },
     },
     postgres: {
-      fault: async () => killTree(Number(fs.readFileSync(path.join(c.pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])),
+      fault: async () =>
+        killTree(Number(fs.readFileSync(path.join(c.pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])),
       recover: async () => {
         // Crash recovery on start; retried while the killed backends' shared memory is released.
         for (let i = 0; ; i++) {
@@ -250,16 +276,42 @@ function faultTargets(c: Chaos): Record<string, ChaosTarget | null> {
  * the API does).
  */
 async function lifecycleOf(c: Chaos, recruiterToken: string, teardown: Teardown) {
-  const lifeTemporal = lazyClosable({ address: c.temporal.address, deadlines: { callTimeoutMs: 10_000, maxRetryDelayMs: 1_000 } });
+  const lifeTemporal = lazyClosable({
+    address: c.temporal.address,
+    deadlines: { callTimeoutMs: 10_000, maxRetryDelayMs: 1_000 },
+  });
   teardown.add(() => lifeTemporal.close());
-  const lifeServices = createServices({ knex: c.knex, temporal: new Client({ connection: lifeTemporal.connection, namespace: 'default' }), config: loadConfig({}, c.env), changelogEntries: [], appSecret: APP_SECRET });
-  const recruiterUserId: string = (await c.knex('api_tokens').where({ token_hash: hashToken(recruiterToken) }).first('user_id')).user_id;
+  const lifeServices = createServices({
+    knex: c.knex,
+    temporal: new Client({ connection: lifeTemporal.connection, namespace: 'default' }),
+    config: loadConfig({}, c.env),
+    changelogEntries: [],
+    appSecret: APP_SECRET,
+  });
+  const recruiterUserId: string = (
+    await c
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(recruiterToken) })
+      .first('user_id')
+  ).user_id;
   const newSeekers = async (n: number, tag: string): Promise<LifecycleSeeker[]> => {
     const out: LifecycleSeeker[] = [];
     for (let i = 0; i < n; i++) {
-      const user = await lifeServices.deps.repos.accounts.insertUser({ email: `chaos-${tag}-${i}@chaos.test`, display_name: `Chaos seeker ${i}`, role: 'seeker' });
-      await lifeServices.accounts.profiles.completeOnboarding(user.id, { full_name: `Chaos seeker ${i}`, title: 'Engineer', skills: ['TypeScript', 'PostgreSQL'], experience_years: 5 } as never);
-      out.push({ userId: user.id, token: (await lifeServices.accounts.tokens.mint(user.id, { name: 'chaos', scopes: SCOPES })).token });
+      const user = await lifeServices.deps.repos.accounts.insertUser({
+        email: `chaos-${tag}-${i}@chaos.test`,
+        display_name: `Chaos seeker ${i}`,
+        role: 'seeker',
+      });
+      await lifeServices.accounts.profiles.completeOnboarding(user.id, {
+        full_name: `Chaos seeker ${i}`,
+        title: 'Engineer',
+        skills: ['TypeScript', 'PostgreSQL'],
+        experience_years: 5,
+      } as never);
+      out.push({
+        userId: user.id,
+        token: (await lifeServices.accounts.tokens.mint(user.id, { name: 'chaos', scopes: SCOPES })).token,
+      });
     }
     return out;
   };
@@ -272,13 +324,26 @@ async function lifecycleOf(c: Chaos, recruiterToken: string, teardown: Teardown)
 
 /** The recruiter's API calls (keyed creation of events, jobs and webhooks). */
 const poster = (c: Chaos, recruiterToken: string) => async (p: string, body?: unknown) => {
-  const res = await fetch(`${c.base}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${recruiterToken}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${c.base}/api/v1${p}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${recruiterToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (res.status >= 300) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<any>;
 };
 
 /** One fault's row: a fresh event with a webhook, two small-capacity events for the lifecycles, and the run. */
-async function runFault(fault: string, c: Chaos, ctx: { recruiterToken: string; receiver: ChaosReceiver; targets: Record<string, ChaosTarget | null>; life: Awaited<ReturnType<typeof lifecycleOf>> }): Promise<ChaosResult> {
+async function runFault(
+  fault: string,
+  c: Chaos,
+  ctx: {
+    recruiterToken: string;
+    receiver: ChaosReceiver;
+    targets: Record<string, ChaosTarget | null>;
+    life: Awaited<ReturnType<typeof lifecycleOf>>;
+  },
+): Promise<ChaosResult> {
   const post = poster(c, ctx.recruiterToken);
   const slug = `chaos-${fault}-${Date.now().toString(36)}`;
   const ev = (await post('/live-events', { slug, company_name: 'Chaos Inc', visibility: 'open_invite' })).event;
@@ -286,13 +351,23 @@ async function runFault(fault: string, c: Chaos, ctx: { recruiterToken: string; 
   const hook = await post('/webhooks', { target_url: ctx.receiver.url, events: ['match.matched'] });
   const lifeEvents = [];
   for (let i = 0; i < 2; i++) {
-    const le = (await post('/live-events', { slug: `${slug}-life-${i}`, company_name: 'Chaos Inc', visibility: 'open_invite', interview_slots: Number(values.slots) })).event;
-    for (const title of ['Backend engineer', 'Platform engineer']) await post('/jobs', { live_event_id: le.id, title: `${title} ${i}`, essential_skills: ['TypeScript'] });
+    const le = (
+      await post('/live-events', {
+        slug: `${slug}-life-${i}`,
+        company_name: 'Chaos Inc',
+        visibility: 'open_invite',
+        interview_slots: Number(values.slots),
+      })
+    ).event;
+    for (const title of ['Backend engineer', 'Platform engineer'])
+      await post('/jobs', { live_event_id: le.id, title: `${title} ${i}`, essential_skills: ['TypeScript'] });
     await post(`/live-events/${le.id}/go-live`);
     lifeEvents.push({ id: le.id as string, slug: le.slug as string });
   }
   const seekers = await ctx.life.newSeekers(Number(values.seekers), slug);
-  say(`fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests + ${values.seekers} seeker lifecycles on 2 events × ${values.slots} slots…`);
+  say(
+    `fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests + ${values.seekers} seeker lifecycles on 2 events × ${values.slots} slots…`,
+  );
   return runChaos(fault, {
     base: () => c.base,
     knex: c.knex,
@@ -325,7 +400,12 @@ function report(results: ChaosResult[]): void {
       r.gaveUp ||
       r.deliveriesDuplicatedBeyondAtLeastOnce ||
       (r.recoveryMs ?? 0) > 5_000 ||
-      (r.lifecycle && (r.lifecycle.overCapacity > 0 || r.lifecycle.matchedTwice > 0 || r.lifecycle.disagreements > 0 || r.lifecycle.acceptedAfterExpiry > 0 || r.lifecycle.longestGapMs > 15_000)),
+      (r.lifecycle &&
+        (r.lifecycle.overCapacity > 0 ||
+          r.lifecycle.matchedTwice > 0 ||
+          r.lifecycle.disagreements > 0 ||
+          r.lifecycle.acceptedAfterExpiry > 0 ||
+          r.lifecycle.longestGapMs > 15_000)),
   );
   process.exitCode = bad.length ? 1 : 0;
 }
@@ -340,7 +420,9 @@ async function main() {
     if (dist) {
       const tb = Date.now();
       buildDist(dist);
-      say(`npm run build:dist (into ${path.relative(process.cwd(), dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
+      say(
+        `npm run build:dist (into ${path.relative(process.cwd(), dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`,
+      );
     }
     const { c, recruiterToken } = await startChaos(dir, dist, logs, teardown);
     const receiver = await startChaosReceiver();
@@ -359,7 +441,9 @@ async function main() {
     if (dist) fs.rmSync(dist, { recursive: true, force: true });
     if (values.keep) {
       logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
-      say(`kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev --db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`);
+      say(
+        `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev --db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
+      );
     } else fs.rmSync(dir, { recursive: true, force: true });
   }
 }

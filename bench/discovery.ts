@@ -40,21 +40,122 @@ interface Options {
 }
 
 const parseArgs = (argv: string[]): Options =>
-  parseBenchArgs<Options>(argv, 'discovery', { events: 1000, jobs: 100_000, durationS: 5, connections: 32 }, { '--events': 'events', '--jobs': 'jobs', '--duration': 'durationS', '--connections': 'connections' });
+  parseBenchArgs<Options>(
+    argv,
+    'discovery',
+    { events: 1000, jobs: 100_000, durationS: 5, connections: 32 },
+    { '--events': 'events', '--jobs': 'jobs', '--duration': 'durationS', '--connections': 'connections' },
+  );
 
 export const SKILLS = Array.from({ length: 200 }, (_, i) =>
   i < 40
-    ? ['TypeScript', 'JavaScript', 'Python', 'Go', 'Rust', 'Java', 'Kotlin', 'Swift', 'C#', 'C++', 'PostgreSQL', 'MySQL', 'Redis', 'Kafka', 'Temporal', 'React', 'Vue', 'Angular', 'Node.js', 'Django', 'Flask', 'Spring', 'Kubernetes', 'Docker', 'Terraform', 'AWS', 'GCP', 'Azure', 'GraphQL', 'gRPC', 'Elixir', 'Scala', 'Ruby', 'Rails', 'PHP', 'Laravel', 'Figma', 'SQL', 'Spark', 'Airflow'][i]
+    ? [
+        'TypeScript',
+        'JavaScript',
+        'Python',
+        'Go',
+        'Rust',
+        'Java',
+        'Kotlin',
+        'Swift',
+        'C#',
+        'C++',
+        'PostgreSQL',
+        'MySQL',
+        'Redis',
+        'Kafka',
+        'Temporal',
+        'React',
+        'Vue',
+        'Angular',
+        'Node.js',
+        'Django',
+        'Flask',
+        'Spring',
+        'Kubernetes',
+        'Docker',
+        'Terraform',
+        'AWS',
+        'GCP',
+        'Azure',
+        'GraphQL',
+        'gRPC',
+        'Elixir',
+        'Scala',
+        'Ruby',
+        'Rails',
+        'PHP',
+        'Laravel',
+        'Figma',
+        'SQL',
+        'Spark',
+        'Airflow',
+      ][i]
     : `skill-${i}`,
 );
-export const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Prague', 'Vienna', 'Zurich', 'Dublin', 'Stockholm', 'Oslo', 'Helsinki', 'Copenhagen', 'New York', 'Boston', 'Austin', 'Seattle', 'Toronto', 'Remote EU', 'Remote US', 'Singapore', 'Tokyo', 'Sydney', 'São Paulo', 'Bangalore', 'Cape Town', 'Tel Aviv', 'Munich'];
-const TITLES = ['Backend Engineer', 'Frontend Engineer', 'Full-stack Engineer', 'Data Engineer', 'SRE', 'Platform Engineer', 'Mobile Engineer', 'ML Engineer', 'Engineering Manager', 'Product Designer', 'QA Engineer', 'Security Engineer', 'DevOps Engineer', 'Data Scientist', 'Solutions Architect', 'Staff Engineer', 'Tech Lead', 'Developer Advocate', 'Analytics Engineer', 'Embedded Engineer'];
+export const CITIES = [
+  'Berlin',
+  'London',
+  'Paris',
+  'Amsterdam',
+  'Lisbon',
+  'Madrid',
+  'Warsaw',
+  'Prague',
+  'Vienna',
+  'Zurich',
+  'Dublin',
+  'Stockholm',
+  'Oslo',
+  'Helsinki',
+  'Copenhagen',
+  'New York',
+  'Boston',
+  'Austin',
+  'Seattle',
+  'Toronto',
+  'Remote EU',
+  'Remote US',
+  'Singapore',
+  'Tokyo',
+  'Sydney',
+  'São Paulo',
+  'Bangalore',
+  'Cape Town',
+  'Tel Aviv',
+  'Munich',
+];
+const TITLES = [
+  'Backend Engineer',
+  'Frontend Engineer',
+  'Full-stack Engineer',
+  'Data Engineer',
+  'SRE',
+  'Platform Engineer',
+  'Mobile Engineer',
+  'ML Engineer',
+  'Engineering Manager',
+  'Product Designer',
+  'QA Engineer',
+  'Security Engineer',
+  'DevOps Engineer',
+  'Data Scientist',
+  'Solutions Architect',
+  'Staff Engineer',
+  'Tech Lead',
+  'Developer Advocate',
+  'Analytics Engineer',
+  'Embedded Engineer',
+];
 
 /** Seeds with set-based SQL (seconds, not minutes): teams, events in every status, jobs, seekers, queue entries, matches. */
 export async function seed(knex: Knex, o: Pick<Options, 'events' | 'jobs'>): Promise<void> {
   const teams = Math.max(1, Math.ceil(o.events / 10));
   const perEvent = Math.ceil(o.jobs / o.events);
-  await knex.raw(`INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Bench team ' || g FROM generate_series(1, ?) g`, [teams]);
+  await knex.raw(
+    `INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Bench team ' || g FROM generate_series(1, ?) g`,
+    [teams],
+  );
   // Status by event number: 60 % live, 10 % paused, 10 % draft, 20 % ended; every fifth event private.
   await knex.raw(
     `INSERT INTO live_events (team_id, slug, company_name, headline, accent_color, visibility, status, started_at, ends_at, ended_at, created_at)
@@ -92,7 +193,10 @@ export async function seed(knex: Knex, o: Pick<Options, 'events' | 'jobs'>): Pro
     [TITLES, TITLES.length, SKILLS, SKILLS, SKILLS, SKILLS, SKILLS, CITIES, CITIES.length, perEvent],
   );
   const seekers = Math.max(100, Math.round(o.jobs / 20));
-  await knex.raw(`INSERT INTO users (email, display_name, role) SELECT 'bench-seeker-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`, [seekers]);
+  await knex.raw(
+    `INSERT INTO users (email, display_name, role) SELECT 'bench-seeker-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`,
+    [seekers],
+  );
   await knex.raw(
     `INSERT INTO queue_entries (id, user_id, status, live_event_id, live_event_slug, entered_at)
      SELECT gen_random_uuid(), u.id, 'waiting', e.id, e.slug, now()
@@ -152,7 +256,10 @@ const one = (p) => new Promise((resolve) => {
 
 function load(port: number, paths: string[], o: Options, durationMs: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(LOAD_WORKER, { eval: true, workerData: { port, paths, connections: o.connections, durationMs } });
+    const w = new Worker(LOAD_WORKER, {
+      eval: true,
+      workerData: { port, paths, connections: o.connections, durationMs },
+    });
     w.once('message', (m) => resolve(m as LoadResult));
     w.once('error', reject);
   });
@@ -223,7 +330,9 @@ async function seedAndCount(knex: Knex, o: Options, log: Log): Promise<Counts> {
             (SELECT count(*) FROM jobs j JOIN live_events e ON e.id = j.live_event_id WHERE j.status = 'open' AND e.status = 'live' AND e.visibility = 'open_invite') AS searchable_jobs`,
   );
   const c = counts.rows[0] as Counts;
-  log(`seeded ${c.events} events (${c.public_events} public) and ${c.jobs} jobs (${c.searchable_jobs} searchable) in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${c.events} events (${c.public_events} public) and ${c.jobs} jobs (${c.searchable_jobs} searchable) in ${((Date.now() - ts) / 1000).toFixed(1)} s`,
+  );
   return c;
 }
 
@@ -241,7 +350,9 @@ async function probeSearches(knex: Knex, log: Log): Promise<void> {
     await jobsRepo.search(p);
     const started = process.hrtime.bigint();
     for (let i = 0; i < 20; i++) await jobsRepo.search(p);
-    log(`search ${label}: ${(Number(process.hrtime.bigint() - started) / 20 / 1e6).toFixed(2)} ms per query (repository, 20 runs)`);
+    log(
+      `search ${label}: ${(Number(process.hrtime.bigint() - started) / 20 / 1e6).toFixed(2)} ms per query (repository, 20 runs)`,
+    );
     if (process.env.BENCH_EXPLAIN) {
       const { sql, bindings } = jobsRepo.searchQuery(p).toSQL();
       const plan = await knex.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as never);
@@ -251,10 +362,31 @@ async function probeSearches(knex: Knex, log: Log): Promise<void> {
 }
 
 /** The app with the public cache off and on, and a bare Fastify route (the ceiling), each listening. */
-async function startServers(dbUrl: string, knex: Knex, teardown: Teardown): Promise<{ uncached: number; cached: number; bare: number }> {
-  const base = { NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: dbUrl, DATABASE_POOL_MAX: '20', TEMPORAL_ADDRESS: '127.0.0.1:1', APP_SECRET: randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://bench.local', RATE_LIMIT_PUBLIC_PER_MIN: '100000000' }; // one client IP drives the load: lift the per-IP limit
-  const uncached = await buildApp({ config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '0' }), knex, logger: false });
-  const cached = await buildApp({ config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '5000' }), knex, logger: false });
+async function startServers(
+  dbUrl: string,
+  knex: Knex,
+  teardown: Teardown,
+): Promise<{ uncached: number; cached: number; bare: number }> {
+  const base = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: dbUrl,
+    DATABASE_POOL_MAX: '20',
+    TEMPORAL_ADDRESS: '127.0.0.1:1',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_BASE_URL: 'http://bench.local',
+    RATE_LIMIT_PUBLIC_PER_MIN: '100000000',
+  }; // one client IP drives the load: lift the per-IP limit
+  const uncached = await buildApp({
+    config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '0' }),
+    knex,
+    logger: false,
+  });
+  const cached = await buildApp({
+    config: loadConfig({}, { ...base, PUBLIC_CACHE_TTL_MS: '5000' }),
+    knex,
+    logger: false,
+  });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true, generated_at: new Date().toISOString() }));
   for (const app of [uncached, cached, bare]) teardown.add(async () => app.close());
@@ -262,13 +394,25 @@ async function startServers(dbUrl: string, knex: Knex, teardown: Teardown): Prom
 }
 
 /** The scenarios, the baseline first; BENCH_ONLY=<substring> keeps those whose name contains it (and the baseline). */
-async function scenarios(knex: Knex, ports: { uncached: number; cached: number; bare: number }, o: Options): Promise<Array<BenchCase<LoadResult>>> {
-  const slugs: Array<{ slug: string }> = await knex('live_events').where({ visibility: 'open_invite' }).whereIn('status', ['live', 'paused']).select('slug').limit(200);
+async function scenarios(
+  knex: Knex,
+  ports: { uncached: number; cached: number; bare: number },
+  o: Options,
+): Promise<Array<BenchCase<LoadResult>>> {
+  const slugs: Array<{ slug: string }> = await knex('live_events')
+    .where({ visibility: 'open_invite' })
+    .whereIn('status', ['live', 'paused'])
+    .select('slug')
+    .limit(200);
   const all: Array<{ name: string; port: number; paths: string[] }> = [
     { name: 'bare Fastify route (baseline)', port: ports.bare, paths: ['/bare'] },
     { name: 'GET /jobs/search, 200 distinct queries, cache off', port: ports.uncached, paths: searchPaths(200) },
     { name: 'GET /jobs/search, 200 distinct queries, cache on', port: ports.cached, paths: searchPaths(200) },
-    { name: 'GET /events/{slug}, 200 events, cache off', port: ports.uncached, paths: slugs.map((s) => `/api/v1/events/${s.slug}`) },
+    {
+      name: 'GET /events/{slug}, 200 events, cache off',
+      port: ports.uncached,
+      paths: slugs.map((s) => `/api/v1/events/${s.slug}`),
+    },
     { name: 'GET /live-events?limit=25, cache off', port: ports.uncached, paths: ['/api/v1/live-events?limit=25'] },
     { name: 'GET /live-events/live-now, cache off', port: ports.uncached, paths: ['/api/v1/live-events/live-now'] },
     { name: 'GET /live-events/live-now, cache on', port: ports.cached, paths: ['/api/v1/live-events/live-now'] },
@@ -286,12 +430,16 @@ async function scenarios(knex: Knex, ports: { uncached: number; cached: number; 
 function printTable(results: Array<{ name: string; r: LoadResult }>, c: Counts, o: Options): void {
   const baseline = results[0].r.rps;
   console.log('');
-  console.log(`Discovery throughput at ${c.events} events / ${c.jobs} jobs — ${o.connections} connections, ${o.durationS} s per scenario, ${os.cpus().length} CPUs, Node ${process.version}`);
+  console.log(
+    `Discovery throughput at ${c.events} events / ${c.jobs} jobs — ${o.connections} connections, ${o.durationS} s per scenario, ${os.cpus().length} CPUs, Node ${process.version}`,
+  );
   console.log('');
   console.log('| scenario | req/s | ratio to bare route | p50 ms | p99 ms | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const { name, r } of results) {
-    console.log(`| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / baseline).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+    console.log(
+      `| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / baseline).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+    );
   }
   console.log('');
 }
@@ -308,7 +456,10 @@ async function main() {
     const ports = await startServers(dbUrl, knex, teardown);
     const runs = await runCases(await scenarios(knex, ports, o), {
       rounds: 1,
-      onResult: (s, r) => log(`${s.name}: ${r.rps.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors)`),
+      onResult: (s, r) =>
+        log(
+          `${s.name}: ${r.rps.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors)`,
+        ),
     });
     const results = [...runs].map(([name, [r]]) => ({ name, r }));
     printTable(results, c, o);

@@ -38,7 +38,7 @@ function arrivalPattern(o: Options): { arrivals: number[]; rand: () => number } 
   const expo = (mean: number) => -Math.log(1 - rand()) * mean;
   const rateAt = (t: number) => (o.rate / 60_000) * (t < END_MS * 0.25 ? 1.5 : t < END_MS * 0.5 ? 0.5 : 1);
   const arrivals: number[] = [];
-  for (let t = 0; ; ) {
+  for (let t = 0; ;) {
     t += expo(1 / rateAt(t));
     if (t >= END_MS) break;
     arrivals.push(t);
@@ -61,7 +61,14 @@ function simulate(o: Options): Seeker[] {
       const position = waiting.length + 1;
       // As the API: free slots for everyone ahead → two matchmaker intervals (2 s default); else the rate.
       const free = slotFreeAt.filter((f) => f <= now).length;
-      s.estimate = free >= position ? 4 : estimateWaitSeconds(position, { count: recent.length, firstAtMs: recent.length ? recent[0] : null, nowMs: now });
+      s.estimate =
+        free >= position
+          ? 4
+          : estimateWaitSeconds(position, {
+              count: recent.length,
+              firstAtMs: recent.length ? recent[0] : null,
+              nowMs: now,
+            });
       waiting.push(s);
       seekers.push(s);
     }
@@ -78,16 +85,32 @@ function simulate(o: Options): Seeker[] {
 
 function report(o: Options, seekers: Seeker[]): void {
   const withEstimate = seekers.filter((s) => s.estimate !== null && s.matchedAt !== null);
-  const within = (f: (est: number, real: number) => boolean) => withEstimate.filter((s) => f(s.estimate!, (s.matchedAt! - s.at) / 1000)).length / Math.max(1, withEstimate.length);
+  const within = (f: (est: number, real: number) => boolean) =>
+    withEstimate.filter((s) => f(s.estimate!, (s.matchedAt! - s.at) / 1000)).length / Math.max(1, withEstimate.length);
   const asPercent = (x: number) => `${(100 * x).toFixed(1)} %`;
-  console.log(`Estimate calibration: ${HOURS} h, ${o.slots} slots, ${o.rate}/min base arrival rate (×1.5, ×0.5, ×1), interviews 5–25 min, seed ${o.seed}`);
-  console.log(`  joins ${seekers.length}, matched ${seekers.filter((s) => s.matchedAt !== null).length}, with an estimate ${withEstimate.length}, not matched by the end or no estimate (too little data) ${seekers.length - withEstimate.length}`);
-  console.log(`  real wait within ±50 % of the estimate: ${asPercent(within((e, r) => Math.abs(r - e) <= Math.max(30, 0.5 * e)))}   (±30 s floor for short waits)`);
-  console.log(`  real wait within ×/÷ 2 of the estimate: ${asPercent(within((e, r) => r <= Math.max(60, 2 * e) && r >= e / 2 - 30))}`);
-  console.log(`  estimate too low (real > 2× est): ${asPercent(within((e, r) => r > Math.max(60, 2 * e)))}   too high (real < est/2): ${asPercent(within((e, r) => r < e / 2 - 30))}`);
+  console.log(
+    `Estimate calibration: ${HOURS} h, ${o.slots} slots, ${o.rate}/min base arrival rate (×1.5, ×0.5, ×1), interviews 5–25 min, seed ${o.seed}`,
+  );
+  console.log(
+    `  joins ${seekers.length}, matched ${seekers.filter((s) => s.matchedAt !== null).length}, with an estimate ${withEstimate.length}, not matched by the end or no estimate (too little data) ${seekers.length - withEstimate.length}`,
+  );
+  console.log(
+    `  real wait within ±50 % of the estimate: ${asPercent(within((e, r) => Math.abs(r - e) <= Math.max(30, 0.5 * e)))}   (±30 s floor for short waits)`,
+  );
+  console.log(
+    `  real wait within ×/÷ 2 of the estimate: ${asPercent(within((e, r) => r <= Math.max(60, 2 * e) && r >= e / 2 - 30))}`,
+  );
+  console.log(
+    `  estimate too low (real > 2× est): ${asPercent(within((e, r) => r > Math.max(60, 2 * e)))}   too high (real < est/2): ${asPercent(within((e, r) => r < e / 2 - 30))}`,
+  );
 }
 
 runMain(async () => {
-  const o = parseBenchArgs<Options>(process.argv.slice(2), 'estimate-calibration', { slots: 20, rate: 2, seed: 42 }, { '--slots': 'slots', '--rate': 'rate', '--seed': 'seed' });
+  const o = parseBenchArgs<Options>(
+    process.argv.slice(2),
+    'estimate-calibration',
+    { slots: 20, rate: 2, seed: 42 },
+    { '--slots': 'slots', '--rate': 'rate', '--seed': 'seed' },
+  );
   report(o, simulate(o));
 });

@@ -44,7 +44,12 @@ import { ensureDatabase } from '../dev/postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
-import { MATCHMAKER_BATCH_SIZE, MATCHMAKER_ROUND_MAX_OFFERS, matchmakerStatsQuery, matchmakerWorkflowId } from '../workflows/matchmaking/contract';
+import {
+  MATCHMAKER_BATCH_SIZE,
+  MATCHMAKER_ROUND_MAX_OFFERS,
+  matchmakerStatsQuery,
+  matchmakerWorkflowId,
+} from '../workflows/matchmaking/contract';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
 import { pool } from './support/pool';
@@ -62,12 +67,26 @@ const listArg = (name: string, def: number[]): number[] => {
   const raw = value(name);
   if (raw === undefined) return def;
   const v = raw.split(',').map(Number);
-  if (!v.length || v.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`${name} needs comma-separated positive integers`);
+  if (!v.length || v.some((n) => !Number.isInteger(n) || n <= 0))
+    throw new Error(`${name} needs comma-separated positive integers`);
   return v;
 };
-const known = new Set(['--quick', '--json', '--waiting', '--jobs', '--repeat', '--warmup', '--samples', '--no-slot', '--no-rounds', '--explain', 'matching-scale']);
+const known = new Set([
+  '--quick',
+  '--json',
+  '--waiting',
+  '--jobs',
+  '--repeat',
+  '--warmup',
+  '--samples',
+  '--no-slot',
+  '--no-rounds',
+  '--explain',
+  'matching-scale',
+]);
 for (let i = 0; i < argv.length; i++) {
-  if (!known.has(argv[i])) throw new Error(`unknown argument ${argv[i]}; use ${[...known].filter((k) => k.startsWith('--')).join(', ')}`);
+  if (!known.has(argv[i]))
+    throw new Error(`unknown argument ${argv[i]}; use ${[...known].filter((k) => k.startsWith('--')).join(', ')}`);
   if (['--json', '--waiting', '--jobs', '--repeat', '--warmup', '--samples'].includes(argv[i])) i++;
 }
 
@@ -82,10 +101,39 @@ const SAMPLES = listArg('--samples', [QUICK ? 8 : 30])[0];
 /** Offers in flight at once in a round (OFFER_CONCURRENCY of the activity: the round's offer bound). */
 const OFFER_CONCURRENCY = MATCHMAKER_ROUND_MAX_OFFERS;
 
-const VOCABULARY = Array.from({ length: 200 }, (_, i) => (i < 20 ? ['TypeScript', 'Python', 'Go', 'Rust', 'Java', 'Kotlin', 'PostgreSQL', 'Redis', 'Kafka', 'React', 'Vue', 'Node.js', 'Django', 'Kubernetes', 'Docker', 'AWS', 'GCP', 'GraphQL', 'SQL', 'Spark'][i] : `skill-${i}`));
+const VOCABULARY = Array.from({ length: 200 }, (_, i) =>
+  i < 20
+    ? [
+        'TypeScript',
+        'Python',
+        'Go',
+        'Rust',
+        'Java',
+        'Kotlin',
+        'PostgreSQL',
+        'Redis',
+        'Kafka',
+        'React',
+        'Vue',
+        'Node.js',
+        'Django',
+        'Kubernetes',
+        'Docker',
+        'AWS',
+        'GCP',
+        'GraphQL',
+        'SQL',
+        'Spark',
+      ][i]
+    : `skill-${i}`,
+);
 const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Prague', 'Vienna', 'Zurich'];
 const log = (l: string) => console.error(`[bench] ${l}`);
-const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 
 interface RoundRow {
   waiting: number;
@@ -135,8 +183,13 @@ async function roundsAtJobs(adminUrl: string, temporal: Client, base: Config, jo
       await seedWaiting(knex, w, events);
       const row = await roundCell(knex, repos, temporal, base, jobs, w);
       out.push(row);
-      if (row.explain) log(`jobs ${jobs} waiting ${w}: first page of waiting entries ${row.explain.executionMs} ms\n${row.explain.plan}`);
-      log(`jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}; CPU ${row.cpuMs} ms); ceiling ${row.ceilingMs} ms; load ${load()}`);
+      if (row.explain)
+        log(
+          `jobs ${jobs} waiting ${w}: first page of waiting entries ${row.explain.executionMs} ms\n${row.explain.plan}`,
+        );
+      log(
+        `jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}; CPU ${row.cpuMs} ms); ceiling ${row.ceilingMs} ms; load ${load()}`,
+      );
     }
     return out;
   } finally {
@@ -145,14 +198,23 @@ async function roundsAtJobs(adminUrl: string, temporal: Client, base: Config, jo
 }
 
 /** The production activity, its round timings collected from its log. */
-function roundActivities(knex: Knex, repos: ReturnType<typeof createRepositories>, temporal: Client, base: Config, timings: RoundTimings[]) {
+function roundActivities(
+  knex: Knex,
+  repos: ReturnType<typeof createRepositories>,
+  temporal: Client,
+  base: Config,
+  timings: RoundTimings[],
+) {
   return createMatchmakingActivities({
     knex,
     client: temporal,
     accountsRepository: repos.accounts,
     matchmakingRepository: repos.matchmaking,
     config: { ...base, TEMPORAL_TASK_QUEUE: 'bench-scale' },
-    log: { info: (o: object) => 'timings' in o && timings.push((o as { timings: RoundTimings }).timings), warn: () => undefined },
+    log: {
+      info: (o: object) => 'timings' in o && timings.push((o as { timings: RoundTimings }).timings),
+      warn: () => undefined,
+    },
   });
 }
 
@@ -175,7 +237,14 @@ async function offersCeiling(knex: Knex, temporal: Client, offered: number): Pro
 }
 
 /** One cell: `--warmup` untimed rounds, `--repeat` timed ones (wall and CPU), then as many ceiling runs. */
-async function roundCell(knex: Knex, repos: ReturnType<typeof createRepositories>, temporal: Client, base: Config, jobs: number, w: number): Promise<RoundRow> {
+async function roundCell(
+  knex: Knex,
+  repos: ReturnType<typeof createRepositories>,
+  temporal: Client,
+  base: Config,
+  jobs: number,
+  w: number,
+): Promise<RoundRow> {
   const timings: RoundTimings[] = [];
   const activities = roundActivities(knex, repos, temporal, base, timings);
   let res = { considered: 0, offered: 0 };
@@ -192,7 +261,9 @@ async function roundCell(knex: Knex, repos: ReturnType<typeof createRepositories
     timings.length = 0;
   };
   const timed = (await runCases([{ name: 'round', warmUp, run: round }], { rounds: REPEAT })).get('round')!;
-  const ceilings = (await runCases([{ name: 'ceiling', run: () => offersCeiling(knex, temporal, res.offered) }], { rounds: REPEAT })).get('ceiling')!;
+  const ceilings = (
+    await runCases([{ name: 'ceiling', run: () => offersCeiling(knex, temporal, res.offered) }], { rounds: REPEAT })
+  ).get('ceiling')!;
   const explain = has('--explain') ? await explainWaitingPage(knex, repos.matchmaking) : undefined;
   const f = (k: keyof RoundTimings) => (timings.length ? median(timings.map((x) => x[k])) : NaN);
   return {
@@ -218,7 +289,10 @@ async function roundCell(knex: Knex, repos: ReturnType<typeof createRepositories
  * stragglers of ended events — each the statement the repository itself sends, so the plans are
  * the production ones.
  */
-async function explainWaitingPage(knex: Knex, repo: ReturnType<typeof createRepositories>['matchmaking']): Promise<{ executionMs: number; plan: string }> {
+async function explainWaitingPage(
+  knex: Knex,
+  repo: ReturnType<typeof createRepositories>['matchmaking'],
+): Promise<{ executionMs: number; plan: string }> {
   const explainOf = async (call: () => Promise<unknown>) => {
     // The statement as knex reports it (native `$n` placeholders, in order).
     let captured: { sql: string; bindings: readonly Knex.Value[] } | null = null;
@@ -233,20 +307,38 @@ async function explainWaitingPage(knex: Knex, repo: ReturnType<typeof createRepo
     }
     if (!captured) throw new Error('the queue_entries query was not seen');
     const { sql, bindings } = captured as { sql: string; bindings: readonly Knex.Value[] };
-    const { rows } = await knex.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql.replace(/\$\d+/g, '?')}`, bindings);
+    const { rows } = await knex.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${sql.replace(/\$\d+/g, '?')}`,
+      bindings,
+    );
     const lines = rows.map((r) => r['QUERY PLAN']);
     const exec = lines.find((l) => l.startsWith('Execution Time'));
-    return { ms: exec ? Number(/([\d.]+) ms/.exec(exec)?.[1]) : NaN, lines: lines.filter((l) => /->|^Limit|Execution|Planning Time/.test(l)).slice(0, 14) };
+    return {
+      ms: exec ? Number(/([\d.]+) ms/.exec(exec)?.[1]) : NaN,
+      lines: lines.filter((l) => /->|^Limit|Execution|Planning Time/.test(l)).slice(0, 14),
+    };
   };
   const { withRoom } = await repo.listEventsWithRoom();
-  const page = await explainOf(() => repo.listWaitingEntries({ eventIds: withRoom.map((e) => e.id), anyEventAllowed: true, limit: 64 }));
+  const page = await explainOf(() =>
+    repo.listWaitingEntries({ eventIds: withRoom.map((e) => e.id), anyEventAllowed: true, limit: 64 }),
+  );
   const ended = await explainOf(() => repo.listWaitingEntriesOfEndedEvents(200));
-  const plan = ['first page of waiting entries:', ...page.lines, `stragglers of ended events (${ended.ms} ms):`, ...ended.lines].map((l) => `    ${l}`).join('\n');
+  const plan = [
+    'first page of waiting entries:',
+    ...page.lines,
+    `stragglers of ended events (${ended.ms} ms):`,
+    ...ended.lines,
+  ]
+    .map((l) => `    ${l}`)
+    .join('\n');
   return { executionMs: page.ms, plan };
 }
 
 async function seedEvents(knex: Knex, events: number): Promise<void> {
-  await knex.raw(`INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Scale team ' || g FROM generate_series(1, ?) g`, [Math.max(1, Math.ceil(events / 10))]);
+  await knex.raw(
+    `INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Scale team ' || g FROM generate_series(1, ?) g`,
+    [Math.max(1, Math.ceil(events / 10))],
+  );
   await knex.raw(
     `INSERT INTO live_events (team_id, slug, company_name, visibility, status, interview_slots, started_at)
      SELECT (SELECT id FROM teams ORDER BY id OFFSET (g % (SELECT count(*) FROM teams)) LIMIT 1), 'scale-' || g, 'Company ' || g, 'open_invite', 'live', 3, now()
@@ -268,7 +360,10 @@ async function seedWaiting(knex: Knex, w: number, events: number): Promise<void>
   await knex.raw('TRUNCATE match_offers, queue_entries CASCADE');
   await knex('profiles').del();
   await knex('users').where({ role: 'seeker' }).del();
-  await knex.raw(`INSERT INTO users (email, display_name, role) SELECT 'scale-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`, [w]);
+  await knex.raw(
+    `INSERT INTO users (email, display_name, role) SELECT 'scale-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`,
+    [w],
+  );
   await knex.raw(
     `INSERT INTO profiles (user_id, full_name, skills, experience_years, location, remote_preference)
      SELECT u.id, u.display_name, ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]],
@@ -317,14 +412,36 @@ async function seedSlotEvents(s: SlotStack): Promise<{ recruiterId: string; even
   const { knex, app } = s;
   const accounts = app.services.deps.repos.accounts;
   const team = await accounts.insertTeam('Slot team');
-  const recruiter = await accounts.insertUser({ email: 'recruiter@slot.bench', display_name: 'Recruiter', role: 'recruiter' });
+  const recruiter = await accounts.insertUser({
+    email: 'recruiter@slot.bench',
+    display_name: 'Recruiter',
+    role: 'recruiter',
+  });
   await accounts.addMember(team.id, recruiter.id, 'owner');
   const eventIds: string[] = [];
   for (let e = 0; e < SLOT_EVENTS; e++) {
-    const [ev] = await knex('live_events').insert({ team_id: team.id, slug: `slot-${e}`, company_name: `Slot ${e}`, visibility: 'open_invite', status: 'live', interview_slots: 1, started_at: knex.fn.now() }).returning(['id']);
+    const [ev] = await knex('live_events')
+      .insert({
+        team_id: team.id,
+        slug: `slot-${e}`,
+        company_name: `Slot ${e}`,
+        visibility: 'open_invite',
+        status: 'live',
+        interview_slots: 1,
+        started_at: knex.fn.now(),
+      })
+      .returning(['id']);
     eventIds.push(ev.id);
     await knex('jobs').insert(
-      Array.from({ length: 20 }, (_, j) => ({ team_id: team.id, live_event_id: ev.id, title: `Job ${e}.${j}`, essential_skills: [VOCABULARY[j % 20], VOCABULARY[(j + e) % 20]], bonus_skills: [VOCABULARY[(j + 3) % 20]], experience_min: j % 5, remote_preference: 'remote' })),
+      Array.from({ length: 20 }, (_, j) => ({
+        team_id: team.id,
+        live_event_id: ev.id,
+        title: `Job ${e}.${j}`,
+        essential_skills: [VOCABULARY[j % 20], VOCABULARY[(j + e) % 20]],
+        bonus_skills: [VOCABULARY[(j + 3) % 20]],
+        experience_min: j % 5,
+        remote_preference: 'remote',
+      })),
     );
   }
   const seekers: string[] = [];
@@ -332,8 +449,17 @@ async function seedSlotEvents(s: SlotStack): Promise<{ recruiterId: string; even
     Array.from({ length: SLOT_SEEKERS }, (_, i) => i),
     8,
     async (i) => {
-      const u = await accounts.insertUser({ email: `slot-seeker-${i}@slot.bench`, display_name: `Seeker ${i}`, role: 'seeker' });
-      await app.services.accounts.profiles.completeOnboarding(u.id, { full_name: `Seeker ${i}`, title: 'Engineer', skills: [VOCABULARY[i % 20], VOCABULARY[(i * 3) % 20], VOCABULARY[(i * 7) % 20]], experience_years: i % 10 });
+      const u = await accounts.insertUser({
+        email: `slot-seeker-${i}@slot.bench`,
+        display_name: `Seeker ${i}`,
+        role: 'seeker',
+      });
+      await app.services.accounts.profiles.completeOnboarding(u.id, {
+        full_name: `Seeker ${i}`,
+        title: 'Engineer',
+        skills: [VOCABULARY[i % 20], VOCABULARY[(i * 3) % 20], VOCABULARY[(i * 7) % 20]],
+        experience_years: i % 10,
+      });
       seekers.push(u.id);
     },
   );
@@ -349,11 +475,20 @@ async function sampleSlotFrees(s: SlotStack, recruiterId: string, openMatches: O
     await new Promise((r) => setTimeout(r, Math.random() * 2 * s.config.MATCHMAKER_INTERVAL_MS));
     const open = await openMatches();
     const m = open[i % open.length];
-    await s.app.services.matches.decline({ userId: recruiterId, matchId: m.id, reason: 'bench: slot frees', reasonCode: 'other' });
+    await s.app.services.matches.decline({
+      userId: recruiterId,
+      matchId: m.id,
+      reason: 'bench: slot frees',
+      reasonCode: 'other',
+    });
     const t0 = Date.now();
     const next = await until(
       async () => {
-        const row = await s.knex('matches').where({ live_event_id: m.live_event_id, status: 'matched' }).whereNot({ id: m.id }).first('id', 'created_at');
+        const row = await s
+          .knex('matches')
+          .where({ live_event_id: m.live_event_id, status: 'matched' })
+          .whereNot({ id: m.id })
+          .first('id', 'created_at');
         return row ?? null;
       },
       60_000,
@@ -378,13 +513,18 @@ async function joinAll(s: SlotStack, seekers: string[], openMatches: OpenMatches
   if (statsAfterJoins) {
     // No matchmaker before the first join: it starts with it (signal-with-start).
     const kicks = statsAfterJoins.kicks - (statsBefore?.kicks ?? 0);
-    notes.push(`matchmaker kicks during ${SLOT_SEEKERS} joins: ${kicks} (${(kicks / SLOT_SEEKERS).toFixed(2)} per join), rounds ${statsAfterJoins.rounds - (statsBefore?.rounds ?? 0)}`);
+    notes.push(
+      `matchmaker kicks during ${SLOT_SEEKERS} joins: ${kicks} (${(kicks / SLOT_SEEKERS).toFixed(2)} per join), rounds ${statsAfterJoins.rounds - (statsBefore?.rounds ?? 0)}`,
+    );
   }
   return statsAfterJoins;
 }
 
 /** Part 2: slot frees → next match, on the real worker, matchmaker and join path. */
-async function slotToOffer(infra: { adminUrl: string; temporalAddress: string }): Promise<{ p50: number; p95: number; samples: number; notes: string[] }> {
+async function slotToOffer(infra: {
+  adminUrl: string;
+  temporalAddress: string;
+}): Promise<{ p50: number; p95: number; samples: number; notes: string[] }> {
   await ensureDatabase(infra.adminUrl, 'bench_slot');
   const dbUrl = dbUrlFor(infra.adminUrl, 'bench_slot');
   const config = slotConfig(dbUrl, infra.temporalAddress);
@@ -397,14 +537,28 @@ async function slotToOffer(infra: { adminUrl: string; temporalAddress: string })
   const s: SlotStack = { config, knex, temporal, app };
   try {
     const { recruiterId, eventIds, seekers } = await seedSlotEvents(s);
-    const openMatches: OpenMatches = async () => knex('matches').whereIn('live_event_id', eventIds).andWhere({ status: 'matched' }).select('id', 'live_event_id', 'created_at');
+    const openMatches: OpenMatches = async () =>
+      knex('matches')
+        .whereIn('live_event_id', eventIds)
+        .andWhere({ status: 'matched' })
+        .select('id', 'live_event_id', 'created_at');
     const notes: string[] = [];
     const statsAfterJoins = await joinAll(s, seekers, openMatches, notes);
     const waits = await sampleSlotFrees(s, recruiterId, openMatches);
     const statsEnd = await matchmakerStats(temporal, config);
-    if (statsAfterJoins && statsEnd) notes.push(`matchmaker during ${SAMPLES} slot samples: ${statsEnd.rounds - statsAfterJoins.rounds} rounds, ${statsEnd.kicks - statsAfterJoins.kicks} kicks`);
-    notes.push(`slot → offer: MATCHMAKER_INTERVAL_MS=${config.MATCHMAKER_INTERVAL_MS}, ${SLOT_EVENTS} events × 1 slot × 20 jobs, ${SLOT_SEEKERS} seekers waiting for any event, floor off; measured from the decline's answer to the next match row of that event`);
-    return { p50: Math.round(percentile(waits, 50)), p95: Math.round(percentile(waits, 95)), samples: waits.length, notes };
+    if (statsAfterJoins && statsEnd)
+      notes.push(
+        `matchmaker during ${SAMPLES} slot samples: ${statsEnd.rounds - statsAfterJoins.rounds} rounds, ${statsEnd.kicks - statsAfterJoins.kicks} kicks`,
+      );
+    notes.push(
+      `slot → offer: MATCHMAKER_INTERVAL_MS=${config.MATCHMAKER_INTERVAL_MS}, ${SLOT_EVENTS} events × 1 slot × 20 jobs, ${SLOT_SEEKERS} seekers waiting for any event, floor off; measured from the decline's answer to the next match row of that event`,
+    );
+    return {
+      p50: Math.round(percentile(waits, 50)),
+      p95: Math.round(percentile(waits, 95)),
+      samples: waits.length,
+      notes,
+    };
   } finally {
     await app.close();
     await worker.shutdown();
@@ -415,14 +569,21 @@ async function slotToOffer(infra: { adminUrl: string; temporalAddress: string })
 
 async function matchmakerStats(temporal: Client, config: Config) {
   try {
-    return await temporal.workflow.getHandle(matchmakerWorkflowId(config.TEMPORAL_TASK_QUEUE)).query(matchmakerStatsQuery);
+    return await temporal.workflow
+      .getHandle(matchmakerWorkflowId(config.TEMPORAL_TASK_QUEUE))
+      .query(matchmakerStatsQuery);
   } catch {
     return null;
   }
 }
 
 /** Polls `probe` until it answers something truthy, within `deadlineMs`. */
-async function until<T>(probe: () => Promise<T | null | false>, deadlineMs: number, what: string, everyMs = 50): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T | null | false>,
+  deadlineMs: number,
+  what: string,
+  everyMs = 50,
+): Promise<T> {
   const end = Date.now() + deadlineMs;
   for (;;) {
     const v = await probe();
@@ -436,7 +597,11 @@ async function until<T>(probe: () => Promise<T | null | false>, deadlineMs: numb
 async function measureParts(base: Config): Promise<{ roundRows: RoundRow[]; slot: SlotResult }> {
   let roundRows: RoundRow[] = [];
   let slot: SlotResult = { p50: NaN, p95: NaN, samples: 0, notes: [] };
-  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench-scale' });
+  const infra = await startThrowawayInfrastructure({
+    config: base,
+    log: () => undefined,
+    prefix: 'jobfair-bench-scale',
+  });
   try {
     const i = { adminUrl: infra.adminDatabaseUrl ?? infra.databaseUrl, temporalAddress: infra.temporalAddress };
     if (!has('--no-rounds')) roundRows = await rounds(i, base);
@@ -450,11 +615,17 @@ async function measureParts(base: Config): Promise<{ roundRows: RoundRow[]; slot
 type SlotResult = Awaited<ReturnType<typeof slotToOffer>>;
 
 function printTable(roundRows: RoundRow[], slot: SlotResult, notes: string[]): void {
-  console.log(`\nOne matching round (median of ${REPEAT} after ${WARMUP} warm-up rounds; every event has room; load average ${load()}, ${os.cpus().length} CPUs)`);
+  console.log(
+    `\nOne matching round (median of ${REPEAT} after ${WARMUP} warm-up rounds; every event has room; load average ${load()}, ${os.cpus().length} CPUs)`,
+  );
   console.log('| jobs | waiting | considered | offered | plan ms | hold ms | offer ms | round ms | ceiling ms |');
   console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const r of roundRows) console.log(`| ${r.jobs.toLocaleString('en')} | ${r.waiting.toLocaleString('en')} | ${r.considered} | ${r.offered} | ${r.planMs} | ${r.holdMs} | ${r.offerMs} | ${r.roundMs} | ${r.ceilingMs} |`);
-  if (slot.samples) console.log(`\nSlot frees → next match: p50 ${slot.p50} ms, p95 ${slot.p95} ms (${slot.samples} samples)`);
+  for (const r of roundRows)
+    console.log(
+      `| ${r.jobs.toLocaleString('en')} | ${r.waiting.toLocaleString('en')} | ${r.considered} | ${r.offered} | ${r.planMs} | ${r.holdMs} | ${r.offerMs} | ${r.roundMs} | ${r.ceilingMs} |`,
+    );
+  if (slot.samples)
+    console.log(`\nSlot frees → next match: p50 ${slot.p50} ms, p95 ${slot.p95} ms (${slot.samples} samples)`);
   for (const n of notes) console.log(`- ${n}`);
 }
 
@@ -462,7 +633,13 @@ function printTable(roundRows: RoundRow[], slot: SlotResult, notes: string[]): v
 function writeJson(file: string, roundRows: RoundRow[], slot: SlotResult, notes: string[]): void {
   const doc = {
     slotToOfferMs: { p50: slot.p50, p95: slot.p95, samples: slot.samples },
-    rounds: roundRows.map((r) => ({ waiting: r.waiting, jobs: r.jobs, roundMs: r.roundMs, ceilingMs: r.ceilingMs, ceilingNote: r.ceilingNote })),
+    rounds: roundRows.map((r) => ({
+      waiting: r.waiting,
+      jobs: r.jobs,
+      roundMs: r.roundMs,
+      ceilingMs: r.ceilingMs,
+      ceilingNote: r.ceilingNote,
+    })),
     notes,
   };
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -471,12 +648,20 @@ function writeJson(file: string, roundRows: RoundRow[], slot: SlotResult, notes:
 
 async function main() {
   const t0 = Date.now();
-  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.BENCH_TEMPORAL_ADDRESS ?? '', DATABASE_URL: '' });
+  const base = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    TEMPORAL_ADDRESS: process.env.BENCH_TEMPORAL_ADDRESS ?? '',
+    DATABASE_URL: '',
+  });
   Runtime.install({ logger: new DefaultLogger('ERROR') });
   const notes: string[] = [`load average at start ${load()} (${os.cpus().length} CPUs)`];
   const { roundRows, slot } = await measureParts(base);
   notes.push(...slot.notes);
-  for (const r of roundRows) notes.push(`round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers; CPU of the round's process ${r.cpuMs} ms`);
+  for (const r of roundRows)
+    notes.push(
+      `round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers; CPU of the round's process ${r.cpuMs} ms`,
+    );
   notes.push(`load average at end ${load()}; ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
   printTable(roundRows, slot, notes);
   if (JSON_OUT) writeJson(JSON_OUT, roundRows, slot, notes);

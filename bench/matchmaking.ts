@@ -34,7 +34,12 @@ import { createKnex, migrateLatest } from '../db/knex';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
 import { matchmakerWorkflowId, matchmakerStatsQuery, MATCHMAKER_BATCH_SIZE } from '../workflows/matchmaking/contract';
-import { queueEntryWorkflowId, joinQueueUpdate, QUEUE_ENTRY_WORKFLOW, type QueueEntryWorkflow } from '../workflows/queue/contract';
+import {
+  queueEntryWorkflowId,
+  joinQueueUpdate,
+  QUEUE_ENTRY_WORKFLOW,
+  type QueueEntryWorkflow,
+} from '../workflows/queue/contract';
 import { pool } from './support/pool';
 import { dbUrlFor } from './support/infra';
 import { parseBenchArgs, runCases, runMain, Teardown } from './support/runner';
@@ -61,7 +66,15 @@ const parseArgs = (argv: string[]): Options =>
     argv,
     'matchmaking',
     { seekers: 1000, slots: 50, samples: 200, intervalMs: 2000, concurrency: 50, events: 0, jobs: 0, roundOnly: false },
-    { '--seekers': 'seekers', '--slots': 'slots', '--samples': 'samples', '--interval': 'intervalMs', '--concurrency': 'concurrency', '--events': 'events', '--jobs': 'jobs' },
+    {
+      '--seekers': 'seekers',
+      '--slots': 'slots',
+      '--samples': 'samples',
+      '--interval': 'intervalMs',
+      '--concurrency': 'concurrency',
+      '--events': 'events',
+      '--jobs': 'jobs',
+    },
     { '--round-only': 'roundOnly' },
   );
 
@@ -104,7 +117,12 @@ function benchConfig(dbUrl: string, temporalAddress: string, o: Options): Config
   );
 }
 
-async function startStack(infra: { adminDatabaseUrl?: string | null; databaseUrl: string; temporalAddress: string }, o: Options, teardown: Teardown, log: Log): Promise<Stack> {
+async function startStack(
+  infra: { adminDatabaseUrl?: string | null; databaseUrl: string; temporalAddress: string },
+  o: Options,
+  teardown: Teardown,
+  log: Log,
+): Promise<Stack> {
   const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
   await ensureDatabase(adminUrl, 'bench');
   const dbUrl = dbUrlFor(adminUrl, 'bench');
@@ -136,14 +154,49 @@ async function seedPhases(s: Stack, o: Options, log: Log) {
   const accounts = app.services.deps.repos.accounts;
   const { profiles, tokens } = app.services.accounts;
   const team = await accounts.insertTeam('Bench team');
-  const recruiter = await accounts.insertUser({ email: 'recruiter@bench.local', display_name: 'Recruiter', role: 'recruiter' });
+  const recruiter = await accounts.insertUser({
+    email: 'recruiter@bench.local',
+    display_name: 'Recruiter',
+    role: 'recruiter',
+  });
   await accounts.addMember(team.id, recruiter.id, 'owner');
-  const [holdEvent] = await knex('live_events').insert({ team_id: team.id, slug: 'bench-hold', company_name: 'Hold', visibility: 'private', status: 'live', interview_slots: 0 }).returning(['id', 'slug']);
-  await knex('jobs').insert({ team_id: team.id, live_event_id: holdEvent.id, title: 'Hold', essential_skills: ['TypeScript'] });
-  const [loadEvent] = await knex('live_events').insert({ team_id: team.id, slug: 'bench-load', company_name: 'Load', visibility: 'open_invite', status: 'draft', interview_slots: o.slots }).returning(['id', 'slug']);
+  const [holdEvent] = await knex('live_events')
+    .insert({
+      team_id: team.id,
+      slug: 'bench-hold',
+      company_name: 'Hold',
+      visibility: 'private',
+      status: 'live',
+      interview_slots: 0,
+    })
+    .returning(['id', 'slug']);
+  await knex('jobs').insert({
+    team_id: team.id,
+    live_event_id: holdEvent.id,
+    title: 'Hold',
+    essential_skills: ['TypeScript'],
+  });
+  const [loadEvent] = await knex('live_events')
+    .insert({
+      team_id: team.id,
+      slug: 'bench-load',
+      company_name: 'Load',
+      visibility: 'open_invite',
+      status: 'draft',
+      interview_slots: o.slots,
+    })
+    .returning(['id', 'slug']);
   const skills = SKILLS8;
   for (let j = 0; j < 10; j++) {
-    await knex('jobs').insert({ team_id: team.id, live_event_id: loadEvent.id, title: `Job ${j}`, essential_skills: [skills[j % 8], skills[(j + 1) % 8]], bonus_skills: [skills[(j + 3) % 8]], experience_min: j % 6, remote_preference: 'remote' });
+    await knex('jobs').insert({
+      team_id: team.id,
+      live_event_id: loadEvent.id,
+      title: `Job ${j}`,
+      essential_skills: [skills[j % 8], skills[(j + 1) % 8]],
+      bonus_skills: [skills[(j + 3) % 8]],
+      experience_min: j % 6,
+      remote_preference: 'remote',
+    });
   }
   const total = 2 * o.samples + o.seekers;
   const seekers: Seeker[] = [];
@@ -152,20 +205,39 @@ async function seedPhases(s: Stack, o: Options, log: Log) {
     Array.from({ length: total }, (_, i) => i),
     10,
     async (i) => {
-      const u = await accounts.insertUser({ email: `seeker-${i}@bench.local`, display_name: `Seeker ${i}`, role: 'seeker' });
-      await profiles.completeOnboarding(u.id, { full_name: `Seeker ${i}`, title: 'Engineer', skills: [skills[i % 8], skills[(i * 3) % 8], skills[(i * 5) % 8]], experience_years: i % 10 });
+      const u = await accounts.insertUser({
+        email: `seeker-${i}@bench.local`,
+        display_name: `Seeker ${i}`,
+        role: 'seeker',
+      });
+      await profiles.completeOnboarding(u.id, {
+        full_name: `Seeker ${i}`,
+        title: 'Engineer',
+        skills: [skills[i % 8], skills[(i * 3) % 8], skills[(i * 5) % 8]],
+        experience_years: i % 10,
+      });
       const t = await tokens.mint(u.id, { name: `bench ${i}`, scopes: ['queue:read', 'queue:write', 'matches:read'] });
       seekers[i] = { id: u.id, token: t.token };
     },
   );
   log(`seeded ${total} seekers in ${((Date.now() - tSeed) / 1000).toFixed(1)} s`);
-  return { recruiterId: recruiter.id, holdEvent: holdEvent as { id: string; slug: string }, loadEvent: loadEvent as { id: string; slug: string }, seekers };
+  return {
+    recruiterId: recruiter.id,
+    holdEvent: holdEvent as { id: string; slug: string },
+    loadEvent: loadEvent as { id: string; slug: string },
+    seekers,
+  };
 }
 
 type Seeded = Awaited<ReturnType<typeof seedPhases>>;
 
 const joiner = (app: App) => async (token: string, slug?: string) => {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/queue/join', headers: { authorization: `Bearer ${token}` }, payload: slug ? { live_event_slug: slug } : undefined });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/queue/join',
+    headers: { authorization: `Bearer ${token}` },
+    payload: slug ? { live_event_slug: slug } : undefined,
+  });
   if (res.statusCode !== 200) throw new Error(`join failed ${res.statusCode}: ${res.body}`);
 };
 
@@ -180,7 +252,8 @@ async function latencyPhase(s: Stack, d: Seeded, o: Options): Promise<void> {
   const { temporal, config } = s;
   const joinOnce = joiner(s.app);
   const { holdEvent, seekers } = d;
-  const bareStart = (id: string) => temporal.workflow.start('benchBareStart', { taskQueue: 'bench-no-worker', workflowId: `${id}-${randomUUID()}` });
+  const bareStart = (id: string) =>
+    temporal.workflow.start('benchBareStart', { taskQueue: 'bench-no-worker', workflowId: `${id}-${randomUUID()}` });
   // The queue entry's update-with-start alone (what the join use-case sends), answered once projected.
   const updateWithStart = (u: Seeker) =>
     temporal.workflow.executeUpdateWithStart(joinQueueUpdate, {
@@ -189,15 +262,36 @@ async function latencyPhase(s: Stack, d: Seeded, o: Options): Promise<void> {
         workflowId: queueEntryWorkflowId(u.id),
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         workflowIdConflictPolicy: 'USE_EXISTING',
-        args: [{ queueId: randomUUID(), userId: u.id, liveEventId: holdEvent.id, liveEventSlug: holdEvent.slug, agentIdentity: 'bench', viaAgent: true, enteredAtMs: Date.now(), ttlMs: config.QUEUE_ENTRY_TTL_MS }],
+        args: [
+          {
+            queueId: randomUUID(),
+            userId: u.id,
+            liveEventId: holdEvent.id,
+            liveEventSlug: holdEvent.slug,
+            agentIdentity: 'bench',
+            viaAgent: true,
+            enteredAtMs: Date.now(),
+            ttlMs: config.QUEUE_ENTRY_TTL_MS,
+          },
+        ],
       }),
     });
   // Warm-up (connections, the matchmaker's first start, JIT), not measured; sample i uses seeker i.
   const runs = await runCases<number>(
     [
-      { name: 'bare', warmUp: async () => { for (let i = 0; i < 5; i++) await bareStart(`bare-warm-${i}`); }, run: (r) => elapsedMs(() => bareStart(`bare-${r + 1}`)) },
+      {
+        name: 'bare',
+        warmUp: async () => {
+          for (let i = 0; i < 5; i++) await bareStart(`bare-warm-${i}`);
+        },
+        run: (r) => elapsedMs(() => bareStart(`bare-${r + 1}`)),
+      },
       { name: 'uws', run: (r) => elapsedMs(() => updateWithStart(seekers[o.samples + r + 1])) },
-      { name: 'join', warmUp: () => joinOnce(seekers[0].token, holdEvent.slug), run: (r) => elapsedMs(() => joinOnce(seekers[r + 1].token, holdEvent.slug)) },
+      {
+        name: 'join',
+        warmUp: () => joinOnce(seekers[0].token, holdEvent.slug),
+        run: (r) => elapsedMs(() => joinOnce(seekers[r + 1].token, holdEvent.slug)),
+      },
     ],
     { rounds: Math.max(0, o.samples - 1), warmUpFirst: true },
   );
@@ -205,8 +299,12 @@ async function latencyPhase(s: Stack, d: Seeded, o: Options): Promise<void> {
   const [b50, b99] = [percentile(bare, 50), percentile(bare, 99)];
   console.log(`\nJoin latency (${join.length} sequential samples of each, interleaved)`);
   console.log(`  bare workflow start                     p50 ${ms(b50)}   p99 ${ms(b99)}`);
-  console.log(`  update-with-start (join, projected)     p50 ${ms(percentile(uws, 50))}   p99 ${ms(percentile(uws, 99))}   ratio p50 ${(percentile(uws, 50) / b50).toFixed(2)}×  p99 ${(percentile(uws, 99) / b99).toFixed(2)}×`);
-  console.log(`  POST /queue/join (whole request)        p50 ${ms(percentile(join, 50))}   p99 ${ms(percentile(join, 99))}   ratio p50 ${(percentile(join, 50) / b50).toFixed(2)}×  p99 ${(percentile(join, 99) / b99).toFixed(2)}×`);
+  console.log(
+    `  update-with-start (join, projected)     p50 ${ms(percentile(uws, 50))}   p99 ${ms(percentile(uws, 99))}   ratio p50 ${(percentile(uws, 50) / b50).toFixed(2)}×  p99 ${(percentile(uws, 99) / b99).toFixed(2)}×`,
+  );
+  console.log(
+    `  POST /queue/join (whole request)        p50 ${ms(percentile(join, 50))}   p99 ${ms(percentile(join, 99))}   ratio p50 ${(percentile(join, 50) / b50).toFixed(2)}×  p99 ${(percentile(join, 99) / b99).toFixed(2)}×`,
+  );
 }
 
 /** The humans of phase 2: accept every new match on both sides and end the interview at once, until every seeker has been matched. */
@@ -216,7 +314,10 @@ async function humans(s: Stack, d: Seeded, expected: number, joining: () => bool
   const handled = new Set<string>();
   let humanErrors = 0;
   for (;;) {
-    const open = await knex('matches').where({ status: 'matched', live_event_id: d.loadEvent.id }).select('id', 'seeker_user_id').limit(200);
+    const open = await knex('matches')
+      .where({ status: 'matched', live_event_id: d.loadEvent.id })
+      .select('id', 'seeker_user_id')
+      .limit(200);
     const fresh = open.filter((m: { id: string }) => !handled.has(m.id));
     await pool(fresh, 25, async (m: { id: string; seeker_user_id: string }) => {
       handled.add(m.id);
@@ -256,21 +357,45 @@ async function loadPhase(s: Stack, d: Seeded, o: Options): Promise<void> {
   const humanErrors = await humanRun;
   const tDone = Date.now();
   const rows = await knex('matches').where({ live_event_id: d.loadEvent.id }).select('seeker_user_id', 'created_at');
-  const waits = rows.map((r: { seeker_user_id: string; created_at: Date }) => r.created_at.getTime() - (joinSentAt.get(r.seeker_user_id) ?? NaN)).filter((x) => Number.isFinite(x));
-  const over = await knex.raw(`SELECT count(*)::int AS n FROM (SELECT seeker_user_id FROM matches GROUP BY 1 HAVING count(*) > 1) x`);
-  const stats = await temporal.workflow.getHandle(matchmakerWorkflowId(config.TEMPORAL_TASK_QUEUE)).query(matchmakerStatsQuery);
-  console.log(`\nJoin → match under load (${loadSeekers.length} seekers joining ${o.concurrency} at a time, ${o.slots} slots, MATCHMAKER_INTERVAL_MS=${o.intervalMs}, humans accept and finish at once)`);
-  console.log(`  all joins answered in ${((joinsDone - tLoad) / 1000).toFixed(1)} s (${(loadSeekers.length / ((joinsDone - tLoad) / 1000)).toFixed(0)} joins/s)`);
-  console.log(`  matches made          ${rows.length} in ${((tDone - tLoad) / 1000).toFixed(1)} s → ${(rows.length / ((tDone - tLoad) / 1000)).toFixed(1)} matches/s`);
-  console.log(`  join → match          p50 ${(percentile(waits, 50) / 1000).toFixed(2)} s   p99 ${(percentile(waits, 99) / 1000).toFixed(2)} s   max ${(Math.max(...waits) / 1000).toFixed(2)} s`);
-  console.log(`  matchmaker rounds     ${stats.rounds} (kicks ${stats.kicks}, runs ${stats.runs}); seekers in two matches: ${over.rows[0].n}; human-step retries: ${humanErrors}`);
+  const waits = rows
+    .map(
+      (r: { seeker_user_id: string; created_at: Date }) =>
+        r.created_at.getTime() - (joinSentAt.get(r.seeker_user_id) ?? NaN),
+    )
+    .filter((x) => Number.isFinite(x));
+  const over = await knex.raw(
+    `SELECT count(*)::int AS n FROM (SELECT seeker_user_id FROM matches GROUP BY 1 HAVING count(*) > 1) x`,
+  );
+  const stats = await temporal.workflow
+    .getHandle(matchmakerWorkflowId(config.TEMPORAL_TASK_QUEUE))
+    .query(matchmakerStatsQuery);
+  console.log(
+    `\nJoin → match under load (${loadSeekers.length} seekers joining ${o.concurrency} at a time, ${o.slots} slots, MATCHMAKER_INTERVAL_MS=${o.intervalMs}, humans accept and finish at once)`,
+  );
+  console.log(
+    `  all joins answered in ${((joinsDone - tLoad) / 1000).toFixed(1)} s (${(loadSeekers.length / ((joinsDone - tLoad) / 1000)).toFixed(0)} joins/s)`,
+  );
+  console.log(
+    `  matches made          ${rows.length} in ${((tDone - tLoad) / 1000).toFixed(1)} s → ${(rows.length / ((tDone - tLoad) / 1000)).toFixed(1)} matches/s`,
+  );
+  console.log(
+    `  join → match          p50 ${(percentile(waits, 50) / 1000).toFixed(2)} s   p99 ${(percentile(waits, 99) / 1000).toFixed(2)} s   max ${(Math.max(...waits) / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `  matchmaker rounds     ${stats.rounds} (kicks ${stats.kicks}, runs ${stats.runs}); seekers in two matches: ${over.rows[0].n}; human-step retries: ${humanErrors}`,
+  );
 }
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const t0 = Date.now();
   const log = (l: string) => console.log(`[bench] ${l}`);
-  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.BENCH_TEMPORAL_ADDRESS ?? '', DATABASE_URL: '' });
+  const base = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    TEMPORAL_ADDRESS: process.env.BENCH_TEMPORAL_ADDRESS ?? '',
+    DATABASE_URL: '',
+  });
   Runtime.install({ logger: new DefaultLogger('ERROR') });
   const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-bench' });
   try {
@@ -282,7 +407,14 @@ async function main() {
       await latencyPhase(s, d, o);
       await loadPhase(s, d, o);
     }
-    if (o.events > 0) await roundAtScale({ adminUrl: s.adminUrl, temporal: s.temporal, events: o.events, jobs: o.jobs || o.events * 100, log });
+    if (o.events > 0)
+      await roundAtScale({
+        adminUrl: s.adminUrl,
+        temporal: s.temporal,
+        events: o.events,
+        jobs: o.jobs || o.events * 100,
+        log,
+      });
     await teardown.run();
   } finally {
     await infra.stop();
@@ -294,17 +426,92 @@ async function main() {
 /** The skewed skill vocabulary of the discovery benchmark's data: common skills are common. */
 const VOCABULARY = Array.from({ length: 200 }, (_, i) =>
   i < 40
-    ? ['TypeScript', 'JavaScript', 'Python', 'Go', 'Rust', 'Java', 'Kotlin', 'Swift', 'C#', 'C++', 'PostgreSQL', 'MySQL', 'Redis', 'Kafka', 'Temporal', 'React', 'Vue', 'Angular', 'Node.js', 'Django', 'Flask', 'Spring', 'Kubernetes', 'Docker', 'Terraform', 'AWS', 'GCP', 'Azure', 'GraphQL', 'gRPC', 'Elixir', 'Scala', 'Ruby', 'Rails', 'PHP', 'Laravel', 'Figma', 'SQL', 'Spark', 'Airflow'][i]
+    ? [
+        'TypeScript',
+        'JavaScript',
+        'Python',
+        'Go',
+        'Rust',
+        'Java',
+        'Kotlin',
+        'Swift',
+        'C#',
+        'C++',
+        'PostgreSQL',
+        'MySQL',
+        'Redis',
+        'Kafka',
+        'Temporal',
+        'React',
+        'Vue',
+        'Angular',
+        'Node.js',
+        'Django',
+        'Flask',
+        'Spring',
+        'Kubernetes',
+        'Docker',
+        'Terraform',
+        'AWS',
+        'GCP',
+        'Azure',
+        'GraphQL',
+        'gRPC',
+        'Elixir',
+        'Scala',
+        'Ruby',
+        'Rails',
+        'PHP',
+        'Laravel',
+        'Figma',
+        'SQL',
+        'Spark',
+        'Airflow',
+      ][i]
     : `skill-${i}`,
 );
-const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Prague', 'Vienna', 'Zurich', 'Dublin', 'Stockholm', 'Oslo', 'Helsinki', 'Copenhagen', 'New York', 'Boston', 'Austin', 'Seattle', 'Toronto', 'Remote EU', 'Remote US', 'Singapore', 'Tokyo', 'Sydney', 'São Paulo', 'Bangalore', 'Cape Town', 'Tel Aviv', 'Munich'];
+const CITIES = [
+  'Berlin',
+  'London',
+  'Paris',
+  'Amsterdam',
+  'Lisbon',
+  'Madrid',
+  'Warsaw',
+  'Prague',
+  'Vienna',
+  'Zurich',
+  'Dublin',
+  'Stockholm',
+  'Oslo',
+  'Helsinki',
+  'Copenhagen',
+  'New York',
+  'Boston',
+  'Austin',
+  'Seattle',
+  'Toronto',
+  'Remote EU',
+  'Remote US',
+  'Singapore',
+  'Tokyo',
+  'Sydney',
+  'São Paulo',
+  'Bangalore',
+  'Cape Town',
+  'Tel Aviv',
+  'Munich',
+];
 
 /**
  * Every event live with 3 slots (every fifth private); jobs with 3 essential + 2 bonus skills; a
  * full batch of waiting seekers, half for any event, half for one event each.
  */
 async function seedRoundData(knex: Knex, a: { events: number; jobs: number }, entries: number): Promise<void> {
-  await knex.raw(`INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Round team ' || g FROM generate_series(1, ?) g`, [Math.max(1, Math.ceil(a.events / 10))]);
+  await knex.raw(
+    `INSERT INTO teams (id, name) SELECT gen_random_uuid(), 'Round team ' || g FROM generate_series(1, ?) g`,
+    [Math.max(1, Math.ceil(a.events / 10))],
+  );
   await knex.raw(
     `INSERT INTO live_events (team_id, slug, company_name, visibility, status, interview_slots, started_at)
      SELECT t.id, 'round-' || g, 'Company ' || g, CASE WHEN g % 5 = 4 THEN 'private' ELSE 'open_invite' END, 'live', 3, now()
@@ -321,7 +528,10 @@ async function seedRoundData(knex: Knex, a: { events: number; jobs: number }, en
      FROM live_events e CROSS JOIN generate_series(1, ?) j`,
     [VOCABULARY, VOCABULARY, VOCABULARY, VOCABULARY, VOCABULARY, CITIES, CITIES.length, Math.ceil(a.jobs / a.events)],
   );
-  await knex.raw(`INSERT INTO users (email, display_name, role) SELECT 'round-seeker-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`, [entries]);
+  await knex.raw(
+    `INSERT INTO users (email, display_name, role) SELECT 'round-seeker-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`,
+    [entries],
+  );
   await knex.raw(
     `INSERT INTO profiles (user_id, full_name, skills, experience_years, location, remote_preference)
      SELECT u.id, u.display_name,
@@ -344,7 +554,10 @@ async function seedRoundData(knex: Knex, a: { events: number; jobs: number }, en
  * Event edits and entry projections, one at a time on their own connection, while `during` runs
  * — in a worker thread, so the round's own CPU work in this thread does not delay them.
  */
-async function withWriters<T>(w0: { dbUrl: string; eventIds: string[]; entryIds: string[] }, during: () => Promise<T>): Promise<{ result: T; ms: number; writes: number[] }> {
+async function withWriters<T>(
+  w0: { dbUrl: string; eventIds: string[]; entryIds: string[] },
+  during: () => Promise<T>,
+): Promise<{ result: T; ms: number; writes: number[] }> {
   const w = new Worker(WRITER, { eval: true, workerData: w0 });
   const done = new Promise<number[]>((resolve, reject) => {
     w.once('message', (m: { writes?: number[] }) => (m.writes ? resolve(m.writes) : undefined));
@@ -375,7 +588,14 @@ function timedActivities(knex: Knex, temporal: Client) {
     accountsRepository: repos.accounts,
     client: temporal,
     // No quality floor: the figures stay comparable with the runs before it (a floor only prunes the search).
-    config: { TEMPORAL_TASK_QUEUE: 'bench-round', MATCHMAKER_INTERVAL_MS: 2000, MATCH_ACCEPT_WINDOW_MS: 60_000, INTERVIEW_LENGTH_MS: 60_000, MATCH_MIN_SCORE: 0, MATCH_FLOOR_BRACKETS: [{ afterMs: 0, relax: 0, essential: false }] },
+    config: {
+      TEMPORAL_TASK_QUEUE: 'bench-round',
+      MATCHMAKER_INTERVAL_MS: 2000,
+      MATCH_ACCEPT_WINDOW_MS: 60_000,
+      INTERVIEW_LENGTH_MS: 60_000,
+      MATCH_MIN_SCORE: 0,
+      MATCH_FLOOR_BRACKETS: [{ afterMs: 0, relax: 0, essential: false }],
+    },
     matchmakingRepository: {
       ...repo,
       holdSlots: async (eventId, offers) => {
@@ -409,20 +629,40 @@ function printRoundAtScale(f: RoundFigures): void {
   const planNow = med(timings.map((x) => x.planMs));
   const roundNow = med(now.map((x) => x.ms));
   const writesNow = now.flatMap((x) => x.writes);
-  console.log(`\nOne matching round at scale (${f.events} live events, ${f.openJobs} open jobs, ${f.entries} waiting entries: half any event; median of 3 rounds vs the previous design once, same run)`);
-  console.log(`  now:      plan (no locks) ${ms(planNow)}, hold slots ${ms(lockedNow)} (${holds.length / 3} short transactions, one event each, 4 at a time: p50 ${ms(percentile(holds, 50))}, longest ${ms(Math.max(...holds))}), offers ${ms(med(timings.map((x) => x.offerMs)))}; whole round ${ms(roundNow)}; offers held ${now[0].offered}`);
-  console.log(`  previous: one transaction holding every live event and ${before.result.entries} entries for ${ms(before.ms)} (${before.result.pairs} pairs planned, ${(before.result.scored / 1e6).toFixed(1)} M scores; each entry's list cut to its best ${KEPT} after scoring, or the heap runs out)`);
-  console.log(`  longest time a row stays locked   previous / now = ${(before.ms / Math.max(...holds)).toFixed(0)}×   (${ms(before.ms)} / ${ms(Math.max(...holds))})`);
-  console.log(`  time any row is locked            previous / now = ${(before.ms / lockedNow).toFixed(0)}×   (${ms(before.ms)} / ${ms(lockedNow)}: the whole hold phase)`);
-  console.log(`  planning until offers are held    previous / now = ${(before.ms / (planNow + lockedNow)).toFixed(1)}×   (${ms(before.ms)} / ${ms(planNow + lockedNow)})`);
-  console.log(`  event edit / entry projection meanwhile: now p50 ${ms(percentile(writesNow, 50))} max ${ms(Math.max(...writesNow))} (${writesNow.length} writes); previous p50 ${ms(percentile(before.writes, 50))} max ${ms(Math.max(...before.writes))} (${before.writes.length} writes); max ratio ${(Math.max(...before.writes) / Math.max(...writesNow)).toFixed(0)}×`);
+  console.log(
+    `\nOne matching round at scale (${f.events} live events, ${f.openJobs} open jobs, ${f.entries} waiting entries: half any event; median of 3 rounds vs the previous design once, same run)`,
+  );
+  console.log(
+    `  now:      plan (no locks) ${ms(planNow)}, hold slots ${ms(lockedNow)} (${holds.length / 3} short transactions, one event each, 4 at a time: p50 ${ms(percentile(holds, 50))}, longest ${ms(Math.max(...holds))}), offers ${ms(med(timings.map((x) => x.offerMs)))}; whole round ${ms(roundNow)}; offers held ${now[0].offered}`,
+  );
+  console.log(
+    `  previous: one transaction holding every live event and ${before.result.entries} entries for ${ms(before.ms)} (${before.result.pairs} pairs planned, ${(before.result.scored / 1e6).toFixed(1)} M scores; each entry's list cut to its best ${KEPT} after scoring, or the heap runs out)`,
+  );
+  console.log(
+    `  longest time a row stays locked   previous / now = ${(before.ms / Math.max(...holds)).toFixed(0)}×   (${ms(before.ms)} / ${ms(Math.max(...holds))})`,
+  );
+  console.log(
+    `  time any row is locked            previous / now = ${(before.ms / lockedNow).toFixed(0)}×   (${ms(before.ms)} / ${ms(lockedNow)}: the whole hold phase)`,
+  );
+  console.log(
+    `  planning until offers are held    previous / now = ${(before.ms / (planNow + lockedNow)).toFixed(1)}×   (${ms(before.ms)} / ${ms(planNow + lockedNow)})`,
+  );
+  console.log(
+    `  event edit / entry projection meanwhile: now p50 ${ms(percentile(writesNow, 50))} max ${ms(Math.max(...writesNow))} (${writesNow.length} writes); previous p50 ${ms(percentile(before.writes, 50))} max ${ms(Math.max(...before.writes))} (${before.writes.length} writes); max ratio ${(Math.max(...before.writes) / Math.max(...writesNow)).toFixed(0)}×`,
+  );
 }
 
 /**
  * Phase 3: one matching round at scale, now and as previously designed, on the same data, with a
  * writer measuring how long event edits and entry projections wait meanwhile.
  */
-async function roundAtScale(a: { adminUrl: string; temporal: Client; events: number; jobs: number; log: (l: string) => void }): Promise<void> {
+async function roundAtScale(a: {
+  adminUrl: string;
+  temporal: Client;
+  events: number;
+  jobs: number;
+  log: (l: string) => void;
+}): Promise<void> {
   await ensureDatabase(a.adminUrl, 'bench_round');
   const dbUrl = dbUrlFor(a.adminUrl, 'bench_round');
   const knex = createKnex(dbUrl, 12);
@@ -432,7 +672,9 @@ async function roundAtScale(a: { adminUrl: string; temporal: Client; events: num
     const t = Date.now();
     await seedRoundData(knex, a, entries);
     const [{ n: openJobs }] = await knex('jobs').where({ status: 'open' }).count<Array<{ n: number }>>({ n: '*' });
-    a.log(`round phase: seeded ${a.events} live events, ${openJobs} open jobs, ${entries} waiting entries in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    a.log(
+      `round phase: seeded ${a.events} live events, ${openJobs} open jobs, ${entries} waiting entries in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
     const eventIds: string[] = (await knex('live_events').select('id')).map((r: { id: string }) => r.id);
     const entryIds: string[] = (await knex('queue_entries').select('id')).map((r: { id: string }) => r.id);
     const writerData = { dbUrl, eventIds, entryIds };
@@ -455,51 +697,126 @@ async function roundAtScale(a: { adminUrl: string; temporal: Client; events: num
  * transaction locks every live event and a batch of waiting entries, loads every open job, scores
  * every entry against every job it may take and plans; rolled back instead of writing offers.
  */
-async function previousDesignRound(knex: Knex, batchSize: number): Promise<{ entries: number; pairs: number; scored: number }> {
+async function previousDesignRound(
+  knex: Knex,
+  batchSize: number,
+): Promise<{ entries: number; pairs: number; scored: number }> {
   const out = { entries: 0, pairs: 0, scored: 0 };
   await knex
     .transaction(async (trx) => {
-      const events: Array<{ id: string; visibility: string; interview_slots: number }> = await trx('live_events').where({ status: 'live' }).orderBy('id').forNoKeyUpdate().skipLocked().select('id', 'visibility', 'interview_slots');
+      const events: Array<{ id: string; visibility: string; interview_slots: number }> = await trx('live_events')
+        .where({ status: 'live' })
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .skipLocked()
+        .select('id', 'visibility', 'interview_slots');
       const held = new Map<string, number>(
-        (await trx('match_offers').whereIn('status', ['offering', 'started']).groupBy('live_event_id').select('live_event_id', trx.raw('count(*)::int as n'))).map((r: { live_event_id: string; n: number }) => [r.live_event_id, r.n]),
+        (
+          await trx('match_offers')
+            .whereIn('status', ['offering', 'started'])
+            .groupBy('live_event_id')
+            .select('live_event_id', trx.raw('count(*)::int as n'))
+        ).map((r: { live_event_id: string; n: number }) => [r.live_event_id, r.n]),
       );
       const free = new Map(events.map((e) => [e.id, Math.max(0, e.interview_slots - (held.get(e.id) ?? 0))]));
       const withRoom = events.filter((e) => (free.get(e.id) ?? 0) > 0);
       const openInvite = new Set(withRoom.filter((e) => e.visibility === 'open_invite').map((e) => e.id));
-      const jobs: Array<{ id: string; live_event_id: string; essential_skills: string[]; bonus_skills: string[]; experience_min: number; salary_min: number | null; salary_max: number | null; location: string | null; remote_preference: string | null }> = await trx('jobs')
+      const jobs: Array<{
+        id: string;
+        live_event_id: string;
+        essential_skills: string[];
+        bonus_skills: string[];
+        experience_min: number;
+        salary_min: number | null;
+        salary_max: number | null;
+        location: string | null;
+        remote_preference: string | null;
+      }> = await trx('jobs')
         .whereIn(
           'live_event_id',
           withRoom.map((e) => e.id),
         )
         .andWhere({ status: 'open' })
-        .select('id', 'team_id', 'live_event_id', 'title', 'essential_skills', 'bonus_skills', 'experience_min', 'salary_min', 'salary_max', 'location', 'remote_preference');
-      const entries: Array<{ id: string; live_event_id: string | null; entered_at: Date; skills: string[]; experience_years: number; location: string | null; remote_preference: string | null }> = await trx('queue_entries as q')
+        .select(
+          'id',
+          'team_id',
+          'live_event_id',
+          'title',
+          'essential_skills',
+          'bonus_skills',
+          'experience_min',
+          'salary_min',
+          'salary_max',
+          'location',
+          'remote_preference',
+        );
+      const entries: Array<{
+        id: string;
+        live_event_id: string | null;
+        entered_at: Date;
+        skills: string[];
+        experience_years: number;
+        location: string | null;
+        remote_preference: string | null;
+      }> = await trx('queue_entries as q')
         .join('profiles as p', 'p.user_id', 'q.user_id')
         .where('q.status', 'waiting')
         .orderBy([{ column: 'q.entered_at' }, { column: 'q.id' }])
         .limit(batchSize)
         .forUpdate('q')
         .skipLocked()
-        .select('q.id', 'q.live_event_id', 'q.entered_at', 'p.skills', 'p.experience_years', 'p.location', 'p.remote_preference');
+        .select(
+          'q.id',
+          'q.live_event_id',
+          'q.entered_at',
+          'p.skills',
+          'p.experience_years',
+          'p.location',
+          'p.remote_preference',
+        );
       out.entries = entries.length;
       // planMatches as it was: every eligible job scored for every entry, sorted, served by band then age.
       const ranked = entries
         .map((e) => {
-          const seeker = { skills: e.skills, experienceYears: e.experience_years, location: e.location, remotePreference: e.remote_preference };
+          const seeker = {
+            skills: e.skills,
+            experienceYears: e.experience_years,
+            location: e.location,
+            remotePreference: e.remote_preference,
+          };
           const candidates = jobs
             .filter((j) => (e.live_event_id ? j.live_event_id === e.live_event_id : openInvite.has(j.live_event_id)))
             .map((j) => {
               out.scored++;
-              return { job: j, score: computeMatchScore(seeker, { essentialSkills: j.essential_skills, bonusSkills: j.bonus_skills, experienceMin: j.experience_min, salaryMin: j.salary_min, salaryMax: j.salary_max, location: j.location, remotePreference: j.remote_preference }) };
+              return {
+                job: j,
+                score: computeMatchScore(seeker, {
+                  essentialSkills: j.essential_skills,
+                  bonusSkills: j.bonus_skills,
+                  experienceMin: j.experience_min,
+                  salaryMin: j.salary_min,
+                  salaryMax: j.salary_max,
+                  location: j.location,
+                  remotePreference: j.remote_preference,
+                }),
+              };
             })
-            .sort((x, y) => y.score.score - x.score.score || (free.get(y.job.live_event_id) ?? 0) - (free.get(x.job.live_event_id) ?? 0) || x.job.id.localeCompare(y.job.id))
+            .sort(
+              (x, y) =>
+                y.score.score - x.score.score ||
+                (free.get(y.job.live_event_id) ?? 0) - (free.get(x.job.live_event_id) ?? 0) ||
+                x.job.id.localeCompare(y.job.id),
+            )
             // The original kept every scored pair until the plan was made: at 100 000 jobs that
             // exhausts a 4 GB heap. Same work, less memory: keep the best KEPT per entry.
             .slice(0, KEPT);
           return { e, candidates, band: candidates.length ? Math.floor(candidates[0].score.score / 20) : -1 };
         })
         .filter((r) => r.candidates.length)
-        .sort((x, y) => y.band - x.band || x.e.entered_at.getTime() - y.e.entered_at.getTime() || x.e.id.localeCompare(y.e.id));
+        .sort(
+          (x, y) =>
+            y.band - x.band || x.e.entered_at.getTime() - y.e.entered_at.getTime() || x.e.id.localeCompare(y.e.id),
+        );
       for (const r of ranked) {
         const pick = r.candidates.find((c) => (free.get(c.job.live_event_id) ?? 0) > 0);
         if (!pick) continue;

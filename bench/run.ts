@@ -14,7 +14,9 @@ const available = fs
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
   .map((f) => f.replace(/\.ts$/, ''));
 if (!available.includes(name)) {
-  console.error(`usage: npm run bench [-- --quick]   (the whole table)\n       npm run bench -- <${available.join('|')}> [options]`);
+  console.error(
+    `usage: npm run bench [-- --quick]   (the whole table)\n       npm run bench -- <${available.join('|')}> [options]`,
+  );
   process.exit(1);
 }
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');

@@ -26,7 +26,10 @@ const ROOT = path.resolve(__dirname, '..');
 
 async function startOnce(env: Record<string, string>): Promise<{ toBannerS: number; readyInS: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const banner = await new Promise<{ toBannerS: number; readyInS: number }>((resolve, reject) => {
@@ -48,12 +51,26 @@ async function startOnce(env: Record<string, string>): Promise<{ toBannerS: numb
 async function coldThenWarm(i: number): Promise<{ cold: number; warm: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-measure-start-'));
   const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const env = { DATA_DIR: dataDir, PORT: String(ports[0]), EMBEDDED_PG_PORT: String(ports[1]), TEMPORAL_PORT: String(ports[2]), TEMPORAL_UI_PORT: String(ports[3]), DATABASE_URL: '', TEMPORAL_ADDRESS: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(ports[0]),
+    EMBEDDED_PG_PORT: String(ports[1]),
+    TEMPORAL_PORT: String(ports[2]),
+    TEMPORAL_UI_PORT: String(ports[3]),
+    DATABASE_URL: '',
+    TEMPORAL_ADDRESS: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
   try {
     const c = await startOnce(env);
-    console.log(`run ${i + 1}: empty DATA_DIR ${c.toBannerS.toFixed(1)} s to the banner (banner: ready in ${c.readyInS} s; load ${loadavg()})`);
+    console.log(
+      `run ${i + 1}: empty DATA_DIR ${c.toBannerS.toFixed(1)} s to the banner (banner: ready in ${c.readyInS} s; load ${loadavg()})`,
+    );
     const w = await startOnce(env);
-    console.log(`run ${i + 1}: warm         ${w.toBannerS.toFixed(1)} s to the banner (banner: ready in ${w.readyInS} s; load ${loadavg()})`);
+    console.log(
+      `run ${i + 1}: warm         ${w.toBannerS.toFixed(1)} s to the banner (banner: ready in ${w.readyInS} s; load ${loadavg()})`,
+    );
     return { cold: c.toBannerS, warm: w.toBannerS };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -62,11 +79,15 @@ async function coldThenWarm(i: number): Promise<{ cold: number; warm: number }> 
 
 runMain(async () => {
   if (!fs.existsSync(cachedCliPath(defaultCacheDir(process.env.CACHE_DIR))) && !process.env.TEMPORAL_CLI) {
-    console.error('The Temporal CLI is not built and cached yet: run npm start once first (the one-time build is measured separately).');
+    console.error(
+      'The Temporal CLI is not built and cached yet: run npm start once first (the one-time build is measured separately).',
+    );
     process.exit(2);
   }
   console.log(`load average before: ${loadavg()} (${os.cpus().length} cores)`);
   const runs = (await runCases([{ name: 'start', run: coldThenWarm }], { rounds: RUNS })).get('start')!;
-  console.log(`median: empty DATA_DIR ${midpointMedian(runs.map((r) => r.cold)).toFixed(1)} s, warm ${midpointMedian(runs.map((r) => r.warm)).toFixed(1)} s (${RUNS} run(s) each)`);
+  console.log(
+    `median: empty DATA_DIR ${midpointMedian(runs.map((r) => r.cold)).toFixed(1)} s, warm ${midpointMedian(runs.map((r) => r.warm)).toFixed(1)} s (${RUNS} run(s) each)`,
+  );
   console.log(`load average after: ${loadavg()}`);
 });

@@ -93,15 +93,26 @@ export interface Row {
  * `dist` is given (the production image's way, decisions 0210 and 0231: the API gets the
  * Dockerfile CMD's Node flags), else `node --import tsx <file>` (npm start's).
  */
-function startProcess(name: string, file: string, env: Record<string, string>, dist?: string, nodeFlags: string[] = []): ChildProcess {
+function startProcess(
+  name: string,
+  file: string,
+  env: Record<string, string>,
+  dist?: string,
+  nodeFlags: string[] = [],
+): ChildProcess {
   const args = dist ? [...nodeFlags, path.join(dist, file.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', file];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
   return child;
 }
 
 /** The table's processes start slower than a single bench's (several at once, a larger data set). */
-const waitFor = (what: string, check: () => Promise<boolean>) => waitForEvery(what, check, { timeoutMs: 180_000, everyMs: 250 });
+const waitFor = (what: string, check: () => Promise<boolean>) =>
+  waitForEvery(what, check, { timeoutMs: 180_000, everyMs: 250 });
 
 function header(temporalCli: string | null) {
   const cpus = os.cpus();
@@ -146,7 +157,10 @@ async function interleaved(pairs: Pair[]): Promise<Map<string, { ours: LoadResul
   const runs = await runCases(cases, {
     rounds: ROUNDS,
     warmUpFirst: true,
-    onResult: (p, { ours: o, ceiling: c }, r) => log(`round ${r + 1} ${p.name}: ${o.rps.toFixed(0)} vs ${c.rps.toFixed(0)} req/s (p99 ${o.p99} vs ${c.p99} ms${o.errors + o.non2xx ? `, ${o.errors + o.non2xx} failed` : ''})`),
+    onResult: (p, { ours: o, ceiling: c }, r) =>
+      log(
+        `round ${r + 1} ${p.name}: ${o.rps.toFixed(0)} vs ${c.rps.toFixed(0)} req/s (p99 ${o.p99} vs ${c.p99} ms${o.errors + o.non2xx ? `, ${o.errors + o.non2xx} failed` : ''})`,
+      ),
   });
   const med = (xs: LoadResult[]): LoadResult => ({
     rps: median(xs.map((x) => x.rps)),
@@ -157,7 +171,9 @@ async function interleaved(pairs: Pair[]): Promise<Map<string, { ours: LoadResul
     non2xx: sum(xs.map((x) => x.non2xx)),
     bytesPerRequest: median(xs.map((x) => x.bytesPerRequest)),
   });
-  return new Map([...runs].map(([k, v]) => [k, { ours: med(v.map((x) => x.ours)), ceiling: med(v.map((x) => x.ceiling)) }]));
+  return new Map(
+    [...runs].map(([k, v]) => [k, { ours: med(v.map((x) => x.ours)), ceiling: med(v.map((x) => x.ceiling)) }]),
+  );
 }
 
 /** jobs/search query p50/p99 (repository, 8 concurrent) over the 200 searches, at a given size. */
@@ -174,7 +190,10 @@ async function searchGrowth(adminUrl: string, jobs: number): Promise<{ p50: numb
     const searches = searchPaths(200).map((p) => {
       const q = new URLSearchParams(p.split('?')[1]);
       return {
-        skills: (q.get('skills') ?? '').split(',').filter(Boolean).map((s) => s.toLowerCase()),
+        skills: (q.get('skills') ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((s) => s.toLowerCase()),
         remote: (q.get('remote') ?? undefined) as 'remote' | 'hybrid' | 'onsite' | undefined,
         location: q.get('location') ?? undefined,
         salaryMin: q.get('salary_min') ? Number(q.get('salary_min')) : undefined,
@@ -202,24 +221,61 @@ async function searchGrowth(adminUrl: string, jobs: number): Promise<{ p50: numb
 }
 
 /** A helper's bench script run as a child with `--json` (and `extra` arguments); null (with why) when it has no such flag. */
-function childBench(script: string, resultsDir: string, extra: string[] = []): { data: Record<string, unknown> | null; why: string } {
+function childBench(
+  script: string,
+  resultsDir: string,
+  extra: string[] = [],
+): { data: Record<string, unknown> | null; why: string } {
   const file = path.join(ROOT, 'bench', script);
   if (!fs.existsSync(file)) return { data: null, why: `bench/${script} is not on this branch` };
-  if (!fs.readFileSync(file, 'utf8').includes("'--json'")) return { data: null, why: `bench/${script} has no --json flag on this branch` };
+  if (!fs.readFileSync(file, 'utf8').includes("'--json'"))
+    return { data: null, why: `bench/${script} has no --json flag on this branch` };
   const out = path.join(resultsDir, `${script.replace(/\.ts$/, '')}-${Date.now()}.json`);
   log(`running bench/${script} --json${quick ? ' --quick' : ''}${extra.map((a) => ` ${a}`).join('')}…`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', file, '--json', out, ...(quick ? ['--quick'] : []), ...extra], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.status !== 0 || !fs.existsSync(out)) return { data: null, why: `bench/${script} exited ${r.status ?? r.signal}` };
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', file, '--json', out, ...(quick ? ['--quick'] : []), ...extra],
+    { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (r.status !== 0 || !fs.existsSync(out))
+    return { data: null, why: `bench/${script} exited ${r.status ?? r.signal}` };
   return { data: JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>, why: '' };
 }
 
 function matchingRows(d: Record<string, unknown> | null, why: string): Row[] {
-  if (!d) return [{ section: 'matching', name: 'slot freed → offer; round time vs waiting entries', unit: '', ours: null, ceiling: null, ratio: null, note: `not measured: ${why}` }];
+  if (!d)
+    return [
+      {
+        section: 'matching',
+        name: 'slot freed → offer; round time vs waiting entries',
+        unit: '',
+        ours: null,
+        ceiling: null,
+        ratio: null,
+        note: `not measured: ${why}`,
+      },
+    ];
   const s = d.slotToOfferMs as { p50: number; p95: number; samples: number };
   const rows: Row[] = [
-    { section: 'matching', name: `slot freed → offer (${s.samples} samples)`, unit: 'ms p95', ours: s.p95, ceiling: null, ratio: null, oursP50: s.p50, target: 'p95 ≤ 2,000 ms', note: `p50 ${s.p50.toFixed(0)} ms` },
+    {
+      section: 'matching',
+      name: `slot freed → offer (${s.samples} samples)`,
+      unit: 'ms p95',
+      ours: s.p95,
+      ceiling: null,
+      ratio: null,
+      oursP50: s.p50,
+      target: 'p95 ≤ 2,000 ms',
+      note: `p50 ${s.p50.toFixed(0)} ms`,
+    },
   ];
-  for (const r of d.rounds as Array<{ waiting: number; jobs: number; roundMs: number; ceilingMs: number | null; ceilingNote: string }>) {
+  for (const r of d.rounds as Array<{
+    waiting: number;
+    jobs: number;
+    roundMs: number;
+    ceilingMs: number | null;
+    ceilingNote: string;
+  }>) {
     rows.push({
       section: 'matching',
       name: `round, ${r.waiting.toLocaleString('en')} waiting / ${r.jobs.toLocaleString('en')} jobs`,
@@ -236,19 +292,59 @@ function matchingRows(d: Record<string, unknown> | null, why: string): Row[] {
 
 /** `on`: which Temporal the rows ran against, appended to each row's name (the opt-in PostgreSQL run; blank for the dev server). */
 function webhookRows(d: Record<string, unknown> | null, why: string, on = ''): Row[] {
-  if (!d) return [{ section: 'webhooks', name: `deliveries/s; commit → first attempt${on}`, unit: '', ours: null, ceiling: null, ratio: null, note: `not measured: ${why}` }];
+  if (!d)
+    return [
+      {
+        section: 'webhooks',
+        name: `deliveries/s; commit → first attempt${on}`,
+        unit: '',
+        ours: null,
+        ceiling: null,
+        ratio: null,
+        note: `not measured: ${why}`,
+      },
+    ];
   const n = (k: string) => d[k] as number;
   const first = d.firstAttemptMs as { p50: number; p99: number };
   const fan = `${n('events')} events × ${n('subscriptions')} subscriptions`;
   const integrity = `${n('lost')} lost, ${n('duplicated')} duplicated, ${n('badSignatures')} bad signatures`;
   return [
-    { section: 'webhooks', name: `deliveries/s (${fan}) vs bare one-activity workflow${on}`, unit: 'deliveries/s', ours: n('deliveriesPerSec'), ceiling: n('bareWorkflowPerSec'), ratio: n('deliveriesPerSec') / n('bareWorkflowPerSec'), note: integrity },
-    { section: 'webhooks', name: `deliveries/s vs raw signed POSTs from one process${on}`, unit: 'deliveries/s', ours: n('deliveriesPerSec'), ceiling: n('rawSignedPostsPerSec'), ratio: n('deliveriesPerSec') / n('rawSignedPostsPerSec'), target: '≥ 0.05×' },
-    { section: 'webhooks', name: `commit → first attempt${on}`, unit: 'ms p99', ours: first.p99, ceiling: null, ratio: null, oursP50: first.p50, oursP99: first.p99, target: 'p50 ≤ 1 s, p99 ≤ 5 s' },
+    {
+      section: 'webhooks',
+      name: `deliveries/s (${fan}) vs bare one-activity workflow${on}`,
+      unit: 'deliveries/s',
+      ours: n('deliveriesPerSec'),
+      ceiling: n('bareWorkflowPerSec'),
+      ratio: n('deliveriesPerSec') / n('bareWorkflowPerSec'),
+      note: integrity,
+    },
+    {
+      section: 'webhooks',
+      name: `deliveries/s vs raw signed POSTs from one process${on}`,
+      unit: 'deliveries/s',
+      ours: n('deliveriesPerSec'),
+      ceiling: n('rawSignedPostsPerSec'),
+      ratio: n('deliveriesPerSec') / n('rawSignedPostsPerSec'),
+      target: '≥ 0.05×',
+    },
+    {
+      section: 'webhooks',
+      name: `commit → first attempt${on}`,
+      unit: 'ms p99',
+      ours: first.p99,
+      ceiling: null,
+      ratio: null,
+      oursP50: first.p50,
+      oursP99: first.p99,
+      target: 'p50 ≤ 1 s, p99 ≤ 5 s',
+    },
   ];
 }
 
-const fmt = (x: number | null | undefined, digits = 0) => (x === null || x === undefined || Number.isNaN(x) ? '—' : x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (x: number | null | undefined, digits = 0) =>
+  x === null || x === undefined || Number.isNaN(x)
+    ? '—'
+    : x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function markdown(h: Record<string, string>, rows: Row[]): string {
   const lines = [
@@ -295,7 +391,12 @@ async function startTemporalPg(base: Config, teardown: Teardown): Promise<Tempor
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-bench-temporal-pg-'));
   fs.chmodSync(dir, 0o755);
   try {
-    const server = await startTemporalOnPostgres({ dir, cacheDir: defaultCacheDir(base.CACHE_DIR), namespace: base.TEMPORAL_NAMESPACE, log });
+    const server = await startTemporalOnPostgres({
+      dir,
+      cacheDir: defaultCacheDir(base.CACHE_DIR),
+      namespace: base.TEMPORAL_NAMESPACE,
+      log,
+    });
     teardown.add(async () => {
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -327,7 +428,11 @@ function processEnv(dbUrl: string, temporalAddress: string): Record<string, stri
 }
 
 /** Builds the production output, seeds the data set and starts the API twice (short cache on, as deployed; and off) and the worker. */
-async function startStack(infra: ThrowawayInfrastructure, dist: string, children: ChildProcess[]): Promise<Omit<Stack, 'seekers' | 'joinHttp'>> {
+async function startStack(
+  infra: ThrowawayInfrastructure,
+  dist: string,
+  children: ChildProcess[],
+): Promise<Omit<Stack, 'seekers' | 'joinHttp'>> {
   const tb = Date.now();
   buildDist(dist);
   log(`npm run build:dist (into ${path.relative(ROOT, dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
@@ -339,7 +444,13 @@ async function startStack(infra: ThrowawayInfrastructure, dist: string, children
   const ports = { api: await freePort(), apiNoCache: await freePort(), ceiling: await freePort() };
   const imageFlags = imageApiNodeFlags(ROOT);
   const api = startProcess('api', 'apps/api/src/server.ts', { ...env, PORT: String(ports.api) }, dist, imageFlags);
-  const apiNoCache = startProcess('api-nocache', 'apps/api/src/server.ts', { ...env, PORT: String(ports.apiNoCache), PUBLIC_CACHE_TTL_MS: '0' }, dist, imageFlags);
+  const apiNoCache = startProcess(
+    'api-nocache',
+    'apps/api/src/server.ts',
+    { ...env, PORT: String(ports.apiNoCache), PUBLIC_CACHE_TTL_MS: '0' },
+    dist,
+    imageFlags,
+  );
   // The worker as the image runs it too: compiled, with the prebuilt workflow bundle (decision
   // 0225); `--worker-tsx`: as `npm start` runs it (tsx, workflows bundled by webpack at start).
   const worker = startProcess('worker', 'apps/worker/src/main.ts', env, workerTsx ? undefined : dist);
@@ -357,7 +468,17 @@ async function seedSeekers(knex: Knex, env: Record<string, string>): Promise<{ s
   const seedApp = await buildApp({ config: loadConfig({}, { ...env, PORT: '0' }), knex, logger: false });
   const accounts = seedApp.services.deps.repos.accounts;
   const team = await accounts.insertTeam('Bench hold team');
-  const [hold] = await knex('live_events').insert({ team_id: team.id, slug: 'bench-hold', company_name: 'Hold', visibility: 'private', status: 'live', interview_slots: 0, started_at: knex.fn.now() }).returning(['id', 'slug']);
+  const [hold] = await knex('live_events')
+    .insert({
+      team_id: team.id,
+      slug: 'bench-hold',
+      company_name: 'Hold',
+      visibility: 'private',
+      status: 'live',
+      interview_slots: 0,
+      started_at: knex.fn.now(),
+    })
+    .returning(['id', 'slug']);
   await knex.raw(
     `INSERT INTO jobs (team_id, live_event_id, title, essential_skills, bonus_skills, experience_min, remote_preference)
      SELECT ?, ?, 'Hold job ' || g, ARRAY['TypeScript','PostgreSQL'], ARRAY['Go'], g % 5, 'remote' FROM generate_series(1, 20) g`,
@@ -367,9 +488,21 @@ async function seedSeekers(knex: Knex, env: Record<string, string>): Promise<{ s
   const seekers: Seeker[] = [];
   const t = Date.now();
   for (let i = 0; i < seekerCount; i++) {
-    const u = await accounts.insertUser({ email: `suite-seeker-${i}@bench.local`, display_name: `Seeker ${i}`, role: 'seeker' });
-    await seedApp.services.accounts.profiles.completeOnboarding(u.id, { full_name: `Seeker ${i}`, title: 'Engineer', skills: ['TypeScript', i % 2 ? 'Go' : 'Python'], experience_years: i % 10 });
-    const tok = await seedApp.services.accounts.tokens.mint(u.id, { name: `bench ${i}`, scopes: ['queue:read', 'queue:write'] });
+    const u = await accounts.insertUser({
+      email: `suite-seeker-${i}@bench.local`,
+      display_name: `Seeker ${i}`,
+      role: 'seeker',
+    });
+    await seedApp.services.accounts.profiles.completeOnboarding(u.id, {
+      full_name: `Seeker ${i}`,
+      title: 'Engineer',
+      skills: ['TypeScript', i % 2 ? 'Go' : 'Python'],
+      experience_years: i % 10,
+    });
+    const tok = await seedApp.services.accounts.tokens.mint(u.id, {
+      name: `bench ${i}`,
+      scopes: ['queue:read', 'queue:write'],
+    });
     seekers.push({ id: u.id, token: tok.token });
   }
   await seedApp.close();
@@ -392,7 +525,10 @@ async function apiTsxIdleRss(s: Stack): Promise<number> {
   const apiTsx = startProcess('api-tsx', 'apps/api/src/server.ts', { ...s.env, PORT: String(port) });
   s.children.push(apiTsx);
   await waitFor('API (tsx)', async () => (await fetch(`${url(port)}/readyz`)).ok);
-  for (const seeker of s.seekers.slice(0, 20)) await (await fetch(`${url(port)}/api/v1/queue/status`, { headers: { authorization: `Bearer ${seeker.token}` } })).arrayBuffer();
+  for (const seeker of s.seekers.slice(0, 20))
+    await (
+      await fetch(`${url(port)}/api/v1/queue/status`, { headers: { authorization: `Bearer ${seeker.token}` } })
+    ).arrayBuffer();
   const rss = rssMiB(apiTsx.pid);
   apiTsx.kill('SIGTERM');
   return rss;
@@ -406,7 +542,11 @@ interface Scenario {
 
 async function discoveryScenarios(knex: Knex): Promise<Scenario[]> {
   if (!has('discovery')) return [];
-  const slugs: string[] = (await knex('live_events').where({ visibility: 'open_invite', status: 'live' }).orderBy('slug').limit(200).pluck('slug')) as string[];
+  const slugs: string[] = (await knex('live_events')
+    .where({ visibility: 'open_invite', status: 'live' })
+    .orderBy('slug')
+    .limit(200)
+    .pluck('slug')) as string[];
   const search = searchPaths(200).filter((p) => p.includes('skills='));
   return [
     { key: 'live-now', name: 'GET /live-events/live-now', paths: ['/api/v1/live-events/live-now'] },
@@ -420,30 +560,52 @@ async function discoveryScenarios(knex: Knex): Promise<Scenario[]> {
 async function startCeiling(s: Stack, scenarios: Scenario[]): Promise<ChildProcess> {
   const bodies: Record<string, unknown> = {};
   for (const sc of scenarios) {
-    const sizes = await Promise.all(sc.paths.slice(0, 40).map(async (p) => (await (await fetch(url(s.ports.apiNoCache) + p)).text())));
+    const sizes = await Promise.all(
+      sc.paths.slice(0, 40).map(async (p) => await (await fetch(url(s.ports.apiNoCache) + p)).text()),
+    );
     const sorted = sizes.sort((a, b) => a.length - b.length);
     bodies[sc.key] = JSON.parse(sorted[Math.floor(sorted.length / 2)]); // the median-size answer
   }
   const bodiesFile = path.join(s.infra.dir, 'bodies.json');
   fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
-  const ceiling = startProcess('ceiling', 'bench/support/ceiling-server.ts', { ...s.env, PORT: String(s.ports.ceiling), BENCH_BODIES_FILE: bodiesFile });
+  const ceiling = startProcess('ceiling', 'bench/support/ceiling-server.ts', {
+    ...s.env,
+    PORT: String(s.ports.ceiling),
+    BENCH_BODIES_FILE: bodiesFile,
+  });
   s.children.push(ceiling);
   await waitFor('ceiling server', async () => (await fetch(`${url(s.ports.ceiling)}/bare/live-now`)).ok);
   return ceiling;
 }
 
-const http = (port: number, paths: string[], headers?: Record<string, string>, connections = CONNECTIONS) => () => load({ url: url(port), paths, connections, durationS: DURATION_S, headers });
+const http =
+  (port: number, paths: string[], headers?: Record<string, string>, connections = CONNECTIONS) =>
+  () =>
+    load({ url: url(port), paths, connections, durationS: DURATION_S, headers });
 
 function discoveryPairs(s: Stack, scenarios: Scenario[]): Pair[] {
   const pairs: Pair[] = scenarios.flatMap((sc) => [
-    { name: `${sc.name}, cached`, ours: http(s.ports.api, sc.paths), ceiling: http(s.ports.ceiling, [`/bare/${sc.key}`]) },
-    { name: `${sc.name}, uncached`, ours: http(s.ports.apiNoCache, sc.paths), ceiling: http(s.ports.ceiling, [`/bare/${sc.key}`]) },
+    {
+      name: `${sc.name}, cached`,
+      ours: http(s.ports.api, sc.paths),
+      ceiling: http(s.ports.ceiling, [`/bare/${sc.key}`]),
+    },
+    {
+      name: `${sc.name}, uncached`,
+      ours: http(s.ports.apiNoCache, sc.paths),
+      ceiling: http(s.ports.ceiling, [`/bare/${sc.key}`]),
+    },
   ]);
   // The search uncached once more against a ceiling that also asks PostgreSQL once (SELECT 1):
   // what is left of the gap is the search's own query work, not the design of asking a database.
   // (Absent when `--only` leaves discovery out.)
   const search = scenarios.find((sc) => sc.key === 'jobs-search');
-  if (search) pairs.push({ name: `${search.name}, uncached, vs bare route + 1 PostgreSQL round trip`, ours: http(s.ports.apiNoCache, search.paths), ceiling: http(s.ports.ceiling, ['/bare-db/jobs-search']) });
+  if (search)
+    pairs.push({
+      name: `${search.name}, uncached, vs bare route + 1 PostgreSQL round trip`,
+      ours: http(s.ports.apiNoCache, search.paths),
+      ceiling: http(s.ports.ceiling, ['/bare-db/jobs-search']),
+    });
   return pairs;
 }
 
@@ -467,8 +629,21 @@ function statusPair(s: Stack, ceiling: ChildProcess, statusCpu: { ours: number[]
   };
   return {
     name: `GET /queue/status (auth + limiter), ${STATUS_CONNECTIONS} connections`,
-    ours: withCpu(s.api.pid, statusCpu.ours, http(s.ports.api, ['/api/v1/queue/status'], { authorization: `Bearer ${statusSeeker.token}` }, STATUS_CONNECTIONS)),
-    ceiling: withCpu(ceiling.pid, statusCpu.ceiling, http(s.ports.ceiling, ['/api/v1/queue/status'], { 'x-bench-user': statusSeeker.id }, STATUS_CONNECTIONS)),
+    ours: withCpu(
+      s.api.pid,
+      statusCpu.ours,
+      http(
+        s.ports.api,
+        ['/api/v1/queue/status'],
+        { authorization: `Bearer ${statusSeeker.token}` },
+        STATUS_CONNECTIONS,
+      ),
+    ),
+    ceiling: withCpu(
+      ceiling.pid,
+      statusCpu.ceiling,
+      http(s.ports.ceiling, ['/api/v1/queue/status'], { 'x-bench-user': statusSeeker.id }, STATUS_CONNECTIONS),
+    ),
   };
 }
 
@@ -516,7 +691,8 @@ async function httpRows(s: Stack): Promise<{ rows: Row[]; ceiling: ChildProcess 
   const rows: Row[] = [];
   for (const [name, { ours, ceiling: c }] of await interleaved(pairs)) {
     rows.push(httpRow(name, ours, c));
-    if (name.startsWith('GET /queue/status') && statusCpu.ours.length >= ROUNDS) rows.push(statusCpuRow(name, statusCpu));
+    if (name.startsWith('GET /queue/status') && statusCpu.ours.length >= ROUNDS)
+      rows.push(statusCpuRow(name, statusCpu));
   }
   return { rows, ceiling };
 }
@@ -538,16 +714,29 @@ async function timed(n: number, concurrency: number, fn: () => Promise<void>): P
 }
 
 /** A worker of its own for the bare update-with-start (the join's ceiling); `stop` ends it. */
-async function startBareJoin(temporalAddress: string): Promise<{ bareJoin: () => Promise<void>; stop: () => Promise<void> }> {
+async function startBareJoin(
+  temporalAddress: string,
+): Promise<{ bareJoin: () => Promise<void>; stop: () => Promise<void> }> {
   const connection = await Connection.connect({ address: temporalAddress });
   const client = new Client({ connection });
-  const bundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./support/bare-workflows'), logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
-  const bareWorker = await TemporalWorker.create({ connection: await (await import('@temporalio/worker')).NativeConnection.connect({ address: temporalAddress }), taskQueue: 'bench-bare', workflowBundle: { code: bundle.code } });
+  const bundle = await bundleWorkflowCode({
+    workflowsPath: require.resolve('./support/bare-workflows'),
+    logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error },
+  });
+  const bareWorker = await TemporalWorker.create({
+    connection: await (await import('@temporalio/worker')).NativeConnection.connect({ address: temporalAddress }),
+    taskQueue: 'bench-bare',
+    workflowBundle: { code: bundle.code },
+  });
   const bareRun = bareWorker.run();
   const bareJoin = async () => {
     await client.workflow.executeUpdateWithStart(bareJoinUpdate, {
       args: [{ agentIdentity: 'bench' }],
-      startWorkflowOperation: new WithStartWorkflowOperation<typeof bareJoinWorkflow>('bareJoinWorkflow', { workflowId: `bare-join-${randomUUID()}`, taskQueue: 'bench-bare', workflowIdConflictPolicy: 'USE_EXISTING' }),
+      startWorkflowOperation: new WithStartWorkflowOperation<typeof bareJoinWorkflow>('bareJoinWorkflow', {
+        workflowId: `bare-join-${randomUUID()}`,
+        taskQueue: 'bench-bare',
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      }),
     });
   };
   const stop = async () => {
@@ -563,19 +752,49 @@ async function joinRows(s: Stack): Promise<Row[]> {
   const { bareJoin, stop } = await startBareJoin(s.infra.temporalAddress);
   await bareJoin();
   let nextSeeker = 20;
-  const levels = [[1, JOIN_SAMPLES.one], [20, JOIN_SAMPLES.twenty]] as const;
+  const levels = [
+    [1, JOIN_SAMPLES.one],
+    [20, JOIN_SAMPLES.twenty],
+  ] as const;
   const runs = await runCases(
-    levels.map(([c, n]) => ({ name: String(c), run: async () => ({ ours: await timed(n, c, () => s.joinHttp(s.seekers[nextSeeker++])), bare: await timed(n, c, bareJoin) }) })),
+    levels.map(([c, n]) => ({
+      name: String(c),
+      run: async () => ({
+        ours: await timed(n, c, () => s.joinHttp(s.seekers[nextSeeker++])),
+        bare: await timed(n, c, bareJoin),
+      }),
+    })),
     {
       rounds: ROUNDS,
-      onResult: (c, { ours, bare }, r) => log(`round ${r + 1} join ×${c.name}: p50 ${percentile(ours, 50).toFixed(0)} / p99 ${percentile(ours, 99).toFixed(0)} ms vs bare ${percentile(bare, 50).toFixed(0)} / ${percentile(bare, 99).toFixed(0)} ms`),
+      onResult: (c, { ours, bare }, r) =>
+        log(
+          `round ${r + 1} join ×${c.name}: p50 ${percentile(ours, 50).toFixed(0)} / p99 ${percentile(ours, 99).toFixed(0)} ms vs bare ${percentile(bare, 50).toFixed(0)} / ${percentile(bare, 99).toFixed(0)} ms`,
+        ),
     },
   );
   const rows: Row[] = [];
   for (const [c, r] of runs) {
     const [ours, bare] = [r.map((x) => x.ours), r.map((x) => x.bare)];
-    const [o50, o99, b50, b99] = [median(ours.map((x) => percentile(x, 50))), median(ours.map((x) => percentile(x, 99))), median(bare.map((x) => percentile(x, 50))), median(bare.map((x) => percentile(x, 99)))];
-    rows.push({ section: 'queue', name: `POST /queue/join, ${c} concurrent seeker${c === '1' ? '' : 's'} vs bare update-with-start`, unit: 'ms p99', ours: o99, ceiling: b99, ratio: o99 / b99, oursP50: o50, oursP99: o99, ceilingP50: b50, ceilingP99: b99, target: '≤ 2× (p99)', note: `p50 ratio ${(o50 / b50).toFixed(2)}×; ${ours[0].length} joins per round` });
+    const [o50, o99, b50, b99] = [
+      median(ours.map((x) => percentile(x, 50))),
+      median(ours.map((x) => percentile(x, 99))),
+      median(bare.map((x) => percentile(x, 50))),
+      median(bare.map((x) => percentile(x, 99))),
+    ];
+    rows.push({
+      section: 'queue',
+      name: `POST /queue/join, ${c} concurrent seeker${c === '1' ? '' : 's'} vs bare update-with-start`,
+      unit: 'ms p99',
+      ours: o99,
+      ceiling: b99,
+      ratio: o99 / b99,
+      oursP50: o50,
+      oursP99: o99,
+      ceilingP50: b50,
+      ceilingP99: b99,
+      target: '≤ 2× (p99)',
+      note: `p50 ratio ${(o50 / b50).toFixed(2)}×; ${ours[0].length} joins per round`,
+    });
   }
   await stop();
   return rows;
@@ -591,10 +810,22 @@ async function joinRows(s: Stack): Promise<Row[]> {
 async function idleWorkersRss(s: Stack, namespace: string): Promise<{ compiled: number; tsx: number }> {
   const out = { compiled: NaN, tsx: NaN };
   const memConnection = await Connection.connect({ address: s.infra.temporalAddress });
-  const pollers = async (taskQueue: string) => (await memConnection.workflowService.describeTaskQueue({ namespace, taskQueue: { name: taskQueue }, taskQueueType: 1 })).pollers?.length ?? 0;
+  const pollers = async (taskQueue: string) =>
+    (
+      await memConnection.workflowService.describeTaskQueue({
+        namespace,
+        taskQueue: { name: taskQueue },
+        taskQueueType: 1,
+      })
+    ).pollers?.length ?? 0;
   for (const kind of ['compiled', 'tsx'] as const) {
     const taskQueue = `bench-memory-${kind}`;
-    const w = startProcess(`worker-${kind}`, 'apps/worker/src/main.ts', { ...s.env, TEMPORAL_TASK_QUEUE: taskQueue }, kind === 'compiled' ? s.dist : undefined);
+    const w = startProcess(
+      `worker-${kind}`,
+      'apps/worker/src/main.ts',
+      { ...s.env, TEMPORAL_TASK_QUEUE: taskQueue },
+      kind === 'compiled' ? s.dist : undefined,
+    );
     s.children.push(w);
     await waitFor(`worker (${kind})`, async () => (await pollers(taskQueue)) > 0);
     const t0 = Date.now();
@@ -614,11 +845,52 @@ interface MemoryFigures {
 
 function memoryRows({ idle, after }: MemoryFigures): Row[] {
   return [
-    { section: 'memory', name: `API RSS idle (after start and 20 joins), \`node ${imageApiNodeFlags(ROOT).map((f) => `${f} `).join('')}dist/…/server.js\` as the image runs it`, unit: 'MiB', ours: idle.api, ceiling: null, ratio: null, target: '< 150 MB (143 MiB)' },
-    { section: 'memory', name: 'API RSS idle under tsx (`npm start`: after start and 20 authenticated reads)', unit: 'MiB', ours: idle.apiTsx, ceiling: null, ratio: null, note: "tsx's loader: not in the image" },
-    { section: 'memory', name: 'API RSS after load (compiled)', unit: 'MiB', ours: after.api, ceiling: after.ceiling, ratio: after.api / after.ceiling, note: 'ceiling: the ceiling process under tsx (Fastify + the queue route and services, after the same load)' },
-    { section: 'memory', name: 'worker RSS idle (after start and 20 joins), `node dist/…/main.js` with the prebuilt workflow bundle', unit: 'MiB', ours: idle.worker, ceiling: null, ratio: null },
-    { section: 'memory', name: 'worker RSS idle, compiled vs tsx (`npm start`, webpack at start): a worker each on its own task queue, 10 s after polling', unit: 'MiB', ours: idle.workers.compiled, ceiling: idle.workers.tsx, ratio: idle.workers.compiled / idle.workers.tsx, note: 'ceiling column: the same worker under tsx, measured right after the compiled one' },
+    {
+      section: 'memory',
+      name: `API RSS idle (after start and 20 joins), \`node ${imageApiNodeFlags(ROOT)
+        .map((f) => `${f} `)
+        .join('')}dist/…/server.js\` as the image runs it`,
+      unit: 'MiB',
+      ours: idle.api,
+      ceiling: null,
+      ratio: null,
+      target: '< 150 MB (143 MiB)',
+    },
+    {
+      section: 'memory',
+      name: 'API RSS idle under tsx (`npm start`: after start and 20 authenticated reads)',
+      unit: 'MiB',
+      ours: idle.apiTsx,
+      ceiling: null,
+      ratio: null,
+      note: "tsx's loader: not in the image",
+    },
+    {
+      section: 'memory',
+      name: 'API RSS after load (compiled)',
+      unit: 'MiB',
+      ours: after.api,
+      ceiling: after.ceiling,
+      ratio: after.api / after.ceiling,
+      note: 'ceiling: the ceiling process under tsx (Fastify + the queue route and services, after the same load)',
+    },
+    {
+      section: 'memory',
+      name: 'worker RSS idle (after start and 20 joins), `node dist/…/main.js` with the prebuilt workflow bundle',
+      unit: 'MiB',
+      ours: idle.worker,
+      ceiling: null,
+      ratio: null,
+    },
+    {
+      section: 'memory',
+      name: 'worker RSS idle, compiled vs tsx (`npm start`, webpack at start): a worker each on its own task queue, 10 s after polling',
+      unit: 'MiB',
+      ours: idle.workers.compiled,
+      ceiling: idle.workers.tsx,
+      ratio: idle.workers.compiled / idle.workers.tsx,
+      note: 'ceiling column: the same worker under tsx, measured right after the compiled one',
+    },
     { section: 'memory', name: 'worker RSS after load', unit: 'MiB', ours: after.worker, ceiling: null, ratio: null },
   ];
 }
@@ -628,24 +900,50 @@ async function growthRows(adminUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
   for (const n of has('growth') ? GROWTH : []) {
     const g = await searchGrowth(adminUrl, n);
-    log(`search at ${n} jobs: p50 ${g.p50.toFixed(1)} ms, p99 ${g.p99.toFixed(1)} ms (seeded in ${g.seedS.toFixed(0)} s)`);
-    rows.push({ section: 'growth', name: `jobs/search query at ${n.toLocaleString('en')} jobs (repository, 8 concurrent)`, unit: 'ms p99', ours: g.p99, ceiling: null, ratio: null, oursP50: g.p50, oursP99: g.p99, target: 'index-bound: flat' });
+    log(
+      `search at ${n} jobs: p50 ${g.p50.toFixed(1)} ms, p99 ${g.p99.toFixed(1)} ms (seeded in ${g.seedS.toFixed(0)} s)`,
+    );
+    rows.push({
+      section: 'growth',
+      name: `jobs/search query at ${n.toLocaleString('en')} jobs (repository, 8 concurrent)`,
+      unit: 'ms p99',
+      ours: g.p99,
+      ceiling: null,
+      ratio: null,
+      oursP50: g.p50,
+      oursP99: g.p99,
+      target: 'index-bound: flat',
+    });
   }
   return rows;
 }
 
 /** Every row measured on the table's own stack, in the table's order. */
-async function stackRows(infra: ThrowawayInfrastructure, dist: string, namespace: string, children: ChildProcess[]): Promise<Row[]> {
+async function stackRows(
+  infra: ThrowawayInfrastructure,
+  dist: string,
+  namespace: string,
+  children: ChildProcess[],
+): Promise<Row[]> {
   const started = await startStack(infra, dist, children);
   const { seekers, holdSlug } = await seedSeekers(started.knex, started.env);
   const joinHttp = async (seeker: { token: string }) => {
-    const res = await fetch(`${url(started.ports.api)}/api/v1/queue/join`, { method: 'POST', headers: { authorization: `Bearer ${seeker.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ live_event_slug: holdSlug }) });
+    const res = await fetch(`${url(started.ports.api)}/api/v1/queue/join`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seeker.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ live_event_slug: holdSlug }),
+    });
     if (res.status !== 200) throw new Error(`join ${res.status}: ${await res.text()}`);
     await res.arrayBuffer();
   };
   const s: Stack = { ...started, seekers, joinHttp };
   await joinFirstSeekers(s);
-  const idle = { api: rssMiB(s.api.pid), worker: rssMiB(s.worker.pid), apiTsx: NaN, workers: { compiled: NaN, tsx: NaN } };
+  const idle = {
+    api: rssMiB(s.api.pid),
+    worker: rssMiB(s.worker.pid),
+    apiTsx: NaN,
+    workers: { compiled: NaN, tsx: NaN },
+  };
   if (has('memory')) idle.apiTsx = await apiTsxIdleRss(s);
   const { rows, ceiling } = await httpRows(s);
   if (has('queue')) rows.push(...(await joinRows(s)));
@@ -681,14 +979,21 @@ function writeResults(resultsDir: string, h: Record<string, string>, rows: Row[]
   const md = markdown(h, rows);
   const stamp = h.date.replace(/[:.]/g, '-');
   fs.writeFileSync(path.join(resultsDir, `${stamp}.md`), `${md}\n`);
-  fs.writeFileSync(path.join(resultsDir, `${stamp}.json`), `${JSON.stringify({ header: h, rounds: ROUNDS, connections: CONNECTIONS, durationS: DURATION_S, rows }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(resultsDir, `${stamp}.json`),
+    `${JSON.stringify({ header: h, rounds: ROUNDS, connections: CONNECTIONS, durationS: DURATION_S, rows }, null, 2)}\n`,
+  );
   console.log(`\n${md}\n`);
   log(`written to bench/results/${stamp}.{md,json} in ${h.seconds} s`);
 }
 
 function temporalCliPath(base: Config): string | null {
   try {
-    return resolveTemporalCli({ temporalCli: base.TEMPORAL_CLI, cacheDir: defaultCacheDir(base.CACHE_DIR), log: () => undefined }).path;
+    return resolveTemporalCli({
+      temporalCli: base.TEMPORAL_CLI,
+      cacheDir: defaultCacheDir(base.CACHE_DIR),
+      log: () => undefined,
+    }).path;
   } catch {
     return null; // reported as unknown
   }
@@ -710,7 +1015,11 @@ async function main() {
   const children: ChildProcess[] = [];
   const rows: Row[] = [];
   try {
-    const infra = await startThrowawayInfrastructure({ config: temporalPg ? { ...base, TEMPORAL_ADDRESS: temporalPg.address } : base, log: () => undefined, prefix: 'jobfair-bench' });
+    const infra = await startThrowawayInfrastructure({
+      config: temporalPg ? { ...base, TEMPORAL_ADDRESS: temporalPg.address } : base,
+      log: () => undefined,
+      prefix: 'jobfair-bench',
+    });
     teardown.add(() => infra.stop());
     teardown.add(async () => {
       for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
@@ -721,8 +1030,19 @@ async function main() {
   }
   rows.push(...childRows(resultsDir));
   const hd = header(cliPath);
-  if (temporalPg) hd.temporal = `${temporalPg.version} for the table's own stack; matching and the first webhook rows: ${hd.temporal}`;
-  writeResults(resultsDir, { ...hd, loadStart, loadEnd: loadavg(), date: new Date().toISOString(), seconds: ((Date.now() - t0) / 1000).toFixed(0) }, rows);
+  if (temporalPg)
+    hd.temporal = `${temporalPg.version} for the table's own stack; matching and the first webhook rows: ${hd.temporal}`;
+  writeResults(
+    resultsDir,
+    {
+      ...hd,
+      loadStart,
+      loadEnd: loadavg(),
+      date: new Date().toISOString(),
+      seconds: ((Date.now() - t0) / 1000).toFixed(0),
+    },
+    rows,
+  );
   process.exit(0);
 }
 

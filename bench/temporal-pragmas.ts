@@ -23,7 +23,11 @@ import { midpointMedian } from './support/stats';
  * the load average before and after.
  */
 const { values } = parseArgs({
-  options: { starts: { type: 'string', default: '300' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' } },
+  options: {
+    starts: { type: 'string', default: '300' },
+    concurrency: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '3' },
+  },
 });
 const STARTS = Number(values.starts);
 const CONCURRENCY = Number(values.concurrency);
@@ -33,7 +37,14 @@ async function measure(name: string, pragmas: Readonly<Record<string, string>>):
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-pragmas-'));
   const cli = resolveTemporalCli({ cacheDir: defaultCacheDir(process.env.CACHE_DIR), log: () => undefined });
   if (cli.build) throw new Error('the Temporal CLI is not built yet: run npm start once first');
-  const server = await startDevServer({ cli: cli.path, port: await freePort(), dbFile: path.join(dir, 'temporal.sqlite'), sqlitePragmas: pragmas, namespace: 'default', log: () => undefined });
+  const server = await startDevServer({
+    cli: cli.path,
+    port: await freePort(),
+    dbFile: path.join(dir, 'temporal.sqlite'),
+    sqlitePragmas: pragmas,
+    namespace: 'default',
+    log: () => undefined,
+  });
   const connection = await Connection.connect({ address: server.address });
   const client = new Client({ connection, namespace: 'default' });
   try {
@@ -43,11 +54,14 @@ async function measure(name: string, pragmas: Readonly<Record<string, string>>):
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        for (let i = next++; i < STARTS; i = next++) await client.workflow.start('noop', { taskQueue: 'measure', workflowId: `start-${i}` });
+        for (let i = next++; i < STARTS; i = next++)
+          await client.workflow.start('noop', { taskQueue: 'measure', workflowId: `start-${i}` });
       }),
     );
     const rate = STARTS / ((performance.now() - t0) / 1000);
-    console.log(`${name.padEnd(8)} ${rate.toFixed(0).padStart(5)} starts/s   (${STARTS} starts, concurrency ${CONCURRENCY}; load ${loadavg()})`);
+    console.log(
+      `${name.padEnd(8)} ${rate.toFixed(0).padStart(5)} starts/s   (${STARTS} starts, concurrency ${CONCURRENCY}; load ${loadavg()})`,
+    );
     return rate;
   } finally {
     await connection.close();
@@ -67,6 +81,10 @@ runMain(async () => {
     { rounds: ROUNDS },
   );
   const [defaults, tuned] = [midpointMedian(runs.get('default')!), midpointMedian(runs.get('wal')!)];
-  console.log(`median: default ${defaults.toFixed(0)} starts/s, ${Object.entries(FILE_SQLITE_PRAGMAS).map(([k, v]) => `${k}=${v}`).join(' ')} ${tuned.toFixed(0)} starts/s (×${(tuned / defaults).toFixed(1)})`);
+  console.log(
+    `median: default ${defaults.toFixed(0)} starts/s, ${Object.entries(FILE_SQLITE_PRAGMAS)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')} ${tuned.toFixed(0)} starts/s (×${(tuned / defaults).toFixed(1)})`,
+  );
   console.log(`load average after: ${loadavg()}`);
 });

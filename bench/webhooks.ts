@@ -74,9 +74,36 @@ function parseArgs(argv: string[]): Options {
     rest,
     'webhooks',
     quick
-      ? { events: 150, subscriptions: 2, concurrency: 32, bare: 120, pacedEvents: 60, pacedRate: 10, quick, profile: false, temporalPostgres: false }
-      : { events: 500, subscriptions: 4, concurrency: 32, bare: 300, pacedEvents: 200, pacedRate: 10, quick, profile: false, temporalPostgres: false },
-    { '--events': 'events', '--subscriptions': 'subscriptions', '--concurrency': 'concurrency', '--bare': 'bare', '--paced-events': 'pacedEvents', '--paced-rate': 'pacedRate' },
+      ? {
+          events: 150,
+          subscriptions: 2,
+          concurrency: 32,
+          bare: 120,
+          pacedEvents: 60,
+          pacedRate: 10,
+          quick,
+          profile: false,
+          temporalPostgres: false,
+        }
+      : {
+          events: 500,
+          subscriptions: 4,
+          concurrency: 32,
+          bare: 300,
+          pacedEvents: 200,
+          pacedRate: 10,
+          quick,
+          profile: false,
+          temporalPostgres: false,
+        },
+    {
+      '--events': 'events',
+      '--subscriptions': 'subscriptions',
+      '--concurrency': 'concurrency',
+      '--bare': 'bare',
+      '--paced-events': 'pacedEvents',
+      '--paced-rate': 'pacedRate',
+    },
     { '--profile': 'profile', '--quick': 'quick', '--temporal-postgres': 'temporalPostgres' },
   );
   return { ...o, json };
@@ -96,7 +123,8 @@ async function startReceiver(secrets: Map<string, string>) {
       const raw = Buffer.concat(chunks);
       const sub = String(req.headers['svc-subscription-id'] ?? '');
       const secret = secrets.get(sub);
-      if (!secret || !verifyWebhookSignature({ payload: raw, header: req.headers['svc-signature'], secret })) badSignatures++;
+      if (!secret || !verifyWebhookSignature({ payload: raw, header: req.headers['svc-signature'], secret }))
+        badSignatures++;
       const key = `${sub}/${(JSON.parse(raw.toString('utf8')) as { id: string }).id}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
       if (!firstAt.has(key)) firstAt.set(key, at);
@@ -120,7 +148,15 @@ async function startReceiver(secrets: Map<string, string>) {
       new Promise<void>((resolve, reject) => {
         const check = () => keys.every((k) => counts.has(k));
         if (check()) return resolve();
-        const timer = setTimeout(() => reject(new Error(`only ${keys.filter((k) => counts.has(k)).length}/${keys.length} deliveries arrived within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `only ${keys.filter((k) => counts.has(k)).length}/${keys.length} deliveries arrived within ${timeoutMs} ms`,
+              ),
+            ),
+          timeoutMs,
+        );
         const w = () => {
           if (check()) {
             clearTimeout(timer);
@@ -136,7 +172,6 @@ async function startReceiver(secrets: Map<string, string>) {
     },
   };
 }
-
 
 /** Median milliseconds from each sampled delivery workflow's start to each kind of history event. */
 async function profile(temporal: Client, webhookId: string, eventIds: string[]) {
@@ -156,7 +191,8 @@ async function profile(temporal: Client, webhookId: string, eventIds: string[]) 
     }
   }
   console.log(`history of ${eventIds.length} sampled deliveries (median ms after start):`);
-  for (const [k, xs] of [...offsets.entries()].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${k.padEnd(60)} ${median(xs)}`);
+  for (const [k, xs] of [...offsets.entries()].sort(([a], [b]) => a.localeCompare(b)))
+    console.log(`  ${k.padEnd(60)} ${median(xs)}`);
 }
 
 type Say = (l: string) => void;
@@ -179,9 +215,22 @@ interface Stack {
 }
 
 /** The Temporal the bench runs on: the dev server (SQLite, started with the infrastructure) or, with `--temporal-postgres`, a server on its own PostgreSQL. */
-async function startTemporal(o: Options, base: Config, tmp: string, teardown: Teardown, say: Say, log: Say): Promise<{ temporalServer: string; infraConfig: Config }> {
+async function startTemporal(
+  o: Options,
+  base: Config,
+  tmp: string,
+  teardown: Teardown,
+  say: Say,
+  log: Say,
+): Promise<{ temporalServer: string; infraConfig: Config }> {
   if (!o.temporalPostgres) return { temporalServer: 'Temporal dev server in memory (SQLite)', infraConfig: base };
-  const t = await startTemporalOnPostgres({ dir: tmp, cacheDir: defaultCacheDir(base.CACHE_DIR), namespace: base.TEMPORAL_NAMESPACE, log: say, debug: log });
+  const t = await startTemporalOnPostgres({
+    dir: tmp,
+    cacheDir: defaultCacheDir(base.CACHE_DIR),
+    namespace: base.TEMPORAL_NAMESPACE,
+    log: say,
+    debug: log,
+  });
   teardown.add(() => t.stop());
   return {
     temporalServer: `Temporal ${t.version} (own embedded PostgreSQL, fsync on)`,
@@ -198,10 +247,21 @@ async function startStack(o: Options, teardown: Teardown, say: Say): Promise<Sta
   const log = (l: string) => {
     if (process.env.BENCH_VERBOSE) console.log(`[bench] ${l}`);
   };
-  say(`webhooks benchmark: ${o.events} events × ${o.subscriptions} subscriptions, concurrency ${o.concurrency}${o.quick ? ' (quick)' : ''}; starting PostgreSQL and Temporal${o.temporalPostgres ? ' on PostgreSQL' : ''}…`);
+  say(
+    `webhooks benchmark: ${o.events} events × ${o.subscriptions} subscriptions, concurrency ${o.concurrency}${o.quick ? ' (quick)' : ''}; starting PostgreSQL and Temporal${o.temporalPostgres ? ' on PostgreSQL' : ''}…`,
+  );
   teardown.add(async () => fs.rmSync(tmp, { recursive: true, force: true }));
   const { temporalServer, infraConfig } = await startTemporal(o, base, tmp, teardown, say, log);
-  const infra = await startInfrastructure({ config: infraConfig, log, persistent: false, pgDataDir: path.join(tmp, 'pg'), pgPort: await freePort(), temporalPort: await freePort(), temporalUiPort: null, databaseName: 'webhooks_bench' });
+  const infra = await startInfrastructure({
+    config: infraConfig,
+    log,
+    persistent: false,
+    pgDataDir: path.join(tmp, 'pg'),
+    pgPort: await freePort(),
+    temporalPort: await freePort(),
+    temporalUiPort: null,
+    databaseName: 'webhooks_bench',
+  });
   teardown.add(async () => infra.stop());
   const config = loadConfig(
     {},
@@ -221,7 +281,13 @@ async function startStack(o: Options, teardown: Teardown, say: Say): Promise<Sta
   teardown.add(() => knex.destroy());
   await migrateLatest(knex);
   const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
-  const worker = await startWorker({ config, knex, address: infra.temporalAddress, workflowBundle: { code: bundle.code }, shutdownGraceTime: '2 seconds' });
+  const worker = await startWorker({
+    config,
+    knex,
+    address: infra.temporalAddress,
+    workflowBundle: { code: bundle.code },
+    shutdownGraceTime: '2 seconds',
+  });
   teardown.add(() => worker.shutdown());
   const connection = await Connection.connect({ address: infra.temporalAddress });
   teardown.add(() => connection.close());
@@ -230,15 +296,34 @@ async function startStack(o: Options, teardown: Teardown, say: Say): Promise<Sta
   const rx = await startReceiver(secrets);
   teardown.add(() => rx.close());
   const services = createServices({ knex, temporal, config });
-  return { o, say, temporalServer, temporalAddress: infra.temporalAddress, config, knex, temporal, rx, secrets, services, dispatchWake: worker.dispatchWake };
+  return {
+    o,
+    say,
+    temporalServer,
+    temporalAddress: infra.temporalAddress,
+    config,
+    knex,
+    temporal,
+    rx,
+    secrets,
+    services,
+    dispatchWake: worker.dispatchWake,
+  };
 }
 
 /** A seeker and `--subscriptions` subscriptions of theirs to match.matched, all pointing at the receiver. */
 async function subscribe(s: Stack): Promise<{ userId: string; subs: Sub[] }> {
-  const user = await s.services.deps.repos.accounts.insertUser({ email: `bench-${randomBytes(4).toString('hex')}@bench.local`, display_name: 'Bench', role: 'seeker' });
+  const user = await s.services.deps.repos.accounts.insertUser({
+    email: `bench-${randomBytes(4).toString('hex')}@bench.local`,
+    display_name: 'Bench',
+    role: 'seeker',
+  });
   const subs: Sub[] = [];
   for (let i = 0; i < s.o.subscriptions; i++) {
-    const { row, secret } = await s.services.webhooks.create({ kind: 'user', userId: user.id }, user.id, { target_url: s.rx.url, events: ['match.matched'] });
+    const { row, secret } = await s.services.webhooks.create({ kind: 'user', userId: user.id }, user.id, {
+      target_url: s.rx.url,
+      events: ['match.matched'],
+    });
     s.secrets.set(row.id, secret);
     subs.push({ id: row.id, secret });
   }
@@ -275,15 +360,26 @@ async function rawCeiling(s: Stack, subs: Sub[], signedPost: (sub: Sub, id: stri
 }
 
 /** Ceiling 2: a bare one-activity workflow per delivery doing the same POST (its own task queue and worker). */
-async function bareCeiling(s: Stack, subs: Sub[], signedPost: (sub: Sub, id: string) => Promise<void>, teardown: Teardown): Promise<number> {
+async function bareCeiling(
+  s: Stack,
+  subs: Sub[],
+  signedPost: (sub: Sub, id: string) => Promise<void>,
+  teardown: Teardown,
+): Promise<number> {
   const bareQueue = `bench-webhooks-bare-${randomBytes(4).toString('hex')}`;
   const bareConnection = await NativeConnection.connect({ address: s.temporalAddress });
   const bareWorker = await Worker.create({
     connection: bareConnection,
     namespace: s.config.TEMPORAL_NAMESPACE,
     taskQueue: bareQueue,
-    workflowBundle: { code: (await bundleWorkflowCode({ workflowsPath: require.resolve('./webhooks-bare/workflows'), logger: quiet })).code },
-    activities: { barePost: async (i: { subscriptionIndex: number; eventId: string }) => signedPost(subs[i.subscriptionIndex], i.eventId) },
+    workflowBundle: {
+      code: (await bundleWorkflowCode({ workflowsPath: require.resolve('./webhooks-bare/workflows'), logger: quiet }))
+        .code,
+    },
+    activities: {
+      barePost: async (i: { subscriptionIndex: number; eventId: string }) =>
+        signedPost(subs[i.subscriptionIndex], i.eventId),
+    },
   });
   const bareRun = bareWorker.run();
   teardown.add(async () => {
@@ -291,10 +387,17 @@ async function bareCeiling(s: Stack, subs: Sub[], signedPost: (sub: Sub, id: str
     await bareRun.catch(() => undefined);
     await bareConnection.close();
   });
-  const bareJobs = Array.from({ length: s.o.bare }, (_, i) => ({ subscriptionIndex: i % subs.length, eventId: `evt_bare_${i}` }));
+  const bareJobs = Array.from({ length: s.o.bare }, (_, i) => ({
+    subscriptionIndex: i % subs.length,
+    eventId: `evt_bare_${i}`,
+  }));
   const bareStart = process.hrtime.bigint();
   await pool(bareJobs, s.o.concurrency, async (j) => {
-    await s.temporal.workflow.execute('bareWebhookPostWorkflow', { taskQueue: bareQueue, workflowId: `bench-bare-${bareQueue}-${j.eventId}`, args: [j] });
+    await s.temporal.workflow.execute('bareWebhookPostWorkflow', {
+      taskQueue: bareQueue,
+      workflowId: `bench-bare-${bareQueue}-${j.eventId}`,
+      args: [j],
+    });
   });
   const bareRate = s.o.bare / (Number(process.hrtime.bigint() - bareStart) / 1e9);
   s.rx.reset();
@@ -305,7 +408,8 @@ async function bareCeiling(s: Stack, subs: Sub[], signedPost: (sub: Sub, id: str
 type Emit = (e: DomainEvent) => Promise<unknown>;
 const keysOf = (events: DomainEvent[], subs: Sub[]) => events.flatMap((e) => subs.map((sub) => `${sub.id}/${e.id}`));
 /** Commit → first arrival at the receiver, per (subscription, event) key. */
-const latenciesOf = (s: Stack, keys: string[], committedAt: Map<string, number>) => keys.map((k) => Math.max(0, s.rx.firstAt.get(k)! - committedAt.get(k.split('/')[1])!));
+const latenciesOf = (s: Stack, keys: string[], committedAt: Map<string, number>) =>
+  keys.map((k) => Math.max(0, s.rx.firstAt.get(k)! - committedAt.get(k.split('/')[1])!));
 
 /** Ours, end to end, as fast as it can: the emitter as workflows call it (domain_events + fan-out), then Temporal, the worker, the HTTP attempt. */
 async function throughput(s: Stack, events: DomainEvent[], subs: Sub[], emit: Emit, committedAt: Map<string, number>) {
@@ -329,8 +433,18 @@ async function throughput(s: Stack, events: DomainEvent[], subs: Sub[], emit: Em
  * subscription), commit → first attempt per delivery. (The throughput phase emits as fast as it
  * can, so its latency is the backlog's, reported in the notes.)
  */
-async function pacedLatency(s: Stack, template: DomainEvent, subs: Sub[], emit: Emit, committedAt: Map<string, number>) {
-  const paced: DomainEvent[] = Array.from({ length: s.o.pacedEvents }, (_, i) => ({ ...template, id: `evt_${randomBytes(12).toString('hex')}`, data: { match_id: `p-${i}` } }));
+async function pacedLatency(
+  s: Stack,
+  template: DomainEvent,
+  subs: Sub[],
+  emit: Emit,
+  committedAt: Map<string, number>,
+) {
+  const paced: DomainEvent[] = Array.from({ length: s.o.pacedEvents }, (_, i) => ({
+    ...template,
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    data: { match_id: `p-${i}` },
+  }));
   const pacedKeys = keysOf(paced, subs);
   const pacedArrived = s.rx.waitFor(pacedKeys, 5 * 60_000);
   const pacedStart = Date.now();
@@ -358,8 +472,16 @@ async function integrity(s: Stack, events: DomainEvent[], subs: Sub[], emit: Emi
   const lost = keys.filter((k) => !s.rx.counts.has(k)).length;
   const duplicated = keys.filter((k) => (s.rx.counts.get(k) ?? 0) > 1).length;
   const subIds = subs.map((sub) => sub.id);
-  const states = await s.knex('webhook_deliveries').whereIn('subscription_id', subIds).groupBy('state').select('state').count<{ state: string; count: string }[]>({ count: '*' });
-  const [{ count: attemptRows }] = await s.knex('webhook_delivery_attempts').whereIn('subscription_id', subIds).count<{ count: string }[]>({ count: '*' });
+  const states = await s
+    .knex('webhook_deliveries')
+    .whereIn('subscription_id', subIds)
+    .groupBy('state')
+    .select('state')
+    .count<{ state: string; count: string }[]>({ count: '*' });
+  const [{ count: attemptRows }] = await s
+    .knex('webhook_delivery_attempts')
+    .whereIn('subscription_id', subIds)
+    .count<{ count: string }[]>({ count: '*' });
   const deliveredRows = Number(states.find((x) => x.state === 'delivered')?.count ?? 0);
   return { lost, duplicated, states, attemptRows, deliveredRows };
 }
@@ -405,7 +527,10 @@ function resultOf(s: Stack, m: Measured) {
     subscriptions: o.subscriptions,
     deliveries: m.deliveries,
     deliveriesPerSec: Number(e2eRate.toFixed(1)),
-    firstAttemptMs: { p50: percentileFloor(m.paced.pacedLatencies, 50), p99: percentileFloor(m.paced.pacedLatencies, 99) },
+    firstAttemptMs: {
+      p50: percentileFloor(m.paced.pacedLatencies, 50),
+      p99: percentileFloor(m.paced.pacedLatencies, 99),
+    },
     lost: m.check.lost,
     duplicated: m.check.duplicated,
     badSignatures: m.badSignatures,
@@ -422,7 +547,15 @@ async function measure(s: Stack, teardown: Teardown): Promise<boolean> {
   const signedPost = signedPoster(s, teardown);
   const rawRate = await rawCeiling(s, subs, signedPost);
   const bareRate = await bareCeiling(s, subs, signedPost, teardown);
-  const { emitDomainEvent } = createDomainEventsActivities({ knex: s.knex, fanOut: createWebhooksFanOut({ webhooksRepository: s.services.deps.repos.webhooks, client: s.temporal, config: s.config, dispatchWake: s.dispatchWake }) });
+  const { emitDomainEvent } = createDomainEventsActivities({
+    knex: s.knex,
+    fanOut: createWebhooksFanOut({
+      webhooksRepository: s.services.deps.repos.webhooks,
+      client: s.temporal,
+      config: s.config,
+      dispatchWake: s.dispatchWake,
+    }),
+  });
   const events = domainEvents(o.events, userId);
   const committedAt = new Map<string, number>();
   const e2e = await throughput(s, events, subs, emitDomainEvent, committedAt);
@@ -432,9 +565,20 @@ async function measure(s: Stack, teardown: Teardown): Promise<boolean> {
   const result = resultOf(s, { deliveries, rawRate, bareRate, e2e, paced, check, badSignatures: s.rx.badSignatures() });
   if (o.json) fs.writeFileSync(o.json, `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
-  if (o.profile) await profile(s.temporal, subs[0].id, events.map((e) => e.id).filter((_, i) => i % Math.max(1, Math.floor(events.length / 20)) === 0));
+  if (o.profile)
+    await profile(
+      s.temporal,
+      subs[0].id,
+      events.map((e) => e.id).filter((_, i) => i % Math.max(1, Math.floor(events.length / 20)) === 0),
+    );
   const expectedRows = deliveries + paced.pacedKeys.length;
-  if (check.lost > 0 || check.duplicated > 0 || s.rx.badSignatures() > 0 || check.deliveredRows !== expectedRows || Number(check.attemptRows) < expectedRows) {
+  if (
+    check.lost > 0 ||
+    check.duplicated > 0 ||
+    s.rx.badSignatures() > 0 ||
+    check.deliveredRows !== expectedRows ||
+    Number(check.attemptRows) < expectedRows
+  ) {
     console.error('FAIL: lost, duplicated, badly signed or unrecorded deliveries');
     return true;
   }

@@ -31,7 +31,10 @@ type Mode = 'tsx' | 'compiled';
 type Running = ReturnType<typeof runProcess>;
 
 /** The worker's database, migrated, and the environment a worker of either mode runs with. */
-async function workerEnv(infra: { adminDatabaseUrl?: string | null; databaseUrl: string; temporalAddress: string }, dist: string): Promise<Record<string, string>> {
+async function workerEnv(
+  infra: { adminDatabaseUrl?: string | null; databaseUrl: string; temporalAddress: string },
+  dist: string,
+): Promise<Record<string, string>> {
   const { url: dbUrl, knex } = await migratedDatabase(infra.adminDatabaseUrl ?? infra.databaseUrl, 'restart', 2);
   await knex.destroy();
   return {
@@ -49,7 +52,8 @@ async function workerEnv(infra: { adminDatabaseUrl?: string | null; databaseUrl:
 async function untilRunning(w: Running, mode: Mode, t0: number): Promise<number> {
   const deadline = Date.now() + 180_000;
   while (!/worker running/.test(w.output())) {
-    if (w.exitCode !== null || Date.now() > deadline) throw new Error(`worker (${mode}) did not start:\n${w.output().slice(-3000)}`);
+    if (w.exitCode !== null || Date.now() > deadline)
+      throw new Error(`worker (${mode}) did not start:\n${w.output().slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
   return performance.now() - t0;
@@ -58,7 +62,11 @@ async function untilRunning(w: Running, mode: Mode, t0: number): Promise<number>
 async function main() {
   log(`load average at start: ${loadavg()}`);
   const base = loadConfig({}, { NODE_ENV: 'test', APP_SECRET: 'worker-restart-secret-worker-restart-01' });
-  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-worker-restart' });
+  const infra = await startThrowawayInfrastructure({
+    config: base,
+    log: () => undefined,
+    prefix: 'jobfair-worker-restart',
+  });
   const dist = path.join(ROOT, 'dist', `worker-restart-${randomUUID().slice(0, 8)}`);
   let running: Running | null = null;
   try {
@@ -66,7 +74,12 @@ async function main() {
     buildDist(dist);
     log(`build:dist in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
     const env = await workerEnv(infra, dist);
-    const start = (mode: Mode, t0: number) => untilRunning((running = runProcess('apps/worker/src/main.ts', env, mode === 'compiled' ? { dist } : {})), mode, t0);
+    const start = (mode: Mode, t0: number) =>
+      untilRunning(
+        (running = runProcess('apps/worker/src/main.ts', env, mode === 'compiled' ? { dist } : {})),
+        mode,
+        t0,
+      );
     await start('compiled', performance.now());
     // Each measured run kills the running worker (kill -9) and starts one of its mode at once, the modes alternating.
     const restart = (mode: Mode) => async () => {
@@ -78,9 +91,13 @@ async function main() {
     };
     const times = await runCases<number>(
       (['tsx', 'compiled'] as const).map((mode) => ({ name: mode, run: restart(mode) })),
-      { rounds: RUNS, onResult: (c, ms) => log(`${c.name}: kill -9 → worker running ${(ms / 1000).toFixed(2)} s (load ${loadavg()})`) },
+      {
+        rounds: RUNS,
+        onResult: (c, ms) => log(`${c.name}: kill -9 → worker running ${(ms / 1000).toFixed(2)} s (load ${loadavg()})`),
+      },
     );
-    for (const [mode, xs] of times) log(`${mode}: median ${(median(xs) / 1000).toFixed(2)} s of ${xs.map((x) => (x / 1000).toFixed(2)).join(', ')}`);
+    for (const [mode, xs] of times)
+      log(`${mode}: median ${(median(xs) / 1000).toFixed(2)} s of ${xs.map((x) => (x / 1000).toFixed(2)).join(', ')}`);
     log(`load average at end: ${loadavg()}`);
   } finally {
     const r = running as Running | null;

@@ -6,7 +6,9 @@ async function main() {
   const command = process.argv[2];
   const config = loadConfig();
   if (!config.DATABASE_URL) {
-    console.error(`DATABASE_URL is not set. For the embedded PostgreSQL of npm start use postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`);
+    console.error(
+      `DATABASE_URL is not set. For the embedded PostgreSQL of npm start use postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`,
+    );
     process.exit(2);
   }
   const knex = createKnex(config.DATABASE_URL, 2);

@@ -13,7 +13,11 @@ export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
  * `npm start` (tsx, .ts) and one migrated by the production image (node, .js) agree on what ran.
  */
 const compiledMigrationSource = (directory: string): Knex.MigrationSource<string> => ({
-  getMigrations: async () => (await import('node:fs')).readdirSync(directory).filter((f) => f.endsWith('.js')).sort(),
+  getMigrations: async () =>
+    (await import('node:fs'))
+      .readdirSync(directory)
+      .filter((f) => f.endsWith('.js'))
+      .sort(),
   getMigrationName: (file) => file.replace(/\.js$/, '.ts'),
   getMigration: async (file) => require(path.join(directory, file)) as Knex.Migration,
 });

@@ -17,16 +17,26 @@ const DIST = outArg > 0 ? path.resolve(process.argv[outArg + 1]) : path.join(ROO
 async function main() {
   const t0 = Date.now();
   fs.rmSync(DIST, { recursive: true, force: true });
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', DIST], { stdio: 'inherit' });
+  const tsc = spawnSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', DIST],
+    { stdio: 'inherit' },
+  );
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
   writeSubpathImports();
-  fs.cpSync(path.join(ROOT, 'apps/api/src/web/static'), path.join(DIST, 'apps/api/src/web/static'), { recursive: true });
+  fs.cpSync(path.join(ROOT, 'apps/api/src/web/static'), path.join(DIST, 'apps/api/src/web/static'), {
+    recursive: true,
+  });
   fs.mkdirSync(path.join(DIST, 'docs'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'docs/api-changelog.json'), path.join(DIST, 'docs/api-changelog.json'));
-  const { code } = await bundleWorkflowCode({ workflowsPath: path.join(DIST, 'workflows', 'index.js'), // webpack's statistics arrive as warnings: only errors are worth a line.
-    logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} }, });
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: path.join(DIST, 'workflows', 'index.js'), // webpack's statistics arrive as warnings: only errors are worth a line.
+    logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} },
+  });
   fs.writeFileSync(path.join(DIST, 'workflow-bundle.js'), code);
-  console.log(`${path.relative(ROOT, DIST) || DIST}/ built in ${((Date.now() - t0) / 1000).toFixed(1)} s: node dist/apps/api/src/server.js | node dist/apps/worker/src/main.js | node dist/db/cli.js migrate`);
+  console.log(
+    `${path.relative(ROOT, DIST) || DIST}/ built in ${((Date.now() - t0) / 1000).toFixed(1)} s: node dist/apps/api/src/server.js | node dist/apps/worker/src/main.js | node dist/db/cli.js migrate`,
+  );
 }
 
 /**
@@ -35,9 +45,16 @@ async function main() {
  * `node dist/...` resolves them wherever the build is put (the nearest package.json wins).
  */
 function writeSubpathImports(): void {
-  const { imports } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { imports: Record<string, string> };
-  const compiled = Object.fromEntries(Object.entries(imports).map(([name, target]) => [name, target.replace(/\.ts$/, '.js')]));
-  fs.writeFileSync(path.join(DIST, 'package.json'), `${JSON.stringify({ private: true, imports: compiled }, null, 2)}\n`);
+  const { imports } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    imports: Record<string, string>;
+  };
+  const compiled = Object.fromEntries(
+    Object.entries(imports).map(([name, target]) => [name, target.replace(/\.ts$/, '.js')]),
+  );
+  fs.writeFileSync(
+    path.join(DIST, 'package.json'),
+    `${JSON.stringify({ private: true, imports: compiled }, null, 2)}\n`,
+  );
 }
 
 main().catch((err) => {

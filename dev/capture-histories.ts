@@ -19,7 +19,11 @@ import { queueEntryWorkflowId } from '../workflows/queue/contract';
 import { matchWorkflowId } from '../workflows/matches/contract';
 import { liveEventWorkflowId } from '../workflows/events/contract';
 import { MATCHMAKER_ROUND_MAX_OFFERS, matchmakerWorkflowId } from '../workflows/matchmaking/contract';
-import { webhookDeliveryWorkflowId, webhookDispatcherWorkflowId, webhookSubscriptionWorkflowId } from '../workflows/webhooks/contract';
+import {
+  webhookDeliveryWorkflowId,
+  webhookDispatcherWorkflowId,
+  webhookSubscriptionWorkflowId,
+} from '../workflows/webhooks/contract';
 import { billingAccountWorkflowId } from '../workflows/billing/contract';
 import { signalBillingEvent } from '../workflows/billing/client';
 import { billingStatus, CARDS, checkoutAndPay } from '../test/billing/helpers';
@@ -49,8 +53,11 @@ const option = (name: string) => {
 const OUT = path.resolve(option('--out') ?? path.join(ROOT, 'test', 'replay', 'histories'));
 const overwrite = flag('--overwrite');
 const tag = option('--tag');
-const only = option('--only')?.split(',').map((s) => s.trim());
-if (tag !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(tag)) throw new Error(`--tag ${tag}: lowercase letters, digits and dashes`);
+const only = option('--only')
+  ?.split(',')
+  .map((s) => s.trim());
+if (tag !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(tag))
+  throw new Error(`--tag ${tag}: lowercase letters, digits and dashes`);
 
 const results: Array<{ file: string; events: number; bytes: number; written: boolean }> = [];
 
@@ -58,17 +65,32 @@ const results: Array<{ file: string; events: number; bytes: number; written: boo
 function scrub(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrub);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'identity' && typeof v === 'string' ? 'capture-histories' : scrub(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === 'identity' && typeof v === 'string' ? 'capture-histories' : scrub(v),
+      ]),
+    );
   }
   return value;
 }
 
 async function waitClosed(h: Harness, workflowId: string, timeoutMs = 30_000): Promise<void> {
-  await eventually(async () => (await h.temporal.workflow.getHandle(workflowId).describe()).status.name !== 'RUNNING', timeoutMs, 100);
+  await eventually(
+    async () => (await h.temporal.workflow.getHandle(workflowId).describe()).status.name !== 'RUNNING',
+    timeoutMs,
+    100,
+  );
 }
 
 /** Fetches a workflow's history and writes it as `<workflowType>-<case>.json` (checking that the type is the one expected). */
-async function save(h: Harness, workflowType: string, caseName: string, workflowId: string, runId?: string): Promise<void> {
+async function save(
+  h: Harness,
+  workflowType: string,
+  caseName: string,
+  workflowId: string,
+  runId?: string,
+): Promise<void> {
   if (only && !only.includes(workflowType)) return;
   const history = await h.temporal.workflow.getHandle(workflowId, runId).fetchHistory();
   const actual = workflowTypeOf(history);
@@ -78,7 +100,9 @@ async function save(h: Harness, workflowType: string, caseName: string, workflow
   const written = overwrite || !fs.existsSync(file);
   if (written) fs.writeFileSync(file, text);
   results.push({ file: path.relative(ROOT, file), events: history.events?.length ?? 0, bytes: text.length, written });
-  console.log(`[capture] ${written ? 'wrote' : 'kept (exists)'} ${path.relative(ROOT, file)} (${history.events?.length} events)`);
+  console.log(
+    `[capture] ${written ? 'wrote' : 'kept (exists)'} ${path.relative(ROOT, file)} (${history.events?.length} events)`,
+  );
 }
 
 async function ok(res: Promise<{ statusCode: number; body: string }>, what: string) {
@@ -140,7 +164,15 @@ async function fair(h: Harness) {
   const declining = await h.seeker();
   await join(h, declining, busy.slug);
   const m2 = await matchOf(h, declining.user.id);
-  await ok(h.call({ method: 'POST', url: `/api/v1/matches/${m2.id}/decline`, token: declining.token, payload: { reason: 'Not the right time' } }), 'decline');
+  await ok(
+    h.call({
+      method: 'POST',
+      url: `/api/v1/matches/${m2.id}/decline`,
+      token: declining.token,
+      payload: { reason: 'Not the right time' },
+    }),
+    'decline',
+  );
   await waitClosed(h, matchWorkflowId(m2.id));
   await save(h, 'matchWorkflow', 'declined', matchWorkflowId(m2.id));
   // Back to waiting in its old place (the declined pair is not proposed again), then it leaves.
@@ -164,11 +196,17 @@ async function fair(h: Harness) {
     crowd.push(s);
   }
   await createJob(h, rec, burst.id, { title: 'Platform Engineer' });
-  await eventually(async () => (await Promise.all(crowd.map((s) => queueStatus(h, s)))).every((q) => q.status === 'matched'), 60_000, 200);
+  await eventually(
+    async () => (await Promise.all(crowd.map((s) => queueStatus(h, s)))).every((q) => q.status === 'matched'),
+    60_000,
+    200,
+  );
   await save(h, 'matchmakerWorkflow', 'bounded-rounds', matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
 
   // The app announces every changelog entry at start.
-  const announcement = await eventually(async () => h.knex('changelog_announcements').where({ state: 'started' }).orderBy('entry_id').first());
+  const announcement = await eventually(async () =>
+    h.knex('changelog_announcements').where({ state: 'started' }).orderBy('entry_id').first(),
+  );
   await waitClosed(h, announcement.workflow_id);
   await save(h, 'changelogAnnouncementWorkflow', 'announce', announcement.workflow_id);
 }
@@ -195,10 +233,22 @@ async function slotFreed(h: Harness) {
   const openTimers = async () => {
     const events = (await h.temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
     const n = (f: (e: (typeof events)[number]) => unknown) => events.filter(f).length;
-    return n((e) => e.timerStartedEventAttributes) - n((e) => e.timerFiredEventAttributes) - n((e) => e.timerCanceledEventAttributes);
+    return (
+      n((e) => e.timerStartedEventAttributes) -
+      n((e) => e.timerFiredEventAttributes) -
+      n((e) => e.timerCanceledEventAttributes)
+    );
   };
   await eventually(async () => (await openTimers()) > 0, 30_000, 100);
-  await ok(h.call({ method: 'POST', url: `/api/v1/matches/${m.id}/decline`, token: first.token, payload: { reason: 'Not the right time' } }), 'decline');
+  await ok(
+    h.call({
+      method: 'POST',
+      url: `/api/v1/matches/${m.id}/decline`,
+      token: first.token,
+      payload: { reason: 'Not the right time' },
+    }),
+    'decline',
+  );
   await eventually(async () => (await queueStatus(h, second)).status === 'matched', 30_000, 100);
   await save(h, 'matchmakerWorkflow', 'slot-freed-skips-window', id);
 }
@@ -229,10 +279,20 @@ async function timers(h: Harness) {
 }
 
 async function createHook(h: Harness, u: TestUser, target: string): Promise<{ id: string }> {
-  const r = await ok(h.call({ method: 'POST', url: '/api/v1/webhooks', token: u.token, payload: { target_url: target, events: ['match.matched'] } }), 'create webhook');
+  const r = await ok(
+    h.call({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      token: u.token,
+      payload: { target_url: target, events: ['match.matched'] },
+    }),
+    'create webhook',
+  );
   return JSON.parse(r.body) as { id: string };
 }
-const deliveryState = async (h: Harness, webhookId: string, eventId: string) => (await h.knex('webhook_deliveries').where({ subscription_id: webhookId, event_id: eventId, run: 1 }).first())?.state as string | undefined;
+const deliveryState = async (h: Harness, webhookId: string, eventId: string) =>
+  (await h.knex('webhook_deliveries').where({ subscription_id: webhookId, event_id: eventId, run: 1 }).first())
+    ?.state as string | undefined;
 const FINAL = ['delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'];
 
 /** Deliveries delivered, retried then delivered, dead-lettered, the test event; a subscription through failures, auto-pause, resume, disable and delete. */
@@ -251,12 +311,27 @@ async function webhooks(h: Harness, rx: Receiver) {
   // Delivered at the first attempt: the dispatcher did it, no delivery workflow (decision 0195). Its open history is saved.
   const firstTry = await emit({ type: 'match.matched', ownerUserIds: [happy.user.id] });
   await eventually(async () => (await deliveryState(h, okHook.id, firstTry.id)) === 'delivered', 30_000);
-  await eventually(async () => (await h.knex('webhook_deliveries').where({ subscription_id: okHook.id, event_id: firstTry.id }).first())?.first_attempt_due_at === null, 30_000);
-  await save(h, 'webhookDispatcherWorkflow', 'first-attempts', webhookDispatcherWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
+  await eventually(
+    async () =>
+      (await h.knex('webhook_deliveries').where({ subscription_id: okHook.id, event_id: firstTry.id }).first())
+        ?.first_attempt_due_at === null,
+    30_000,
+  );
+  await save(
+    h,
+    'webhookDispatcherWorkflow',
+    'first-attempts',
+    webhookDispatcherWorkflowId(h.config.TEMPORAL_TASK_QUEUE),
+  );
   await ok(h.call({ method: 'POST', url: `/api/v1/webhooks/${okHook.id}/test`, token: happy.token }), 'test event');
   const test = await h.knex('webhook_deliveries').where({ subscription_id: okHook.id, source: 'test' }).first();
   await waitClosed(h, webhookDeliveryWorkflowId(okHook.id, test.event_id));
-  await save(h, 'webhookDeliveryWorkflow', 'test-event-first-outcome', webhookDeliveryWorkflowId(okHook.id, test.event_id));
+  await save(
+    h,
+    'webhookDeliveryWorkflow',
+    'test-event-first-outcome',
+    webhookDeliveryWorkflowId(okHook.id, test.event_id),
+  );
 
   const patient = await h.seeker();
   const flakyHook = await createHook(h, patient, rx.url('/flaky'));
@@ -268,23 +343,64 @@ async function webhooks(h: Harness, rx: Receiver) {
   // The seventh consecutive failure pauses the subscription (and queues the owner's e-mail); the
   // retry that comes due while paused is not sent.
   const e2 = await emit({ type: 'match.matched', ownerUserIds: [unlucky.user.id] });
-  await eventually(async () => (await h.knex('webhook_subscriptions').where({ id: downHook.id }).first()).status === 'paused', 30_000);
+  await eventually(
+    async () => (await h.knex('webhook_subscriptions').where({ id: downHook.id }).first()).status === 'paused',
+    30_000,
+  );
   await eventually(async () => FINAL.includes((await deliveryState(h, downHook.id, e2.id)) ?? ''), 30_000);
-  if ((await deliveryState(h, downHook.id, e2.id)) !== 'dead_letter') await waitClosed(h, webhookDeliveryWorkflowId(downHook.id, e2.id));
-  await save(h, 'webhookDeliveryWorkflow', 'failed-then-subscription-paused', webhookDeliveryWorkflowId(downHook.id, e2.id));
-  await ok(h.call({ method: 'PATCH', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token, payload: { status: 'active' } }), 'resume');
-  await ok(h.call({ method: 'PATCH', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token, payload: { status: 'disabled' } }), 'disable');
+  if ((await deliveryState(h, downHook.id, e2.id)) !== 'dead_letter')
+    await waitClosed(h, webhookDeliveryWorkflowId(downHook.id, e2.id));
+  await save(
+    h,
+    'webhookDeliveryWorkflow',
+    'failed-then-subscription-paused',
+    webhookDeliveryWorkflowId(downHook.id, e2.id),
+  );
+  await ok(
+    h.call({
+      method: 'PATCH',
+      url: `/api/v1/webhooks/${downHook.id}`,
+      token: unlucky.token,
+      payload: { status: 'active' },
+    }),
+    'resume',
+  );
+  await ok(
+    h.call({
+      method: 'PATCH',
+      url: `/api/v1/webhooks/${downHook.id}`,
+      token: unlucky.token,
+      payload: { status: 'disabled' },
+    }),
+    'disable',
+  );
   await ok(h.call({ method: 'DELETE', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token }), 'delete');
   await waitClosed(h, webhookSubscriptionWorkflowId(downHook.id));
-  await save(h, 'webhookSubscriptionWorkflow', 'failures-auto-pause-resume-disable-delete', webhookSubscriptionWorkflowId(downHook.id));
+  await save(
+    h,
+    'webhookSubscriptionWorkflow',
+    'failures-auto-pause-resume-disable-delete',
+    webhookSubscriptionWorkflowId(downHook.id),
+  );
 
   // Replayed: the waiting dead letter marks itself and continues as run 2 (decision 0196).
   const again = await h.seeker();
   const againHook = await createHook(h, again, rx.url('/down'));
   const deadId = await deliver(again, againHook, 'dead_letter');
   const deadRun = (await h.temporal.workflow.getHandle(deadId).describe()).runId;
-  await ok(h.call({ method: 'POST', url: `/api/v1/webhooks/${againHook.id}/deliveries/${deadId.split(':')[2]}/replay`, token: again.token }), 'replay dead letter');
-  await eventually(async () => (await h.temporal.workflow.getHandle(deadId, deadRun).describe()).status.name !== 'RUNNING', 30_000, 100);
+  await ok(
+    h.call({
+      method: 'POST',
+      url: `/api/v1/webhooks/${againHook.id}/deliveries/${deadId.split(':')[2]}/replay`,
+      token: again.token,
+    }),
+    'replay dead letter',
+  );
+  await eventually(
+    async () => (await h.temporal.workflow.getHandle(deadId, deadRun).describe()).status.name !== 'RUNNING',
+    30_000,
+    100,
+  );
   await save(h, 'webhookDeliveryWorkflow', 'dead-letter-replayed', deadId, deadRun);
 }
 
@@ -310,17 +426,38 @@ async function cancelled(h: Harness, rx: Receiver) {
 async function billing(h: Harness) {
   const a = await h.recruiter();
   await checkoutAndPay(h, a, { plan: 'pro', interval: 'month', card: CARDS.declineOffSession });
-  await h.call({ method: 'POST', url: '/api/v1/billing/charge-offsession', token: a.token, payload: { target_plan: 'enterprise', interval: 'month' } });
+  await h.call({
+    method: 'POST',
+    url: '/api/v1/billing/charge-offsession',
+    token: a.token,
+    payload: { target_plan: 'enterprise', interval: 'month' },
+  });
   await eventually(async () => (await billingStatus(h, a)).plan === 'free', 30_000, 100);
-  await save(h, 'billingAccountWorkflow', 'checkout-declined-upgrade-dunning-downgrade', billingAccountWorkflowId(a.teamId!));
+  await save(
+    h,
+    'billingAccountWorkflow',
+    'checkout-declined-upgrade-dunning-downgrade',
+    billingAccountWorkflowId(a.teamId!),
+  );
 
   const b = await h.recruiter();
   await checkoutAndPay(h, b, { plan: 'pro', interval: 'year', card: CARDS.authenticate, mode: 'embedded' });
-  const r = await h.call({ method: 'POST', url: '/api/v1/billing/charge-offsession', token: b.token, payload: { target_plan: 'enterprise', interval: 'year' } });
+  const r = await h.call({
+    method: 'POST',
+    url: '/api/v1/billing/charge-offsession',
+    token: b.token,
+    payload: { target_plan: 'enterprise', interval: 'year' },
+  });
   const { event } = await h.app.services.localPayments!.authenticate(JSON.parse(r.body).details.payment_id, true);
   await h.app.services.billing.deliverLocalEvent(event);
   await eventually(async () => (await billingStatus(h, b)).plan === 'enterprise', 30_000, 100);
-  await signalBillingEvent(h.temporal, h.config, b.teamId!, { eventId: 'evt_capture_sub_1', type: 'subscription.updated', atMs: Date.now(), status: 'active', cancelAtPeriodEnd: false });
+  await signalBillingEvent(h.temporal, h.config, b.teamId!, {
+    eventId: 'evt_capture_sub_1',
+    type: 'subscription.updated',
+    atMs: Date.now(),
+    status: 'active',
+    cancelAtPeriodEnd: false,
+  });
   await ok(h.call({ method: 'POST', url: '/api/v1/billing/cancel', token: b.token }), 'cancel');
   await save(h, 'billingAccountWorkflow', 'sca-upgrade-provider-event-cancel', billingAccountWorkflowId(b.teamId!));
 }
@@ -328,7 +465,12 @@ async function billing(h: Harness) {
 /** A sign-up confirmation e-mail sent by the worker through a real SMTP server (decision 0182). */
 async function outboxEmail(h: Harness) {
   const email = 'capture.signup@example.test';
-  const res = await new WebClient(h.app).submit('/signup', '/signup', { display_name: 'Capture Person', email, password: 'a long enough password', role: 'seeker' });
+  const res = await new WebClient(h.app).submit('/signup', '/signup', {
+    display_name: 'Capture Person',
+    email,
+    password: 'a long enough password',
+    role: 'seeker',
+  });
   if (res.headers.location !== '/signup/sent') throw new Error(`sign-up: ${res.statusCode} ${res.body}`);
   const row = await eventually(async () => h.knex('email_outbox').where({ to_address: email }).first());
   await waitClosed(h, outboxEmailWorkflowId(row.id));
@@ -349,7 +491,8 @@ async function main() {
   const rx = await startReceiver((r) => {
     if (r.url === '/ok') return { status: 200, body: 'ok' };
     // Two failures per event, then success.
-    if (r.url === '/flaky') return rx.forEvent(r.json.id).length <= 2 ? { status: 503, body: 'busy' } : { status: 200, body: 'ok' };
+    if (r.url === '/flaky')
+      return rx.forEvent(r.json.id).length <= 2 ? { status: 503, body: 'busy' } : { status: 200, body: 'ok' };
     return { status: 500, body: 'receiver exploded' };
   });
   try {
@@ -358,22 +501,74 @@ async function main() {
     const knex = createKnex(adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE_DB}$1`), 1);
     await migrateLatest(knex);
     await knex.destroy();
-    const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
+    const bundle = await bundleWorkflowCode({
+      workflowsPath: WORKFLOWS_PATH,
+      logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error },
+    });
     const bundlePath = path.join(infra.dir, 'workflow-bundle.js');
     fs.writeFileSync(bundlePath, bundle.code);
     // What dev/test.ts gives jest: the harness reads them.
     process.env.JOBFAIR_TEST_ADMIN_DB_URL = adminUrl;
     process.env.JOBFAIR_TEST_TEMPORAL_ADDRESS = infra.temporalAddress;
     process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE = bundlePath;
-    console.log(`[capture] PostgreSQL and Temporal up, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `[capture] PostgreSQL and Temporal up, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
-    const fairTypes = ['queueEntryWorkflow', 'liveEventWorkflow', 'matchWorkflow', 'matchmakerWorkflow', 'changelogAnnouncementWorkflow'];
-    if (wanted(fairTypes)) await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000', INTERVIEW_REPORT_WINDOW_MS: '500', PUBLIC_CACHE_TTL_MS: '0' }, fair);
-    if (wanted(['matchmakerWorkflow'])) await withHarness({ MATCHMAKER_INTERVAL_MS: '60000', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' }, slotFreed);
-    if (wanted(fairTypes)) await withHarness({ MATCHMAKER_INTERVAL_MS: '200', QUEUE_ENTRY_TTL_MS: '5000', MATCH_ACCEPT_WINDOW_MS: '1500', INTERVIEW_LENGTH_MS: '1000', INTERVIEW_REPORT_WINDOW_MS: '500' }, timers);
-    if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow'])) await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '100,200,300,400,500', WEBHOOK_AUTO_PAUSE_FAILURES: '7', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => webhooks(h, rx));
-    if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow'])) await withHarness({ WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000', WEBHOOK_TIMEOUT_MS: '2000' }, (h) => cancelled(h, rx));
-    if (wanted(['billingAccountWorkflow'])) await withHarness({ BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '600000', BILLING_DUNNING_SCHEDULE_MS: '300,300' }, billing);
+    const fairTypes = [
+      'queueEntryWorkflow',
+      'liveEventWorkflow',
+      'matchWorkflow',
+      'matchmakerWorkflow',
+      'changelogAnnouncementWorkflow',
+    ];
+    if (wanted(fairTypes))
+      await withHarness(
+        {
+          MATCHMAKER_INTERVAL_MS: '200',
+          QUEUE_ENTRY_TTL_MS: '600000',
+          MATCH_ACCEPT_WINDOW_MS: '600000',
+          INTERVIEW_LENGTH_MS: '600000',
+          INTERVIEW_REPORT_WINDOW_MS: '500',
+          PUBLIC_CACHE_TTL_MS: '0',
+        },
+        fair,
+      );
+    if (wanted(['matchmakerWorkflow']))
+      await withHarness(
+        { MATCHMAKER_INTERVAL_MS: '60000', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' },
+        slotFreed,
+      );
+    if (wanted(fairTypes))
+      await withHarness(
+        {
+          MATCHMAKER_INTERVAL_MS: '200',
+          QUEUE_ENTRY_TTL_MS: '5000',
+          MATCH_ACCEPT_WINDOW_MS: '1500',
+          INTERVIEW_LENGTH_MS: '1000',
+          INTERVIEW_REPORT_WINDOW_MS: '500',
+        },
+        timers,
+      );
+    if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow']))
+      await withHarness(
+        {
+          WEBHOOK_RETRY_SCHEDULE_MS: '100,200,300,400,500',
+          WEBHOOK_AUTO_PAUSE_FAILURES: '7',
+          WEBHOOK_TIMEOUT_MS: '2000',
+        },
+        (h) => webhooks(h, rx),
+      );
+    if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow']))
+      await withHarness(
+        { WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000', WEBHOOK_TIMEOUT_MS: '2000' },
+        (h) => cancelled(h, rx),
+      );
+    if (wanted(['billingAccountWorkflow']))
+      await withHarness(
+        { BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '600000', BILLING_DUNNING_SCHEDULE_MS: '300,300' },
+        billing,
+      );
     if (wanted(['outboxEmailWorkflow'])) {
       const smtp = await startSmtp();
       try {
@@ -387,7 +582,9 @@ async function main() {
     await infra.stop();
   }
   const written = results.filter((r) => r.written);
-  console.log(`[capture] ${results.length} histories (${written.length} written, ${results.length - written.length} kept), ${(results.reduce((a, r) => a + r.bytes, 0) / 1024).toFixed(0)} KB, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `[capture] ${results.length} histories (${written.length} written, ${results.length - written.length} kept), ${(results.reduce((a, r) => a + r.bytes, 0) / 1024).toFixed(0)} KB, in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().then(

@@ -12,7 +12,9 @@ const rows = describeConfig();
 const GROUPS: ConfigGroup[] = ['required in production', 'commonly set', 'tuning'];
 const tables = GROUPS.map((group) => {
   const title = group[0].toUpperCase() + group.slice(1);
-  const lines = rows.filter((r) => r.group === group).map((r) => `| \`${r.name}\` | ${r.default ? `\`${r.default}\`` : '—'} | ${r.description} |`);
+  const lines = rows
+    .filter((r) => r.group === group)
+    .map((r) => `| \`${r.name}\` | ${r.default ? `\`${r.default}\`` : '—'} | ${r.description} |`);
   return [`### ${title}`, '', '| Variable | Default | Meaning |', '|---|---|---|', ...lines].join('\n');
 }).join('\n\n');
 const docPath = path.join(ROOT, 'docs', 'configuration.md');

@@ -83,7 +83,12 @@ export function checkDocs(root = ROOT): DocFinding[] {
   for (const file of markdownFiles(root)) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     for (const p of paragraphs(text)) {
-      if (p.text.length > PARAGRAPH_LIMIT) findings.push({ file, line: p.line, problem: `paragraph of ${p.text.length} characters (limit ${PARAGRAPH_LIMIT})` });
+      if (p.text.length > PARAGRAPH_LIMIT)
+        findings.push({
+          file,
+          line: p.line,
+          problem: `paragraph of ${p.text.length} characters (limit ${PARAGRAPH_LIMIT})`,
+        });
     }
     let fenced = false;
     text.split('\n').forEach((line, i) => {
@@ -93,7 +98,9 @@ export function checkDocs(root = ROOT): DocFinding[] {
         const target = m[1];
         if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
         const [rawPath, anchor] = target.split('#');
-        const resolved = rawPath ? path.join(path.dirname(path.join(root, file)), decodeURIComponent(rawPath)) : path.join(root, file);
+        const resolved = rawPath
+          ? path.join(path.dirname(path.join(root, file)), decodeURIComponent(rawPath))
+          : path.join(root, file);
         if (!fs.existsSync(resolved)) {
           findings.push({ file, line: i + 1, problem: `link to a missing file: ${target}` });
           continue;
@@ -121,7 +128,11 @@ export function decisionRecords(root = ROOT): RecordEntry[] {
     if (!fs.existsSync(path.join(root, dir))) continue;
     for (const name of fs.readdirSync(path.join(root, dir)).filter((f) => /^\d{4}-.*\.md$/.test(f))) {
       const text = fs.readFileSync(path.join(root, dir, name), 'utf8');
-      const title = /^#\s+(.*)$/m.exec(text)?.[1].replace(/^\d{4}\s*[—–-]\s*/, '').trim() ?? name;
+      const title =
+        /^#\s+(.*)$/m
+          .exec(text)?.[1]
+          .replace(/^\d{4}\s*[—–-]\s*/, '')
+          .trim() ?? name;
       const status = /^Status:\s*(.+)$/m.exec(text)?.[1].trim() ?? null;
       out.push({ file: `${dir}/${name}`, number: name.slice(0, 4), title, status });
     }
@@ -145,7 +156,7 @@ export function renderDecisionsIndex(root = ROOT): string {
     '',
     'Status: `accepted` (in force), `accepted; amended by N` (in force, partly changed by a later record), `superseded by N` (read N instead), `measurement` (figures only, no choice).',
     '',
-    'This page is generated from the records\' status lines: `npm run docs:check -- --write`.',
+    "This page is generated from the records' status lines: `npm run docs:check -- --write`.",
     '',
     '## Decisions',
     '',
@@ -163,9 +174,14 @@ export function renderDecisionsIndex(root = ROOT): string {
 }
 
 if (require.main === module) {
-  if (process.argv.includes('--write')) fs.writeFileSync(path.join(ROOT, 'docs', 'decisions', 'README.md'), renderDecisionsIndex());
+  if (process.argv.includes('--write'))
+    fs.writeFileSync(path.join(ROOT, 'docs', 'decisions', 'README.md'), renderDecisionsIndex());
   const findings = checkDocs();
   for (const f of findings) console.log(`${f.file}:${f.line}: ${f.problem}`);
-  console.log(findings.length === 0 ? 'docs: every link resolves, every paragraph is short' : `docs: ${findings.length} finding(s)`);
+  console.log(
+    findings.length === 0
+      ? 'docs: every link resolves, every paragraph is short'
+      : `docs: ${findings.length} finding(s)`,
+  );
   process.exit(findings.length === 0 ? 0 : 1);
 }

@@ -81,20 +81,31 @@ export function createBuildProgress(totalPackages: number, startedAtMs: number, 
 /** The Go toolchain that can build `spec`, or GoBinaryUnavailableError saying why not (checked before any build starts). */
 export function goToolchainFor(spec: GoInstallSpec): string {
   const go = onPath('go');
-  if (!go) throw new GoBinaryUnavailableError(`no cached build of ${spec.tool} ${spec.version} and no Go toolchain to build one`);
+  if (!go)
+    throw new GoBinaryUnavailableError(
+      `no cached build of ${spec.tool} ${spec.version} and no Go toolchain to build one`,
+    );
   if (spec.minGo) {
     const goVersion = spawnSync(go, ['env', 'GOVERSION'], { encoding: 'utf8' }).stdout.trim();
     const m = /^go(\d+)\.(\d+)/.exec(goVersion);
     const [maj, min] = spec.minGo;
     if (!m || Number(m[1]) < maj || (Number(m[1]) === maj && Number(m[2]) < min)) {
-      throw new GoBinaryUnavailableError(`Go ${goVersion || '(unknown)'} is too old to build ${spec.tool} (needs >= ${maj}.${min})`);
+      throw new GoBinaryUnavailableError(
+        `Go ${goVersion || '(unknown)'} is too old to build ${spec.tool} (needs >= ${maj}.${min})`,
+      );
     }
   }
   return go;
 }
 
 /** `go install -v` into `binDir`, one progress line every 15 s (readable in a terminal and a CI log alike); the exit code. */
-async function goInstallWithProgress(go: string, spec: GoInstallSpec, binDir: string, extraEnv: Record<string, string>, log: (l: string) => void): Promise<number> {
+async function goInstallWithProgress(
+  go: string,
+  spec: GoInstallSpec,
+  binDir: string,
+  extraEnv: Record<string, string>,
+  log: (l: string) => void,
+): Promise<number> {
   const progress = createBuildProgress(spec.packages ?? 0, Date.now(), `${spec.tool} build`);
   const nice = spec.lowPriority ? onPath('nice') : undefined;
   const [cmd, args] = nice ? [nice, ['-n', '19', go]] : [go, []];
@@ -130,7 +141,10 @@ async function goInstallWithProgress(go: string, spec: GoInstallSpec, binDir: st
  * releases is not available here. Throws GoBinaryUnavailableError with the reason; callers add
  * their own ways out.
  */
-export async function goInstallCached(spec: GoInstallSpec, opts: { cacheDir: string; log: (l: string) => void }): Promise<{ path: string; built: boolean }> {
+export async function goInstallCached(
+  spec: GoInstallSpec,
+  opts: { cacheDir: string; log: (l: string) => void },
+): Promise<{ path: string; built: boolean }> {
   const cached = cachedGoBinaryPath(opts.cacheDir, spec.tool, spec.version, spec.binary);
   if (fs.existsSync(cached)) return { path: cached, built: false };
   const go = goToolchainFor(spec);
@@ -139,7 +153,9 @@ export async function goInstallCached(spec: GoInstallSpec, opts: { cacheDir: str
   // test runs on one machine) never see a half-written binary.
   const tmpDir = `${binDir}.tmp-${process.pid}`;
   fs.mkdirSync(tmpDir, { recursive: true });
-  opts.log(`Building ${spec.tool} ${spec.version} once for this machine into ${binDir}${spec.expect ? ` (${spec.expect})` : ''}; later runs reuse it...`);
+  opts.log(
+    `Building ${spec.tool} ${spec.version} once for this machine into ${binDir}${spec.expect ? ` (${spec.expect})` : ''}; later runs reuse it...`,
+  );
   try {
     let code = await goInstallWithProgress(go, spec, tmpDir, {}, opts.log);
     if (code !== 0) {
@@ -148,7 +164,8 @@ export async function goInstallCached(spec: GoInstallSpec, opts: { cacheDir: str
       code = await goInstallWithProgress(go, spec, tmpDir, { GOSUMDB: 'off' }, opts.log);
     }
     const built = path.join(tmpDir, spec.binary);
-    if (code !== 0 || !fs.existsSync(built)) throw new GoBinaryUnavailableError(`go install ${spec.module}@${spec.version} failed (exit ${code})`);
+    if (code !== 0 || !fs.existsSync(built))
+      throw new GoBinaryUnavailableError(`go install ${spec.module}@${spec.version} failed (exit ${code})`);
     fs.mkdirSync(binDir, { recursive: true });
     fs.renameSync(built, cached);
   } finally {

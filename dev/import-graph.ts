@@ -18,7 +18,18 @@ const SOURCE_DIRS = ['apps', 'workflows', 'activities', 'db', 'domain', 'lib', '
 const PRODUCTION = ['apps', 'workflows', 'activities', 'db', 'domain', 'lib'];
 
 /** The capability vocabulary (docs/ARCHITECTURE.md): one name per capability in every layer (`billing` is reserved for the billing issue). */
-export const CAPABILITIES = ['accounts', 'events', 'queue', 'matchmaking', 'matches', 'webhooks', 'changelog', 'notifications', 'billing', 'demo'] as const;
+export const CAPABILITIES = [
+  'accounts',
+  'events',
+  'queue',
+  'matchmaking',
+  'matches',
+  'webhooks',
+  'changelog',
+  'notifications',
+  'billing',
+  'demo',
+] as const;
 
 export interface ImportEdge {
   from: string;
@@ -40,8 +51,13 @@ function listSources(dir: string, out: string[] = []): string[] {
 
 /** package.json "imports" (`#lib/*` → `./lib/*.ts`): the short names for the tree's top-level folders. */
 function subpathImports(root: string): Array<[prefix: string, target: string]> {
-  const { imports = {} } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string> };
-  return Object.entries(imports).map(([name, target]) => [name.replace(/\*$/, ''), path.join(root, target.replace(/\*\.ts$/, ''))]);
+  const { imports = {} } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    imports?: Record<string, string>;
+  };
+  return Object.entries(imports).map(([name, target]) => [
+    name.replace(/\*$/, ''),
+    path.join(root, target.replace(/\*\.ts$/, '')),
+  ]);
 }
 
 function resolveImport(root: string, fromFile: string, specifier: string): string | null {
@@ -54,30 +70,53 @@ function resolveImport(root: string, fromFile: string, specifier: string): strin
 
 function resolveRelative(fromFile: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(fromFile), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts'), path.join(base, 'index.js')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.js`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.js'),
+  ]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return null;
 }
 
 function importsOf(file: string): Array<{ specifier: string; typeOnly: boolean }> {
-  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS,
+  );
   const found: Array<{ specifier: string; typeOnly: boolean }> = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const typeOnly =
+        !!clause &&
+        (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
       found.push({ specifier: node.moduleSpecifier.text, typeOnly });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : undefined;
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly || (!!named && named.length > 0 && named.every((e) => e.isTypeOnly)) });
+      found.push({
+        specifier: node.moduleSpecifier.text,
+        typeOnly: node.isTypeOnly || (!!named && named.length > 0 && named.every((e) => e.isTypeOnly)),
+      });
     } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
       const callee = node.expression;
       const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
       const isDynamic = callee.kind === ts.SyntaxKind.ImportKeyword;
-      if (isRequire || isDynamic) found.push({ specifier: (node.arguments[0] as ts.StringLiteral).text, typeOnly: false });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      if (isRequire || isDynamic)
+        found.push({ specifier: (node.arguments[0] as ts.StringLiteral).text, typeOnly: false });
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push({ specifier: node.argument.literal.text, typeOnly: true });
     }
     ts.forEachChild(node, visit);
@@ -151,8 +190,10 @@ export function findCycles(graph: ImportGraph, opts: { includeTypeOnly: boolean 
 const isContract = (f: string) => /^workflows\/[^/]+\/contract\.ts$/.test(f);
 const isWorkflowClient = (f: string) => /^workflows\/[^/]+\/client\.ts$/.test(f);
 /** Workflow implementation code: bundled into the worker's V8 isolate. */
-export const isWorkflowCode = (f: string) => f.startsWith('workflows/') && !isWorkflowClient(f) && !f.endsWith('.test.ts') && !f.endsWith('README.md');
-const isWorkflowImplementation = (f: string) => isWorkflowCode(f) && !isContract(f) && f !== 'workflows/index.ts' && !f.startsWith('workflows/shared/');
+export const isWorkflowCode = (f: string) =>
+  f.startsWith('workflows/') && !isWorkflowClient(f) && !f.endsWith('.test.ts') && !f.endsWith('README.md');
+const isWorkflowImplementation = (f: string) =>
+  isWorkflowCode(f) && !isContract(f) && f !== 'workflows/index.ts' && !f.startsWith('workflows/shared/');
 
 const isPage = (f: string) => /^apps\/api\/src\/.+-pages\.ts$/.test(f);
 const isRouteModule = (f: string) => /^apps\/api\/src\/.+-routes\.ts$/.test(f);
@@ -176,23 +217,43 @@ export function findViolations(graph: ImportGraph): Violation[] {
     const add = (rule: string) => out.push({ rule, from: e.from, to: e.to });
     // Workflow implementations are imported only by the worker's bundle (workflows/index.ts) and by each other.
     const insideWorkerCode = (isWorkflowCode(e.from) && !isWorkflowClient(e.from)) || e.from.startsWith('apps/worker/');
-    if (isWorkflowImplementation(e.to) && !insideWorkerCode) add('a workflow implementation is imported only inside workflows/ and by the worker');
+    if (isWorkflowImplementation(e.to) && !insideWorkerCode)
+      add('a workflow implementation is imported only inside workflows/ and by the worker');
     // Workflow code (and contracts) may import other workflow code, and activities only as types.
-    if (isWorkflowCode(e.from) && !e.typeOnly && !isWorkflowCode(e.to)) add('workflow code imports only workflow code (activities as types)');
+    if (isWorkflowCode(e.from) && !e.typeOnly && !isWorkflowCode(e.to))
+      add('workflow code imports only workflow code (activities as types)');
     if (isContract(e.from) && !isContract(e.to) && !e.typeOnly) add('a contract imports only other contracts');
-    if ((layer(e.from) === 'db' || layer(e.from) === 'lib') && layer(e.to) === 'apps') add(`nothing under ${layer(e.from)}/ imports apps/`);
-    if (layer(e.from) === 'lib' && ['workflows', 'activities', 'db', 'domain'].includes(layer(e.to))) add('nothing under lib/ imports a capability');
-    if (PRODUCTION.includes(layer(e.from)) && ['dev', 'test', 'bench'].includes(layer(e.to))) add('production code imports nothing from dev/, test/ or bench/');
+    if ((layer(e.from) === 'db' || layer(e.from) === 'lib') && layer(e.to) === 'apps')
+      add(`nothing under ${layer(e.from)}/ imports apps/`);
+    if (layer(e.from) === 'lib' && ['workflows', 'activities', 'db', 'domain'].includes(layer(e.to)))
+      add('nothing under lib/ imports a capability');
+    if (PRODUCTION.includes(layer(e.from)) && ['dev', 'test', 'bench'].includes(layer(e.to)))
+      add('production code imports nothing from dev/, test/ or bench/');
     // domain/<cap>/ is capability code both processes share: pure, over lib/ and its own capability only.
-    if (layer(e.from) === 'domain' && layer(e.to) !== 'lib' && !(layer(e.to) === 'domain' && e.to.split('/')[1] === e.from.split('/')[1])) add('domain/<cap>/ imports only lib/ and its own capability');
-    if (layer(e.from) === 'db' && ['activities', 'workflows'].includes(layer(e.to)) && !e.typeOnly && !isContract(e.to)) add('db/ imports no activities or workflow code');
+    if (
+      layer(e.from) === 'domain' &&
+      layer(e.to) !== 'lib' &&
+      !(layer(e.to) === 'domain' && e.to.split('/')[1] === e.from.split('/')[1])
+    )
+      add('domain/<cap>/ imports only lib/ and its own capability');
+    if (layer(e.from) === 'db' && ['activities', 'workflows'].includes(layer(e.to)) && !e.typeOnly && !isContract(e.to))
+      add('db/ imports no activities or workflow code');
     if (layer(e.from) === 'activities' && layer(e.to) === 'apps') add('activities import nothing from apps/');
-    if (e.from.startsWith('apps/api/') && e.to.startsWith('activities/') && !e.typeOnly) add("the API does not import the worker's activities");
+    if (e.from.startsWith('apps/api/') && e.to.startsWith('activities/') && !e.typeOnly)
+      add("the API does not import the worker's activities");
     if (e.from.startsWith('apps/api/') && e.to.startsWith('apps/worker/')) add('the API does not import the worker');
-    if (isPage(e.from) && isRouteModule(e.to)) add('a page never imports a route module (schemas come from *-schemas.ts)');
+    if (isPage(e.from) && isRouteModule(e.to))
+      add('a page never imports a route module (schemas come from *-schemas.ts)');
     // Another capability's public face is its *-service.ts and *-schemas.ts; pages may also compose its *-pages.ts sections.
     const [fromCap, toCap] = [apiCapabilityOf(e.from), apiCapabilityOf(e.to)];
-    if (fromCap && toCap && fromCap !== toCap && !/-(service|schemas)\.ts$/.test(e.to) && !(isPage(e.from) && isPage(e.to))) add("a capability imports another capability's *-service.ts or *-schemas.ts only (a page also its pages)");
+    if (
+      fromCap &&
+      toCap &&
+      fromCap !== toCap &&
+      !/-(service|schemas)\.ts$/.test(e.to) &&
+      !(isPage(e.from) && isPage(e.to))
+    )
+      add("a capability imports another capability's *-service.ts or *-schemas.ts only (a page also its pages)");
     if (e.from.startsWith('apps/worker/') && e.to.startsWith('apps/api/')) add('the worker does not import the API');
   }
   return out;
@@ -206,7 +267,11 @@ export function filesPerCapability(graph: ImportGraph): Record<string, Record<st
     for (const f of graph.files) {
       const parts = f.split('/');
       if (!parts.some((p) => p === cap || p.startsWith(`${cap}-`) || p.startsWith(`${cap}.`))) continue;
-      const layerName = f.startsWith('apps/api/') ? 'apps/api' : f.startsWith('apps/worker/') ? 'apps/worker' : parts[0];
+      const layerName = f.startsWith('apps/api/')
+        ? 'apps/api'
+        : f.startsWith('apps/worker/')
+          ? 'apps/worker'
+          : parts[0];
       layers[layerName] = (layers[layerName] ?? 0) + 1;
     }
     out[cap] = layers;
@@ -259,7 +324,9 @@ function main() {
     violations,
     filesPerCapability: filesPerCapability(graph),
     filesOutsideCapabilityFolders: filesOutsideCapabilityFolders(graph),
-    longestRelativeImport: longest.edge ? { depth: longest.depth, from: longest.edge.from, specifier: longest.edge.specifier } : null,
+    longestRelativeImport: longest.edge
+      ? { depth: longest.depth, from: longest.edge.from, specifier: longest.edge.specifier }
+      : null,
   };
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(report, null, 2));
@@ -273,12 +340,21 @@ function main() {
   console.log('files per capability (per layer):');
   for (const [cap, layers] of Object.entries(report.filesPerCapability)) {
     const total = Object.values(layers).reduce((a, b) => a + b, 0);
-    console.log(`  ${cap.padEnd(14)} ${String(total).padStart(3)}  ${Object.entries(layers).map(([l, n]) => `${l}:${n}`).join(' ')}`);
+    console.log(
+      `  ${cap.padEnd(14)} ${String(total).padStart(3)}  ${Object.entries(layers)
+        .map(([l, n]) => `${l}:${n}`)
+        .join(' ')}`,
+    );
   }
   const outside = report.filesOutsideCapabilityFolders;
   const outsideFolders = [...new Set(outside.map((f) => f.split('/').slice(0, -1).join('/')))];
-  console.log(`files outside a capability folder: ${outside.length}${outsideFolders.length ? ` (in ${outsideFolders.join(', ')})` : ''}`);
-  if (report.longestRelativeImport) console.log(`longest relative import: ${report.longestRelativeImport.depth} × '../' (${report.longestRelativeImport.from}: '${report.longestRelativeImport.specifier}')`);
+  console.log(
+    `files outside a capability folder: ${outside.length}${outsideFolders.length ? ` (in ${outsideFolders.join(', ')})` : ''}`,
+  );
+  if (report.longestRelativeImport)
+    console.log(
+      `longest relative import: ${report.longestRelativeImport.depth} × '../' (${report.longestRelativeImport.from}: '${report.longestRelativeImport.specifier}')`,
+    );
 }
 
 if (require.main === module) main();

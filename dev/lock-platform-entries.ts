@@ -37,7 +37,8 @@ export function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'>
   if (cpu === 'wasm32') return { cpu: ['wasm32'] };
   if (!os || !cpu) return undefined;
   const abi = parts[parts.indexOf(cpu) + 1] ?? '';
-  const libc = os !== 'linux' ? undefined : abi.startsWith('musl') ? 'musl' : abi.startsWith('gnu') ? 'glibc' : undefined;
+  const libc =
+    os !== 'linux' ? undefined : abi.startsWith('musl') ? 'musl' : abi.startsWith('gnu') ? 'glibc' : undefined;
   return { os: [os], cpu: [cpu], ...(libc ? { libc: [libc] } : {}) };
 }
 
@@ -72,7 +73,9 @@ function main(): void {
   const names = Object.keys(added);
   if (process.argv.includes('--check')) {
     if (names.length) {
-      console.error(`package-lock.json lacks ${names.length} optional platform entries: ${names.join(', ')}\nRun: npm run lock:platforms`);
+      console.error(
+        `package-lock.json lacks ${names.length} optional platform entries: ${names.join(', ')}\nRun: npm run lock:platforms`,
+      );
       process.exit(1);
     }
     console.log('package-lock.json has an entry for every optional platform package');

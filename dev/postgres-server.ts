@@ -46,7 +46,8 @@ function platformPackage(): string {
   };
   const key = `${os.platform()}-${os.arch()}`;
   const pkg = map[key];
-  if (!pkg) throw new Error(`embedded PostgreSQL has no binaries for ${key}; set DATABASE_URL to an existing PostgreSQL`);
+  if (!pkg)
+    throw new Error(`embedded PostgreSQL has no binaries for ${key}; set DATABASE_URL to an existing PostgreSQL`);
   return pkg;
 }
 
@@ -56,7 +57,9 @@ function findNativeDir(): string {
     const candidate = path.join(dir, 'node_modules', pkg, 'native');
     if (fs.existsSync(path.join(candidate, 'bin', 'postgres'))) return candidate;
   }
-  throw new Error(`PostgreSQL binaries not found (${pkg}/native). Run npm install (its postinstall script must be allowed), or set DATABASE_URL`);
+  throw new Error(
+    `PostgreSQL binaries not found (${pkg}/native). Run npm install (its postinstall script must be allowed), or set DATABASE_URL`,
+  );
 }
 
 /** True when every ancestor of p can be traversed by "others" (the postgres user). */
@@ -162,7 +165,9 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
     }
   }
   if (await portInUse(opts.port)) {
-    throw new Error(`port ${opts.port} is already in use by another program; set EMBEDDED_PG_PORT to a free port or DATABASE_URL to an existing PostgreSQL`);
+    throw new Error(
+      `port ${opts.port} is already in use by another program; set EMBEDDED_PG_PORT to a free port or DATABASE_URL to an existing PostgreSQL`,
+    );
   }
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
@@ -175,10 +180,21 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
     fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
     try {
       log(`initialising PostgreSQL data directory ${dataDir}`);
-      execFileSync(bin('initdb'), [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${user}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], {
-        ...spawnIds,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      execFileSync(
+        bin('initdb'),
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=scram-sha-256',
+          `--username=${user}`,
+          `--pwfile=${pwFile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        {
+          ...spawnIds,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
     } finally {
       fs.rmSync(pwFile, { force: true });
     }
@@ -187,11 +203,28 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
   fs.mkdirSync(sockDir, { recursive: true, mode: 0o777 });
   fs.chmodSync(sockDir, 0o777);
 
-  const child: ChildProcess = spawn(bin('postgres'), ['-D', dataDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-k', sockDir, '-c', 'max_connections=300', '-c', 'fsync=on'], {
-    ...spawnIds,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: opts.ownProcessGroup ?? false,
-  });
+  const child: ChildProcess = spawn(
+    bin('postgres'),
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(opts.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-k',
+      sockDir,
+      '-c',
+      'max_connections=300',
+      '-c',
+      'fsync=on',
+    ],
+    {
+      ...spawnIds,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: opts.ownProcessGroup ?? false,
+    },
+  );
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => {
@@ -201,7 +234,8 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
   let exited = false;
   child.once('exit', () => (exited = true));
 
-  const url = (database = 'postgres') => `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${database}`;
+  const url = (database = 'postgres') =>
+    `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${database}`;
   await waitFor(
     async () => {
       if (exited) throw new Error(`PostgreSQL exited during start-up:\n${output.slice(-2000)}`);

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../lib/config';
 import { startPostgres, ensureDatabase, type RunningPostgres } from './postgres-server';
-import { defaultCacheDir, resolveTemporalCli, startDevServer, registerSearchAttributes, type RunningDevServer } from './temporal-server';
+import {
+  defaultCacheDir,
+  resolveTemporalCli,
+  startDevServer,
+  registerSearchAttributes,
+  type RunningDevServer,
+} from './temporal-server';
 import { Connection } from '@temporalio/client';
 import { freePort } from './ports';
 
@@ -69,7 +75,11 @@ export async function startInfrastructure(opts: {
         await connection.close();
       }
     } else {
-      const cli = resolveTemporalCli({ temporalCli: config.TEMPORAL_CLI, cacheDir: defaultCacheDir(config.CACHE_DIR), log });
+      const cli = resolveTemporalCli({
+        temporalCli: config.TEMPORAL_CLI,
+        cacheDir: defaultCacheDir(config.CACHE_DIR),
+        log,
+      });
       await cli.build?.();
       log(`Temporal CLI: ${cli.path} (from ${cli.source})`);
       const server: RunningDevServer = await startDevServer({
@@ -85,9 +95,17 @@ export async function startInfrastructure(opts: {
       stops.push(server.stop);
       temporalAddress = server.address;
       temporalUiUrl = server.uiUrl ?? null;
-      log(`Temporal: dev server at ${temporalAddress}${opts.persistent ? `, state in ${path.join(config.DATA_DIR, 'temporal.sqlite')}` : ' (in memory)'}`);
+      log(
+        `Temporal: dev server at ${temporalAddress}${opts.persistent ? `, state in ${path.join(config.DATA_DIR, 'temporal.sqlite')}` : ' (in memory)'}`,
+      );
     }
-    return { databaseUrl: databaseUrl!, temporalAddress: temporalAddress!, temporalUiUrl, adminDatabaseUrl, stop: stopAll };
+    return {
+      databaseUrl: databaseUrl!,
+      temporalAddress: temporalAddress!,
+      temporalUiUrl,
+      adminDatabaseUrl,
+      stop: stopAll,
+    };
   } catch (err) {
     await stopAll();
     throw err;
@@ -103,7 +121,11 @@ export function redactUrl(url: string): string {
  * fresh temporary directory and an in-memory Temporal dev server, both on free ports, no UI.
  * `dir` is the temporary directory (put other throw-away files there); `stop()` removes it too.
  */
-export async function startThrowawayInfrastructure(opts: { config: Config; log: (line: string) => void; prefix: string }): Promise<Infrastructure & { dir: string }> {
+export async function startThrowawayInfrastructure(opts: {
+  config: Config;
+  log: (line: string) => void;
+  prefix: string;
+}): Promise<Infrastructure & { dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${opts.prefix}-`));
   // Readable by the postgres user when the tests run as root (embedded PostgreSQL refuses root).
   fs.chmodSync(dir, 0o755);

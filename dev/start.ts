@@ -37,7 +37,11 @@ async function main() {
   // The demo's webhook receiver listens on loopback, which webhook targets may use only with
   // WEBHOOK_ALLOW_LOOPBACK (never in production). Outside production npm start turns it on unless it
   // was set to false, which also leaves the receiver out (decision 0176).
-  const demoWebhooks = config.NODE_ENV !== 'production' && (config.WEBHOOK_ALLOW_LOOPBACK || process.env.WEBHOOK_ALLOW_LOOPBACK === undefined || process.env.WEBHOOK_ALLOW_LOOPBACK === '');
+  const demoWebhooks =
+    config.NODE_ENV !== 'production' &&
+    (config.WEBHOOK_ALLOW_LOOPBACK ||
+      process.env.WEBHOOK_ALLOW_LOOPBACK === undefined ||
+      process.env.WEBHOOK_ALLOW_LOOPBACK === '');
   if (demoWebhooks) config = { ...config, WEBHOOK_ALLOW_LOOPBACK: true };
   if (await portInUse(config.PORT)) {
     console.error(`Port ${config.PORT} (PORT) is already in use: is another npm start running? Stop it or set PORT.`);
@@ -80,7 +84,11 @@ async function main() {
   try {
     infra = await startInfrastructure({ config, log, persistent: true });
   } catch (err) {
-    console.error(err instanceof TemporalCliUnavailableError ? err.message : `Could not start the infrastructure: ${(err as Error).message}`);
+    console.error(
+      err instanceof TemporalCliUnavailableError
+        ? err.message
+        : `Could not start the infrastructure: ${(err as Error).message}`,
+    );
     process.exit(1);
   }
 
@@ -92,14 +100,29 @@ async function main() {
     await knex.destroy();
   }
   // The demo fair is seeded now; its events go live once the worker runs (go-live is an Update).
-  const seeding = openServices({ ...config, APP_SECRET: appSecret(config) }, { databaseUrl: infra.databaseUrl, temporalAddress: infra.temporalAddress });
+  const seeding = openServices(
+    { ...config, APP_SECRET: appSecret(config) },
+    { databaseUrl: infra.databaseUrl, temporalAddress: infra.temporalAddress },
+  );
   const demo = await seedDemoData(seeding.services, config);
 
-  const env = { ...process.env, JOBFAIR_SUPERVISED: '1', APP_SECRET: appSecret(config), ...(demoWebhooks ? { WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}), DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}) };
+  const env = {
+    ...process.env,
+    JOBFAIR_SUPERVISED: '1',
+    APP_SECRET: appSecret(config),
+    ...(demoWebhooks ? { WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}),
+    DATABASE_URL: infra.databaseUrl,
+    TEMPORAL_ADDRESS: infra.temporalAddress,
+    ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}),
+  };
   // `node --import tsx` keeps each process a direct child of this one (no tsx wrapper in between),
   // so signals reach it and it can notice when this supervisor is gone.
   const run = (name: string, entry: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
     child.once('exit', (code, signal) => {
       if (!stopping) {
         console.error(`[start] the ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
@@ -147,7 +170,10 @@ async function main() {
     await openDemoEvents(seeding.services, demo);
     if (demoWebhooks) {
       const hookKnex = createKnex(infra.databaseUrl, 1);
-      receiver = await startDemoWebhookReceiver({ secrets: demoWebhookSecrets(hookKnex, appSecret(config)), log: createLogger(config, 'demo-webhooks') });
+      receiver = await startDemoWebhookReceiver({
+        secrets: demoWebhookSecrets(hookKnex, appSecret(config)),
+        log: createLogger(config, 'demo-webhooks'),
+      });
       const r = receiver;
       beforeStop.push(async () => {
         await r.close();

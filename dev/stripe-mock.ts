@@ -23,10 +23,24 @@ export async function resolveStripeMock(opts: { cacheDir: string; log: (l: strin
   const fromPath = onPath('stripe-mock');
   if (fromPath) return fromPath;
   try {
-    return (await goInstallCached({ module: STRIPE_MOCK_MODULE, version: STRIPE_MOCK_VERSION, tool: 'stripe-mock', binary: 'stripe-mock', minGo: [1, 21], expect: 'about 15 s' }, opts)).path;
+    return (
+      await goInstallCached(
+        {
+          module: STRIPE_MOCK_MODULE,
+          version: STRIPE_MOCK_VERSION,
+          tool: 'stripe-mock',
+          binary: 'stripe-mock',
+          minGo: [1, 21],
+          expect: 'about 15 s',
+        },
+        opts,
+      )
+    ).path;
   } catch (e) {
     if (e instanceof GoBinaryUnavailableError) {
-      throw new Error(`stripe-mock is unavailable: ${e.reason}. Install Go and rerun (we build ${STRIPE_MOCK_MODULE}@${STRIPE_MOCK_VERSION} once into the cache), or set STRIPE_MOCK_BIN to a stripe-mock binary`);
+      throw new Error(
+        `stripe-mock is unavailable: ${e.reason}. Install Go and rerun (we build ${STRIPE_MOCK_MODULE}@${STRIPE_MOCK_VERSION} once into the cache), or set STRIPE_MOCK_BIN to a stripe-mock binary`,
+      );
     }
     throw e;
   }
@@ -36,7 +50,9 @@ export async function resolveStripeMock(opts: { cacheDir: string; log: (l: strin
 export async function startStripeMock(bin: string): Promise<RunningStripeMock> {
   const port = await freePort();
   const httpsPort = await freePort();
-  const child = spawn(bin, ['-http-port', String(port), '-https-port', String(httpsPort)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, ['-http-port', String(port), '-https-port', String(httpsPort)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let exited = false;
   child.stdout?.on('data', (d) => (output += d));

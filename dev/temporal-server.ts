@@ -15,7 +15,8 @@ export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 
 /** The contract's keys, all Keyword (the type below refuses any other, since they are registered as Keyword). */
-const KEYWORD_SEARCH_ATTRIBUTES: ReadonlyArray<{ name: string; type: typeof SearchAttributeType.KEYWORD }> = JOBFAIR_SEARCH_ATTRIBUTES;
+const KEYWORD_SEARCH_ATTRIBUTES: ReadonlyArray<{ name: string; type: typeof SearchAttributeType.KEYWORD }> =
+  JOBFAIR_SEARCH_ATTRIBUTES;
 
 /** Our custom search attributes' names (workflows/shared/contract.ts); registered idempotently at every start. */
 export const SEARCH_ATTRIBUTES: readonly string[] = KEYWORD_SEARCH_ATTRIBUTES.map((k) => k.name);
@@ -57,9 +58,14 @@ export interface ResolvedCli {
  * Resolution order (README, "First run: the Temporal CLI"; decision 0001): TEMPORAL_CLI → `temporal` on PATH → cached build → go install into the cache.
  * (TEMPORAL_ADDRESS is handled by the caller: it starts no server at all.) The build is the shared `goInstallCached` (stripe-mock uses it too).
  */
-export function resolveTemporalCli(opts: { temporalCli?: string; cacheDir: string; log: (l: string) => void }): ResolvedCli {
+export function resolveTemporalCli(opts: {
+  temporalCli?: string;
+  cacheDir: string;
+  log: (l: string) => void;
+}): ResolvedCli {
   if (opts.temporalCli) {
-    if (!fs.existsSync(opts.temporalCli)) throw new TemporalCliUnavailableError(`TEMPORAL_CLI=${opts.temporalCli} does not exist`);
+    if (!fs.existsSync(opts.temporalCli))
+      throw new TemporalCliUnavailableError(`TEMPORAL_CLI=${opts.temporalCli} does not exist`);
     return { path: opts.temporalCli, source: 'TEMPORAL_CLI' };
   }
   const fromPath = onPath('temporal');
@@ -77,7 +83,11 @@ export function resolveTemporalCli(opts: { temporalCli?: string; cacheDir: strin
   if (fs.existsSync(cached)) return { path: cached, source: 'cache' };
   const unavailable = (e: unknown) =>
     e instanceof GoBinaryUnavailableError
-      ? new TemporalCliUnavailableError(/no Go toolchain/.test(e.reason) ? 'no TEMPORAL_CLI, no `temporal` on PATH, no cached build, and no Go toolchain to build one' : e.reason)
+      ? new TemporalCliUnavailableError(
+          /no Go toolchain/.test(e.reason)
+            ? 'no TEMPORAL_CLI, no `temporal` on PATH, no cached build, and no Go toolchain to build one'
+            : e.reason,
+        )
       : e;
   try {
     goToolchainFor(spec);
@@ -185,16 +195,32 @@ export async function startDevServer(opts: DevServerOptions): Promise<RunningDev
   if (opts.pidFile) await stopOrphan(opts.pidFile, opts.log);
   for (const p of [opts.port, opts.uiPort].filter((x): x is number => !!x)) {
     if (await portInUse(p)) {
-      throw new Error(`port ${p} is already in use: another Temporal server (a previous run still up?) or another program holds it. Stop it, set TEMPORAL_PORT/TEMPORAL_UI_PORT, or point TEMPORAL_ADDRESS at the running server`);
+      throw new Error(
+        `port ${p} is already in use: another Temporal server (a previous run still up?) or another program holds it. Stop it, set TEMPORAL_PORT/TEMPORAL_UI_PORT, or point TEMPORAL_ADDRESS at the running server`,
+      );
     }
   }
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--namespace', opts.namespace, '--log-level', 'warn', '--dynamic-config-value', 'frontend.enableServerVersionCheck=false'];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(opts.port),
+    '--namespace',
+    opts.namespace,
+    '--log-level',
+    'warn',
+    '--dynamic-config-value',
+    'frontend.enableServerVersionCheck=false',
+  ];
   if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
   else args.push('--headless');
   if (opts.dbFile) {
     fs.mkdirSync(path.dirname(opts.dbFile), { recursive: true });
     args.push('--db-filename', opts.dbFile);
-    for (const [k, v] of Object.entries(opts.sqlitePragmas ?? FILE_SQLITE_PRAGMAS)) args.push('--sqlite-pragma', `${k}=${v}`);
+    for (const [k, v] of Object.entries(opts.sqlitePragmas ?? FILE_SQLITE_PRAGMAS))
+      args.push('--sqlite-pragma', `${k}=${v}`);
   }
   for (const sa of SEARCH_ATTRIBUTES) args.push('--search-attribute', `${sa}=Keyword`);
   const child: ChildProcess = spawn(opts.cli, args, {
@@ -224,7 +250,9 @@ export async function startDevServer(opts: DevServerOptions): Promise<RunningDev
     } catch (e) {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`the Temporal dev server did not become ready in 60 s: ${(e as Error).message}\n${output.slice(-3000)}`);
+        throw new Error(
+          `the Temporal dev server did not become ready in 60 s: ${(e as Error).message}\n${output.slice(-3000)}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -53,7 +53,6 @@ export interface ResolvedTestServer {
   fetchMs?: number;
 }
 
-
 function findJava(): string | undefined {
   const home = process.env.JAVA_HOME;
   if (home && fs.existsSync(path.join(home, 'bin', 'java'))) return path.join(home, 'bin', 'java');
@@ -64,7 +63,8 @@ export function testServerDir(cacheDir: string, version = TEMPORAL_TEST_SERVER_V
   return path.join(cacheDir, `temporal-test-server-${version}`);
 }
 
-const isComplete = (dir: string) => fs.existsSync(path.join(dir, COMPLETE_MARKER)) && fs.existsSync(path.join(dir, 'lib'));
+const isComplete = (dir: string) =>
+  fs.existsSync(path.join(dir, COMPLETE_MARKER)) && fs.existsSync(path.join(dir, 'lib'));
 
 const pidAlive = (pid: number) => {
   try {
@@ -81,7 +81,12 @@ const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Takes `<dir>.lock` (mkdir is atomic): parallel jest files on a cold machine fetch once, the
  * others wait for it. A lock whose owner died is taken over.
  */
-async function withLock<T>(dir: string, deadlineMs: number, log: (l: string) => void, fn: () => Promise<T>): Promise<T> {
+async function withLock<T>(
+  dir: string,
+  deadlineMs: number,
+  log: (l: string) => void,
+  fn: () => Promise<T>,
+): Promise<T> {
   const lock = `${dir}.lock`;
   const owner = path.join(lock, 'pid');
   let told = false;
@@ -109,7 +114,8 @@ async function withLock<T>(dir: string, deadlineMs: number, log: (l: string) => 
       log(`waiting for process ${pid || '?'} to finish fetching the test server into ${dir}`);
       told = true;
     }
-    if (Date.now() > deadlineMs) throw new Error(`timed out waiting for ${lock} (held by process ${pid}); remove it if no fetch is running`);
+    if (Date.now() > deadlineMs)
+      throw new Error(`timed out waiting for ${lock} (held by process ${pid}); remove it if no fetch is running`);
     await delay(250);
   }
   try {
@@ -142,11 +148,19 @@ export async function resolveTemporalTestServer(
   const dir = testServerDir(defaultCacheDir(opts.cacheDir ?? process.env.CACHE_DIR), version);
   const java = findJava();
   if (!java) throw new TemporalTestServerUnavailableError('no `java` on PATH (nor JAVA_HOME/bin/java)', version, dir);
-  const resolved = (source: ResolvedTestServer['source'], fetchMs?: number): ResolvedTestServer => ({ version, dir, classpath: path.join(dir, 'lib', '*'), java, source, fetchMs });
+  const resolved = (source: ResolvedTestServer['source'], fetchMs?: number): ResolvedTestServer => ({
+    version,
+    dir,
+    classpath: path.join(dir, 'lib', '*'),
+    java,
+    source,
+    fetchMs,
+  });
   if (isComplete(dir)) return resolved('cache');
 
   const mvn = onPath('mvn');
-  if (!mvn) throw new TemporalTestServerUnavailableError(`not cached, and no \`mvn\` on PATH to fetch it`, version, dir);
+  if (!mvn)
+    throw new TemporalTestServerUnavailableError(`not cached, and no \`mvn\` on PATH to fetch it`, version, dir);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const deadline = Date.now() + (opts.fetchTimeoutMs ?? 15 * 60_000);
   return withLock(dir, deadline, log, async () => {
@@ -173,15 +187,37 @@ export async function resolveTemporalTestServer(
 </project>
 `,
     );
-    log(`fetching ${TEMPORAL_TEST_SERVER_GROUP}:${TEMPORAL_TEST_SERVER_ARTIFACT}:${version} with Maven into ${dir} (once per machine)…`);
-    const r = await runMaven(mvn, ['-B', '-q', '--strict-checksums', `${DEPENDENCY_PLUGIN}:copy-dependencies`, '-DincludeScope=runtime', `-DoutputDirectory=${path.join(work, 'lib')}`], work);
-    const jars = fs.existsSync(path.join(work, 'lib')) ? fs.readdirSync(path.join(work, 'lib')).filter((f) => f.endsWith('.jar')) : [];
+    log(
+      `fetching ${TEMPORAL_TEST_SERVER_GROUP}:${TEMPORAL_TEST_SERVER_ARTIFACT}:${version} with Maven into ${dir} (once per machine)…`,
+    );
+    const r = await runMaven(
+      mvn,
+      [
+        '-B',
+        '-q',
+        '--strict-checksums',
+        `${DEPENDENCY_PLUGIN}:copy-dependencies`,
+        '-DincludeScope=runtime',
+        `-DoutputDirectory=${path.join(work, 'lib')}`,
+      ],
+      work,
+    );
+    const jars = fs.existsSync(path.join(work, 'lib'))
+      ? fs.readdirSync(path.join(work, 'lib')).filter((f) => f.endsWith('.jar'))
+      : [];
     if (r.code !== 0 || !jars.some((j) => j.startsWith(`${TEMPORAL_TEST_SERVER_ARTIFACT}-${version}`))) {
       fs.rmSync(work, { recursive: true, force: true });
-      throw new TemporalTestServerUnavailableError(`Maven could not fetch it (exit ${r.code}):\n${r.output.slice(-3000)}`, version, dir);
+      throw new TemporalTestServerUnavailableError(
+        `Maven could not fetch it (exit ${r.code}):\n${r.output.slice(-3000)}`,
+        version,
+        dir,
+      );
     }
     fs.rmSync(path.join(work, 'pom.xml'));
-    fs.writeFileSync(path.join(work, COMPLETE_MARKER), `${TEMPORAL_TEST_SERVER_GROUP}:${TEMPORAL_TEST_SERVER_ARTIFACT}:${version}\n${jars.sort().join('\n')}\n`);
+    fs.writeFileSync(
+      path.join(work, COMPLETE_MARKER),
+      `${TEMPORAL_TEST_SERVER_GROUP}:${TEMPORAL_TEST_SERVER_ARTIFACT}:${version}\n${jars.sort().join('\n')}\n`,
+    );
     fs.rmSync(dir, { recursive: true, force: true }); // an unfinished earlier attempt
     fs.renameSync(work, dir);
     const fetchMs = Date.now() - t0;
@@ -190,12 +226,17 @@ export async function resolveTemporalTestServer(
   });
 }
 
-
 /**
  * Flags for a short-lived server on a small machine: start-up dominates, so C1 only, serial GC and
  * one small heap.
  */
-export const TEST_SERVER_JVM_FLAGS = ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xms64m', '-Xmx512m', '-XX:+IgnoreUnrecognizedVMOptions'];
+export const TEST_SERVER_JVM_FLAGS = [
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-Xms64m',
+  '-Xmx512m',
+  '-XX:+IgnoreUnrecognizedVMOptions',
+];
 /**
  * A class-data archive of the server's classes (JDK 13+ dynamic AppCDS), written by the first run
  * at its exit and mapped by later runs: it cuts the JVM's start from about 1.7 s to 0.5 s here. The
@@ -241,21 +282,37 @@ const portOpen = (port: number) =>
  * it answers gRPC. Our own wait, rather than the SDK's 5 s for an `existing-path` executable: a
  * cold JVM on a loaded 2-core machine can take longer than that.
  */
-export async function startTemporalTestServer(opts: { server: ResolvedTestServer; port?: number; readyTimeoutMs?: number; log?: (l: string) => void }): Promise<RunningTestServer> {
+export async function startTemporalTestServer(opts: {
+  server: ResolvedTestServer;
+  port?: number;
+  readyTimeoutMs?: number;
+  log?: (l: string) => void;
+}): Promise<RunningTestServer> {
   const port = opts.port ?? (await freePort());
   const address = `127.0.0.1:${port}`;
   const archive = classArchive(opts.server.dir, opts.server.java);
   const usedClassArchive = fs.existsSync(archive);
   // Written under a private name and renamed at stop, so parallel first runs never map a half-written file.
   const dumping = usedClassArchive ? null : `${archive}.tmp-${process.pid}-${port}`;
-  const cds = usedClassArchive ? [`-XX:SharedArchiveFile=${archive}`, '-Xlog:cds=off', '-Xlog:cds+dynamic=off'] : [`-XX:ArchiveClassesAtExit=${dumping}`, '-Xlog:cds=off', '-Xlog:cds+dynamic=off'];
+  const cds = usedClassArchive
+    ? [`-XX:SharedArchiveFile=${archive}`, '-Xlog:cds=off', '-Xlog:cds+dynamic=off']
+    : [`-XX:ArchiveClassesAtExit=${dumping}`, '-Xlog:cds=off', '-Xlog:cds+dynamic=off'];
   const t0 = Date.now();
-  const javaArgs = [...TEST_SERVER_JVM_FLAGS, ...cds, '-cp', opts.server.classpath, TEMPORAL_TEST_SERVER_MAIN, String(port)];
+  const javaArgs = [
+    ...TEST_SERVER_JVM_FLAGS,
+    ...cds,
+    '-cp',
+    opts.server.classpath,
+    TEMPORAL_TEST_SERVER_MAIN,
+    String(port),
+  ];
   // On Linux the JVM gets SIGKILL when this process dies, however it dies (util-linux setpriv execs
   // java in place, so the pid stays the JVM's); elsewhere stop() and the exit hook below cover it.
   const setpriv = process.platform === 'linux' ? onPath('setpriv') : undefined;
   const child: ChildProcess = setpriv
-    ? spawn(setpriv, ['--pdeathsig', 'KILL', '--', opts.server.java, ...javaArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawn(setpriv, ['--pdeathsig', 'KILL', '--', opts.server.java, ...javaArgs], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     : spawn(opts.server.java, javaArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let exited = false;
@@ -320,11 +377,15 @@ export async function startTemporalTestServer(opts: { server: ResolvedTestServer
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the Temporal test server did not answer on ${address} within ${timeoutMs} ms (${lastError}):\n${output.slice(-3000)}`);
+      throw new Error(
+        `the Temporal test server did not answer on ${address} within ${timeoutMs} ms (${lastError}):\n${output.slice(-3000)}`,
+      );
     }
     await delay(50);
   }
   const startMs = Date.now() - t0;
-  opts.log?.(`Temporal test server ${opts.server.version} (Java, pid ${child.pid}) answering on ${address} after ${startMs} ms${usedClassArchive ? ' (class-data archive)' : ''}`);
+  opts.log?.(
+    `Temporal test server ${opts.server.version} (Java, pid ${child.pid}) answering on ${address} after ${startMs} ms${usedClassArchive ? ' (class-data archive)' : ''}`,
+  );
   return { address, port, pid: child.pid!, startMs, usedClassArchive, stop };
 }

@@ -31,15 +31,22 @@ function ensureChromium(): void {
   if (fs.existsSync(wanted)) return;
   const canApt = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (!canApt) {
-    console.error(`[test] the browser tests need Chromium at ${wanted}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+    console.error(
+      `[test] the browser tests need Chromium at ${wanted}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
     process.exit(1);
   }
   console.log('[test] installing Debian chromium for the browser tests (once per machine)…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
     if (r.status !== 0) {
-      console.error(`[test] apt-get ${args.join(' ')} failed (exit ${r.status}); install chromium by hand or set CHROMIUM_PATH`);
+      console.error(
+        `[test] apt-get ${args.join(' ')} failed (exit ${r.status}); install chromium by hand or set CHROMIUM_PATH`,
+      );
       process.exit(1);
     }
   }
@@ -67,7 +74,9 @@ function lint(jestArgs: readonly string[]): void {
     const r = spawnSync(path.join(ROOT, 'node_modules', '.bin', bin), args, { cwd: ROOT, stdio: 'inherit' });
     const took = `${((Date.now() - t) / 1000).toFixed(1)} s`;
     if (r.status !== 0) {
-      console.error(`[test] lint: ${bin} ${args.join(' ')} failed (${r.error ? r.error.message : `exit ${r.status ?? r.signal}`}) after ${took}; nothing was started`);
+      console.error(
+        `[test] lint: ${bin} ${args.join(' ')} failed (${r.error ? r.error.message : `exit ${r.status ?? r.signal}`}) after ${took}; nothing was started`,
+      );
       process.exit(1);
     }
     console.log(`[test] lint: ${bin} ${args.join(' ')} clean in ${took}`);
@@ -84,18 +93,25 @@ function ensureSchemathesis(): void {
   if (process.env.SCHEMATHESIS_BIN || fs.existsSync(bin)) return;
   const python = ['python3.11', 'python3'].find((p) => spawnSync(p, ['--version'], { stdio: 'ignore' }).status === 0);
   if (!python) {
-    console.error('[test] the fuzz suite needs Python 3.11 to install schemathesis (.ci/run does it), or SCHEMATHESIS_BIN');
+    console.error(
+      '[test] the fuzz suite needs Python 3.11 to install schemathesis (.ci/run does it), or SCHEMATHESIS_BIN',
+    );
     return;
   }
   console.log('[test] installing schemathesis into .ci/venv for the fuzz suite (once)…');
   const steps: Array<[string, string[]]> = [
     [python, ['-m', 'venv', path.join(ROOT, '.ci', 'venv')]],
-    [path.join(ROOT, '.ci', 'venv', 'bin', 'pip'), ['install', '-q', '-r', path.join(ROOT, '.ci', 'requirements-fuzz.txt')]],
+    [
+      path.join(ROOT, '.ci', 'venv', 'bin', 'pip'),
+      ['install', '-q', '-r', path.join(ROOT, '.ci', 'requirements-fuzz.txt')],
+    ],
   ];
   for (const [cmd, args] of steps) {
     const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) {
-      console.error(`[test] ${cmd} ${args.join(' ')} failed (exit ${r.status}); the fuzz suite will say how to install it`);
+      console.error(
+        `[test] ${cmd} ${args.join(' ')} failed (exit ${r.status}); the fuzz suite will say how to install it`,
+      );
       return;
     }
   }
@@ -106,13 +122,19 @@ async function main() {
   lint(process.argv.slice(2));
   ensureChromium();
   ensureSchemathesis();
-  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '' });
+  const base = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '',
+  });
   const infra = await startThrowawayInfrastructure({ config: base, log, prefix: 'jobfair-test' });
   let code = 1;
   let stripeMock: RunningStripeMock | null = null;
   try {
     // The Stripe adapter's tests run against stripe-mock (decision 0131), built once per machine like the Temporal CLI.
-    const mock = await startStripeMock(await resolveStripeMock({ cacheDir: defaultCacheDir(base.CACHE_DIR), log: (l) => console.log(`[test] ${l}`) }));
+    const mock = await startStripeMock(
+      await resolveStripeMock({ cacheDir: defaultCacheDir(base.CACHE_DIR), log: (l) => console.log(`[test] ${l}`) }),
+    );
     stripeMock = mock;
     const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
     await ensureDatabase(adminUrl, TEMPLATE_DB);
@@ -120,10 +142,15 @@ async function main() {
     const knex = createKnex(templateUrl, 1);
     await migrateLatest(knex);
     await knex.destroy();
-    const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
+    const bundle = await bundleWorkflowCode({
+      workflowsPath: WORKFLOWS_PATH,
+      logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error },
+    });
     const bundlePath = path.join(infra.dir, 'workflow-bundle.js');
     fs.writeFileSync(bundlePath, bundle.code);
-    console.log(`[test] PostgreSQL and Temporal up, template migrated, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `[test] PostgreSQL and Temporal up, template migrated, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     code = await new Promise<number>((resolve) => {
       const jest = spawn(path.join(ROOT, 'node_modules', '.bin', 'jest'), process.argv.slice(2), {

@@ -27,130 +27,323 @@ export interface FloorBracket {
 
 const floorBrackets = z
   .string()
-  .regex(/^\d+:\d+:[01](,\d+:\d+:[01])*$/, 'comma-separated brackets <after_ms>:<relax_points>:<essential 1|0>, e.g. 0:0:1,300000:15:1')
+  .regex(
+    /^\d+:\d+:[01](,\d+:\d+:[01])*$/,
+    'comma-separated brackets <after_ms>:<relax_points>:<essential 1|0>, e.g. 0:0:1,300000:15:1',
+  )
   .transform((s) =>
     s.split(',').map((b): FloorBracket => {
       const [afterMs, relax, essential] = b.split(':');
       return { afterMs: Number(afterMs), relax: Number(relax), essential: essential === '1' };
     }),
   )
-  .refine((bs) => bs[0].afterMs === 0 && bs.every((b, i) => i === 0 || b.afterMs > bs[i - 1].afterMs), 'the first bracket starts at 0 and each starts later than the one before')
+  .refine(
+    (bs) => bs[0].afterMs === 0 && bs.every((b, i) => i === 0 || b.afterMs > bs[i - 1].afterMs),
+    'the first bracket starts at 0 and each starts later than the one before',
+  )
   .refine((bs) => bs.every((b) => b.relax <= 100), 'relax is 0–100 points');
 
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Runtime mode; production requires APP_SECRET'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level'),
-  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto').describe('auto = one readable line per event on a terminal (pino-pretty), JSON otherwise; json/pretty force one'),
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'])
+    .default('development')
+    .describe('Runtime mode; production requires APP_SECRET'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino log level'),
+  LOG_FORMAT: z
+    .enum(['auto', 'pretty', 'json'])
+    .default('auto')
+    .describe('auto = one readable line per event on a terminal (pino-pretty), JSON otherwise; json/pretty force one'),
   HOST: z.string().default('127.0.0.1').describe('Interface the API listens on'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('API port (0 = any free port)'),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|\d+|[0-9a-fA-F:.\/]+(,[0-9a-fA-F:.\/]+)*)$/, 'false, true, a hop count, or comma-separated proxy IPs/CIDRs')
+    .regex(
+      /^(true|false|\d+|[0-9a-fA-F:.\/]+(,[0-9a-fA-F:.\/]+)*)$/,
+      'false, true, a hop count, or comma-separated proxy IPs/CIDRs',
+    )
     .default('false')
-    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v))
-    .describe('Which X-Forwarded-* headers to believe (client IP for per-IP limits, TLS for Secure cookies): false, true (only behind a proxy that overwrites them), a hop count, or proxy IPs/CIDRs'),
-  PUBLIC_BASE_URL: z.url().optional().describe('Base URL humans and agents reach (join_url, details_url); default http://localhost:PORT'),
-  CANONICAL_HOST_REDIRECT: bool.default(true).describe('Web pages requested on another host than PUBLIC_BASE_URL\'s (127.0.0.1 vs localhost) redirect there, so session cookies and room links agree'),
-  APP_SECRET: z.string().min(32).optional().describe('Server master key (cursor signing, webhook signing-key derivation); generated under DATA_DIR in development'),
-  DATA_DIR: z.string().default('.data').describe('Where embedded PostgreSQL, the Temporal SQLite file and dev secrets live'),
-  CACHE_DIR: z.string().optional().describe('Per-machine cache outside the repo (the built Temporal CLI and stripe-mock; the opt-in bench Temporal server and SQL tool); default ~/.cache/jobfair'),
+    .transform((v): boolean | number | string =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    )
+    .describe(
+      'Which X-Forwarded-* headers to believe (client IP for per-IP limits, TLS for Secure cookies): false, true (only behind a proxy that overwrites them), a hop count, or proxy IPs/CIDRs',
+    ),
+  PUBLIC_BASE_URL: z
+    .url()
+    .optional()
+    .describe('Base URL humans and agents reach (join_url, details_url); default http://localhost:PORT'),
+  CANONICAL_HOST_REDIRECT: bool
+    .default(true)
+    .describe(
+      "Web pages requested on another host than PUBLIC_BASE_URL's (127.0.0.1 vs localhost) redirect there, so session cookies and room links agree",
+    ),
+  APP_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .describe(
+      'Server master key (cursor signing, webhook signing-key derivation); generated under DATA_DIR in development',
+    ),
+  DATA_DIR: z
+    .string()
+    .default('.data')
+    .describe('Where embedded PostgreSQL, the Temporal SQLite file and dev secrets live'),
+  CACHE_DIR: z
+    .string()
+    .optional()
+    .describe(
+      'Per-machine cache outside the repo (the built Temporal CLI and stripe-mock; the opt-in bench Temporal server and SQL tool); default ~/.cache/jobfair',
+    ),
 
-  DATABASE_URL: z.string().optional().describe('PostgreSQL connection string; unset = embedded PostgreSQL under DATA_DIR'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433).describe('Port of the embedded PostgreSQL when DATABASE_URL is unset'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe('PostgreSQL connection string; unset = embedded PostgreSQL under DATA_DIR'),
+  EMBEDDED_PG_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .default(5433)
+    .describe('Port of the embedded PostgreSQL when DATABASE_URL is unset'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10).describe('knex pool size per process'),
 
-  TEMPORAL_ADDRESS: z.string().optional().describe('host:port of an existing Temporal frontend; unset = start the dev server'),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .optional()
+    .describe('host:port of an existing Temporal frontend; unset = start the dev server'),
   TEMPORAL_NAMESPACE: z.string().default('default').describe('Temporal namespace'),
   TEMPORAL_TASK_QUEUE: z.string().default('jobfair').describe('Task queue of the worker'),
   TEMPORAL_CLI: z.string().optional().describe('Path of a temporal CLI binary to run the dev server with'),
   TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233).describe('Dev server frontend port'),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233).describe('Dev server Web UI port'),
-  TEMPORAL_CALL_TIMEOUT_MS: durationMs.default(30_000).describe('Deadline of every Temporal call the API makes (retries included); a miss answers 503 DEPENDENCY_UNAVAILABLE and frees the Idempotency-Key'),
-  TEMPORAL_UI_URL: z.url().optional().describe('Where operators find the Temporal UI (printed at start; `npm start` sets it to the dev server\'s UI). When set, team owners see a link from each match page to its workflow there; unset = no link'),
+  TEMPORAL_CALL_TIMEOUT_MS: durationMs
+    .default(30_000)
+    .describe(
+      'Deadline of every Temporal call the API makes (retries included); a miss answers 503 DEPENDENCY_UNAVAILABLE and frees the Idempotency-Key',
+    ),
+  TEMPORAL_UI_URL: z
+    .url()
+    .optional()
+    .describe(
+      "Where operators find the Temporal UI (printed at start; `npm start` sets it to the dev server's UI). When set, team owners see a link from each match page to its workflow there; unset = no link",
+    ),
 
   QUEUE_ENTRY_TTL_MS: durationMs.default(2 * 60 * 60 * 1000).describe('How long a queue entry waits before it expires'),
   MATCH_ACCEPT_WINDOW_MS: durationMs.default(15 * 60 * 1000).describe('Acceptance window of a new match (expires_at)'),
-  MATCH_EXPIRY_REMINDER_MS: z.coerce.number().int().min(0).default(5 * 60 * 1000).describe('How long before a match expires the parties who have not accepted get a reminder e-mail (0 = none)'),
-  INTERVIEW_REPORT_WINDOW_MS: z.coerce.number().int().min(0).default(7 * 24 * 60 * 60 * 1000).describe('How long after an interview the recruiter\'s report card can still exchange contact details by e-mail (0 = the match ends at completion)'),
-  INTERVIEW_LENGTH_MS: durationMs.default(30 * 60 * 1000).describe('Interview length; the room closes and the interview completes after it'),
+  MATCH_EXPIRY_REMINDER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 60 * 1000)
+    .describe('How long before a match expires the parties who have not accepted get a reminder e-mail (0 = none)'),
+  INTERVIEW_REPORT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(7 * 24 * 60 * 60 * 1000)
+    .describe(
+      "How long after an interview the recruiter's report card can still exchange contact details by e-mail (0 = the match ends at completion)",
+    ),
+  INTERVIEW_LENGTH_MS: durationMs
+    .default(30 * 60 * 1000)
+    .describe('Interview length; the room closes and the interview completes after it'),
   ROOM_URL_TTL_MS: durationMs.default(60 * 60 * 1000).describe('Lifetime of an interview room URL'),
-  VIDEO_PROVIDER_URL: z.url().optional().describe('Base URL of a hosted video provider adapter (rooms via POST {url}/rooms); unset = the built-in room page'),
-  AI_PROVIDER_URL: z.url().optional().describe('Base URL of an OpenAI-compatible API for the AI comparison (POST {url}/chat/completions); unset = the built-in explainable scorer'),
+  VIDEO_PROVIDER_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Base URL of a hosted video provider adapter (rooms via POST {url}/rooms); unset = the built-in room page',
+    ),
+  AI_PROVIDER_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Base URL of an OpenAI-compatible API for the AI comparison (POST {url}/chat/completions); unset = the built-in explainable scorer',
+    ),
   AI_PROVIDER_KEY: z.string().min(1).optional().describe('Bearer key for AI_PROVIDER_URL (never logged)'),
   AI_PROVIDER_MODEL: z.string().min(1).default('gpt-4o-mini').describe('Model name sent to AI_PROVIDER_URL'),
-  AI_PROVIDER_TIMEOUT_MS: durationMs.default(20_000).describe('How long the AI comparison waits for the provider before answering 503'),
+  AI_PROVIDER_TIMEOUT_MS: durationMs
+    .default(20_000)
+    .describe('How long the AI comparison waits for the provider before answering 503'),
   MATCHMAKER_INTERVAL_MS: durationMs.default(2000).describe('Matchmaker batch window'),
-  MATCH_MIN_SCORE: z.coerce.number().int().min(0).max(100).default(50).describe("Default minimum match score of an event's quality floor (an event may set its own)"),
+  MATCH_MIN_SCORE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(50)
+    .describe("Default minimum match score of an event's quality floor (an event may set its own)"),
   MATCH_FLOOR_BRACKETS: floorBrackets
     .prefault('0:0:1,300000:15:1,900000:30:0')
-    .describe('Quality-floor brackets by waiting time, <after_ms>:<relax_points>:<essential 1|0>: from after_ms the floor is the minimum score minus relax, essential = at least one essential skill required'),
+    .describe(
+      'Quality-floor brackets by waiting time, <after_ms>:<relax_points>:<essential 1|0>: from after_ms the floor is the minimum score minus relax, essential = at least one essential skill required',
+    ),
 
-  WEBHOOK_RETRY_SCHEDULE_MS: msList.default([30_000, 300_000, 1_800_000, 21_600_000, 86_400_000]).describe('Delays before retries 1..5'),
+  WEBHOOK_RETRY_SCHEDULE_MS: msList
+    .default([30_000, 300_000, 1_800_000, 21_600_000, 86_400_000])
+    .describe('Delays before retries 1..5'),
   WEBHOOK_TIMEOUT_MS: durationMs.default(10_000).describe('A delivery succeeds on a 2xx within this time'),
-  WEBHOOK_DISPATCH_POLL_MS: durationMs.default(5_000).describe('Safety poll of the webhook dispatcher when idle; new deliveries wake it at once (PostgreSQL LISTEN/NOTIFY)'),
-  WEBHOOK_AUTO_PAUSE_FAILURES: z.coerce.number().int().min(1).default(25).describe('Consecutive failures that pause a subscription'),
-  WEBHOOK_ALLOW_LOOPBACK: bool.default(false).describe('Development/test only: allow http: and loopback webhook targets'),
+  WEBHOOK_DISPATCH_POLL_MS: durationMs
+    .default(5_000)
+    .describe(
+      'Safety poll of the webhook dispatcher when idle; new deliveries wake it at once (PostgreSQL LISTEN/NOTIFY)',
+    ),
+  WEBHOOK_AUTO_PAUSE_FAILURES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(25)
+    .describe('Consecutive failures that pause a subscription'),
+  WEBHOOK_ALLOW_LOOPBACK: bool
+    .default(false)
+    .describe('Development/test only: allow http: and loopback webhook targets'),
   WEBHOOK_TEST_WAIT_MS: durationMs
     .default(3000)
-    .describe('How long POST /webhooks/{id}/test waits for the first attempt; then it answers state `pending` (attempt null) and the attempt appears in the deliveries log'),
-  WEBHOOK_SECRET_OVERLAP_MS: durationMs.default(24 * 60 * 60 * 1000).describe('How long a rotated-out webhook secret keeps signing'),
+    .describe(
+      'How long POST /webhooks/{id}/test waits for the first attempt; then it answers state `pending` (attempt null) and the attempt appears in the deliveries log',
+    ),
+  WEBHOOK_SECRET_OVERLAP_MS: durationMs
+    .default(24 * 60 * 60 * 1000)
+    .describe('How long a rotated-out webhook secret keeps signing'),
 
-  SMTP_URL: z.string().optional().describe('smtp://host:port for outgoing e-mail; unset = e-mails stay in the outbox table and the log'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .describe('smtp://host:port for outgoing e-mail; unset = e-mails stay in the outbox table and the log'),
   MAIL_FROM: z.string().default('Job Fair <no-reply@jobfair.local>').describe('Sender of notification e-mails'),
 
   RATE_LIMIT_READ_PER_MIN: z.coerce.number().int().min(1).default(60).describe('Pure reads per token per minute'),
   RATE_LIMIT_WRITE_PER_MIN: z.coerce.number().int().min(1).default(30).describe('Writes per token per minute'),
-  RATE_LIMIT_COST_PER_MIN: z.coerce.number().int().min(1).default(3).describe('Cost-bearing calls per token per minute'),
-  RATE_LIMIT_PUBLIC_PER_MIN: z.coerce.number().int().min(1).default(300).describe('Public discovery calls per client IP per minute (in-process, per API replica)'),
+  RATE_LIMIT_COST_PER_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3)
+    .describe('Cost-bearing calls per token per minute'),
+  RATE_LIMIT_PUBLIC_PER_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(300)
+    .describe('Public discovery calls per client IP per minute (in-process, per API replica)'),
   RATE_LIMIT_LEASE_MAX_CELLS: z.coerce
     .number()
     .int()
     .min(1)
     .max(1000)
     .default(16)
-    .describe('Token rate limits: most requests an API process takes from a shared bucket in one statement and serves without a round trip (a quarter of what is left, at least 1; 1 = one statement per request)'),
+    .describe(
+      'Token rate limits: most requests an API process takes from a shared bucket in one statement and serves without a round trip (a quarter of what is left, at least 1; 1 = one statement per request)',
+    ),
   RATE_LIMIT_LEASE_TTL_MS: z.coerce
     .number()
     .int()
     .min(10)
     .max(10_000)
     .default(500)
-    .describe('Token rate limits: how long an API process may hold leased requests; unused ones go back to the shared bucket then (and at shutdown). Bounds how long a request can be refused while another replica holds unused ones'),
-  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000).describe('In-process cache of public discovery answers: longest life of an answer with live counters (live-now, event pages); search answers live until the data changes (0 = off)'),
-  PUBLIC_CACHE_VERSION_STALE_MS: z.coerce.number().int().min(0).max(10_000).default(50).describe('Discovery cache: how old a read of the data version may be and still validate a cached answer; a write made by another process is seen within this bound (0 = strict: every request waits for a version read started after it arrived)'),
+    .describe(
+      'Token rate limits: how long an API process may hold leased requests; unused ones go back to the shared bucket then (and at shutdown). Bounds how long a request can be refused while another replica holds unused ones',
+    ),
+  PUBLIC_CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5000)
+    .describe(
+      'In-process cache of public discovery answers: longest life of an answer with live counters (live-now, event pages); search answers live until the data changes (0 = off)',
+    ),
+  PUBLIC_CACHE_VERSION_STALE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(50)
+    .describe(
+      'Discovery cache: how old a read of the data version may be and still validate a cached answer; a write made by another process is seen within this bound (0 = strict: every request waits for a version read started after it arrived)',
+    ),
   AUTH_CACHE_TTL_MS: z.coerce
     .number()
     .int()
     .min(0)
     .default(30_000)
-    .describe('How long the API may reuse a verified bearer token without reading it again (0 = read every request). Revocations reach every replica at once by PostgreSQL notification; this is the bound only for a change no trigger sees'),
-  TOKEN_LAST_USED_THROTTLE_MS: z.coerce.number().int().min(0).default(60_000).describe('Minimum interval between last_used_at writes per token'),
+    .describe(
+      'How long the API may reuse a verified bearer token without reading it again (0 = read every request). Revocations reach every replica at once by PostgreSQL notification; this is the bound only for a change no trigger sees',
+    ),
+  TOKEN_LAST_USED_THROTTLE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60_000)
+    .describe('Minimum interval between last_used_at writes per token'),
   LOGIN_ATTEMPTS_PER_IP: z.coerce
     .number()
     .int()
     .min(1)
     .default(50)
-    .describe('Sign-in attempts per client IP across all accounts per 15 minutes (a burst of this many, then one per 15 min / limit): stops password spraying'),
+    .describe(
+      'Sign-in attempts per client IP across all accounts per 15 minutes (a burst of this many, then one per 15 min / limit): stops password spraying',
+    ),
   SIGNUP_ATTEMPTS_PER_IP: z.coerce
     .number()
     .int()
     .min(1)
     .default(20)
-    .describe('Sign-up requests per client IP per 15 minutes (a burst of this many, then one per 15 min / limit): each sends an e-mail'),
+    .describe(
+      'Sign-up requests per client IP per 15 minutes (a burst of this many, then one per 15 min / limit): each sends an e-mail',
+    ),
   TEAM_INVITE_TTL_MS: durationMs.default(7 * 24 * 60 * 60 * 1000).describe('How long a team invite link stays valid'),
 
-  BILLING_PROVIDER: z.enum(['local', 'stripe']).optional().describe('Payments provider: local (built-in checkout page and test cards) or stripe; default stripe when STRIPE_SECRET_KEY is set, else local'),
+  BILLING_PROVIDER: z
+    .enum(['local', 'stripe'])
+    .optional()
+    .describe(
+      'Payments provider: local (built-in checkout page and test cards) or stripe; default stripe when STRIPE_SECRET_KEY is set, else local',
+    ),
   STRIPE_SECRET_KEY: z.string().optional().describe('Stripe secret key (sk_test_… for test mode)'),
-  STRIPE_WEBHOOK_SECRET: z.string().optional().describe('Signing secret of the Stripe webhook endpoint POST /stripe/webhook (whsec_…)'),
-  STRIPE_API_BASE: z.url().optional().describe('Where the Stripe SDK sends requests (e.g. stripe-mock at http://127.0.0.1:12111); default Stripe itself'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .describe('Signing secret of the Stripe webhook endpoint POST /stripe/webhook (whsec_…)'),
+  STRIPE_API_BASE: z
+    .url()
+    .optional()
+    .describe(
+      'Where the Stripe SDK sends requests (e.g. stripe-mock at http://127.0.0.1:12111); default Stripe itself',
+    ),
   STRIPE_TIMEOUT_MS: durationMs.default(10_000).describe('Per-request timeout of calls to Stripe'),
-  BILLING_FREE_MAX_LIVE_EVENTS: z.coerce.number().int().min(1).default(1).describe('Live events at once on the free plan'),
-  BILLING_CURRENCY: z.string().regex(/^[a-z]{3}$/, 'an ISO 4217 code in lower case').default('usd').describe('Currency of the plan prices'),
-  BILLING_PERIOD_MONTH_MS: durationMs.default(30 * 24 * 60 * 60 * 1000).describe('Length of a monthly billing period (renewal timer)'),
-  BILLING_PERIOD_YEAR_MS: durationMs.default(365 * 24 * 60 * 60 * 1000).describe('Length of a yearly billing period (renewal timer)'),
-  BILLING_DUNNING_SCHEDULE_MS: msList.default([3 * 86_400_000, 5 * 86_400_000, 7 * 86_400_000]).describe('Delays before retries of a failed renewal charge; when the last retry fails the team returns to free'),
-  DEMO_SIMULATION: z.enum(['on', 'off']).default('on').describe('npm start (development): run the demo fair simulator (simulated seekers, agents and recruiters); off = a still demo fair'),
-  DEMO_SIMULATION_TICK_MS: durationMs.default(4000).describe('How often the demo simulator acts (one seeker joins, recruiters and seekers answer their matches)'),
+  BILLING_FREE_MAX_LIVE_EVENTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe('Live events at once on the free plan'),
+  BILLING_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/, 'an ISO 4217 code in lower case')
+    .default('usd')
+    .describe('Currency of the plan prices'),
+  BILLING_PERIOD_MONTH_MS: durationMs
+    .default(30 * 24 * 60 * 60 * 1000)
+    .describe('Length of a monthly billing period (renewal timer)'),
+  BILLING_PERIOD_YEAR_MS: durationMs
+    .default(365 * 24 * 60 * 60 * 1000)
+    .describe('Length of a yearly billing period (renewal timer)'),
+  BILLING_DUNNING_SCHEDULE_MS: msList
+    .default([3 * 86_400_000, 5 * 86_400_000, 7 * 86_400_000])
+    .describe('Delays before retries of a failed renewal charge; when the last retry fails the team returns to free'),
+  DEMO_SIMULATION: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe(
+      'npm start (development): run the demo fair simulator (simulated seekers, agents and recruiters); off = a still demo fair',
+    ),
+  DEMO_SIMULATION_TICK_MS: durationMs
+    .default(4000)
+    .describe('How often the demo simulator acts (one seeker joins, recruiters and seekers answer their matches)'),
 });
 
 export type Config = z.output<typeof configSchema> & { publicBaseUrl: string; billingProvider: 'local' | 'stripe' };
@@ -163,7 +356,10 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment once; every bad variable is named in one error. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof z.input<typeof configSchema>, string>> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Record<keyof z.input<typeof configSchema>, string>> = {},
+): Config {
   const raw: Record<string, string | undefined> = {};
   for (const key of Object.keys(configSchema.shape)) {
     const v = overrides[key as keyof typeof overrides] ?? env[key];
@@ -171,13 +367,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`));
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`,
+      ),
+    );
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.APP_SECRET) throw new ConfigError(['APP_SECRET: required when NODE_ENV=production']);
-  if (c.NODE_ENV === 'production' && c.WEBHOOK_ALLOW_LOOPBACK) throw new ConfigError(['WEBHOOK_ALLOW_LOOPBACK: must be false when NODE_ENV=production']);
-  if (c.WEBHOOK_RETRY_SCHEDULE_MS.length !== 5) throw new ConfigError(['WEBHOOK_RETRY_SCHEDULE_MS: exactly five delays (retries 1..5)']);
-  if (c.BILLING_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY) throw new ConfigError(['STRIPE_SECRET_KEY: required when BILLING_PROVIDER=stripe']);
+  if (c.NODE_ENV === 'production' && !c.APP_SECRET)
+    throw new ConfigError(['APP_SECRET: required when NODE_ENV=production']);
+  if (c.NODE_ENV === 'production' && c.WEBHOOK_ALLOW_LOOPBACK)
+    throw new ConfigError(['WEBHOOK_ALLOW_LOOPBACK: must be false when NODE_ENV=production']);
+  if (c.WEBHOOK_RETRY_SCHEDULE_MS.length !== 5)
+    throw new ConfigError(['WEBHOOK_RETRY_SCHEDULE_MS: exactly five delays (retries 1..5)']);
+  if (c.BILLING_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY)
+    throw new ConfigError(['STRIPE_SECRET_KEY: required when BILLING_PROVIDER=stripe']);
   const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return { ...c, publicBaseUrl, billingProvider: c.BILLING_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'local') };
 }
@@ -185,23 +389,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 /** How the configuration page groups the variables: what production needs, what people commonly set, and the rest (tuning). */
 export type ConfigGroup = 'required in production' | 'commonly set' | 'tuning';
 
-const REQUIRED_IN_PRODUCTION: ReadonlySet<string> = new Set(['NODE_ENV', 'APP_SECRET', 'DATABASE_URL', 'TEMPORAL_ADDRESS', 'PUBLIC_BASE_URL', 'SMTP_URL']);
+const REQUIRED_IN_PRODUCTION: ReadonlySet<string> = new Set([
+  'NODE_ENV',
+  'APP_SECRET',
+  'DATABASE_URL',
+  'TEMPORAL_ADDRESS',
+  'PUBLIC_BASE_URL',
+  'SMTP_URL',
+]);
 const COMMONLY_SET: ReadonlySet<string> = new Set([
-  'LOG_LEVEL', 'LOG_FORMAT', 'HOST', 'PORT', 'TRUST_PROXY', 'DATA_DIR', 'CACHE_DIR', 'TEMPORAL_NAMESPACE', 'TEMPORAL_TASK_QUEUE', 'TEMPORAL_UI_URL',
-  'VIDEO_PROVIDER_URL', 'AI_PROVIDER_URL', 'AI_PROVIDER_KEY', 'AI_PROVIDER_MODEL', 'MAIL_FROM', 'BILLING_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
-  'BILLING_CURRENCY', 'DEMO_SIMULATION',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'HOST',
+  'PORT',
+  'TRUST_PROXY',
+  'DATA_DIR',
+  'CACHE_DIR',
+  'TEMPORAL_NAMESPACE',
+  'TEMPORAL_TASK_QUEUE',
+  'TEMPORAL_UI_URL',
+  'VIDEO_PROVIDER_URL',
+  'AI_PROVIDER_URL',
+  'AI_PROVIDER_KEY',
+  'AI_PROVIDER_MODEL',
+  'MAIL_FROM',
+  'BILLING_PROVIDER',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'BILLING_CURRENCY',
+  'DEMO_SIMULATION',
 ]);
 
 export function describeConfig(): Array<{ name: string; default: string; description: string; group: ConfigGroup }> {
   return Object.entries(configSchema.shape).map(([name, schema]) => {
     // A prefault is the default as written in the environment (e.g. the floor brackets' text), not its parsed form.
     const zdef = (schema as z.ZodType)._zod.def as { type: string; defaultValue?: unknown };
-    const def = zdef.type === 'prefault' ? { success: true as const, data: zdef.defaultValue } : (schema as z.ZodType).safeParse(undefined);
+    const def =
+      zdef.type === 'prefault'
+        ? { success: true as const, data: zdef.defaultValue }
+        : (schema as z.ZodType).safeParse(undefined);
     return {
       name,
       default: def.success && def.data !== undefined ? String(def.data) : '',
       description: (schema as z.ZodType).description ?? '',
-      group: REQUIRED_IN_PRODUCTION.has(name) ? 'required in production' : COMMONLY_SET.has(name) ? 'commonly set' : 'tuning',
+      group: REQUIRED_IN_PRODUCTION.has(name)
+        ? 'required in production'
+        : COMMONLY_SET.has(name)
+          ? 'commonly set'
+          : 'tuning',
     };
   });
 }

@@ -24,7 +24,11 @@ export class ValidationError extends AppError {
    * the web's message catalogue (apps/api/src/web/messages.ts). Never serialised (not enumerable).
    */
   declare readonly sourceIssues?: ReadonlyArray<Record<string, unknown>>;
-  constructor(message: string, issues: Array<{ path: string; message: string }>, sourceIssues?: ReadonlyArray<Record<string, unknown>>) {
+  constructor(
+    message: string,
+    issues: Array<{ path: string; message: string }>,
+    sourceIssues?: ReadonlyArray<Record<string, unknown>>,
+  ) {
     super(400, 'VALIDATION', message, { issues });
     if (sourceIssues) Object.defineProperty(this, 'sourceIssues', { value: sourceIssues, enumerable: false });
   }
@@ -63,19 +67,33 @@ export class ConflictError extends AppError {
 /** One code for "finish onboarding first", wherever it applies (PATCH /profile, queue join). */
 export class OnboardingIncompleteError extends AppError {
   constructor(publicBaseUrl: string, action: string) {
-    super(409, 'ONBOARDING_INCOMPLETE', `Complete onboarding (your profile) in the web application before ${action}`, { onboarding_url: `${publicBaseUrl}/onboarding` });
+    super(409, 'ONBOARDING_INCOMPLETE', `Complete onboarding (your profile) in the web application before ${action}`, {
+      onboarding_url: `${publicBaseUrl}/onboarding`,
+    });
   }
 }
 
 export class DependencyUnavailableError extends AppError {
   constructor(dependency: string, retryAfterSeconds = 5) {
-    super(503, 'DEPENDENCY_UNAVAILABLE', `${dependency} is unavailable; retry later`, { dependency }, { 'retry-after': String(retryAfterSeconds) });
+    super(
+      503,
+      'DEPENDENCY_UNAVAILABLE',
+      `${dependency} is unavailable; retry later`,
+      { dependency },
+      { 'retry-after': String(retryAfterSeconds) },
+    );
   }
 }
 
 export class RateLimitedError extends AppError {
   constructor(retryAfterSeconds: number, limit: number) {
-    super(429, 'RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded; retry after ${retryAfterSeconds} s`, { retry_after_seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+    super(
+      429,
+      'RATE_LIMITED',
+      `Rate limit of ${limit} requests per minute exceeded; retry after ${retryAfterSeconds} s`,
+      { retry_after_seconds: retryAfterSeconds },
+      { 'retry-after': String(retryAfterSeconds) },
+    );
   }
 }
 
@@ -83,7 +101,12 @@ export class RateLimitedError extends AppError {
 export class PlanLimitReachedError extends AppError {
   constructor(details: { plan: string; resource: string; limit: number; upgrade_url: string }) {
     const what = details.resource.replace(/_/g, ' ').replace(/s$/, '');
-    super(402, 'PLAN_LIMIT_REACHED', `The ${details.plan} plan allows ${details.limit} ${what}${details.limit === 1 ? '' : 's'} at once: end one first, or upgrade the plan on the Billing page (${details.upgrade_url})`, details);
+    super(
+      402,
+      'PLAN_LIMIT_REACHED',
+      `The ${details.plan} plan allows ${details.limit} ${what}${details.limit === 1 ? '' : 's'} at once: end one first, or upgrade the plan on the Billing page (${details.upgrade_url})`,
+      details,
+    );
   }
 }
 

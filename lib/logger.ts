@@ -18,16 +18,47 @@ export const REDACT_PATHS = [
 ];
 
 /** Readable lines on a terminal, JSON for machines (a pipe, a file, a log collector) or when asked. */
-export function wantsPrettyLogs(config: Partial<Pick<Config, 'LOG_FORMAT'>>, stream: { isTTY?: boolean } = process.stdout): boolean {
+export function wantsPrettyLogs(
+  config: Partial<Pick<Config, 'LOG_FORMAT'>>,
+  stream: { isTTY?: boolean } = process.stdout,
+): boolean {
   const format = config.LOG_FORMAT ?? 'auto';
   return format === 'pretty' || (format === 'auto' && stream.isTTY === true);
 }
 
 /** Fields a human at the terminal does not need on every line (they stay in JSON). */
-const PRETTY_IGNORE = ['pid', 'hostname', 'name', 'sdkComponent', 'taskQueue', 'namespace', 'runId', 'workflowId', 'workflowRunId', 'workflowType', 'activityType', 'activityId', 'attempt', 'isLocal', 'reqId', 'taskToken', 'updateId', 'updateName'];
+const PRETTY_IGNORE = [
+  'pid',
+  'hostname',
+  'name',
+  'sdkComponent',
+  'taskQueue',
+  'namespace',
+  'runId',
+  'workflowId',
+  'workflowRunId',
+  'workflowType',
+  'activityType',
+  'activityId',
+  'attempt',
+  'isLocal',
+  'reqId',
+  'taskToken',
+  'updateId',
+  'updateName',
+];
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'LOG_FORMAT'>>, name: string, options: LoggerOptions = {}): Logger {
-  const opts: LoggerOptions = { name, level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...options };
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'LOG_FORMAT'>>,
+  name: string,
+  options: LoggerOptions = {},
+): Logger {
+  const opts: LoggerOptions = {
+    name,
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    ...options,
+  };
   if (!wantsPrettyLogs(config)) return pino(opts);
   // Synchronous pretty stream in-process (no transport thread): lines keep their order with the
   // supervisor's own output, and nothing is lost at exit.
@@ -59,7 +90,13 @@ export function loggableUrl(url: string): string {
 }
 
 /** Fastify's request serializer with `loggableUrl`. */
-export const requestSerializer = (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+export const requestSerializer = (req: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) => ({
   method: req.method,
   url: loggableUrl(req.url),
   host: req.host,
@@ -75,7 +112,13 @@ export const requestSerializer = (req: { method: string; url: string; host?: str
 export function requestLogLevel(method: string, url: string, status: number): 'debug' | 'info' | 'warn' {
   if (status >= 500) return 'warn';
   const path = url.split('?', 1)[0];
-  if (path === '/healthz' || path === '/readyz' || path.startsWith('/static/') || /\.(css|js|svg|png|ico|woff2?)$/.test(path)) return 'debug';
+  if (
+    path === '/healthz' ||
+    path === '/readyz' ||
+    path.startsWith('/static/') ||
+    /\.(css|js|svg|png|ico|woff2?)$/.test(path)
+  )
+    return 'debug';
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'debug';
   return 'info';
 }

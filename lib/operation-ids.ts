@@ -18,7 +18,10 @@ export function operationKey(tokenId: string, idempotencyKey: string): Operation
 /** 32 hex characters derived from the operation key and a purpose (`job`, `webhook`, …), else random. */
 function material(op: OperationKey | null | undefined, purpose: string, bytes = 16): string {
   if (!op) return randomBytes(bytes).toString('hex');
-  return createHash('sha256').update(`${op}:${purpose}`).digest('hex').slice(0, bytes * 2);
+  return createHash('sha256')
+    .update(`${op}:${purpose}`)
+    .digest('hex')
+    .slice(0, bytes * 2);
 }
 
 /** A UUID (version 8, "custom": derived, not random) for a uuid primary key. */

@@ -51,20 +51,48 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
 };
 
 /** Starting points on the token page; the person still reviews every box before creating the token. */
-export const SCOPE_PRESETS: ReadonlyArray<{ id: string; label: string; description: string; scopes: readonly Scope[] }> = [
+export const SCOPE_PRESETS: ReadonlyArray<{
+  id: string;
+  label: string;
+  description: string;
+  scopes: readonly Scope[];
+}> = [
   {
     id: 'seeker-agent',
     label: 'Agent for a job seeker',
     description: 'Profile, queue and matches (read and write), plus job comparisons.',
-    scopes: ['profile:read', 'profile:write', 'queue:read', 'queue:write', 'matches:read', 'matches:write', 'jobs:read'],
+    scopes: [
+      'profile:read',
+      'profile:write',
+      'queue:read',
+      'queue:write',
+      'matches:read',
+      'matches:write',
+      'jobs:read',
+    ],
   },
   {
     id: 'recruiter-automation',
     label: 'Recruiter automation',
     description: 'Events, jobs and candidates (read and write), matches, webhooks.',
-    scopes: ['events:read', 'events:write', 'jobs:read', 'jobs:write', 'candidates:read', 'candidates:write', 'matches:read', 'webhooks:read', 'webhooks:write'],
+    scopes: [
+      'events:read',
+      'events:write',
+      'jobs:read',
+      'jobs:write',
+      'candidates:read',
+      'candidates:write',
+      'matches:read',
+      'webhooks:read',
+      'webhooks:write',
+    ],
   },
-  { id: 'read-only', label: 'Read-only', description: 'Every read scope, nothing that changes anything.', scopes: SCOPES.filter((s) => s.endsWith(':read')) },
+  {
+    id: 'read-only',
+    label: 'Read-only',
+    description: 'Every read scope, nothing that changes anything.',
+    scopes: SCOPES.filter((s) => s.endsWith(':read')),
+  },
 ];
 
 export type ScopePresetId = 'seeker-agent' | 'recruiter-automation' | 'read-only';

@@ -6,14 +6,18 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * that carries a one-time secret). Output: `v1.<iv>.<tag>.<ciphertext>` in base64url.
  */
 function keyFor(masterKey: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', Buffer.from(masterKey, 'utf8'), Buffer.alloc(0), Buffer.from(`jobfair:${purpose}`, 'utf8'), 32));
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(masterKey, 'utf8'), Buffer.alloc(0), Buffer.from(`jobfair:${purpose}`, 'utf8'), 32),
+  );
 }
 
 export function seal(plaintext: string, masterKey: string, purpose: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyFor(masterKey, purpose), iv);
   const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join(
+    '.',
+  );
 }
 
 export function unseal(sealed: string, masterKey: string, purpose: string): string {
@@ -37,5 +41,7 @@ export function sealOutboxBody(body: string, masterKey: string): string {
 
 /** The plain body of an outbox row (rows written before sealing, or without a credential, are plain). */
 export function openOutboxBody(body: string, masterKey: string): string {
-  return body.startsWith(SEALED_BODY_PREFIX) ? unseal(body.slice(SEALED_BODY_PREFIX.length), masterKey, OUTBOX_PURPOSE) : body;
+  return body.startsWith(SEALED_BODY_PREFIX)
+    ? unseal(body.slice(SEALED_BODY_PREFIX.length), masterKey, OUTBOX_PURPOSE)
+    : body;
 }

@@ -1,4 +1,9 @@
-import { Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ConnectionOptions } from '@temporalio/client';
+import {
+  Connection,
+  defaultGrpcRetryOptions,
+  makeGrpcRetryInterceptor,
+  type ConnectionOptions,
+} from '@temporalio/client';
 
 /**
  * Deadlines on every call of a connection (decision 0180). Without one, a call made while Temporal
@@ -51,7 +56,12 @@ export function createClosableConnection(opts: ClosableOptions & { lazy?: boolea
   const interceptor: NonNullable<ConnectionOptions['interceptors']>[number] = deadlines
     ? (options, nextCall) => {
         const own = Date.now() + deadlines.callTimeoutMs;
-        const given = options.deadline === undefined ? null : options.deadline instanceof Date ? options.deadline.getTime() : Number(options.deadline);
+        const given =
+          options.deadline === undefined
+            ? null
+            : options.deadline instanceof Date
+              ? options.deadline.getTime()
+              : Number(options.deadline);
         const deadline = given !== null && Number.isFinite(given) && given < own ? given : own;
         return retryInterceptor(() => deadline)({ ...options, deadline }, nextCall);
       }
@@ -77,7 +87,9 @@ export function createClosableConnection(opts: ClosableOptions & { lazy?: boolea
   };
 }
 
-export async function connectClosable(opts: ClosableOptions): Promise<{ connection: Connection; close: () => Promise<void> }> {
+export async function connectClosable(
+  opts: ClosableOptions,
+): Promise<{ connection: Connection; close: () => Promise<void> }> {
   const c = createClosableConnection(opts);
   const connection = await c.connection;
   return { connection, close: () => c.close(connection) };

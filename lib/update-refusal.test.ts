@@ -35,15 +35,31 @@ describe('updateRefusal', () => {
 
 describe('refusalConflict', () => {
   it('maps a listed refusal to 409 with its code, its message and the use-case details', () => {
-    const err = failed(ApplicationFailure.nonRetryable('match m1 is declined', 'MATCH_NOT_DECLINABLE', { status: 'declined' }));
-    const conflict = refusalConflict(err, ['MATCH_NOT_DECLINABLE'], (r) => ({ status: (r.details?.[0] as { status: string }).status }));
+    const err = failed(
+      ApplicationFailure.nonRetryable('match m1 is declined', 'MATCH_NOT_DECLINABLE', { status: 'declined' }),
+    );
+    const conflict = refusalConflict(err, ['MATCH_NOT_DECLINABLE'], (r) => ({
+      status: (r.details?.[0] as { status: string }).status,
+    }));
     expect(conflict).toBeInstanceOf(ConflictError);
-    expect(conflict).toMatchObject({ status: 409, code: 'MATCH_NOT_DECLINABLE', message: 'match m1 is declined', details: { status: 'declined' } });
+    expect(conflict).toMatchObject({
+      status: 409,
+      code: 'MATCH_NOT_DECLINABLE',
+      message: 'match m1 is declined',
+      details: { status: 'declined' },
+    });
   });
 
   it('may word the message for people, and is null for other errors', () => {
     const err = failed(ApplicationFailure.nonRetryable('entry is matched', 'QUEUE_ENTRY_NOT_WAITING'));
-    expect(refusalConflict(err, ['QUEUE_ENTRY_NOT_WAITING'], () => ({}), () => 'Only a waiting entry can leave')?.message).toBe('Only a waiting entry can leave');
+    expect(
+      refusalConflict(
+        err,
+        ['QUEUE_ENTRY_NOT_WAITING'],
+        () => ({}),
+        () => 'Only a waiting entry can leave',
+      )?.message,
+    ).toBe('Only a waiting entry can leave');
     expect(refusalConflict(err, ['EVENT_NOT_LIVE'], () => ({}))).toBeNull();
     expect(refusalConflict(new Error('boom'), ['QUEUE_ENTRY_NOT_WAITING'], () => ({}))).toBeNull();
   });

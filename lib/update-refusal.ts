@@ -11,7 +11,10 @@ export type UpdateRefusal<T extends string = string> = ApplicationFailure & { re
  * which the caller rethrows or handles itself. With `types`, only a refusal of one of those types
  * counts; the caller then maps it to its AppError (each use-case chooses its own status and details).
  */
-export function updateRefusal<T extends string = string>(err: unknown, types?: readonly T[] | ReadonlySet<string>): UpdateRefusal<T> | null {
+export function updateRefusal<T extends string = string>(
+  err: unknown,
+  types?: readonly T[] | ReadonlySet<string>,
+): UpdateRefusal<T> | null {
   const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
   if (!(cause instanceof ApplicationFailure) || !cause.type) return null;
   if (types && !('has' in types ? types.has(cause.type) : types.includes(cause.type as T))) return null;
@@ -30,5 +33,7 @@ export function refusalConflict<T extends string>(
   message?: (refusal: UpdateRefusal<T>) => string,
 ): ConflictError | null {
   const refusal = updateRefusal(err, types);
-  return refusal ? new ConflictError(refusal.type, message ? message(refusal) : refusal.message, details(refusal)) : null;
+  return refusal
+    ? new ConflictError(refusal.type, message ? message(refusal) : refusal.message, details(refusal))
+    : null;
 }

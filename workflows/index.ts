@@ -16,9 +16,27 @@ import type { MATCHMAKER_WORKFLOW, MatchmakerWorkflow } from './matchmaking/cont
 import type { CHANGELOG_ANNOUNCEMENT_WORKFLOW, ChangelogAnnouncementWorkflow } from './changelog/contract';
 import type { BILLING_ACCOUNT_WORKFLOW, BillingAccountWorkflow } from './billing/contract';
 import type { OUTBOX_EMAIL_WORKFLOW, OutboxEmailWorkflow } from './notifications/contract';
-import type { WEBHOOK_SUBSCRIPTION_WORKFLOW, WebhookSubscriptionWorkflow, WEBHOOK_DELIVERY_WORKFLOW, WebhookDeliveryWorkflow, WEBHOOK_DISPATCHER_WORKFLOW, WebhookDispatcherWorkflow } from './webhooks/contract';
+import type {
+  WEBHOOK_SUBSCRIPTION_WORKFLOW,
+  WebhookSubscriptionWorkflow,
+  WEBHOOK_DELIVERY_WORKFLOW,
+  WebhookDeliveryWorkflow,
+  WEBHOOK_DISPATCHER_WORKFLOW,
+  WebhookDispatcherWorkflow,
+} from './webhooks/contract';
 
-export { queueEntryWorkflow, liveEventWorkflow, matchWorkflow, matchmakerWorkflow, changelogAnnouncementWorkflow, webhookSubscriptionWorkflow, webhookDeliveryWorkflow, webhookDispatcherWorkflow, billingAccountWorkflow, outboxEmailWorkflow };
+export {
+  queueEntryWorkflow,
+  liveEventWorkflow,
+  matchWorkflow,
+  matchmakerWorkflow,
+  changelogAnnouncementWorkflow,
+  webhookSubscriptionWorkflow,
+  webhookDeliveryWorkflow,
+  webhookDispatcherWorkflow,
+  billingAccountWorkflow,
+  outboxEmailWorkflow,
+};
 
 /**
  * Clients start workflows by the type name their contract publishes, never by importing the

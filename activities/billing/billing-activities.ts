@@ -1,7 +1,16 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { BillingRepository } from '../../db/billing/billing-repository';
 import { ProviderUnavailableError, type BillingProvider } from '../../domain/billing/provider';
-import { PLAN_CATALOGUE, BILLING_PROVIDER_UNAVAILABLE, type BillingAccountState, type BillingChargeReason, type BillingInterval, type BillingInvoiceRecord, type ChargeOutcome, type PaidBillingPlan } from '../../workflows/billing/contract';
+import {
+  PLAN_CATALOGUE,
+  BILLING_PROVIDER_UNAVAILABLE,
+  type BillingAccountState,
+  type BillingChargeReason,
+  type BillingInterval,
+  type BillingInvoiceRecord,
+  type ChargeOutcome,
+  type PaidBillingPlan,
+} from '../../workflows/billing/contract';
 
 export interface ProjectBillingAccountInput {
   state: BillingAccountState;
@@ -22,7 +31,11 @@ export interface ChargeBillingAccountInput {
 export type ChargeBillingAccountResult = ChargeOutcome;
 
 /** The billing actor's activities: its projection, its invoices, and the off-session charge. */
-export function createBillingActivities(deps: { billingRepository: BillingRepository; provider: BillingProvider; publicBaseUrl: string }) {
+export function createBillingActivities(deps: {
+  billingRepository: BillingRepository;
+  provider: BillingProvider;
+  publicBaseUrl: string;
+}) {
   const repo = deps.billingRepository;
   return {
     async projectBillingAccount({ state }: ProjectBillingAccountInput): Promise<void> {
@@ -38,7 +51,15 @@ export function createBillingActivities(deps: { billingRepository: BillingReposi
      */
     async chargeBillingAccount(input: ChargeBillingAccountInput): Promise<ChargeBillingAccountResult> {
       const amountCents = PLAN_CATALOGUE[input.plan].prices[input.interval];
-      await repo.insertPendingCharge({ id: input.chargeId, team_id: input.teamId, reason: input.reason, plan: input.plan, interval: input.interval, amount_cents: amountCents, currency: input.currency });
+      await repo.insertPendingCharge({
+        id: input.chargeId,
+        team_id: input.teamId,
+        reason: input.reason,
+        plan: input.plan,
+        interval: input.interval,
+        amount_cents: amountCents,
+        currency: input.currency,
+      });
       const customer = await repo.findCustomer(input.teamId);
       let result;
       try {
@@ -55,7 +76,8 @@ export function createBillingActivities(deps: { billingRepository: BillingReposi
           authenticationReturnUrl: `${deps.publicBaseUrl}/recruiter/billing`,
         });
       } catch (err) {
-        if (err instanceof ProviderUnavailableError) throw ApplicationFailure.retryable(err.message, BILLING_PROVIDER_UNAVAILABLE);
+        if (err instanceof ProviderUnavailableError)
+          throw ApplicationFailure.retryable(err.message, BILLING_PROVIDER_UNAVAILABLE);
         throw err;
       }
       if (result.status === 'succeeded') {
@@ -84,7 +106,11 @@ export function createBillingActivities(deps: { billingRepository: BillingReposi
         await repo.settleCharge(input.chargeId, { status: 'requires_action', providerPaymentId: result.paymentId });
         return { outcome: 'requires_action', paymentId: result.paymentId, url: result.url };
       }
-      await repo.settleCharge(input.chargeId, { status: 'declined', providerPaymentId: result.paymentId, declineCode: result.declineCode });
+      await repo.settleCharge(input.chargeId, {
+        status: 'declined',
+        providerPaymentId: result.paymentId,
+        declineCode: result.declineCode,
+      });
       return { outcome: 'declined', paymentId: result.paymentId, declineCode: result.declineCode };
     },
   };

@@ -1,7 +1,12 @@
 import type { Client } from '@temporalio/client';
 import { log } from '@temporalio/activity';
 import type { Repositories } from '../../db/repositories';
-import { acceptMatchUpdate, interviewCompletedSignal, matchWorkflowId, type MatchPartyRole } from '../../workflows/matches/contract';
+import {
+  acceptMatchUpdate,
+  interviewCompletedSignal,
+  matchWorkflowId,
+  type MatchPartyRole,
+} from '../../workflows/matches/contract';
 import type { DemoSimulationStepInput, DemoSimulationStepResult } from '../../workflows/demo/contract';
 import { DEMO_AGENT_IDENTITY, DEMO_COMPANIES, DEMO_SEEKER, DEMO_SIMULATED_SEEKERS, type DemoPerson } from './fair';
 import type { DemoTokenStore } from './demo-tokens';
@@ -13,7 +18,11 @@ export function httpAgentJoin(baseUrl: string): DemoAgentJoin {
   return async (token, slug) => {
     const res = await fetch(`${baseUrl}/api/v1/queue/join`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-agent-identity': DEMO_AGENT_IDENTITY },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'x-agent-identity': DEMO_AGENT_IDENTITY,
+      },
       body: JSON.stringify({ live_event_slug: slug }),
       signal: AbortSignal.timeout(15_000),
     });
@@ -28,13 +37,20 @@ export function httpAgentJoin(baseUrl: string): DemoAgentJoin {
  * match waiting; her acceptance stays hers (the web app). Everything goes through public faces:
  * joins through the HTTP API, answers through the match workflow's own Update and signal.
  */
-export function createDemoActivities(deps: { repos: Pick<Repositories, 'accounts' | 'matches' | 'queue' | 'events'>; client: Client; tokens: DemoTokenStore; agentJoin: DemoAgentJoin }) {
+export function createDemoActivities(deps: {
+  repos: Pick<Repositories, 'accounts' | 'matches' | 'queue' | 'events'>;
+  client: Client;
+  tokens: DemoTokenStore;
+  agentJoin: DemoAgentJoin;
+}) {
   const { accounts, matches, queue, events } = deps.repos;
   const idOf = async (p: DemoPerson) => (await accounts.findUserByEmail(p.email))?.id ?? null;
 
   const answer = async (matchId: string, userId: string, role: MatchPartyRole): Promise<boolean> => {
     try {
-      await deps.client.workflow.getHandle(matchWorkflowId(matchId)).executeUpdate(acceptMatchUpdate, { args: [{ userId, role }] });
+      await deps.client.workflow
+        .getHandle(matchWorkflowId(matchId))
+        .executeUpdate(acceptMatchUpdate, { args: [{ userId, role }] });
       return true;
     } catch (err) {
       // Declined, expired or closed meanwhile: nothing to answer.
@@ -58,7 +74,12 @@ export function createDemoActivities(deps: { repos: Pick<Repositories, 'accounts
         const membership = recruiterId ? await accounts.findMembership(recruiterId) : undefined;
         if (!recruiterId || !membership) continue;
         for (const m of await matches.listForTeam(membership.team_id, 50)) {
-          if (m.status !== 'matched' || m.recruiter_accepted_at || now - m.created_at.getTime() < input.recruiterDelayMs) continue;
+          if (
+            m.status !== 'matched' ||
+            m.recruiter_accepted_at ||
+            now - m.created_at.getTime() < input.recruiterDelayMs
+          )
+            continue;
           if (await answer(m.id, recruiterId, 'recruiter')) {
             accepted++;
             said.push(`${company.simulatedRecruiter.name} accepted a match for "${m.job_title}"`);
@@ -86,7 +107,8 @@ export function createDemoActivities(deps: { repos: Pick<Repositories, 'accounts
         const busy = latest && (latest.status === 'waiting' || latest.status === 'matched');
         const token = tokens[s.email]?.token;
         // Each seeker's agent picks the event whose jobs suit it (rotating through the fair).
-        if (!busy && token) idle.push({ name: s.name, token, slug: DEMO_COMPANIES[(i + input.tick) % DEMO_COMPANIES.length].slug });
+        if (!busy && token)
+          idle.push({ name: s.name, token, slug: DEMO_COMPANIES[(i + input.tick) % DEMO_COMPANIES.length].slug });
       }
       const next = idle[input.tick % Math.max(1, idle.length)];
       if (next && (await events.findBySlug(next.slug))?.status === 'live') {
@@ -100,7 +122,12 @@ export function createDemoActivities(deps: { repos: Pick<Repositories, 'accounts
       // The demo seeker: her agent joins her first queue once, so a real match waits for her.
       const ada = await accounts.findUserByEmail(DEMO_SEEKER.email);
       const adaToken = tokens[DEMO_SEEKER.email]?.token;
-      if (ada && adaToken && !(await queue.findLatestForUser(ada.id)) && (await matches.listForSeeker(ada.id, 1)).length === 0) {
+      if (
+        ada &&
+        adaToken &&
+        !(await queue.findLatestForUser(ada.id)) &&
+        (await matches.listForSeeker(ada.id, 1)).length === 0
+      ) {
         const slug = DEMO_COMPANIES[0].slug;
         const r = await deps.agentJoin(adaToken, slug);
         if (r.status === 200) {

@@ -21,7 +21,10 @@ export function createDemoTokenStore(dataDir: string, masterKey: string) {
     read(): Record<string, StoredDemoToken> {
       if (!fs.existsSync(file)) return {};
       try {
-        return JSON.parse(unseal(fs.readFileSync(file, 'utf8').trim(), masterKey, PURPOSE)) as Record<string, StoredDemoToken>;
+        return JSON.parse(unseal(fs.readFileSync(file, 'utf8').trim(), masterKey, PURPOSE)) as Record<
+          string,
+          StoredDemoToken
+        >;
       } catch {
         // Sealed under another master key (APP_SECRET changed) or damaged: mint anew.
         return {};

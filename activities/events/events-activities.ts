@@ -43,9 +43,16 @@ export function createEventsActivities(deps: { eventsRepository: EventsRepositor
       let alreadyClosed = 0;
       let after: string | null = null;
       for (;;) {
-        const userIds = await deps.eventsRepository.listWaitingSeekerIds(eventId, { afterUserId: after, limit: DRAIN_PAGE });
+        const userIds = await deps.eventsRepository.listWaitingSeekerIds(eventId, {
+          afterUserId: after,
+          limit: DRAIN_PAGE,
+        });
         if (userIds.length === 0) break;
-        const told = await tellEntriesEventEnded(deps.client, userIds.map((userId) => ({ userId, liveEventId: eventId })), { concurrency: DRAIN_CONCURRENCY });
+        const told = await tellEntriesEventEnded(
+          deps.client,
+          userIds.map((userId) => ({ userId, liveEventId: eventId })),
+          { concurrency: DRAIN_CONCURRENCY },
+        );
         signalled += told.signalled;
         alreadyClosed += told.alreadyClosed;
         after = userIds[userIds.length - 1];

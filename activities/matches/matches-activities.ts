@@ -7,10 +7,23 @@ import type { AccountsRepository } from '../../db/accounts/accounts-repository';
 import type { EventsRepository } from '../../db/events/events-repository';
 import type { OutboxRepository } from '../../db/notifications/outbox-repository';
 import type { InterviewReportsRepository } from '../../db/matches/interview-reports-repository';
-import type { LoadMatchSettingsInput, LoadMatchSettingsResult, MatchNoticeKind, NotifyMatchPartiesInput, NotifyMatchPartiesResult, ProjectMatchInput } from '../../workflows/matches/contract';
+import type {
+  LoadMatchSettingsInput,
+  LoadMatchSettingsResult,
+  MatchNoticeKind,
+  NotifyMatchPartiesInput,
+  NotifyMatchPartiesResult,
+  ProjectMatchInput,
+} from '../../workflows/matches/contract';
 import { iso } from '../../lib/dates';
 
-export type { LoadMatchSettingsInput, LoadMatchSettingsResult, NotifyMatchPartiesInput, NotifyMatchPartiesResult, ProjectMatchInput };
+export type {
+  LoadMatchSettingsInput,
+  LoadMatchSettingsResult,
+  NotifyMatchPartiesInput,
+  NotifyMatchPartiesResult,
+  ProjectMatchInput,
+};
 export type ProjectMatchResult = void;
 
 /** Sends one outbox row (activities/notifications: `createOutboxSender`), injected by the worker. */
@@ -27,24 +40,48 @@ const outboxIdFor = (matchId: string, kind: string, userId: string): string => {
 const utc = (d: Date | null) => (d ? `${d.toISOString().replace('T', ' ').slice(0, 16)} UTC` : 'soon');
 
 /** Subject and text of a notice for one side. Plain text; no secret, no room link (rooms are entered from the match page). */
-function noticeText(kind: MatchNoticeKind, side: 'seeker' | 'recruiter', m: MatchWithJob, company: string, url: string): { subject: string; text: string } | null {
+function noticeText(
+  kind: MatchNoticeKind,
+  side: 'seeker' | 'recruiter',
+  m: MatchWithJob,
+  company: string,
+  url: string,
+): { subject: string; text: string } | null {
   const job = m.job_title ?? 'a job';
   const who = m.seeker_name ?? 'a candidate';
   switch (kind) {
     case 'matched':
       return side === 'seeker'
-        ? { subject: `You have a match: ${job} at ${company}`, text: `A recruiter's job fits your profile: ${job} at ${company}.\n\nReview it and accept before ${utc(m.expires_at)}:\n${url}\n` }
-        : { subject: `New match for ${job}: ${who}`, text: `${who}${m.seeker_headline ? ` (${m.seeker_headline})` : ''} was matched with ${job}.\n\nAccept before ${utc(m.expires_at)}:\n${url}\n` };
+        ? {
+            subject: `You have a match: ${job} at ${company}`,
+            text: `A recruiter's job fits your profile: ${job} at ${company}.\n\nReview it and accept before ${utc(m.expires_at)}:\n${url}\n`,
+          }
+        : {
+            subject: `New match for ${job}: ${who}`,
+            text: `${who}${m.seeker_headline ? ` (${m.seeker_headline})` : ''} was matched with ${job}.\n\nAccept before ${utc(m.expires_at)}:\n${url}\n`,
+          };
     case 'accepted':
-      return { subject: `Interview room open: ${job}`, text: `Both sides accepted the match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`}. Enter the interview room from the match page:\n${url}\n` };
+      return {
+        subject: `Interview room open: ${job}`,
+        text: `Both sides accepted the match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`}. Enter the interview room from the match page:\n${url}\n`,
+      };
     case 'declined':
-      return { subject: `Match declined: ${job}`, text: `The match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} was declined by the ${m.declined_by_role ?? 'other side'}.\n${url}\n` };
+      return {
+        subject: `Match declined: ${job}`,
+        text: `The match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} was declined by the ${m.declined_by_role ?? 'other side'}.\n${url}\n`,
+      };
     case 'expired':
-      return { subject: `Match expired: ${job}`, text: `Nobody accepted the match for ${job} before ${utc(m.expires_at)}.${side === 'seeker' ? ' You are back in the queue in your original place.' : ''}\n${url}\n` };
+      return {
+        subject: `Match expired: ${job}`,
+        text: `Nobody accepted the match for ${job} before ${utc(m.expires_at)}.${side === 'seeker' ? ' You are back in the queue in your original place.' : ''}\n${url}\n`,
+      };
     case 'expiring': {
       const accepted = side === 'seeker' ? m.seeker_accepted_at : m.recruiter_accepted_at;
       if (accepted) return null;
-      return { subject: `Expiring soon: your match for ${job}`, text: `The match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} expires at ${utc(m.expires_at)}. Accept or decline it here:\n${url}\n` };
+      return {
+        subject: `Expiring soon: your match for ${job}`,
+        text: `The match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} expires at ${utc(m.expires_at)}. Accept or decline it here:\n${url}\n`,
+      };
     }
     case 'advance':
       return null; // sent with the report card's contact exchange (it knows the contact details)
@@ -71,7 +108,11 @@ export function createMatchesActivities(deps: {
      */
     async notifyMatchParties({ matchId, kind }: NotifyMatchPartiesInput): Promise<NotifyMatchPartiesResult> {
       const { accountsRepository: accounts, eventsRepository: events, outbox, sendOutbox } = deps;
-      if (!accounts || !events || !outbox || !sendOutbox) throw ApplicationFailure.nonRetryable('notifyMatchParties needs the outbox and the accounts and events repositories', 'MISCONFIGURED');
+      if (!accounts || !events || !outbox || !sendOutbox)
+        throw ApplicationFailure.nonRetryable(
+          'notifyMatchParties needs the outbox and the accounts and events repositories',
+          'MISCONFIGURED',
+        );
       const m = await deps.matchesRepository.findById(matchId);
       if (!m) return { outboxIds: [], sent: 0 };
       const event = await events.findById(m.live_event_id);
@@ -87,19 +128,38 @@ export function createMatchesActivities(deps: {
         if (!report || report.outcome !== 'advance' || !author || !seeker) return { outboxIds: [], sent: 0 };
         const job = m.job_title ?? 'the job';
         messages.push(
-          { userId: seeker.id, text: { subject: `Next step for ${job} at ${company}`, text: `${author.display_name} of ${company} would like to continue after your interview for ${job}.\n\nContact: ${author.display_name} <${author.email}>\n\n${url}\n` } },
-          { userId: author.id, text: { subject: `Contact details: ${m.seeker_name ?? seeker.display_name}`, text: `You chose to advance ${m.seeker_name ?? seeker.display_name} for ${job}.\n\nContact: ${m.seeker_name ?? seeker.display_name} <${seeker.email}>\n\n${url}\n` } },
+          {
+            userId: seeker.id,
+            text: {
+              subject: `Next step for ${job} at ${company}`,
+              text: `${author.display_name} of ${company} would like to continue after your interview for ${job}.\n\nContact: ${author.display_name} <${author.email}>\n\n${url}\n`,
+            },
+          },
+          {
+            userId: author.id,
+            text: {
+              subject: `Contact details: ${m.seeker_name ?? seeker.display_name}`,
+              text: `You chose to advance ${m.seeker_name ?? seeker.display_name} for ${job}.\n\nContact: ${m.seeker_name ?? seeker.display_name} <${seeker.email}>\n\n${url}\n`,
+            },
+          },
         );
       } else {
         messages.push({ userId: m.seeker_user_id, text: noticeText(kind, 'seeker', m, company, url) });
-        for (const userId of await accounts.listTeamMemberIds(m.team_id)) messages.push({ userId, text: noticeText(kind, 'recruiter', m, company, url) });
+        for (const userId of await accounts.listTeamMemberIds(m.team_id))
+          messages.push({ userId, text: noticeText(kind, 'recruiter', m, company, url) });
       }
       for (const r of messages) {
         const text = r.text;
         const user = text ? await accounts.findUserById(r.userId) : undefined;
         if (!text || !user) continue;
         const id = outboxIdFor(m.id, kind, r.userId);
-        await outbox.enqueue({ id, to_address: user.email, subject: text.subject, body: text.text, kind: `match.${kind}` });
+        await outbox.enqueue({
+          id,
+          to_address: user.email,
+          subject: text.subject,
+          body: text.text,
+          kind: `match.${kind}`,
+        });
         ids.push(id);
       }
       const final = Context.current().info.attempt >= NOTIFY_MAX_ATTEMPTS;

@@ -1,4 +1,15 @@
-import { computeMatchScore, experienceScore, locationScore, MATCH_SCORE_WEIGHTS, norm, round, salaryScore, type JobForScore, type MatchScore, type SeekerForScore } from '../../domain/matchmaking/match-score';
+import {
+  computeMatchScore,
+  experienceScore,
+  locationScore,
+  MATCH_SCORE_WEIGHTS,
+  norm,
+  round,
+  salaryScore,
+  type JobForScore,
+  type MatchScore,
+  type SeekerForScore,
+} from '../../domain/matchmaking/match-score';
 
 /**
  * Candidate search for the matchmaker (docs/decisions/0010-matchmaker.md): for one waiting entry,
@@ -113,8 +124,17 @@ function ceilingParts(job: JobForScore): { other: number; weights: number } {
  * The ceiling in bucket units (tenths, rounded up). The exact score rounds each skill fraction to
  * 4 decimals (at most +0.00005 × 60 on the sum) and the total to 1 decimal: the margin covers both.
  */
-function ceilingBucket(essentialMatched: number, essentialLen: number, bonusMatched: number, bonusLen: number, other: number, weights: number): number {
-  const skills = (essentialLen ? (W.essential_skills * essentialMatched) / essentialLen : 0) + (bonusLen ? (W.bonus_skills * bonusMatched) / bonusLen : 0);
+function ceilingBucket(
+  essentialMatched: number,
+  essentialLen: number,
+  bonusMatched: number,
+  bonusLen: number,
+  other: number,
+  weights: number,
+): number {
+  const skills =
+    (essentialLen ? (W.essential_skills * essentialMatched) / essentialLen : 0) +
+    (bonusLen ? (W.bonus_skills * bonusMatched) / bonusLen : 0);
   return Math.min(BUCKETS - 1, Math.ceil(((100 * (skills + other)) / weights) * 10 + 0.05));
 }
 
@@ -127,7 +147,12 @@ export interface PreparedSeeker {
 }
 
 export function prepareSeeker(seeker: SeekerForScore): PreparedSeeker {
-  return { seeker, skills: new Set(seeker.skills.map(norm)), place: seeker.location ? norm(seeker.location) : null, expectation: seeker.salaryExpectationMin ?? null };
+  return {
+    seeker,
+    skills: new Set(seeker.skills.map(norm)),
+    place: seeker.location ? norm(seeker.location) : null,
+    expectation: seeker.salaryExpectationMin ?? null,
+  };
 }
 
 /**
@@ -135,7 +160,13 @@ export function prepareSeeker(seeker: SeekerForScore): PreparedSeeker {
  * has — `computeMatchScore(...).score` without the breakdown: the same components, summed in the
  * same order and rounded the same way. `location` is the job's location component (null: not scored).
  */
-export function scoreFromCounts(s: PreparedSeeker, job: JobForScore, essentialMatched: number, bonusMatched: number, location: number | null): number {
+export function scoreFromCounts(
+  s: PreparedSeeker,
+  job: JobForScore,
+  essentialMatched: number,
+  bonusMatched: number,
+  location: number | null,
+): number {
   let weighted = 0;
   let weights = 0;
   const e = job.essentialSkills.length;
@@ -174,7 +205,10 @@ export const newSearchStats = (): SearchStats => ({ searches: 0, jobs: 0, sharin
 
 /** Candidates are ordered by score, then the event with more free slots, then job id (deterministic). */
 export function compareCandidates(free: ReadonlyMap<string, number>) {
-  return (a: Candidate, b: Candidate) => b.score.score - a.score.score || (free.get(b.job.liveEventId) ?? 0) - (free.get(a.job.liveEventId) ?? 0) || (a.job.id < b.job.id ? -1 : a.job.id > b.job.id ? 1 : 0);
+  return (a: Candidate, b: Candidate) =>
+    b.score.score - a.score.score ||
+    (free.get(b.job.liveEventId) ?? 0) - (free.get(a.job.liveEventId) ?? 0) ||
+    (a.job.id < b.job.id ? -1 : a.job.id > b.job.id ? 1 : 0);
 }
 
 /** The key of a pair of skill ids in `Scope.pairs` (a < b). */
@@ -187,7 +221,10 @@ const pairOf = (a: number, b: number) => (a < b ? a * 0x200000 + b : b * 0x20000
 export class CandidateIndex<J extends CandidateJob> {
   private readonly scopes = new Map<string, Scope<J>>();
   /** Per scope: per job matched counts, touched flag, score; per skill id the seeker's (reset after each entry). */
-  private readonly scratch = new Map<string, { essential: Int32Array; bonus: Int32Array; seen: Uint8Array; scores: Float64Array; has: Uint8Array }>();
+  private readonly scratch = new Map<
+    string,
+    { essential: Int32Array; bonus: Int32Array; seen: Uint8Array; scores: Float64Array; has: Uint8Array }
+  >();
 
   private readonly byEvent = new Map<string, J[]>();
 
@@ -216,7 +253,9 @@ export class CandidateIndex<J extends CandidateJob> {
     const key = liveEventId ?? '*';
     let scope = this.scopes.get(key);
     if (scope) return scope;
-    const jobs = liveEventId ? (this.byEvent.get(liveEventId) ?? []) : [...this.byEvent].flatMap(([eventId, js]) => (this.openInviteEventIds.has(eventId) ? js : []));
+    const jobs = liveEventId
+      ? (this.byEvent.get(liveEventId) ?? [])
+      : [...this.byEvent].flatMap(([eventId, js]) => (this.openInviteEventIds.has(eventId) ? js : []));
     const intern = (values: (string | null)[]) => {
       const ids = new Map<string, number>();
       const list: string[] = [];
@@ -265,7 +304,10 @@ export class CandidateIndex<J extends CandidateJob> {
 
     // Per skill the jobs listing it (each once) with their single-skill ceiling; per pair of skills
     // listed by one job, the jobs listing both.
-    const perSkill: Array<{ jobs: number[]; ceil: number[] }> = Array.from({ length: skillIds.size }, () => ({ jobs: [], ceil: [] }));
+    const perSkill: Array<{ jobs: number[]; ceil: number[] }> = Array.from({ length: skillIds.size }, () => ({
+      jobs: [],
+      ceil: [],
+    }));
     const pairLists = new Map<number, number[]>();
     const counts = new Map<number, [number, number]>();
     for (let i = 0; i < jobs.length; i++) {
@@ -309,7 +351,9 @@ export class CandidateIndex<J extends CandidateJob> {
     const pairs = new Map<number, Int32Array>();
     for (const [k, list] of pairLists) pairs.set(k, Int32Array.from(list));
 
-    const zeroCeilOf = jobs.map((_, i) => ceilingBucket(0, essentialLen[i], 0, bonusLen[i], ceilOther[i], ceilWeights[i]));
+    const zeroCeilOf = jobs.map((_, i) =>
+      ceilingBucket(0, essentialLen[i], 0, bonusLen[i], ceilOther[i], ceilWeights[i]),
+    );
     const zeroOrder = jobs.map((_, i) => i).sort((a, b) => zeroCeilOf[b] - zeroCeilOf[a]);
     scope = {
       jobs,
@@ -336,7 +380,13 @@ export class CandidateIndex<J extends CandidateJob> {
       eventIds: events.list,
     };
     this.scopes.set(key, scope);
-    this.scratch.set(key, { essential: new Int32Array(jobs.length), bonus: new Int32Array(jobs.length), seen: new Uint8Array(jobs.length), scores: new Float64Array(jobs.length), has: new Uint8Array(skillIds.size) });
+    this.scratch.set(key, {
+      essential: new Int32Array(jobs.length),
+      bonus: new Int32Array(jobs.length),
+      seen: new Uint8Array(jobs.length),
+      scores: new Float64Array(jobs.length),
+      has: new Uint8Array(skillIds.size),
+    });
     return scope;
   }
 
@@ -363,7 +413,11 @@ export class CandidateIndex<J extends CandidateJob> {
        * requires one of a job's essential skills now, so a job listing essential skills of which
        * the seeker has none is skipped unscored (it cannot pass).
        */
-      floor?: { minScore: number; essentialRequired?: boolean; passes: (job: J, score: number, essentialMatched: number) => boolean };
+      floor?: {
+        minScore: number;
+        essentialRequired?: boolean;
+        passes: (job: J, score: number, essentialMatched: number) => boolean;
+      };
     },
   ): Array<Candidate<J>> {
     const scope = this.scope(entry.liveEventId);
@@ -401,7 +455,13 @@ export class CandidateIndex<J extends CandidateJob> {
       let v = locationMemo[k];
       if (v === -1) {
         const p = scope.placeIds[i];
-        v = locationScore(scope.jobs[i].remotePreference, s.seeker.remotePreference, p < 0 ? null : scope.places[p], s.place)?.score ?? NaN;
+        v =
+          locationScore(
+            scope.jobs[i].remotePreference,
+            s.seeker.remotePreference,
+            p < 0 ? null : scope.places[p],
+            s.place,
+          )?.score ?? NaN;
         locationMemo[k] = v;
       }
       return Number.isNaN(v) ? null : v;
@@ -419,7 +479,16 @@ export class CandidateIndex<J extends CandidateJob> {
           for (const i of list) {
             if (seen[i] || !allowed(i)) continue;
             count(i);
-            (ceilings[ceilingBucket(essential[i], scope.essentialLen[i], bonus[i], scope.bonusLen[i], scope.ceilOther[i], scope.ceilWeights[i])] ??= []).push(i);
+            (ceilings[
+              ceilingBucket(
+                essential[i],
+                scope.essentialLen[i],
+                bonus[i],
+                scope.bonusLen[i],
+                scope.ceilOther[i],
+                scope.ceilWeights[i],
+              )
+            ] ??= []).push(i);
           }
         }
       const cursor = Int32Array.from(sids, (id) => scope.skillOff[id]);
@@ -433,7 +502,8 @@ export class CandidateIndex<J extends CandidateJob> {
       // Per event its best job so far (score, then job id). Levels are walked from the top, so once
       // `limit` events are known after a level, no lower level can change the first `limit`.
       const best = new Map<string, number>();
-      const better = (i: number, j: number) => scores[i] > scores[j] || (scores[i] === scores[j] && scope.jobs[i].id < scope.jobs[j].id);
+      const better = (i: number, j: number) =>
+        scores[i] > scores[j] || (scores[i] === scores[j] && scope.jobs[i].id < scope.jobs[j].id);
       let zero = 0;
       for (let level = BUCKETS - 1; level >= 0; level--) {
         // Jobs sharing exactly one skill whose ceiling is this level (their single-skill ceiling is

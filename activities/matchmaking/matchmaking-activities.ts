@@ -4,15 +4,34 @@ import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import type { Config } from '../../lib/config';
-import type { HoldResult, MatchOfferInsert, MatchmakingRepository, OfferContext, OpenJob, WaitingCandidate } from '../../db/matchmaking/matchmaking-repository';
+import type {
+  HoldResult,
+  MatchOfferInsert,
+  MatchmakingRepository,
+  OfferContext,
+  OpenJob,
+  WaitingCandidate,
+} from '../../db/matchmaking/matchmaking-repository';
 import type { AccountsRepository } from '../../db/accounts/accounts-repository';
-import { MATCHMAKER_ROUND_MAX_OFFERS, STALE_OFFER_MS, TEMPORAL_CALL_DEADLINE_MS, type KickMatchmakerInput, type RunMatchingRoundInput, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
+import {
+  MATCHMAKER_ROUND_MAX_OFFERS,
+  STALE_OFFER_MS,
+  TEMPORAL_CALL_DEADLINE_MS,
+  type KickMatchmakerInput,
+  type RunMatchingRoundInput,
+  type RunMatchingRoundResult,
+} from '../../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../workflows/matches/client';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
 import { CandidateIndex, compareCandidates, type AnyEventMask, type Candidate } from './candidates';
 import { floorFor, passesFloor, type AppliedFloor, type EventFloor } from '../../domain/matchmaking/match-floor';
-import { MATCH_SCORE_VERSION_FLOOR, tuneScore, tuningFor, type TunableComponent } from '../../domain/matchmaking/match-score';
+import {
+  MATCH_SCORE_VERSION_FLOOR,
+  tuneScore,
+  tuningFor,
+  type TunableComponent,
+} from '../../domain/matchmaking/match-score';
 import { kickMatchmaker } from '../../workflows/matchmaking/client';
 import { tellEntriesEventEnded } from '../../workflows/queue/client';
 
@@ -37,7 +56,15 @@ const STRAGGLERS_PER_ROUND = 200;
 export interface MatchmakingActivityDeps {
   knex: Knex;
   client: Client;
-  config: Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MATCHMAKER_INTERVAL_MS' | 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS' | 'MATCH_MIN_SCORE' | 'MATCH_FLOOR_BRACKETS'>;
+  config: Pick<
+    Config,
+    | 'TEMPORAL_TASK_QUEUE'
+    | 'MATCHMAKER_INTERVAL_MS'
+    | 'MATCH_ACCEPT_WINDOW_MS'
+    | 'INTERVIEW_LENGTH_MS'
+    | 'MATCH_MIN_SCORE'
+    | 'MATCH_FLOOR_BRACKETS'
+  >;
   matchmakingRepository: MatchmakingRepository;
   /** Recruiters of the job's team. */
   accountsRepository: Pick<AccountsRepository, 'listTeamMemberIds'>;
@@ -99,7 +126,14 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
 
   const startMatch = async (o: OfferContext, recruiterUserIds: string[]) => {
     try {
-      await withDeadline(() => startMatchWorkflow(deps.client, deps.config, matchInputFromOffer(o, recruiterUserIds, deps.config), matchStartNames(o)));
+      await withDeadline(() =>
+        startMatchWorkflow(
+          deps.client,
+          deps.config,
+          matchInputFromOffer(o, recruiterUserIds, deps.config),
+          matchStartNames(o),
+        ),
+      );
     } catch (err) {
       // Started (and maybe finished) by an earlier attempt of this offer, or by the API: the same match.
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
@@ -112,7 +146,10 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
    * once its offers have answered (decision 0236); until then the rows stay `offering`, which a
    * retried round re-sends with the same answer (offers and match starts are idempotent by id).
    */
-  const processOffer = async (o: OfferContext, teamMembers: (teamId: string) => Promise<string[]>): Promise<{ outcome: OfferOutcome; reason?: string }> => {
+  const processOffer = async (
+    o: OfferContext,
+    teamMembers: (teamId: string) => Promise<string[]>,
+  ): Promise<{ outcome: OfferOutcome; reason?: string }> => {
     try {
       await withDeadline(() =>
         deps.client.workflow.getHandle(queueEntryWorkflowId(o.seeker_user_id)).executeUpdate(offerUpdate, {
@@ -121,7 +158,8 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       );
     } catch (err) {
       const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-      if (cause instanceof ApplicationFailure && cause.type === OFFER_REFUSED) return { outcome: 'refused', reason: cause.message };
+      if (cause instanceof ApplicationFailure && cause.type === OFFER_REFUSED)
+        return { outcome: 'refused', reason: cause.message };
       if (err instanceof WorkflowNotFoundError) return { outcome: 'refused', reason: 'the queue entry has closed' };
       deps.log?.warn({ err, matchId: o.id }, `offer ${o.id} could not be made; the next round retries it`);
       return { outcome: 'pending' };
@@ -153,7 +191,15 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     const index = await jobCache.indexFor(liveIds);
     progress();
     // The quality floor of each event for each entry, by how long the entry has waited.
-    const eventFloors = new Map(withRoom.map((e) => [e.id, { minScore: e.match_min_score ?? deps.config.MATCH_MIN_SCORE, requireEssential: e.match_require_essential ?? true }]));
+    const eventFloors = new Map(
+      withRoom.map((e) => [
+        e.id,
+        {
+          minScore: e.match_min_score ?? deps.config.MATCH_MIN_SCORE,
+          requireEssential: e.match_require_essential ?? true,
+        },
+      ]),
+    );
     const nowMs = Date.now();
     // Slots not planned yet in this round.
     const left = new Map(freeByEvent);
@@ -163,13 +209,23 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       if (!roomIds.length) break;
       const anyEvents = new Set(roomIds.filter((id) => openInvite.has(id)));
       const limit = Math.min(PLAN_PAGE_SIZE, batchSize - result.considered);
-      const entries = await repo.listWaitingEntries({ eventIds: roomIds, anyEventAllowed: anyEvents.size > 0, limit, after });
+      const entries = await repo.listWaitingEntries({
+        eventIds: roomIds,
+        anyEventAllowed: anyEvents.size > 0,
+        limit,
+        after,
+      });
       if (!entries.length) break;
       result.considered += entries.length;
       const last = entries[entries.length - 1];
       after = { enteredAt: last.entered_at, id: last.id };
       const anyEventMask = anyEvents.size ? index.anyEventMask(anyEvents) : undefined;
-      const page = await planPage(entries.map(toPlanEntry), { index, left, openInvite: anyEvents, anyEventMask, eventFloors, nowMs }, progress, (ms) => (result.searchMs += ms));
+      const page = await planPage(
+        entries.map(toPlanEntry),
+        { index, left, openInvite: anyEvents, anyEventMask, eventFloors, nowMs },
+        progress,
+        (ms) => (result.searchMs += ms),
+      );
       for (const p of page) {
         if (pairs.length >= ROUND_MAX_OFFERS) break;
         pairs.push(p);
@@ -210,12 +266,17 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     for (const d of declineCodes) declines.set(d.queue_entry_id, { ...declines.get(d.queue_entry_id), [d.code]: d.n });
     const excluded = new Set(triedPairs.map((p) => pairKey(p.queue_entry_id, p.job_id)));
     const blocked = new Set(blockedPairs.map((p) => pairKey(p.seeker_user_id, p.job_id)));
-    const tried = (entry: PlanEntry) => (jobId: string) => excluded.has(pairKey(entry.id, jobId)) || blocked.has(pairKey(entry.userId, jobId));
+    const tried = (entry: PlanEntry) => (jobId: string) =>
+      excluded.has(pairKey(entry.id, jobId)) || blocked.has(pairKey(entry.userId, jobId));
     const defaultFloor: EventFloor = { minScore: deps.config.MATCH_MIN_SCORE, requireEssential: true };
     const settingOf = (eventId: string) => ctx.eventFloors.get(eventId) ?? defaultFloor;
     // The distinct floor settings of the "any event" scope (most events share the default): an
     // any-event entry's lowest floor is computed over these, not over every event (0237).
-    const anySettings = [...new Map([...ctx.openInvite].map((id) => [`${settingOf(id).minScore}:${settingOf(id).requireEssential}`, settingOf(id)])).values()];
+    const anySettings = [
+      ...new Map(
+        [...ctx.openInvite].map((id) => [`${settingOf(id).minScore}:${settingOf(id).requireEssential}`, settingOf(id)]),
+      ).values(),
+    ];
     const floorOf = (entry: PlanEntry) => {
       const memo = new Map<EventFloor, AppliedFloor>();
       const ofSetting = (setting: EventFloor) => {
@@ -234,15 +295,25 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
           minScore: scope.length ? Math.min(...scope.map((f) => f.min_score)) : 0,
           // Every event still asks for an essential skill (the first brackets): jobs listing essential skills the seeker has none of are skipped unscored.
           essentialRequired: scope.length > 0 && scope.every((f) => f.essential_required),
-          passes: (job: RoundJob, score: number, essentialMatched: number) => passesFloor(of(job.liveEventId), score, essentialMatched, job.essentialSkills.length),
+          passes: (job: RoundJob, score: number, essentialMatched: number) =>
+            passesFloor(of(job.liveEventId), score, essentialMatched, job.essentialSkills.length),
         },
       };
     };
     // The floor that let the pair through is part of its explanation (score v2).
-    const explained = (floor: (eventId: string) => AppliedFloor, tuning: Partial<Record<TunableComponent, number>>) => (c: Candidate<RoundJob>): Candidate<RoundJob> => {
-      const tuned = tuneScore(c.score, tuning);
-      return { job: c.job, score: { ...tuned, version: MATCH_SCORE_VERSION_FLOOR, breakdown: { ...tuned.breakdown, floor: floor(c.job.liveEventId) } } };
-    };
+    const explained =
+      (floor: (eventId: string) => AppliedFloor, tuning: Partial<Record<TunableComponent, number>>) =>
+      (c: Candidate<RoundJob>): Candidate<RoundJob> => {
+        const tuned = tuneScore(c.score, tuning);
+        return {
+          job: c.job,
+          score: {
+            ...tuned,
+            version: MATCH_SCORE_VERSION_FLOOR,
+            breakdown: { ...tuned.breakdown, floor: floor(c.job.liveEventId) },
+          },
+        };
+      };
     let t = performance.now();
     const ranked = [];
     for (const [i, entry] of entries.entries()) {
@@ -256,7 +327,15 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       }
       const floor = floorOf(entry);
       const tuning = tuningFor(declines.get(entry.id) ?? {});
-      const candidates = index.bestPerEvent(entry, { limit: CANDIDATE_EVENTS, free: left, excluded: tried(entry), floor: floor.search, anyEventMask }).map(explained(floor.of, tuning));
+      const candidates = index
+        .bestPerEvent(entry, {
+          limit: CANDIDATE_EVENTS,
+          free: left,
+          excluded: tried(entry),
+          floor: floor.search,
+          anyEventMask,
+        })
+        .map(explained(floor.of, tuning));
       if (Object.keys(tuning).length) candidates.sort(compareCandidates(left));
       ranked.push({ entry, candidates, complete: candidates.length < CANDIDATE_EVENTS, floor });
     }
@@ -264,7 +343,14 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     // An entry whose listed events all filled up before its turn asks again, skipping full events.
     const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) => {
       const floor = floors.get(entry.id)!;
-      const c = index.bestPerEvent(entry, { limit: 1, free: left, excluded: tried(entry), skipEvent: isFull, floor: floor.search, anyEventMask })[0];
+      const c = index.bestPerEvent(entry, {
+        limit: 1,
+        free: left,
+        excluded: tried(entry),
+        skipEvent: isFull,
+        floor: floor.search,
+        anyEventMask,
+      })[0];
       return c && explained(floor.of, tuningFor(declines.get(entry.id) ?? {}))(c);
     };
     const plan = planFromCandidates(ranked, left, refill);
@@ -273,7 +359,10 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
   };
 
   /** Step 2: hold the slots: one short locked transaction over the planned events, in plan order. */
-  const holdPlanned = async (pairs: Array<PlannedPair<PlanEntry, RoundJob>>, progress: () => void): Promise<HoldResult> => {
+  const holdPlanned = async (
+    pairs: Array<PlannedPair<PlanEntry, RoundJob>>,
+    progress: () => void,
+  ): Promise<HoldResult> => {
     const byEvent = new Map<string, MatchOfferInsert[]>();
     for (const p of pairs) {
       const rows = byEvent.get(p.job.liveEventId) ?? [];
@@ -333,7 +422,8 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
         const wave = offers.slice(i, i + OFFER_CONCURRENCY);
         const answers = await Promise.all(
           wave.map(async (o) => {
-            const answer: { outcome: OfferOutcome; reason?: string } = o.status === 'offering' ? await processOffer(o, teamMembers) : { outcome: 'started' };
+            const answer: { outcome: OfferOutcome; reason?: string } =
+              o.status === 'offering' ? await processOffer(o, teamMembers) : { outcome: 'started' };
             beat('offering');
             return answer;
           }),
@@ -348,7 +438,12 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
         );
         outcomes.push(...answers.map((a) => a.outcome));
       }
-      const timings: RoundTimings = { planMs: t1 - t0, searchMs: planned.searchMs, holdMs: t2 - t1, offerMs: performance.now() - t2 };
+      const timings: RoundTimings = {
+        planMs: t1 - t0,
+        searchMs: planned.searchMs,
+        holdMs: t2 - t1,
+        offerMs: performance.now() - t2,
+      };
       const result: RunMatchingRoundResult = {
         liveEvents: planned.liveEvents,
         freeSlots: planned.freeSlots,
@@ -362,7 +457,11 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
         pending: outcomes.filter((o) => o === 'pending').length + hold.busy + hold.full,
         more: planned.more,
       };
-      if (planned.pairs.length || staleIds.length) deps.log?.info({ ...result, planned: planned.pairs.length, lostRaces: hold.busy + hold.full, stale: hold.stale, timings }, 'matching round');
+      if (planned.pairs.length || staleIds.length)
+        deps.log?.info(
+          { ...result, planned: planned.pairs.length, lostRaces: hold.busy + hold.full, stale: hold.stale, timings },
+          'matching round',
+        );
       return result;
     },
 
@@ -394,7 +493,13 @@ function toPlanEntry(e: WaitingCandidate): PlanEntry {
     userId: e.user_id,
     liveEventId: e.live_event_id,
     enteredAtMs: e.entered_at.getTime(),
-    seeker: { skills: e.skills, experienceYears: e.experience_years, location: e.location, remotePreference: e.remote_preference, salaryExpectationMin: e.salary_expectation },
+    seeker: {
+      skills: e.skills,
+      experienceYears: e.experience_years,
+      location: e.location,
+      remotePreference: e.remote_preference,
+      salaryExpectationMin: e.salary_expectation,
+    },
   };
 }
 
@@ -451,7 +556,11 @@ class LiveJobCache {
       for (const id of stale) this.events.set(id, { version: versions.get(id) ?? 0, jobs: byEvent.get(id)! });
       changed = true;
     }
-    if (changed) this.index = new CandidateIndex([...this.events.values()].flatMap((e) => e.jobs), new Set(this.events.keys()));
+    if (changed)
+      this.index = new CandidateIndex(
+        [...this.events.values()].flatMap((e) => e.jobs),
+        new Set(this.events.keys()),
+      );
     return this.index!;
   }
 }

@@ -57,12 +57,15 @@ export function planFromCandidates<E extends PlanEntry, J extends PlanJob>(
   const order = ranked
     .filter((r) => r.candidates.length > 0)
     .map((r) => ({ ...r, band: Math.floor(r.candidates[0].score.score / SCORE_BAND) }))
-    .sort((a, b) => b.band - a.band || a.entry.enteredAtMs - b.entry.enteredAtMs || a.entry.id.localeCompare(b.entry.id));
+    .sort(
+      (a, b) => b.band - a.band || a.entry.enteredAtMs - b.entry.enteredAtMs || a.entry.id.localeCompare(b.entry.id),
+    );
 
   const pairs: Array<PlannedPair<E, J>> = [];
   for (const r of order) {
     const isFull = (eventId: string) => (free.get(eventId) ?? 0) <= 0;
-    const pick = r.candidates.find((c) => !isFull(c.job.liveEventId)) ?? (r.complete ? undefined : refill?.(r.entry, isFull));
+    const pick =
+      r.candidates.find((c) => !isFull(c.job.liveEventId)) ?? (r.complete ? undefined : refill?.(r.entry, isFull));
     if (!pick || isFull(pick.job.liveEventId)) continue;
     free.set(pick.job.liveEventId, (free.get(pick.job.liveEventId) ?? 0) - 1);
     pairs.push({ entry: r.entry, job: pick.job, score: pick.score });
@@ -81,7 +84,11 @@ export function planMatches(input: {
   const index = new CandidateIndex(input.jobs, input.openInviteEventIds);
   const ranked = input.entries.map((entry) => ({
     entry,
-    candidates: index.bestPerEvent(entry, { limit: Infinity, free: input.freeByEvent, excluded: (jobId) => input.excludedPairs.has(pairKey(entry.id, jobId)) }),
+    candidates: index.bestPerEvent(entry, {
+      limit: Infinity,
+      free: input.freeByEvent,
+      excluded: (jobId) => input.excludedPairs.has(pairKey(entry.id, jobId)),
+    }),
     complete: true,
   }));
   return planFromCandidates(ranked, input.freeByEvent);

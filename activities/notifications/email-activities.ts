@@ -46,7 +46,12 @@ export function createSmtpMailer(config: Pick<Config, 'SMTP_URL'>): Mailer | nul
  * sent, or failed after the last attempt (earlier failures throw so Temporal retries them). With no
  * SMTP_URL rows stay pending and are written to the log (development).
  */
-export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: Mailer | null; config: Pick<Config, 'MAIL_FROM' | 'NODE_ENV'>; appSecret: string }) {
+export function createEmailActivities(deps: {
+  outbox: OutboxRepository;
+  mailer: Mailer | null;
+  config: Pick<Config, 'MAIL_FROM' | 'NODE_ENV'>;
+  appSecret: string;
+}) {
   const sendOne = createOutboxSender(deps);
   return {
     async sendOutboxEmail(input: SendOutboxEmailInput): Promise<SendOutboxEmailResult> {
@@ -73,7 +78,12 @@ export function createEmailActivities(deps: { outbox: OutboxRepository; mailer: 
  * noted and thrown (so the activity retries), or marks the row failed when `final`. Without SMTP
  * the row stays pending and is logged. Other capabilities' activities get it injected by the worker.
  */
-export function createOutboxSender(deps: { outbox: OutboxRepository; mailer: Mailer | null; config: Pick<Config, 'MAIL_FROM' | 'NODE_ENV'>; appSecret: string }) {
+export function createOutboxSender(deps: {
+  outbox: OutboxRepository;
+  mailer: Mailer | null;
+  config: Pick<Config, 'MAIL_FROM' | 'NODE_ENV'>;
+  appSecret: string;
+}) {
   return async (id: string, final: boolean): Promise<SendOutboxEmailResult['status']> => {
     const row = await deps.outbox.findById(id);
     if (!row) return 'missing';
@@ -82,12 +92,23 @@ export function createOutboxSender(deps: { outbox: OutboxRepository; mailer: Mai
       // In development (npm start, no SMTP) the terminal is the mailbox: the text is logged so a
       // newcomer can follow a sign-up or invite link. Never outside development: links are credentials.
       const text = deps.config.NODE_ENV === 'development' ? openOutboxBody(row.body, deps.appSecret) : undefined;
-      Context.current().log.info('e-mail kept in the outbox (SMTP_URL is not set)', { outboxId: id, kind: row.kind, to: row.to_address, subject: row.subject, ...(text ? { text } : {}) });
+      Context.current().log.info('e-mail kept in the outbox (SMTP_URL is not set)', {
+        outboxId: id,
+        kind: row.kind,
+        to: row.to_address,
+        subject: row.subject,
+        ...(text ? { text } : {}),
+      });
       return 'pending';
     }
     try {
       // A sealed body (an invite link) is opened only here, just before it leaves.
-      await deps.mailer.send({ from: deps.config.MAIL_FROM, to: row.to_address, subject: row.subject, text: openOutboxBody(row.body, deps.appSecret) });
+      await deps.mailer.send({
+        from: deps.config.MAIL_FROM,
+        to: row.to_address,
+        subject: row.subject,
+        text: openOutboxBody(row.body, deps.appSecret),
+      });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await deps.outbox.noteError(id, message, final);

@@ -9,7 +9,12 @@ export interface ProjectQueueEntryInput {
 }
 export type ProjectQueueEntryResult = void;
 
-export function createQueueActivities(deps: { knex: Knex; queueRepository: QueueRepository; matchesRepository: Pick<MatchesRepository, 'seedFromOffer'>; matchAcceptWindowMs: number }) {
+export function createQueueActivities(deps: {
+  knex: Knex;
+  queueRepository: QueueRepository;
+  matchesRepository: Pick<MatchesRepository, 'seedFromOffer'>;
+  matchAcceptWindowMs: number;
+}) {
   return {
     /**
      * Writes the workflow's state to PostgreSQL (idempotent upsert: safe to retry). An entry that

@@ -6,7 +6,15 @@ import { buildEnvelope, signatureHeaders } from '../../domain/webhooks/signing';
 import { deriveWebhookSecret } from '../../domain/webhooks/secrets';
 import type { WebhookHttpClient } from '../../domain/webhooks/http-client';
 import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState } from '../../workflows/webhooks/contract';
-import { FINAL, RECORD_AFTER_SEND_MS, endWithoutRequest, keyOf, logId, recordAfterSend, type DeliveryKeyInput } from './delivery-records';
+import {
+  FINAL,
+  RECORD_AFTER_SEND_MS,
+  endWithoutRequest,
+  keyOf,
+  logId,
+  recordAfterSend,
+  type DeliveryKeyInput,
+} from './delivery-records';
 
 /** The raw UTF-8 body of a delivery may be at most 64 KB; larger events are recorded as oversize, never truncated. */
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
@@ -48,7 +56,11 @@ export type RecordWebhookDeliveryEndResult = void;
 /** The secrets a delivery is signed with: the current one, and the previous one during a rotation's overlap. */
 export function signingSecretsOf(appSecret: string, sub: WebhookSubscriptionRow): string[] {
   const secrets = [deriveWebhookSecret(appSecret, sub.id, sub.secret_salt)];
-  if (sub.previous_secret_salt && sub.previous_secret_expires_at && sub.previous_secret_expires_at.getTime() > Date.now()) {
+  if (
+    sub.previous_secret_salt &&
+    sub.previous_secret_expires_at &&
+    sub.previous_secret_expires_at.getTime() > Date.now()
+  ) {
     secrets.push(deriveWebhookSecret(appSecret, sub.id, sub.previous_secret_salt));
   }
   return secrets;
@@ -77,20 +89,39 @@ export function createWebhookDeliveryActivities(deps: {
       if (!event) throw ApplicationFailure.nonRetryable(`event ${input.eventId} was not found`, 'EVENT_NOT_FOUND');
       const sub = await repo.findSubscriptionById(input.webhookId);
       if (!sub) throw ApplicationFailure.nonRetryable(`webhook ${input.webhookId} was not found`, 'WEBHOOK_NOT_FOUND');
-      const bodyBytes = Buffer.byteLength(buildEnvelope({ id: event.id, type: event.type, createdAtMs: event.created_at.getTime(), data: event.data }), 'utf8');
+      const bodyBytes = Buffer.byteLength(
+        buildEnvelope({ id: event.id, type: event.type, createdAtMs: event.created_at.getTime(), data: event.data }),
+        'utf8',
+      );
       return deps.knex.transaction(async (trx) => {
         const { row, inserted } = await repo.insertDelivery(
-          { subscription_id: sub.id, event_id: event.id, run: input.run, event_type: event.type, source: input.source, state: 'pending', body_bytes: bodyBytes, ...(input.replayOp ? { replay_op: input.replayOp } : {}) },
+          {
+            subscription_id: sub.id,
+            event_id: event.id,
+            run: input.run,
+            event_type: event.type,
+            source: input.source,
+            state: 'pending',
+            body_bytes: bodyBytes,
+            ...(input.replayOp ? { replay_op: input.replayOp } : {}),
+          },
           trx,
         );
         if (!inserted) return { state: row.state === 'retrying' ? 'pending' : row.state };
         let end: { state: WebhookDeliveryState; errorKind: string } | null = null;
-        if (sub.status === 'deleted' || sub.status === 'disabled') end = { state: 'cancelled', errorKind: `subscription_${sub.status}` };
+        if (sub.status === 'deleted' || sub.status === 'disabled')
+          end = { state: 'cancelled', errorKind: `subscription_${sub.status}` };
         else if (sub.status === 'paused') end = { state: 'not_accepted_paused', errorKind: 'not_accepted_paused' };
         else if (bodyBytes > MAX_WEBHOOK_BODY_BYTES) end = { state: 'oversize', errorKind: 'oversize' };
         if (!end) return { state: 'pending' as const };
         await endWithoutRequest(repo, trx, input, event.type, logId(), end.state, end.errorKind);
-        Context.current().log.info('webhook delivery not sent', { webhookId: sub.id, eventId: event.id, run: input.run, state: end.state, bodyBytes });
+        Context.current().log.info('webhook delivery not sent', {
+          webhookId: sub.id,
+          eventId: event.id,
+          run: input.run,
+          state: end.state,
+          bodyBytes,
+        });
         return { state: end.state };
       });
     },
@@ -105,20 +136,37 @@ export function createWebhookDeliveryActivities(deps: {
       const k = keyOf(input);
       const existing = await repo.findAttempt(input.webhookId, input.deliveryId);
       const delivery = await repo.findDelivery(k);
-      if (!delivery) throw ApplicationFailure.nonRetryable(`delivery ${input.webhookId}/${input.eventId}#${input.run} was not recorded`, 'DELIVERY_NOT_FOUND');
+      if (!delivery)
+        throw ApplicationFailure.nonRetryable(
+          `delivery ${input.webhookId}/${input.eventId}#${input.run} was not recorded`,
+          'DELIVERY_NOT_FOUND',
+        );
       if (existing) {
         return {
           state: delivery.state,
           summary:
             existing.attempt === null
               ? null
-              : { deliveryId: existing.id, attempt: existing.attempt, ok: existing.outcome === 'success', httpStatus: existing.http_status, errorKind: existing.error_kind, latencyMs: existing.latency_ms, responseSnippet: existing.response_snippet, attemptedAtMs: existing.attempted_at.getTime() },
+              : {
+                  deliveryId: existing.id,
+                  attempt: existing.attempt,
+                  ok: existing.outcome === 'success',
+                  httpStatus: existing.http_status,
+                  errorKind: existing.error_kind,
+                  latencyMs: existing.latency_ms,
+                  responseSnippet: existing.response_snippet,
+                  attemptedAtMs: existing.attempted_at.getTime(),
+                },
         };
       }
       if (FINAL.has(delivery.state)) return { state: delivery.state, summary: null };
       const sub = await repo.findSubscriptionById(input.webhookId);
       const event = await repo.findEvent(input.eventId);
-      if (!sub || !event) throw ApplicationFailure.nonRetryable(`webhook ${input.webhookId} or event ${input.eventId} is gone`, 'DELIVERY_INPUT_MISSING');
+      if (!sub || !event)
+        throw ApplicationFailure.nonRetryable(
+          `webhook ${input.webhookId} or event ${input.eventId} is gone`,
+          'DELIVERY_INPUT_MISSING',
+        );
 
       if (sub.status !== 'active') {
         // Decided policy (docs/decisions/0020-webhooks.md, "Pause policy"): a retry that comes due while the
@@ -130,11 +178,18 @@ export function createWebhookDeliveryActivities(deps: {
               ? { state: 'not_accepted_paused', errorKind: 'not_accepted_paused' }
               : { state: 'dead_letter', errorKind: 'subscription_paused' }
             : { state: 'cancelled', errorKind: `subscription_${sub.status}` };
-        await deps.knex.transaction((trx) => endWithoutRequest(repo, trx, input, event.type, input.deliveryId, end.state, end.errorKind));
+        await deps.knex.transaction((trx) =>
+          endWithoutRequest(repo, trx, input, event.type, input.deliveryId, end.state, end.errorKind),
+        );
         return { state: end.state, summary: null };
       }
 
-      const body = buildEnvelope({ id: event.id, type: event.type, createdAtMs: event.created_at.getTime(), data: event.data });
+      const body = buildEnvelope({
+        id: event.id,
+        type: event.type,
+        createdAtMs: event.created_at.getTime(),
+        data: event.data,
+      });
       const t = Math.floor(Date.now() / 1000);
       const attemptedAt = new Date();
       const result = await deps.httpClient.post(sub.target_url, body, {
@@ -146,45 +201,54 @@ export function createWebhookDeliveryActivities(deps: {
         'svc-delivery-id': input.deliveryId,
         'svc-subscription-id': sub.id,
       });
-      const state: WebhookDeliveryState = result.ok ? 'delivered' : input.nextDelayMs === null ? 'dead_letter' : 'retrying';
+      const state: WebhookDeliveryState = result.ok
+        ? 'delivered'
+        : input.nextDelayMs === null
+          ? 'dead_letter'
+          : 'retrying';
       const errorKind = result.ok ? null : result.errorKind;
       const info = Context.current().info;
-      const activityEndsAtMs = info.currentAttemptScheduledTimestampMs + (info.startToCloseTimeoutMs || RECORD_AFTER_SEND_MS);
-      await recordAfterSend(() => deps.knex.transaction(async (trx) => {
-        await repo.insertAttempt(
-          {
-            id: input.deliveryId,
-            subscription_id: sub.id,
-            event_id: event.id,
-            run: input.run,
-            event_type: event.type,
-            attempt: input.attempt,
-            outcome: result.ok ? 'success' : 'failure',
-            http_status: result.httpStatus,
-            error_kind: errorKind,
-            latency_ms: result.latencyMs,
-            response_snippet: result.responseSnippet,
-            attempted_at: attemptedAt,
-          },
-          trx,
-        );
-        await repo.updateDelivery(
-          k,
-          {
-            state,
-            attempts: input.attempt,
-            last_http_status: result.httpStatus,
-            last_error_kind: errorKind,
-            last_attempt_at: attemptedAt,
-            next_attempt_at: state === 'retrying' ? new Date(Date.now() + input.nextDelayMs!) : null,
-            finished_at: FINAL.has(state) ? new Date() : null,
-          },
-          trx,
-        );
-      }), {
-        recorded: async () => Boolean(await repo.findAttempt(input.webhookId, input.deliveryId)),
-        untilMs: Math.min(Date.now() + RECORD_AFTER_SEND_MS, activityEndsAtMs - 2_000),
-      });
+      const activityEndsAtMs =
+        info.currentAttemptScheduledTimestampMs + (info.startToCloseTimeoutMs || RECORD_AFTER_SEND_MS);
+      await recordAfterSend(
+        () =>
+          deps.knex.transaction(async (trx) => {
+            await repo.insertAttempt(
+              {
+                id: input.deliveryId,
+                subscription_id: sub.id,
+                event_id: event.id,
+                run: input.run,
+                event_type: event.type,
+                attempt: input.attempt,
+                outcome: result.ok ? 'success' : 'failure',
+                http_status: result.httpStatus,
+                error_kind: errorKind,
+                latency_ms: result.latencyMs,
+                response_snippet: result.responseSnippet,
+                attempted_at: attemptedAt,
+              },
+              trx,
+            );
+            await repo.updateDelivery(
+              k,
+              {
+                state,
+                attempts: input.attempt,
+                last_http_status: result.httpStatus,
+                last_error_kind: errorKind,
+                last_attempt_at: attemptedAt,
+                next_attempt_at: state === 'retrying' ? new Date(Date.now() + input.nextDelayMs!) : null,
+                finished_at: FINAL.has(state) ? new Date() : null,
+              },
+              trx,
+            );
+          }),
+        {
+          recorded: async () => Boolean(await repo.findAttempt(input.webhookId, input.deliveryId)),
+          untilMs: Math.min(Date.now() + RECORD_AFTER_SEND_MS, activityEndsAtMs - 2_000),
+        },
+      );
       // Ids, status and timing only: never the secret, the signature or the body.
       Context.current().log.info('webhook attempt', {
         webhookId: sub.id,
@@ -242,7 +306,8 @@ export function createWebhookDeliveryActivities(deps: {
             state: input.state,
             last_error_kind: input.errorKind,
             ...(input.attempt ? { attempts: input.attempt, last_attempt_at: now, last_http_status: null } : {}),
-            next_attempt_at: input.state === 'retrying' && input.nextDelayMs ? new Date(now.getTime() + input.nextDelayMs) : null,
+            next_attempt_at:
+              input.state === 'retrying' && input.nextDelayMs ? new Date(now.getTime() + input.nextDelayMs) : null,
             finished_at: FINAL.has(input.state) ? now : null,
           },
           trx,

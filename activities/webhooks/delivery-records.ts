@@ -15,16 +15,45 @@ export interface DeliveryKeyInput {
 }
 
 export const logId = () => `dlv_${randomBytes(16).toString('hex')}`;
-export const keyOf = (i: DeliveryKeyInput): DeliveryKey => ({ subscriptionId: i.webhookId, eventId: i.eventId, run: i.run });
+export const keyOf = (i: DeliveryKeyInput): DeliveryKey => ({
+  subscriptionId: i.webhookId,
+  eventId: i.eventId,
+  run: i.run,
+});
 export const FINAL: ReadonlySet<WebhookDeliveryState> = new Set(WEBHOOK_DELIVERY_FINAL_STATES);
 
 /** Ends a delivery without a request: one log row (the delivery log shows every outcome) and the final state. */
-export const endWithoutRequest = async (repo: WebhooksRepository, trx: Knex, k: DeliveryKeyInput, eventType: string, id: string, state: WebhookDeliveryState, errorKind: string) => {
+export const endWithoutRequest = async (
+  repo: WebhooksRepository,
+  trx: Knex,
+  k: DeliveryKeyInput,
+  eventType: string,
+  id: string,
+  state: WebhookDeliveryState,
+  errorKind: string,
+) => {
   await repo.insertAttempt(
-    { id, subscription_id: k.webhookId, event_id: k.eventId, run: k.run, event_type: eventType, attempt: null, outcome: 'not_sent', http_status: null, error_kind: errorKind, latency_ms: null, response_snippet: null, attempted_at: new Date() },
+    {
+      id,
+      subscription_id: k.webhookId,
+      event_id: k.eventId,
+      run: k.run,
+      event_type: eventType,
+      attempt: null,
+      outcome: 'not_sent',
+      http_status: null,
+      error_kind: errorKind,
+      latency_ms: null,
+      response_snippet: null,
+      attempted_at: new Date(),
+    },
     trx,
   );
-  await repo.updateDelivery(keyOf(k), { state, last_error_kind: errorKind, next_attempt_at: null, finished_at: new Date() }, trx);
+  await repo.updateDelivery(
+    keyOf(k),
+    { state, last_error_kind: errorKind, next_attempt_at: null, finished_at: new Date() },
+    trx,
+  );
 };
 
 /** How long a sent attempt's record is retried in place (decision 0227). */
@@ -38,7 +67,10 @@ export const RECORD_AFTER_SEND_MS = 20_000;
  * `recorded` and not repeated. Only past `untilMs` does the error reach Temporal's retry, which
  * sends again: at-least-once, as documented.
  */
-export async function recordAfterSend(write: () => Promise<void>, opts: { recorded: () => Promise<boolean>; untilMs: number; heartbeat?: () => void }): Promise<void> {
+export async function recordAfterSend(
+  write: () => Promise<void>,
+  opts: { recorded: () => Promise<boolean>; untilMs: number; heartbeat?: () => void },
+): Promise<void> {
   for (let delayMs = 100; ; delayMs = Math.min(delayMs * 2, 2_000)) {
     try {
       await write();

@@ -57,7 +57,10 @@ export interface DispatchListener {
  * LISTENs on `webhook_dispatch` and turns each notification into a nudge of `wake`. Fails soft: if
  * it cannot connect or drops, `listening` is false and the activity falls back to polling.
  */
-export async function listenForDispatch(connection: pg.ClientConfig, wake: Pick<DispatchWake, 'nudge'>): Promise<DispatchListener> {
+export async function listenForDispatch(
+  connection: pg.ClientConfig,
+  wake: Pick<DispatchWake, 'nudge'>,
+): Promise<DispatchListener> {
   const client = new pg.Client(connection);
   const state = { listening: false, closed: false };
   client.on('notification', () => wake.nudge());

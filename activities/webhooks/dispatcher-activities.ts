@@ -4,10 +4,21 @@ import type pg from 'pg';
 import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../../lib/config';
-import type { WebhooksRepository, WebhookDeliveryRow, WebhookSubscriptionRow, DomainEventRow } from '../../db/webhooks/webhooks-repository';
+import type {
+  WebhooksRepository,
+  WebhookDeliveryRow,
+  WebhookSubscriptionRow,
+  DomainEventRow,
+} from '../../db/webhooks/webhooks-repository';
 import { buildEnvelope, signatureHeaders } from '../../domain/webhooks/signing';
 import type { WebhookHttpClient } from '../../domain/webhooks/http-client';
-import { attemptOutcomesSignal, webhookSubscriptionLabel, webhookSubscriptionWorkflowId, type AttemptOutcomeSignalInput, type WebhookDeliveryState } from '../../workflows/webhooks/contract';
+import {
+  attemptOutcomesSignal,
+  webhookSubscriptionLabel,
+  webhookSubscriptionWorkflowId,
+  type AttemptOutcomeSignalInput,
+  type WebhookDeliveryState,
+} from '../../workflows/webhooks/contract';
 import { deliveryInput, startWebhookDelivery } from '../../workflows/webhooks/client';
 import { MAX_WEBHOOK_BODY_BYTES, signingSecretsOf } from './delivery-activities';
 import { RECORD_AFTER_SEND_MS, endWithoutRequest, keyOf, recordAfterSend } from './delivery-records';
@@ -69,27 +80,60 @@ interface Outcome {
 }
 
 /** What `webhookDispatcherWorkflow` proxies (decision 0195). */
-export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRepository: WebhooksRepository; httpClient: WebhookHttpClient; appSecret: string; client: Client; config: Config; dispatchWake: DispatchWake; draining?: AbortSignal }) {
+export function createWebhookDispatcherActivities(deps: {
+  knex: Knex;
+  webhooksRepository: WebhooksRepository;
+  httpClient: WebhookHttpClient;
+  appSecret: string;
+  client: Client;
+  config: Config;
+  dispatchWake: DispatchWake;
+  draining?: AbortSignal;
+}) {
   const repo = deps.webhooksRepository;
   const leaseMs = deps.config.WEBHOOK_TIMEOUT_MS + 60_000;
   const drained = aborted(deps.draining); // one listener for the worker's life
   let lastSweepMs = 0;
 
   /** One claimed delivery: decide, POST, record (state and attempt in one transaction; `first_attempt_due_at` stays until the batch is done). */
-  const attemptOne = async (row: WebhookDeliveryRow, sub: WebhookSubscriptionRow | undefined, event: DomainEventRow | undefined): Promise<Outcome> => {
+  const attemptOne = async (
+    row: WebhookDeliveryRow,
+    sub: WebhookSubscriptionRow | undefined,
+    event: DomainEventRow | undefined,
+  ): Promise<Outcome> => {
     const id = firstAttemptId(row);
     if (row.state !== 'pending') {
       // Recorded by an earlier try of this batch that did not finish: answer from the record, do not POST again.
       const a = await repo.findAttempt(row.subscription_id, id);
-      const kind = row.state === 'delivered' ? 'delivered' : row.state === 'retrying' || row.state === 'dead_letter' ? 'failed' : 'not_sent';
-      return { row, kind, signal: a && a.attempt !== null ? { deliveryId: a.id, eventId: row.event_id, ok: a.outcome === 'success', atMs: a.attempted_at.getTime() } : null, lastOutcome: a?.http_status ? `HTTP ${a.http_status}` : (a?.error_kind ?? 'a failure') };
+      const kind =
+        row.state === 'delivered'
+          ? 'delivered'
+          : row.state === 'retrying' || row.state === 'dead_letter'
+            ? 'failed'
+            : 'not_sent';
+      return {
+        row,
+        kind,
+        signal:
+          a && a.attempt !== null
+            ? { deliveryId: a.id, eventId: row.event_id, ok: a.outcome === 'success', atMs: a.attempted_at.getTime() }
+            : null,
+        lastOutcome: a?.http_status ? `HTTP ${a.http_status}` : (a?.error_kind ?? 'a failure'),
+      };
     }
     const k = { webhookId: row.subscription_id, eventId: row.event_id, run: row.run };
     if (!sub || !event) {
-      await deps.knex.transaction((trx) => endWithoutRequest(repo, trx, k, row.event_type, id, 'cancelled', 'delivery_input_missing'));
+      await deps.knex.transaction((trx) =>
+        endWithoutRequest(repo, trx, k, row.event_type, id, 'cancelled', 'delivery_input_missing'),
+      );
       return { row: { ...row, state: 'cancelled' }, kind: 'not_sent', signal: null };
     }
-    const body = buildEnvelope({ id: event.id, type: event.type, createdAtMs: event.created_at.getTime(), data: event.data });
+    const body = buildEnvelope({
+      id: event.id,
+      type: event.type,
+      createdAtMs: event.created_at.getTime(),
+      data: event.data,
+    });
     const bodyBytes = Buffer.byteLength(body, 'utf8');
     const end: { state: WebhookDeliveryState; errorKind: string } | null =
       sub.status === 'deleted' || sub.status === 'disabled'
@@ -119,43 +163,50 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
     const retries = deps.config.WEBHOOK_RETRY_SCHEDULE_MS.length;
     const state: WebhookDeliveryState = result.ok ? 'delivered' : retries === 0 ? 'dead_letter' : 'retrying';
     // Within the claim's lease (WEBHOOK_TIMEOUT_MS + 60 s): no other claim can take the row meanwhile.
-    await recordAfterSend(() => deps.knex.transaction(async (trx) => {
-      await repo.insertAttempt(
-        {
-          id,
-          subscription_id: sub.id,
-          event_id: event.id,
-          run: row.run,
-          event_type: event.type,
-          attempt: 1,
-          outcome: result.ok ? 'success' : 'failure',
-          http_status: result.httpStatus,
-          error_kind: result.ok ? null : result.errorKind,
-          latency_ms: result.latencyMs,
-          response_snippet: result.responseSnippet,
-          attempted_at: attemptedAt,
-        },
-        trx,
-      );
-      // Only a row still waiting for this attempt moves (a disable or delete may have cancelled it meanwhile).
-      await trx('webhook_deliveries')
-        .where({ subscription_id: sub.id, event_id: event.id, run: row.run, state: 'pending' })
-        .update({
-          state,
-          attempts: 1,
-          body_bytes: bodyBytes,
-          last_http_status: result.httpStatus,
-          last_error_kind: result.ok ? null : result.errorKind,
-          last_attempt_at: attemptedAt,
-          next_attempt_at: state === 'retrying' ? new Date(attemptedAt.getTime() + deps.config.WEBHOOK_RETRY_SCHEDULE_MS[0]) : null,
-          finished_at: state === 'retrying' ? null : new Date(),
-          updated_at: trx.fn.now(),
-        });
-    }), {
-      recorded: async () => Boolean(await repo.findAttempt(sub.id, id)),
-      untilMs: Date.now() + RECORD_AFTER_SEND_MS,
-      heartbeat: () => Context.current().heartbeat(),
-    });
+    await recordAfterSend(
+      () =>
+        deps.knex.transaction(async (trx) => {
+          await repo.insertAttempt(
+            {
+              id,
+              subscription_id: sub.id,
+              event_id: event.id,
+              run: row.run,
+              event_type: event.type,
+              attempt: 1,
+              outcome: result.ok ? 'success' : 'failure',
+              http_status: result.httpStatus,
+              error_kind: result.ok ? null : result.errorKind,
+              latency_ms: result.latencyMs,
+              response_snippet: result.responseSnippet,
+              attempted_at: attemptedAt,
+            },
+            trx,
+          );
+          // Only a row still waiting for this attempt moves (a disable or delete may have cancelled it meanwhile).
+          await trx('webhook_deliveries')
+            .where({ subscription_id: sub.id, event_id: event.id, run: row.run, state: 'pending' })
+            .update({
+              state,
+              attempts: 1,
+              body_bytes: bodyBytes,
+              last_http_status: result.httpStatus,
+              last_error_kind: result.ok ? null : result.errorKind,
+              last_attempt_at: attemptedAt,
+              next_attempt_at:
+                state === 'retrying'
+                  ? new Date(attemptedAt.getTime() + deps.config.WEBHOOK_RETRY_SCHEDULE_MS[0])
+                  : null,
+              finished_at: state === 'retrying' ? null : new Date(),
+              updated_at: trx.fn.now(),
+            });
+        }),
+      {
+        recorded: async () => Boolean(await repo.findAttempt(sub.id, id)),
+        untilMs: Date.now() + RECORD_AFTER_SEND_MS,
+        heartbeat: () => Context.current().heartbeat(),
+      },
+    );
     return {
       row: { ...row, state },
       kind: result.ok ? 'delivered' : 'failed',
@@ -183,7 +234,10 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
    * is claimed (decision 0240).
    */
   const attemptBatch = async (rows: WebhookDeliveryRow[]) => {
-    const [subs, events] = await Promise.all([repo.findSubscriptionsByIds([...new Set(rows.map((r) => r.subscription_id))]), repo.findEventsByIds([...new Set(rows.map((r) => r.event_id))])]);
+    const [subs, events] = await Promise.all([
+      repo.findSubscriptionsByIds([...new Set(rows.map((r) => r.subscription_id))]),
+      repo.findEventsByIds([...new Set(rows.map((r) => r.event_id))]),
+    ]);
     const subById = new Map(subs.map((s) => [s.id, s]));
     const eventById = new Map(events.map((e) => [e.id, e]));
     const outcomes: Outcome[] = new Array(rows.length);
@@ -192,7 +246,11 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
       Array.from({ length: Math.min(CONCURRENCY, rows.length) }, async () => {
         while (next < rows.length) {
           const i = next++;
-          outcomes[i] = await attemptOne(rows[i], subById.get(rows[i].subscription_id), eventById.get(rows[i].event_id));
+          outcomes[i] = await attemptOne(
+            rows[i],
+            subById.get(rows[i].subscription_id),
+            eventById.get(rows[i].event_id),
+          );
           Context.current().heartbeat();
         }
       }),
@@ -204,7 +262,9 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
   const signalOutcomes = async (subId: string, list: AttemptOutcomeSignalInput[]) => {
     for (let delayMs = 100, until = Date.now() + SIGNAL_RETRY_MS; ; delayMs = Math.min(delayMs * 2, 2_000)) {
       try {
-        await deps.client.workflow.getHandle(webhookSubscriptionWorkflowId(subId)).signal(attemptOutcomesSignal, { outcomes: list });
+        await deps.client.workflow
+          .getHandle(webhookSubscriptionWorkflowId(subId))
+          .signal(attemptOutcomesSignal, { outcomes: list });
         return;
       } catch (err) {
         // The actor is gone (deleted subscription): nothing left to count.
@@ -223,9 +283,15 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
    * from the recorded attempts (no POST) and signals again — the failure counter is never skipped.
    * `signalTails` orders one subscription's signals across batches whose finishing overlaps.
    */
-  const finishBatch = async (rows: WebhookDeliveryRow[], outcomes: Outcome[], subById: Map<string, WebhookSubscriptionRow>, signalTails: Map<string, Promise<unknown>>) => {
+  const finishBatch = async (
+    rows: WebhookDeliveryRow[],
+    outcomes: Outcome[],
+    subById: Map<string, WebhookSubscriptionRow>,
+    signalTails: Map<string, Promise<unknown>>,
+  ) => {
     const bySub = new Map<string, AttemptOutcomeSignalInput[]>();
-    for (const o of outcomes) if (o.signal) bySub.set(o.row.subscription_id, [...(bySub.get(o.row.subscription_id) ?? []), o.signal]);
+    for (const o of outcomes)
+      if (o.signal) bySub.set(o.row.subscription_id, [...(bySub.get(o.row.subscription_id) ?? []), o.signal]);
     const sent = await Promise.allSettled(
       [...bySub].map(([subId, list]) => {
         list.sort((a, b) => a.atMs - b.atMs);
@@ -244,12 +310,21 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
     for (let i = 0; i < failed.length; i += CONCURRENCY) {
       await Promise.all(
         failed.slice(i, i + CONCURRENCY).map(async (o) => {
-          if (await startWebhookDelivery(deps.client, deps.config, retryInput(o.row, subById.get(o.row.subscription_id), o.lastOutcome ?? 'a failure'), 'event')) retriesStarted++;
+          if (
+            await startWebhookDelivery(
+              deps.client,
+              deps.config,
+              retryInput(o.row, subById.get(o.row.subscription_id), o.lastOutcome ?? 'a failure'),
+              'event',
+            )
+          )
+            retriesStarted++;
         }),
       );
     }
     // Out of the queue: one statement for the batch.
-    await deps.knex('webhook_deliveries')
+    await deps
+      .knex('webhook_deliveries')
       .whereIn(
         ['subscription_id', 'event_id', 'run'],
         rows.map((r) => [r.subscription_id, r.event_id, r.run]),
@@ -264,12 +339,26 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
     lastSweepMs = Date.now();
     const rows = await repo.overdueEventRetries(RETRY_OVERDUE_MS, 50);
     if (rows.length === 0) return 0;
-    const subs = new Map((await repo.findSubscriptionsByIds([...new Set(rows.map((r) => r.subscription_id))])).map((s) => [s.id, s]));
+    const subs = new Map(
+      (await repo.findSubscriptionsByIds([...new Set(rows.map((r) => r.subscription_id))])).map((s) => [s.id, s]),
+    );
     let started = 0;
     for (const r of rows) {
       const a = await repo.findAttempt(r.subscription_id, firstAttemptId(r));
       if (!a || r.attempts !== 1) continue; // not the dispatcher's (an old-style delivery workflow owns it)
-      if (await startWebhookDelivery(deps.client, deps.config, retryInput(r, subs.get(r.subscription_id), a.http_status ? `HTTP ${a.http_status}` : (a.error_kind ?? 'a failure')), 'event')) started++;
+      if (
+        await startWebhookDelivery(
+          deps.client,
+          deps.config,
+          retryInput(
+            r,
+            subs.get(r.subscription_id),
+            a.http_status ? `HTTP ${a.http_status}` : (a.error_kind ?? 'a failure'),
+          ),
+          'event',
+        )
+      )
+        started++;
     }
     return started;
   };
@@ -279,9 +368,18 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
      * Claims due first attempts in batches and works through them until `maxDeliveries` are done or
      * nothing has come for `idleWaitMs`. Heartbeats throughout; on cancellation it returns what it did.
      */
-    async dispatchWebhookFirstAttempts(input: DispatchWebhookFirstAttemptsInput): Promise<DispatchWebhookFirstAttemptsResult> {
+    async dispatchWebhookFirstAttempts(
+      input: DispatchWebhookFirstAttemptsInput,
+    ): Promise<DispatchWebhookFirstAttemptsResult> {
       const ctx = Context.current();
-      const total: DispatchWebhookFirstAttemptsResult = { attempted: 0, delivered: 0, failed: 0, notSent: 0, retriesStarted: 0, sweptRetries: 0 };
+      const total: DispatchWebhookFirstAttemptsResult = {
+        attempted: 0,
+        delivered: 0,
+        failed: 0,
+        notSent: 0,
+        retriesStarted: 0,
+        sweptRetries: 0,
+      };
       let idleSince = Date.now();
       // Woken by NOTIFY while this call waits (decision 0217); the connection lives as long as the call.
       const listener: DispatchListener = await listenForDispatch(connectionOf(deps.knex), deps.dispatchWake);
@@ -299,14 +397,19 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
         signalTails.clear();
         const failed = failedBatches.splice(0).flat();
         if (failed.length === 0) return;
-        await deps.knex('webhook_deliveries')
+        await deps
+          .knex('webhook_deliveries')
           .whereIn(
             ['subscription_id', 'event_id', 'run'],
             failed.map((r) => [r.subscription_id, r.event_id, r.run]),
           )
           .whereNotNull('first_attempt_due_at')
           .update({ dispatch_lease_until: null })
-          .catch((err: unknown) => ctx.log.warn('webhook first attempts: could not hand back a lease; it runs out by itself', { error: String(err) }));
+          .catch((err: unknown) =>
+            ctx.log.warn('webhook first attempts: could not hand back a lease; it runs out by itself', {
+              error: String(err),
+            }),
+          );
       };
       try {
         total.sweptRetries += await sweep();
@@ -314,7 +417,10 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
           ctx.heartbeat();
           // Read before the claim: a wake-up between an empty claim and the wait is not lost.
           const seen = deps.dispatchWake.count();
-          const rows = await repo.claimFirstAttempts(Math.min(CLAIM_BATCH, input.maxDeliveries - total.attempted), leaseMs);
+          const rows = await repo.claimFirstAttempts(
+            Math.min(CLAIM_BATCH, input.maxDeliveries - total.attempted),
+            leaseMs,
+          );
           if (rows.length === 0) {
             const idleMs = Date.now() - idleSince;
             if (idleMs >= input.idleWaitMs) break;
@@ -324,7 +430,11 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
             // A draining worker ends the idle wait at once: the shutdown does not wait out the grace time.
             const stop = () => ctx.cancellationSignal.aborted || deps.draining?.aborted === true;
             while (Date.now() < until && deps.dispatchWake.count() === seen && !stop()) {
-              await Promise.race([deps.dispatchWake.waitForNudge(Math.max(1, Math.min(until - Date.now(), HEARTBEAT_EVERY_MS)), seen), ctx.cancelled.catch(() => undefined), drained]);
+              await Promise.race([
+                deps.dispatchWake.waitForNudge(Math.max(1, Math.min(until - Date.now(), HEARTBEAT_EVERY_MS)), seen),
+                ctx.cancelled.catch(() => undefined),
+                drained,
+              ]);
               ctx.heartbeat();
             }
             if (stop()) break;
@@ -344,7 +454,10 @@ export function createWebhookDispatcherActivities(deps: { knex: Knex; webhooksRe
             },
             (err: unknown) => {
               failedBatches.push(rows);
-              ctx.log.warn('webhook first attempts: finishing a batch failed; its rows are claimed again', { rows: rows.length, error: String(err) });
+              ctx.log.warn('webhook first attempts: finishing a batch failed; its rows are claimed again', {
+                rows: rows.length,
+                error: String(err),
+              });
             },
           );
           inFlight.add(finishing);

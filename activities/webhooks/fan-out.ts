@@ -18,7 +18,12 @@ const ENSURE_EVERY_MS = 60_000;
  * workflow runs and nudges it: `dispatchWake` is the worker's own (a dispatcher in another process,
  * or a fan-out built without it, is woken by the NOTIFY at commit).
  */
-export function createWebhooksFanOut(deps: { webhooksRepository: WebhooksRepository; client: Client; config: Config; dispatchWake?: Pick<DispatchWake, 'nudge'> }): FanOut {
+export function createWebhooksFanOut(deps: {
+  webhooksRepository: WebhooksRepository;
+  client: Client;
+  config: Config;
+  dispatchWake?: Pick<DispatchWake, 'nudge'>;
+}): FanOut {
   let ensured: { atMs: number; done: Promise<void> } | null = null;
   const ensure = async () => {
     if (!ensured || Date.now() - ensured.atMs > ENSURE_EVERY_MS) {
@@ -31,9 +36,15 @@ export function createWebhooksFanOut(deps: { webhooksRepository: WebhooksReposit
     await ensured.done;
   };
   return async (event: DomainEvent) => {
-    const subs = await deps.webhooksRepository.findSubscriptionsForEvent({ type: event.type, ownerTeamId: event.ownerTeamId, ownerUserIds: event.ownerUserIds });
+    const subs = await deps.webhooksRepository.findSubscriptionsForEvent({
+      type: event.type,
+      ownerTeamId: event.ownerTeamId,
+      ownerUserIds: event.ownerUserIds,
+    });
     if (subs.length === 0) return;
-    await deps.webhooksRepository.queueFirstAttempts(subs.map((s) => ({ subscription_id: s.id, event_id: event.id, event_type: event.type })));
+    await deps.webhooksRepository.queueFirstAttempts(
+      subs.map((s) => ({ subscription_id: s.id, event_id: event.id, event_type: event.type })),
+    );
     await ensure();
     deps.dispatchWake?.nudge();
   };

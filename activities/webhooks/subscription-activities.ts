@@ -4,7 +4,11 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { WebhooksRepository } from '../../db/webhooks/webhooks-repository';
 import type { AccountsRepository } from '../../db/accounts/accounts-repository';
 import type { OutboxRepository } from '../../db/notifications/outbox-repository';
-import { webhookDeliveryWorkflowId, cancelDeliverySignal, type WebhookSubscriptionStatus } from '../../workflows/webhooks/contract';
+import {
+  webhookDeliveryWorkflowId,
+  cancelDeliverySignal,
+  type WebhookSubscriptionStatus,
+} from '../../workflows/webhooks/contract';
 import { endWithoutRequest, logId } from './delivery-records';
 import type { WebhookCancelReason } from '../../workflows/webhooks/contract';
 
@@ -47,7 +51,9 @@ export function createWebhookSubscriptionActivities(deps: {
 
   return {
     /** The subscription actor's projection: status, failure counter, pause time. */
-    async projectWebhookSubscription(input: ProjectWebhookSubscriptionInput): Promise<ProjectWebhookSubscriptionResult> {
+    async projectWebhookSubscription(
+      input: ProjectWebhookSubscriptionInput,
+    ): Promise<ProjectWebhookSubscriptionResult> {
       await repo.projectLifecycle(input.webhookId, {
         status: input.status,
         consecutive_failures: input.consecutiveFailures,
@@ -60,13 +66,19 @@ export function createWebhookSubscriptionActivities(deps: {
       const sub = await repo.findSubscriptionById(input.webhookId);
       if (!sub) return { queued: false };
       const recipients: string[] = [];
-      const creator = sub.created_by_user_id ? await deps.accountsRepository.findUserById(sub.created_by_user_id) : undefined;
+      const creator = sub.created_by_user_id
+        ? await deps.accountsRepository.findUserById(sub.created_by_user_id)
+        : undefined;
       if (creator) recipients.push(creator.email);
       else if (sub.owner_user_id) {
         const u = await deps.accountsRepository.findUserById(sub.owner_user_id);
         if (u) recipients.push(u.email);
       } else if (sub.owner_team_id) {
-        const owners = await deps.knex('team_members as m').join('users as u', 'u.id', 'm.user_id').where({ 'm.team_id': sub.owner_team_id, 'm.role': 'owner' }).select('u.email');
+        const owners = await deps
+          .knex('team_members as m')
+          .join('users as u', 'u.id', 'm.user_id')
+          .where({ 'm.team_id': sub.owner_team_id, 'm.role': 'owner' })
+          .select('u.email');
         recipients.push(...owners.map((o: { email: string }) => o.email));
       }
       if (recipients.length === 0) {
@@ -92,17 +104,31 @@ export function createWebhookSubscriptionActivities(deps: {
     },
 
     /** Signals every unfinished delivery of the subscription to end as cancelled. */
-    async cancelPendingWebhookDeliveries(input: CancelPendingWebhookDeliveriesInput): Promise<CancelPendingWebhookDeliveriesResult> {
+    async cancelPendingWebhookDeliveries(
+      input: CancelPendingWebhookDeliveriesInput,
+    ): Promise<CancelPendingWebhookDeliveriesResult> {
       const rows = await repo.listUnfinishedDeliveries(input.webhookId);
       let cancelled = 0;
       for (const r of rows) {
         try {
-          await deps.client.workflow.getHandle(webhookDeliveryWorkflowId(r.subscription_id, r.event_id)).signal(cancelDeliverySignal, { reason: input.reason });
+          await deps.client.workflow
+            .getHandle(webhookDeliveryWorkflowId(r.subscription_id, r.event_id))
+            .signal(cancelDeliverySignal, { reason: input.reason });
           cancelled++;
         } catch (err) {
           if (!(err instanceof WorkflowNotFoundError)) throw err;
           // Its workflow is gone (closed and past retention): close the record so nothing shows as pending forever.
-          await deps.knex.transaction((trx) => endWithoutRequest(repo, trx, { webhookId: r.subscription_id, eventId: r.event_id, run: r.run }, r.event_type, logId(), 'cancelled', `subscription_${input.reason}`));
+          await deps.knex.transaction((trx) =>
+            endWithoutRequest(
+              repo,
+              trx,
+              { webhookId: r.subscription_id, eventId: r.event_id, run: r.run },
+              r.event_type,
+              logId(),
+              'cancelled',
+              `subscription_${input.reason}`,
+            ),
+          );
           cancelled++;
         }
       }

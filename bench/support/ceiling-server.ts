@@ -42,7 +42,8 @@ async function main() {
     scoped.decorateRequest('auth', null);
     scoped.addHook('onRequest', async (request) => {
       const userId = request.headers['x-bench-user'];
-      if (typeof userId === 'string') request.auth = { userId, scopes: new Set(['queue:read']) } as unknown as AuthContext;
+      if (typeof userId === 'string')
+        request.auth = { userId, scopes: new Set(['queue:read']) } as unknown as AuthContext;
     });
     await scoped.register(queueRoutes, { prefix: '/api/v1' });
     // The same body after one trivial PostgreSQL round trip: the floor of any answer that asks the

@@ -16,7 +16,10 @@ export function ticks(pid: number): number {
 
 /** The postmaster of the cluster in `dataDir` and its children (backends, writers). */
 export function postgresPids(dataDir: string): number[] {
-  const all = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const all = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   const cmd = (pid: number) => {
     try {
       return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');

@@ -11,6 +11,7 @@ export function imageApiNodeFlags(root: string): string[] {
   const line = [...dockerfile.matchAll(/^CMD (\[.*\])\s*$/gm)].at(-1);
   if (!line) throw new Error('Dockerfile: no CMD ["node", …] line');
   const cmd = JSON.parse(line[1]) as string[];
-  if (cmd[0] !== 'node' || cmd.at(-1) !== 'dist/apps/api/src/server.js') throw new Error(`Dockerfile CMD is not node … dist/apps/api/src/server.js: ${line[1]}`);
+  if (cmd[0] !== 'node' || cmd.at(-1) !== 'dist/apps/api/src/server.js')
+    throw new Error(`Dockerfile CMD is not node … dist/apps/api/src/server.js: ${line[1]}`);
   return cmd.slice(1, -1);
 }

@@ -23,12 +23,19 @@ export const rssMiB = (pid: number | undefined) => {
 
 /** Builds the production output into `dir` (inside the repository, so node_modules resolve). */
 export function buildDist(dir: string): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build-dist.ts'), '--out', dir], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build-dist.ts'), '--out', dir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`build:dist failed: ${r.stderr}`);
 }
 
 /** Polls `check` until it answers true (a throw counts as not yet). */
-export async function waitFor(what: string, check: () => Promise<boolean>, o: { timeoutMs?: number; everyMs?: number } = {}): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  o: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<void> {
   const timeoutMs = o.timeoutMs ?? 120_000;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -42,7 +49,11 @@ export async function waitFor(what: string, check: () => Promise<boolean>, o: { 
 export const dbUrlFor = (adminUrl: string, db: string) => adminUrl.replace(/\/[^/?]+(\?|$)/, `/${db}$1`);
 
 /** Database `db` (created if absent) migrated to the latest schema, with a pool of `poolMax`. */
-export async function migratedDatabase(adminUrl: string, db: string, poolMax: number): Promise<{ url: string; knex: Knex }> {
+export async function migratedDatabase(
+  adminUrl: string,
+  db: string,
+  poolMax: number,
+): Promise<{ url: string; knex: Knex }> {
   await ensureDatabase(adminUrl, db);
   const url = dbUrlFor(adminUrl, db);
   const knex = createKnex(url, poolMax);
@@ -51,11 +62,21 @@ export async function migratedDatabase(adminUrl: string, db: string, poolMax: nu
 }
 
 /** A seeker with an API token of `scopes` (the token in clear, for the Authorization header). */
-export async function userWithToken(knex: Knex, u: { email: string; displayName: string; tokenName: string; scopes: string[] }): Promise<string> {
+export async function userWithToken(
+  knex: Knex,
+  u: { email: string; displayName: string; tokenName: string; scopes: string[] },
+): Promise<string> {
   const repos = createRepositories(knex);
   const user = await repos.accounts.insertUser({ email: u.email, display_name: u.displayName, role: 'seeker' });
   const token = generateToken();
-  await repos.tokens.insert({ user_id: user.id, name: u.tokenName, token_hash: hashToken(token), display_prefix: displayPrefix(token), scopes: u.scopes, expires_at: null });
+  await repos.tokens.insert({
+    user_id: user.id,
+    name: u.tokenName,
+    token_hash: hashToken(token),
+    display_prefix: displayPrefix(token),
+    scopes: u.scopes,
+    expires_at: null,
+  });
   return token;
 }
 
@@ -63,5 +84,10 @@ export async function userWithToken(knex: Knex, u: { email: string; displayName:
 export function distFromArgs(argv: string[]): { distDir: string; builtHere: boolean } {
   const distArg = argv.indexOf('--dist');
   const builtHere = distArg < 0;
-  return { distDir: builtHere ? path.join(ROOT, 'dist', `bench-${randomBytes(4).toString('hex')}`) : path.resolve(argv[distArg + 1]), builtHere };
+  return {
+    distDir: builtHere
+      ? path.join(ROOT, 'dist', `bench-${randomBytes(4).toString('hex')}`)
+      : path.resolve(argv[distArg + 1]),
+    builtHere,
+  };
 }

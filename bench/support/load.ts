@@ -25,8 +25,20 @@ export interface LoadResult {
   bytesPerRequest: number;
 }
 
-export async function load(o: { url: string; paths: string[]; connections: number; durationS: number; headers?: Record<string, string> }): Promise<LoadResult> {
-  const r = await autocannon({ url: o.url, connections: o.connections, duration: o.durationS, headers: o.headers ?? {}, requests: o.paths.map((path) => ({ method: 'GET', path })) });
+export async function load(o: {
+  url: string;
+  paths: string[];
+  connections: number;
+  durationS: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
+  const r = await autocannon({
+    url: o.url,
+    connections: o.connections,
+    duration: o.durationS,
+    headers: o.headers ?? {},
+    requests: o.paths.map((path) => ({ method: 'GET', path })),
+  });
   return {
     rps: r.requests.total / (r.duration || o.durationS),
     p50: r.latency.p50,

@@ -10,7 +10,9 @@ process.on('SIGUSR2', () => {
   if (global.gc) global.gc();
   const packages = {};
   for (const file of Object.keys(Module._cache)) {
-    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file.split('node_modules/').length > 1 ? file.slice(file.lastIndexOf('node_modules/')) : '');
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(
+      file.split('node_modules/').length > 1 ? file.slice(file.lastIndexOf('node_modules/')) : '',
+    );
     const name = m ? m[1] : '(ours)';
     let size = 0;
     try {

@@ -55,7 +55,10 @@ export interface RunCasesOptions<R> {
 }
 
 /** Runs the cases alternately, `rounds` times; each case's results in round order, by name. */
-export async function runCases<R>(cases: ReadonlyArray<BenchCase<R>>, o: RunCasesOptions<R>): Promise<Map<string, R[]>> {
+export async function runCases<R>(
+  cases: ReadonlyArray<BenchCase<R>>,
+  o: RunCasesOptions<R>,
+): Promise<Map<string, R[]>> {
   const results = new Map<string, R[]>(cases.map((c) => [c.name, []]));
   if (o.warmUpFirst) for (const c of cases) await c.warmUp?.();
   for (let round = 0; round < o.rounds; round++) {

@@ -56,7 +56,10 @@ export const TEMPORAL_SQL_TOOL_SPEC: GoInstallSpec = {
 };
 
 /** The server and its schema tool: the cached builds, or built now (once per machine). */
-export async function temporalServerBinaries(opts: { cacheDir: string; log: (l: string) => void }): Promise<{ server: string; sqlTool: string }> {
+export async function temporalServerBinaries(opts: {
+  cacheDir: string;
+  log: (l: string) => void;
+}): Promise<{ server: string; sqlTool: string }> {
   const server = await goInstallCached(TEMPORAL_SERVER_SPEC, opts);
   const sqlTool = await goInstallCached(TEMPORAL_SQL_TOOL_SPEC, opts);
   return { server: server.path, sqlTool: sqlTool.path };
@@ -94,7 +97,13 @@ export interface PostgresEndpoint {
   password: string;
 }
 
-type ConfigInput = { ports: ServerPorts; pg: PostgresEndpoint; dynamicConfigFile: string; historyShards?: number; logLevel?: string };
+type ConfigInput = {
+  ports: ServerPorts;
+  pg: PostgresEndpoint;
+  dynamicConfigFile: string;
+  historyShards?: number;
+  logLevel?: string;
+};
 const q = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML scalar
 
 /** The two SQL stores (history and visibility) on the one PostgreSQL. */
@@ -232,11 +241,30 @@ async function freeLowPorts(n: number): Promise<number[]> {
 
 /** `temporal-sql-tool` against one database; the password through the environment (SQL_PASSWORD), not argv. */
 function sqlTool(tool: string, pg: PostgresEndpoint, database: string, args: string[]): void {
-  const r = spawnSync(tool, ['--plugin', 'postgres12', '--ep', pg.host, '--port', String(pg.port), '--user', pg.user, '--database', database, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, SQL_PASSWORD: pg.password },
-  });
-  if (r.status !== 0) throw new Error(`temporal-sql-tool ${args[0]} on ${database} failed (exit ${r.status ?? r.signal}):\n${(r.stdout + r.stderr).slice(-3000)}`);
+  const r = spawnSync(
+    tool,
+    [
+      '--plugin',
+      'postgres12',
+      '--ep',
+      pg.host,
+      '--port',
+      String(pg.port),
+      '--user',
+      pg.user,
+      '--database',
+      database,
+      ...args,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, SQL_PASSWORD: pg.password },
+    },
+  );
+  if (r.status !== 0)
+    throw new Error(
+      `temporal-sql-tool ${args[0]} on ${database} failed (exit ${r.status ?? r.signal}):\n${(r.stdout + r.stderr).slice(-3000)}`,
+    );
 }
 
 /** Creates both databases (in a fresh PostgreSQL) and brings their schemas to the version this server expects. */
@@ -261,8 +289,28 @@ export interface TemporalOnPostgres {
 
 /** Writes the server's config folder under `root` (every port free and below 32768). */
 async function writeServerConfig(root: string, pg: PostgresEndpoint): Promise<ServerPorts> {
-  const [frontend, frontendHttp, frontendMembership, history, historyMembership, matching, matchingMembership, worker, workerMembership] = await freeLowPorts(9);
-  const ports: ServerPorts = { frontend, frontendHttp, frontendMembership, history, historyMembership, matching, matchingMembership, worker, workerMembership };
+  const [
+    frontend,
+    frontendHttp,
+    frontendMembership,
+    history,
+    historyMembership,
+    matching,
+    matchingMembership,
+    worker,
+    workerMembership,
+  ] = await freeLowPorts(9);
+  const ports: ServerPorts = {
+    frontend,
+    frontendHttp,
+    frontendMembership,
+    history,
+    historyMembership,
+    matching,
+    matchingMembership,
+    worker,
+    workerMembership,
+  };
   fs.mkdirSync(path.join(root, 'config'), { recursive: true });
   const dynamicConfigFile = path.join(root, 'config', 'dynamic.yaml');
   fs.writeFileSync(dynamicConfigFile, dynamicConfigYaml(DEV_SERVER_DYNAMIC_CONFIG));
@@ -271,11 +319,18 @@ async function writeServerConfig(root: string, pg: PostgresEndpoint): Promise<Se
 }
 
 /** The server process, its last output kept for error messages; `stop` ends it (SIGKILL after 15 s). */
-function spawnServer(server: string, root: string): { exited: () => boolean; output: () => string; stop: () => Promise<void> } {
-  const child: ChildProcess = spawn(server, ['--root', root, '--config', 'config', '--env', 'bench', '--allow-no-auth', 'start'], {
-    env: { ...process.env, TEMPORAL_VERSION_CHECK_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function spawnServer(
+  server: string,
+  root: string,
+): { exited: () => boolean; output: () => string; stop: () => Promise<void> } {
+  const child: ChildProcess = spawn(
+    server,
+    ['--root', root, '--config', 'config', '--env', 'bench', '--allow-no-auth', 'start'],
+    {
+      env: { ...process.env, TEMPORAL_VERSION_CHECK_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   let exited = false;
   child.stdout?.on('data', (d) => (output = (output + d).slice(-20_000)));
@@ -295,7 +350,11 @@ function spawnServer(server: string, root: string): { exited: () => boolean; out
  * Ready = the namespace is registered and usable through the frontend (its namespace registry
  * refreshes every few seconds, so a fresh namespace is polled until a visibility call passes).
  */
-async function untilReady(address: string, namespace: string, proc: { exited: () => boolean; output: () => string }): Promise<void> {
+async function untilReady(
+  address: string,
+  namespace: string,
+  proc: { exited: () => boolean; output: () => string },
+): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (proc.exited()) throw new Error(`the Temporal server exited during start-up:\n${proc.output().slice(-3000)}`);
@@ -310,7 +369,10 @@ async function untilReady(address: string, namespace: string, proc: { exited: ()
       }
       return;
     } catch (e) {
-      if (Date.now() > deadline) throw new Error(`the Temporal server did not become ready in 120 s: ${(e as Error).message}\n${proc.output().slice(-3000)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the Temporal server did not become ready in 120 s: ${(e as Error).message}\n${proc.output().slice(-3000)}`,
+        );
       await new Promise((r) => setTimeout(r, 500));
     }
   }
@@ -335,8 +397,19 @@ export async function startTemporalOnPostgres(opts: {
     for (const s of stops.reverse()) await s().catch(() => undefined);
   };
   try {
-    const pgEndpoint: PostgresEndpoint = { host: '127.0.0.1', port: await freePort(), user: 'postgres', password: 'postgres' };
-    const pg: RunningPostgres = await startPostgres({ dataDir: path.join(opts.dir, 'temporal-pg'), port: pgEndpoint.port, user: pgEndpoint.user, password: pgEndpoint.password, log: (l) => opts.debug?.(`[temporal-pg] ${l}`) });
+    const pgEndpoint: PostgresEndpoint = {
+      host: '127.0.0.1',
+      port: await freePort(),
+      user: 'postgres',
+      password: 'postgres',
+    };
+    const pg: RunningPostgres = await startPostgres({
+      dataDir: path.join(opts.dir, 'temporal-pg'),
+      port: pgEndpoint.port,
+      user: pgEndpoint.user,
+      password: pgEndpoint.password,
+      log: (l) => opts.debug?.(`[temporal-pg] ${l}`),
+    });
     stops.push(pg.stop);
     let t = Date.now();
     setupTemporalSchemas(tool, pgEndpoint);
@@ -349,7 +422,12 @@ export async function startTemporalOnPostgres(opts: {
     const address = `127.0.0.1:${ports.frontend}`;
     await untilReady(address, opts.namespace, proc);
     opts.log(`Temporal server ${TEMPORAL_SERVER_VERSION} on PostgreSQL at ${address}, ready in ${Date.now() - t} ms`);
-    return { address, version: `server ${TEMPORAL_SERVER_VERSION} on PostgreSQL ${pgVersion(pg)}`, postgresUrl: pg.url, stop: stopAll };
+    return {
+      address,
+      version: `server ${TEMPORAL_SERVER_VERSION} on PostgreSQL ${pgVersion(pg)}`,
+      postgresUrl: pg.url,
+      stop: stopAll,
+    };
   } catch (err) {
     await stopAll();
     throw err;
@@ -373,7 +451,10 @@ async function registerNamespace(connection: Connection, namespace: string): Pro
     if ((e as { code?: number }).code !== 5 /* NOT_FOUND */) throw e;
   }
   try {
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
+    await connection.workflowService.registerNamespace({
+      namespace,
+      workflowExecutionRetentionPeriod: msToTs('1 day'),
+    });
   } catch (e) {
     if ((e as { code?: number }).code !== 6 /* ALREADY_EXISTS */) throw e;
   }

@@ -10,8 +10,10 @@ export interface BarePostActivities {
 }
 
 // Retried like any activity: on a loaded machine an attempt can time out (the ceiling then pays for it, as ours would).
-const { barePost } = proxyActivities<BarePostActivities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
+const { barePost } = proxyActivities<BarePostActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { maximumAttempts: 5 },
+});
 export async function bareWebhookPostWorkflow(input: { subscriptionIndex: number; eventId: string }): Promise<void> {
   await barePost(input);
 }
-

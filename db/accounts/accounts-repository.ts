@@ -38,8 +38,13 @@ export interface TeamMembership {
 
 export function createAccountsRepository(knex: Knex) {
   return {
-    async insertUser(input: { email: string; display_name: string; role: UserRole; password_hash?: string | null }, trx: Knex = knex): Promise<UserRow> {
-      const [row] = await trx('users').insert({ ...input, email: input.email.trim() }).returning('*');
+    async insertUser(
+      input: { email: string; display_name: string; role: UserRole; password_hash?: string | null },
+      trx: Knex = knex,
+    ): Promise<UserRow> {
+      const [row] = await trx('users')
+        .insert({ ...input, email: input.email.trim() })
+        .returning('*');
       return row;
     },
     async findUserById(id: string, trx: Knex = knex): Promise<UserRow | undefined> {
@@ -50,19 +55,29 @@ export function createAccountsRepository(knex: Knex) {
       await trx('signup_requests').insert(row);
     },
     /** A live (unexpired) sign-up request by its token's hash; `lock` for the confirming transaction. */
-    async findSignupRequest(tokenHash: string, opts: { lock?: boolean } = {}, trx: Knex = knex): Promise<SignupRequestRow | undefined> {
+    async findSignupRequest(
+      tokenHash: string,
+      opts: { lock?: boolean } = {},
+      trx: Knex = knex,
+    ): Promise<SignupRequestRow | undefined> {
       const q = trx('signup_requests').where({ token_hash: tokenHash }).andWhereRaw('expires_at > now()').first();
       return opts.lock ? q.forUpdate() : q;
     },
     /** Every request for an address (once one is confirmed, the others' links are void), and expired ones. */
     async deleteSignupRequests(email: string, trx: Knex = knex): Promise<void> {
-      await trx('signup_requests').whereRaw('lower(email) = lower(?)', [email.trim()]).orWhereRaw('expires_at < now()').delete();
+      await trx('signup_requests')
+        .whereRaw('lower(email) = lower(?)', [email.trim()])
+        .orWhereRaw('expires_at < now()')
+        .delete();
     },
     async findUserByEmail(email: string, trx: Knex = knex): Promise<UserRow | undefined> {
       return trx('users').whereRaw('lower(email) = lower(?)', [email.trim()]).first();
     },
     async markOnboarded(userId: string, trx: Knex = knex): Promise<void> {
-      await trx('users').where({ id: userId }).whereNull('onboarding_completed_at').update({ onboarding_completed_at: trx.fn.now() });
+      await trx('users')
+        .where({ id: userId })
+        .whereNull('onboarding_completed_at')
+        .update({ onboarding_completed_at: trx.fn.now() });
     },
     async insertTeam(name: string, trx: Knex = knex): Promise<{ id: string; name: string }> {
       const [row] = await trx('teams').insert({ name }).returning(['id', 'name']);

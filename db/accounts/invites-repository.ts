@@ -29,19 +29,31 @@ export const effectiveStatus = (row: Pick<InviteRow, 'status' | 'expires_at'>, n
 
 export function createInvitesRepository(knex: Knex) {
   return {
-    async insert(input: Partial<Pick<InviteRow, 'id'>> & Pick<InviteRow, 'team_id' | 'email' | 'role' | 'token_hash' | 'invited_by' | 'expires_at'>, trx: Knex = knex): Promise<InviteRow> {
+    async insert(
+      input: Partial<Pick<InviteRow, 'id'>> &
+        Pick<InviteRow, 'team_id' | 'email' | 'role' | 'token_hash' | 'invited_by' | 'expires_at'>,
+      trx: Knex = knex,
+    ): Promise<InviteRow> {
       const [row] = await trx('team_invites').insert(input).returning('*');
       return row;
     },
     /** The team's pending invite for an address (locked when inside a transaction). */
     async findPendingForEmail(teamId: string, email: string, trx: Knex = knex): Promise<InviteRow | undefined> {
-      return trx('team_invites').where({ team_id: teamId, status: 'pending' }).whereRaw('lower(email) = lower(?)', [email]).forUpdate().first();
+      return trx('team_invites')
+        .where({ team_id: teamId, status: 'pending' })
+        .whereRaw('lower(email) = lower(?)', [email])
+        .forUpdate()
+        .first();
     },
     async findForTeam(teamId: string, id: string, trx: Knex = knex): Promise<InviteRow | undefined> {
       if (!UUID_RE.test(id)) return undefined;
       return trx('team_invites').where({ team_id: teamId, id }).first();
     },
-    async findByTokenHash(tokenHash: string, opts: { lock?: boolean } = {}, trx: Knex = knex): Promise<InviteRow | undefined> {
+    async findByTokenHash(
+      tokenHash: string,
+      opts: { lock?: boolean } = {},
+      trx: Knex = knex,
+    ): Promise<InviteRow | undefined> {
       const q = trx('team_invites').where({ token_hash: tokenHash });
       if (opts.lock) q.forUpdate();
       return q.first();
@@ -50,15 +62,28 @@ export function createInvitesRepository(knex: Knex) {
     teamInvitesQuery(teamId: string, trx: Knex = knex): Knex.QueryBuilder {
       return trx('team_invites').where({ team_id: teamId }).select('*');
     },
-    async setStatus(id: string, status: Exclude<InviteStatus, 'pending'>, extra: { accepted_by?: string } = {}, trx: Knex = knex): Promise<InviteRow> {
-      const stamp = status === 'accepted' ? { accepted_at: trx.fn.now() } : status === 'revoked' ? { revoked_at: trx.fn.now() } : {};
+    async setStatus(
+      id: string,
+      status: Exclude<InviteStatus, 'pending'>,
+      extra: { accepted_by?: string } = {},
+      trx: Knex = knex,
+    ): Promise<InviteRow> {
+      const stamp =
+        status === 'accepted'
+          ? { accepted_at: trx.fn.now() }
+          : status === 'revoked'
+            ? { revoked_at: trx.fn.now() }
+            : {};
       const [row] = await trx('team_invites')
         .where({ id })
         .update({ status, ...stamp, ...extra })
         .returning('*');
       return row;
     },
-    async insertOutboxEmail(input: { id: string; to_address: string; subject: string; body: string; kind: string }, trx: Knex = knex): Promise<void> {
+    async insertOutboxEmail(
+      input: { id: string; to_address: string; subject: string; body: string; kind: string },
+      trx: Knex = knex,
+    ): Promise<void> {
       await trx('email_outbox').insert(input).onConflict('id').ignore();
     },
   };

@@ -20,7 +20,19 @@ export interface ProfileRow {
   updated_at: Date;
 }
 
-export type ProfileFields = Partial<Pick<ProfileRow, 'full_name' | 'title' | 'summary' | 'skills' | 'experience_years' | 'location' | 'remote_preference' | 'salary_expectation'>>;
+export type ProfileFields = Partial<
+  Pick<
+    ProfileRow,
+    | 'full_name'
+    | 'title'
+    | 'summary'
+    | 'skills'
+    | 'experience_years'
+    | 'location'
+    | 'remote_preference'
+    | 'salary_expectation'
+  >
+>;
 
 export function createProfilesRepository(knex: Knex) {
   return {
@@ -28,7 +40,9 @@ export function createProfilesRepository(knex: Knex) {
       return trx('profiles').where({ user_id: userId }).first();
     },
     async insert(userId: string, fields: ProfileFields & { full_name: string }, trx: Knex = knex): Promise<ProfileRow> {
-      const [row] = await trx('profiles').insert({ user_id: userId, ...fields }).returning('*');
+      const [row] = await trx('profiles')
+        .insert({ user_id: userId, ...fields })
+        .returning('*');
       return row;
     },
     async update(userId: string, fields: ProfileFields, trx: Knex = knex): Promise<ProfileRow | undefined> {

@@ -13,7 +13,10 @@ export interface WebSessionRow {
 /** Browser sessions (`web_sessions`); the id is the SHA-256 of the cookie token. */
 export function createSessionsRepository(knex: Knex) {
   return {
-    async insert(input: Pick<WebSessionRow, 'id' | 'user_id' | 'ip' | 'user_agent' | 'expires_at'>, trx: Knex = knex): Promise<WebSessionRow> {
+    async insert(
+      input: Pick<WebSessionRow, 'id' | 'user_id' | 'ip' | 'user_agent' | 'expires_at'>,
+      trx: Knex = knex,
+    ): Promise<WebSessionRow> {
       const [row] = await trx('web_sessions').insert(input).returning('*');
       return row;
     },

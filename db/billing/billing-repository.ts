@@ -1,6 +1,16 @@
 import type { Knex } from 'knex';
 import type { LocalPaymentRow, LocalPaymentStatus } from '../../domain/billing/provider';
-import type { BillingAccountState, BillingChargeReason, BillingChargeStatus, BillingInterval, BillingInvoiceRecord, BillingInvoiceStatus, BillingPlan, BillingStatus, PendingAuthentication } from '../../workflows/billing/contract';
+import type {
+  BillingAccountState,
+  BillingChargeReason,
+  BillingChargeStatus,
+  BillingInterval,
+  BillingInvoiceRecord,
+  BillingInvoiceStatus,
+  BillingPlan,
+  BillingStatus,
+  PendingAuthentication,
+} from '../../workflows/billing/contract';
 
 export interface BillingAccountRow {
   team_id: string;
@@ -57,7 +67,10 @@ export function createBillingRepository(knex: Knex) {
   return {
     /** The team's plan as the actor last projected it (no row: free). */
     async planOf(teamId: string, trx: Knex = knex): Promise<BillingPlan> {
-      return ((await trx('billing_accounts').where({ team_id: teamId }).first('plan'))?.plan as BillingPlan | undefined) ?? 'free';
+      return (
+        ((await trx('billing_accounts').where({ team_id: teamId }).first('plan'))?.plan as BillingPlan | undefined) ??
+        'free'
+      );
     },
     async isProviderEventRecorded(id: string, trx: Knex = knex): Promise<boolean> {
       return !!(await trx('billing_provider_events').where({ id }).first('id'));
@@ -85,12 +98,18 @@ export function createBillingRepository(knex: Knex) {
       await trx('billing_accounts').insert(row).onConflict('team_id').merge();
     },
 
-    async findCustomer(teamId: string, trx: Knex = knex): Promise<{ team_id: string; provider: string; customer_id: string } | undefined> {
+    async findCustomer(
+      teamId: string,
+      trx: Knex = knex,
+    ): Promise<{ team_id: string; provider: string; customer_id: string } | undefined> {
       return trx('billing_customers').where({ team_id: teamId }).first();
     },
     /** First writer wins: a concurrent first checkout keeps one customer per team. */
     async insertCustomer(teamId: string, provider: string, customerId: string, trx: Knex = knex): Promise<string> {
-      await trx('billing_customers').insert({ team_id: teamId, provider, customer_id: customerId }).onConflict('team_id').ignore();
+      await trx('billing_customers')
+        .insert({ team_id: teamId, provider, customer_id: customerId })
+        .onConflict('team_id')
+        .ignore();
       return (await trx('billing_customers').where({ team_id: teamId }).first('customer_id')).customer_id as string;
     },
     async teamExists(teamId: string, trx: Knex = knex): Promise<boolean> {
@@ -131,31 +150,66 @@ export function createBillingRepository(knex: Knex) {
     },
 
     /** Recorded before the provider call; a retried activity finds its row again. */
-    async insertPendingCharge(c: Pick<BillingChargeRow, 'id' | 'team_id' | 'reason' | 'plan' | 'interval' | 'amount_cents' | 'currency'>, trx: Knex = knex): Promise<void> {
-      await trx('billing_charges').insert({ ...c, status: 'pending' }).onConflict('id').ignore();
+    async insertPendingCharge(
+      c: Pick<BillingChargeRow, 'id' | 'team_id' | 'reason' | 'plan' | 'interval' | 'amount_cents' | 'currency'>,
+      trx: Knex = knex,
+    ): Promise<void> {
+      await trx('billing_charges')
+        .insert({ ...c, status: 'pending' })
+        .onConflict('id')
+        .ignore();
     },
-    async settleCharge(id: string, s: { status: BillingChargeStatus; providerPaymentId: string | null; declineCode?: string | null }, trx: Knex = knex): Promise<void> {
-      await trx('billing_charges').where({ id }).update({ status: s.status, provider_payment_id: s.providerPaymentId, decline_code: s.declineCode ?? null, updated_at: trx.fn.now() });
+    async settleCharge(
+      id: string,
+      s: { status: BillingChargeStatus; providerPaymentId: string | null; declineCode?: string | null },
+      trx: Knex = knex,
+    ): Promise<void> {
+      await trx('billing_charges')
+        .where({ id })
+        .update({
+          status: s.status,
+          provider_payment_id: s.providerPaymentId,
+          decline_code: s.declineCode ?? null,
+          updated_at: trx.fn.now(),
+        });
     },
     async findCharge(id: string, trx: Knex = knex): Promise<BillingChargeRow | undefined> {
       return trx('billing_charges').where({ id }).first();
     },
     async listUnsettledCharges(olderThan: Date, trx: Knex = knex): Promise<BillingChargeRow[]> {
       // Renewals are not listed: their activity retries with the same key until the provider answers.
-      return trx('billing_charges').where({ reason: 'upgrade' }).whereIn('status', ['pending', 'requires_action']).where('created_at', '<', olderThan).orderBy('created_at').limit(500);
+      return trx('billing_charges')
+        .where({ reason: 'upgrade' })
+        .whereIn('status', ['pending', 'requires_action'])
+        .where('created_at', '<', olderThan)
+        .orderBy('created_at')
+        .limit(500);
     },
 
     /** True the first time this provider event id is seen. */
     async recordProviderEvent(id: string, type: string, teamId: string | null, trx: Knex = knex): Promise<boolean> {
-      const r = await trx('billing_provider_events').insert({ id, type, team_id: teamId }).onConflict('id').ignore().returning('id');
+      const r = await trx('billing_provider_events')
+        .insert({ id, type, team_id: teamId })
+        .onConflict('id')
+        .ignore()
+        .returning('id');
       return r.length > 0;
     },
 
     // ---- the local provider's own state ----
-    async insertLocalPayment(row: Omit<LocalPaymentRow, 'created_at' | 'completed_at' | 'last_error' | 'invoice_id'>, trx: Knex = knex): Promise<LocalPaymentRow> {
-      const inserted = await trx('billing_local_payments').insert(row).onConflict('idempotency_key').ignore().returning('*');
+    async insertLocalPayment(
+      row: Omit<LocalPaymentRow, 'created_at' | 'completed_at' | 'last_error' | 'invoice_id'>,
+      trx: Knex = knex,
+    ): Promise<LocalPaymentRow> {
+      const inserted = await trx('billing_local_payments')
+        .insert(row)
+        .onConflict('idempotency_key')
+        .ignore()
+        .returning('*');
       if (inserted[0]) return inserted[0] as LocalPaymentRow;
-      return (await trx('billing_local_payments').where({ idempotency_key: row.idempotency_key }).first()) as LocalPaymentRow;
+      return (await trx('billing_local_payments')
+        .where({ idempotency_key: row.idempotency_key })
+        .first()) as LocalPaymentRow;
     },
     async findLocalPayment(id: string, trx: Knex = knex): Promise<LocalPaymentRow | undefined> {
       return trx('billing_local_payments').where({ id }).first();
@@ -164,7 +218,14 @@ export function createBillingRepository(knex: Knex) {
       return trx('billing_local_payments').where({ idempotency_key: key }).first();
     },
     /** Moves a payment only from one of `from`: a double-submitted form changes it once. */
-    async transitionLocalPayment(id: string, from: LocalPaymentStatus[], patch: Partial<Pick<LocalPaymentRow, 'status' | 'payment_method' | 'card_display' | 'last_error' | 'invoice_id'>> & { completed?: boolean }, trx: Knex = knex): Promise<LocalPaymentRow | undefined> {
+    async transitionLocalPayment(
+      id: string,
+      from: LocalPaymentStatus[],
+      patch: Partial<
+        Pick<LocalPaymentRow, 'status' | 'payment_method' | 'card_display' | 'last_error' | 'invoice_id'>
+      > & { completed?: boolean },
+      trx: Knex = knex,
+    ): Promise<LocalPaymentRow | undefined> {
       const { completed, ...rest } = patch;
       const [row] = await trx('billing_local_payments')
         .where({ id })

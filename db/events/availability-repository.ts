@@ -33,7 +33,9 @@ export function createAvailabilityRepository(knex: Knex) {
         'r.capacity',
         'r.last_offered_at',
         'r.updated_at',
-        trx.raw(`(SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = r.live_event_id AND o.recruiter_user_id = r.user_id AND o.status IN ('offering', 'started')) AS active`),
+        trx.raw(
+          `(SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = r.live_event_id AND o.recruiter_user_id = r.user_id AND o.status IN ('offering', 'started')) AS active`,
+        ),
       );
   return {
     async listForEvent(eventId: string, trx: Knex = knex): Promise<RecruiterAvailabilityRow[]> {
@@ -43,14 +45,29 @@ export function createAvailabilityRepository(knex: Knex) {
       return list(trx, eventId).andWhere('r.user_id', userId).first();
     },
     /** The event's quality floor (null: the configured default). */
-    async findFloor(eventId: string, trx: Knex = knex): Promise<{ match_min_score: number | null; match_require_essential: boolean | null } | undefined> {
+    async findFloor(
+      eventId: string,
+      trx: Knex = knex,
+    ): Promise<{ match_min_score: number | null; match_require_essential: boolean | null } | undefined> {
       return trx('live_events').where({ id: eventId }).first('match_min_score', 'match_require_essential');
     },
-    async setFloor(eventId: string, fields: { match_min_score?: number | null; match_require_essential?: boolean | null }, trx: Knex = knex): Promise<void> {
-      if (Object.keys(fields).length) await trx('live_events').where({ id: eventId }).update({ ...fields, updated_at: trx.fn.now() });
+    async setFloor(
+      eventId: string,
+      fields: { match_min_score?: number | null; match_require_essential?: boolean | null },
+      trx: Knex = knex,
+    ): Promise<void> {
+      if (Object.keys(fields).length)
+        await trx('live_events')
+          .where({ id: eventId })
+          .update({ ...fields, updated_at: trx.fn.now() });
     },
     /** The recruiter's own setting; the round-robin position (last_offered_at) is kept. */
-    async upsert(eventId: string, userId: string, fields: { available: boolean; capacity: number }, trx: Knex = knex): Promise<void> {
+    async upsert(
+      eventId: string,
+      userId: string,
+      fields: { available: boolean; capacity: number },
+      trx: Knex = knex,
+    ): Promise<void> {
       await trx('recruiter_availability')
         .insert({ live_event_id: eventId, user_id: userId, ...fields, updated_at: trx.fn.now() })
         .onConflict(['live_event_id', 'user_id'])

@@ -62,7 +62,12 @@ export function createCandidatesRepository(knex: Knex) {
           .from('queue_entries as q')
           .join('live_events as e', 'e.id', 'q.live_event_id')
           .where('e.team_id', teamId)
-          .unionAll((u) => u.select('m.seeker_user_id as user_id', 'm.created_at as at').from('matches as m').where('m.team_id', teamId))
+          .unionAll((u) =>
+            u
+              .select('m.seeker_user_id as user_id', 'm.created_at as at')
+              .from('matches as m')
+              .where('m.team_id', teamId),
+          )
           .as('s'),
       )
       .groupBy('s.user_id')
@@ -73,7 +78,9 @@ export function createCandidatesRepository(knex: Knex) {
       .from(contacts(trx, teamId))
       .join('users as u', 'u.id', 'c.id')
       .leftJoin('profiles as p', 'p.user_id', 'c.id')
-      .leftJoin('candidate_notes as n', (j) => j.on('n.seeker_user_id', '=', 'c.id').andOn('n.team_id', '=', trx.raw('?', [teamId])))
+      .leftJoin('candidate_notes as n', (j) =>
+        j.on('n.seeker_user_id', '=', 'c.id').andOn('n.team_id', '=', trx.raw('?', [teamId])),
+      )
       .select(
         'c.id',
         'c.created_at',
@@ -93,7 +100,10 @@ export function createCandidatesRepository(knex: Knex) {
           `ARRAY(SELECT DISTINCT e2.slug FROM queue_entries q2 JOIN live_events e2 ON e2.id = q2.live_event_id WHERE q2.user_id = c.id AND e2.team_id = ? ORDER BY e2.slug) AS event_slugs`,
           [teamId],
         ),
-        trx.raw('(SELECT count(*) FROM matches m2 WHERE m2.seeker_user_id = c.id AND m2.team_id = ?)::int AS matches_count', [teamId]),
+        trx.raw(
+          '(SELECT count(*) FROM matches m2 WHERE m2.seeker_user_id = c.id AND m2.team_id = ?)::int AS matches_count',
+          [teamId],
+        ),
         trx.raw(
           `(SELECT q3.agent_identity FROM queue_entries q3 JOIN live_events e3 ON e3.id = q3.live_event_id WHERE q3.user_id = c.id AND e3.team_id = ? AND q3.via_agent ORDER BY q3.entered_at DESC LIMIT 1) AS agent_identity`,
           [teamId],
@@ -115,14 +125,29 @@ export function createCandidatesRepository(knex: Knex) {
         .join('live_events as e', 'e.id', 'm.live_event_id')
         .where('m.team_id', teamId)
         .andWhere('m.seeker_user_id', userId)
-        .select('m.id', 'm.status', 'm.match_score', 'm.job_id', 'j.title as job_title', 'e.slug as event_slug', 'm.created_at', 'm.expires_at', 'm.accepted_at', 'm.declined_at', 'm.completed_at')
+        .select(
+          'm.id',
+          'm.status',
+          'm.match_score',
+          'm.job_id',
+          'j.title as job_title',
+          'e.slug as event_slug',
+          'm.created_at',
+          'm.expires_at',
+          'm.accepted_at',
+          'm.declined_at',
+          'm.completed_at',
+        )
         .orderBy([
           { column: 'm.created_at', order: 'desc' },
           { column: 'm.id', order: 'desc' },
         ])
         .limit(limit);
     },
-    async upsertNote(input: { team_id: string; seeker_user_id: string; note: string; rating: number | null; updated_by: string }, trx: Knex = knex): Promise<CandidateNoteRow> {
+    async upsertNote(
+      input: { team_id: string; seeker_user_id: string; note: string; rating: number | null; updated_by: string },
+      trx: Knex = knex,
+    ): Promise<CandidateNoteRow> {
       const [row] = await trx('candidate_notes')
         .insert({ ...input, updated_at: trx.fn.now() })
         .onConflict(['team_id', 'seeker_user_id'])

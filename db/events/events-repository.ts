@@ -41,7 +41,19 @@ export type LiveEventWithStats = LiveEventRow;
 
 /** What the API writes: the descriptive part of an event (never its lifecycle columns). */
 export type LiveEventDescription = Partial<
-  Pick<LiveEventRow, 'slug' | 'company_name' | 'headline' | 'description' | 'accent_color' | 'logo_url' | 'visibility' | 'planned_start_at' | 'planned_end_at' | 'interview_slots'>
+  Pick<
+    LiveEventRow,
+    | 'slug'
+    | 'company_name'
+    | 'headline'
+    | 'description'
+    | 'accent_color'
+    | 'logo_url'
+    | 'visibility'
+    | 'planned_start_at'
+    | 'planned_end_at'
+    | 'interview_slots'
+  >
 >;
 
 /** The lifecycle columns: written only by the liveEvent workflow's projection activity. */
@@ -56,7 +68,8 @@ export interface LiveEventLifecycle {
 export const JOB_TITLES_PER_EVENT = 50;
 
 export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
-  (err as { code?: string })?.code === '23505' && (!constraint || (err as { constraint?: string }).constraint === constraint);
+  (err as { code?: string })?.code === '23505' &&
+  (!constraint || (err as { constraint?: string }).constraint === constraint);
 
 /** The part of a pooled `pg` connection the version read uses. */
 interface PgQueryable {
@@ -69,12 +82,17 @@ export function createEventsRepository(knex: Knex) {
    * 20261122201701_live_event_stats, decision 0185): a read selects them, it no longer recomputes them.
    */
   const withStats = (q: Knex.QueryBuilder, _trx: Knex) => q.select('e.*');
-  const publicRows = (trx: Knex) => trx('live_events as e').where('e.visibility', 'open_invite').whereIn('e.status', PUBLIC_LIVE_EVENT_STATUSES);
+  const publicRows = (trx: Knex) =>
+    trx('live_events as e').where('e.visibility', 'open_invite').whereIn('e.status', PUBLIC_LIVE_EVENT_STATUSES);
 
   return {
     /** Live or paused events of a team other than `exceptId` (what the plan's live-event limit counts). */
     async countLiveForTeam(teamId: string, exceptId: string, trx: Knex = knex): Promise<number> {
-      const r = await trx('live_events').where({ team_id: teamId }).whereIn('status', ['live', 'paused']).whereNot({ id: exceptId }).count<{ n: string }[]>({ n: '*' });
+      const r = await trx('live_events')
+        .where({ team_id: teamId })
+        .whereIn('status', ['live', 'paused'])
+        .whereNot({ id: exceptId })
+        .count<{ n: string }[]>({ n: '*' });
       return Number(r[0]?.n ?? 0);
     },
     async findById(id: string, trx: Knex = knex): Promise<LiveEventRow | undefined> {
@@ -85,12 +103,24 @@ export function createEventsRepository(knex: Knex) {
     },
     /** The queue-join alias `event_id` may carry a slug or an id: a UUID is an id (slugs may not look like one). */
     async findBySlugOrId(ref: string, trx: Knex = knex): Promise<LiveEventRow | undefined> {
-      return UUID_RE.test(ref) ? trx('live_events').where({ id: ref }).first() : trx('live_events').where({ slug: ref }).first();
+      return UUID_RE.test(ref)
+        ? trx('live_events').where({ id: ref }).first()
+        : trx('live_events').where({ slug: ref }).first();
     },
 
     // ---- recruiter side (descriptive records, written by the API) ----
 
-    async insert(input: LiveEventDescription & { id?: string; team_id: string; slug: string; company_name: string; visibility: EventVisibility; created_by: string }, trx: Knex = knex): Promise<LiveEventRow> {
+    async insert(
+      input: LiveEventDescription & {
+        id?: string;
+        team_id: string;
+        slug: string;
+        company_name: string;
+        visibility: EventVisibility;
+        created_by: string;
+      },
+      trx: Knex = knex,
+    ): Promise<LiveEventRow> {
       const [row] = await trx('live_events').insert(input).returning('*');
       return row;
     },
@@ -108,7 +138,12 @@ export function createEventsRepository(knex: Knex) {
       if (filter.status) q.andWhere('e.status', filter.status);
       return q;
     },
-    async updateDescription(teamId: string, id: string, fields: LiveEventDescription, trx: Knex = knex): Promise<LiveEventRow | undefined> {
+    async updateDescription(
+      teamId: string,
+      id: string,
+      fields: LiveEventDescription,
+      trx: Knex = knex,
+    ): Promise<LiveEventRow | undefined> {
       const [row] = await trx('live_events')
         .where({ id, team_id: teamId })
         .update({ ...fields, updated_at: trx.fn.now() })
@@ -124,8 +159,16 @@ export function createEventsRepository(knex: Knex) {
         .update({ ...lifecycle, updated_at: trx.fn.now() });
     },
     /** User ids of waiting queue entries for the event, in id order after `afterUserId` (drain pages). */
-    async listWaitingSeekerIds(eventId: string, opts: { afterUserId: string | null; limit: number }, trx: Knex = knex): Promise<string[]> {
-      const q = trx('queue_entries').where({ live_event_id: eventId, status: 'waiting' }).distinct('user_id').orderBy('user_id').limit(opts.limit);
+    async listWaitingSeekerIds(
+      eventId: string,
+      opts: { afterUserId: string | null; limit: number },
+      trx: Knex = knex,
+    ): Promise<string[]> {
+      const q = trx('queue_entries')
+        .where({ live_event_id: eventId, status: 'waiting' })
+        .distinct('user_id')
+        .orderBy('user_id')
+        .limit(opts.limit);
       if (opts.afterUserId) q.andWhere('user_id', '>', opts.afterUserId);
       const rows: Array<{ user_id: string }> = await q;
       return rows.map((r) => r.user_id);
@@ -135,9 +178,7 @@ export function createEventsRepository(knex: Knex) {
 
     /** Live and paused open-invite events, most recently started first. */
     async listLiveNow(limit: number, trx: Knex = knex): Promise<LiveEventWithStats[]> {
-      return withStats(publicRows(trx), trx)
-        .orderByRaw('e.started_at DESC NULLS LAST, e.id DESC')
-        .limit(limit);
+      return withStats(publicRows(trx), trx).orderByRaw('e.started_at DESC NULLS LAST, e.id DESC').limit(limit);
     },
     /** Query for the pagination helper (alias `e`): every publicly listed event. */
     publicEventsQuery(trx: Knex = knex): Knex.QueryBuilder {
@@ -155,10 +196,16 @@ export function createEventsRepository(knex: Knex) {
     async discoveryVersion(): Promise<string> {
       // Read on cached discovery answers (one read per round trip under load): straight on a pooled
       // connection as a named prepared statement, without the query builder's per-query work.
-      const client = knex.client as { acquireConnection(): Promise<PgQueryable>; releaseConnection(c: PgQueryable): Promise<void> };
+      const client = knex.client as {
+        acquireConnection(): Promise<PgQueryable>;
+        releaseConnection(c: PgQueryable): Promise<void>;
+      };
       const conn = await client.acquireConnection();
       try {
-        const r = await conn.query({ name: 'jobfair_discovery_version', text: 'SELECT version::text AS v FROM discovery_version' });
+        const r = await conn.query({
+          name: 'jobfair_discovery_version',
+          text: 'SELECT version::text AS v FROM discovery_version',
+        });
         return r.rows[0]?.v ?? '0';
       } finally {
         await client.releaseConnection(conn);

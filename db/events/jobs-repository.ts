@@ -40,7 +40,17 @@ export interface JobSearchHit extends JobWithEvent {
   skill_overlap: number;
 }
 
-export type JobFields = Pick<JobRow, 'title' | 'essential_skills' | 'bonus_skills' | 'experience_min' | 'salary_min' | 'salary_max' | 'location' | 'remote_preference'>;
+export type JobFields = Pick<
+  JobRow,
+  | 'title'
+  | 'essential_skills'
+  | 'bonus_skills'
+  | 'experience_min'
+  | 'salary_min'
+  | 'salary_max'
+  | 'location'
+  | 'remote_preference'
+>;
 
 export interface JobSearchParams {
   /** Lower-cased, trimmed, de-duplicated skill tags; empty = no skills filter. */
@@ -106,7 +116,10 @@ export function createJobsRepository(knex: Knex) {
       });
     } else if (p.skills.length > 0) {
       ids.whereRaw('j.skill_tags && ?::text[]', [p.skills]);
-      ids.whereRaw(`(${p.skills.map(() => '(j.skill_tags @> ARRAY[?]::text[])::int').join(' + ')}) = ?`, [...p.skills, overlap]);
+      ids.whereRaw(`(${p.skills.map(() => '(j.skill_tags @> ARRAY[?]::text[])::int').join(' + ')}) = ?`, [
+        ...p.skills,
+        overlap,
+      ]);
     }
     return ids
       .select('j.id', 'j.created_at', trx.raw('?::int AS skill_overlap', [overlap]))
@@ -126,9 +139,13 @@ export function createJobsRepository(knex: Knex) {
    * order is restated outside (overlap, then newest, then id) over at most `limit` rows.
    */
   const searchQuery = (p: JobSearchParams, trx: Knex = knex): Knex.QueryBuilder => {
-    const overlaps = p.skills.length === 0 ? [0] : Array.from({ length: p.skills.length }, (_, i) => p.skills.length - i);
+    const overlaps =
+      p.skills.length === 0 ? [0] : Array.from({ length: p.skills.length }, (_, i) => p.skills.length - i);
     const tiers = overlaps.map((o) => searchTierIds(p, o, p.limit, trx));
-    const page = trx.select('*').from(trx.raw(`(${tiers.map(() => '?').join(' UNION ALL ')}) AS tiers`, tiers)).limit(p.limit);
+    const page = trx
+      .select('*')
+      .from(trx.raw(`(${tiers.map(() => '?').join(' UNION ALL ')}) AS tiers`, tiers))
+      .limit(p.limit);
     return withEvent(trx)
       .select('top.skill_overlap')
       .join(page.as('top'), 'top.id', 'j.id')
@@ -143,10 +160,18 @@ export function createJobsRepository(knex: Knex) {
     /** An open job that the public can see: its event is live or paused and open to everyone. */
     async findPublicById(id: string, trx: Knex = knex): Promise<JobWithEvent | undefined> {
       if (!UUID_RE.test(id)) return undefined;
-      return withEvent(trx).where('j.id', id).andWhere('j.status', 'open').whereIn('e.status', ['live', 'paused']).andWhere('e.visibility', 'open_invite').first();
+      return withEvent(trx)
+        .where('j.id', id)
+        .andWhere('j.status', 'open')
+        .whereIn('e.status', ['live', 'paused'])
+        .andWhere('e.visibility', 'open_invite')
+        .first();
     },
 
-    async insert(input: JobFields & { id?: string; team_id: string; live_event_id: string }, trx: Knex = knex): Promise<JobRow> {
+    async insert(
+      input: JobFields & { id?: string; team_id: string; live_event_id: string },
+      trx: Knex = knex,
+    ): Promise<JobRow> {
       const [row] = await trx('jobs').insert(input).returning('*');
       return row;
     },
@@ -156,13 +181,22 @@ export function createJobsRepository(knex: Knex) {
       return withEvent(trx).where('j.id', id).andWhere('j.team_id', teamId).first();
     },
     /** Query for the pagination helper (alias `j`): the team's jobs, optionally by event and status. */
-    teamJobsQuery(teamId: string, filter: { liveEventId?: string; status?: JobStatus }, trx: Knex = knex): Knex.QueryBuilder {
+    teamJobsQuery(
+      teamId: string,
+      filter: { liveEventId?: string; status?: JobStatus },
+      trx: Knex = knex,
+    ): Knex.QueryBuilder {
       const q = withEvent(trx).where('j.team_id', teamId);
       if (filter.liveEventId) q.andWhere('j.live_event_id', filter.liveEventId);
       if (filter.status) q.andWhere('j.status', filter.status);
       return q;
     },
-    async update(teamId: string, id: string, fields: Partial<JobFields>, trx: Knex = knex): Promise<JobRow | undefined> {
+    async update(
+      teamId: string,
+      id: string,
+      fields: Partial<JobFields>,
+      trx: Knex = knex,
+    ): Promise<JobRow | undefined> {
       const [row] = await trx('jobs')
         .where({ id, team_id: teamId })
         .update({ ...fields, updated_at: trx.fn.now() })
@@ -171,17 +205,23 @@ export function createJobsRepository(knex: Knex) {
     },
     /** Closes an open job; a closed one is left as it is. */
     async close(teamId: string, id: string, trx: Knex = knex): Promise<void> {
-      await trx('jobs').where({ id, team_id: teamId, status: 'open' }).update({ status: 'closed', closed_at: trx.fn.now(), updated_at: trx.fn.now() });
+      await trx('jobs')
+        .where({ id, team_id: teamId, status: 'open' })
+        .update({ status: 'closed', closed_at: trx.fn.now(), updated_at: trx.fn.now() });
     },
 
     // ---- public discovery ----
 
     /** Open jobs of one event, newest first. */
     async listOpenForEvent(eventId: string, limit: number, trx: Knex = knex): Promise<JobWithEvent[]> {
-      return withEvent(trx).where('j.live_event_id', eventId).andWhere('j.status', 'open').orderBy([
-        { column: 'j.created_at', order: 'desc' },
-        { column: 'j.id', order: 'desc' },
-      ]).limit(limit);
+      return withEvent(trx)
+        .where('j.live_event_id', eventId)
+        .andWhere('j.status', 'open')
+        .orderBy([
+          { column: 'j.created_at', order: 'desc' },
+          { column: 'j.id', order: 'desc' },
+        ])
+        .limit(limit);
     },
 
     searchQuery,

@@ -24,7 +24,10 @@ export type InterviewReportWithJob = InterviewReportRow & { job_title: string | 
 export function createInterviewReportsRepository(knex: Knex) {
   return {
     /** One report per match: a second submission replaces the first (the latest judgement counts). */
-    async upsert(row: Omit<InterviewReportRow, 'created_at' | 'updated_at'>, trx: Knex = knex): Promise<InterviewReportRow> {
+    async upsert(
+      row: Omit<InterviewReportRow, 'created_at' | 'updated_at'>,
+      trx: Knex = knex,
+    ): Promise<InterviewReportRow> {
       const [saved] = await trx('interview_reports')
         .insert({ ...row, updated_at: trx.fn.now() })
         .onConflict('match_id')
@@ -36,7 +39,12 @@ export function createInterviewReportsRepository(knex: Knex) {
       return trx('interview_reports').where({ match_id: matchId }).first();
     },
     /** The team's reports on one candidate, newest first (the console's candidate page). */
-    async listForCandidate(teamId: string, seekerUserId: string, limit: number, trx: Knex = knex): Promise<InterviewReportWithJob[]> {
+    async listForCandidate(
+      teamId: string,
+      seekerUserId: string,
+      limit: number,
+      trx: Knex = knex,
+    ): Promise<InterviewReportWithJob[]> {
       return trx('interview_reports as r')
         .leftJoin('matches as m', 'm.id', 'r.match_id')
         .leftJoin('jobs as j', 'j.id', 'm.job_id')

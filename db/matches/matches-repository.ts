@@ -42,12 +42,28 @@ export interface MatchRow {
 }
 
 /** A match with the job title and the candidate's public profile joined in (what the lists and pages show). */
-export type MatchWithJob = MatchRow & { job_title: string | null; seeker_name: string | null; seeker_headline: string | null; seeker_skills: string[] | null };
+export type MatchWithJob = MatchRow & {
+  job_title: string | null;
+  seeker_name: string | null;
+  seeker_headline: string | null;
+  seeker_skills: string[] | null;
+};
 
 /** The projection the match workflow writes: times as ISO strings. */
 export type MatchProjection = Omit<
   MatchRow,
-  'recruiter_user_id' | 'expires_at' | 'seeker_accepted_at' | 'recruiter_accepted_at' | 'declined_at' | 'accepted_at' | 'interview_started_at' | 'interview_ends_at' | 'completed_at' | 'expired_at' | 'created_at' | 'updated_at'
+  | 'recruiter_user_id'
+  | 'expires_at'
+  | 'seeker_accepted_at'
+  | 'recruiter_accepted_at'
+  | 'declined_at'
+  | 'accepted_at'
+  | 'interview_started_at'
+  | 'interview_ends_at'
+  | 'completed_at'
+  | 'expired_at'
+  | 'created_at'
+  | 'updated_at'
 > & {
   expires_at: string | null;
   seeker_accepted_at: string | null;
@@ -66,7 +82,13 @@ export function createMatchesRepository(knex: Knex) {
     trx('matches as m')
       .leftJoin('jobs as j', 'j.id', 'm.job_id')
       .leftJoin('profiles as p', 'p.user_id', 'm.seeker_user_id')
-      .select('m.*', 'j.title as job_title', 'p.full_name as seeker_name', 'p.title as seeker_headline', 'p.skills as seeker_skills');
+      .select(
+        'm.*',
+        'j.title as job_title',
+        'p.full_name as seeker_name',
+        'p.title as seeker_headline',
+        'p.skills as seeker_skills',
+      );
   return {
     /** The one writer is the match workflow's projection activity (idempotent upsert). */
     async upsert(row: MatchProjection, trx: Knex = knex): Promise<void> {
@@ -109,7 +131,13 @@ export function createMatchesRepository(knex: Knex) {
     },
     /** Most recent first; a seeker's own matches. */
     async listForSeeker(userId: string, limit: number, trx: Knex = knex): Promise<MatchWithJob[]> {
-      return withJob(trx).where('m.seeker_user_id', userId).orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]).limit(limit);
+      return withJob(trx)
+        .where('m.seeker_user_id', userId)
+        .orderBy([
+          { column: 'm.created_at', order: 'desc' },
+          { column: 'm.id', order: 'desc' },
+        ])
+        .limit(limit);
     },
     /** Open matches still waiting for this side's acceptance (the pending count in titles and the console). */
     async countAwaiting(who: { seekerUserId: string } | { teamId: string }, trx: Knex = knex): Promise<number> {
@@ -121,7 +149,13 @@ export function createMatchesRepository(knex: Knex) {
     },
     /** Most recent first; matches for the team's jobs. */
     async listForTeam(teamId: string, limit: number, trx: Knex = knex): Promise<MatchWithJob[]> {
-      return withJob(trx).where('m.team_id', teamId).orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]).limit(limit);
+      return withJob(trx)
+        .where('m.team_id', teamId)
+        .orderBy([
+          { column: 'm.created_at', order: 'desc' },
+          { column: 'm.id', order: 'desc' },
+        ])
+        .limit(limit);
     },
   };
 }

@@ -117,21 +117,39 @@ interface RecruiterTurn {
  * capacity only). Decision 0123.
  */
 async function recruitersOf(trx: Knex, eventId: string): Promise<RecruiterTurn[] | null> {
-  const { rows } = await trx.raw<{ rows: Array<{ user_id: string; available: boolean; capacity: number; last_ms: string | null; active: number }> }>(
+  const { rows } = await trx.raw<{
+    rows: Array<{ user_id: string; available: boolean; capacity: number; last_ms: string | null; active: number }>;
+  }>(
     `SELECT r.user_id, r.available, r.capacity, (extract(epoch FROM r.last_offered_at) * 1000)::bigint AS last_ms,
             (SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = r.live_event_id AND o.recruiter_user_id = r.user_id AND o.status IN ('offering', 'started')) AS active
        FROM recruiter_availability r WHERE r.live_event_id = ?`,
     [eventId],
   );
   if (!rows.length) return null;
-  return rows.filter((r) => r.available).map((r) => ({ userId: r.user_id, free: Math.max(0, r.capacity - r.active), lastOfferedAtMs: r.last_ms === null ? -1 : Number(r.last_ms), turn: 0 }));
+  return rows
+    .filter((r) => r.available)
+    .map((r) => ({
+      userId: r.user_id,
+      free: Math.max(0, r.capacity - r.active),
+      lastOfferedAtMs: r.last_ms === null ? -1 : Number(r.last_ms),
+      turn: 0,
+    }));
 }
 
 /** `recruitersOf` for several events at once (one statement), by event; events without availability rows are absent. */
 async function recruitersOfEvents(trx: Knex, eventIds: string[]): Promise<Map<string, RecruiterTurn[]>> {
   const out = new Map<string, RecruiterTurn[]>();
   if (!eventIds.length) return out;
-  const { rows } = await trx.raw<{ rows: Array<{ live_event_id: string; user_id: string; available: boolean; capacity: number; last_ms: string | null; active: number }> }>(
+  const { rows } = await trx.raw<{
+    rows: Array<{
+      live_event_id: string;
+      user_id: string;
+      available: boolean;
+      capacity: number;
+      last_ms: string | null;
+      active: number;
+    }>;
+  }>(
     `SELECT r.live_event_id, r.user_id, r.available, r.capacity, (extract(epoch FROM r.last_offered_at) * 1000)::bigint AS last_ms,
             (SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = r.live_event_id AND o.recruiter_user_id = r.user_id AND o.status IN ('offering', 'started')) AS active
        FROM recruiter_availability r WHERE r.live_event_id = ANY(?::uuid[])`,
@@ -140,7 +158,13 @@ async function recruitersOfEvents(trx: Knex, eventIds: string[]): Promise<Map<st
   for (const r of rows) {
     const list = out.get(r.live_event_id) ?? [];
     out.set(r.live_event_id, list);
-    if (r.available) list.push({ userId: r.user_id, free: Math.max(0, r.capacity - r.active), lastOfferedAtMs: r.last_ms === null ? -1 : Number(r.last_ms), turn: 0 });
+    if (r.available)
+      list.push({
+        userId: r.user_id,
+        free: Math.max(0, r.capacity - r.active),
+        lastOfferedAtMs: r.last_ms === null ? -1 : Number(r.last_ms),
+        turn: 0,
+      });
   }
   return out;
 }
@@ -150,7 +174,14 @@ function nextRecruiter(recruiters: RecruiterTurn[]): RecruiterTurn | null {
   let best: RecruiterTurn | null = null;
   for (const r of recruiters) {
     if (r.free <= 0) continue;
-    if (!best || r.turn < best.turn || (r.turn === best.turn && (r.lastOfferedAtMs < best.lastOfferedAtMs || (r.lastOfferedAtMs === best.lastOfferedAtMs && r.userId < best.userId)))) best = r;
+    if (
+      !best ||
+      r.turn < best.turn ||
+      (r.turn === best.turn &&
+        (r.lastOfferedAtMs < best.lastOfferedAtMs ||
+          (r.lastOfferedAtMs === best.lastOfferedAtMs && r.userId < best.userId)))
+    )
+      best = r;
   }
   return best;
 }
@@ -163,11 +194,19 @@ export function createMatchmakingRepository(knex: Knex) {
    * match of the pair was declined (by either side) or reached the interview (accepted or
    * completed — the report card's "passed" is a completed interview).
    */
-  const listBlockedPairs = async (seekerUserIds: string[], trx: Knex = knex): Promise<Array<{ seeker_user_id: string; job_id: string }>> => {
+  const listBlockedPairs = async (
+    seekerUserIds: string[],
+    trx: Knex = knex,
+  ): Promise<Array<{ seeker_user_id: string; job_id: string }>> => {
     if (!seekerUserIds.length) return [];
     return trx('matches')
       .whereIn('seeker_user_id', seekerUserIds)
-      .andWhere((w) => w.whereIn('status', ['declined', 'accepted', 'completed']).orWhereNotNull('declined_at').orWhereNotNull('accepted_at'))
+      .andWhere((w) =>
+        w
+          .whereIn('status', ['declined', 'accepted', 'completed'])
+          .orWhereNotNull('declined_at')
+          .orWhereNotNull('accepted_at'),
+      )
       .distinct('seeker_user_id', 'job_id');
   };
 
@@ -177,7 +216,9 @@ export function createMatchmakingRepository(knex: Knex) {
       return trx('match_offers as o')
         .update({ status: 'closed', updated_at: trx.fn.now() })
         .where('o.status', 'started')
-        .whereExists(trx('matches as m').whereRaw('m.id = o.id').whereIn('m.status', ['declined', 'expired', 'completed']));
+        .whereExists(
+          trx('matches as m').whereRaw('m.id = o.id').whereIn('m.status', ['declined', 'expired', 'completed']),
+        );
     },
 
     /** Offers left `offering` by a round that died before asking the entry (or starting the match). */
@@ -196,7 +237,10 @@ export function createMatchmakingRepository(knex: Knex) {
      * many events are live. Free = `interview_slots` − offers being made − matches started and not
      * ended (the same count `holdSlots` re-checks under the event lock).
      */
-    async listEventsWithRoom(trx: Knex = knex, onlyEventId?: string): Promise<{ live: number; liveIds: string[]; withRoom: EventWithRoom[] }> {
+    async listEventsWithRoom(
+      trx: Knex = knex,
+      onlyEventId?: string,
+    ): Promise<{ live: number; liveIds: string[]; withRoom: EventWithRoom[] }> {
       const rows: Array<EventWithRoom & { has_jobs: boolean }> = (
         await trx.raw(
           `SELECT e.id, e.visibility, e.interview_slots, e.match_min_score, e.match_require_essential,
@@ -219,7 +263,13 @@ export function createMatchmakingRepository(knex: Knex) {
           [onlyEventId ?? null, onlyEventId ?? null],
         )
       ).rows;
-      return { live: rows.length, liveIds: rows.map((r) => r.id), withRoom: rows.filter((r) => r.has_jobs && r.free > 0).map(({ has_jobs: _, ...r }) => ({ ...r, free: Number(r.free) })) };
+      return {
+        live: rows.length,
+        liveIds: rows.map((r) => r.id),
+        withRoom: rows
+          .filter((r) => r.has_jobs && r.free > 0)
+          .map(({ has_jobs: _, ...r }) => ({ ...r, free: Number(r.free) })),
+      };
     },
 
     /**
@@ -227,7 +277,10 @@ export function createMatchmakingRepository(knex: Knex) {
      * plans on them; `holdSlots` re-checks each under a lock). Entries with an open offer, or
      * expired, are left out.
      */
-    async listWaitingEntries(opts: { eventIds: string[]; anyEventAllowed: boolean; limit: number; after?: { enteredAt: Date; id: string } }, trx: Knex = knex): Promise<WaitingCandidate[]> {
+    async listWaitingEntries(
+      opts: { eventIds: string[]; anyEventAllowed: boolean; limit: number; after?: { enteredAt: Date; id: string } },
+      trx: Knex = knex,
+    ): Promise<WaitingCandidate[]> {
       if (!opts.eventIds.length && !opts.anyEventAllowed) return [];
       const q = trx('queue_entries as q')
         .join('profiles as p', 'p.user_id', 'q.user_id')
@@ -243,7 +296,17 @@ export function createMatchmakingRepository(knex: Knex) {
         })
         .orderBy([{ column: 'q.entered_at' }, { column: 'q.id' }])
         .limit(opts.limit)
-        .select('q.id', 'q.user_id', 'q.live_event_id', 'q.entered_at', 'p.skills', 'p.experience_years', 'p.location', 'p.remote_preference', 'p.salary_expectation');
+        .select(
+          'q.id',
+          'q.user_id',
+          'q.live_event_id',
+          'q.entered_at',
+          'p.skills',
+          'p.experience_years',
+          'p.location',
+          'p.remote_preference',
+          'p.salary_expectation',
+        );
       // The next page (a round pages oldest first; queue_entries_waiting_order_idx).
       if (opts.after) q.andWhereRaw('(q.entered_at, q.id) > (?, ?::uuid)', [opts.after.enteredAt, opts.after.id]);
       return q;
@@ -254,7 +317,10 @@ export function createMatchmakingRepository(knex: Knex) {
      * the epoch a TRUNCATE bumps (the nil uuid). The matchmaker's job cache reloads an event's jobs
      * when its counter moved (migration 20261122201801).
      */
-    async listJobVersions(eventIds: string[], trx: Knex = knex): Promise<{ epoch: number; versions: Map<string, number> }> {
+    async listJobVersions(
+      eventIds: string[],
+      trx: Knex = knex,
+    ): Promise<{ epoch: number; versions: Map<string, number> }> {
       const { rows } = await trx.raw<{ rows: Array<{ live_event_id: string; version: string }> }>(
         `SELECT live_event_id, version FROM matching_job_versions WHERE live_event_id = ANY(?::uuid[])`,
         [[NIL_UUID, ...eventIds]],
@@ -271,16 +337,33 @@ export function createMatchmakingRepository(knex: Knex) {
       return trx('jobs')
         .whereIn('live_event_id', eventIds)
         .andWhere({ status: 'open' })
-        .select('id', 'team_id', 'live_event_id', 'essential_skills', 'bonus_skills', 'experience_min', 'salary_min', 'salary_max', 'location', 'remote_preference');
+        .select(
+          'id',
+          'team_id',
+          'live_event_id',
+          'essential_skills',
+          'bonus_skills',
+          'experience_min',
+          'salary_min',
+          'salary_max',
+          'location',
+          'remote_preference',
+        );
     },
 
     /**
      * (entry, job) pairs already tried: their match was started (and has ended or is ending, since
      * the entry waits again) or closed (declined, expired). Not proposed again.
      */
-    async listTriedPairs(entryIds: string[], trx: Knex = knex): Promise<Array<{ queue_entry_id: string; job_id: string }>> {
+    async listTriedPairs(
+      entryIds: string[],
+      trx: Knex = knex,
+    ): Promise<Array<{ queue_entry_id: string; job_id: string }>> {
       if (!entryIds.length) return [];
-      return trx('match_offers').whereIn('queue_entry_id', entryIds).whereIn('status', ['started', 'closed']).select('queue_entry_id', 'job_id');
+      return trx('match_offers')
+        .whereIn('queue_entry_id', entryIds)
+        .whereIn('status', ['started', 'closed'])
+        .select('queue_entry_id', 'job_id');
     },
 
     listBlockedPairs,
@@ -314,22 +397,31 @@ export function createMatchmakingRepository(knex: Knex) {
       if (!groups.length) return result;
       return knex.transaction(async (trx) => {
         const eventIds = groups.map(([id]) => id);
-        const lockedEvents: Array<{ id: string; status: string; visibility: string; interview_slots: number }> = await trx('live_events')
-          .whereIn('id', eventIds)
-          .orderBy('id')
-          .forNoKeyUpdate()
-          .skipLocked()
-          .select('id', 'status', 'visibility', 'interview_slots');
+        const lockedEvents: Array<{ id: string; status: string; visibility: string; interview_slots: number }> =
+          await trx('live_events')
+            .whereIn('id', eventIds)
+            .orderBy('id')
+            .forNoKeyUpdate()
+            .skipLocked()
+            .select('id', 'status', 'visibility', 'interview_slots');
         const eventById = new Map(lockedEvents.map((e) => [e.id, e]));
         const notLocked = eventIds.filter((id) => !eventById.has(id));
         const unlockedLive = new Set<string>(
-          notLocked.length ? (await trx('live_events').whereIn('id', notLocked).andWhere({ status: 'live' }).select('id')).map((r: { id: string }) => r.id) : [],
+          notLocked.length
+            ? (await trx('live_events').whereIn('id', notLocked).andWhere({ status: 'live' }).select('id')).map(
+                (r: { id: string }) => r.id,
+              )
+            : [],
         );
         const liveIds = lockedEvents.filter((e) => e.status === 'live').map((e) => e.id);
         const heldBy = new Map<string, number>(
           liveIds.length
             ? (
-                await trx('match_offers').whereIn('live_event_id', liveIds).whereIn('status', ['offering', 'started']).groupBy('live_event_id').select('live_event_id', trx.raw('count(*)::int AS n'))
+                await trx('match_offers')
+                  .whereIn('live_event_id', liveIds)
+                  .whereIn('status', ['offering', 'started'])
+                  .groupBy('live_event_id')
+                  .select('live_event_id', trx.raw('count(*)::int AS n'))
               ).map((r: { live_event_id: string; n: number }) => [r.live_event_id, Number(r.n)])
             : [],
         );
@@ -338,7 +430,11 @@ export function createMatchmakingRepository(knex: Knex) {
         for (const id of liveIds) {
           let free = eventById.get(id)!.interview_slots - (heldBy.get(id) ?? 0);
           const recruiters = recruitersBy.get(id);
-          if (recruiters) free = Math.min(free, recruiters.reduce((n, r) => n + r.free, 0));
+          if (recruiters)
+            free = Math.min(
+              free,
+              recruiters.reduce((n, r) => n + r.free, 0),
+            );
           freeBy.set(id, free);
         }
 
@@ -387,7 +483,9 @@ export function createMatchmakingRepository(knex: Knex) {
           ).map((p) => `${p.seeker_user_id}:${p.job_id}`),
         );
         const offering = new Set(previous.filter((p) => p.status === 'offering').map((p) => p.queue_entry_id));
-        const tried = new Set(previous.filter((p) => p.status !== 'offering').map((p) => `${p.queue_entry_id}:${p.job_id}`));
+        const tried = new Set(
+          previous.filter((p) => p.status !== 'offering').map((p) => `${p.queue_entry_id}:${p.job_id}`),
+        );
         const openJobs = new Set<string>(
           (
             await trx('jobs')
@@ -402,7 +500,15 @@ export function createMatchmakingRepository(knex: Knex) {
         // Entries not locked: another transaction holds them (busy: next round) or they stopped waiting (stale).
         const unlockedIds = entryIds.filter((id) => !lockedById.has(id));
         const stillWaiting = new Set<string>(
-          unlockedIds.length ? (await trx('queue_entries').whereIn('id', unlockedIds).andWhere('status', 'waiting').andWhere(notExpired).select('id')).map((r: { id: string }) => r.id) : [],
+          unlockedIds.length
+            ? (
+                await trx('queue_entries')
+                  .whereIn('id', unlockedIds)
+                  .andWhere('status', 'waiting')
+                  .andWhere(notExpired)
+                  .select('id')
+              ).map((r: { id: string }) => r.id)
+            : [],
         );
 
         const rows: MatchOfferInsert[] = [];
@@ -417,7 +523,14 @@ export function createMatchmakingRepository(knex: Knex) {
             continue;
           }
           const mayUse = entry.live_event_id ? entry.live_event_id === eventId : event.visibility === 'open_invite';
-          if (!mayUse || o.queue_live_event_id !== entry.live_event_id || offering.has(entry.id) || tried.has(`${entry.id}:${o.job_id}`) || blocked.has(`${o.seeker_user_id}:${o.job_id}`) || !openJobs.has(`${eventId}:${o.job_id}`)) {
+          if (
+            !mayUse ||
+            o.queue_live_event_id !== entry.live_event_id ||
+            offering.has(entry.id) ||
+            tried.has(`${entry.id}:${o.job_id}`) ||
+            blocked.has(`${o.seeker_user_id}:${o.job_id}`) ||
+            !openJobs.has(`${eventId}:${o.job_id}`)
+          ) {
             result.stale++;
             continue;
           }
@@ -437,51 +550,58 @@ export function createMatchmakingRepository(knex: Knex) {
             turnsBy.set(eventId, turns);
             recruiter.free--;
             recruiter.turn = turns;
-            await trx('recruiter_availability').where({ live_event_id: eventId, user_id: recruiter.userId }).update({ last_offered_at: trx.raw('clock_timestamp()') });
+            await trx('recruiter_availability')
+              .where({ live_event_id: eventId, user_id: recruiter.userId })
+              .update({ last_offered_at: trx.raw('clock_timestamp()') });
           }
           rows.push({ ...o, recruiter_user_id: recruiter?.userId ?? null });
           offering.add(entry.id);
           freeBy.set(eventId, (freeBy.get(eventId) ?? 0) - 1);
         }
-        if (rows.length) await trx('match_offers').insert(rows.map((r) => ({ ...r, score_breakdown: JSON.stringify(r.score_breakdown) })));
+        if (rows.length)
+          await trx('match_offers').insert(
+            rows.map((r) => ({ ...r, score_breakdown: JSON.stringify(r.score_breakdown) })),
+          );
         return { ...result, held: rows.map((r) => r.id) };
       });
     },
 
     async loadOfferContexts(ids: string[], trx: Knex = knex): Promise<OfferContext[]> {
       if (!ids.length) return [];
-      return trx('match_offers as o')
-        .join('jobs as j', 'j.id', 'o.job_id')
-        .join('live_events as e', 'e.id', 'o.live_event_id')
-        .leftJoin('profiles as p', 'p.user_id', 'o.seeker_user_id')
-        .leftJoin('queue_entries as q', 'q.id', 'o.queue_entry_id')
-        // Names for the match's start summary in the Temporal UI (never e-mail addresses).
-        .leftJoin('users as su', 'su.id', 'o.seeker_user_id')
-        .leftJoin('users as ru', 'ru.id', 'o.recruiter_user_id')
-        .whereIn('o.id', ids)
-        .orderBy('o.entered_at')
-        .select(
-          'o.id',
-          'o.status',
-          'o.queue_entry_id',
-          'o.seeker_user_id',
-          'o.job_id',
-          'j.title as job_title',
-          'o.live_event_id',
-          'e.slug as live_event_slug',
-          'o.team_id',
-          'o.recruiter_user_id',
-          'o.match_score',
-          'o.score_breakdown',
-          'o.score_version',
-          'p.title as seeker_headline',
-          trx.raw('coalesce(q.via_agent, false) as seeker_via_agent'),
-          'q.agent_identity as seeker_agent_identity',
-          'o.created_at',
-          trx.raw('coalesce(p.full_name, su.display_name) as seeker_name'),
-          'e.company_name',
-          'ru.display_name as recruiter_name',
-        );
+      return (
+        trx('match_offers as o')
+          .join('jobs as j', 'j.id', 'o.job_id')
+          .join('live_events as e', 'e.id', 'o.live_event_id')
+          .leftJoin('profiles as p', 'p.user_id', 'o.seeker_user_id')
+          .leftJoin('queue_entries as q', 'q.id', 'o.queue_entry_id')
+          // Names for the match's start summary in the Temporal UI (never e-mail addresses).
+          .leftJoin('users as su', 'su.id', 'o.seeker_user_id')
+          .leftJoin('users as ru', 'ru.id', 'o.recruiter_user_id')
+          .whereIn('o.id', ids)
+          .orderBy('o.entered_at')
+          .select(
+            'o.id',
+            'o.status',
+            'o.queue_entry_id',
+            'o.seeker_user_id',
+            'o.job_id',
+            'j.title as job_title',
+            'o.live_event_id',
+            'e.slug as live_event_slug',
+            'o.team_id',
+            'o.recruiter_user_id',
+            'o.match_score',
+            'o.score_breakdown',
+            'o.score_version',
+            'p.title as seeker_headline',
+            trx.raw('coalesce(q.via_agent, false) as seeker_via_agent'),
+            'q.agent_identity as seeker_agent_identity',
+            'o.created_at',
+            trx.raw('coalesce(p.full_name, su.display_name) as seeker_name'),
+            'e.company_name',
+            'ru.display_name as recruiter_name',
+          )
+      );
     },
 
     /**
@@ -490,7 +610,10 @@ export function createMatchmakingRepository(knex: Knex) {
      * next round, updated_at bumped so it counts as fresh). Only offers still `offering` change, as
      * with `markStarted` / `markRefused` / `touchOffer` one by one.
      */
-    async recordOfferOutcomes(outcomes: Array<{ id: string; status: 'started' | 'refused' | 'touched'; reason?: string }>, trx: Knex = knex): Promise<void> {
+    async recordOfferOutcomes(
+      outcomes: Array<{ id: string; status: 'started' | 'refused' | 'touched'; reason?: string }>,
+      trx: Knex = knex,
+    ): Promise<void> {
       if (!outcomes.length) return;
       await trx.raw(
         `UPDATE match_offers o
@@ -499,12 +622,19 @@ export function createMatchmakingRepository(knex: Knex) {
                 updated_at = now()
            FROM unnest(?::uuid[], ?::text[], ?::text[]) AS v(id, status, reason)
           WHERE o.id = v.id AND o.status = 'offering'`,
-        [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => (o.reason === undefined ? null : o.reason.slice(0, 500))) as string[]],
+        [
+          outcomes.map((o) => o.id),
+          outcomes.map((o) => o.status),
+          outcomes.map((o) => (o.reason === undefined ? null : o.reason.slice(0, 500))) as string[],
+        ],
       );
     },
 
     /** Per entry, how often its seeker declined for a tunable reason (salary, location) in this entry. */
-    async listSeekerDeclineCodes(entryIds: string[], trx: Knex = knex): Promise<Array<{ queue_entry_id: string; code: string; n: number }>> {
+    async listSeekerDeclineCodes(
+      entryIds: string[],
+      trx: Knex = knex,
+    ): Promise<Array<{ queue_entry_id: string; code: string; n: number }>> {
       if (!entryIds.length) return [];
       const rows = await trx('matches')
         .whereIn('queue_entry_id', entryIds)
@@ -516,8 +646,16 @@ export function createMatchmakingRepository(knex: Knex) {
     },
 
     /** Waiting entries whose event has ended (back from a declined match after the drain ran). */
-    async listWaitingEntriesOfEndedEvents(limit: number, trx: Knex = knex): Promise<Array<{ user_id: string; live_event_id: string }>> {
-      return trx('queue_entries as q').join('live_events as e', 'e.id', 'q.live_event_id').where('q.status', 'waiting').andWhere('e.status', 'ended').limit(limit).select('q.user_id', 'q.live_event_id');
+    async listWaitingEntriesOfEndedEvents(
+      limit: number,
+      trx: Knex = knex,
+    ): Promise<Array<{ user_id: string; live_event_id: string }>> {
+      return trx('queue_entries as q')
+        .join('live_events as e', 'e.id', 'q.live_event_id')
+        .where('q.status', 'waiting')
+        .andWhere('e.status', 'ended')
+        .limit(limit)
+        .select('q.user_id', 'q.live_event_id');
     },
   };
 }

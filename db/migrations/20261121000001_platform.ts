@@ -145,12 +145,25 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('ended_at', { useTz: true });
     t.index(['user_id', 'entered_at']);
   });
-  await knex.raw("CREATE INDEX queue_entries_waiting_idx ON queue_entries (live_event_id, entered_at) WHERE status = 'waiting'");
+  await knex.raw(
+    "CREATE INDEX queue_entries_waiting_idx ON queue_entries (live_event_id, entered_at) WHERE status = 'waiting'",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP FUNCTION IF EXISTS rate_limit_take(text, bigint, bigint)');
-  for (const table of ['queue_entries', 'email_outbox', 'domain_events', 'rate_limit_buckets', 'idempotency_keys', 'api_tokens', 'profiles', 'team_members', 'teams', 'users']) {
+  for (const table of [
+    'queue_entries',
+    'email_outbox',
+    'domain_events',
+    'rate_limit_buckets',
+    'idempotency_keys',
+    'api_tokens',
+    'profiles',
+    'team_members',
+    'teams',
+    'users',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

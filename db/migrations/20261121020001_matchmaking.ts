@@ -33,9 +33,13 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['queue_live_event_id', 'created_at']);
   });
   // Slots held per event: only the open offers are counted, so the index stays small.
-  await knex.raw("CREATE INDEX match_offers_active_idx ON match_offers (live_event_id) WHERE status IN ('offering', 'started')");
+  await knex.raw(
+    "CREATE INDEX match_offers_active_idx ON match_offers (live_event_id) WHERE status IN ('offering', 'started')",
+  );
   // One open offer per queue entry at a time (the entry's own `offer` Update is the final arbiter).
-  await knex.raw("CREATE UNIQUE INDEX match_offers_one_offering_idx ON match_offers (queue_entry_id) WHERE status = 'offering'");
+  await knex.raw(
+    "CREATE UNIQUE INDEX match_offers_one_offering_idx ON match_offers (queue_entry_id) WHERE status = 'offering'",
+  );
 
   await knex.schema.alterTable('matches', (t) => {
     t.text('live_event_slug');

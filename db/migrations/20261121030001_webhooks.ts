@@ -35,7 +35,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['owner_team_id', 'created_at']);
     t.index(['owner_user_id', 'created_at']);
   });
-  await knex.raw('ALTER TABLE webhook_subscriptions ADD CONSTRAINT webhook_subscriptions_one_owner CHECK ((owner_team_id IS NULL) <> (owner_user_id IS NULL))');
+  await knex.raw(
+    'ALTER TABLE webhook_subscriptions ADD CONSTRAINT webhook_subscriptions_one_owner CHECK ((owner_team_id IS NULL) <> (owner_user_id IS NULL))',
+  );
   await knex.raw('CREATE INDEX webhook_subscriptions_events_idx ON webhook_subscriptions USING gin (events)');
 
   await knex.schema.createTable('webhook_deliveries', (t) => {
@@ -44,7 +46,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('run').notNullable();
     t.text('event_type').notNullable();
     t.text('source').notNullable().checkIn(['event', 'test', 'replay']);
-    t.text('state').notNullable().checkIn(['pending', 'retrying', 'delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled']);
+    t.text('state')
+      .notNullable()
+      .checkIn(['pending', 'retrying', 'delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled']);
     t.integer('attempts').notNullable().defaultTo(0);
     t.integer('body_bytes');
     t.integer('last_http_status');
@@ -72,7 +76,10 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('latency_ms');
     t.text('response_snippet');
     t.timestamp('attempted_at', { useTz: true }).notNullable();
-    t.foreign(['subscription_id', 'event_id', 'run']).references(['subscription_id', 'event_id', 'run']).inTable('webhook_deliveries').onDelete('CASCADE');
+    t.foreign(['subscription_id', 'event_id', 'run'])
+      .references(['subscription_id', 'event_id', 'run'])
+      .inTable('webhook_deliveries')
+      .onDelete('CASCADE');
     t.index(['subscription_id', 'attempted_at']);
     t.index(['subscription_id', 'event_id', 'run']);
   });

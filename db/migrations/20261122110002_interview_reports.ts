@@ -14,13 +14,17 @@ export async function up(knex: Knex): Promise<void> {
     t.smallint('fit').notNullable();
     t.smallint('communication').notNullable();
     t.smallint('technical').notNullable();
-    t.text('outcome').notNullable().checkIn([...INTERVIEW_OUTCOMES]);
+    t.text('outcome')
+      .notNullable()
+      .checkIn([...INTERVIEW_OUTCOMES]);
     t.text('notes').notNullable().defaultTo('');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['team_id', 'seeker_user_id']);
   });
-  await knex.raw(`ALTER TABLE interview_reports ADD CONSTRAINT interview_reports_scores CHECK (fit BETWEEN 1 AND 5 AND communication BETWEEN 1 AND 5 AND technical BETWEEN 1 AND 5)`);
+  await knex.raw(
+    `ALTER TABLE interview_reports ADD CONSTRAINT interview_reports_scores CHECK (fit BETWEEN 1 AND 5 AND communication BETWEEN 1 AND 5 AND technical BETWEEN 1 AND 5)`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -9,7 +9,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('profiles', (t) => {
     t.integer('salary_expectation');
   });
-  await knex.raw('ALTER TABLE profiles ADD CONSTRAINT profiles_salary_expectation_nonnegative CHECK (salary_expectation IS NULL OR salary_expectation >= 0)');
+  await knex.raw(
+    'ALTER TABLE profiles ADD CONSTRAINT profiles_salary_expectation_nonnegative CHECK (salary_expectation IS NULL OR salary_expectation >= 0)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -26,25 +26,33 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['live_event_id', 'user_id']);
   });
-  await knex.raw('ALTER TABLE recruiter_availability ADD CONSTRAINT recruiter_availability_capacity_check CHECK (capacity BETWEEN 1 AND 50)');
+  await knex.raw(
+    'ALTER TABLE recruiter_availability ADD CONSTRAINT recruiter_availability_capacity_check CHECK (capacity BETWEEN 1 AND 50)',
+  );
 
   await knex.schema.alterTable('match_offers', (t) => {
     t.uuid('recruiter_user_id').references('users.id').onDelete('SET NULL');
   });
-  await knex.raw("CREATE INDEX match_offers_recruiter_active_idx ON match_offers (recruiter_user_id) WHERE status IN ('offering', 'started')");
+  await knex.raw(
+    "CREATE INDEX match_offers_recruiter_active_idx ON match_offers (recruiter_user_id) WHERE status IN ('offering', 'started')",
+  );
 
   await knex.schema.alterTable('matches', (t) => {
     t.uuid('recruiter_user_id');
     t.text('decline_reason_code');
     t.index(['seeker_user_id', 'job_id']);
   });
-  await knex.raw(`ALTER TABLE matches ADD CONSTRAINT matches_decline_reason_code_check CHECK (decline_reason_code IS NULL OR decline_reason_code IN (${DECLINE_REASON_CODES.map((c) => `'${c}'`).join(', ')}))`);
+  await knex.raw(
+    `ALTER TABLE matches ADD CONSTRAINT matches_decline_reason_code_check CHECK (decline_reason_code IS NULL OR decline_reason_code IN (${DECLINE_REASON_CODES.map((c) => `'${c}'`).join(', ')}))`,
+  );
 
   await knex.schema.alterTable('live_events', (t) => {
     t.smallint('match_min_score');
     t.boolean('match_require_essential');
   });
-  await knex.raw('ALTER TABLE live_events ADD CONSTRAINT live_events_match_min_score_check CHECK (match_min_score IS NULL OR match_min_score BETWEEN 0 AND 100)');
+  await knex.raw(
+    'ALTER TABLE live_events ADD CONSTRAINT live_events_match_min_score_check CHECK (match_min_score IS NULL OR match_min_score BETWEEN 0 AND 100)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

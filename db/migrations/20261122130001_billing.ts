@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { BILLING_CHARGE_REASONS, BILLING_CHARGE_STATUSES, BILLING_INTERVALS, BILLING_INVOICE_STATUSES, BILLING_PLANS, BILLING_STATUSES } from '../../workflows/billing/contract';
+import {
+  BILLING_CHARGE_REASONS,
+  BILLING_CHARGE_STATUSES,
+  BILLING_INTERVALS,
+  BILLING_INVOICE_STATUSES,
+  BILLING_PLANS,
+  BILLING_STATUSES,
+} from '../../workflows/billing/contract';
 
 /**
  * Billing (decision 0130).
@@ -15,9 +22,13 @@ import { BILLING_CHARGE_REASONS, BILLING_CHARGE_STATUSES, BILLING_INTERVALS, BIL
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('billing_accounts', (t) => {
     t.uuid('team_id').primary().references('teams.id').onDelete('CASCADE');
-    t.text('plan').notNullable().checkIn([...BILLING_PLANS]);
+    t.text('plan')
+      .notNullable()
+      .checkIn([...BILLING_PLANS]);
     t.text('interval').checkIn([...BILLING_INTERVALS]);
-    t.text('status').notNullable().checkIn([...BILLING_STATUSES]);
+    t.text('status')
+      .notNullable()
+      .checkIn([...BILLING_STATUSES]);
     t.text('consent_payment_method');
     t.text('consent_display');
     t.timestamp('consent_at', { useTz: true });
@@ -41,7 +52,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('number');
     t.integer('amount_cents').notNullable();
     t.text('currency').notNullable();
-    t.text('status').notNullable().checkIn([...BILLING_INVOICE_STATUSES]);
+    t.text('status')
+      .notNullable()
+      .checkIn([...BILLING_INVOICE_STATUSES]);
     t.text('plan').checkIn([...BILLING_PLANS]);
     t.text('interval').checkIn([...BILLING_INTERVALS]);
     t.timestamp('period_start', { useTz: true });
@@ -54,12 +67,20 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('billing_charges', (t) => {
     t.text('id').primary();
     t.uuid('team_id').notNullable().references('teams.id').onDelete('CASCADE');
-    t.text('reason').notNullable().checkIn([...BILLING_CHARGE_REASONS]);
-    t.text('plan').notNullable().checkIn([...BILLING_PLANS]);
-    t.text('interval').notNullable().checkIn([...BILLING_INTERVALS]);
+    t.text('reason')
+      .notNullable()
+      .checkIn([...BILLING_CHARGE_REASONS]);
+    t.text('plan')
+      .notNullable()
+      .checkIn([...BILLING_PLANS]);
+    t.text('interval')
+      .notNullable()
+      .checkIn([...BILLING_INTERVALS]);
     t.integer('amount_cents').notNullable();
     t.text('currency').notNullable();
-    t.text('status').notNullable().checkIn([...BILLING_CHARGE_STATUSES]);
+    t.text('status')
+      .notNullable()
+      .checkIn([...BILLING_CHARGE_STATUSES]);
     t.text('provider_payment_id');
     t.text('decline_code');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -95,5 +116,13 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['billing_local_payments', 'billing_provider_events', 'billing_charges', 'billing_invoices', 'billing_customers', 'billing_accounts']) await knex.schema.dropTableIfExists(t);
+  for (const t of [
+    'billing_local_payments',
+    'billing_provider_events',
+    'billing_charges',
+    'billing_invoices',
+    'billing_customers',
+    'billing_accounts',
+  ])
+    await knex.schema.dropTableIfExists(t);
 }

@@ -9,18 +9,28 @@ import { openOutboxBody, sealOutboxBody, SEALED_BODY_PREFIX } from '../../lib/se
  * under DATA_DIR) — the key the worker opens them with. The key is read only when there is a row to
  * seal, so a fresh database needs none.
  */
-const plainInviteRows = (knex: Knex) => knex('email_outbox').where({ kind: 'team_invite' }).andWhereNot('body', 'like', `${SEALED_BODY_PREFIX}%`);
+const plainInviteRows = (knex: Knex) =>
+  knex('email_outbox').where({ kind: 'team_invite' }).andWhereNot('body', 'like', `${SEALED_BODY_PREFIX}%`);
 
 export async function up(knex: Knex): Promise<void> {
   const rows: Array<{ id: string; body: string }> = await plainInviteRows(knex).select('id', 'body');
   if (rows.length === 0) return;
   const key = appSecret(loadConfig());
-  for (const r of rows) await knex('email_outbox').where({ id: r.id }).update({ body: sealOutboxBody(r.body, key) });
+  for (const r of rows)
+    await knex('email_outbox')
+      .where({ id: r.id })
+      .update({ body: sealOutboxBody(r.body, key) });
 }
 
 export async function down(knex: Knex): Promise<void> {
-  const rows: Array<{ id: string; body: string }> = await knex('email_outbox').where({ kind: 'team_invite' }).andWhere('body', 'like', `${SEALED_BODY_PREFIX}%`).select('id', 'body');
+  const rows: Array<{ id: string; body: string }> = await knex('email_outbox')
+    .where({ kind: 'team_invite' })
+    .andWhere('body', 'like', `${SEALED_BODY_PREFIX}%`)
+    .select('id', 'body');
   if (rows.length === 0) return;
   const key = appSecret(loadConfig());
-  for (const r of rows) await knex('email_outbox').where({ id: r.id }).update({ body: openOutboxBody(r.body, key) });
+  for (const r of rows)
+    await knex('email_outbox')
+      .where({ id: r.id })
+      .update({ body: openOutboxBody(r.body, key) });
 }

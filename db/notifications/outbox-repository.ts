@@ -20,8 +20,14 @@ export interface OutboxRow {
 export function createOutboxRepository(knex: Knex) {
   return {
     /** Idempotent on `id` (callers pass an id fixed by their workflow so a retried activity inserts once). */
-    async enqueue(row: { id: string; to_address: string; subject: string; body: string; kind: string }, trx: Knex = knex): Promise<void> {
-      await trx('email_outbox').insert({ ...row, status: 'pending' }).onConflict('id').ignore();
+    async enqueue(
+      row: { id: string; to_address: string; subject: string; body: string; kind: string },
+      trx: Knex = knex,
+    ): Promise<void> {
+      await trx('email_outbox')
+        .insert({ ...row, status: 'pending' })
+        .onConflict('id')
+        .ignore();
     },
     async findById(id: string, trx: Knex = knex): Promise<OutboxRow | undefined> {
       return trx('email_outbox').where({ id }).first();

@@ -43,8 +43,16 @@ export function createQueueRepository(knex: Knex) {
       return trx('queue_entries').where({ user_id: userId }).orderBy('entered_at', 'desc').first();
     },
     /** An event's waiting entries, oldest first (the console's waiting list: who, since when, through which agent). */
-    async listWaitingForEvent(eventId: string, limit: number, trx: Knex = knex): Promise<Array<Pick<QueueEntryRow, 'user_id' | 'via_agent' | 'agent_identity' | 'entered_at'>>> {
-      return trx('queue_entries').where({ live_event_id: eventId, status: 'waiting' }).orderBy('entered_at', 'asc').limit(limit).select('user_id', 'via_agent', 'agent_identity', 'entered_at');
+    async listWaitingForEvent(
+      eventId: string,
+      limit: number,
+      trx: Knex = knex,
+    ): Promise<Array<Pick<QueueEntryRow, 'user_id' | 'via_agent' | 'agent_identity' | 'entered_at'>>> {
+      return trx('queue_entries')
+        .where({ live_event_id: eventId, status: 'waiting' })
+        .orderBy('entered_at', 'asc')
+        .limit(limit)
+        .select('user_id', 'via_agent', 'agent_identity', 'entered_at');
     },
     /** 1-based place among waiting entries of the same queue (same event, or "any event"), oldest first. */
     async positionOf(entry: Pick<QueueEntryRow, 'id'>, trx: Knex = knex): Promise<number | null> {

@@ -5,7 +5,10 @@ import type { MatchmakingRepository } from '../matchmaking/matchmaking-repositor
  * The queue's read model beyond the entry itself: what a waiting entry's status shows (its match
  * outlook and the wait estimate's inputs). Free slots are counted as the matchmaker counts them.
  */
-export function createQueueStatusRepository(knex: Knex, matchmaking: Pick<MatchmakingRepository, 'listEventsWithRoom'>) {
+export function createQueueStatusRepository(
+  knex: Knex,
+  matchmaking: Pick<MatchmakingRepository, 'listEventsWithRoom'>,
+) {
   return {
     /**
      * Open jobs a waiting entry can still be offered (the queue's `match_outlook`): in its scope (its
@@ -29,7 +32,15 @@ export function createQueueStatusRepository(knex: Knex, matchmaking: Pick<Matchm
             AND (NOT (coalesce(e.match_require_essential, true) AND ?::boolean) OR cardinality(j.essential_skills) = 0
                  OR EXISTS (SELECT 1 FROM unnest(j.essential_skills) s WHERE lower(btrim(s)) = ANY(?::text[])))
           LIMIT ?`,
-        [entry.live_event_id, entry.live_event_id, entry.user_id, entry.id, opts.essentialRequiredAtLast, opts.skills.map((k) => k.trim().toLowerCase()), opts.limit],
+        [
+          entry.live_event_id,
+          entry.live_event_id,
+          entry.user_id,
+          entry.id,
+          opts.essentialRequiredAtLast,
+          opts.skills.map((k) => k.trim().toLowerCase()),
+          opts.limit,
+        ],
       );
       return rows.map((r) => r.id);
     },
@@ -42,21 +53,33 @@ export function createQueueStatusRepository(knex: Knex, matchmaking: Pick<Matchm
     },
 
     /** Matches made in the window for these jobs (the estimate's rate: only jobs the seeker can get). */
-    async recentMatchRateForJobs(jobIds: string[], windowMs: number, trx: Knex = knex): Promise<{ count: number; firstAtMs: number | null; nowMs: number }> {
+    async recentMatchRateForJobs(
+      jobIds: string[],
+      windowMs: number,
+      trx: Knex = knex,
+    ): Promise<{ count: number; firstAtMs: number | null; nowMs: number }> {
       const { rows } = await trx.raw<{ rows: Array<{ count: number; first_ms: string | null; now_ms: string }> }>(
         `SELECT count(*)::int AS count, (extract(epoch FROM min(m.created_at)) * 1000)::bigint AS first_ms, (extract(epoch FROM now()) * 1000)::bigint AS now_ms
            FROM matches m WHERE m.job_id = ANY(?::uuid[]) AND m.created_at > now() - make_interval(secs => ?)`,
         [jobIds, windowMs / 1000],
       );
       const r = rows[0];
-      return { count: Number(r.count), firstAtMs: r.first_ms === null ? null : Number(r.first_ms), nowMs: Number(r.now_ms) };
+      return {
+        count: Number(r.count),
+        firstAtMs: r.first_ms === null ? null : Number(r.first_ms),
+        nowMs: Number(r.now_ms),
+      };
     },
 
     /**
      * Matches made for one queue (an event's queue, or the "any event" queue when null) within the
      * window: how many, and when the first of them was made.
      */
-    async recentMatchRate(queueLiveEventId: string | null, windowMs: number, trx: Knex = knex): Promise<{ count: number; firstAtMs: number | null; nowMs: number }> {
+    async recentMatchRate(
+      queueLiveEventId: string | null,
+      windowMs: number,
+      trx: Knex = knex,
+    ): Promise<{ count: number; firstAtMs: number | null; nowMs: number }> {
       // Matches, not offers: a match row exists from the moment its entry says `matched` (decision 0120).
       const { rows } = await trx.raw<{ rows: Array<{ count: number; first_ms: string | null; now_ms: string }> }>(
         `SELECT count(*)::int AS count, (extract(epoch FROM min(m.created_at)) * 1000)::bigint AS first_ms, (extract(epoch FROM now()) * 1000)::bigint AS now_ms
@@ -65,7 +88,11 @@ export function createQueueStatusRepository(knex: Knex, matchmaking: Pick<Matchm
         [queueLiveEventId, windowMs / 1000],
       );
       const r = rows[0];
-      return { count: Number(r.count), firstAtMs: r.first_ms === null ? null : Number(r.first_ms), nowMs: Number(r.now_ms) };
+      return {
+        count: Number(r.count),
+        firstAtMs: r.first_ms === null ? null : Number(r.first_ms),
+        nowMs: Number(r.now_ms),
+      };
     },
   };
 }

@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import type { WebhookDeliverySource, WebhookDeliveryState, WebhookSubscriptionStatus } from '../../workflows/webhooks/contract';
+import type {
+  WebhookDeliverySource,
+  WebhookDeliveryState,
+  WebhookSubscriptionStatus,
+} from '../../workflows/webhooks/contract';
 import { WEBHOOK_DELIVERY_OPEN_STATES, type WebhookAttemptOutcome } from '../../workflows/webhooks/contract';
 
 export type WebhookOwner = { kind: 'team'; teamId: string } | { kind: 'user'; userId: string };
@@ -79,40 +83,77 @@ export interface DeliveryKey {
   run: number;
 }
 
-const ownerWhere = (owner: WebhookOwner) => (owner.kind === 'team' ? { owner_team_id: owner.teamId } : { owner_user_id: owner.userId });
+const ownerWhere = (owner: WebhookOwner) =>
+  owner.kind === 'team' ? { owner_team_id: owner.teamId } : { owner_user_id: owner.userId };
 const keyWhere = (k: DeliveryKey) => ({ subscription_id: k.subscriptionId, event_id: k.eventId, run: k.run });
 
 export function createWebhooksRepository(knex: Knex) {
   return {
     // ---- subscriptions: settings (API) ----
     async insertSubscription(
-      row: Pick<WebhookSubscriptionRow, 'id' | 'owner_team_id' | 'owner_user_id' | 'created_by_user_id' | 'target_url' | 'events' | 'description' | 'secret_hash' | 'secret_salt'>,
+      row: Pick<
+        WebhookSubscriptionRow,
+        | 'id'
+        | 'owner_team_id'
+        | 'owner_user_id'
+        | 'created_by_user_id'
+        | 'target_url'
+        | 'events'
+        | 'description'
+        | 'secret_hash'
+        | 'secret_salt'
+      >,
       trx: Knex = knex,
     ): Promise<WebhookSubscriptionRow> {
-      const [inserted] = await trx('webhook_subscriptions').insert({ ...row, status: 'active' }).returning('*');
+      const [inserted] = await trx('webhook_subscriptions')
+        .insert({ ...row, status: 'active' })
+        .returning('*');
       return inserted;
     },
     async findSubscriptionById(id: string, trx: Knex = knex): Promise<WebhookSubscriptionRow | undefined> {
       return trx('webhook_subscriptions').where({ id }).first();
     },
     /** A subscription of this owner that is not deleted (anything else reads as not found). */
-    async findSubscriptionForOwner(id: string, owner: WebhookOwner, trx: Knex = knex): Promise<WebhookSubscriptionRow | undefined> {
-      return trx('webhook_subscriptions').where({ id, ...ownerWhere(owner) }).whereNot({ status: 'deleted' }).first();
+    async findSubscriptionForOwner(
+      id: string,
+      owner: WebhookOwner,
+      trx: Knex = knex,
+    ): Promise<WebhookSubscriptionRow | undefined> {
+      return trx('webhook_subscriptions')
+        .where({ id, ...ownerWhere(owner) })
+        .whereNot({ status: 'deleted' })
+        .first();
     },
     /** Query for the paginator (newest first is applied by it). */
     listForOwnerQuery(owner: WebhookOwner, trx: Knex = knex): Knex.QueryBuilder {
-      return trx('webhook_subscriptions').select('webhook_subscriptions.*').where(ownerWhere(owner)).whereNot({ status: 'deleted' });
+      return trx('webhook_subscriptions')
+        .select('webhook_subscriptions.*')
+        .where(ownerWhere(owner))
+        .whereNot({ status: 'deleted' });
     },
-    async updateSettings(id: string, patch: Partial<Pick<WebhookSubscriptionRow, 'target_url' | 'events' | 'description'>>, trx: Knex = knex): Promise<void> {
+    async updateSettings(
+      id: string,
+      patch: Partial<Pick<WebhookSubscriptionRow, 'target_url' | 'events' | 'description'>>,
+      trx: Knex = knex,
+    ): Promise<void> {
       if (Object.keys(patch).length === 0) return;
-      await trx('webhook_subscriptions').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
+      await trx('webhook_subscriptions')
+        .where({ id })
+        .update({ ...patch, updated_at: trx.fn.now() });
     },
     async rotateSecret(
       id: string,
-      next: { secret_hash: string; secret_salt: string; previous_secret_salt: string; previous_secret_expires_at: Date },
+      next: {
+        secret_hash: string;
+        secret_salt: string;
+        previous_secret_salt: string;
+        previous_secret_expires_at: Date;
+      },
       trx: Knex = knex,
     ): Promise<void> {
-      await trx('webhook_subscriptions').where({ id }).update({ ...next, secret_rotated_at: trx.fn.now(), updated_at: trx.fn.now() });
+      await trx('webhook_subscriptions')
+        .where({ id })
+        .update({ ...next, secret_rotated_at: trx.fn.now(), updated_at: trx.fn.now() });
     },
 
     // ---- subscriptions: lifecycle (the webhookSubscription workflow's activity only) ----
@@ -135,8 +176,13 @@ export function createWebhooksRepository(knex: Knex) {
 
     // ---- fan-out ----
     /** Active and paused subscriptions that should hear about this event (paused ones record it as not accepted). */
-    async findSubscriptionsForEvent(e: { type: string; ownerTeamId: string | null; ownerUserIds: string[] }, trx: Knex = knex): Promise<WebhookSubscriptionRow[]> {
-      const q = trx('webhook_subscriptions').whereIn('status', ['active', 'paused']).whereRaw('events @> ?::text[]', [[e.type]]);
+    async findSubscriptionsForEvent(
+      e: { type: string; ownerTeamId: string | null; ownerUserIds: string[] },
+      trx: Knex = knex,
+    ): Promise<WebhookSubscriptionRow[]> {
+      const q = trx('webhook_subscriptions')
+        .whereIn('status', ['active', 'paused'])
+        .whereRaw('events @> ?::text[]', [[e.type]]);
       const broadcast = e.ownerTeamId === null && e.ownerUserIds.length === 0;
       if (!broadcast) {
         q.andWhere((w) => {
@@ -146,9 +192,16 @@ export function createWebhooksRepository(knex: Knex) {
       }
       return q.select('*');
     },
-    async subscriptionsWithDelivery(eventId: string, subscriptionIds: string[], trx: Knex = knex): Promise<Set<string>> {
+    async subscriptionsWithDelivery(
+      eventId: string,
+      subscriptionIds: string[],
+      trx: Knex = knex,
+    ): Promise<Set<string>> {
       if (subscriptionIds.length === 0) return new Set();
-      const rows = await trx('webhook_deliveries').where({ event_id: eventId }).whereIn('subscription_id', subscriptionIds).distinct('subscription_id');
+      const rows = await trx('webhook_deliveries')
+        .where({ event_id: eventId })
+        .whereIn('subscription_id', subscriptionIds)
+        .distinct('subscription_id');
       return new Set(rows.map((r: { subscription_id: string }) => r.subscription_id));
     },
 
@@ -156,7 +209,17 @@ export function createWebhooksRepository(knex: Knex) {
     async findEvent(id: string, trx: Knex = knex): Promise<DomainEventRow | undefined> {
       return trx('domain_events').where({ id }).first();
     },
-    async insertEvent(e: { id: string; type: string; owner_user_ids: string[]; owner_team_id: string | null; data: Record<string, unknown>; created_at: Date }, trx: Knex = knex): Promise<void> {
+    async insertEvent(
+      e: {
+        id: string;
+        type: string;
+        owner_user_ids: string[];
+        owner_team_id: string | null;
+        data: Record<string, unknown>;
+        created_at: Date;
+      },
+      trx: Knex = knex,
+    ): Promise<void> {
       await trx('domain_events')
         .insert({ ...e, data: JSON.stringify(e.data) })
         .onConflict('id')
@@ -166,12 +229,21 @@ export function createWebhooksRepository(knex: Knex) {
     // ---- deliveries (the webhookDelivery workflow's activities only) ----
     /** Inserts the delivery once (a retried activity finds the existing row) and returns it. */
     async insertDelivery(
-      row: Pick<WebhookDeliveryRow, 'subscription_id' | 'event_id' | 'run' | 'event_type' | 'source' | 'state' | 'body_bytes'> & { finished_at?: Date | null; replay_op?: string | null },
+      row: Pick<
+        WebhookDeliveryRow,
+        'subscription_id' | 'event_id' | 'run' | 'event_type' | 'source' | 'state' | 'body_bytes'
+      > & { finished_at?: Date | null; replay_op?: string | null },
       trx: Knex = knex,
     ): Promise<{ row: WebhookDeliveryRow; inserted: boolean }> {
-      const inserted = await trx('webhook_deliveries').insert(row).onConflict(['subscription_id', 'event_id', 'run']).ignore().returning('*');
+      const inserted = await trx('webhook_deliveries')
+        .insert(row)
+        .onConflict(['subscription_id', 'event_id', 'run'])
+        .ignore()
+        .returning('*');
       if (inserted.length === 1) return { row: inserted[0], inserted: true };
-      const existing = await trx('webhook_deliveries').where({ subscription_id: row.subscription_id, event_id: row.event_id, run: row.run }).first();
+      const existing = await trx('webhook_deliveries')
+        .where({ subscription_id: row.subscription_id, event_id: row.event_id, run: row.run })
+        .first();
       return { row: existing, inserted: false };
     },
     async findDelivery(k: DeliveryKey, trx: Knex = knex): Promise<WebhookDeliveryRow | undefined> {
@@ -179,7 +251,21 @@ export function createWebhooksRepository(knex: Knex) {
     },
     async updateDelivery(
       k: DeliveryKey,
-      patch: Partial<Pick<WebhookDeliveryRow, 'state' | 'attempts' | 'last_http_status' | 'last_error_kind' | 'last_attempt_at' | 'next_attempt_at' | 'finished_at' | 'first_attempt_due_at' | 'dispatch_lease_until' | 'body_bytes'>>,
+      patch: Partial<
+        Pick<
+          WebhookDeliveryRow,
+          | 'state'
+          | 'attempts'
+          | 'last_http_status'
+          | 'last_error_kind'
+          | 'last_attempt_at'
+          | 'next_attempt_at'
+          | 'finished_at'
+          | 'first_attempt_due_at'
+          | 'dispatch_lease_until'
+          | 'body_bytes'
+        >
+      >,
       trx: Knex = knex,
     ): Promise<void> {
       await trx('webhook_deliveries')
@@ -191,16 +277,34 @@ export function createWebhooksRepository(knex: Knex) {
       return r.length === 1;
     },
     /** The first attempt of one run of a delivery (an answer rebuilt for a keyed retry). */
-    async firstAttempt(subscriptionId: string, eventId: string, run: number, trx: Knex = knex): Promise<WebhookAttemptRow | undefined> {
-      return trx('webhook_delivery_attempts').where({ subscription_id: subscriptionId, event_id: eventId, run }).orderBy([{ column: 'attempted_at' }, { column: 'id' }]).first();
+    async firstAttempt(
+      subscriptionId: string,
+      eventId: string,
+      run: number,
+      trx: Knex = knex,
+    ): Promise<WebhookAttemptRow | undefined> {
+      return trx('webhook_delivery_attempts')
+        .where({ subscription_id: subscriptionId, event_id: eventId, run })
+        .orderBy([{ column: 'attempted_at' }, { column: 'id' }])
+        .first();
     },
-    async findAttempt(subscriptionId: string, deliveryId: string, trx: Knex = knex): Promise<WebhookAttemptRow | undefined> {
+    async findAttempt(
+      subscriptionId: string,
+      deliveryId: string,
+      trx: Knex = knex,
+    ): Promise<WebhookAttemptRow | undefined> {
       return trx('webhook_delivery_attempts').where({ subscription_id: subscriptionId, id: deliveryId }).first();
     },
     /** The delivery log: most recent attempts first, each with its delivery's current state. */
-    async listRecentAttempts(subscriptionId: string, limit: number, trx: Knex = knex): Promise<Array<WebhookAttemptRow & { state: WebhookDeliveryState }>> {
+    async listRecentAttempts(
+      subscriptionId: string,
+      limit: number,
+      trx: Knex = knex,
+    ): Promise<Array<WebhookAttemptRow & { state: WebhookDeliveryState }>> {
       return trx('webhook_delivery_attempts as a')
-        .join('webhook_deliveries as d', (j) => j.on('d.subscription_id', 'a.subscription_id').andOn('d.event_id', 'a.event_id').andOn('d.run', 'a.run'))
+        .join('webhook_deliveries as d', (j) =>
+          j.on('d.subscription_id', 'a.subscription_id').andOn('d.event_id', 'a.event_id').andOn('d.run', 'a.run'),
+        )
         .where('a.subscription_id', subscriptionId)
         .orderBy([
           { column: 'a.attempted_at', order: 'desc' },
@@ -209,12 +313,28 @@ export function createWebhooksRepository(knex: Knex) {
         .limit(limit)
         .select('a.*', 'd.state');
     },
-    async latestRun(subscriptionId: string, eventId: string, trx: Knex = knex): Promise<WebhookDeliveryRow | undefined> {
-      return trx('webhook_deliveries').where({ subscription_id: subscriptionId, event_id: eventId }).orderBy('run', 'desc').first();
+    async latestRun(
+      subscriptionId: string,
+      eventId: string,
+      trx: Knex = knex,
+    ): Promise<WebhookDeliveryRow | undefined> {
+      return trx('webhook_deliveries')
+        .where({ subscription_id: subscriptionId, event_id: eventId })
+        .orderBy('run', 'desc')
+        .first();
     },
     /** Events whose latest run is a dead letter that ended at or after `since`, oldest first. */
-    async listDeadLettersSince(subscriptionId: string, since: Date, limit: number, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
-      const latest = trx('webhook_deliveries').distinctOn('event_id').where({ subscription_id: subscriptionId }).orderBy([{ column: 'event_id' }, { column: 'run', order: 'desc' }]).select('*');
+    async listDeadLettersSince(
+      subscriptionId: string,
+      since: Date,
+      limit: number,
+      trx: Knex = knex,
+    ): Promise<WebhookDeliveryRow[]> {
+      const latest = trx('webhook_deliveries')
+        .distinctOn('event_id')
+        .where({ subscription_id: subscriptionId })
+        .orderBy([{ column: 'event_id' }, { column: 'run', order: 'desc' }])
+        .select('*');
       return trx
         .from(latest.as('l'))
         .where('l.state', 'dead_letter')
@@ -225,7 +345,10 @@ export function createWebhooksRepository(knex: Knex) {
     },
     // ---- the dispatcher's queue (decision 0195) ----
     /** The fan-out: run 1 of each delivery, waiting for the dispatcher's first attempt; an existing row (a duplicate emit) is left alone. */
-    async queueFirstAttempts(rows: Array<Pick<WebhookDeliveryRow, 'subscription_id' | 'event_id' | 'event_type'>>, trx: Knex = knex): Promise<number> {
+    async queueFirstAttempts(
+      rows: Array<Pick<WebhookDeliveryRow, 'subscription_id' | 'event_id' | 'event_type'>>,
+      trx: Knex = knex,
+    ): Promise<number> {
       if (rows.length === 0) return 0;
       const now = new Date();
       const inserted = await trx('webhook_deliveries')
@@ -264,11 +387,21 @@ export function createWebhooksRepository(knex: Knex) {
       return ids.length === 0 ? [] : trx('domain_events').whereIn('id', ids).select('*');
     },
     /** Runs a keyed replay created (decision 0197), oldest first. */
-    async deliveriesByReplayOp(subscriptionId: string, replayOp: string, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
-      return trx('webhook_deliveries').where({ subscription_id: subscriptionId, replay_op: replayOp }).orderBy('created_at').select('*');
+    async deliveriesByReplayOp(
+      subscriptionId: string,
+      replayOp: string,
+      trx: Knex = knex,
+    ): Promise<WebhookDeliveryRow[]> {
+      return trx('webhook_deliveries')
+        .where({ subscription_id: subscriptionId, replay_op: replayOp })
+        .orderBy('created_at')
+        .select('*');
     },
     async listUnfinishedDeliveries(subscriptionId: string, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
-      return trx('webhook_deliveries').where({ subscription_id: subscriptionId }).whereIn('state', WEBHOOK_DELIVERY_OPEN_STATES).select('*');
+      return trx('webhook_deliveries')
+        .where({ subscription_id: subscriptionId })
+        .whereIn('state', WEBHOOK_DELIVERY_OPEN_STATES)
+        .select('*');
     },
   };
 }

@@ -6,7 +6,10 @@ export const LOCAL_TEST_CARDS = {
   '4242424242424242': { kind: 'success', label: 'Succeeds (on and off session)' },
   '4000002760003184': { kind: 'authenticate', label: 'Requires authentication on every payment (3-D Secure)' },
   '4000000000000002': { kind: 'declined', label: 'Declined (card_declined)' },
-  '4000000000000341': { kind: 'decline_off_session', label: 'Checkout succeeds; later off-session charges (renewals, upgrades) are declined' },
+  '4000000000000341': {
+    kind: 'decline_off_session',
+    label: 'Checkout succeeds; later off-session charges (renewals, upgrades) are declined',
+  },
 } as const;
 export type LocalCardKind = (typeof LOCAL_TEST_CARDS)[keyof typeof LOCAL_TEST_CARDS]['kind'];
 

@@ -41,7 +41,12 @@ export function floorFor(event: EventFloor, waitedMs: number, brackets: readonly
 }
 
 /** A job passes when its score reaches the floor and, if required, the seeker has one of its essential skills (a job listing none passes). */
-export function passesFloor(floor: Pick<AppliedFloor, 'min_score' | 'essential_required'>, score: number, essentialMatched: number, essentialListed: number): boolean {
+export function passesFloor(
+  floor: Pick<AppliedFloor, 'min_score' | 'essential_required'>,
+  score: number,
+  essentialMatched: number,
+  essentialListed: number,
+): boolean {
   if (score < floor.min_score) return false;
   return !floor.essential_required || essentialListed === 0 || essentialMatched > 0;
 }

@@ -71,9 +71,12 @@ export type TunableComponent = (typeof TUNABLE_COMPONENTS)[number];
 export const DECLINE_TUNING_FACTOR = 0.5;
 export const DECLINE_TUNING_MIN = 0.25;
 
-export function tuningFor(declines: Partial<Record<TunableComponent, number>>): Partial<Record<TunableComponent, number>> {
+export function tuningFor(
+  declines: Partial<Record<TunableComponent, number>>,
+): Partial<Record<TunableComponent, number>> {
   const out: Partial<Record<TunableComponent, number>> = {};
-  for (const c of TUNABLE_COMPONENTS) if (declines[c]) out[c] = Math.max(DECLINE_TUNING_MIN, DECLINE_TUNING_FACTOR ** declines[c]!);
+  for (const c of TUNABLE_COMPONENTS)
+    if (declines[c]) out[c] = Math.max(DECLINE_TUNING_MIN, DECLINE_TUNING_FACTOR ** declines[c]!);
   return out;
 }
 
@@ -82,10 +85,17 @@ export function tuneScore(score: MatchScore, tuning: Partial<Record<TunableCompo
   if (!Object.keys(tuning).length) return score;
   const b = score.breakdown;
   const breakdown: ScoreBreakdown = { ...b, tuning };
-  for (const c of TUNABLE_COMPONENTS) if (tuning[c] !== undefined) breakdown[c] = { ...b[c], weight: round(b[c].weight * tuning[c]!, 4) };
+  for (const c of TUNABLE_COMPONENTS)
+    if (tuning[c] !== undefined) breakdown[c] = { ...b[c], weight: round(b[c].weight * tuning[c]!, 4) };
   let weighted = 0;
   let weights = 0;
-  for (const c of [breakdown.essential_skills, breakdown.bonus_skills, breakdown.experience, breakdown.salary, breakdown.location]) {
+  for (const c of [
+    breakdown.essential_skills,
+    breakdown.bonus_skills,
+    breakdown.experience,
+    breakdown.salary,
+    breakdown.location,
+  ]) {
     if (c.score === null) continue;
     weighted += c.weight * c.score;
     weights += c.weight;
@@ -120,7 +130,11 @@ export function experienceScore(years: number, experienceMin: number): number {
 }
 
 /** Salary: 1 when the job's top reaches the expectation, linear down to 0 at a 25 % shortfall; null without figures. */
-export function salaryScore(expectation: number | null, salaryMin: number | null, salaryMax: number | null): number | null {
+export function salaryScore(
+  expectation: number | null,
+  salaryMin: number | null,
+  salaryMax: number | null,
+): number | null {
   const top = salaryMax ?? salaryMin;
   if (expectation === null || top === null) return null;
   if (top >= expectation) return 1;
@@ -134,7 +148,12 @@ export function salaryScore(expectation: number | null, salaryMin: number | null
  * normalised name contains the other). Places are passed normalised (`norm`), null when unknown.
  * Null when either remote preference is unknown.
  */
-export function locationScore(mode: string | null, pref: string | null, jobPlace: string | null, seekerPlace: string | null): { score: number; differentPlace: boolean } | null {
+export function locationScore(
+  mode: string | null,
+  pref: string | null,
+  jobPlace: string | null,
+  seekerPlace: string | null,
+): { score: number; differentPlace: boolean } | null {
   if (!mode || !pref || !REMOTE_FIT[mode] || REMOTE_FIT[mode][pref] === undefined) return null;
   let fit = REMOTE_FIT[mode][pref];
   let differentPlace = false;
@@ -154,7 +173,9 @@ export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): Mat
   const essential = {
     weight: MATCH_SCORE_WEIGHTS.essential_skills,
     score: job.essentialSkills.length ? round(essentialMatched.length / job.essentialSkills.length, 4) : null,
-    detail: job.essentialSkills.length ? `${essentialMatched.length} of ${job.essentialSkills.length} essential skills` : 'the job lists no essential skills',
+    detail: job.essentialSkills.length
+      ? `${essentialMatched.length} of ${job.essentialSkills.length} essential skills`
+      : 'the job lists no essential skills',
     matched: essentialMatched,
     missing: essentialMissing,
   };
@@ -163,14 +184,19 @@ export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): Mat
   const bonus = {
     weight: MATCH_SCORE_WEIGHTS.bonus_skills,
     score: job.bonusSkills.length ? round(bonusMatched.length / job.bonusSkills.length, 4) : null,
-    detail: job.bonusSkills.length ? `${bonusMatched.length} of ${job.bonusSkills.length} bonus skills` : 'the job lists no bonus skills',
+    detail: job.bonusSkills.length
+      ? `${bonusMatched.length} of ${job.bonusSkills.length} bonus skills`
+      : 'the job lists no bonus skills',
     matched: bonusMatched,
   };
 
   const experience = {
     weight: MATCH_SCORE_WEIGHTS.experience,
     score: experienceScore(seeker.experienceYears, job.experienceMin),
-    detail: job.experienceMin > 0 ? `${seeker.experienceYears} of ${job.experienceMin} required years` : 'no minimum experience',
+    detail:
+      job.experienceMin > 0
+        ? `${seeker.experienceYears} of ${job.experienceMin} required years`
+        : 'no minimum experience',
     required: job.experienceMin,
     actual: seeker.experienceYears,
   };
@@ -180,18 +206,35 @@ export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): Mat
   const top = job.salaryMax ?? job.salaryMin;
   const salaryFit = salaryScore(expectation, job.salaryMin, job.salaryMax);
   if (expectation === null || top === null) {
-    salary = { weight: MATCH_SCORE_WEIGHTS.salary, score: null, detail: expectation === null ? 'the seeker has no salary expectation' : 'the job publishes no salary' };
+    salary = {
+      weight: MATCH_SCORE_WEIGHTS.salary,
+      score: null,
+      detail: expectation === null ? 'the seeker has no salary expectation' : 'the job publishes no salary',
+    };
   } else if (top >= expectation) {
-    salary = { weight: MATCH_SCORE_WEIGHTS.salary, score: salaryFit, detail: `the range reaches the expectation of ${expectation}` };
+    salary = {
+      weight: MATCH_SCORE_WEIGHTS.salary,
+      score: salaryFit,
+      detail: `the range reaches the expectation of ${expectation}`,
+    };
   } else {
     const shortfall = (expectation - top) / expectation;
-    salary = { weight: MATCH_SCORE_WEIGHTS.salary, score: salaryFit, detail: `the range tops out ${Math.round(shortfall * 100)} % below the expectation` };
+    salary = {
+      weight: MATCH_SCORE_WEIGHTS.salary,
+      score: salaryFit,
+      detail: `the range tops out ${Math.round(shortfall * 100)} % below the expectation`,
+    };
   }
 
   let location: ScoreComponent;
   const mode = job.remotePreference;
   const pref = seeker.remotePreference;
-  const fit = locationScore(mode, pref, job.location ? norm(job.location) : null, seeker.location ? norm(seeker.location) : null);
+  const fit = locationScore(
+    mode,
+    pref,
+    job.location ? norm(job.location) : null,
+    seeker.location ? norm(seeker.location) : null,
+  );
   if (fit === null) {
     location = { weight: MATCH_SCORE_WEIGHTS.location, score: null, detail: 'remote preference unknown on one side' };
   } else {

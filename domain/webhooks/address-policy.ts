@@ -150,7 +150,14 @@ export function refusalReason(ip: string, policy: AddressPolicy): string | null 
 }
 
 /** Host names that name internal services rather than the internet. */
-const INTERNAL_NAMES = new Set(['localhost', 'metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+const INTERNAL_NAMES = new Set([
+  'localhost',
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 const INTERNAL_SUFFIXES = ['.localhost', '.internal', '.local', '.localdomain', '.home.arpa'];
 
 export type TargetUrlCheck = { ok: true; url: URL } | { ok: false; message: string };
@@ -176,7 +183,11 @@ export function checkTargetUrl(raw: string, policy: AddressPolicy): TargetUrlChe
   const isLoopbackHost = loopbackName || (isLiteral && classifyAddress(literal) === 'loopback');
   if (url.protocol === 'http:') {
     if (!policy.allowLoopback) return { ok: false, message: 'target_url must use https:' };
-    if (!isLoopbackHost) return { ok: false, message: 'target_url must use https: (http: is allowed for loopback targets in development only)' };
+    if (!isLoopbackHost)
+      return {
+        ok: false,
+        message: 'target_url must use https: (http: is allowed for loopback targets in development only)',
+      };
   } else if (url.protocol !== 'https:') {
     return { ok: false, message: 'target_url must use https:' };
   }
@@ -186,7 +197,9 @@ export function checkTargetUrl(raw: string, policy: AddressPolicy): TargetUrlChe
     return { ok: true, url };
   }
   if (loopbackName) {
-    return policy.allowLoopback ? { ok: true, url } : { ok: false, message: `target_url is not allowed: ${host} is a loopback host` };
+    return policy.allowLoopback
+      ? { ok: true, url }
+      : { ok: false, message: `target_url is not allowed: ${host} is a loopback host` };
   }
   if (INTERNAL_NAMES.has(host) || INTERNAL_SUFFIXES.some((s) => host.endsWith(s)) || !host.includes('.')) {
     return { ok: false, message: `target_url is not allowed: ${host} names an internal host` };

@@ -55,7 +55,8 @@ export function createSafeLookup(policy: AddressPolicy, resolve: Resolver = defa
   return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
     resolve(hostname).then(
       (all) => {
-        const wanted = options?.family === 4 || options?.family === 6 ? all.filter((a) => a.family === options.family) : all;
+        const wanted =
+          options?.family === 4 || options?.family === 6 ? all.filter((a) => a.family === options.family) : all;
         if (wanted.length === 0) {
           callback(Object.assign(new Error(`${hostname} has no usable address`), { code: 'ENOTFOUND' }));
           return;
@@ -76,12 +77,21 @@ export function createSafeLookup(policy: AddressPolicy, resolve: Resolver = defa
 }
 
 function classifyError(err: NodeJS.ErrnoException): { kind: WebhookErrorKind; message: string } {
-  if (err instanceof BlockedAddressError || err.code === 'ERR_WEBHOOK_BLOCKED_ADDRESS') return { kind: 'blocked_address', message: err.message };
-  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'ENODATA') return { kind: 'dns_error', message: `DNS lookup failed (${err.code})` };
+  if (err instanceof BlockedAddressError || err.code === 'ERR_WEBHOOK_BLOCKED_ADDRESS')
+    return { kind: 'blocked_address', message: err.message };
+  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'ENODATA')
+    return { kind: 'dns_error', message: `DNS lookup failed (${err.code})` };
   if (err.code === 'ECONNREFUSED') return { kind: 'connection_refused', message: 'connection refused' };
-  if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'ERR_STREAM_PREMATURE_CLOSE') return { kind: 'connection_reset', message: 'connection reset' };
+  if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'ERR_STREAM_PREMATURE_CLOSE')
+    return { kind: 'connection_reset', message: 'connection reset' };
   if (err.code === 'ETIMEDOUT' || err.code === 'ERR_WEBHOOK_TIMEOUT') return { kind: 'timeout', message: err.message };
-  if (typeof err.code === 'string' && (err.code.startsWith('ERR_TLS') || err.code.includes('CERT') || err.code.startsWith('ERR_SSL') || err.code === 'DEPTH_ZERO_SELF_SIGNED_CERT')) {
+  if (
+    typeof err.code === 'string' &&
+    (err.code.startsWith('ERR_TLS') ||
+      err.code.includes('CERT') ||
+      err.code.startsWith('ERR_SSL') ||
+      err.code === 'DEPTH_ZERO_SELF_SIGNED_CERT')
+  ) {
     return { kind: 'tls_error', message: `TLS error (${err.code})` };
   }
   return { kind: 'network_error', message: err.code ? `network error (${err.code})` : 'network error' };
@@ -92,7 +102,12 @@ export interface WebhookHttpClient {
   close(): void;
 }
 
-export function createWebhookHttpClient(opts: { policy: AddressPolicy; timeoutMs: number; resolve?: Resolver; maxSockets?: number }): WebhookHttpClient {
+export function createWebhookHttpClient(opts: {
+  policy: AddressPolicy;
+  timeoutMs: number;
+  resolve?: Resolver;
+  maxSockets?: number;
+}): WebhookHttpClient {
   const lookup = createSafeLookup(opts.policy, opts.resolve);
   const agentOpts = { keepAlive: true, maxSockets: opts.maxSockets ?? 64, lookup };
   const httpsAgent = new https.Agent(agentOpts);
@@ -117,7 +132,8 @@ export function createWebhookHttpClient(opts: { policy: AddressPolicy; timeoutMs
         return Promise.resolve(fail('invalid_target', 'target_url is not a valid URL'));
       }
       const isHttps = url.protocol === 'https:';
-      if (!isHttps && !(url.protocol === 'http:' && opts.policy.allowLoopback)) return Promise.resolve(fail('invalid_target', `${url.protocol} targets are not allowed`));
+      if (!isHttps && !(url.protocol === 'http:' && opts.policy.allowLoopback))
+        return Promise.resolve(fail('invalid_target', `${url.protocol} targets are not allowed`));
       const literal = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
       if (isIP(literal)) {
         const reason = refusalReason(literal, opts.policy);
@@ -126,7 +142,8 @@ export function createWebhookHttpClient(opts: { policy: AddressPolicy; timeoutMs
       if (!isHttps) {
         // http: only ever to loopback (development flag): the lookup enforces it for names too.
         const name = literal.toLowerCase();
-        if (!isIP(literal) && name !== 'localhost' && !name.endsWith('.localhost')) return Promise.resolve(fail('invalid_target', 'http: targets must be loopback hosts'));
+        if (!isIP(literal) && name !== 'localhost' && !name.endsWith('.localhost'))
+          return Promise.resolve(fail('invalid_target', 'http: targets must be loopback hosts'));
       }
       const payload = Buffer.from(body, 'utf8');
 
@@ -163,12 +180,20 @@ export function createWebhookHttpClient(opts: { policy: AddressPolicy; timeoutMs
           const done = () => {
             const text = Buffer.concat(chunks).toString('utf8').slice(0, SNIPPET_CHARS);
             const ok = status >= 200 && status < 300;
-            const errorKind: WebhookErrorKind | null = ok ? null : status >= 300 && status < 400 ? 'redirect_not_followed' : 'http_error';
+            const errorKind: WebhookErrorKind | null = ok
+              ? null
+              : status >= 300 && status < 400
+                ? 'redirect_not_followed'
+                : 'http_error';
             finish({
               ok,
               httpStatus: status,
               errorKind,
-              errorMessage: ok ? null : errorKind === 'redirect_not_followed' ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`,
+              errorMessage: ok
+                ? null
+                : errorKind === 'redirect_not_followed'
+                  ? `HTTP ${status} (redirects are not followed)`
+                  : `HTTP ${status}`,
               latencyMs,
               responseSnippet: text.length > 0 ? text : null,
             });

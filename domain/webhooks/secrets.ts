@@ -15,7 +15,9 @@ export function newSecretSalt(): string {
 }
 
 export function deriveWebhookSecret(appSecret: string, webhookId: string, salt: string): string {
-  return WEBHOOK_SECRET_PREFIX + base62Bytes(createHmac('sha256', appSecret).update(`whsec:${webhookId}:${salt}`).digest());
+  return (
+    WEBHOOK_SECRET_PREFIX + base62Bytes(createHmac('sha256', appSecret).update(`whsec:${webhookId}:${salt}`).digest())
+  );
 }
 
 export function hashWebhookSecret(secret: string): string {

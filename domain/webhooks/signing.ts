@@ -2,7 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Raw body of every delivery: the envelope `{ id, type, created_at (Unix s), data }` as UTF-8 JSON. */
 export function buildEnvelope(event: { id: string; type: string; createdAtMs: number; data: unknown }): string {
-  return JSON.stringify({ id: event.id, type: event.type, created_at: Math.floor(event.createdAtMs / 1000), data: event.data });
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: Math.floor(event.createdAtMs / 1000),
+    data: event.data,
+  });
 }
 
 /** Lowercase hex HMAC-SHA256, keyed with the subscription secret, of `<t>.<raw body>`. */
@@ -27,7 +32,12 @@ export function computeStandardSignature(secret: string, msgId: string, t: numbe
 }
 
 /** `v1,<b64>[ v1,<b64>…]`: space-separated, one per secret that currently signs (the spec's form for rotation). */
-export function standardSignatureHeader(secrets: readonly string[], msgId: string, t: number, payload: string | Buffer): string {
+export function standardSignatureHeader(
+  secrets: readonly string[],
+  msgId: string,
+  t: number,
+  payload: string | Buffer,
+): string {
   return secrets.map((s) => `v1,${computeStandardSignature(s, msgId, t, payload)}`).join(' ');
 }
 
@@ -36,7 +46,12 @@ export function standardSignatureHeader(secrets: readonly string[], msgId: strin
  * (Stripe's scheme) plus the three Standard Webhooks headers. `webhook-id` is the event id, so it
  * stays the same across retries and replays (receivers deduplicate on it).
  */
-export function signatureHeaders(secrets: readonly string[], eventId: string, t: number, payload: string | Buffer): Record<string, string> {
+export function signatureHeaders(
+  secrets: readonly string[],
+  eventId: string,
+  t: number,
+  payload: string | Buffer,
+): Record<string, string> {
   return {
     'svc-signature': signatureHeader(secrets, t, payload),
     'webhook-id': eventId,

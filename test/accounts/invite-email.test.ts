@@ -22,13 +22,22 @@ describe('team invites reach the invitee by e-mail', () => {
     const owner = await h.recruiter();
     const email = `invitee-${randomBytes(4).toString('hex')}@example.com`;
     const key = randomUUID();
-    const invite = () => h.call({ method: 'POST', url: '/api/v1/team/invites', token: owner.token, payload: { email, role: 'admin' }, headers: { 'idempotency-key': key } });
+    const invite = () =>
+      h.call({
+        method: 'POST',
+        url: '/api/v1/team/invites',
+        token: owner.token,
+        payload: { email, role: 'admin' },
+        headers: { 'idempotency-key': key },
+      });
     const first = await invite();
     expect(first.statusCode).toBe(201);
 
     const mail = await eventually(async () => smtp.mails.find((m) => m.to.includes(email)), 30_000, 100);
     expect(mail.raw).toMatch(/invites\/inv_[A-Za-z0-9_-]+/);
-    await eventually(async () => (await h.knex('email_outbox').where({ to_address: email }).first())?.status === 'sent');
+    await eventually(
+      async () => (await h.knex('email_outbox').where({ to_address: email }).first())?.status === 'sent',
+    );
 
     const again = await invite();
     expect(again.statusCode).toBe(201);

@@ -13,7 +13,13 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
 
   // The form, then the e-mailed confirmation link (read from the outbox; decision 0182).
   const signUp = async (c: WebClient, o: { email: string; role?: string; password?: string; next?: string }) =>
-    signUpWithClient(c, h, { display_name: 'Test Person', email: o.email, password: o.password ?? 'long enough password', role: o.role ?? 'seeker', ...(o.next ? { next: o.next } : {}) });
+    signUpWithClient(c, h, {
+      display_name: 'Test Person',
+      email: o.email,
+      password: o.password ?? 'long enough password',
+      role: o.role ?? 'seeker',
+      ...(o.next ? { next: o.next } : {}),
+    });
 
   it('signs up with a hashed password and an HttpOnly SameSite=Lax session cookie, then requires onboarding', async () => {
     const c = new WebClient(h.app);
@@ -51,16 +57,33 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
   it('refuses POSTs without a valid CSRF token or from another origin, with no side effect', async () => {
     const c = new WebClient(h.app);
     await c.get('/signup');
-    const none = await c.post('/signup', { display_name: 'X', email: 'csrf@example.test', password: 'long enough password', role: 'seeker' });
+    const none = await c.post('/signup', {
+      display_name: 'X',
+      email: 'csrf@example.test',
+      password: 'long enough password',
+      role: 'seeker',
+    });
     expect(none.statusCode).toBe(403);
     expect(none.headers['content-type']).toMatch(/text\/html/);
     expect(none.body).toContain('did not come from this site');
-    const forged = await c.post('/signup', { display_name: 'X', email: 'csrf@example.test', password: 'long enough password', role: 'seeker' }, { csrf: 'A'.repeat(43) });
+    const forged = await c.post(
+      '/signup',
+      { display_name: 'X', email: 'csrf@example.test', password: 'long enough password', role: 'seeker' },
+      { csrf: 'A'.repeat(43) },
+    );
     expect(forged.statusCode).toBe(403);
     // A token from another browser (other seed cookie) does not fit this browser.
     const other = new WebClient(h.app);
     const otherToken = WebClient.csrfOf((await other.get('/signup')).body);
-    expect((await c.post('/signup', { display_name: 'X', email: 'csrf@example.test', password: 'long enough password', role: 'seeker' }, { csrf: otherToken })).statusCode).toBe(403);
+    expect(
+      (
+        await c.post(
+          '/signup',
+          { display_name: 'X', email: 'csrf@example.test', password: 'long enough password', role: 'seeker' },
+          { csrf: otherToken },
+        )
+      ).statusCode,
+    ).toBe(403);
     const page = await c.get('/signup');
     const crossSite = await c.post(
       '/signup',
@@ -73,7 +96,12 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
 
   it('validates sign-up with errors next to the fields, never a stack trace', async () => {
     const c = new WebClient(h.app);
-    const res = await c.submit('/signup', '/signup', { display_name: '', email: 'not-an-email', password: 'short', role: 'admin' });
+    const res = await c.submit('/signup', '/signup', {
+      display_name: '',
+      email: 'not-an-email',
+      password: 'short',
+      role: 'admin',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('id="e-email"');
     expect(res.body).toContain('id="e-password"');
@@ -84,7 +112,12 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     await signUp(new WebClient(h.app), { email: 'dup@example.test' });
     // A registered address gets the same answer as a new one (decision 0182); the e-mail tells the owner.
-    const dup = await new WebClient(h.app).submit('/signup', '/signup', { display_name: 'Test Person', email: 'DUP@example.test', password: 'long enough password', role: 'seeker' });
+    const dup = await new WebClient(h.app).submit('/signup', '/signup', {
+      display_name: 'Test Person',
+      email: 'DUP@example.test',
+      password: 'long enough password',
+      role: 'seeker',
+    });
     expect(dup.statusCode).toBe(303);
     expect(dup.headers.location).toBe('/signup/sent');
     expect(dup.body).not.toContain('already registered');
@@ -105,12 +138,20 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
     const unknown = await c.submit('/login', '/login', { email: 'nobody@example.test', password: 'not the password' });
     expect(unknown.body).toContain('Wrong e-mail address or password');
 
-    const ok = await c.submit('/login?next=//evil.example/x', '/login', { email: 'bob@example.test', password: 'long enough password', next: '//evil.example/x' });
+    const ok = await c.submit('/login?next=//evil.example/x', '/login', {
+      email: 'bob@example.test',
+      password: 'long enough password',
+      next: '//evil.example/x',
+    });
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/recruiter');
     const again = await c.submit('/', '/logout', {});
     expect(again.statusCode).toBe(303);
-    const ok2 = await c.submit('/login', '/login', { email: 'bob@example.test', password: 'long enough password', next: '/account/api-tokens' });
+    const ok2 = await c.submit('/login', '/login', {
+      email: 'bob@example.test',
+      password: 'long enough password',
+      next: '/account/api-tokens',
+    });
     expect(ok2.headers.location).toBe('/account/api-tokens');
   });
 
@@ -120,7 +161,10 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
     const token = c.cookies.get('jf_session')!;
     expect((await c.get('/onboarding')).statusCode).toBe(200);
     const { hashSessionToken } = await import('../../apps/api/src/accounts/sessions-service');
-    await h.knex('web_sessions').where({ id: hashSessionToken(token) }).update({ expires_at: new Date(Date.now() - 1000) });
+    await h
+      .knex('web_sessions')
+      .where({ id: hashSessionToken(token) })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const res = await c.get('/onboarding');
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/login?next=%2Fonboarding');
@@ -135,20 +179,32 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
       const r = await attacker.submit('/login', '/login', { email: 'carol@example.test', password: `guess-${i}` });
       expect(r.statusCode).toBe(400);
     }
-    const limited = await attacker.submit('/login', '/login', { email: 'carol@example.test', password: 'long enough password' });
+    const limited = await attacker.submit('/login', '/login', {
+      email: 'carol@example.test',
+      password: 'long enough password',
+    });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.body).toContain('Too many sign-in attempts');
     // Another client IP for the same account is not affected.
     const elsewhere = new WebClient(h.app, { 'x-forwarded-for': '203.0.113.9' });
-    const fine = await elsewhere.submit('/login', '/login', { email: 'carol@example.test', password: 'long enough password' });
+    const fine = await elsewhere.submit('/login', '/login', {
+      email: 'carol@example.test',
+      password: 'long enough password',
+    });
     expect(fine.statusCode).toBe(303);
   });
 
   it('onboards a seeker with the PATCH /profile schemas, errors next to fields, then the API sees the profile', async () => {
     const c = new WebClient(h.app);
     await signUp(c, { email: 'dora@example.test', next: '/queue' });
-    const bad = await c.submit('/onboarding', '/onboarding', { full_name: 'Dora', title: '', experience_years: '99', skills: 'Go', remote_preference: 'moon' });
+    const bad = await c.submit('/onboarding', '/onboarding', {
+      full_name: 'Dora',
+      title: '',
+      experience_years: '99',
+      skills: 'Go',
+      remote_preference: 'moon',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('id="e-title"');
     expect(bad.body).toContain('id="e-experience_years"');
@@ -170,7 +226,14 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/queue');
     const profile = await h.knex('profiles').where({ user_id: user.id }).first();
-    expect(profile).toMatchObject({ full_name: 'Dora Explorer', title: 'Data engineer', summary: null, skills: ['Python', 'SQL'], experience_years: 4, remote_preference: 'fully_remote' });
+    expect(profile).toMatchObject({
+      full_name: 'Dora Explorer',
+      title: 'Data engineer',
+      summary: null,
+      skills: ['Python', 'SQL'],
+      experience_years: 4,
+      remote_preference: 'fully_remote',
+    });
     expect((await h.knex('users').where({ id: user.id }).first()).onboarding_completed_at).not.toBeNull();
   });
 
@@ -180,10 +243,18 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
     const bad = await c.submit('/onboarding', '/onboarding', { full_name: 'Erin', team_name: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('id="e-team_name"');
-    const ok = await c.submit('/onboarding', '/onboarding', { full_name: 'Erin Recruiter', title: 'Talent lead', team_name: 'Erin Corp' });
+    const ok = await c.submit('/onboarding', '/onboarding', {
+      full_name: 'Erin Recruiter',
+      title: 'Talent lead',
+      team_name: 'Erin Corp',
+    });
     expect(ok.statusCode).toBe(303);
     const user = await h.knex('users').whereRaw('lower(email) = ?', ['erin@example.test']).first();
-    const m = await h.knex('team_members as m').join('teams as t', 't.id', 'm.team_id').where('m.user_id', user.id).first('t.name', 'm.role');
+    const m = await h
+      .knex('team_members as m')
+      .join('teams as t', 't.id', 'm.team_id')
+      .where('m.user_id', user.id)
+      .first('t.name', 'm.role');
     expect(m).toEqual({ name: 'Erin Corp', role: 'owner' });
   });
 

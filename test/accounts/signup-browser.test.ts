@@ -25,7 +25,10 @@ describe('browser: sign-up with an e-mail confirmation step', () => {
     await page.getByLabel('Your name').fill('Ada Seeker');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
-    await Promise.all([page.waitForURL(/\/signup\/sent$/), page.getByRole('button', { name: 'Create account' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/signup\/sent$/),
+      page.getByRole('button', { name: 'Create account' }).click(),
+    ]);
     expect(await page.locator('h1').textContent()).toBe('Check your inbox');
     await checkPage(page, 'signup-sent');
 
@@ -49,13 +52,18 @@ describe('browser: sign-up with an e-mail confirmation step', () => {
       await page.getByLabel('Your name').fill('Flood Seeker');
       await page.getByLabel('E-mail address').fill(uniqueEmail('signup-flood'));
       await page.getByLabel('Password').fill('correct horse battery');
-      const [res] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/signup'), page.getByRole('button', { name: 'Create account' }).click()]);
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/signup'),
+        page.getByRole('button', { name: 'Create account' }).click(),
+      ]);
       await page.waitForLoadState();
       refused = res.status() === 429;
     }
     expect(refused).toBe(true);
     expect(await page.locator('h1').textContent()).toBe('Create your account');
-    expect(await page.locator('main').textContent()).toMatch(/Too many sign-ups from your network\. Try again in \d+ seconds\./);
+    expect(await page.locator('main').textContent()).toMatch(
+      /Too many sign-ups from your network\. Try again in \d+ seconds\./,
+    );
     await checkPage(page, 'signup-rate-limited');
   });
 });

@@ -5,8 +5,13 @@ import { pathOf } from '../helpers/signup';
 
 /** The text of a received message: headers dropped, quoted-printable soft breaks and escapes undone. */
 function textOf(mail: ReceivedMail): string {
-  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n\n');
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n');
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
@@ -26,11 +31,23 @@ describe('sign-up with an e-mail confirmation step', () => {
     await smtp?.close();
   });
 
-  const form = (email: string) => ({ display_name: 'Grace Hopper', email, password: 'a long enough password', role: 'seeker' });
-  const mailTo = (address: string) => eventually(async () => smtp.mails.find((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address)), 30_000, 100);
+  const form = (email: string) => ({
+    display_name: 'Grace Hopper',
+    email,
+    password: 'a long enough password',
+    role: 'seeker',
+  });
+  const mailTo = (address: string) =>
+    eventually(
+      async () => smtp.mails.find((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address)),
+      30_000,
+      100,
+    );
   // The page as a person sees it: the per-session CSRF token (in a meta tag and forms) aside.
   const sentPage = async (c: WebClient) =>
-    (await c.get('/signup/sent')).body.replace(/name="_csrf" value="[^"]*"/g, '').replace(/<meta name="csrf-token" content="[^"]*">/g, '');
+    (await c.get('/signup/sent')).body
+      .replace(/name="_csrf" value="[^"]*"/g, '')
+      .replace(/<meta name="csrf-token" content="[^"]*">/g, '');
 
   it('answers a new and a registered address alike; e-mails a one-time link or "you already have an account"', async () => {
     const known = await h.seeker();
@@ -59,14 +76,20 @@ describe('sign-up with an e-mail confirmation step', () => {
     expect(row.body.startsWith('sealed:')).toBe(true);
     const token = link.split('/').pop()!;
     for (const t of ['email_outbox', 'signup_requests']) {
-      const { rows } = await h.knex.raw<{ rows: Array<{ n: number }> }>(`SELECT count(*)::int AS n FROM "${t}" x WHERE x::text LIKE ?`, [`%${token}%`]);
+      const { rows } = await h.knex.raw<{ rows: Array<{ n: number }> }>(
+        `SELECT count(*)::int AS n FROM "${t}" x WHERE x::text LIKE ?`,
+        [`%${token}%`],
+      );
       expect([t, rows[0].n]).toEqual([t, 0]);
     }
 
     // No account until the link is opened; the registered account is untouched.
     expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh])).toHaveLength(0);
     expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [known.user.email])).toHaveLength(1);
-    expect((await new WebClient(h.app).submit('/login', '/login', { email: fresh, password: 'a long enough password' })).statusCode).toBe(400);
+    expect(
+      (await new WebClient(h.app).submit('/login', '/login', { email: fresh, password: 'a long enough password' }))
+        .statusCode,
+    ).toBe(400);
 
     // Opening the link shows whose sign-up it finishes; the GET creates nothing (mail scanners).
     const c = new WebClient(h.app);
@@ -80,12 +103,17 @@ describe('sign-up with an e-mail confirmation step', () => {
     const user = await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh]).first();
     expect(user).toMatchObject({ display_name: 'Grace Hopper', role: 'seeker' });
     expect(user.password_hash).toMatch(/^scrypt\$/);
-    expect((await new WebClient(h.app).submit('/login', '/login', { email: fresh, password: 'a long enough password' })).statusCode).toBe(303);
+    expect(
+      (await new WebClient(h.app).submit('/login', '/login', { email: fresh, password: 'a long enough password' }))
+        .statusCode,
+    ).toBe(303);
 
     // Once: the link is void afterwards.
     expect((await new WebClient(h.app).get(pathOf(link))).statusCode).toBe(404);
     const again = new WebClient(h.app);
-    const reuse = await again.submit('/signup', '/signup', {}).then(() => again.post(pathOf(link), {}, { csrf: WebClient.csrfOf(page.body) }));
+    const reuse = await again
+      .submit('/signup', '/signup', {})
+      .then(() => again.post(pathOf(link), {}, { csrf: WebClient.csrfOf(page.body) }));
     expect([403, 404]).toContain(reuse.statusCode);
     expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh])).toHaveLength(1);
   });
@@ -100,7 +128,11 @@ describe('sign-up with an e-mail confirmation step', () => {
     const d = new WebClient(h.app);
     const res = await d.submit('/signup', '/signup', form(email));
     expect(res.headers.location).toBe('/signup/sent');
-    const notice = await eventually(async () => smtp.mails.slice(before).find((m) => m.to.includes(email)), 30_000, 100);
+    const notice = await eventually(
+      async () => smtp.mails.slice(before).find((m) => m.to.includes(email)),
+      30_000,
+      100,
+    );
     expect(textOf(notice)).toContain('You already have an account');
   });
 });

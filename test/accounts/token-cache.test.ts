@@ -42,7 +42,10 @@ describe('verified-token cache', () => {
     const token = await s.tokenWith(['profile:read']);
     expect((await profile(token)).statusCode).toBe(200);
     expect(cache().get(hashToken(token))).toBeDefined();
-    await h.knex('api_tokens').where({ token_hash: hashToken(token) }).update({ revoked_at: h.knex.fn.now() });
+    await h
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(token) })
+      .update({ revoked_at: h.knex.fn.now() });
     const refused = await eventually(async () => {
       const r = await profile(token);
       return r.statusCode === 401 && r;
@@ -55,7 +58,10 @@ describe('verified-token cache', () => {
     const s = await h.seeker();
     const token = await s.tokenWith(['profile:read']);
     expect((await profile(token)).statusCode).toBe(200);
-    const row = await h.knex('api_tokens').where({ token_hash: hashToken(token) }).first();
+    const row = await h
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(token) })
+      .first();
     expect(await h.app.services.accounts.tokens.revoke(s.user.id, row.id)).toBe(true);
     expect((await profile(token)).statusCode).toBe(401);
   });
@@ -64,7 +70,10 @@ describe('verified-token cache', () => {
     const s = await h.seeker();
     const token = await s.tokenWith(['profile:read', 'queue:read']);
     expect((await h.call({ method: 'GET', url: '/api/v1/queue/status', token })).statusCode).not.toBe(403);
-    await h.knex('api_tokens').where({ token_hash: hashToken(token) }).update({ scopes: ['profile:read'] });
+    await h
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(token) })
+      .update({ scopes: ['profile:read'] });
     const r = await eventually(async () => {
       const res = await h.call({ method: 'GET', url: '/api/v1/queue/status', token });
       return res.statusCode === 403 && res;
@@ -84,7 +93,10 @@ describe('verified-token cache', () => {
     expect(cache().get(hashToken(token))).toBeUndefined();
     // Revoked while nobody listens: the next request reads the database (nothing is cached now, and
     // a reconnect empties the cache before it is used again).
-    await h.knex('api_tokens').where({ token_hash: hashToken(token) }).update({ revoked_at: h.knex.fn.now() });
+    await h
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(token) })
+      .update({ revoked_at: h.knex.fn.now() });
     expect((await profile(token)).statusCode).toBe(401);
     await eventually(async () => cache().active, 15_000);
     const other = await s.tokenWith(['profile:read']);

@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import type { Harness } from '../helpers/harness';
-import { checkPage, createWebHarness, launchBrowser, onboardSeekerInBrowser, screenshot, signUpInBrowser } from '../helpers/browser';
+import {
+  checkPage,
+  createWebHarness,
+  launchBrowser,
+  onboardSeekerInBrowser,
+  screenshot,
+  signUpInBrowser,
+} from '../helpers/browser';
 
 describe('browser: sign up, onboard, mint an API token and use it against the API', () => {
   let h: Harness;
@@ -60,8 +67,17 @@ describe('browser: sign up, onboard, mint an API token and use it against the AP
     // The token works against the API and its scopes are enforced.
     const profile = await fetch(`${baseUrl}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
     expect(profile.status).toBe(200);
-    expect(((await profile.json()) as { profile: unknown }).profile).toMatchObject({ full_name: 'Ada Lovelace', title: 'Backend engineer', skills: ['TypeScript', 'PostgreSQL', 'Temporal'], experience_years: 6, remote_preference: 'hybrid' });
-    const denied = await fetch(`${baseUrl}/api/v1/queue/join`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(((await profile.json()) as { profile: unknown }).profile).toMatchObject({
+      full_name: 'Ada Lovelace',
+      title: 'Backend engineer',
+      skills: ['TypeScript', 'PostgreSQL', 'Temporal'],
+      experience_years: 6,
+      remote_preference: 'hybrid',
+    });
+    const denied = await fetch(`${baseUrl}/api/v1/queue/join`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(denied.status).toBe(403);
     expect(((await denied.json()) as { code: string }).code).toBe('INSUFFICIENT_SCOPE');
 
@@ -99,8 +115,12 @@ describe('browser: sign up, onboard, mint an API token and use it against the AP
     await context.close();
   });
 
-  it('shows times in the viewer\'s zone with UTC on hover (a browser in Asia/Kolkata, UTC+5:30)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Kolkata', locale: 'en-GB' });
+  it("shows times in the viewer's zone with UTC on hover (a browser in Asia/Kolkata, UTC+5:30)", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      timezoneId: 'Asia/Kolkata',
+      locale: 'en-GB',
+    });
     const page = await context.newPage();
     await signUpInBrowser(page, baseUrl, { role: 'seeker', name: 'Kiran Local' });
     await onboardSeekerInBrowser(page);

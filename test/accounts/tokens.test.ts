@@ -10,26 +10,51 @@ const ROOT = path.resolve(__dirname, '..', '..');
 describe('personal access tokens', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ worker: false, env: { TOKEN_LAST_USED_THROTTLE_MS: '60000', RATE_LIMIT_READ_PER_MIN: '1000', RATE_LIMIT_WRITE_PER_MIN: '1000' } });
+    h = await createHarness({
+      worker: false,
+      env: { TOKEN_LAST_USED_THROTTLE_MS: '60000', RATE_LIMIT_READ_PER_MIN: '1000', RATE_LIMIT_WRITE_PER_MIN: '1000' },
+    });
   });
   afterAll(async () => h?.close());
 
-  const rowOf = (token: string) => h.knex('api_tokens').where({ token_hash: hashToken(token) }).first();
+  const rowOf = (token: string) =>
+    h
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(token) })
+      .first();
 
   it('stores only a hash: the token appears in no row of any table, even after it was used', async () => {
     const s = await h.seeker();
     const token = await s.tokenWith(['profile:read', 'profile:write'], { name: 'scanner check' });
     // Use it the ways that write things down: reads, an idempotent write, a refused call.
     await h.call({ method: 'GET', url: '/api/v1/profile', token });
-    await h.call({ method: 'PATCH', url: '/api/v1/profile', token, payload: { title: 'x' }, headers: { 'idempotency-key': randomUUID() } });
+    await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token,
+      payload: { title: 'x' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     await h.call({ method: 'POST', url: '/api/v1/queue/join', token });
     const row = await rowOf(token);
-    expect(row).toMatchObject({ name: 'scanner check', token_hash: hashToken(token), display_prefix: `${token.slice(0, 8)}…${token.slice(-4)}`, scopes: ['profile:read', 'profile:write'] });
+    expect(row).toMatchObject({
+      name: 'scanner check',
+      token_hash: hashToken(token),
+      display_prefix: `${token.slice(0, 8)}…${token.slice(-4)}`,
+      scopes: ['profile:read', 'profile:write'],
+    });
     const secret = token.slice(4, 34);
-    const tables = (await h.knex.raw<{ rows: Array<{ tablename: string }> }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows.map((r) => r.tablename);
+    const tables = (
+      await h.knex.raw<{ rows: Array<{ tablename: string }> }>(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+      )
+    ).rows.map((r) => r.tablename);
     expect(tables).toEqual(expect.arrayContaining(['api_tokens', 'idempotency_keys', 'rate_limit_buckets', 'users']));
     for (const t of tables) {
-      const { rows } = await h.knex.raw<{ rows: Array<{ n: number }> }>(`SELECT count(*)::int AS n FROM "${t}" x WHERE x::text LIKE ?`, [`%${secret}%`]);
+      const { rows } = await h.knex.raw<{ rows: Array<{ n: number }> }>(
+        `SELECT count(*)::int AS n FROM "${t}" x WHERE x::text LIKE ?`,
+        [`%${secret}%`],
+      );
       expect([t, rows[0].n]).toEqual([t, 0]);
     }
   });
@@ -46,7 +71,10 @@ describe('personal access tokens', () => {
     expect((await rowOf(token)).last_used_at.getTime()).toBe(first.getTime());
     // The window passing is simulated on the data, not waited for: the recorded use moves 61 s back
     // (on the database clock, which the throttle's UPDATE compares with). The next call writes.
-    await h.knex('api_tokens').where({ token_hash: hashToken(token) }).update({ last_used_at: h.knex.raw("last_used_at - interval '61 seconds'") });
+    await h
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(token) })
+      .update({ last_used_at: h.knex.raw("last_used_at - interval '61 seconds'") });
     // The process remembers when it last wrote (the verified-token cache, decision 0211): the window
     // passing is simulated there too.
     h.app.services.accounts.verifiedTokens.clear();
@@ -67,7 +95,10 @@ describe('personal access tokens', () => {
     // Its expiry comes by moving expires_at into the past (no wall-clock race with a short lifetime).
     // Changed in the database directly (as a script or another replica would): the API hears of it by
     // notification (decision 0211), so the 401 comes once that has arrived — not necessarily on the next call.
-    await h.knex('api_tokens').where({ token_hash: hashToken(shortLived) }).update({ expires_at: h.knex.raw("now() - interval '1 second'") });
+    await h
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(shortLived) })
+      .update({ expires_at: h.knex.raw("now() - interval '1 second'") });
     const expired = await eventually(async () => {
       const r = await h.call({ method: 'GET', url: '/api/v1/profile', token: shortLived });
       return r.statusCode === 401 && r;
@@ -99,10 +130,20 @@ describe('personal access tokens', () => {
     expect((await bad({ name: ' ', scopes: ['profile:read'] })).map((i) => i.path)).toEqual(['name']);
     expect((await bad({ name: 'x', scopes: ['profile:read', 'admin:all'] })).map((i) => i.path)).toEqual(['scopes']);
     expect((await bad({ name: 'x', scopes: [] })).map((i) => i.path)).toEqual(['scopes']);
-    expect((await bad({ name: 'x', scopes: ['profile:read'], expiresAt: new Date(Date.now() - 1) })).map((i) => i.path)).toEqual(['expires_at']);
-    const { token, row } = await service.mint(s.user.id, { name: '  my agent  ', scopes: ['queue:read', 'queue:read', 'queue:write'] });
+    expect(
+      (await bad({ name: 'x', scopes: ['profile:read'], expiresAt: new Date(Date.now() - 1) })).map((i) => i.path),
+    ).toEqual(['expires_at']);
+    const { token, row } = await service.mint(s.user.id, {
+      name: '  my agent  ',
+      scopes: ['queue:read', 'queue:read', 'queue:write'],
+    });
     expect(hasValidChecksum(token)).toBe(true);
-    expect(row).toMatchObject({ name: 'my agent', scopes: ['queue:read', 'queue:write'], expires_at: null, revoked_at: null });
+    expect(row).toMatchObject({
+      name: 'my agent',
+      scopes: ['queue:read', 'queue:write'],
+      expires_at: null,
+      revoked_at: null,
+    });
     expect(row).not.toHaveProperty('token');
   });
 
@@ -111,7 +152,18 @@ describe('personal access tokens', () => {
     const out = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
       execFile(
         process.execPath,
-        [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'apps/ops/src/token-create.ts', '--email', s.user.email.toUpperCase(), '--name', 'cli token', '--scopes', 'profile:read', '--expires-in-days', '30'],
+        [
+          path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+          'apps/ops/src/token-create.ts',
+          '--email',
+          s.user.email.toUpperCase(),
+          '--name',
+          'cli token',
+          '--scopes',
+          'profile:read',
+          '--expires-in-days',
+          '30',
+        ],
         { cwd: ROOT, env: { ...process.env, DATABASE_URL: h.dbUrl, LOG_LEVEL: 'silent' } },
         (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve({ stdout, stderr })),
       ),
@@ -124,6 +176,8 @@ describe('personal access tokens', () => {
     expect(row).toMatchObject({ name: 'cli token', scopes: ['profile:read'] });
     expect(row.expires_at.getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
     expect((await h.call({ method: 'GET', url: '/api/v1/profile', token })).statusCode).toBe(200);
-    expect((await h.call({ method: 'PATCH', url: '/api/v1/profile', token, payload: { title: 'x' } })).statusCode).toBe(403);
+    expect((await h.call({ method: 'PATCH', url: '/api/v1/profile', token, payload: { title: 'x' } })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -27,11 +27,25 @@ describe('docs', () => {
   it('the checks catch what they promise (a long paragraph, a broken link)', () => {
     const tmp = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'docs-check-'));
     fs.mkdirSync(path.join(tmp, 'docs'));
-    fs.writeFileSync(path.join(tmp, 'README.md'), `${'word '.repeat(PARAGRAPH_LIMIT / 4)}\n\n[gone](docs/missing.md) and [here](docs/a.md#nowhere)\n`);
-    fs.writeFileSync(path.join(tmp, 'docs', 'a.md'), '# A page\n\n- a short item\n- another\n\n| a table row may be long | ' + 'x'.repeat(900) + ' |\n');
+    fs.writeFileSync(
+      path.join(tmp, 'README.md'),
+      `${'word '.repeat(PARAGRAPH_LIMIT / 4)}\n\n[gone](docs/missing.md) and [here](docs/a.md#nowhere)\n`,
+    );
+    fs.writeFileSync(
+      path.join(tmp, 'docs', 'a.md'),
+      '# A page\n\n- a short item\n- another\n\n| a table row may be long | ' + 'x'.repeat(900) + ' |\n',
+    );
     const problems = checkDocs(tmp).map((f) => f.problem);
-    expect(problems).toEqual([expect.stringMatching(/^paragraph of \d+ characters/), 'link to a missing file: docs/missing.md', 'link to a missing heading: docs/a.md#nowhere']);
-    expect(paragraphs('- one\n- two\n\ntext\ncontinued').map((p) => p.text)).toEqual(['- one', '- two', 'text continued']);
+    expect(problems).toEqual([
+      expect.stringMatching(/^paragraph of \d+ characters/),
+      'link to a missing file: docs/missing.md',
+      'link to a missing heading: docs/a.md#nowhere',
+    ]);
+    expect(paragraphs('- one\n- two\n\ntext\ncontinued').map((p) => p.text)).toEqual([
+      '- one',
+      '- two',
+      'text continued',
+    ]);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 });

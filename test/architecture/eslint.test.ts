@@ -20,7 +20,12 @@ const eslint = new ESLint({
   overrideConfigFile: true,
   overrideConfig: [
     ...config,
-    { files: ['**/*.ts'], languageOptions: { parserOptions: { projectService: { allowDefaultProject: PLANTED, defaultProject: 'tsconfig.json' } } } },
+    {
+      files: ['**/*.ts'],
+      languageOptions: {
+        parserOptions: { projectService: { allowDefaultProject: PLANTED, defaultProject: 'tsconfig.json' } },
+      },
+    },
   ],
 });
 
@@ -28,7 +33,8 @@ async function lint(code: string, filePath: string): Promise<Array<{ rule: strin
   // TypeScript's project service (created on the first call, keeping the setTimeout it finds)
   // schedules housekeeping timers of a few seconds; unref'd, they do not hold the jest worker open.
   const realSetTimeout = globalThis.setTimeout;
-  globalThis.setTimeout = ((...args: Parameters<typeof realSetTimeout>) => realSetTimeout(...args).unref()) as typeof realSetTimeout;
+  globalThis.setTimeout = ((...args: Parameters<typeof realSetTimeout>) =>
+    realSetTimeout(...args).unref()) as typeof realSetTimeout;
   try {
     const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
     return result.messages.map((m) => ({ rule: m.ruleId, line: m.line }));
@@ -85,7 +91,10 @@ describe('eslint rules', () => {
     );
     expect(ok).toEqual([]);
 
-    const fromClient = await lint("import { tellEntriesEventEnded } from './client';\nexport const x = tellEntriesEventEnded;\n", 'workflows/queue/planted.ts');
+    const fromClient = await lint(
+      "import { tellEntriesEventEnded } from './client';\nexport const x = tellEntriesEventEnded;\n",
+      'workflows/queue/planted.ts',
+    );
     expect(fromClient).toEqual([{ rule: 'no-restricted-imports', line: 1 }]);
   });
 
@@ -105,12 +114,18 @@ describe('eslint rules', () => {
   });
 
   it('client.ts helpers and code outside workflows/ are not bound by the sandbox rule', async () => {
-    const messages = await lint("import fs from 'node:fs';\nimport { Client } from '@temporalio/client';\nexport const x = [fs, Client];\n", 'workflows/queue/client.ts');
+    const messages = await lint(
+      "import fs from 'node:fs';\nimport { Client } from '@temporalio/client';\nexport const x = [fs, Client];\n",
+      'workflows/queue/client.ts',
+    );
     expect(messages).toEqual([]);
   });
 
   it('a client.ts never imports a workflow implementation, only contracts, clients and the search attributes', async () => {
-    const bad = await lint("import type { queueEntryWorkflow } from './queue-entry';\nimport { createProjection } from '../shared/projection';\nexport type W = typeof queueEntryWorkflow;\nexport const p = createProjection;\n", 'workflows/queue/client.ts');
+    const bad = await lint(
+      "import type { queueEntryWorkflow } from './queue-entry';\nimport { createProjection } from '../shared/projection';\nexport type W = typeof queueEntryWorkflow;\nexport const p = createProjection;\n",
+      'workflows/queue/client.ts',
+    );
     expect(bad.map((m) => m.rule)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
     const ok = await lint(
       "import { QUEUE_ENTRY_WORKFLOW } from './contract';\nimport { kickMatchmaker } from '../matchmaking/client';\nimport { JobfairEntity } from '../shared/contract';\nimport { loadConfig } from '../../lib/config';\nexport const x = [QUEUE_ENTRY_WORKFLOW, kickMatchmaker, JobfairEntity, loadConfig];\n",
@@ -120,7 +135,10 @@ describe('eslint rules', () => {
   });
 
   it('a floating promise is an error outside workflows too', async () => {
-    const messages = await lint('async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n  void f();\n}\n', 'lib/planted.ts');
+    const messages = await lint(
+      'async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n  void f();\n}\n',
+      'lib/planted.ts',
+    );
     expect(messages).toEqual([{ rule: '@typescript-eslint/no-floating-promises', line: 3 }]);
   });
 });

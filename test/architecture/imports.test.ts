@@ -29,7 +29,12 @@ describe('import graph', () => {
   });
 
   it('defines every signal, update and query in a contract', () => {
-    const elsewhere = graph.files.filter((f) => f.startsWith('workflows/') && !f.endsWith('/contract.ts') && /\bdefine(Signal|Update|Query)\s*[<(]/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
+    const elsewhere = graph.files.filter(
+      (f) =>
+        f.startsWith('workflows/') &&
+        !f.endsWith('/contract.ts') &&
+        /\bdefine(Signal|Update|Query)\s*[<(]/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')),
+    );
     expect(elsewhere).toEqual([]);
   });
 
@@ -38,17 +43,44 @@ describe('import graph', () => {
       ...graph,
       edges: [
         ...graph.edges,
-        { from: 'workflows/queue/contract.ts', to: 'workflows/queue/queue-entry.ts', typeOnly: false, specifier: './queue-entry' },
-        { from: 'apps/api/src/queue/queue-service.ts', to: 'workflows/queue/queue-entry.ts', typeOnly: false, specifier: '../../../../workflows/queue/queue-entry' },
+        {
+          from: 'workflows/queue/contract.ts',
+          to: 'workflows/queue/queue-entry.ts',
+          typeOnly: false,
+          specifier: './queue-entry',
+        },
+        {
+          from: 'apps/api/src/queue/queue-service.ts',
+          to: 'workflows/queue/queue-entry.ts',
+          typeOnly: false,
+          specifier: '../../../../workflows/queue/queue-entry',
+        },
         { from: 'lib/config.ts', to: 'db/repositories.ts', typeOnly: false, specifier: '../db/repositories' },
-        { from: 'workflows/queue/client.ts', to: 'workflows/queue/queue-entry.ts', typeOnly: true, specifier: './queue-entry' },
-        { from: 'apps/api/src/events/console-jobs-pages.ts', to: 'apps/api/src/events/jobs-routes.ts', typeOnly: false, specifier: './jobs-routes' },
-        { from: 'apps/api/src/queue/queue-service.ts', to: 'apps/api/src/matches/video-provider.ts', typeOnly: false, specifier: '../matches/video-provider' },
+        {
+          from: 'workflows/queue/client.ts',
+          to: 'workflows/queue/queue-entry.ts',
+          typeOnly: true,
+          specifier: './queue-entry',
+        },
+        {
+          from: 'apps/api/src/events/console-jobs-pages.ts',
+          to: 'apps/api/src/events/jobs-routes.ts',
+          typeOnly: false,
+          specifier: './jobs-routes',
+        },
+        {
+          from: 'apps/api/src/queue/queue-service.ts',
+          to: 'apps/api/src/matches/video-provider.ts',
+          typeOnly: false,
+          specifier: '../matches/video-provider',
+        },
       ],
     };
     expect(findCycles(planted, { includeTypeOnly: true }).length).toBeGreaterThan(0);
     const violations = findViolations(planted);
-    expect(violations).toContainEqual(expect.objectContaining({ from: 'workflows/queue/client.ts', to: 'workflows/queue/queue-entry.ts' }));
+    expect(violations).toContainEqual(
+      expect.objectContaining({ from: 'workflows/queue/client.ts', to: 'workflows/queue/queue-entry.ts' }),
+    );
     const rules = violations.map((v) => v.rule);
     expect(rules).toEqual(
       expect.arrayContaining([

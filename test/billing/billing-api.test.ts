@@ -11,7 +11,14 @@ describe('billing API (local provider, real actor)', () => {
     await h?.close();
   });
 
-  const charge = (rec: TestUser, payload: unknown, headers: Record<string, string> = {}) => h.call({ method: 'POST', url: '/api/v1/billing/charge-offsession', token: rec.token, payload: payload as object, headers });
+  const charge = (rec: TestUser, payload: unknown, headers: Record<string, string> = {}) =>
+    h.call({
+      method: 'POST',
+      url: '/api/v1/billing/charge-offsession',
+      token: rec.token,
+      payload: payload as object,
+      headers,
+    });
 
   it('lists the plan catalogue publicly', async () => {
     const res = await h.call({ method: 'GET', url: '/api/v1/billing/plans' });
@@ -29,7 +36,13 @@ describe('billing API (local provider, real actor)', () => {
     expect(res.json().code).toBe('BILLING_NOT_FOR_SEEKERS');
     const rec = await h.recruiter();
     const b = await billingStatus(h, rec);
-    expect(b).toMatchObject({ plan: 'free', status: 'active', interval: null, off_session_consent: null, provider: 'local' });
+    expect(b).toMatchObject({
+      plan: 'free',
+      status: 'active',
+      interval: null,
+      off_session_consent: null,
+      provider: 'local',
+    });
   });
 
   it('unknown plan or interval → 400 VALIDATION naming the allowed values', async () => {
@@ -42,7 +55,12 @@ describe('billing API (local provider, real actor)', () => {
     const res2 = await charge(rec, { target_plan: 'pro', interval: 'week' });
     expect(res2.statusCode).toBe(400);
     expect(res2.body).toMatch(/month/);
-    const res3 = await h.call({ method: 'POST', url: '/api/v1/billing/checkout', token: rec.token, payload: { mode: 'popup' } });
+    const res3 = await h.call({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      token: rec.token,
+      payload: { mode: 'popup' },
+    });
     expect(res3.statusCode).toBe(400);
     expect(res3.body).toMatch(/hosted/);
   });
@@ -51,7 +69,10 @@ describe('billing API (local provider, real actor)', () => {
     const rec = await h.recruiter();
     const res = await charge(rec, { target_plan: 'pro', interval: 'year' });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ code: 'OFF_SESSION_CONSENT_REQUIRED', details: { target_plan: 'pro', interval: 'year' } });
+    expect(res.json()).toMatchObject({
+      code: 'OFF_SESSION_CONSENT_REQUIRED',
+      details: { target_plan: 'pro', interval: 'year' },
+    });
     expect((await billingStatus(h, rec)).plan).toBe('free');
     expect(await h.knex('billing_charges').where({ team_id: rec.teamId }).count('* as n')).toEqual([{ n: 0 }]);
   });
@@ -76,19 +97,33 @@ describe('billing API (local provider, real actor)', () => {
 
   it('embedded checkout: a client_secret for the form; a card that asks for authentication completes after it', async () => {
     const rec = await h.recruiter();
-    const { session, billing } = await checkoutAndPay(h, rec, { mode: 'embedded', plan: 'enterprise', interval: 'year', card: CARDS.authenticate });
+    const { session, billing } = await checkoutAndPay(h, rec, {
+      mode: 'embedded',
+      plan: 'enterprise',
+      interval: 'year',
+      card: CARDS.authenticate,
+    });
     expect(session.url).toBeNull();
     expect(session.client_secret).toMatch(/^cs_local_[0-9a-f]+_secret_[0-9a-f]+$/);
     expect(billing).toMatchObject({ plan: 'enterprise', interval: 'year', status: 'active' });
     // The form must present the secret: a wrong one finds no session.
-    await expect(h.app.services.localPayments!.session(session.id, 'cs_local_wrong')).rejects.toBeInstanceOf(LocalPaymentError);
+    await expect(h.app.services.localPayments!.session(session.id, 'cs_local_wrong')).rejects.toBeInstanceOf(
+      LocalPaymentError,
+    );
   });
 
   it('a declined card in checkout changes nothing and the session stays open for another card', async () => {
     const rec = await h.recruiter();
-    const res = await h.call({ method: 'POST', url: '/api/v1/billing/checkout', token: rec.token, payload: { mode: 'hosted', plan: 'pro', interval: 'month' } });
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      token: rec.token,
+      payload: { mode: 'hosted', plan: 'pro', interval: 'month' },
+    });
     const id = res.json().id;
-    await expect(h.app.services.localPayments!.pay(id, CARDS.declined)).rejects.toMatchObject({ code: 'card_declined' });
+    await expect(h.app.services.localPayments!.pay(id, CARDS.declined)).rejects.toMatchObject({
+      code: 'card_declined',
+    });
     expect((await h.app.services.localPayments!.session(id)).status).toBe('open');
     expect((await billingStatus(h, rec)).plan).toBe('free');
   });
@@ -109,7 +144,10 @@ describe('billing API (local provider, real actor)', () => {
     expect(same.headers['idempotent-replayed']).toBe('true');
     expect(same.json().charge.id).toBe(body.charge.id);
     // Another token asking for the plan the team is on: a conflict, not a second charge.
-    const other = await charge({ ...rec, token: await rec.tokenWith(['billing:write']) }, { target_plan: 'enterprise', interval: 'month' });
+    const other = await charge(
+      { ...rec, token: await rec.tokenWith(['billing:write']) },
+      { target_plan: 'enterprise', interval: 'month' },
+    );
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('BILLING_ALREADY_ON_PLAN');
     expect(await h.knex('billing_charges').where({ team_id: rec.teamId }).count('* as n')).toEqual([{ n: 1 }]);
@@ -143,7 +181,10 @@ describe('billing API (local provider, real actor)', () => {
     await checkoutAndPay(h, rec, { plan: 'pro', interval: 'month', card: CARDS.declineOffSession });
     const res = await charge(rec, { target_plan: 'enterprise', interval: 'month' });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ code: 'CARD_DECLINED', details: { decline_code: 'card_declined', target_plan: 'enterprise', interval: 'month' } });
+    expect(res.json()).toMatchObject({
+      code: 'CARD_DECLINED',
+      details: { decline_code: 'card_declined', target_plan: 'enterprise', interval: 'month' },
+    });
     expect(await billingStatus(h, rec)).toMatchObject({ plan: 'pro', interval: 'month' });
   });
 
@@ -151,12 +192,18 @@ describe('billing API (local provider, real actor)', () => {
     const rec = await h.recruiter();
     await checkoutAndPay(h, rec, { plan: 'pro', interval: 'month' });
     const key = '3f2b8c1e-5d6a-4e7b-9c0d-1a2b3c4d5e6f';
-    const answers = await Promise.all(Array.from({ length: 20 }, () => charge(rec, { target_plan: 'enterprise', interval: 'year' }, { 'idempotency-key': key })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        charge(rec, { target_plan: 'enterprise', interval: 'year' }, { 'idempotency-key': key }),
+      ),
+    );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
     expect(await h.knex('billing_charges').where({ team_id: rec.teamId }).count('* as n')).toEqual([{ n: 1 }]);
-    expect(await h.knex('billing_local_payments').where({ team_id: rec.teamId, kind: 'charge' }).count('* as n')).toEqual([{ n: 1 }]);
+    expect(
+      await h.knex('billing_local_payments').where({ team_id: rec.teamId, kind: 'charge' }).count('* as n'),
+    ).toEqual([{ n: 1 }]);
     // A replay afterwards answers the same charge without another.
     const replay = await charge(rec, { target_plan: 'enterprise', interval: 'year' }, { 'idempotency-key': key });
     expect(replay.statusCode).toBe(200);
@@ -171,13 +218,23 @@ describe('billing API (local provider, real actor)', () => {
     const first = (await h.call({ method: 'GET', url: '/api/v1/billing/invoices?limit=1', token: rec.token })).json();
     expect(first.data).toHaveLength(1);
     expect(first.has_more).toBe(true);
-    const second = (await h.call({ method: 'GET', url: `/api/v1/billing/invoices?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`, token: rec.token })).json();
+    const second = (
+      await h.call({
+        method: 'GET',
+        url: `/api/v1/billing/invoices?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`,
+        token: rec.token,
+      })
+    ).json();
     expect(second.data).toHaveLength(1);
     expect(second.has_more).toBe(false);
     expect(second.data[0].id).not.toBe(first.data[0].id);
     // Another team's cursor (another filter) is refused.
     const other = await h.recruiter();
-    const bad = await h.call({ method: 'GET', url: `/api/v1/billing/invoices?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`, token: other.token });
+    const bad = await h.call({
+      method: 'GET',
+      url: `/api/v1/billing/invoices?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`,
+      token: other.token,
+    });
     expect(bad.statusCode).toBe(400);
     const tooMany = await h.call({ method: 'GET', url: '/api/v1/billing/invoices?limit=1000', token: rec.token });
     expect(tooMany.statusCode).toBe(400);
@@ -197,7 +254,12 @@ describe('billing API (local provider, real actor)', () => {
   it('only owners and admins change the plan', async () => {
     const owner = await h.recruiter();
     const member = await h.recruiter({ teamId: owner.teamId! });
-    const res = await h.call({ method: 'POST', url: '/api/v1/billing/checkout', token: member.token, payload: { mode: 'hosted' } });
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      token: member.token,
+      payload: { mode: 'hosted' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('BILLING_OWNER_REQUIRED');
     expect((await h.call({ method: 'GET', url: '/api/v1/billing/status', token: member.token })).statusCode).toBe(200);

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, type Harness } from '../helpers/harness';
-import { createWebHarness, launchBrowser, onboardRecruiterInBrowser, screenshot, signUpInBrowser } from '../helpers/browser';
+import {
+  createWebHarness,
+  launchBrowser,
+  onboardRecruiterInBrowser,
+  screenshot,
+  signUpInBrowser,
+} from '../helpers/browser';
 import { CARDS } from './helpers';
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -9,8 +15,16 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 /** axe-core in the page (evaluated over DevTools, so the page's CSP stays as it is): serious or critical findings. */
 async function axeSerious(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => (globalThis as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run());
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+  const result = await page.evaluate(async () =>
+    (
+      globalThis as unknown as {
+        axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+      }
+    ).axe.run(),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.length})`);
 }
 
 /** Screenshots at 1280 and 390 px plus axe, for each page this capability adds. */
@@ -23,10 +37,14 @@ async function look(page: Page, name: string): Promise<void> {
 }
 
 const planShown = (page: Page, baseUrl: string, plan: string) =>
-  eventually(async () => {
-    await page.goto(`${baseUrl}/recruiter/billing`);
-    return (await page.locator('#billing-plan').textContent()) === plan;
-  }, 15_000, 200);
+  eventually(
+    async () => {
+      await page.goto(`${baseUrl}/recruiter/billing`);
+      return (await page.locator('#billing-plan').textContent()) === plan;
+    },
+    15_000,
+    200,
+  );
 
 describe('browser: billing with the local provider', () => {
   let h: Harness;
@@ -54,16 +72,25 @@ describe('browser: billing with the local provider', () => {
 
     await page.getByLabel('Pro').check();
     await page.getByLabel('Monthly').check();
-    await Promise.all([page.waitForURL(/\/billing\/local\/checkout\/cs_local_/), page.getByRole('button', { name: 'Pay on the checkout page' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/billing\/local\/checkout\/cs_local_/),
+      page.getByRole('button', { name: 'Pay on the checkout page' }).click(),
+    ]);
     await look(page, 'hosted-checkout');
     await page.getByLabel('Card number').fill(CARDS.declined);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.locator('#card-error').waitFor();
     expect(await page.locator('#card-error').textContent()).toMatch(/declined/);
     await page.getByLabel('Card number').fill(CARDS.authenticate);
-    await Promise.all([page.waitForURL(/\/billing\/local\/authenticate\//), page.getByRole('button', { name: 'Pay', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/billing\/local\/authenticate\//),
+      page.getByRole('button', { name: 'Pay', exact: true }).click(),
+    ]);
     await look(page, 'authenticate');
-    await Promise.all([page.waitForURL(/\/recruiter\/billing\?done=authenticated/), page.getByRole('button', { name: 'Complete authentication' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/recruiter\/billing\?done=authenticated/),
+      page.getByRole('button', { name: 'Complete authentication' }).click(),
+    ]);
     await planShown(page, baseUrl, 'Pro');
     expect(await page.locator('#billing-status').textContent()).toBe('active');
     expect(await page.content()).toMatch(/3184/);
@@ -71,10 +98,14 @@ describe('browser: billing with the local provider', () => {
 
     // The invoice and its PDF. The invoice arrives as its own provider event (as with Stripe), so it
     // can land after the plan: reload until it is listed.
-    await eventually(async () => {
-      await page.goto(`${baseUrl}/recruiter/billing`);
-      return (await page.getByRole('link', { name: /PDF/ }).count()) > 0;
-    }, 15_000, 200);
+    await eventually(
+      async () => {
+        await page.goto(`${baseUrl}/recruiter/billing`);
+        return (await page.getByRole('link', { name: /PDF/ }).count()) > 0;
+      },
+      15_000,
+      200,
+    );
     const pdfHref = await page.getByRole('link', { name: /PDF/ }).first().getAttribute('href');
     const pdf = await page.request.get(pdfHref!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -83,12 +114,21 @@ describe('browser: billing with the local provider', () => {
     // Upgrade with the saved card: this card asks for authentication off-session too.
     await page.getByLabel('Enterprise').check();
     await page.getByLabel('Yearly').check();
-    await Promise.all([page.waitForURL(/\/billing\/local\/authenticate\/pi_local_/), page.getByRole('button', { name: 'Charge the saved card' }).click()]);
-    await Promise.all([page.waitForURL(/\/recruiter\/billing\?done=authenticated/), page.getByRole('button', { name: 'Complete authentication' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/billing\/local\/authenticate\/pi_local_/),
+      page.getByRole('button', { name: 'Charge the saved card' }).click(),
+    ]);
+    await Promise.all([
+      page.waitForURL(/\/recruiter\/billing\?done=authenticated/),
+      page.getByRole('button', { name: 'Complete authentication' }).click(),
+    ]);
     await planShown(page, baseUrl, 'Enterprise');
     expect(await page.locator('#invoices tbody tr').count()).toBe(2);
 
-    await Promise.all([page.waitForURL(/done=cancelled/), page.getByRole('button', { name: 'Cancel plan at period end' }).click()]);
+    await Promise.all([
+      page.waitForURL(/done=cancelled/),
+      page.getByRole('button', { name: 'Cancel plan at period end' }).click(),
+    ]);
     expect(await page.locator('.notice').textContent()).toMatch(/end of the current period/);
     expect(await page.content()).toMatch(/Ends/);
     await context.close();
@@ -100,15 +140,34 @@ describe('browser: billing with the local provider', () => {
     const { email } = await signUpInBrowser(page, baseUrl, { role: 'recruiter' });
     await onboardRecruiterInBrowser(page, { team: 'Embedded Co' });
     const user = (await h.app.services.deps.repos.accounts.findUserByEmail(email))!;
-    const token = (await h.app.services.accounts.tokens.mint(user.id, { name: 'browser test', scopes: ['events:read', 'events:write'] })).token;
-    const make = async () => (await h.call({ method: 'POST', url: '/api/v1/live-events', token, payload: { slug: `lim-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, company_name: 'Embedded Co', visibility: 'open_invite' } })).json().event.id as string;
+    const token = (
+      await h.app.services.accounts.tokens.mint(user.id, {
+        name: 'browser test',
+        scopes: ['events:read', 'events:write'],
+      })
+    ).token;
+    const make = async () =>
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/v1/live-events',
+          token,
+          payload: {
+            slug: `lim-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+            company_name: 'Embedded Co',
+            visibility: 'open_invite',
+          },
+        })
+      ).json().event.id as string;
     const first = await make();
     const second = await make();
     expect((await h.call({ method: 'POST', url: `/api/v1/live-events/${first}/go-live`, token })).statusCode).toBe(200);
     await page.goto(`${baseUrl}/recruiter/events/${second}`);
     await page.getByRole('button', { name: 'Go live' }).click();
     await page.locator('p.error[role="alert"]').waitFor();
-    expect(await page.locator('p.error[role="alert"]').textContent()).toMatch(/free plan allows 1 live event at once.*Billing page/);
+    expect(await page.locator('p.error[role="alert"]').textContent()).toMatch(
+      /free plan allows 1 live event at once.*Billing page/,
+    );
     await screenshot(page, 'billing-plan-limit-1280');
 
     await page.goto(`${baseUrl}/recruiter/billing`);
@@ -117,11 +176,17 @@ describe('browser: billing with the local provider', () => {
     await page.locator('#embedded-checkout').waitFor();
     await look(page, 'embedded');
     await page.locator('#embedded-checkout').getByLabel('Card number').fill(CARDS.success);
-    await Promise.all([page.waitForURL(/done=paid/), page.locator('#embedded-checkout').getByRole('button', { name: 'Pay', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL(/done=paid/),
+      page.locator('#embedded-checkout').getByRole('button', { name: 'Pay', exact: true }).click(),
+    ]);
     await planShown(page, baseUrl, 'Pro');
     // Now the second event may go live.
     await page.goto(`${baseUrl}/recruiter/events/${second}`);
-    await Promise.all([page.waitForURL(new RegExp(`/recruiter/events/${second}$`)), page.getByRole('button', { name: 'Go live' }).click()]);
+    await Promise.all([
+      page.waitForURL(new RegExp(`/recruiter/events/${second}$`)),
+      page.getByRole('button', { name: 'Go live' }).click(),
+    ]);
     expect((await h.knex('live_events').where({ id: second }).first()).status).toBe('live');
     await context.close();
   });

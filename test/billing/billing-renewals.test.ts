@@ -8,7 +8,14 @@ import { billingStatus, CARDS, checkoutAndPay } from './helpers';
 describe('billing renewals and dunning', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '60000', BILLING_DUNNING_SCHEDULE_MS: '300,300,300', BILLING_FREE_MAX_LIVE_EVENTS: '1' } });
+    h = await createHarness({
+      env: {
+        BILLING_PERIOD_MONTH_MS: '1500',
+        BILLING_PERIOD_YEAR_MS: '60000',
+        BILLING_DUNNING_SCHEDULE_MS: '300,300,300',
+        BILLING_FREE_MAX_LIVE_EVENTS: '1',
+      },
+    });
   }, 60_000);
   afterAll(async () => {
     await h?.close();
@@ -46,9 +53,17 @@ describe('billing renewals and dunning', () => {
       const b = await billingStatus(h, rec);
       return b.plan === 'free' ? b : null;
     }, 20_000);
-    expect(downgraded).toMatchObject({ status: 'canceled', interval: null, current_period_end: null, limits: { live_events: 1 } });
+    expect(downgraded).toMatchObject({
+      status: 'canceled',
+      interval: null,
+      current_period_end: null,
+      limits: { live_events: 1 },
+    });
     // One first attempt and three retries, each a recorded, declined renewal charge with its own id.
-    const charges = await h.knex('billing_charges').where({ team_id: rec.teamId, reason: 'renewal' }).orderBy('created_at');
+    const charges = await h
+      .knex('billing_charges')
+      .where({ team_id: rec.teamId, reason: 'renewal' })
+      .orderBy('created_at');
     expect(charges.map((c) => c.status)).toEqual(['declined', 'declined', 'declined', 'declined']);
     expect(new Set(charges.map((c) => c.id)).size).toBe(4);
   });
@@ -67,6 +82,8 @@ describe('billing renewals and dunning', () => {
       return b.plan === 'free' ? b : null;
     }, 20_000);
     expect(after.status).toBe('canceled');
-    expect(await h.knex('billing_charges').where({ team_id: rec2.teamId, reason: 'renewal' }).count('* as n')).toEqual([{ n: 0 }]);
+    expect(await h.knex('billing_charges').where({ team_id: rec2.teamId, reason: 'renewal' }).count('* as n')).toEqual([
+      { n: 0 },
+    ]);
   });
 });

@@ -1,6 +1,11 @@
 import { eventually, type Harness, type TestUser } from '../helpers/harness';
 
-export const CARDS = { success: '4242 4242 4242 4242', authenticate: '4000 0027 6000 3184', declined: '4000 0000 0000 0002', declineOffSession: '4000 0000 0000 0341' } as const;
+export const CARDS = {
+  success: '4242 4242 4242 4242',
+  authenticate: '4000 0027 6000 3184',
+  declined: '4000 0000 0000 0002',
+  declineOffSession: '4000 0000 0000 0341',
+} as const;
 
 export async function billingStatus(h: Harness, rec: TestUser) {
   const res = await h.call({ method: 'GET', url: '/api/v1/billing/status', token: rec.token });
@@ -13,10 +18,19 @@ export async function billingStatus(h: Harness, rec: TestUser) {
  * embedded form make: start a checkout over the API, pay with a test card (authenticating when the
  * card asks), then wait until the actor has projected the plan.
  */
-export async function checkoutAndPay(h: Harness, rec: TestUser, o: { plan?: 'pro' | 'enterprise'; interval?: 'month' | 'year'; card?: string; mode?: 'hosted' | 'embedded' } = {}) {
+export async function checkoutAndPay(
+  h: Harness,
+  rec: TestUser,
+  o: { plan?: 'pro' | 'enterprise'; interval?: 'month' | 'year'; card?: string; mode?: 'hosted' | 'embedded' } = {},
+) {
   const plan = o.plan ?? 'pro';
   const interval = o.interval ?? 'month';
-  const res = await h.call({ method: 'POST', url: '/api/v1/billing/checkout', token: rec.token, payload: { mode: o.mode ?? 'hosted', plan, interval } });
+  const res = await h.call({
+    method: 'POST',
+    url: '/api/v1/billing/checkout',
+    token: rec.token,
+    payload: { mode: o.mode ?? 'hosted', plan, interval },
+  });
   if (res.statusCode !== 201) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
   const session = res.json();
   const local = h.app.services.localPayments!;

@@ -18,7 +18,15 @@ describe('what a plan buys: live events at once', () => {
     expect((await transition(h, rec, a.id, 'go-live')).statusCode).toBe(200);
     const refused = await transition(h, rec, b.id, 'go-live');
     expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toMatchObject({ code: 'PLAN_LIMIT_REACHED', details: { plan: 'free', resource: 'live_events', limit: 1, upgrade_url: 'http://jobfair.test/recruiter/billing' } });
+    expect(refused.json()).toMatchObject({
+      code: 'PLAN_LIMIT_REACHED',
+      details: {
+        plan: 'free',
+        resource: 'live_events',
+        limit: 1,
+        upgrade_url: 'http://jobfair.test/recruiter/billing',
+      },
+    });
     expect((await h.knex('live_events').where({ id: b.id }).first()).status).toBe('draft');
     // A paused event still counts; resuming it is not a second one.
     expect((await transition(h, rec, a.id, 'pause')).statusCode).toBe(200);
@@ -38,6 +46,8 @@ describe('what a plan buys: live events at once', () => {
     const b = await createEvent(h, rec);
     const [ra, rb] = await Promise.all([transition(h, rec, a.id, 'go-live'), transition(h, rec, b.id, 'go-live')]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 402]);
-    expect(await h.knex('live_events').where({ team_id: rec.teamId }).whereIn('status', ['live', 'paused']).count('* as n')).toEqual([{ n: 1 }]);
+    expect(
+      await h.knex('live_events').where({ team_id: rec.teamId }).whereIn('status', ['live', 'paused']).count('* as n'),
+    ).toEqual([{ n: 1 }]);
   });
 });

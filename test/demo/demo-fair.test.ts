@@ -11,7 +11,12 @@ import { demoSimulationTotalsQuery } from '../../workflows/demo/contract';
 import { presetScopes } from '../../lib/scopes';
 import { hashToken } from '../../lib/tokens';
 import { appSecret } from '../../lib/config';
-import { DEMO_WEBHOOK_DESCRIPTION, demoWebhookSecrets, startDemoWebhookReceiver, subscribeDemoWebhooks } from '../../apps/demo/src/demo-webhooks';
+import {
+  DEMO_WEBHOOK_DESCRIPTION,
+  demoWebhookSecrets,
+  startDemoWebhookReceiver,
+  subscribeDemoWebhooks,
+} from '../../apps/demo/src/demo-webhooks';
 import { matchWorkflowId } from '../../workflows/matches/contract';
 import { queueEntryWorkflowId } from '../../workflows/queue/contract';
 import { liveEventWorkflowId } from '../../workflows/events/contract';
@@ -46,7 +51,10 @@ describe('demo fair', () => {
     await openDemoEvents(h.app.services, fair);
     // What npm start does next: the demo webhook receiver, and the demo recruiter's team subscribed to it.
     const log = (level: string) => (_obj: object, msg: string) => logged.push({ level, msg });
-    receiver = await startDemoWebhookReceiver({ secrets: demoWebhookSecrets(h.knex, appSecret(h.config)), log: { info: log('info'), warn: log('warn'), debug: log('debug') } });
+    receiver = await startDemoWebhookReceiver({
+      secrets: demoWebhookSecrets(h.knex, appSecret(h.config)),
+      log: { info: log('info'), warn: log('warn'), debug: log('debug') },
+    });
     subscriptionId = (await subscribeDemoWebhooks(h.app.services, fair, receiver.url)).id;
   }, 120_000);
 
@@ -60,7 +68,10 @@ describe('demo fair', () => {
   it('seeds three live open-invite events of different companies with 5–10 jobs each', async () => {
     const live = await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' });
     expect(live.statusCode).toBe(200);
-    const slugs = live.json<{ events: Array<{ slug: string }> }>().events.map((e) => e.slug).sort();
+    const slugs = live
+      .json<{ events: Array<{ slug: string }> }>()
+      .events.map((e) => e.slug)
+      .sort();
     expect(slugs).toEqual(DEMO_COMPANIES.map((c) => c.slug).sort());
     for (const company of DEMO_COMPANIES) {
       const detail = await h.call({ method: 'GET', url: `/api/v1/events/${company.slug}` });
@@ -92,7 +103,9 @@ describe('demo fair', () => {
 
   it('answers the black-box agent walk right after start: discover → event → search → join → status → matches', async () => {
     const me = await h.seeker({ profile: { skills: ['Python', 'SQL', 'dbt'] } as never });
-    const live = (await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' })).json<{ events: Array<{ slug: string }> }>();
+    const live = (await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' })).json<{
+      events: Array<{ slug: string }>;
+    }>();
     expect(live.events.length).toBe(3);
     const event = await h.call({ method: 'GET', url: `/api/v1/events/${live.events[0].slug}` });
     expect(event.statusCode).toBe(200);
@@ -105,38 +118,64 @@ describe('demo fair', () => {
     const status = await h.call({ method: 'GET', url: '/api/v1/queue/status', token: me.token });
     expect(status.statusCode).toBe(200);
     // A Python data engineer finds the Northwind data job: a match, made by the matchmaker.
-    const matches = await eventually(async () => {
-      const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: me.token })).json<{ matches: unknown[] }>();
-      return r.matches.length > 0 ? r.matches : null;
-    }, 30_000, 200);
+    const matches = await eventually(
+      async () => {
+        const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: me.token })).json<{
+          matches: unknown[];
+        }>();
+        return r.matches.length > 0 ? r.matches : null;
+      },
+      30_000,
+      200,
+    );
     expect(matches.length).toBe(1);
   });
 
   it('simulates the fair: the demo seeker gets a match a simulated recruiter accepts, simulated seekers join, within 90 s', async () => {
-    sim = await startDemoSimulator({ config: h.config, knex: h.knex, address: h.config.TEMPORAL_ADDRESS!, agentJoin: httpAgentJoin(base), tickMs: 300, recruiterDelayMs: 300, interviewMs: 1500 });
+    sim = await startDemoSimulator({
+      config: h.config,
+      knex: h.knex,
+      address: h.config.TEMPORAL_ADDRESS!,
+      agentJoin: httpAgentJoin(base),
+      tickMs: 300,
+      recruiterDelayMs: 300,
+      interviewMs: 1500,
+    });
     const adaMatch = await eventually(
       async () => {
-        const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: fair.seekerToken })).json<{ matches: Array<{ id: string }> }>();
+        const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: fair.seekerToken })).json<{
+          matches: Array<{ id: string }>;
+        }>();
         return r.matches[0] ?? null;
       },
       90_000,
       250,
     );
     // The simulated Acme recruiter accepts; Ada's own acceptance stays hers (web app).
-    const accepted = await eventually(async () => {
-      const row = await h.app.services.deps.repos.matches.findById(adaMatch.id);
-      return row?.recruiter_accepted_at && row.status === 'matched' ? row : null;
-    }, 30_000, 250);
+    const accepted = await eventually(
+      async () => {
+        const row = await h.app.services.deps.repos.matches.findById(adaMatch.id);
+        return row?.recruiter_accepted_at && row.status === 'matched' ? row : null;
+      },
+      30_000,
+      250,
+    );
     expect(accepted.seeker_accepted_at).toBeNull();
     const ada = await h.app.services.deps.repos.accounts.findUserByEmail(fair.seekerEmail);
     expect(accepted.seeker_user_id).toBe(ada!.id);
 
     // Simulated seekers join, are matched, accept, interview and complete.
-    const simulatedIds = await Promise.all(DEMO_SIMULATED_SEEKERS.map(async (s) => (await h.app.services.deps.repos.accounts.findUserByEmail(s.email))!.id));
-    await eventually(async () => {
-      const rows = await h.knex('matches').whereIn('seeker_user_id', simulatedIds).andWhere('status', 'completed');
-      return rows.length > 0;
-    }, 60_000, 250);
+    const simulatedIds = await Promise.all(
+      DEMO_SIMULATED_SEEKERS.map(async (s) => (await h.app.services.deps.repos.accounts.findUserByEmail(s.email))!.id),
+    );
+    await eventually(
+      async () => {
+        const rows = await h.knex('matches').whereIn('seeker_user_id', simulatedIds).andWhere('status', 'completed');
+        return rows.length > 0;
+      },
+      60_000,
+      250,
+    );
     const totals = await sim.client.workflow.getHandle(sim.workflowId).query(demoSimulationTotalsQuery);
     expect(totals.joined).toBeGreaterThan(1);
     expect(totals.accepted).toBeGreaterThan(1);
@@ -147,7 +186,9 @@ describe('demo fair', () => {
     await h.knex('webhook_subscriptions').where({ id: subscriptionId }).update({ status: 'paused' });
     const again = await subscribeDemoWebhooks(h.app.services, fair, receiver.url);
     expect(again.id).toBe(subscriptionId);
-    const rows = await h.knex('webhook_subscriptions').where({ owner_team_id: fair.events[0].teamId, description: DEMO_WEBHOOK_DESCRIPTION });
+    const rows = await h
+      .knex('webhook_subscriptions')
+      .where({ owner_team_id: fair.events[0].teamId, description: DEMO_WEBHOOK_DESCRIPTION });
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('active');
     expect(rows[0].target_url).toBe(receiver.url);
@@ -166,11 +207,19 @@ describe('demo fair', () => {
     expect(receiver.received.every((d) => d.verified && d.subscriptionId === subscriptionId)).toBe(true);
     const infoLines = logged.filter((l) => l.level === 'info');
     expect(infoLines.length).toBeGreaterThanOrEqual(receiver.received.length);
-    expect(infoLines.some((l) => /^webhook match\.accepted received, signature verified: both sides accepted the match for "[^"]+"/.test(l.msg))).toBe(true);
+    expect(
+      infoLines.some((l) =>
+        /^webhook match\.accepted received, signature verified: both sides accepted the match for "[^"]+"/.test(l.msg),
+      ),
+    ).toBe(true);
     // A forged delivery is refused: the verification is real.
     const forged = await fetch(receiver.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'svc-subscription-id': subscriptionId, 'svc-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      headers: {
+        'content-type': 'application/json',
+        'svc-subscription-id': subscriptionId,
+        'svc-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
       body: JSON.stringify({ id: 'evt_forged', type: 'match.matched', created_at: 0, data: {} }),
     });
     expect(forged.status).toBe(400);
@@ -183,14 +232,29 @@ describe('demo fair', () => {
     const byEmail = async (email: string) => (await h.app.services.deps.repos.accounts.findUserByEmail(email))!.id;
     const [away, available] = [await byEmail(northwind.owner.email), await byEmail(northwind.simulatedRecruiter.email)];
     const seeded = await h.app.services.deps.repos.availability.listForEvent(northwindEvent.eventId);
-    expect(seeded.map((r) => [r.user_id, r.available, r.capacity]).sort()).toEqual([[away, false, 1], [available, true, 2]].sort());
-    const rows = await eventually(async () => {
-      const r = await h.knex('matches').where({ live_event_id: northwindEvent.eventId });
-      return r.length > 0 ? r : null;
-    }, 60_000, 250);
+    expect(seeded.map((r) => [r.user_id, r.available, r.capacity]).sort()).toEqual(
+      [
+        [away, false, 1],
+        [available, true, 2],
+      ].sort(),
+    );
+    const rows = await eventually(
+      async () => {
+        const r = await h.knex('matches').where({ live_event_id: northwindEvent.eventId });
+        return r.length > 0 ? r : null;
+      },
+      60_000,
+      250,
+    );
     for (const m of rows) expect(m.recruiter_user_id).toBe(available);
     // Every demo event has availability rows, so every demo match names its recruiter.
-    const unnamed = await h.knex('matches').whereIn('live_event_id', fair.events.map((e) => e.eventId)).whereNull('recruiter_user_id');
+    const unnamed = await h
+      .knex('matches')
+      .whereIn(
+        'live_event_id',
+        fair.events.map((e) => e.eventId),
+      )
+      .whereNull('recruiter_user_id');
     expect(unnamed).toHaveLength(0);
   }, 90_000);
 

@@ -2,7 +2,15 @@ import { confirmSignUpInBrowser } from '../helpers/signup';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openOutboxBody } from '../../lib/sealed';
 import { eventually, type Harness } from '../helpers/harness';
-import { createWebHarness, launchBrowser, onboardRecruiterInBrowser, onboardSeekerInBrowser, screenshot, signUpInBrowser, uniqueEmail } from '../helpers/browser';
+import {
+  createWebHarness,
+  launchBrowser,
+  onboardRecruiterInBrowser,
+  onboardSeekerInBrowser,
+  screenshot,
+  signUpInBrowser,
+  uniqueEmail,
+} from '../helpers/browser';
 
 /** The recruiter console in a real browser: events, jobs, go-live/pause/end, queue, matches, notes, invites. */
 describe('browser: recruiter console', () => {
@@ -11,7 +19,11 @@ describe('browser: recruiter console', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    ({ h, baseUrl } = await createWebHarness({ MATCHMAKER_INTERVAL_MS: '100', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' }));
+    ({ h, baseUrl } = await createWebHarness({
+      MATCHMAKER_INTERVAL_MS: '100',
+      QUEUE_ENTRY_TTL_MS: '600000',
+      MATCH_ACCEPT_WINDOW_MS: '600000',
+    }));
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -42,7 +54,10 @@ describe('browser: recruiter console', () => {
     const slug = `globex-${Date.now().toString(36)}`;
     await rec.getByLabel('Address (slug)').fill(slug);
     await rec.getByLabel('Interview slots').fill('2');
-    await Promise.all([rec.waitForURL(/\/recruiter\/events\/[0-9a-f-]{36}/), rec.getByRole('button', { name: 'Create event' }).click()]);
+    await Promise.all([
+      rec.waitForURL(/\/recruiter\/events\/[0-9a-f-]{36}/),
+      rec.getByRole('button', { name: 'Create event' }).click(),
+    ]);
     const eventId = new URL(rec.url()).pathname.split('/').pop()!;
     expect(await rec.locator('[data-event-status]').getAttribute('data-event-status')).toBe('draft');
 
@@ -81,7 +96,10 @@ describe('browser: recruiter console', () => {
     await seeker.getByRole('button', { name: 'Join the queue for Globex Corporation' }).click();
     await seeker.locator('#queue-status').waitFor();
     const seekerUser = await h.knex('users').where({ display_name: 'Casey Candidate' }).first();
-    const match = await eventually(async () => h.knex('matches').where({ seeker_user_id: seekerUser.id }).first(), 30_000);
+    const match = await eventually(
+      async () => h.knex('matches').where({ seeker_user_id: seekerUser.id }).first(),
+      30_000,
+    );
 
     // The console lists the match for acceptance; the recruiter accepts on the match page.
     await rec.goto(`${baseUrl}/recruiter`);
@@ -119,7 +137,10 @@ describe('browser: recruiter console', () => {
     await rec.getByRole('button', { name: 'Yes, end the event' }).click();
     await rec.locator('[data-event-status="ended"]').waitFor();
     const wendy = await h.knex('users').where({ display_name: 'Wendy Waiting' }).first();
-    await eventually(async () => h.knex('queue_entries').where({ user_id: wendy.id, status: 'expired' }).first(), 20_000);
+    await eventually(
+      async () => h.knex('queue_entries').where({ user_id: wendy.id, status: 'expired' }).first(),
+      20_000,
+    );
     // An illegal move is refused with the workflow's reason, not a stack trace.
     const res = await rec.request.post(`${baseUrl}/recruiter/events/${eventId}/transition`, {
       form: { transition: 'goLive', _csrf: (await rec.locator('meta[name="csrf-token"]').getAttribute('content'))! },
@@ -137,7 +158,9 @@ describe('browser: recruiter console', () => {
     await owner.getByLabel('E-mail address').fill(email);
     await owner.getByRole('button', { name: 'Send invite' }).click();
     await owner.locator('.notice:has-text("Invite sent")').waitFor();
-    const mail = await eventually(async () => h.knex('email_outbox').where({ to_address: email, kind: 'team_invite' }).first());
+    const mail = await eventually(async () =>
+      h.knex('email_outbox').where({ to_address: email, kind: 'team_invite' }).first(),
+    );
     const link = /(http\S+\/invites\/inv_\S+)/.exec(openOutboxBody(mail.body, h.config.APP_SECRET!))![1];
     expect(link.startsWith(baseUrl)).toBe(true);
 
@@ -149,17 +172,27 @@ describe('browser: recruiter console', () => {
     await colleague.getByLabel('E-mail address').fill(email);
     await colleague.getByLabel('Password').fill('another long password');
     await colleague.getByLabel('Recruiter').check();
-    await Promise.all([colleague.waitForURL(/\/signup\/sent/), colleague.getByRole('button', { name: 'Create account' }).click()]);
+    await Promise.all([
+      colleague.waitForURL(/\/signup\/sent/),
+      colleague.getByRole('button', { name: 'Create account' }).click(),
+    ]);
     // The account is created from the e-mailed link (decision 0182), which leads back to the invite.
     await confirmSignUpInBrowser(colleague, h, email);
     expect(new URL(colleague.url()).pathname).toMatch(/^\/invites\//);
-    await Promise.all([colleague.waitForURL(/\/onboarding/), colleague.getByRole('button', { name: 'Join Initech' }).click()]);
+    await Promise.all([
+      colleague.waitForURL(/\/onboarding/),
+      colleague.getByRole('button', { name: 'Join Initech' }).click(),
+    ]);
     expect(await colleague.locator('main').textContent()).toContain('You are a member of Initech');
     expect(await colleague.getByLabel('Team name').count()).toBe(0);
     await onboardRecruiterInBrowser(colleague);
     expect(new URL(colleague.url()).pathname).toBe('/recruiter');
     const user = await h.knex('users').whereRaw('lower(email) = lower(?)', [email]).first();
-    const m = await h.knex('team_members as m').join('teams as t', 't.id', 'm.team_id').where('m.user_id', user.id).first('t.name', 'm.role');
+    const m = await h
+      .knex('team_members as m')
+      .join('teams as t', 't.id', 'm.team_id')
+      .where('m.user_id', user.id)
+      .first('t.name', 'm.role');
     expect(m).toEqual({ name: 'Initech', role: 'member' });
   });
 });

@@ -25,7 +25,13 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
     rec = await h.recruiter();
     rec2 = await h.recruiter();
     // Visible: A (live, open), B (paused, open; listed but its jobs are not searchable).
-    ev.A = await liveEvent(h, rec, { company_name: 'Acme', headline: 'Acme is hiring', logo_url: 'https://acme.example/logo.png', accent_color: '#112233', planned_end_at: '2031-01-01T00:00:00Z' });
+    ev.A = await liveEvent(h, rec, {
+      company_name: 'Acme',
+      headline: 'Acme is hiring',
+      logo_url: 'https://acme.example/logo.png',
+      accent_color: '#112233',
+      planned_end_at: '2031-01-01T00:00:00Z',
+    });
     ev.B = await liveEvent(h, rec2, { company_name: 'Beta' });
     // Hidden: C (live, private), D (draft, open), E (ended, open).
     ev.C = await liveEvent(h, rec, { company_name: 'Secret', visibility: 'private' });
@@ -33,13 +39,47 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
     ev.E = await liveEvent(h, rec2, { company_name: 'Old' });
 
     // Jobs are created oldest first: A1 … A6 (newest).
-    job.A1 = await createJob(h, rec, ev.A.id, { title: 'A1 Backend', essential_skills: ['TypeScript', 'PostgreSQL'], bonus_skills: ['Temporal'], remote_preference: 'remote', location: 'Berlin, Germany', salary_min: 60000, salary_max: 90000 });
-    job.A2 = await createJob(h, rec, ev.A.id, { title: 'A2 Frontend', essential_skills: ['TypeScript', 'React'], remote_preference: 'hybrid', location: 'London', salary_min: 50000, salary_max: 70000 });
-    job.A3 = await createJob(h, rec, ev.A.id, { title: 'A3 Data', essential_skills: ['Python'], bonus_skills: [' postgresql '], remote_preference: 'onsite', location: 'New Berlin, WI', salary_max: null });
+    job.A1 = await createJob(h, rec, ev.A.id, {
+      title: 'A1 Backend',
+      essential_skills: ['TypeScript', 'PostgreSQL'],
+      bonus_skills: ['Temporal'],
+      remote_preference: 'remote',
+      location: 'Berlin, Germany',
+      salary_min: 60000,
+      salary_max: 90000,
+    });
+    job.A2 = await createJob(h, rec, ev.A.id, {
+      title: 'A2 Frontend',
+      essential_skills: ['TypeScript', 'React'],
+      remote_preference: 'hybrid',
+      location: 'London',
+      salary_min: 50000,
+      salary_max: 70000,
+    });
+    job.A3 = await createJob(h, rec, ev.A.id, {
+      title: 'A3 Data',
+      essential_skills: ['Python'],
+      bonus_skills: [' postgresql '],
+      remote_preference: 'onsite',
+      location: 'New Berlin, WI',
+      salary_max: null,
+    });
     job.A4 = await createJob(h, rec, ev.A.id, { title: 'A4 Closed', essential_skills: ['TypeScript'] });
-    job.A5 = await createJob(h, rec, ev.A.id, { title: 'A5 100%_Remote', essential_skills: ['Go'], location: '100%_anywhere' });
-    job.A6 = await createJob(h, rec, ev.A.id, { title: 'A6 Fullstack', essential_skills: ['typescript'], bonus_skills: ['React', 'PostgreSQL'], salary_min: 80000, salary_max: 120000 });
-    expect((await h.call({ method: 'POST', url: `/api/v1/jobs/${job.A4.id}/close`, token: rec.token })).statusCode).toBe(200);
+    job.A5 = await createJob(h, rec, ev.A.id, {
+      title: 'A5 100%_Remote',
+      essential_skills: ['Go'],
+      location: '100%_anywhere',
+    });
+    job.A6 = await createJob(h, rec, ev.A.id, {
+      title: 'A6 Fullstack',
+      essential_skills: ['typescript'],
+      bonus_skills: ['React', 'PostgreSQL'],
+      salary_min: 80000,
+      salary_max: 120000,
+    });
+    expect(
+      (await h.call({ method: 'POST', url: `/api/v1/jobs/${job.A4.id}/close`, token: rec.token })).statusCode,
+    ).toBe(200);
     await createJob(h, rec2, ev.B.id, { title: 'B1 Paused', essential_skills: ['TypeScript'] });
     await createJob(h, rec, ev.C.id, { title: 'C1 Private', essential_skills: ['TypeScript'] });
     await createJob(h, rec, ev.D.id, { title: 'D1 Draft', essential_skills: ['TypeScript'] });
@@ -81,7 +121,13 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
     expect(r.statusCode).toBe(200);
     expect(r.headers['cache-control']).toMatch(/max-age=30\b/);
     const jobs = r.json().jobs as Job[];
-    expect(jobs.map((j) => j.title)).toEqual(['A6 Fullstack', 'A5 100%_Remote', 'A3 Data', 'A2 Frontend', 'A1 Backend']);
+    expect(jobs.map((j) => j.title)).toEqual([
+      'A6 Fullstack',
+      'A5 100%_Remote',
+      'A3 Data',
+      'A2 Frontend',
+      'A1 Backend',
+    ]);
     expect(jobs[0]).toEqual({
       id: job.A6.id,
       title: 'A6 Fullstack',
@@ -115,8 +161,17 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
     expect(await titles('skills=cobol')).toEqual([]);
     // The limit cuts across overlap tiers in order; an empty top tier (nobody lists all four) is skipped.
     expect(await titles('skills=typescript,postgresql,react&limit=2')).toEqual(['A6 Fullstack', 'A2 Frontend']);
-    expect(await titles('skills=typescript,postgresql,react&limit=3')).toEqual(['A6 Fullstack', 'A2 Frontend', 'A1 Backend']);
-    expect(await titles('skills=typescript,postgresql,react,cobol')).toEqual(['A6 Fullstack', 'A2 Frontend', 'A1 Backend', 'A3 Data']);
+    expect(await titles('skills=typescript,postgresql,react&limit=3')).toEqual([
+      'A6 Fullstack',
+      'A2 Frontend',
+      'A1 Backend',
+    ]);
+    expect(await titles('skills=typescript,postgresql,react,cobol')).toEqual([
+      'A6 Fullstack',
+      'A2 Frontend',
+      'A1 Backend',
+      'A3 Data',
+    ]);
   });
 
   it('remote, location (case-insensitive substring, wildcards literal), salary_min, limit, and filters combined', async () => {
@@ -141,7 +196,12 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
       const r = await search(qs);
       expect(r.statusCode).toBe(400);
       expect(r.json().code).toBe('VALIDATION');
-      expect(r.json().details.issues.map((i: { path: string }) => i.path).join(' ')).toContain(path);
+      expect(
+        r
+          .json()
+          .details.issues.map((i: { path: string }) => i.path)
+          .join(' '),
+      ).toContain(path);
     };
     await bad('limit=0', 'query.limit');
     await bad('limit=51', 'query.limit');
@@ -161,7 +221,13 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
     const r = await h.call({ method: 'GET', url: `/api/v1/events/${ev.A.slug}` });
     expect(r.statusCode).toBe(200);
     expect(r.json().event.slug).toBe(ev.A.slug);
-    expect(r.json().jobs.map((j: Job) => j.title)).toEqual(['A6 Fullstack', 'A5 100%_Remote', 'A3 Data', 'A2 Frontend', 'A1 Backend']);
+    expect(r.json().jobs.map((j: Job) => j.title)).toEqual([
+      'A6 Fullstack',
+      'A5 100%_Remote',
+      'A3 Data',
+      'A2 Frontend',
+      'A1 Backend',
+    ]);
     const paused = await h.call({ method: 'GET', url: `/api/v1/events/${ev.B.slug}` });
     expect(paused.statusCode).toBe(200);
     expect(paused.json()).toMatchObject({ event: { status: 'paused' }, jobs: [{ title: 'B1 Paused' }] });
@@ -182,7 +248,10 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
     expect(p1.statusCode).toBe(200);
     expect(p1.json()).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
     expect(p1.json().data).toHaveLength(1);
-    const p2 = await h.call({ method: 'GET', url: `/api/v1/live-events?limit=1&cursor=${encodeURIComponent(p1.json().next_cursor)}` });
+    const p2 = await h.call({
+      method: 'GET',
+      url: `/api/v1/live-events?limit=1&cursor=${encodeURIComponent(p1.json().next_cursor)}`,
+    });
     expect(p2.json().has_more).toBe(false);
     expect(p2.json().next_cursor).toBeUndefined();
     const slugs = [...p1.json().data, ...p2.json().data].map((e: { slug: string }) => e.slug);
@@ -198,14 +267,18 @@ describe('public discovery: live-now, jobs search, event detail, public list', (
     expect(await titles('skills=rust')).toEqual(['G1 Rust']);
     await transition(h, r, e.id, 'pause');
     expect(await titles('skills=rust')).toEqual([]);
-    const listed = (await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' })).json().events.map((x: { slug: string }) => x.slug);
+    const listed = (await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' }))
+      .json()
+      .events.map((x: { slug: string }) => x.slug);
     expect(listed).toContain(e.slug);
     await transition(h, r, e.id, 'resume');
     expect(await titles('skills=rust')).toEqual(['G1 Rust']);
     await h.call({ method: 'POST', url: `/api/v1/jobs/${j.id}/close`, token: r.token });
     expect(await titles('skills=rust')).toEqual([]);
     await transition(h, r, e.id, 'end');
-    const after = (await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' })).json().events.map((x: { slug: string }) => x.slug);
+    const after = (await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' }))
+      .json()
+      .events.map((x: { slug: string }) => x.slug);
     expect(after).not.toContain(e.slug);
     expect((await h.call({ method: 'GET', url: `/api/v1/events/${e.slug}` })).statusCode).toBe(404);
   });
@@ -237,7 +310,9 @@ describe('public discovery: the in-process short cache', () => {
     const renamed = await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=elixir,erlang' });
     expect(renamed.headers['x-cache']).toBe('miss');
     expect(renamed.json().jobs.map((j: { title: string }) => j.title)).toEqual(['Renamed directly']);
-    expect((await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=elixir,erlang' })).headers['x-cache']).toBe('hit');
+    expect((await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=elixir,erlang' })).headers['x-cache']).toBe(
+      'hit',
+    );
 
     // A write through this process clears it too.
     const j2 = await createJob(h, rec, e.id, { title: 'Second', essential_skills: ['Elixir'] });
@@ -258,8 +333,17 @@ describe('public discovery: the in-process short cache', () => {
   it('no stale answer after a job or event change made outside this process: every discovery route reads the new data next', async () => {
     const rec = await h.recruiter();
     const e = await liveEvent(h, rec, { company_name: 'Versioned', headline: 'Before' });
-    const j = await createJob(h, rec, e.id, { title: 'Versioned job', essential_skills: ['Clojure'], location: 'Porto' });
-    const urls = ['/api/v1/jobs/search?skills=clojure', '/api/v1/live-events/live-now', `/api/v1/events/${e.slug}`, '/api/v1/live-events?limit=50'];
+    const j = await createJob(h, rec, e.id, {
+      title: 'Versioned job',
+      essential_skills: ['Clojure'],
+      location: 'Porto',
+    });
+    const urls = [
+      '/api/v1/jobs/search?skills=clojure',
+      '/api/v1/live-events/live-now',
+      `/api/v1/events/${e.slug}`,
+      '/api/v1/live-events?limit=50',
+    ];
     const warm = async () => {
       for (const url of urls) {
         await h.call({ method: 'GET', url });
@@ -271,8 +355,13 @@ describe('public discovery: the in-process short cache', () => {
       expect(r.statusCode).toBe(200);
       return r.json();
     };
-    const eventOf = (body: { events?: Array<{ slug: string }>; data?: Array<{ slug: string }>; event?: { slug: string } }) =>
-      (body.event ?? [...(body.events ?? []), ...(body.data ?? [])].find((x) => x.slug === e.slug)) as { headline: string; job_titles: string[] } | undefined;
+    const eventOf = (body: {
+      events?: Array<{ slug: string }>;
+      data?: Array<{ slug: string }>;
+      event?: { slug: string };
+    }) =>
+      (body.event ?? [...(body.events ?? []), ...(body.data ?? [])].find((x) => x.slug === e.slug)) as
+        { headline: string; job_titles: string[] } | undefined;
 
     // Event description changed by SQL (as another replica would): every event answer shows it.
     await warm();
@@ -281,7 +370,12 @@ describe('public discovery: the in-process short cache', () => {
 
     // A job written by SQL: the search and the event's jobs and titles show it at once.
     await warm();
-    await h.knex('jobs').insert({ team_id: (await h.knex('live_events').where({ id: e.id }).first('team_id')).team_id, live_event_id: e.id, title: 'Direct job', essential_skills: ['Clojure'] });
+    await h.knex('jobs').insert({
+      team_id: (await h.knex('live_events').where({ id: e.id }).first('team_id')).team_id,
+      live_event_id: e.id,
+      title: 'Direct job',
+      essential_skills: ['Clojure'],
+    });
     expect((await read(urls[0])).jobs.map((x: { title: string }) => x.title)).toEqual(['Direct job', 'Versioned job']);
     expect((await read(urls[2])).jobs.map((x: { title: string }) => x.title)).toEqual(['Direct job', 'Versioned job']);
     expect(eventOf(await read(urls[1]))?.job_titles).toEqual(['Direct job', 'Versioned job']);
@@ -303,7 +397,10 @@ describe('public discovery: the in-process short cache', () => {
   it('a change of live counters alone (a join) does not move the data version', async () => {
     const before = (await h.knex('discovery_version').first('version')).version;
     const ev = await h.knex('live_events').first('id');
-    await h.knex('live_events').where({ id: ev.id }).update({ candidates_joined: h.knex.raw('candidates_joined + 1'), updated_at: h.knex.fn.now() });
+    await h
+      .knex('live_events')
+      .where({ id: ev.id })
+      .update({ candidates_joined: h.knex.raw('candidates_joined + 1'), updated_at: h.knex.fn.now() });
     expect((await h.knex('discovery_version').first('version')).version).toBe(before);
     await h.knex('live_events').where({ id: ev.id }).update({ description: 'moved' });
     expect(Number((await h.knex('discovery_version').first('version')).version)).toBe(Number(before) + 1);

@@ -4,12 +4,23 @@ import type { Harness, TestUser } from '../helpers/harness';
 export const uniqueSlug = (prefix = 'ev') => `${prefix}-${randomBytes(4).toString('hex')}`;
 
 export async function createEvent(h: Harness, rec: TestUser, body: Record<string, unknown> = {}) {
-  const res = await h.call({ method: 'POST', url: '/api/v1/live-events', token: rec.token, payload: { slug: uniqueSlug(), company_name: 'Acme', visibility: 'open_invite', ...body } });
+  const res = await h.call({
+    method: 'POST',
+    url: '/api/v1/live-events',
+    token: rec.token,
+    payload: { slug: uniqueSlug(), company_name: 'Acme', visibility: 'open_invite', ...body },
+  });
   if (res.statusCode !== 201) throw new Error(`create event: ${res.statusCode} ${res.body}`);
   return res.json().event as { id: string; slug: string; status: string; [k: string]: unknown };
 }
 
-export async function transition(h: Harness, rec: TestUser, eventId: string, move: 'go-live' | 'pause' | 'resume' | 'end', headers: Record<string, string> = {}) {
+export async function transition(
+  h: Harness,
+  rec: TestUser,
+  eventId: string,
+  move: 'go-live' | 'pause' | 'resume' | 'end',
+  headers: Record<string, string> = {},
+) {
   return h.call({ method: 'POST', url: `/api/v1/live-events/${eventId}/${move}`, token: rec.token, headers });
 }
 

@@ -17,7 +17,13 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
       method: 'POST',
       url: '/api/v1/live-events',
       token: rec.token,
-      payload: { slug, headline: 'We are hiring', accent_color: '#AABBCC', planned_start_at: '2030-01-01T10:00:00Z', planned_end_at: '2030-01-01T18:00:00Z' },
+      payload: {
+        slug,
+        headline: 'We are hiring',
+        accent_color: '#AABBCC',
+        planned_start_at: '2030-01-01T10:00:00Z',
+        planned_end_at: '2030-01-01T18:00:00Z',
+      },
     });
     expect(res.statusCode).toBe(201);
     const event = res.json().event;
@@ -41,7 +47,12 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     expect(got.statusCode).toBe(200);
     expect(got.json().event.id).toBe(event.id);
 
-    const patched = await h.call({ method: 'PATCH', url: `/api/v1/team/live-events/${event.id}`, token: rec.token, payload: { headline: 'Now hiring', interview_slots: 3 } });
+    const patched = await h.call({
+      method: 'PATCH',
+      url: `/api/v1/team/live-events/${event.id}`,
+      token: rec.token,
+      payload: { headline: 'Now hiring', interview_slots: 3 },
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().event).toMatchObject({ headline: 'Now hiring', interview_slots: 3, status: 'draft' });
 
@@ -50,7 +61,11 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((e: { id: string }) => e.id)).toEqual([second.id]);
     expect(list.json().has_more).toBe(true);
-    const next = await h.call({ method: 'GET', url: `/api/v1/team/live-events?limit=1&cursor=${encodeURIComponent(list.json().next_cursor)}`, token: rec.token });
+    const next = await h.call({
+      method: 'GET',
+      url: `/api/v1/team/live-events?limit=1&cursor=${encodeURIComponent(list.json().next_cursor)}`,
+      token: rec.token,
+    });
     expect(next.json().data.map((e: { id: string }) => e.id)).toEqual([event.id]);
     const drafts = await h.call({ method: 'GET', url: '/api/v1/team/live-events?status=live', token: rec.token });
     expect(drafts.json().data).toEqual([]);
@@ -71,13 +86,23 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     await bad({ slug: uniqueSlug(), visibility: 'public' }, 'body.visibility');
     await bad({ slug: uniqueSlug(), logo_url: 'not a url' }, 'body.logo_url');
     await bad({ slug: uniqueSlug(), status: 'live' }, 'body.status');
-    await bad({ slug: uniqueSlug(), planned_start_at: '2030-01-02T00:00:00Z', planned_end_at: '2030-01-01T00:00:00Z' }, 'body.planned_end_at');
+    await bad(
+      { slug: uniqueSlug(), planned_start_at: '2030-01-02T00:00:00Z', planned_end_at: '2030-01-01T00:00:00Z' },
+      'body.planned_end_at',
+    );
 
     const e = await createEvent(h, rec);
-    const dup = await h.call({ method: 'POST', url: '/api/v1/live-events', token: rec.token, payload: { slug: e.slug } });
+    const dup = await h.call({
+      method: 'POST',
+      url: '/api/v1/live-events',
+      token: rec.token,
+      payload: { slug: e.slug },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('SLUG_TAKEN');
-    expect(await h.knex('live_events').where({ team_id: rec.teamId }).count<{ count: number }[]>({ count: '*' })).toEqual([{ count: 1 }]);
+    expect(
+      await h.knex('live_events').where({ team_id: rec.teamId }).count<{ count: number }[]>({ count: '*' }),
+    ).toEqual([{ count: 1 }]);
   });
 
   it('goes live through the workflow: status projected, started_at and ends_at set, search attributes upserted; replays change nothing', async () => {
@@ -123,12 +148,17 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     const p3 = await transition(h, rec, e.id, 'pause');
     expect(p3.statusCode).toBe(200);
     expect(p3.json().event.status).toBe('paused');
-    expect((await handle.describe()).typedSearchAttributes.getAll().find((p) => p.key.name === 'JobfairStatus')?.value).toBe('paused');
+    expect(
+      (await handle.describe()).typedSearchAttributes.getAll().find((p) => p.key.name === 'JobfairStatus')?.value,
+    ).toBe('paused');
 
     // go-live on a paused event is refused: resume is the move.
     const illegal = await transition(h, rec, e.id, 'go-live');
     expect(illegal.statusCode).toBe(409);
-    expect(illegal.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION', details: { status: 'paused', transition: 'goLive' } });
+    expect(illegal.json()).toMatchObject({
+      code: 'ILLEGAL_TRANSITION',
+      details: { status: 'paused', transition: 'goLive' },
+    });
 
     const resumed = await transition(h, rec, e.id, 'resume');
     expect(resumed.statusCode).toBe(200);
@@ -138,10 +168,23 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     expect(resumeReplay.statusCode).toBe(200);
 
     // Moving the planned end of a live event moves ends_at (through the workflow).
-    const moved = await h.call({ method: 'PATCH', url: `/api/v1/team/live-events/${e.id}`, token: rec.token, payload: { planned_end_at: '2031-06-01T12:00:00Z' } });
+    const moved = await h.call({
+      method: 'PATCH',
+      url: `/api/v1/team/live-events/${e.id}`,
+      token: rec.token,
+      payload: { planned_end_at: '2031-06-01T12:00:00Z' },
+    });
     expect(moved.statusCode).toBe(200);
-    await eventually(async () => (await h.knex('live_events').where({ id: e.id }).first()).ends_at?.toISOString() === '2031-06-01T12:00:00.000Z');
-    const slugLocked = await h.call({ method: 'PATCH', url: `/api/v1/team/live-events/${e.id}`, token: rec.token, payload: { slug: uniqueSlug() } });
+    await eventually(
+      async () =>
+        (await h.knex('live_events').where({ id: e.id }).first()).ends_at?.toISOString() === '2031-06-01T12:00:00.000Z',
+    );
+    const slugLocked = await h.call({
+      method: 'PATCH',
+      url: `/api/v1/team/live-events/${e.id}`,
+      token: rec.token,
+      payload: { slug: uniqueSlug() },
+    });
     expect(slugLocked.statusCode).toBe(409);
     expect(slugLocked.json().code).toBe('EVENT_SLUG_LOCKED');
 
@@ -159,10 +202,20 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
       expect(r.statusCode).toBe(409);
       expect(r.json().code).toBe('EVENT_ALREADY_ENDED');
     }
-    const edit = await h.call({ method: 'PATCH', url: `/api/v1/team/live-events/${e.id}`, token: rec.token, payload: { headline: 'x' } });
+    const edit = await h.call({
+      method: 'PATCH',
+      url: `/api/v1/team/live-events/${e.id}`,
+      token: rec.token,
+      payload: { headline: 'x' },
+    });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().code).toBe('EVENT_ALREADY_ENDED');
-    const job = await h.call({ method: 'POST', url: '/api/v1/jobs', token: rec.token, payload: { live_event_id: e.id, title: 'Late', essential_skills: ['Go'] } });
+    const job = await h.call({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      token: rec.token,
+      payload: { live_event_id: e.id, title: 'Late', essential_skills: ['Go'] },
+    });
     expect(job.statusCode).toBe(409);
     expect(job.json().code).toBe('EVENT_ALREADY_ENDED');
 
@@ -215,9 +268,19 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     const s1 = await h.seeker();
     const s2 = await h.seeker();
     const other = await h.seeker();
-    const j1 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s1.token, payload: { live_event_slug: e.slug } });
+    const j1 = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s1.token,
+      payload: { live_event_slug: e.slug },
+    });
     expect(j1.statusCode).toBe(200);
-    const j2 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s2.token, payload: { live_event_slug: e.slug } });
+    const j2 = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s2.token,
+      payload: { live_event_slug: e.slug },
+    });
     expect(j2.statusCode).toBe(200);
     const j3 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: other.token });
     expect(j3.statusCode).toBe(200);
@@ -241,7 +304,12 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     const untouched = (await h.call({ method: 'GET', url: '/api/v1/queue/status', token: other.token })).json();
     expect(untouched.queue_entry.status).toBe('waiting');
     // The ended event takes no new joins.
-    const late = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: (await h.seeker()).token, payload: { live_event_slug: e.slug } });
+    const late = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: (await h.seeker()).token,
+      payload: { live_event_slug: e.slug },
+    });
     expect(late.statusCode).toBe(404);
   });
 
@@ -258,12 +326,15 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     };
     await notFound('GET', `/api/v1/team/live-events/${e.id}`);
     await notFound('PATCH', `/api/v1/team/live-events/${e.id}`, { headline: 'mine now' });
-    for (const move of ['go-live', 'pause', 'resume', 'end']) await notFound('POST', `/api/v1/live-events/${e.id}/${move}`);
+    for (const move of ['go-live', 'pause', 'resume', 'end'])
+      await notFound('POST', `/api/v1/live-events/${e.id}/${move}`);
     await notFound('GET', `/api/v1/jobs/${job.id}`);
     await notFound('PATCH', `/api/v1/jobs/${job.id}`, { title: 'x' });
     await notFound('POST', `/api/v1/jobs/${job.id}/close`);
     await notFound('POST', '/api/v1/jobs', { live_event_id: e.id, title: 'x', essential_skills: ['Go'] });
-    expect((await h.call({ method: 'GET', url: '/api/v1/team/live-events', token: stranger.token })).json().data).toEqual([]);
+    expect(
+      (await h.call({ method: 'GET', url: '/api/v1/team/live-events', token: stranger.token })).json().data,
+    ).toEqual([]);
     expect((await h.call({ method: 'GET', url: '/api/v1/jobs', token: stranger.token })).json().data).toEqual([]);
     // Nothing changed for the owner.
     expect((await h.knex('live_events').where({ id: e.id }).first()).status).toBe('draft');
@@ -278,13 +349,27 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     const noScope = await h.call({ method: 'POST', url: `/api/v1/live-events/${e.id}/go-live`, token: readOnly });
     expect(noScope.statusCode).toBe(403);
     expect(noScope.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { required_scope: 'events:write' } });
-    const noJobScope = await h.call({ method: 'POST', url: '/api/v1/jobs', token: readOnly, payload: { live_event_id: e.id, title: 'x', essential_skills: ['Go'] } });
+    const noJobScope = await h.call({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      token: readOnly,
+      payload: { live_event_id: e.id, title: 'x', essential_skills: ['Go'] },
+    });
     expect(noJobScope.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { required_scope: 'jobs:write' } });
-    const noRead = await h.call({ method: 'GET', url: '/api/v1/team/live-events', token: await owner.tokenWith(['jobs:read']) });
+    const noRead = await h.call({
+      method: 'GET',
+      url: '/api/v1/team/live-events',
+      token: await owner.tokenWith(['jobs:read']),
+    });
     expect(noRead.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { required_scope: 'events:read' } });
 
     const seeker = await h.seeker();
-    const asSeeker = await h.call({ method: 'POST', url: '/api/v1/live-events', token: seeker.token, payload: { slug: uniqueSlug() } });
+    const asSeeker = await h.call({
+      method: 'POST',
+      url: '/api/v1/live-events',
+      token: seeker.token,
+      payload: { slug: uniqueSlug() },
+    });
     expect(asSeeker.statusCode).toBe(403);
     expect(asSeeker.json().code).toBe('RECRUITER_TEAM_REQUIRED');
 

@@ -53,8 +53,20 @@ describe('OpenAPI: events and jobs', () => {
     }
     expect(missing).toEqual([]);
     const search = doc.paths['/api/v1/jobs/search'].get;
-    expect(search.parameters.map((p: { name?: string }) => p.name).filter(Boolean)).toEqual(expect.arrayContaining(['skills', 'remote', 'location', 'salary_min', 'limit']));
-    for (const schema of ['LiveEvent', 'Job', 'JobSearchHit', 'TeamLiveEvent', 'TeamJob', 'Candidate', 'Settings', 'TeamInvite']) expect(doc.components.schemas[schema]).toBeDefined();
+    expect(search.parameters.map((p: { name?: string }) => p.name).filter(Boolean)).toEqual(
+      expect.arrayContaining(['skills', 'remote', 'location', 'salary_min', 'limit']),
+    );
+    for (const schema of [
+      'LiveEvent',
+      'Job',
+      'JobSearchHit',
+      'TeamLiveEvent',
+      'TeamJob',
+      'Candidate',
+      'Settings',
+      'TeamInvite',
+    ])
+      expect(doc.components.schemas[schema]).toBeDefined();
     expect(doc.components.schemas.LiveEvent.properties.status.enum).toEqual(['live', 'paused']);
   });
 });

@@ -14,7 +14,8 @@ describe('configuration', () => {
     }
     expect(err).toBeInstanceOf(ConfigError);
     const msg = (err as Error).message;
-    for (const name of ['PORT', 'QUEUE_ENTRY_TTL_MS', 'WEBHOOK_ALLOW_LOOPBACK', 'LOG_LEVEL']) expect(msg).toContain(name);
+    for (const name of ['PORT', 'QUEUE_ENTRY_TTL_MS', 'WEBHOOK_ALLOW_LOOPBACK', 'LOG_LEVEL'])
+      expect(msg).toContain(name);
     expect((err as ConfigError).problems).toHaveLength(4);
   });
 
@@ -31,7 +32,9 @@ describe('configuration', () => {
     const readme = fs.readFileSync(path.join(root, 'docs', 'configuration.md'), 'utf8');
     const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
     // `npm run docs:config` regenerates both from lib/config.ts.
-    const missing = describeConfig().filter((v) => !v.description || !readme.includes(`\`${v.name}\``) || !example.includes(`${v.name}=`));
+    const missing = describeConfig().filter(
+      (v) => !v.description || !readme.includes(`\`${v.name}\``) || !example.includes(`${v.name}=`),
+    );
     expect(missing.map((v) => v.name)).toEqual([]);
   });
 
@@ -71,15 +74,23 @@ describe('Temporal CLI resolution', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-cli-'));
     const fake = path.join(dir, 'temporal');
     fs.writeFileSync(fake, '#!/bin/sh\n', { mode: 0o755 });
-    expect(resolveTemporalCli({ temporalCli: fake, cacheDir: dir, log: () => undefined })).toEqual({ path: fake, source: 'TEMPORAL_CLI' });
+    expect(resolveTemporalCli({ temporalCli: fake, cacheDir: dir, log: () => undefined })).toEqual({
+      path: fake,
+      source: 'TEMPORAL_CLI',
+    });
     process.env.PATH = dir;
-    expect(resolveTemporalCli({ cacheDir: '/nonexistent', log: () => undefined })).toEqual({ path: fake, source: 'PATH' });
+    expect(resolveTemporalCli({ cacheDir: '/nonexistent', log: () => undefined })).toEqual({
+      path: fake,
+      source: 'PATH',
+    });
     process.env.PATH = '/nonexistent';
     const cached = cachedCliPath(dir);
     fs.mkdirSync(path.dirname(cached), { recursive: true });
     fs.writeFileSync(cached, '#!/bin/sh\n', { mode: 0o755 });
     expect(resolveTemporalCli({ cacheDir: dir, log: () => undefined })).toEqual({ path: cached, source: 'cache' });
-    expect(() => resolveTemporalCli({ temporalCli: path.join(dir, 'missing'), cacheDir: dir, log: () => undefined })).toThrow(/does not exist/);
+    expect(() =>
+      resolveTemporalCli({ temporalCli: path.join(dir, 'missing'), cacheDir: dir, log: () => undefined }),
+    ).toThrow(/does not exist/);
   });
 });
 
@@ -90,7 +101,10 @@ describe('docker-compose.yml', () => {
   const maybe = hasCompose || process.env.CI ? it : it.skip;
   maybe('parses as a Compose file (docker-compose config works without an engine)', () => {
     const root = path.resolve(__dirname, '..', '..');
-    const r = spawnSync('docker-compose', ['-f', path.join(root, 'docker-compose.yml'), 'config', '-q'], { encoding: 'utf8', env: { ...process.env, APP_SECRET: 'x'.repeat(32) } });
+    const r = spawnSync('docker-compose', ['-f', path.join(root, 'docker-compose.yml'), 'config', '-q'], {
+      encoding: 'utf8',
+      env: { ...process.env, APP_SECRET: 'x'.repeat(32) },
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });

@@ -13,16 +13,27 @@ import { defaultCacheDir } from '../../dev/temporal-server';
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const DEPLOY = path.join(ROOT, 'deploy');
-const manifests = fs.readdirSync(DEPLOY).filter((f) => f.endsWith('.yaml')).map((f) => path.join(DEPLOY, f));
+const manifests = fs
+  .readdirSync(DEPLOY)
+  .filter((f) => f.endsWith('.yaml'))
+  .map((f) => path.join(DEPLOY, f));
 
 function validator(): string {
   const src = path.join(DEPLOY, 'validate');
   const hash = createHash('sha256');
   for (const f of ['go.mod', 'go.sum', 'main.go']) hash.update(fs.readFileSync(path.join(src, f)));
-  const bin = path.join(defaultCacheDir(process.env.CACHE_DIR), `kube-validate-${hash.digest('hex').slice(0, 12)}`, 'validate');
+  const bin = path.join(
+    defaultCacheDir(process.env.CACHE_DIR),
+    `kube-validate-${hash.digest('hex').slice(0, 12)}`,
+    'validate',
+  );
   if (fs.existsSync(bin)) return bin;
   fs.mkdirSync(path.dirname(bin), { recursive: true });
-  const r = spawnSync('go', ['build', '-o', bin, '.'], { cwd: src, encoding: 'utf8', env: { ...process.env, CGO_ENABLED: '0' } });
+  const r = spawnSync('go', ['build', '-o', bin, '.'], {
+    cwd: src,
+    encoding: 'utf8',
+    env: { ...process.env, CGO_ENABLED: '0' },
+  });
   if (r.error) throw new Error(`Go is needed to build the manifest validator (deploy/validate): ${r.error.message}`);
   if (r.status !== 0) throw new Error(`go build deploy/validate failed:\n${r.stderr}`);
   return bin;
@@ -50,7 +61,10 @@ describe('deploy/ Kubernetes manifests', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-deploy-'));
     const bad = path.join(dir, 'bad.yaml');
     const api = fs.readFileSync(path.join(DEPLOY, 'api.yaml'), 'utf8');
-    fs.writeFileSync(bad, `${api.replace('periodSeconds: 5', 'periodSecnds: 5').replace('minReplicas: 2', 'minReplicas: two')}\n---\napiVersion: v1\nkind: Pod2\nmetadata: { name: x }\n`);
+    fs.writeFileSync(
+      bad,
+      `${api.replace('periodSeconds: 5', 'periodSecnds: 5').replace('minReplicas: 2', 'minReplicas: two')}\n---\napiVersion: v1\nkind: Pod2\nmetadata: { name: x }\n`,
+    );
     const r = spawnSync(bin, [bad], { encoding: 'utf8' });
     fs.rmSync(dir, { recursive: true, force: true });
     expect(r.status).toBe(1);
@@ -70,7 +84,9 @@ describe('deploy/ Kubernetes manifests', () => {
     expect(hpa).toMatch(/kind: HorizontalPodAutoscaler[\s\S]*name: jobfair-api/);
     const [workerDeployment, scaled] = docs('worker.yaml');
     expect(workerDeployment).toContain('command: ["node", "dist/apps/worker/src/main.js"]');
-    expect(scaled).toMatch(/kind: ScaledObject[\s\S]*name: jobfair-worker[\s\S]*type: temporal[\s\S]*taskQueue: jobfair/);
+    expect(scaled).toMatch(
+      /kind: ScaledObject[\s\S]*name: jobfair-worker[\s\S]*type: temporal[\s\S]*taskQueue: jobfair/,
+    );
     const images = manifests.flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/image: (\S+)/g)].map((m) => m[1]));
     expect(new Set(images).size).toBe(1);
   });

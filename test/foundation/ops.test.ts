@@ -21,20 +21,55 @@ describe('ops commands', () => {
     recruiter = await h.recruiter();
     const { liveEvents: events, jobs } = h.app.services.events;
     slug = `ops-${Date.now().toString(36)}`;
-    const event = await events.create(recruiter.teamId!, recruiter.user.id, { slug, company_name: 'Ops Ltd', visibility: 'open_invite', interview_slots: 5 });
-    await jobs.create(recruiter.teamId!, { live_event_id: event.id, title: 'Backend Engineer', essential_skills: ['TypeScript'], bonus_skills: [], experience_min: 1, salary_min: null, salary_max: null, location: null, remote_preference: 'remote' });
+    const event = await events.create(recruiter.teamId!, recruiter.user.id, {
+      slug,
+      company_name: 'Ops Ltd',
+      visibility: 'open_invite',
+      interview_slots: 5,
+    });
+    await jobs.create(recruiter.teamId!, {
+      live_event_id: event.id,
+      title: 'Backend Engineer',
+      essential_skills: ['TypeScript'],
+      bonus_skills: [],
+      experience_min: 1,
+      salary_min: null,
+      salary_max: null,
+      location: null,
+      remote_preference: 'remote',
+    });
     await events.transition(recruiter.teamId!, recruiter.user.id, event.id, 'goLive');
   }, 120_000);
   afterAll(async () => h?.close());
 
   const matchedSeeker = async () => {
     const seeker = await h.seeker();
-    const join = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: seeker.token, payload: { live_event_slug: slug } });
+    const join = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: seeker.token,
+      payload: { live_event_slug: slug },
+    });
     expect(join.statusCode).toBe(200);
-    const matchId = await eventually(async () => (await h.app.services.deps.repos.queue.findLatestForUser(seeker.user.id))?.match_id, 20_000, 100);
+    const matchId = await eventually(
+      async () => (await h.app.services.deps.repos.queue.findLatestForUser(seeker.user.id))?.match_id,
+      20_000,
+      100,
+    );
     await eventually(async () => h.app.services.deps.repos.matches.findById(matchId), 20_000, 100);
     // The row comes first (written with the offer); `why` reads the workflow, which starts right after.
-    await eventually(async () => (await h.temporal.workflow.getHandle(matchWorkflowId(matchId)).describe().then(() => true, () => false)), 20_000, 100);
+    await eventually(
+      async () =>
+        await h.temporal.workflow
+          .getHandle(matchWorkflowId(matchId))
+          .describe()
+          .then(
+            () => true,
+            () => false,
+          ),
+      20_000,
+      100,
+    );
     return { seeker, matchId };
   };
 
@@ -48,9 +83,15 @@ describe('ops commands', () => {
 
     await h.app.services.matches.accept({ userId: recruiter.user.id, matchId });
     const one = (await why(ctx, matchId)).join('\n');
-    expect(one).toMatch(/Waiting: waiting for the seeker's acceptance; the recruiter accepted 2\d Nov, [\d:]+ UTC \((now|\d+ s ago)\)\./);
+    expect(one).toMatch(
+      /Waiting: waiting for the seeker's acceptance; the recruiter accepted 2\d Nov, [\d:]+ UTC \((now|\d+ s ago)\)\./,
+    );
 
-    await eventually(async () => (await h.app.services.deps.repos.matches.findById(matchId))?.status === 'expired', 30_000, 200);
+    await eventually(
+      async () => (await h.app.services.deps.repos.matches.findById(matchId))?.status === 'expired',
+      30_000,
+      200,
+    );
     const expired = (await why(ctx, matchId)).join('\n');
     expect(expired).toContain('Status: expired');
     expect(expired).toContain('the seeker did not accept within the window');
@@ -63,10 +104,21 @@ describe('ops commands', () => {
 
   it('why: a seeker with no eligible job', async () => {
     const seeker = await h.seeker({ profile: { skills: ['COBOL'] } as never });
-    expect((await h.call({ method: 'POST', url: '/api/v1/queue/join', token: seeker.token, payload: { live_event_slug: slug } })).statusCode).toBe(200);
+    expect(
+      (
+        await h.call({
+          method: 'POST',
+          url: '/api/v1/queue/join',
+          token: seeker.token,
+          payload: { live_event_slug: slug },
+        })
+      ).statusCode,
+    ).toBe(200);
     const out = (await why(ctx, seeker.user.email)).join('\n');
     expect(out).toContain('waiting');
-    expect(out).toMatch(/No eligible job: none of the 1 open jobs in ops-\S+ asks for any of the seeker's skills \(cobol\)/);
+    expect(out).toMatch(
+      /No eligible job: none of the 1 open jobs in ops-\S+ asks for any of the seeker's skills \(cobol\)/,
+    );
     expect(await why(ctx, 'not-an-id')).toEqual(['Not a match id, queue entry id or e-mail address: not-an-id']);
   });
 
@@ -90,38 +142,74 @@ describe('ops commands', () => {
     const fixed = (await reconcile(ctx, { fix: true })).filter((d) => d.id === matchId || d.id === entry.id);
     expect(fixed.every((d) => d.fixed)).toBe(true);
     expect((await h.app.services.deps.repos.matches.findById(matchId))!.status).toBe('matched');
-    expect((await h.app.services.deps.repos.queue.findById(entry.id))!).toMatchObject({ status: 'matched', match_id: matchId });
+    expect((await h.app.services.deps.repos.queue.findById(entry.id))!).toMatchObject({
+      status: 'matched',
+      match_id: matchId,
+    });
     expect((await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id)).toEqual([]);
   }, 60_000);
   it('reconcile: webhook subscriptions — state drift, a missing workflow, a workflow whose row is gone; --fix repairs each from the owner', async () => {
     const owner = { kind: 'team' as const, teamId: recruiter.teamId! };
-    const create = async (n: string) => (await h.app.services.webhooks.create(owner, recruiter.user.id, { target_url: `http://127.0.0.1:9/${n}`, events: ['match.matched'] })).row.id;
-    const [drifted, missing, orphan, markedDeleted] = [await create('a'), await create('b'), await create('c'), await create('d')];
-    const ours = (ds: Awaited<ReturnType<typeof reconcile>>) => ds.filter((d) => [drifted, missing, orphan, markedDeleted].includes(d.id));
-    const running = async (id: string) => (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).describe()).status.name;
+    const create = async (n: string) =>
+      (
+        await h.app.services.webhooks.create(owner, recruiter.user.id, {
+          target_url: `http://127.0.0.1:9/${n}`,
+          events: ['match.matched'],
+        })
+      ).row.id;
+    const [drifted, missing, orphan, markedDeleted] = [
+      await create('a'),
+      await create('b'),
+      await create('c'),
+      await create('d'),
+    ];
+    const ours = (ds: Awaited<ReturnType<typeof reconcile>>) =>
+      ds.filter((d) => [drifted, missing, orphan, markedDeleted].includes(d.id));
+    const running = async (id: string) =>
+      (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).describe()).status.name;
     // Each actor has finished its first projection (an activity) before we corrupt anything.
     for (const id of [drifted, missing, orphan, markedDeleted]) {
-      await eventually(async () => (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).fetchHistory()).events?.some((e) => e.activityTaskCompletedEventAttributes), 20_000, 100);
+      await eventually(
+        async () =>
+          (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).fetchHistory()).events?.some(
+            (e) => e.activityTaskCompletedEventAttributes,
+          ),
+        20_000,
+        100,
+      );
     }
     expect(ours(await reconcile(ctx, { fix: false }))).toEqual([]);
 
     await h.knex('webhook_subscriptions').where({ id: drifted }).update({ status: 'paused', consecutive_failures: 7 });
-    await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(missing)).terminate('test: the workflow goes missing');
+    await h.temporal.workflow
+      .getHandle(webhookSubscriptionWorkflowId(missing))
+      .terminate('test: the workflow goes missing');
     await h.knex('webhook_subscriptions').where({ id: orphan }).delete();
     await h.knex('webhook_subscriptions').where({ id: markedDeleted }).update({ status: 'deleted' });
 
     // The orphan is found through visibility, which the dev server updates asynchronously: poll.
-    const found = await eventually(async () => {
-      const ds = ours(await reconcile(ctx, { fix: false }));
-      return ds.some((d) => d.id === orphan) ? ds : null;
-    }, 20_000, 250);
+    const found = await eventually(
+      async () => {
+        const ds = ours(await reconcile(ctx, { fix: false }));
+        return ds.some((d) => d.id === orphan) ? ds : null;
+      },
+      20_000,
+      250,
+    );
     const by = (id: string) => found.filter((d) => d.id === id).map((d) => [d.field, d.projection, d.workflow]);
-    expect(by(drifted).sort()).toEqual([['consecutive_failures', 7, 0], ['status', 'paused', 'active']].sort());
+    expect(by(drifted).sort()).toEqual(
+      [
+        ['consecutive_failures', 7, 0],
+        ['status', 'paused', 'active'],
+      ].sort(),
+    );
     expect(by(missing)).toEqual([['workflow', 'active', 'none running']]);
     expect(by(orphan)).toEqual([['row', 'none', 'running']]);
     expect(by(markedDeleted)).toEqual([['status', 'deleted', 'active']]);
     expect(found.every((d) => !d.fixed)).toBe(true);
-    expect(describeDrift(found.find((d) => d.id === missing)!)).toBe(`webhook_subscription ${missing}: PostgreSQL says "active", but no workflow runs for it`);
+    expect(describeDrift(found.find((d) => d.id === missing)!)).toBe(
+      `webhook_subscription ${missing}: PostgreSQL says "active", but no workflow runs for it`,
+    );
 
     const fixed = ours(await reconcile(ctx, { fix: true }));
     expect(fixed.length).toBe(found.length);

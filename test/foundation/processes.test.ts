@@ -10,7 +10,10 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** `node --import tsx` (as npm start does): the child is the process itself, so a kill reaches it. */
 function runProcess(entry: string, env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -61,7 +64,10 @@ describe('API and worker processes', () => {
     expect(ready).toEqual({ status: 'ready', checks: { postgres: { status: 'ok' }, temporal: { status: 'ok' } } });
 
     const s = await h.seeker();
-    const res = await fetch(`${base}/api/v1/queue/join`, { method: 'POST', headers: { authorization: `Bearer ${s.token}` } });
+    const res = await fetch(`${base}/api/v1/queue/join`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}` },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
     expect(body.status).toBe('waiting');
@@ -70,7 +76,10 @@ describe('API and worker processes', () => {
     // Operators find it by search attribute (what the Temporal UI queries).
     const found = await eventually(async () => {
       const ids: string[] = [];
-      for await (const wf of h.temporal.workflow.list({ query: `JobfairEntity = "queue_entry" AND JobfairUserId = "${s.user.id}"` })) ids.push(wf.workflowId);
+      for await (const wf of h.temporal.workflow.list({
+        query: `JobfairEntity = "queue_entry" AND JobfairUserId = "${s.user.id}"`,
+      }))
+        ids.push(wf.workflowId);
       return ids.length > 0 && ids;
     });
     expect(found).toEqual([`queue-entry:${s.user.id}`]);
@@ -88,18 +97,31 @@ describe('API and worker processes', () => {
     // with the same Idempotency-Key gets the entry.
     const s = await h.seeker();
     const key = randomUUID();
-    const join = () => fetch(`${base}/api/v1/queue/join`, { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'idempotency-key': key } });
+    const join = () =>
+      fetch(`${base}/api/v1/queue/join`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.token}`, 'idempotency-key': key },
+      });
     const pending = join();
     // The join has reached Temporal (its entry workflow exists) while no worker runs.
-    await eventually(async () => (await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe()).status.name === 'RUNNING', 30_000, 100);
+    await eventually(
+      async () =>
+        (await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe()).status.name === 'RUNNING',
+      30_000,
+      100,
+    );
     worker = runProcess('apps/worker/src/main.ts', env);
     let res = await pending;
     if (res.status === 503) {
       expect(((await res.json()) as { code: string }).code).toBe('DEPENDENCY_UNAVAILABLE');
-      res = await eventually(async () => {
-        const again = await join();
-        return again.status === 200 ? again : (await again.arrayBuffer(), null);
-      }, 60_000, 500);
+      res = await eventually(
+        async () => {
+          const again = await join();
+          return again.status === 200 ? again : (await again.arrayBuffer(), null);
+        },
+        60_000,
+        500,
+      );
     }
     expect(res.status).toBe(200);
     expect(((await res.json()) as any).status).toBe('waiting');
@@ -117,7 +139,16 @@ describe('readiness when dependencies are down', () => {
     const { buildApp } = await import('../../apps/api/src/app');
     const { loadConfig } = await import('../../lib/config');
     const [pgPort, tPort] = [await freePort(), await freePort()];
-    const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: `postgres://x:y@127.0.0.1:${pgPort}/none`, TEMPORAL_ADDRESS: `127.0.0.1:${tPort}`, APP_SECRET: 'x'.repeat(32) });
+    const config = loadConfig(
+      {},
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: `postgres://x:y@127.0.0.1:${pgPort}/none`,
+        TEMPORAL_ADDRESS: `127.0.0.1:${tPort}`,
+        APP_SECRET: 'x'.repeat(32),
+      },
+    );
     const app = await buildApp({ config, logger: false });
     try {
       const res = await app.inject({ method: 'GET', url: '/readyz' });

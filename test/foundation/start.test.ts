@@ -29,7 +29,10 @@ async function waitForOutput(child: ReturnType<typeof npmStart>, re: RegExp, tim
   }
 }
 
-const exitOf = (c: ChildProcess) => (c.exitCode !== null ? Promise.resolve(c.exitCode) : new Promise<number | null>((r) => c.once('exit', (code) => r(code))));
+const exitOf = (c: ChildProcess) =>
+  c.exitCode !== null
+    ? Promise.resolve(c.exitCode)
+    : new Promise<number | null>((r) => c.once('exit', (code) => r(code)));
 
 describe('npm start', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-start-'));
@@ -39,7 +42,15 @@ describe('npm start', () => {
 
   beforeAll(async () => {
     ports = [await freePort(), await freePort(), await freePort(), await freePort()];
-    env = { DATA_DIR: dataDir, PORT: String(ports[0]), EMBEDDED_PG_PORT: String(ports[1]), TEMPORAL_PORT: String(ports[2]), TEMPORAL_UI_PORT: String(ports[3]), DATABASE_URL: '', TEMPORAL_ADDRESS: '' };
+    env = {
+      DATA_DIR: dataDir,
+      PORT: String(ports[0]),
+      EMBEDDED_PG_PORT: String(ports[1]),
+      TEMPORAL_PORT: String(ports[2]),
+      TEMPORAL_UI_PORT: String(ports[3]),
+      DATABASE_URL: '',
+      TEMPORAL_ADDRESS: '',
+    };
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -54,9 +65,13 @@ describe('npm start', () => {
       expect(out).toContain('Live now:     Acme Compilers, Northwind Logistics, Helios Health (3 open-invite events)');
       const token = /agent token \(seeker preset, until \d{4}-\d\d-\d\d\): (svc_\w+)/.exec(out)![1];
       // The banner's Try: the demo seeker's matches (the simulator's agent joined her queue).
-      const res = await fetch(`http://127.0.0.1:${ports[0]}/api/v1/matches`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`http://127.0.0.1:${ports[0]}/api/v1/matches`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
-      const live = (await (await fetch(`http://127.0.0.1:${ports[0]}/api/v1/live-events/live-now`)).json()) as { events: unknown[] };
+      const live = (await (await fetch(`http://127.0.0.1:${ports[0]}/api/v1/live-events/live-now`)).json()) as {
+        events: unknown[];
+      };
       expect(live.events).toHaveLength(3);
       // The Temporal Web UI answers on its port.
       expect((await fetch(`http://127.0.0.1:${ports[3]}/`)).status).toBe(200);

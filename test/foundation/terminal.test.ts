@@ -21,7 +21,11 @@ type PtyRun = ChildProcess & { output: () => string; lines: () => string[] };
 function startInPty(entry: string[], env: Record<string, string>): PtyRun {
   const command = `exec ${JSON.stringify(process.execPath)} --import tsx ${JSON.stringify(path.join(ROOT, ...entry))}`;
   // -q quiet, -f flush each write, -e the command's exit status, -c the command; the typescript file is /dev/null.
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -34,10 +38,16 @@ function startInPty(entry: string[], env: Record<string, string>): PtyRun {
   return Object.assign(child, { output: () => out.replace(ANSI, ''), lines });
 }
 
-async function waitFor(run: PtyRun, what: string, test: (lines: string[]) => boolean, timeoutMs: number): Promise<void> {
+async function waitFor(
+  run: PtyRun,
+  what: string,
+  test: (lines: string[]) => boolean,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!test(run.lines())) {
-    if (run.exitCode !== null) throw new Error(`npm start exited ${run.exitCode} before ${what}:\n${run.output().slice(-4000)}`);
+    if (run.exitCode !== null)
+      throw new Error(`npm start exited ${run.exitCode} before ${what}:\n${run.output().slice(-4000)}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${run.output().slice(-4000)}`);
     await sleep(200);
   }
@@ -45,7 +55,10 @@ async function waitFor(run: PtyRun, what: string, test: (lines: string[]) => boo
 
 /** Ctrl-C typed into the terminal (the line discipline turns it into SIGINT for the foreground job). */
 async function ctrlC(run: PtyRun): Promise<number | null> {
-  const exited = run.exitCode !== null ? Promise.resolve(run.exitCode) : new Promise<number | null>((r) => run.once('exit', (code) => r(code)));
+  const exited =
+    run.exitCode !== null
+      ? Promise.resolve(run.exitCode)
+      : new Promise<number | null>((r) => run.once('exit', (code) => r(code)));
   run.stdin!.write('\x03');
   const timer = setTimeout(() => run.kill('SIGKILL'), 60_000);
   try {
@@ -95,7 +108,12 @@ describe('npm start in a terminal', () => {
     try {
       await waitFor(run, 'the banner', (ls) => ls.some((l) => l.startsWith('Job fair is up')), 150_000);
       // The demo at work after the banner: the simulator's match reaches the demo webhook receiver.
-      await waitFor(run, 'a demo webhook delivery', (ls) => ls.some((l) => /webhook match\.matched received, signature verified/.test(l)), 60_000);
+      await waitFor(
+        run,
+        'a demo webhook delivery',
+        (ls) => ls.some((l) => /webhook match\.matched received, signature verified/.test(l)),
+        60_000,
+      );
       const lines = run.lines();
       expect(lines.filter(jsonAtInfo)).toEqual([]);
       // The receiver's line, pretty-printed: a time, the level word, the logger's name and the sentence.

@@ -26,7 +26,14 @@ const BASE_ARGS = [
  * (`context.grantPermissions(['camera', 'microphone'])`, else the browser refuses).
  */
 export async function launchBrowser(opts: { media?: boolean; fakeDevices?: boolean } = {}): Promise<Browser> {
-  const args = [...BASE_ARGS, ...(opts.media ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : opts.fakeDevices ? ['--use-fake-device-for-media-stream'] : [])];
+  const args = [
+    ...BASE_ARGS,
+    ...(opts.media
+      ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
+      : opts.fakeDevices
+        ? ['--use-fake-device-for-media-stream']
+        : []),
+  ];
   return chromium.launch({ executablePath: CHROMIUM_PATH, args });
 }
 
@@ -54,13 +61,18 @@ export async function createWebHarness(env: Record<string, string> = {}): Promis
 }
 
 let seq = 0;
-export const uniqueEmail = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}@example.test`;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}@example.test`;
 
 /**
  * Signs up through the form and confirms through the e-mailed link (decision 0182: read from the
  * outbox of the web harness at `baseUrl`); the page ends on /onboarding (or the invite of `next`).
  */
-export async function signUpInBrowser(page: Page, baseUrl: string, o: { role: 'seeker' | 'recruiter'; email?: string; name?: string; password?: string; next?: string }): Promise<{ email: string; password: string }> {
+export async function signUpInBrowser(
+  page: Page,
+  baseUrl: string,
+  o: { role: 'seeker' | 'recruiter'; email?: string; name?: string; password?: string; next?: string },
+): Promise<{ email: string; password: string }> {
   const email = o.email ?? uniqueEmail(o.role);
   const password = o.password ?? 'correct horse battery';
   await page.goto(`${baseUrl}/signup${o.next ? `?next=${encodeURIComponent(o.next)}` : ''}`);
@@ -71,25 +83,38 @@ export async function signUpInBrowser(page: Page, baseUrl: string, o: { role: 's
   await Promise.all([page.waitForURL(/\/signup\/sent/), page.getByRole('button', { name: 'Create account' }).click()]);
   // The same server under another host name (localhost for 127.0.0.1) is the same harness: by port.
   const h = harnesses.get(baseUrl) ?? [...harnesses].find(([u]) => new URL(u).port === new URL(baseUrl).port)?.[1];
-  if (!h) throw new Error(`signUpInBrowser: ${baseUrl} is not a createWebHarness base URL (the confirmation link is read from its outbox)`);
+  if (!h)
+    throw new Error(
+      `signUpInBrowser: ${baseUrl} is not a createWebHarness base URL (the confirmation link is read from its outbox)`,
+    );
   await confirmSignUpInBrowser(page, h, email);
   return { email, password };
 }
 
-export async function onboardSeekerInBrowser(page: Page, o: { title?: string; skills?: string; years?: string } = {}): Promise<void> {
+export async function onboardSeekerInBrowser(
+  page: Page,
+  o: { title?: string; skills?: string; years?: string } = {},
+): Promise<void> {
   await page.getByLabel('Job title').fill(o.title ?? 'Backend engineer');
   await page.getByLabel('Summary').fill('I build reliable services.');
   await page.getByLabel('Skills').fill(o.skills ?? 'TypeScript, PostgreSQL, Temporal');
   await page.getByLabel('Years of experience').fill(o.years ?? '6');
   await page.getByLabel('Location').fill('Berlin');
   await page.getByLabel('Remote preference').selectOption('hybrid');
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/onboarding')), page.getByRole('button', { name: 'Save profile' }).click()]);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith('/onboarding')),
+    page.getByRole('button', { name: 'Save profile' }).click(),
+  ]);
 }
 
 export async function onboardRecruiterInBrowser(page: Page, o: { team?: string } = {}): Promise<void> {
   await page.getByLabel('Job title').fill('Talent partner');
-  if (o.team !== undefined || (await page.getByLabel('Team name').count())) await page.getByLabel('Team name').fill(o.team ?? 'Acme Hiring');
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/onboarding')), page.getByRole('button', { name: 'Continue' }).click()]);
+  if (o.team !== undefined || (await page.getByLabel('Team name').count()))
+    await page.getByLabel('Team name').fill(o.team ?? 'Acme Hiring');
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith('/onboarding')),
+    page.getByRole('button', { name: 'Continue' }).click(),
+  ]);
 }
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -107,7 +132,9 @@ export interface AxeViolation {
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(`${AXE_SOURCE}\n;0`);
-  const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })`)) as { violations: AxeViolation[] };
+  const result = (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })`,
+  )) as { violations: AxeViolation[] };
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
@@ -117,7 +144,11 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
   const violations = await axeViolations(page);
-  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    ),
+  ).toEqual([]);
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

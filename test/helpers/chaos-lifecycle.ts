@@ -72,9 +72,18 @@ export interface LifecycleResult {
 }
 
 type Decision = 'accept' | 'late-accept' | 'decline' | 'expire';
-const decide = (matchId: string): Decision => (['accept', 'late-accept', 'decline', 'expire'] as const)[createHash('sha256').update(matchId).digest()[0] % 4];
+const decide = (matchId: string): Decision =>
+  (['accept', 'late-accept', 'decline', 'expire'] as const)[createHash('sha256').update(matchId).digest()[0] % 4];
 
-export function startLifecycle(o: LifecycleOptions & { base: () => string; knex: Knex; spanMs: number; log: (l: string) => void; fault: () => FaultWindow }): Promise<LifecycleResult> {
+export function startLifecycle(
+  o: LifecycleOptions & {
+    base: () => string;
+    knex: Knex;
+    spanMs: number;
+    log: (l: string) => void;
+    fault: () => FaultWindow;
+  },
+): Promise<LifecycleResult> {
   const t0 = Date.now();
   const giveUpMs = o.giveUpMs ?? 120_000;
   const r: LifecycleResult = {
@@ -104,7 +113,12 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
   let running = true;
 
   /** A keyed call retried with its key on a network error, 5xx, 409 IDEMPOTENCY_KEY_IN_USE or 429. */
-  const keyed = async (token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any } | null> => {
+  const keyed = async (
+    token: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: any } | null> => {
     const key = randomUUID();
     const started = Date.now();
     const kind = path.endsWith('/queue/join') ? ('join' as const) : ('write' as const);
@@ -119,12 +133,17 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
       try {
         const res = await fetch(`${o.base()}${path}`, {
           method,
-          headers: { authorization: `Bearer ${token}`, 'idempotency-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            authorization: `Bearer ${token}`,
+            'idempotency-key': key,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
           body: body ? JSON.stringify(body) : undefined,
           signal: AbortSignal.timeout(20_000),
         });
         const json = (await res.json().catch(() => null)) as any;
-        if (res.status < 500 && res.status !== 429 && !(res.status === 409 && json?.code === 'IDEMPOTENCY_KEY_IN_USE')) return answered({ status: res.status, body: json });
+        if (res.status < 500 && res.status !== 429 && !(res.status === 409 && json?.code === 'IDEMPOTENCY_KEY_IN_USE'))
+          return answered({ status: res.status, body: json });
         inFlightOverFault ||= o.fault().at !== null;
       } catch {
         /* network error: the API is down; retry with the key */
@@ -136,7 +155,10 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
   };
   const get = async (token: string, path: string): Promise<any> => {
     try {
-      const res = await fetch(`${o.base()}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(`${o.base()}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
       return res.status === 200 ? await res.json() : null;
     } catch {
       return null;
@@ -207,7 +229,9 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
       await sleep(250);
     }
     r.gaveUp++;
-    o.log(`lifecycle: seeker ${s.userId} gave up: last status ${JSON.stringify(status)}, matches seen ${[...seen].join(', ') || 'none'}`);
+    o.log(
+      `lifecycle: seeker ${s.userId} gave up: last status ${JSON.stringify(status)}, matches seen ${[...seen].join(', ') || 'none'}`,
+    );
   };
 
   // ---- sampler: over-capacity, seekers matched twice, matching gaps ----
@@ -218,7 +242,9 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
   const starvedSince = new Map<string, { since: number; total: number }>();
   const eventIds = o.events.map((e) => e.id);
   const sample = async () => {
-    const { rows } = await o.knex.raw<{ rows: Array<{ id: string; slots: number; active: number; waiting: number; total: number }> }>(
+    const { rows } = await o.knex.raw<{
+      rows: Array<{ id: string; slots: number; active: number; waiting: number; total: number }>;
+    }>(
       `SELECT e.id, e.interview_slots AS slots,
          (SELECT count(*)::int FROM matches m WHERE m.live_event_id = e.id AND ${ACTIVE}) AS active,
          (SELECT count(*)::int FROM matches m WHERE m.live_event_id = e.id) AS total,
@@ -239,7 +265,11 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
       // PostgreSQL says two active rows: ask the owner. Two matches active in Temporal now were both
       // active at the sample too (a match never returns to active, and both rows existed); otherwise the
       // row is a projection not yet written (decision 0203). Temporal's transition times decide at the end.
-      const reads = await Promise.all(d.ids.map((id) => readMatch(o.temporal, id).catch((err: Error) => ({ state: null, running: false, error: err.message }))));
+      const reads = await Promise.all(
+        d.ids.map((id) =>
+          readMatch(o.temporal, id).catch((err: Error) => ({ state: null, running: false, error: err.message })),
+        ),
+      );
       const confirmed = reads.every((x) => x.state && activeAt(x.state, sampledAt));
       if (!confirmed) r.pgDoublesUnconfirmed++;
       o.log(
@@ -252,7 +282,8 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
       const prev = starvedSince.get(e.id);
       if (e.active < e.slots && e.waiting > 0) {
         // Starved: a free slot and a seeker it could go to. The gap ends with the next new match.
-        if (!prev || prev.total !== e.total) starvedSince.set(e.id, { since: prev && prev.total === e.total ? prev.since : now, total: e.total });
+        if (!prev || prev.total !== e.total)
+          starvedSince.set(e.id, { since: prev && prev.total === e.total ? prev.since : now, total: e.total });
         const cur = starvedSince.get(e.id)!;
         r.longestGapMs = Math.max(r.longestGapMs, now - cur.since);
       } else {
@@ -274,18 +305,39 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
     await sampler;
     await sample().catch(() => undefined);
     // ---- reconciliation ----
-    const entries: Array<{ user_id: string; n: number }> = await o.knex('queue_entries').whereIn('user_id', o.seekers.map((s) => s.userId)).groupBy('user_id').select('user_id').count({ n: '*' });
+    const entries: Array<{ user_id: string; n: number }> = await o
+      .knex('queue_entries')
+      .whereIn(
+        'user_id',
+        o.seekers.map((s) => s.userId),
+      )
+      .groupBy('user_id')
+      .select('user_id')
+      .count({ n: '*' });
     const perUser = new Map(entries.map((e) => [e.user_id, Number(e.n)]));
     for (const id of acked) if (!perUser.get(id)) r.lost++;
     for (const n of perUser.values()) if (n > 1) r.duplicated += n - 1;
-    const late = await o.knex('matches').whereIn('live_event_id', eventIds).whereNotNull('accepted_at').whereRaw('accepted_at > expires_at').count({ n: '*' });
+    const late = await o
+      .knex('matches')
+      .whereIn('live_event_id', eventIds)
+      .whereNotNull('accepted_at')
+      .whereRaw('accepted_at > expires_at')
+      .count({ n: '*' });
     r.acceptedAfterExpiry = Number(late[0].n);
     // PostgreSQL against Temporal: every entry and match row against its workflow (decision 0203).
-    const rec = await reconcilePostgresWithTemporal({ knex: o.knex, temporal: o.temporal, userIds: o.seekers.map((s) => s.userId), eventIds, settleMs: 60_000 });
+    const rec = await reconcilePostgresWithTemporal({
+      knex: o.knex,
+      temporal: o.temporal,
+      userIds: o.seekers.map((s) => s.userId),
+      eventIds,
+      settleMs: 60_000,
+    });
     r.disagreements = rec.disagreements.length;
     r.matchedTwice = rec.matchedTwice.length;
     for (const d of [...rec.disagreements, ...rec.matchedTwice]) o.log(`lifecycle: ${d}`);
-    o.log(`lifecycle: reconciled ${rec.entries} entries and ${rec.matches} matches with Temporal in ${rec.settledMs} ms: ${rec.disagreements.length} disagreements, ${rec.matchedTwice.length} seekers matched twice`);
+    o.log(
+      `lifecycle: reconciled ${rec.entries} entries and ${rec.matches} matches with Temporal in ${rec.settledMs} ms: ${rec.disagreements.length} disagreements, ${rec.matchedTwice.length} seekers matched twice`,
+    );
     const f = o.fault();
     const rec1 = (kind: 'join' | 'write') => {
       const xs = overFault.filter((x) => x.kind === kind);
@@ -293,8 +345,15 @@ export function startLifecycle(o: LifecycleOptions & { base: () => string; knex:
     };
     r.recoveryJoinsMs = rec1('join');
     r.recoveryWritesMs = rec1('write');
-    const outcomes = await o.knex('matches').whereIn('live_event_id', eventIds).select('status').count({ n: '*' }).groupBy('status');
-    o.log(`lifecycle: decisions ${JSON.stringify(decisions)}; ${r.joinsAcknowledged}/${r.joins} joins, matches by status ${outcomes.map((x: any) => `${x.status} ${x.n}`).join(', ')}, ${r.samples} samples, longest gap ${(r.longestGapMs / 1000).toFixed(1)} s, ${Date.now() - t0} ms`);
+    const outcomes = await o
+      .knex('matches')
+      .whereIn('live_event_id', eventIds)
+      .select('status')
+      .count({ n: '*' })
+      .groupBy('status');
+    o.log(
+      `lifecycle: decisions ${JSON.stringify(decisions)}; ${r.joinsAcknowledged}/${r.joins} joins, matches by status ${outcomes.map((x: any) => `${x.status} ${x.n}`).join(', ')}, ${r.samples} samples, longest gap ${(r.longestGapMs / 1000).toFixed(1)} s, ${Date.now() - t0} ms`,
+    );
     return r;
   })();
 }

@@ -20,7 +20,11 @@ export interface WorkflowRead<S> {
   error?: string;
 }
 
-async function readState<S>(temporal: Client, workflowId: string, query: Parameters<ReturnType<Client['workflow']['getHandle']>['query']>[0]): Promise<WorkflowRead<S>> {
+async function readState<S>(
+  temporal: Client,
+  workflowId: string,
+  query: Parameters<ReturnType<Client['workflow']['getHandle']>['query']>[0],
+): Promise<WorkflowRead<S>> {
   const handle = temporal.workflow.getHandle(workflowId);
   let running: boolean;
   try {
@@ -44,8 +48,10 @@ async function readState<S>(temporal: Client, workflowId: string, query: Paramet
   }
 }
 
-export const readMatch = (temporal: Client, matchId: string) => readState<MatchState>(temporal, matchWorkflowId(matchId), matchStateQuery);
-export const readQueueEntry = (temporal: Client, userId: string) => readState<QueueEntryState>(temporal, queueEntryWorkflowId(userId), queueEntryStateQuery);
+export const readMatch = (temporal: Client, matchId: string) =>
+  readState<MatchState>(temporal, matchWorkflowId(matchId), matchStateQuery);
+export const readQueueEntry = (temporal: Client, userId: string) =>
+  readState<QueueEntryState>(temporal, queueEntryWorkflowId(userId), queueEntryStateQuery);
 
 /** Holding a slot at `atMs` by the workflow's own clock: accepted (until completed), or matched inside its window. */
 export function activeAt(m: MatchState, atMs: number): boolean {
@@ -89,12 +95,21 @@ export interface Reconciliation {
  * agree with the workflows or `settleMs` passes (projections of the last transitions may still be
  * under way when the load ends).
  */
-export async function reconcilePostgresWithTemporal(o: { knex: Knex; temporal: Client; userIds: string[]; eventIds: string[]; settleMs?: number }): Promise<Reconciliation> {
+export async function reconcilePostgresWithTemporal(o: {
+  knex: Knex;
+  temporal: Client;
+  userIds: string[];
+  eventIds: string[];
+  settleMs?: number;
+}): Promise<Reconciliation> {
   const t0 = Date.now();
   const deadline = t0 + (o.settleMs ?? 60_000);
   for (;;) {
     const disagreements: string[] = [];
-    const matches: Array<{ id: string; status: string; seeker_user_id: string }> = await o.knex('matches').whereIn('live_event_id', o.eventIds).select('id', 'status', 'seeker_user_id');
+    const matches: Array<{ id: string; status: string; seeker_user_id: string }> = await o
+      .knex('matches')
+      .whereIn('live_event_id', o.eventIds)
+      .select('id', 'status', 'seeker_user_id');
     const states = new Map<string, MatchState>();
     for (const row of matches) {
       const read = await readMatch(o.temporal, row.id);
@@ -103,9 +118,15 @@ export async function reconcilePostgresWithTemporal(o: { knex: Knex; temporal: C
         continue;
       }
       states.set(row.id, read.state);
-      if (read.state.status !== row.status) disagreements.push(`match ${row.id}: PostgreSQL ${row.status}, Temporal ${read.state.status}${read.running ? ' (running)' : ''}`);
+      if (read.state.status !== row.status)
+        disagreements.push(
+          `match ${row.id}: PostgreSQL ${row.status}, Temporal ${read.state.status}${read.running ? ' (running)' : ''}`,
+        );
     }
-    const entries: Array<{ id: string; user_id: string; status: string; match_id: string | null }> = await o.knex('queue_entries').whereIn('user_id', o.userIds).select('id', 'user_id', 'status', 'match_id');
+    const entries: Array<{ id: string; user_id: string; status: string; match_id: string | null }> = await o
+      .knex('queue_entries')
+      .whereIn('user_id', o.userIds)
+      .select('id', 'user_id', 'status', 'match_id');
     for (const row of entries) {
       const read = await readQueueEntry(o.temporal, row.user_id);
       if (!read.state) {
@@ -117,7 +138,9 @@ export async function reconcilePostgresWithTemporal(o: { knex: Knex; temporal: C
         continue;
       }
       if (read.state.status !== row.status || (read.state.matchId ?? null) !== (row.match_id ?? null)) {
-        disagreements.push(`queue entry ${row.id}: PostgreSQL ${row.status}/${row.match_id ?? '-'}, Temporal ${read.state.status}/${read.state.matchId ?? '-'}${read.running ? ' (running)' : ''}`);
+        disagreements.push(
+          `queue entry ${row.id}: PostgreSQL ${row.status}/${row.match_id ?? '-'}, Temporal ${read.state.status}/${read.state.matchId ?? '-'}${read.running ? ' (running)' : ''}`,
+        );
       }
     }
     if (!disagreements.length || Date.now() > deadline) {
@@ -129,10 +152,19 @@ export async function reconcilePostgresWithTemporal(o: { knex: Knex; temporal: C
         ms.sort((a, b) => a.createdAtMs - b.createdAtMs);
         for (let i = 1; i < ms.length; i++) {
           const prev = ms.slice(0, i).find((p) => liveUntil(p) > ms[i].createdAtMs);
-          if (prev) matchedTwice.push(`seeker ${seeker}: match ${ms[i].matchId} made at ${new Date(ms[i].createdAtMs).toISOString()} while ${prev.matchId} (${prev.status}) held until ${Number.isFinite(liveUntil(prev)) ? new Date(liveUntil(prev)).toISOString() : 'now'}`);
+          if (prev)
+            matchedTwice.push(
+              `seeker ${seeker}: match ${ms[i].matchId} made at ${new Date(ms[i].createdAtMs).toISOString()} while ${prev.matchId} (${prev.status}) held until ${Number.isFinite(liveUntil(prev)) ? new Date(liveUntil(prev)).toISOString() : 'now'}`,
+            );
         }
       }
-      return { disagreements, matchedTwice, matches: matches.length, entries: entries.length, settledMs: Date.now() - t0 };
+      return {
+        disagreements,
+        matchedTwice,
+        matches: matches.length,
+        entries: entries.length,
+        settledMs: Date.now() - t0,
+      };
     }
     await sleep(500);
   }

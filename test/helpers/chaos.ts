@@ -117,15 +117,28 @@ interface Op {
   trail: string[];
 }
 
-
 export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResult> {
   const t0 = Date.now();
   const log = o.log ?? (() => undefined);
   const giveUpMs = o.giveUpMs ?? 90_000;
   const marker = `chaos-${name}-${randomUUID().slice(0, 8)}`;
   const ops: Op[] = [
-    ...Array.from({ length: o.jobs }, (_, n) => ({ kind: 'job' as const, n, key: randomUUID(), attempts: 0, inFlightOverFault: false, trail: [] as string[] })),
-    ...Array.from({ length: o.tests }, (_, n) => ({ kind: 'test' as const, n, key: randomUUID(), attempts: 0, inFlightOverFault: false, trail: [] as string[] })),
+    ...Array.from({ length: o.jobs }, (_, n) => ({
+      kind: 'job' as const,
+      n,
+      key: randomUUID(),
+      attempts: 0,
+      inFlightOverFault: false,
+      trail: [] as string[],
+    })),
+    ...Array.from({ length: o.tests }, (_, n) => ({
+      kind: 'test' as const,
+      n,
+      key: randomUUID(),
+      attempts: 0,
+      inFlightOverFault: false,
+      trail: [] as string[],
+    })),
   ];
   // Interleave the kinds so the fault meets both.
   ops.sort((a, b) => a.n - b.n || a.kind.localeCompare(b.kind));
@@ -148,7 +161,14 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
     const started = Date.now();
     const req =
       op.kind === 'job'
-        ? { path: '/api/v1/jobs', body: JSON.stringify({ live_event_id: o.eventId, title: `${marker} job ${op.n}`, essential_skills: ['TypeScript'] }) }
+        ? {
+            path: '/api/v1/jobs',
+            body: JSON.stringify({
+              live_event_id: o.eventId,
+              title: `${marker} job ${op.n}`,
+              essential_skills: ['TypeScript'],
+            }),
+          }
         : { path: `/api/v1/webhooks/${o.webhookId}/test`, body: undefined };
     for (;;) {
       op.attempts++;
@@ -157,7 +177,11 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
       try {
         const res = await fetch(`${o.base()}${req.path}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${o.token}`, 'idempotency-key': op.key, ...(req.body ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            authorization: `Bearer ${o.token}`,
+            'idempotency-key': op.key,
+            ...(req.body ? { 'content-type': 'application/json' } : {}),
+          },
           body: req.body,
           signal: AbortSignal.timeout(20_000),
         });
@@ -179,7 +203,16 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
   };
 
   const span = o.spanMs ?? o.faultAfterMs + o.downMs + 3_000;
-  const lifecycle = o.lifecycle ? startLifecycle({ ...o.lifecycle, base: o.base, knex: o.knex, spanMs: span, log: (l) => log(`[${name}] ${l}`), fault: () => ({ at: faultAt, back: backAt }) }) : null;
+  const lifecycle = o.lifecycle
+    ? startLifecycle({
+        ...o.lifecycle,
+        base: o.base,
+        knex: o.knex,
+        spanMs: span,
+        log: (l) => log(`[${name}] ${l}`),
+        fault: () => ({ at: faultAt, back: backAt }),
+      })
+    : null;
   let next = 0;
   await Promise.all(
     Array.from({ length: o.concurrency }, async () => {
@@ -196,7 +229,10 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
 
   // ---- reconciliation ----
   const acked = ops.filter((x) => x.ack && x.ack.status < 300);
-  const jobRows: Array<{ id: string; title: string }> = await o.knex('jobs').whereLike('title', `${marker} job %`).select('id', 'title');
+  const jobRows: Array<{ id: string; title: string }> = await o
+    .knex('jobs')
+    .whereLike('title', `${marker} job %`)
+    .select('id', 'title');
   const jobsByTitle = new Map<string, string[]>();
   for (const r of jobRows) jobsByTitle.set(r.title, [...(jobsByTitle.get(r.title) ?? []), r.id]);
   let lost = 0;
@@ -214,25 +250,50 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
   while (Date.now() < deadline && !eventIds.every((id) => delivered().has(id))) await sleep(250);
   const got = delivered();
   lost += eventIds.filter((id) => !got.has(id)).length;
-  const testEvents: Array<{ n: number }> = await o.knex('domain_events').where({ type: 'webhook.test' }).whereRaw("data->>'webhook_id' = ?", [o.webhookId]).whereIn('id', eventIds).count({ n: '*' });
+  const testEvents: Array<{ n: number }> = await o
+    .knex('domain_events')
+    .where({ type: 'webhook.test' })
+    .whereRaw("data->>'webhook_id' = ?", [o.webhookId])
+    .whereIn('id', eventIds)
+    .count({ n: '*' });
   lost += eventIds.length - Number(testEvents[0].n);
   // At-least-once allows a repeat only after a failure or timeout; two 200s to one event are a duplicate.
   const okCounts = new Map<string, number>();
-  for (const r of o.receiver.log) if (r.status === 200 && eventIds.includes(r.eventId)) okCounts.set(r.eventId, (okCounts.get(r.eventId) ?? 0) + 1);
+  for (const r of o.receiver.log)
+    if (r.status === 200 && eventIds.includes(r.eventId)) okCounts.set(r.eventId, (okCounts.get(r.eventId) ?? 0) + 1);
   const dupDeliveries = [...okCounts.values()].filter((c) => c > 1).length;
   // More test events than keyed operations would be a duplicated effect.
-  const allTestEvents: Array<{ n: number }> = await o.knex('domain_events').where({ type: 'webhook.test' }).whereRaw("data->>'webhook_id' = ?", [o.webhookId]).andWhere('created_at', '>=', new Date(t0 - 1000)).count({ n: '*' });
-  duplicated += Math.max(0, Number(allTestEvents[0].n) - testOps.length - ops.filter((x) => x.kind === 'test' && !x.ack).length);
+  const allTestEvents: Array<{ n: number }> = await o
+    .knex('domain_events')
+    .where({ type: 'webhook.test' })
+    .whereRaw("data->>'webhook_id' = ?", [o.webhookId])
+    .andWhere('created_at', '>=', new Date(t0 - 1000))
+    .count({ n: '*' });
+  duplicated += Math.max(
+    0,
+    Number(allTestEvents[0].n) - testOps.length - ops.filter((x) => x.kind === 'test' && !x.ack).length,
+  );
 
   const slowest = ops.filter((x) => x.inFlightOverFault && x.ack).sort((a, b) => b.ack!.at - a.ack!.at)[0];
-  if (slowest) log(`[${name}] slowest in-flight op: ${slowest.kind} ${slowest.n}, answered ${slowest.ack!.status} at +${slowest.ack!.at - t0} ms after ${slowest.trail.slice(-8).join(' ')}`);
+  if (slowest)
+    log(
+      `[${name}] slowest in-flight op: ${slowest.kind} ${slowest.n}, answered ${slowest.ack!.status} at +${slowest.ack!.at - t0} ms after ${slowest.trail.slice(-8).join(' ')}`,
+    );
   const recoveryOf = (kind: Op['kind']) => {
     const xs = ops.filter((x) => x.kind === kind && x.inFlightOverFault && x.ack);
     return backAt === null || !xs.length ? null : Math.max(0, ...xs.map((x) => x.ack!.at - backAt!));
   };
-  const maxOf = (...xs: Array<number | null | undefined>) => (xs.some((x) => x !== null && x !== undefined) ? Math.max(...xs.filter((x): x is number => x !== null && x !== undefined)) : null);
-  const recoveryByKind: RecoveryByKind = { writes: maxOf(recoveryOf('job'), life?.recoveryWritesMs), joins: life?.recoveryJoinsMs ?? null, tests: recoveryOf('test') };
-  const recoveryMs = backAt === null ? null : (maxOf(recoveryByKind.writes, recoveryByKind.joins, recoveryByKind.tests) ?? 0);
+  const maxOf = (...xs: Array<number | null | undefined>) =>
+    xs.some((x) => x !== null && x !== undefined)
+      ? Math.max(...xs.filter((x): x is number => x !== null && x !== undefined))
+      : null;
+  const recoveryByKind: RecoveryByKind = {
+    writes: maxOf(recoveryOf('job'), life?.recoveryWritesMs),
+    joins: life?.recoveryJoinsMs ?? null,
+    tests: recoveryOf('test'),
+  };
+  const recoveryMs =
+    backAt === null ? null : (maxOf(recoveryByKind.writes, recoveryByKind.joins, recoveryByKind.tests) ?? 0);
   return {
     fault: name,
     ops: ops.length + (life?.joins ?? 0),
@@ -290,7 +351,11 @@ export function chaosTable(rows: ChaosResult[]): string {
         l ? secs(l.longestGapMs) : '—',
         r.deliveriesReceived,
         r.deliveriesDuplicatedBeyondAtLeastOnce,
-        r.recoveryMs === null ? '—' : [r.recoveryByKind.writes, r.recoveryByKind.joins, r.recoveryByKind.tests].map((x) => (x === null ? '—' : secs(x))).join(' / '),
+        r.recoveryMs === null
+          ? '—'
+          : [r.recoveryByKind.writes, r.recoveryByKind.joins, r.recoveryByKind.tests]
+              .map((x) => (x === null ? '—' : secs(x)))
+              .join(' / '),
         secs(r.wallMs),
       ]);
     }),

@@ -30,8 +30,14 @@ export interface Harness {
   worker: StartedWorker | null;
   dbUrl: string;
   /** `app.inject` with a bearer token and JSON body. */
-  call: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse & { body: string; json: <T = any>() => T }>;
-  seeker: (opts?: { onboarded?: boolean; scopes?: readonly Scope[]; profile?: Record<string, unknown> }) => Promise<TestUser>;
+  call: (
+    opts: InjectOptions & { token?: string },
+  ) => Promise<LightMyRequestResponse & { body: string; json: <T = any>() => T }>;
+  seeker: (opts?: {
+    onboarded?: boolean;
+    scopes?: readonly Scope[];
+    profile?: Record<string, unknown>;
+  }) => Promise<TestUser>;
   recruiter: (opts?: { teamId?: string; scopes?: readonly Scope[] }) => Promise<TestUser>;
   /** A new database from the template, for tests that need a second API process on the same DB. */
   close: () => Promise<void>;
@@ -84,7 +90,15 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
   const temporal = new Client({ connection: connection.connection, namespace: config.TEMPORAL_NAMESPACE });
   // The worker has its own pool, as the separate worker process has in production.
   const workerKnex = opts.worker === false ? null : createKnex(dbUrl, config.DATABASE_POOL_MAX);
-  const worker = workerKnex ? await startWorker({ config, knex: workerKnex, address: env.temporalAddress, workflowBundle: { codePath: env.workflowBundle }, shutdownGraceTime: '2 seconds' }) : null;
+  const worker = workerKnex
+    ? await startWorker({
+        config,
+        knex: workerKnex,
+        address: env.temporalAddress,
+        workflowBundle: { codePath: env.workflowBundle },
+        shutdownGraceTime: '2 seconds',
+      })
+    : null;
   // Only 5xx are logged (level error) — to stderr, so a failure in CI shows its cause.
   const app = await buildApp({ config: { ...config, LOG_LEVEL: 'error' }, knex, temporal, logger: true });
 
@@ -92,7 +106,13 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
   const accounts = app.services.deps.repos.accounts;
   const { profiles, tokens } = app.services.accounts;
   const mint = async (userId: string, scopes: readonly Scope[], o: { name?: string; expiresAt?: Date } = {}) =>
-    (await tokens.mint(userId, { name: o.name ?? `test token ${randomUUID().slice(0, 8)}`, scopes, expiresAt: o.expiresAt })).token;
+    (
+      await tokens.mint(userId, {
+        name: o.name ?? `test token ${randomUUID().slice(0, 8)}`,
+        scopes,
+        expiresAt: o.expiresAt,
+      })
+    ).token;
 
   const harness: Harness = {
     config,
@@ -102,12 +122,19 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
     worker,
     dbUrl,
     call: async ({ token, headers, ...rest }) => {
-      const res = await app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(headers ?? {}) } });
+      const res = await app.inject({
+        ...rest,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(headers ?? {}) },
+      });
       return Object.assign(res, { json: <T>() => JSON.parse(res.body) as T });
     },
     seeker: async (o = {}) => {
       const n = randomBytes(4).toString('hex');
-      const user = await accounts.insertUser({ email: `seeker-${n}@test.local`, display_name: `Seeker ${n}`, role: 'seeker' });
+      const user = await accounts.insertUser({
+        email: `seeker-${n}@test.local`,
+        display_name: `Seeker ${n}`,
+        role: 'seeker',
+      });
       if (o.onboarded !== false) {
         await profiles.completeOnboarding(user.id, {
           full_name: `Seeker ${n}`,
@@ -118,16 +145,30 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
         } as never);
       }
       const fresh = (await accounts.findUserById(user.id))!;
-      return { user: fresh, teamId: null, token: await mint(user.id, o.scopes ?? SCOPES), tokenWith: (s, x) => mint(user.id, s, x) };
+      return {
+        user: fresh,
+        teamId: null,
+        token: await mint(user.id, o.scopes ?? SCOPES),
+        tokenWith: (s, x) => mint(user.id, s, x),
+      };
     },
     recruiter: async (o = {}) => {
       const n = randomBytes(4).toString('hex');
-      const user = await accounts.insertUser({ email: `recruiter-${n}@test.local`, display_name: `Recruiter ${n}`, role: 'recruiter' });
+      const user = await accounts.insertUser({
+        email: `recruiter-${n}@test.local`,
+        display_name: `Recruiter ${n}`,
+        role: 'recruiter',
+      });
       const teamId = o.teamId ?? (await accounts.insertTeam(`Team ${n}`)).id;
       await accounts.addMember(teamId, user.id, o.teamId ? 'member' : 'owner');
       await profiles.completeOnboarding(user.id, { full_name: `Recruiter ${n}`, title: 'Recruiter' });
       const fresh = (await accounts.findUserById(user.id))!;
-      return { user: fresh, teamId, token: await mint(user.id, o.scopes ?? SCOPES), tokenWith: (s, x) => mint(user.id, s, x) };
+      return {
+        user: fresh,
+        teamId,
+        token: await mint(user.id, o.scopes ?? SCOPES),
+        tokenWith: (s, x) => mint(user.id, s, x),
+      };
     },
     close: async () => {
       await app.close();
@@ -148,7 +189,11 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
 }
 
 /** Polls until `check` returns a truthy value (workflows project asynchronously). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, intervalMs = 50): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -158,7 +203,8 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     } catch (e) {
       last = e;
     }
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
     await sleep(intervalMs);
   }
 }

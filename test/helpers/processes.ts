@@ -16,7 +16,9 @@ export type RunningProcess = ChildProcess & { output: () => string };
  * itself, so a kill -9 reaches it.
  */
 export function runProcess(entry: string, env: Record<string, string>, opts: { dist?: string } = {}): RunningProcess {
-  const args = opts.dist ? [path.join(opts.dist, entry.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', path.join(ROOT, entry)];
+  const args = opts.dist
+    ? [path.join(opts.dist, entry.replace(/\.ts$/, '.js'))]
+    : ['--import', 'tsx', path.join(ROOT, entry)];
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -30,7 +32,10 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
 }
 
 /** The environment of an API (or worker) process on the harness's database and task queue. */
-export async function processEnv(h: Harness, extra: Record<string, string> = {}): Promise<{ env: Record<string, string>; base: string }> {
+export async function processEnv(
+  h: Harness,
+  extra: Record<string, string> = {},
+): Promise<{ env: Record<string, string>; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   return {
@@ -54,10 +59,19 @@ export async function processEnv(h: Harness, extra: Record<string, string> = {})
 }
 
 /** Starts an API process and waits (with a deadline) until it is ready. */
-export async function startApi(env: Record<string, string>, base: string, timeoutMs = 60_000, opts: { dist?: string } = {}): Promise<RunningProcess> {
+export async function startApi(
+  env: Record<string, string>,
+  base: string,
+  timeoutMs = 60_000,
+  opts: { dist?: string } = {},
+): Promise<RunningProcess> {
   const api = runProcess('apps/api/src/server.ts', env, opts);
   try {
-    await eventually(async () => api.exitCode === null && (await fetch(`${base}/readyz`)).status === 200, timeoutMs, 100);
+    await eventually(
+      async () => api.exitCode === null && (await fetch(`${base}/readyz`)).status === 200,
+      timeoutMs,
+      100,
+    );
   } catch (err) {
     api.kill('SIGKILL');
     throw new Error(`API did not become ready: ${(err as Error).message}\n${api.output()}`);

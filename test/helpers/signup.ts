@@ -12,7 +12,13 @@ import type { WebClient } from './web-client';
  */
 export async function signupLinkFor(h: Harness, email: string, timeoutMs = 15_000): Promise<string> {
   const row = await eventually(
-    async () => h.knex('email_outbox').where({ kind: SIGNUP_EMAIL_KINDS.confirm }).whereRaw('lower(to_address) = lower(?)', [email.trim()]).orderBy('created_at', 'desc').first(),
+    async () =>
+      h
+        .knex('email_outbox')
+        .where({ kind: SIGNUP_EMAIL_KINDS.confirm })
+        .whereRaw('lower(to_address) = lower(?)', [email.trim()])
+        .orderBy('created_at', 'desc')
+        .first(),
     timeoutMs,
   );
   const m = /(https?:\/\/\S+\/signup\/confirm\/su_\S+)/.exec(openOutboxBody(row.body, h.config.APP_SECRET!));
@@ -26,7 +32,10 @@ export const pathOf = (link: string) => new URL(link).pathname;
 /** Opens the e-mailed link and presses "Create account"; resolves when the page has moved on. */
 export async function confirmSignUpInBrowser(page: Page, h: Harness, email: string): Promise<void> {
   await page.goto(await signupLinkFor(h, email));
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/signup')), page.getByRole('button', { name: 'Create account' }).click()]);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith('/signup')),
+    page.getByRole('button', { name: 'Create account' }).click(),
+  ]);
 }
 
 /**

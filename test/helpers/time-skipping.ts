@@ -4,7 +4,11 @@ import { Client } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import { resolveTemporalTestServer, startTemporalTestServer, type RunningTestServer } from '../../dev/temporal-test-server';
+import {
+  resolveTemporalTestServer,
+  startTemporalTestServer,
+  type RunningTestServer,
+} from '../../dev/temporal-test-server';
 import { SEARCH_ATTRIBUTES } from '../../dev/temporal-server';
 import { WORKFLOWS_PATH } from '../../apps/worker/src/worker';
 
@@ -42,9 +46,21 @@ const log = (l: string) => {
  * the only non-public SDK path we use; if an SDK upgrade removes it, this throws with that message.
  */
 async function connectTimeSkipping(address: string): Promise<TestWorkflowEnvironment> {
-  const create = (TestWorkflowEnvironment as unknown as { create?: (opts: Record<string, unknown>) => Promise<TestWorkflowEnvironment> }).create;
-  if (typeof create !== 'function') throw new Error('@temporalio/testing no longer has TestWorkflowEnvironment.create: adapt test/helpers/time-skipping.ts to the SDK');
-  const env = await create.call(TestWorkflowEnvironment, { server: { type: 'existing' }, address, namespace: 'default', supportsTimeSkipping: true });
+  const create = (
+    TestWorkflowEnvironment as unknown as {
+      create?: (opts: Record<string, unknown>) => Promise<TestWorkflowEnvironment>;
+    }
+  ).create;
+  if (typeof create !== 'function')
+    throw new Error(
+      '@temporalio/testing no longer has TestWorkflowEnvironment.create: adapt test/helpers/time-skipping.ts to the SDK',
+    );
+  const env = await create.call(TestWorkflowEnvironment, {
+    server: { type: 'existing' },
+    address,
+    namespace: 'default',
+    supportsTimeSkipping: true,
+  });
   if (!env.supportsTimeSkipping) throw new Error('the test environment does not skip time');
   return env;
 }
@@ -56,7 +72,10 @@ export async function createTimeSkipping(): Promise<TimeSkipping> {
     /* already installed in this jest worker process */
   }
   const resolved = await resolveTemporalTestServer({ log });
-  if (resolved.fetchMs !== undefined) console.log(`[time-skipping] fetched the test server ${resolved.version} from Maven Central in ${(resolved.fetchMs / 1000).toFixed(1)} s (cached for next time in ${resolved.dir})`);
+  if (resolved.fetchMs !== undefined)
+    console.log(
+      `[time-skipping] fetched the test server ${resolved.version} from Maven Central in ${(resolved.fetchMs / 1000).toFixed(1)} s (cached for next time in ${resolved.dir})`,
+    );
   const server = await startTemporalTestServer({ server: resolved, log });
   let env: TestWorkflowEnvironment | undefined;
   try {
@@ -65,7 +84,9 @@ export async function createTimeSkipping(): Promise<TimeSkipping> {
     // (and implements AddSearchAttributes but not ListSearchAttributes).
     await env.connection.operatorService.addSearchAttributes({
       namespace: env.namespace ?? 'default',
-      searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTES.map((sa) => [sa, proto.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
+      searchAttributes: Object.fromEntries(
+        SEARCH_ATTRIBUTES.map((sa) => [sa, proto.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD]),
+      ),
     });
   } catch (e) {
     await env?.teardown();
@@ -119,7 +140,11 @@ export function timerDurations(history: proto.api.history.v1.IHistory): number[]
 }
 
 /** Polls until `check` returns a truthy value; a deadline instead of a fixed sleep. */
-export async function until<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

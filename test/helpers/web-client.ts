@@ -28,7 +28,11 @@ export class WebClient {
   }
 
   async get(url: string, headers: Record<string, string> = {}) {
-    const res = await this.app.inject({ method: 'GET', url, headers: { ...this.headers, cookie: this.cookieHeader(), ...headers } });
+    const res = await this.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...this.headers, cookie: this.cookieHeader(), ...headers },
+    });
     this.store(res);
     return res;
   }
@@ -40,7 +44,11 @@ export class WebClient {
     return m[1];
   }
 
-  async post(url: string, form: Record<string, string | string[]>, opts: { csrf?: string | null; headers?: Record<string, string> } = {}) {
+  async post(
+    url: string,
+    form: Record<string, string | string[]>,
+    opts: { csrf?: string | null; headers?: Record<string, string> } = {},
+  ) {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(form)) for (const x of Array.isArray(v) ? v : [v]) params.append(k, x);
     if (opts.csrf) params.append('_csrf', opts.csrf);
@@ -48,14 +56,24 @@ export class WebClient {
       method: 'POST',
       url,
       payload: params.toString(),
-      headers: { ...this.headers, 'content-type': 'application/x-www-form-urlencoded', cookie: this.cookieHeader(), ...(opts.headers ?? {}) },
+      headers: {
+        ...this.headers,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: this.cookieHeader(),
+        ...(opts.headers ?? {}),
+      },
     });
     this.store(res);
     return res;
   }
 
   /** GET the page, then POST the form with the page's CSRF token. */
-  async submit(pageUrl: string, action: string, form: Record<string, string | string[]>, headers: Record<string, string> = {}) {
+  async submit(
+    pageUrl: string,
+    action: string,
+    form: Record<string, string | string[]>,
+    headers: Record<string, string> = {},
+  ) {
     const page = await this.get(pageUrl);
     return this.post(action, form, { csrf: WebClient.csrfOf(page.body), headers });
   }

@@ -14,7 +14,15 @@ export interface EventFixture {
   teamId: string;
 }
 
-export async function createLiveEvent(h: Harness, o: { teamId: string; slots: number; status?: 'draft' | 'live' | 'paused' | 'ended'; visibility?: 'open_invite' | 'private' }): Promise<EventFixture> {
+export async function createLiveEvent(
+  h: Harness,
+  o: {
+    teamId: string;
+    slots: number;
+    status?: 'draft' | 'live' | 'paused' | 'ended';
+    visibility?: 'open_invite' | 'private';
+  },
+): Promise<EventFixture> {
   const slug = `ev-${randomBytes(5).toString('hex')}`;
   const [row] = await h
     .knex('live_events')
@@ -67,8 +75,15 @@ export async function setSlots(h: Harness, eventId: string, slots: number): Prom
   await h.knex('live_events').where({ id: eventId }).update({ interview_slots: slots });
 }
 
-export async function setEventStatus(h: Harness, eventId: string, status: 'draft' | 'live' | 'paused' | 'ended'): Promise<void> {
-  await h.knex('live_events').where({ id: eventId }).update({ status, ...(status === 'ended' ? { ended_at: h.knex.fn.now() } : {}) });
+export async function setEventStatus(
+  h: Harness,
+  eventId: string,
+  status: 'draft' | 'live' | 'paused' | 'ended',
+): Promise<void> {
+  await h
+    .knex('live_events')
+    .where({ id: eventId })
+    .update({ status, ...(status === 'ended' ? { ended_at: h.knex.fn.now() } : {}) });
 }
 
 /** What the events capability's go-live does for us: wake the matchmaker. */
@@ -77,7 +92,12 @@ export async function kick(h: Harness): Promise<void> {
 }
 
 export async function join(h: Harness, s: TestUser, slug?: string) {
-  const res = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: slug ? { live_event_slug: slug } : undefined });
+  const res = await h.call({
+    method: 'POST',
+    url: '/api/v1/queue/join',
+    token: s.token,
+    payload: slug ? { live_event_slug: slug } : undefined,
+  });
   if (res.statusCode !== 200) throw new Error(`join failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -90,7 +110,15 @@ export async function queueStatus(h: Harness, s: TestUser) {
 
 /** The match row of a seeker once the matchmaker has made one (and the workflow projected it). */
 export async function matchOf(h: Harness, seekerId: string, where: Record<string, unknown> = {}, timeoutMs = 15_000) {
-  return eventually(async () => h.knex('matches').where({ seeker_user_id: seekerId, ...where }).orderBy('created_at', 'desc').first(), timeoutMs);
+  return eventually(
+    async () =>
+      h
+        .knex('matches')
+        .where({ seeker_user_id: seekerId, ...where })
+        .orderBy('created_at', 'desc')
+        .first(),
+    timeoutMs,
+  );
 }
 
 /** The same use-case the session-authenticated web pages call (there is no API route to accept). */
@@ -100,9 +128,14 @@ export function matchesService(h: Harness) {
 
 /** The matchmaker's activity, run from the test process (extra concurrent rounds). */
 export function matchmakingActivities(h: Harness) {
-  return createMatchmakingActivities({ knex: h.knex, client: h.temporal, config: h.config, matchmakingRepository: h.app.services.deps.repos.matchmaking, accountsRepository: h.app.services.deps.repos.accounts });
+  return createMatchmakingActivities({
+    knex: h.knex,
+    client: h.temporal,
+    config: h.config,
+    matchmakingRepository: h.app.services.deps.repos.matchmaking,
+    accountsRepository: h.app.services.deps.repos.accounts,
+  });
 }
-
 
 /**
  * Runs one whole matching round from the test process and waits for its end. "Not matched" after

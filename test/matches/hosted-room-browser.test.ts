@@ -2,7 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, type Harness } from '../helpers/harness';
-import { checkPage, createWebHarness, launchBrowser, onboardRecruiterInBrowser, onboardSeekerInBrowser, signUpInBrowser } from '../helpers/browser';
+import {
+  checkPage,
+  createWebHarness,
+  launchBrowser,
+  onboardRecruiterInBrowser,
+  onboardSeekerInBrowser,
+  signUpInBrowser,
+} from '../helpers/browser';
 
 /**
  * "Enter the interview room" with a hosted video provider (VIDEO_PROVIDER_URL): a stub provider on
@@ -31,12 +38,18 @@ describe('browser: entering a hosted provider room on another origin', () => {
           }
           const b = JSON.parse(body) as { room: string; participant: string; role: string };
           issued.push(b);
-          res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ url: `${providerOrigin}/room/${b.room}?p=${b.participant}` }));
+          res
+            .writeHead(201, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ url: `${providerOrigin}/room/${b.room}?p=${b.participant}` }));
         });
         return;
       }
       if (req.method === 'GET' && req.url?.startsWith('/room/')) {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><head><title>Hosted room</title></head><body><main><h1>Hosted interview room</h1></main></body></html>');
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            '<!doctype html><html lang="en"><head><title>Hosted room</title></head><body><main><h1>Hosted interview room</h1></main></body></html>',
+          );
         return;
       }
       res.writeHead(404).end();
@@ -73,8 +86,23 @@ describe('browser: entering a hosted provider room on another origin', () => {
     const user = await h.knex('users').whereRaw('lower(email) = lower(?)', [recEmail]).first();
     const { team_id: teamId } = await h.knex('team_members').where({ user_id: user.id }).first();
     const { liveEvents: events, jobs } = h.app.services.events;
-    const event = await events.create(teamId, user.id, { slug: `hosted-${Date.now().toString(36)}`, company_name: 'Hosted Co', visibility: 'open_invite', interview_slots: 1 });
-    await jobs.create(teamId, { live_event_id: event.id, title: 'Platform Engineer', essential_skills: ['TypeScript'], bonus_skills: [], experience_min: 0, salary_min: null, salary_max: null, location: null, remote_preference: null });
+    const event = await events.create(teamId, user.id, {
+      slug: `hosted-${Date.now().toString(36)}`,
+      company_name: 'Hosted Co',
+      visibility: 'open_invite',
+      interview_slots: 1,
+    });
+    await jobs.create(teamId, {
+      live_event_id: event.id,
+      title: 'Platform Engineer',
+      essential_skills: ['TypeScript'],
+      bonus_skills: [],
+      experience_min: 0,
+      salary_min: null,
+      salary_max: null,
+      location: null,
+      remote_preference: null,
+    });
     await events.transition(teamId, user.id, event.id, 'goLive');
 
     const seeker = await newPage();
@@ -93,13 +121,18 @@ describe('browser: entering a hosted provider room on another origin', () => {
     providerDown = true;
     await seeker.getByRole('button', { name: 'Enter the interview room' }).click();
     await seeker.locator('.error[role="alert"]').waitFor();
-    expect(await seeker.locator('.error[role="alert"]').textContent()).toContain('The video service could not open the room');
+    expect(await seeker.locator('.error[role="alert"]').textContent()).toContain(
+      'The video service could not open the room',
+    );
     expect(new URL(seeker.url()).origin).toBe(baseUrl);
     await checkPage(seeker, 'hosted-01-provider-down');
 
     // Back up: the 303 goes to the provider's origin and the browser follows it.
     providerDown = false;
-    await Promise.all([seeker.waitForURL(`${providerOrigin}/room/**`), seeker.getByRole('button', { name: 'Enter the interview room' }).click()]);
+    await Promise.all([
+      seeker.waitForURL(`${providerOrigin}/room/**`),
+      seeker.getByRole('button', { name: 'Enter the interview room' }).click(),
+    ]);
     expect(await seeker.locator('h1').textContent()).toBe('Hosted interview room');
     expect(issued.at(-1)).toMatchObject({ room: match.id, role: 'seeker' });
   });

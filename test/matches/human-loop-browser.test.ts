@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, type Harness } from '../helpers/harness';
-import { checkPage, createWebHarness, launchBrowser, onboardRecruiterInBrowser, onboardSeekerInBrowser, signUpInBrowser } from '../helpers/browser';
+import {
+  checkPage,
+  createWebHarness,
+  launchBrowser,
+  onboardRecruiterInBrowser,
+  onboardSeekerInBrowser,
+  signUpInBrowser,
+} from '../helpers/browser';
 import { startSmtp } from '../webhooks/helpers';
 
 /**
@@ -47,15 +54,35 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     const { team_id: teamId } = await h.knex('team_members').where({ user_id: user.id }).first();
     const { liveEvents: events, jobs } = h.app.services.events;
     const slug = `loop-${Date.now().toString(36)}`;
-    const event = await events.create(teamId, user.id, { slug, company_name: 'Acme Robotics', headline: 'We build friendly robots', visibility: 'open_invite', interview_slots: 2, accent_color: '#0b6e4f' });
-    await jobs.create(teamId, { live_event_id: event.id, title: 'Backend Engineer', essential_skills: ['TypeScript', 'PostgreSQL'], bonus_skills: ['Temporal'], experience_min: 3, salary_min: 70000, salary_max: 95000, location: 'Berlin', remote_preference: 'hybrid' });
+    const event = await events.create(teamId, user.id, {
+      slug,
+      company_name: 'Acme Robotics',
+      headline: 'We build friendly robots',
+      visibility: 'open_invite',
+      interview_slots: 2,
+      accent_color: '#0b6e4f',
+    });
+    await jobs.create(teamId, {
+      live_event_id: event.id,
+      title: 'Backend Engineer',
+      essential_skills: ['TypeScript', 'PostgreSQL'],
+      bonus_skills: ['Temporal'],
+      experience_min: 3,
+      salary_min: 70000,
+      salary_max: 95000,
+      location: 'Berlin',
+      remote_preference: 'hybrid',
+    });
     await events.transition(teamId, user.id, event.id, 'goLive');
     return { slug };
   };
 
   it('console updates live, e-mail arrives, both enter the room from different host names, the seeker joins again', async () => {
     const recruiter = await newPage();
-    const { email: recEmail } = await signUpInBrowser(recruiter, baseUrl, { role: 'recruiter', name: 'Rita Recruiter' });
+    const { email: recEmail } = await signUpInBrowser(recruiter, baseUrl, {
+      role: 'recruiter',
+      name: 'Rita Recruiter',
+    });
     await onboardRecruiterInBrowser(recruiter, { team: 'Acme Hiring' });
     const { slug } = await liveEventFor(recEmail);
     await recruiter.goto(`${baseUrl}/recruiter`);
@@ -65,7 +92,11 @@ describe('browser: the human loop — live console, e-mail, room from any origin
 
     // The seeker arrives on the other host name: every page moves to the canonical origin first.
     const seeker = await newPage();
-    const { email: seekerEmail } = await signUpInBrowser(seeker, otherOrigin, { role: 'seeker', name: 'Sam Seeker', next: `/events/${slug}` });
+    const { email: seekerEmail } = await signUpInBrowser(seeker, otherOrigin, {
+      role: 'seeker',
+      name: 'Sam Seeker',
+      next: `/events/${slug}`,
+    });
     expect(seeker.url().startsWith(baseUrl)).toBe(true);
     await onboardSeekerInBrowser(seeker);
     await checkPage(seeker, 'loop-02-event-page');
@@ -87,8 +118,10 @@ describe('browser: the human loop — live console, e-mail, room from any origin
 
     // Both sides are told by e-mail, through the outbox, over real SMTP.
     // Bodies may arrive quoted-printable (soft line breaks, =XX escapes): decoded before matching.
-    const decoded = (raw: string) => raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const mailTo = (to: string, pattern: RegExp) => smtp.mails.find((m) => m.to.includes(to) && pattern.test(decoded(m.raw)));
+    const decoded = (raw: string) =>
+      raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const mailTo = (to: string, pattern: RegExp) =>
+      smtp.mails.find((m) => m.to.includes(to) && pattern.test(decoded(m.raw)));
     await eventually(async () => mailTo(seekerEmail, /Subject: You have a match/), 15_000);
     await eventually(async () => mailTo(recEmail, /Subject: New match for Backend Engineer/), 15_000);
     expect(mailTo(seekerEmail, /Subject: You have a match/)!.raw).toContain(`${baseUrl}/matches/${match.id}`);
@@ -118,16 +151,27 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     // Both enter the room: the redirect stays on the page's origin (the CSP's form-action allows it).
     await seeker.goto(`${baseUrl}/matches/${match.id}`);
     await seeker.getByRole('button', { name: 'Enter the interview room' }).waitFor({ timeout: 10_000 });
-    await Promise.all([seeker.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)), seeker.getByRole('button', { name: 'Enter the interview room' }).click()]);
-    await Promise.all([recruiter.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)), recruiter.getByRole('button', { name: 'Enter the interview room' }).click()]);
+    await Promise.all([
+      seeker.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)),
+      seeker.getByRole('button', { name: 'Enter the interview room' }).click(),
+    ]);
+    await Promise.all([
+      recruiter.waitForURL(new RegExp(`^${baseUrl}/rooms/${match.id}\\?t=`)),
+      recruiter.getByRole('button', { name: 'Enter the interview room' }).click(),
+    ]);
     for (const p of [seeker, recruiter]) {
       await p.locator('#precheck[data-precheck-state="ready"]').waitFor({ timeout: 15_000 });
       await p.getByRole('button', { name: 'Join the interview' }).click();
     }
-    for (const p of [seeker, recruiter]) await p.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
+    for (const p of [seeker, recruiter])
+      await p.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
     // Names on the tiles; a muted microphone shows on both sides.
-    expect(await seeker.locator('figure:has(#remote-video) figcaption').textContent()).toContain('Rita Recruiter (recruiter)');
-    expect(await recruiter.locator('figure:has(#remote-video) figcaption').textContent()).toContain('Sam Seeker (candidate)');
+    expect(await seeker.locator('figure:has(#remote-video) figcaption').textContent()).toContain(
+      'Rita Recruiter (recruiter)',
+    );
+    expect(await recruiter.locator('figure:has(#remote-video) figcaption').textContent()).toContain(
+      'Sam Seeker (candidate)',
+    );
     await seeker.getByRole('button', { name: 'Mute microphone' }).click();
     await seeker.locator('#local-mic-off:not([hidden])').waitFor();
     await recruiter.locator('#remote-mic-off:not([hidden])').waitFor({ timeout: 5_000 });
@@ -135,7 +179,10 @@ describe('browser: the human loop — live console, e-mail, room from any origin
 
     // Leaving ends the interview; the page the seeker lands on already says so.
     await seeker.locator('summary', { hasText: 'End the interview' }).click();
-    await Promise.all([seeker.waitForURL(new RegExp(`/matches/${match.id}`)), seeker.getByRole('button', { name: 'Yes, end the interview for both' }).click()]);
+    await Promise.all([
+      seeker.waitForURL(new RegExp(`/matches/${match.id}`)),
+      seeker.getByRole('button', { name: 'Yes, end the interview for both' }).click(),
+    ]);
     expect(await seeker.locator('[data-match-status]').getAttribute('data-match-status')).toBe('completed');
     await checkPage(seeker, 'loop-09-match-completed-seeker');
 
@@ -151,13 +198,28 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await recruiter.locator('input[name="technical"][value="4"]').check();
     await recruiter.getByLabel(/Advance: exchange contact details/).check();
     await recruiter.getByLabel('Notes (for your team only)').fill('Strong on Temporal; weak on SQL tuning.');
-    await Promise.all([recruiter.waitForURL(/done=report-saved/), recruiter.getByRole('button', { name: 'Save report card' }).click()]);
+    await Promise.all([
+      recruiter.waitForURL(/done=report-saved/),
+      recruiter.getByRole('button', { name: 'Save report card' }).click(),
+    ]);
     expect(await recruiter.locator('#contact-details').textContent()).toContain(seekerEmail);
     await checkPage(recruiter, 'loop-12-report-card-saved');
     const report = await h.knex('interview_reports').where({ match_id: match.id }).first();
-    expect(report).toMatchObject({ fit: 3, communication: 4, technical: 4, outcome: 'advance', notes: 'Strong on Temporal; weak on SQL tuning.' });
-    await eventually(async () => mailTo(seekerEmail, new RegExp(`Contact: Rita Recruiter <${recEmail.replace(/[.+]/g, '\\$&')}>`)), 15_000);
-    await eventually(async () => mailTo(recEmail, new RegExp(`Contact: Sam Seeker <${seekerEmail.replace(/[.+]/g, '\\$&')}>`)), 15_000);
+    expect(report).toMatchObject({
+      fit: 3,
+      communication: 4,
+      technical: 4,
+      outcome: 'advance',
+      notes: 'Strong on Temporal; weak on SQL tuning.',
+    });
+    await eventually(
+      async () => mailTo(seekerEmail, new RegExp(`Contact: Rita Recruiter <${recEmail.replace(/[.+]/g, '\\$&')}>`)),
+      15_000,
+    );
+    await eventually(
+      async () => mailTo(recEmail, new RegExp(`Contact: Sam Seeker <${seekerEmail.replace(/[.+]/g, '\\$&')}>`)),
+      15_000,
+    );
     await seeker.reload();
     expect(await seeker.locator('#contact-details').textContent()).toContain(recEmail);
     expect(await seeker.locator('#next-step').textContent()).toContain('wants to continue');
@@ -192,7 +254,10 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await page.goto(`${baseUrl}/account/api-tokens`);
     await page.locator('#f-name').fill('my agent');
     await page.locator('#scope-queue-read').check();
-    await Promise.all([page.waitForURL(`${baseUrl}/account/api-tokens`), page.getByRole('button', { name: 'Create token' }).click()]);
+    await Promise.all([
+      page.waitForURL(`${baseUrl}/account/api-tokens`),
+      page.getByRole('button', { name: 'Create token' }).click(),
+    ]);
     expect(await page.locator('#new-token').inputValue()).toMatch(/^svc_/);
     await checkPage(page, 'loop-17-token-created');
     const userId = (await h.knex('users').orderBy('created_at', 'desc').first()).id;
@@ -211,7 +276,9 @@ describe('browser: the human loop — live console, e-mail, room from any origin
   const tabTo = async (page: Page, name: string | RegExp, maxTabs = 80) => {
     for (let i = 0; i < maxTabs; i++) {
       await page.keyboard.press('Tab');
-      const focused = (await page.evaluate(`(() => { const a = document.activeElement; return a ? (a.getAttribute('aria-label') || a.textContent || a.value || '').trim() : ''; })()`)) as string;
+      const focused = (await page.evaluate(
+        `(() => { const a = document.activeElement; return a ? (a.getAttribute('aria-label') || a.textContent || a.value || '').trim() : ''; })()`,
+      )) as string;
       if (typeof name === 'string' ? focused === name : name.test(focused)) return;
     }
     throw new Error(`${String(name)} not reachable by Tab on ${page.url()}`);

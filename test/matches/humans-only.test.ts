@@ -21,14 +21,24 @@ async function matchedPair(h: Harness) {
 describe('humans-only: tokens never accept a match or enter the room', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', MATCH_ACCEPT_WINDOW_MS: '600000', RATE_LIMIT_READ_PER_MIN: '1000', RATE_LIMIT_WRITE_PER_MIN: '1000', RATE_LIMIT_COST_PER_MIN: '1000' } });
+    h = await createHarness({
+      env: {
+        MATCHMAKER_INTERVAL_MS: '50',
+        MATCH_ACCEPT_WINDOW_MS: '600000',
+        RATE_LIMIT_READ_PER_MIN: '1000',
+        RATE_LIMIT_WRITE_PER_MIN: '1000',
+        RATE_LIMIT_COST_PER_MIN: '1000',
+      },
+    });
   });
   afterAll(async () => h?.close());
 
   it('no /api/v1 route moves a match to accepted, whatever it is sent', async () => {
     const { rec, seeker, match } = await matchedPair(h);
 
-    const routes = (await collectRoutes(h)).filter((r) => r.url.startsWith('/api/v1/') && r.config.scope && r.method !== 'HEAD');
+    const routes = (await collectRoutes(h)).filter(
+      (r) => r.url.startsWith('/api/v1/') && r.config.scope && r.method !== 'HEAD',
+    );
     expect(routes.length).toBeGreaterThan(30);
     const bodies = [{}, { accept: true, accepted: true, status: 'accepted', match_id: match.id, reason: 'x' }];
     for (const r of routes) {
@@ -36,7 +46,12 @@ describe('humans-only: tokens never accept a match or enter the room', () => {
       if (r.url.endsWith('/decline')) continue;
       for (const token of [seeker.token, rec.token]) {
         for (const payload of r.method === 'GET' || r.method === 'DELETE' ? [undefined] : bodies) {
-          const res = await h.call({ method: r.method as 'POST', url: fillParams(r.url, () => match.id), token, payload });
+          const res = await h.call({
+            method: r.method as 'POST',
+            url: fillParams(r.url, () => match.id),
+            token,
+            payload,
+          });
           expect(res.statusCode).toBeLessThan(500);
         }
       }

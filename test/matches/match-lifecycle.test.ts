@@ -1,5 +1,16 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
-import { createJob, createLiveEvent, join, kick, matchOf, matchesService, queueStatus, roundCompleted, setSlots, type EventFixture } from './fixtures';
+import {
+  createJob,
+  createLiveEvent,
+  join,
+  kick,
+  matchOf,
+  matchesService,
+  queueStatus,
+  roundCompleted,
+  setSlots,
+  type EventFixture,
+} from './fixtures';
 import { matchWorkflowId, domainEventId } from '../../workflows/matches/contract';
 import { queueEntryWorkflowId } from '../../workflows/queue/contract';
 
@@ -14,12 +25,20 @@ async function setup(h: Harness, o: { slots?: number; autoAccept?: boolean } = {
   return { rec, event, job, seeker, joined, match };
 }
 
-const roomUrl = (h: Harness, token: string, matchId: string) => h.call({ method: 'GET', url: `/api/v1/matches/${matchId}/interview-room-url`, token });
+const roomUrl = (h: Harness, token: string, matchId: string) =>
+  h.call({ method: 'GET', url: `/api/v1/matches/${matchId}/interview-room-url`, token });
 
 describe('match lifecycle', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000' } });
+    h = await createHarness({
+      env: {
+        MATCHMAKER_INTERVAL_MS: '50',
+        QUEUE_ENTRY_TTL_MS: '600000',
+        MATCH_ACCEPT_WINDOW_MS: '600000',
+        INTERVIEW_LENGTH_MS: '600000',
+      },
+    });
   });
   afterAll(async () => h?.close());
 
@@ -27,8 +46,17 @@ describe('match lifecycle', () => {
     const { rec, seeker, match, job, joined, event } = await setup(h, { slots: 1 });
     const svc = matchesService(h);
     expect(match).toMatchObject({ status: 'matched', seeker_accepted_at: null, recruiter_accepted_at: null });
-    const matchedEvent = await eventually(async () => h.knex('domain_events').where({ id: domainEventId(match.id, 'match.matched') }).first());
-    expect(matchedEvent).toMatchObject({ type: 'match.matched', owner_team_id: rec.teamId, data: { match_id: match.id, role_title: 'Staff Engineer', seeker_headline: 'Senior TypeScript engineer' } });
+    const matchedEvent = await eventually(async () =>
+      h
+        .knex('domain_events')
+        .where({ id: domainEventId(match.id, 'match.matched') })
+        .first(),
+    );
+    expect(matchedEvent).toMatchObject({
+      type: 'match.matched',
+      owner_team_id: rec.teamId,
+      data: { match_id: match.id, role_title: 'Staff Engineer', seeker_headline: 'Senior TypeScript engineer' },
+    });
     // Owners: the seeker and the team (a recruiter receives it through the team's subscriptions).
     expect(matchedEvent.owner_user_ids).toEqual([seeker.user.id]);
 
@@ -62,11 +90,20 @@ describe('match lifecycle', () => {
     expect(recRoom.json().room_url).not.toBe(body.room_url);
 
     // Acceptance finishes the queue entry (its run closes; status stays matched).
-    await eventually(async () => (await h.temporal.workflow.getHandle(queueEntryWorkflowId(seeker.user.id)).describe()).status.name === 'COMPLETED');
+    await eventually(
+      async () =>
+        (await h.temporal.workflow.getHandle(queueEntryWorkflowId(seeker.user.id)).describe()).status.name ===
+        'COMPLETED',
+    );
     const entry = await h.knex('queue_entries').where({ id: joined.queue_id }).first();
     expect(entry).toMatchObject({ status: 'matched', match_id: match.id, end_reason: 'match accepted' });
     expect(entry.ended_at).not.toBeNull();
-    await eventually(async () => h.knex('domain_events').where({ id: domainEventId(match.id, 'match.accepted') }).first());
+    await eventually(async () =>
+      h
+        .knex('domain_events')
+        .where({ id: domainEventId(match.id, 'match.accepted') })
+        .first(),
+    );
 
     // The slot stays held during the interview: a second seeker waits.
     const next = await h.seeker();
@@ -81,9 +118,19 @@ describe('match lifecycle', () => {
       return m.status === 'completed' && m;
     });
     expect(done.completed_by).toBe(rec.user.id);
-    const completedEvent = await eventually(async () => h.knex('domain_events').where({ id: domainEventId(match.id, 'interview.completed') }).first());
+    const completedEvent = await eventually(async () =>
+      h
+        .knex('domain_events')
+        .where({ id: domainEventId(match.id, 'interview.completed') })
+        .first(),
+    );
     expect(completedEvent.data).toMatchObject({ match_id: match.id, job_id: job.id });
-    expect(await h.knex('domain_events').whereIn('type', ['match.matched', 'match.accepted', 'interview.completed']).whereRaw("data->>'match_id' = ?", [match.id])).toHaveLength(3);
+    expect(
+      await h
+        .knex('domain_events')
+        .whereIn('type', ['match.matched', 'match.accepted', 'interview.completed'])
+        .whereRaw("data->>'match_id' = ?", [match.id]),
+    ).toHaveLength(3);
 
     // After the interview: no more room URLs, and the freed slot goes to the waiting seeker.
     const after = await roomUrl(h, await seeker.tokenWith(['matches:read']), match.id);
@@ -102,11 +149,27 @@ describe('match lifecycle', () => {
     // Hold the freed slot back for a moment, so both can be seen waiting in line.
     await setSlots(h, event.id, 0);
 
-    const res = await h.call({ method: 'POST', url: `/api/v1/matches/${match.id}/decline`, token: seeker.token, payload: { reason: '  Not the right time  ' } });
+    const res = await h.call({
+      method: 'POST',
+      url: `/api/v1/matches/${match.id}/decline`,
+      token: seeker.token,
+      payload: { reason: '  Not the right time  ' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().match).toMatchObject({ id: match.id, status: 'declined', role: 'seeker', declined_by_role: 'seeker', decline_reason: 'Not the right time', job_id: job.id });
+    expect(res.json().match).toMatchObject({
+      id: match.id,
+      status: 'declined',
+      role: 'seeker',
+      declined_by_role: 'seeker',
+      decline_reason: 'Not the right time',
+      job_id: job.id,
+    });
     const row = await h.knex('matches').where({ id: match.id }).first();
-    expect(row).toMatchObject({ status: 'declined', declined_by: seeker.user.id, decline_reason: 'Not the right time' });
+    expect(row).toMatchObject({
+      status: 'declined',
+      declined_by: seeker.user.id,
+      decline_reason: 'Not the right time',
+    });
 
     // Back to waiting with its original entered_at: ahead of the later joiner.
     const back = await eventually(async () => {
@@ -125,14 +188,31 @@ describe('match lifecycle', () => {
     expect(await h.knex('matches').where({ seeker_user_id: seeker.user.id })).toHaveLength(1);
 
     // Declining twice: 409; the other match is the recruiter's to decline.
-    const again = await h.call({ method: 'POST', url: `/api/v1/matches/${match.id}/decline`, token: seeker.token, payload: { reason: 'again' } });
+    const again = await h.call({
+      method: 'POST',
+      url: `/api/v1/matches/${match.id}/decline`,
+      token: seeker.token,
+      payload: { reason: 'again' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'MATCH_NOT_DECLINABLE', details: { status: 'declined' } });
-    const byRecruiter = await h.call({ method: 'POST', url: `/api/v1/matches/${m2.id}/decline`, token: rec.token, payload: { reason: 'Position filled' } });
+    const byRecruiter = await h.call({
+      method: 'POST',
+      url: `/api/v1/matches/${m2.id}/decline`,
+      token: rec.token,
+      payload: { reason: 'Position filled' },
+    });
     expect(byRecruiter.statusCode).toBe(200);
-    expect(byRecruiter.json().match).toMatchObject({ status: 'declined', role: 'recruiter', declined_by_role: 'recruiter' });
+    expect(byRecruiter.json().match).toMatchObject({
+      status: 'declined',
+      role: 'recruiter',
+      declined_by_role: 'recruiter',
+    });
     // A declined match can no longer be accepted.
-    await expect(matchesService(h).accept({ userId: later.user.id, matchId: m2.id })).rejects.toMatchObject({ status: 409, code: 'MATCH_NOT_ACCEPTABLE' });
+    await expect(matchesService(h).accept({ userId: later.user.id, matchId: m2.id })).rejects.toMatchObject({
+      status: 409,
+      code: 'MATCH_NOT_ACCEPTABLE',
+    });
   });
 
   it('a team that auto-accepts: the seeker alone makes the match accepted', async () => {
@@ -147,7 +227,14 @@ describe('match lifecycle', () => {
 describe('match timers', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '1500', INTERVIEW_LENGTH_MS: '400' } });
+    h = await createHarness({
+      env: {
+        MATCHMAKER_INTERVAL_MS: '50',
+        QUEUE_ENTRY_TTL_MS: '600000',
+        MATCH_ACCEPT_WINDOW_MS: '1500',
+        INTERVIEW_LENGTH_MS: '400',
+      },
+    });
   });
   afterAll(async () => h?.close());
 
@@ -174,7 +261,9 @@ describe('match timers', () => {
     await roundCompleted(h);
     expect(await h.knex('matches').where({ seeker_user_id: s.user.id })).toHaveLength(1);
     // Its workflow is closed and says so.
-    await eventually(async () => (await h.temporal.workflow.getHandle(matchWorkflowId(m.id)).describe()).status.name === 'COMPLETED');
+    await eventually(
+      async () => (await h.temporal.workflow.getHandle(matchWorkflowId(m.id)).describe()).status.name === 'COMPLETED',
+    );
   });
 
   it('after acceptance the interview length elapses → completed, and the room URL is refused', async () => {
@@ -193,11 +282,24 @@ describe('match timers', () => {
       return row.status === 'completed' && row;
     });
     expect(done.completed_by).toBeNull();
-    await eventually(async () => h.knex('domain_events').where({ id: domainEventId(m.id, 'interview.completed') }).first());
-    await expect(svc.interviewRoomUrl({ userId: s.user.id, matchId: m.id })).rejects.toMatchObject({ status: 409, code: 'MATCH_INTERVIEW_COMPLETED' });
+    await eventually(async () =>
+      h
+        .knex('domain_events')
+        .where({ id: domainEventId(m.id, 'interview.completed') })
+        .first(),
+    );
+    await expect(svc.interviewRoomUrl({ userId: s.user.id, matchId: m.id })).rejects.toMatchObject({
+      status: 409,
+      code: 'MATCH_INTERVIEW_COMPLETED',
+    });
     // Declining a completed match: 409 (the workflow has closed; the projection answers).
-    await expect(svc.decline({ userId: s.user.id, matchId: m.id, reason: 'late' })).rejects.toMatchObject({ status: 409, code: 'MATCH_NOT_DECLINABLE' });
-    await expect(h.temporal.workflow.getHandle(matchWorkflowId(m.id)).query('state')).resolves.toMatchObject({ status: 'completed' });
+    await expect(svc.decline({ userId: s.user.id, matchId: m.id, reason: 'late' })).rejects.toMatchObject({
+      status: 409,
+      code: 'MATCH_NOT_DECLINABLE',
+    });
+    await expect(h.temporal.workflow.getHandle(matchWorkflowId(m.id)).query('state')).resolves.toMatchObject({
+      status: 'completed',
+    });
   });
 });
 
@@ -208,7 +310,9 @@ describe('queue entry TTL while matched', () => {
     // sometimes expired before the API's start-up work let the round run: a flaky test).
     // The acceptance window is well past the TTL, so "past the TTL, still matched" is not a race
     // between the check and the match's own expiry on a loaded machine.
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '4000', MATCH_ACCEPT_WINDOW_MS: '10000' } });
+    h = await createHarness({
+      env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '4000', MATCH_ACCEPT_WINDOW_MS: '10000' },
+    });
   });
   afterAll(async () => h?.close());
 
@@ -220,10 +324,17 @@ describe('queue entry TTL while matched', () => {
     const j = await join(h, s, event.slug);
     const m = await matchOf(h, s.user.id);
     // Past the entry's own TTL while matched (a condition on the database clock): still matched.
-    await eventually(async () => {
-      const { rows } = await h.knex.raw<{ rows: Array<{ past: boolean }> }>("SELECT now() > entered_at + interval '4300 milliseconds' AS past FROM queue_entries WHERE id = ?", [j.queue_id]);
-      return rows[0]?.past;
-    }, 15_000, 100);
+    await eventually(
+      async () => {
+        const { rows } = await h.knex.raw<{ rows: Array<{ past: boolean }> }>(
+          "SELECT now() > entered_at + interval '4300 milliseconds' AS past FROM queue_entries WHERE id = ?",
+          [j.queue_id],
+        );
+        return rows[0]?.past;
+      },
+      15_000,
+      100,
+    );
     expect(await queueStatus(h, s)).toMatchObject({ status: 'matched', match_id: m.id });
     // The match expires (10 s), the entry returns with the time it had left, then expires.
     await eventually(async () => (await queueStatus(h, s)).status === 'waiting', 15_000, 20);
@@ -235,7 +346,10 @@ describe('queue entry TTL while matched', () => {
     const entry = await h.knex('queue_entries').where({ id: j.queue_id }).first();
     expect(entry.end_reason).toBe('time to live elapsed');
     // The run closes right after its last projection.
-    await eventually(async () => (await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe()).status.name === 'COMPLETED');
+    await eventually(
+      async () =>
+        (await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe()).status.name === 'COMPLETED',
+    );
   });
 });
 
@@ -243,7 +357,14 @@ describe('interview clock: starts when both are in the room (update bothInRoom)'
   let h: Harness;
   const LENGTH = 6000;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: String(LENGTH) } });
+    h = await createHarness({
+      env: {
+        MATCHMAKER_INTERVAL_MS: '50',
+        QUEUE_ENTRY_TTL_MS: '600000',
+        MATCH_ACCEPT_WINDOW_MS: '600000',
+        INTERVIEW_LENGTH_MS: String(LENGTH),
+      },
+    });
   });
   afterAll(async () => h?.close());
 
@@ -266,7 +387,10 @@ describe('interview clock: starts when both are in the room (update bothInRoom)'
     // A second meeting (a reconnect) keeps the running clock.
     const again = (await svc.startInterviewClock({ userId: rec.user.id, matchId: match.id })).match;
     expect(again.interview_started_at!.getTime()).toBe(startedAt);
-    await expect(h.temporal.workflow.getHandle(matchWorkflowId(match.id)).query('state')).resolves.toMatchObject({ interviewStartedAtMs: startedAt, interviewEndsAtMs: startedAt + LENGTH });
+    await expect(h.temporal.workflow.getHandle(matchWorkflowId(match.id)).query('state')).resolves.toMatchObject({
+      interviewStartedAtMs: startedAt,
+      interviewEndsAtMs: startedAt + LENGTH,
+    });
 
     // Nobody ends it: the interview timer fires at the new end, not at acceptance + length.
     const done = await eventually(async () => {
@@ -275,11 +399,23 @@ describe('interview clock: starts when both are in the room (update bothInRoom)'
     }, 30_000);
     expect(done.completed_by).toBeNull();
     expect(done.completed_at.getTime()).toBeGreaterThanOrEqual(startedAt + LENGTH);
-    const event = await eventually(async () => h.knex('domain_events').where({ id: domainEventId(match.id, 'interview.completed') }).first());
-    expect(event.data).toMatchObject({ ended_by: 'time_limit', started_at: new Date(startedAt).toISOString(), duration_seconds: Math.round((done.completed_at.getTime() - startedAt) / 1000) });
+    const event = await eventually(async () =>
+      h
+        .knex('domain_events')
+        .where({ id: domainEventId(match.id, 'interview.completed') })
+        .first(),
+    );
+    expect(event.data).toMatchObject({
+      ended_by: 'time_limit',
+      started_at: new Date(startedAt).toISOString(),
+      duration_seconds: Math.round((done.completed_at.getTime() - startedAt) / 1000),
+    });
     expect(event.data.duration_seconds).toBeGreaterThanOrEqual(LENGTH / 1000);
     // The room is closed now: no clock to start.
-    await expect(svc.startInterviewClock({ userId: seeker.user.id, matchId: match.id })).rejects.toMatchObject({ status: 409, code: 'MATCH_ROOM_CLOSED' });
+    await expect(svc.startInterviewClock({ userId: seeker.user.id, matchId: match.id })).rejects.toMatchObject({
+      status: 409,
+      code: 'MATCH_ROOM_CLOSED',
+    });
   });
 
   it('a match whose two people never met in the room: the room closes at acceptance + length, and the start reported is the acceptance', async () => {
@@ -290,7 +426,12 @@ describe('interview clock: starts when both are in the room (update bothInRoom)'
     await svc.completeInterview({ userId: rec.user.id, matchId: match.id });
     const done = await matchOf(h, seeker.user.id, { status: 'completed' });
     expect(done.interview_started_at).toBeNull();
-    const event = await eventually(async () => h.knex('domain_events').where({ id: domainEventId(match.id, 'interview.completed') }).first());
+    const event = await eventually(async () =>
+      h
+        .knex('domain_events')
+        .where({ id: domainEventId(match.id, 'interview.completed') })
+        .first(),
+    );
     expect(event.data).toMatchObject({ ended_by: 'recruiter', started_at: accepted.accepted_at!.toISOString() });
   });
 });

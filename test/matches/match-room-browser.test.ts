@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, type Harness } from '../helpers/harness';
-import { createWebHarness, launchBrowser, onboardRecruiterInBrowser, onboardSeekerInBrowser, screenshot, signUpInBrowser } from '../helpers/browser';
+import {
+  createWebHarness,
+  launchBrowser,
+  onboardRecruiterInBrowser,
+  onboardSeekerInBrowser,
+  screenshot,
+  signUpInBrowser,
+} from '../helpers/browser';
 
 /**
  * Two real browsers (seeker and recruiter, fake camera and microphone) go from the event page
@@ -38,7 +45,14 @@ describe('browser: event page → queue → match → both accept → interview 
     const { team_id: teamId } = await h.knex('team_members').where({ user_id: user.id }).first();
     const { liveEvents: events, jobs } = h.app.services.events;
     const slug = `acme-${Date.now().toString(36)}`;
-    const event = await events.create(teamId, user.id, { slug, company_name: 'Acme Robotics', headline: 'We build friendly robots', visibility: 'open_invite', interview_slots: slots, accent_color: '#0b6e4f' });
+    const event = await events.create(teamId, user.id, {
+      slug,
+      company_name: 'Acme Robotics',
+      headline: 'We build friendly robots',
+      visibility: 'open_invite',
+      interview_slots: slots,
+      accent_color: '#0b6e4f',
+    });
     await jobs.create(teamId, {
       live_event_id: event.id,
       title: 'Backend Engineer',
@@ -66,7 +80,10 @@ describe('browser: event page → queue → match → both accept → interview 
 
   it('seeker and recruiter accept and meet in the room; the connection reaches connected; leaving completes the interview', async () => {
     const recruiter = await newPage();
-    const { email: recEmail } = await signUpInBrowser(recruiter, baseUrl, { role: 'recruiter', name: 'Rita Recruiter' });
+    const { email: recEmail } = await signUpInBrowser(recruiter, baseUrl, {
+      role: 'recruiter',
+      name: 'Rita Recruiter',
+    });
     await onboardRecruiterInBrowser(recruiter, { team: 'Acme Hiring' });
     const { slug } = await liveEventFor(recEmail, 2);
 
@@ -89,14 +106,19 @@ describe('browser: event page → queue → match → both accept → interview 
     expect(await seeker.locator('[data-match-status]').getAttribute('data-match-status')).toBe('matched');
     expect(await seeker.locator('#score-h').textContent()).toMatch(/Match score: \d/);
     expect(await seeker.locator('table:has-text("Essential skills")').count()).toBe(1);
-    await expect(eventually(async () => /^\d+:\d\d/.test((await seeker.locator('.countdown').first().textContent()) ?? ''), 5000)).resolves.toBe(true);
+    await expect(
+      eventually(async () => /^\d+:\d\d/.test((await seeker.locator('.countdown').first().textContent()) ?? ''), 5000),
+    ).resolves.toBe(true);
     await screenshot(seeker, '07-match-seeker');
     await seeker.getByRole('button', { name: 'Accept match' }).click();
     await seeker.locator('.notice:has-text("You accepted")').waitFor();
 
     // The recruiter finds it among the team's matches and sees the candidate's profile.
     await recruiter.goto(`${baseUrl}/matches`);
-    await Promise.all([recruiter.waitForURL(new RegExp(`/matches/${matchId}$`)), recruiter.getByRole('link', { name: 'Backend Engineer' }).first().click()]);
+    await Promise.all([
+      recruiter.waitForURL(new RegExp(`/matches/${matchId}$`)),
+      recruiter.getByRole('link', { name: 'Backend Engineer' }).first().click(),
+    ]);
     expect(await recruiter.locator('#other-h').textContent()).toBe('The candidate');
     expect(await recruiter.locator('section:has(#other-h)').textContent()).toContain('Sam Seeker');
     await screenshot(recruiter, '08-match-recruiter');
@@ -106,10 +128,16 @@ describe('browser: event page → queue → match → both accept → interview 
 
     // The seeker's page notices the change by itself.
     await seeker.getByRole('button', { name: 'Enter the interview room' }).waitFor({ timeout: 15_000 });
-    await Promise.all([seeker.waitForURL(/\/rooms\//), seeker.getByRole('button', { name: 'Enter the interview room' }).click()]);
+    await Promise.all([
+      seeker.waitForURL(/\/rooms\//),
+      seeker.getByRole('button', { name: 'Enter the interview room' }).click(),
+    ]);
     const seekerRoomUrl = seeker.url();
     expect(seekerRoomUrl).toMatch(new RegExp(`^${baseUrl}/rooms/${matchId}\\?t=`));
-    await Promise.all([recruiter.waitForURL(/\/rooms\//), recruiter.getByRole('button', { name: 'Enter the interview room' }).click()]);
+    await Promise.all([
+      recruiter.waitForURL(/\/rooms\//),
+      recruiter.getByRole('button', { name: 'Enter the interview room' }).click(),
+    ]);
     // The pre-join check (camera, microphone), then join.
     for (const p of [seeker, recruiter]) {
       await p.locator('#precheck[data-precheck-state="ready"]').waitFor({ timeout: 15_000 });
@@ -122,9 +150,13 @@ describe('browser: event page → queue → match → both accept → interview 
       expect(await p.evaluate('window.jobfairRoom.pc.connectionState')).toBe('connected');
     }
     // Remote video is flowing (the fake camera's frames arrive).
-    await eventually(async () => ((await seeker.evaluate('document.getElementById("remote-video").videoWidth')) as number) > 0, 10_000);
+    await eventually(
+      async () => ((await seeker.evaluate('document.getElementById("remote-video").videoWidth')) as number) > 0,
+      10_000,
+    );
     // The interview clock runs from the moment both were in the room, on both pages.
-    for (const p of [seeker, recruiter]) await p.locator('#room-clock[data-clock-state="running"]').waitFor({ timeout: 15_000 });
+    for (const p of [seeker, recruiter])
+      await p.locator('#room-clock[data-clock-state="running"]').waitFor({ timeout: 15_000 });
     expect(await seeker.locator('#room-timer').textContent()).toMatch(/^\d+:\d\d/);
     expect(await seeker.locator('#room-elapsed').textContent()).toMatch(/^\d+:\d\d/);
     await seeker.getByRole('button', { name: 'Mute microphone' }).click();
@@ -140,10 +172,19 @@ describe('browser: event page → queue → match → both accept → interview 
 
     // Leaving ends the interview for both: interview.completed, both pages show it.
     await seeker.locator('summary', { hasText: 'End the interview' }).click();
-    await Promise.all([seeker.waitForURL(new RegExp(`/matches/${matchId}`)), seeker.getByRole('button', { name: 'Yes, end the interview for both' }).click()]);
+    await Promise.all([
+      seeker.waitForURL(new RegExp(`/matches/${matchId}`)),
+      seeker.getByRole('button', { name: 'Yes, end the interview for both' }).click(),
+    ]);
     const done = await eventually(async () => h.knex('matches').where({ id: matchId, status: 'completed' }).first());
     expect(done.completed_by).toBeTruthy();
-    await eventually(async () => h.knex('domain_events').where({ type: 'interview.completed' }).whereRaw("data->>'match_id' = ?", [matchId]).first());
+    await eventually(async () =>
+      h
+        .knex('domain_events')
+        .where({ type: 'interview.completed' })
+        .whereRaw("data->>'match_id' = ?", [matchId])
+        .first(),
+    );
     await recruiter.waitForURL(new RegExp(`/matches/${matchId}$`), { timeout: 15_000 });
     await recruiter.locator('[data-match-status="completed"]').waitFor({ timeout: 15_000 });
     await seeker.locator('[data-match-status="completed"]').waitFor({ timeout: 15_000 });
@@ -174,7 +215,11 @@ describe('browser: event page → queue → match → both accept → interview 
     expect(await recruiter.locator('.panel-soft').textContent()).toContain('The commute is too long for me');
     expect(await recruiter.getByRole('button', { name: 'Accept match' }).count()).toBe(0);
     const row = await h.knex('matches').where({ id: matchId }).first();
-    expect(row).toMatchObject({ status: 'declined', declined_by_role: 'seeker', decline_reason: 'The commute is too long for me' });
+    expect(row).toMatchObject({
+      status: 'declined',
+      declined_by_role: 'seeker',
+      decline_reason: 'The commute is too long for me',
+    });
 
     // Another tenant's match is not found (no existence leak).
     const other = await newPage();

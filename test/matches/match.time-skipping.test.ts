@@ -9,7 +9,14 @@ import {
   type MatchWorkflow,
   type ProjectMatchInput,
 } from '../../workflows/matches/contract';
-import { QUEUE_ENTRY_WORKFLOW, offerUpdate, queueEntryStateQuery, queueEntryWorkflowId, type QueueEntryInput, type QueueEntryWorkflow } from '../../workflows/queue/contract';
+import {
+  QUEUE_ENTRY_WORKFLOW,
+  offerUpdate,
+  queueEntryStateQuery,
+  queueEntryWorkflowId,
+  type QueueEntryInput,
+  type QueueEntryWorkflow,
+} from '../../workflows/queue/contract';
 import type { createMatchesActivities } from '../../activities/matches/matches-activities';
 import type { createQueueActivities, ProjectQueueEntryInput } from '../../activities/queue/queue-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
@@ -22,7 +29,10 @@ const minutes = (ms: number) => `${ms / 60_000} min`;
 /** Workflow time runs on (at the speed of real time) while a workflow task or activity is in flight: room for a loaded machine. */
 const SLACK_MS = 10_000;
 
-type Stubs = Pick<ReturnType<typeof createMatchesActivities>, 'projectMatch' | 'loadMatchSettings' | 'notifyMatchParties'> &
+type Stubs = Pick<
+  ReturnType<typeof createMatchesActivities>,
+  'projectMatch' | 'loadMatchSettings' | 'notifyMatchParties'
+> &
   Pick<ReturnType<typeof createQueueActivities>, 'projectQueueEntry'> &
   Pick<ReturnType<typeof createMatchmakingActivities>, 'kickMatchmaker'> &
   Pick<ReturnType<typeof createDomainEventsActivities>, 'emitDomainEvent'>;
@@ -73,8 +83,21 @@ describe('match on the time-skipping server (production durations, stubbed activ
     const matchId = randomUUID();
     const liveEventId = randomUUID();
     const jobId = randomUUID();
-    const entryInput: QueueEntryInput = { queueId, userId: seekerUserId, liveEventId, liveEventSlug: 'acme-fair', agentIdentity: null, viaAgent: false, enteredAtMs: await ts.now(), ttlMs: QUEUE_ENTRY_TTL_MS };
-    const entry = await ts.env.client.workflow.start<QueueEntryWorkflow>(QUEUE_ENTRY_WORKFLOW, { taskQueue, workflowId: queueEntryWorkflowId(seekerUserId), args: [entryInput] });
+    const entryInput: QueueEntryInput = {
+      queueId,
+      userId: seekerUserId,
+      liveEventId,
+      liveEventSlug: 'acme-fair',
+      agentIdentity: null,
+      viaAgent: false,
+      enteredAtMs: await ts.now(),
+      ttlMs: QUEUE_ENTRY_TTL_MS,
+    };
+    const entry = await ts.env.client.workflow.start<QueueEntryWorkflow>(QUEUE_ENTRY_WORKFLOW, {
+      taskQueue,
+      workflowId: queueEntryWorkflowId(seekerUserId),
+      args: [entryInput],
+    });
     const offered = await entry.executeUpdate(offerUpdate, { args: [{ matchId, queueId, jobId, liveEventId }] });
     expect(offered.state).toMatchObject({ status: 'matched', matchId });
     const createdAtMs = await ts.now();
@@ -98,7 +121,11 @@ describe('match on the time-skipping server (production durations, stubbed activ
       acceptWindowMs: MATCH_ACCEPT_WINDOW_MS,
       interviewLengthMs: INTERVIEW_LENGTH_MS,
     };
-    const match = await ts.env.client.workflow.start<MatchWorkflow>(MATCH_WORKFLOW, { taskQueue, workflowId: matchWorkflowId(matchId), args: [input] });
+    const match = await ts.env.client.workflow.start<MatchWorkflow>(MATCH_WORKFLOW, {
+      taskQueue,
+      workflowId: matchWorkflowId(matchId),
+      args: [input],
+    });
     return { entry, match, matchId, createdAtMs, remainingTtlMs: offered.state.remainingTtlMs! };
   }
 
@@ -165,13 +192,20 @@ describe('match on the time-skipping server (production durations, stubbed activ
       await ts.env.sleep(MATCH_ACCEPT_WINDOW_MS / 2);
       const seekerUserId = (await match.query(matchStateQuery)).seekerUserId;
       await match.executeUpdate(acceptMatchUpdate, { args: [{ userId: seekerUserId, role: 'seeker' }] });
-      const accepted = await match.executeUpdate(acceptMatchUpdate, { args: [{ userId: randomUUID(), role: 'recruiter' }] });
+      const accepted = await match.executeUpdate(acceptMatchUpdate, {
+        args: [{ userId: randomUUID(), role: 'recruiter' }],
+      });
       expect(accepted.state.status).toBe('accepted');
       const acceptedAtMs = accepted.state.acceptedAtMs!;
       expect(accepted.state.interviewEndsAtMs).toBe(acceptedAtMs + INTERVIEW_LENGTH_MS);
 
       // The entry is done once its match is accepted (read without unlocking the clock).
-      expect(await ts.client.workflow.getHandle<QueueEntryWorkflow>(entry.workflowId).result()).toMatchObject({ status: 'matched', finished: true, endReason: 'match accepted', matchId });
+      expect(await ts.client.workflow.getHandle<QueueEntryWorkflow>(entry.workflowId).result()).toMatchObject({
+        status: 'matched',
+        finished: true,
+        endReason: 'match accepted',
+        matchId,
+      });
 
       // Nothing else runs now, so awaiting the result may let the server skip to the interview's end.
       const result = await match.result();

@@ -19,11 +19,13 @@ async function matched(h: Harness) {
 describe('matches routes: auth, roles, tenants, validation', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000' } });
+    h = await createHarness({
+      env: { MATCHMAKER_INTERVAL_MS: '50', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000' },
+    });
   });
   afterAll(async () => h?.close());
 
-  it('GET /matches: a seeker sees their own, a recruiter their team\'s (role set), other tenants nothing; limit 1–50', async () => {
+  it("GET /matches: a seeker sees their own, a recruiter their team's (role set), other tenants nothing; limit 1–50", async () => {
     const { rec, seeker, match, job, event } = await matched(h);
     const teammate = await h.recruiter({ teamId: rec.teamId! });
     const otherTeam = await h.recruiter();
@@ -52,8 +54,12 @@ describe('matches routes: auth, roles, tenants, validation', () => {
 
     const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: teammate.token })).json();
     expect(r.matches.map((m: { id: string; role: string }) => [m.id, m.role])).toEqual([[match.id, 'recruiter']]);
-    expect((await h.call({ method: 'GET', url: '/api/v1/matches', token: otherTeam.token })).json().matches).toEqual([]);
-    expect((await h.call({ method: 'GET', url: '/api/v1/matches', token: otherSeeker.token })).json().matches).toEqual([]);
+    expect((await h.call({ method: 'GET', url: '/api/v1/matches', token: otherTeam.token })).json().matches).toEqual(
+      [],
+    );
+    expect((await h.call({ method: 'GET', url: '/api/v1/matches', token: otherSeeker.token })).json().matches).toEqual(
+      [],
+    );
 
     expect((await h.call({ method: 'GET', url: '/api/v1/matches?limit=1', token: seeker.token })).statusCode).toBe(200);
     for (const bad of ['0', '51', 'x']) {
@@ -68,7 +74,12 @@ describe('matches routes: auth, roles, tenants, validation', () => {
     const readOnly = await seeker.tokenWith(['queue:read']);
     const routes = [
       { method: 'GET' as const, url: '/api/v1/matches', scope: 'matches:read' },
-      { method: 'POST' as const, url: `/api/v1/matches/${match.id}/decline`, scope: 'matches:write', payload: { reason: 'x' } },
+      {
+        method: 'POST' as const,
+        url: `/api/v1/matches/${match.id}/decline`,
+        scope: 'matches:write',
+        payload: { reason: 'x' },
+      },
       { method: 'GET' as const, url: `/api/v1/matches/${match.id}/interview-room-url`, scope: 'matches:read' },
     ];
     for (const r of routes) {
@@ -90,27 +101,57 @@ describe('matches routes: auth, roles, tenants, validation', () => {
     const otherTeam = await h.recruiter();
     const otherSeeker = await h.seeker();
     const url = `/api/v1/matches/${match.id}/decline`;
-    for (const payload of [undefined, {}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'ok', extra: 1 }, { reason: 5 }]) {
+    for (const payload of [
+      undefined,
+      {},
+      { reason: '' },
+      { reason: '   ' },
+      { reason: 'x'.repeat(501) },
+      { reason: 'ok', extra: 1 },
+      { reason: 5 },
+    ]) {
       const res = await h.call({ method: 'POST', url, token: seeker.token, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION');
     }
-    const badId = await h.call({ method: 'POST', url: '/api/v1/matches/not-a-uuid/decline', token: seeker.token, payload: { reason: 'x' } });
+    const badId = await h.call({
+      method: 'POST',
+      url: '/api/v1/matches/not-a-uuid/decline',
+      token: seeker.token,
+      payload: { reason: 'x' },
+    });
     expect(badId.statusCode).toBe(400);
     for (const t of [otherTeam.token, otherSeeker.token]) {
       const res = await h.call({ method: 'POST', url, token: t, payload: { reason: 'not mine' } });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
     }
-    const unknown = await h.call({ method: 'POST', url: `/api/v1/matches/${UNKNOWN}/decline`, token: seeker.token, payload: { reason: 'x' } });
+    const unknown = await h.call({
+      method: 'POST',
+      url: `/api/v1/matches/${UNKNOWN}/decline`,
+      token: seeker.token,
+      payload: { reason: 'x' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect((await h.knex('matches').where({ id: match.id }).first()).status).toBe('matched');
 
     // A replay with the same Idempotency-Key answers the same without a second decline.
     const key = '3b241101-e2bb-4255-8caf-4136c566a962';
-    const first = await h.call({ method: 'POST', url, token: rec.token, payload: { reason: 'Filled' }, headers: { 'idempotency-key': key } });
+    const first = await h.call({
+      method: 'POST',
+      url,
+      token: rec.token,
+      payload: { reason: 'Filled' },
+      headers: { 'idempotency-key': key },
+    });
     expect(first.statusCode).toBe(200);
-    const replay = await h.call({ method: 'POST', url, token: rec.token, payload: { reason: 'Filled' }, headers: { 'idempotency-key': key } });
+    const replay = await h.call({
+      method: 'POST',
+      url,
+      token: rec.token,
+      payload: { reason: 'Filled' },
+      headers: { 'idempotency-key': key },
+    });
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
@@ -122,7 +163,10 @@ describe('matches routes: auth, roles, tenants, validation', () => {
     const url = `/api/v1/matches/${match.id}/interview-room-url`;
     const nope = await h.call({ method: 'GET', url, token: otherTeam.token });
     expect(nope.statusCode).toBe(404);
-    expect((await h.call({ method: 'GET', url: `/api/v1/matches/${UNKNOWN}/interview-room-url`, token: seeker.token })).statusCode).toBe(404);
+    expect(
+      (await h.call({ method: 'GET', url: `/api/v1/matches/${UNKNOWN}/interview-room-url`, token: seeker.token }))
+        .statusCode,
+    ).toBe(404);
     const early = await h.call({ method: 'GET', url, token: seeker.token });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: 'MATCH_NOT_ACCEPTED', details: { status: 'matched' } });
@@ -152,7 +196,9 @@ describe('matches routes: auth, roles, tenants, validation', () => {
 
   it('the OpenAPI document describes the three routes', async () => {
     const doc = (await h.call({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    const ops = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    const ops = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((p) =>
+      Object.values(p).map((o) => o.operationId),
+    );
     expect(ops).toEqual(expect.arrayContaining(['listMatches', 'declineMatch', 'getInterviewRoomUrl']));
     expect(doc.paths['/api/v1/matches/{id}/interview-room-url'].get.responses).toHaveProperty('409');
   });
@@ -177,7 +223,9 @@ describe('interview-room-url with a hosted video provider', () => {
         }
         const parsed = JSON.parse(body);
         requests.push(parsed);
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ url: `https://video.example/r/${parsed.room}/${parsed.participant}` }));
+        res
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ url: `https://video.example/r/${parsed.room}/${parsed.participant}` }));
       });
     });
     await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
@@ -185,7 +233,9 @@ describe('interview-room-url with a hosted video provider', () => {
     h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', VIDEO_PROVIDER_URL: `http://127.0.0.1:${port}` } });
     // Nothing listens on this port: the provider is down.
     deadPort = await freePort();
-    hDown = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', VIDEO_PROVIDER_URL: `http://127.0.0.1:${deadPort}` } });
+    hDown = await createHarness({
+      env: { MATCHMAKER_INTERVAL_MS: '50', VIDEO_PROVIDER_URL: `http://127.0.0.1:${deadPort}` },
+    });
   });
   afterAll(async () => {
     await h?.close();
@@ -201,16 +251,24 @@ describe('interview-room-url with a hosted video provider', () => {
     return { seeker, matchId: match.id };
   };
 
-  it('returns the provider\'s URL; a provider error is 503 DEPENDENCY_UNAVAILABLE with Retry-After and is not bucketed', async () => {
+  it("returns the provider's URL; a provider error is 503 DEPENDENCY_UNAVAILABLE with Retry-After and is not bucketed", async () => {
     const { seeker, matchId } = await acceptedMatch(h);
     requests = [];
     providerUp = false;
-    const down = await h.call({ method: 'GET', url: `/api/v1/matches/${matchId}/interview-room-url`, token: seeker.token });
+    const down = await h.call({
+      method: 'GET',
+      url: `/api/v1/matches/${matchId}/interview-room-url`,
+      token: seeker.token,
+    });
     expect(down.statusCode).toBe(503);
     expect(down.json().code).toBe('DEPENDENCY_UNAVAILABLE');
     expect(down.headers['retry-after']).toBe('5');
     providerUp = true;
-    const up = await h.call({ method: 'GET', url: `/api/v1/matches/${matchId}/interview-room-url`, token: seeker.token });
+    const up = await h.call({
+      method: 'GET',
+      url: `/api/v1/matches/${matchId}/interview-room-url`,
+      token: seeker.token,
+    });
     expect(up.statusCode).toBe(200);
     expect(up.json().room_url).toBe(`https://video.example/r/${matchId}/${seeker.user.id}`);
     expect(requests).toEqual([expect.objectContaining({ room: matchId, participant: seeker.user.id, role: 'seeker' })]);
@@ -218,7 +276,11 @@ describe('interview-room-url with a hosted video provider', () => {
 
   it('an unreachable provider → 503 DEPENDENCY_UNAVAILABLE', async () => {
     const { seeker, matchId } = await acceptedMatch(hDown);
-    const res = await hDown.call({ method: 'GET', url: `/api/v1/matches/${matchId}/interview-room-url`, token: seeker.token });
+    const res = await hDown.call({
+      method: 'GET',
+      url: `/api/v1/matches/${matchId}/interview-room-url`,
+      token: seeker.token,
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE' });
   });

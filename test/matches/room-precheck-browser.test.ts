@@ -15,7 +15,12 @@ describe('browser: interview room pre-check (camera, microphone, level) and the 
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    ({ h, baseUrl } = await createWebHarness({ MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000' }));
+    ({ h, baseUrl } = await createWebHarness({
+      MATCHMAKER_INTERVAL_MS: '50',
+      QUEUE_ENTRY_TTL_MS: '600000',
+      MATCH_ACCEPT_WINDOW_MS: '600000',
+      INTERVIEW_LENGTH_MS: '600000',
+    }));
     browser = await launchBrowser({ fakeDevices: true });
   });
   afterAll(async () => {
@@ -28,7 +33,8 @@ describe('browser: interview room pre-check (camera, microphone, level) and the 
     const c = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(c);
     if (o.allowMedia) await c.grantPermissions(['camera', 'microphone'], { origin: baseUrl });
-    const token = (await h.app.services.accounts.sessions.create(u.user.id, { ip: '127.0.0.1', userAgent: 'test' })).token;
+    const token = (await h.app.services.accounts.sessions.create(u.user.id, { ip: '127.0.0.1', userAgent: 'test' }))
+      .token;
     await c.addCookies([{ name: 'jf_session', value: token, url: baseUrl }]);
     return c.newPage();
   };
@@ -51,9 +57,14 @@ describe('browser: interview room pre-check (camera, microphone, level) and the 
     await s.goto(seekerRoom);
     await s.locator('#precheck[data-precheck-state="ready"]').waitFor({ timeout: 15_000 });
     expect(await s.locator('#in-call').isHidden()).toBe(true);
-    await eventually(async () => ((await s.evaluate('document.getElementById("preview-video").videoWidth')) as number) > 0, 10_000);
+    await eventually(
+      async () => ((await s.evaluate('document.getElementById("preview-video").videoWidth')) as number) > 0,
+      10_000,
+    );
     const cameras = await s.locator('#camera-select option').allTextContents();
-    const mics = await s.locator('#mic-select option').evaluateAll((os) => os.map((o) => ({ value: o.getAttribute('value') ?? '', label: o.textContent ?? '' })));
+    const mics = await s
+      .locator('#mic-select option')
+      .evaluateAll((os) => os.map((o) => ({ value: o.getAttribute('value') ?? '', label: o.textContent ?? '' })));
     expect(cameras.length).toBeGreaterThanOrEqual(1);
     expect(cameras[0]).not.toBe('No camera found');
     expect(mics.length).toBeGreaterThanOrEqual(1);
@@ -65,7 +76,13 @@ describe('browser: interview room pre-check (camera, microphone, level) and the 
     // Another microphone: the preview restarts with it, and the call will use it.
     const chosen = mics[mics.length - 1].value;
     await s.locator('#mic-select').selectOption(chosen);
-    await eventually(async () => (await s.evaluate('(() => { const st = document.getElementById("preview-video").srcObject; const t = st && st.getAudioTracks()[0]; return t ? t.getSettings().deviceId : null; })()')) === chosen, 10_000);
+    await eventually(
+      async () =>
+        (await s.evaluate(
+          '(() => { const st = document.getElementById("preview-video").srcObject; const t = st && st.getAudioTracks()[0]; return t ? t.getSettings().deviceId : null; })()',
+        )) === chosen,
+      10_000,
+    );
     await s.locator('#precheck[data-precheck-state="ready"]').waitFor();
     expect(await s.locator('#mic-select').inputValue()).toBe(chosen);
 
@@ -73,7 +90,9 @@ describe('browser: interview room pre-check (camera, microphone, level) and the 
     const r = await pageAs(rec, { allowMedia: false });
     await r.goto(recRoom);
     await r.locator('#precheck[data-precheck-state="denied"]').waitFor({ timeout: 15_000 });
-    expect(await r.locator('#precheck-status').textContent()).toMatch(/blocked the camera and microphone.*join without them/);
+    expect(await r.locator('#precheck-status').textContent()).toMatch(
+      /blocked the camera and microphone.*join without them/,
+    );
     expect(await r.locator('#camera-select').isDisabled()).toBe(true);
     await checkPage(r, 'room-precheck-denied');
 
@@ -91,7 +110,9 @@ describe('browser: interview room pre-check (camera, microphone, level) and the 
 
     // Both in: the call connects with the chosen microphone; the clock runs on both pages.
     for (const p of [s, r]) await p.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
-    const sent = await s.evaluate('window.jobfairRoom.pc.getSenders().filter((x) => x.track && x.track.kind === "audio").map((x) => x.track.getSettings().deviceId)');
+    const sent = await s.evaluate(
+      'window.jobfairRoom.pc.getSenders().filter((x) => x.track && x.track.kind === "audio").map((x) => x.track.getSettings().deviceId)',
+    );
     expect(sent).toEqual([chosen]);
     for (const p of [s, r]) {
       await p.locator('#room-clock[data-clock-state="running"]').waitFor({ timeout: 15_000 });

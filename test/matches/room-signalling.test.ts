@@ -13,16 +13,24 @@ describe('interview room signalling (WebSocket)', () => {
   let h: Harness;
   let baseUrl: string;
   beforeAll(async () => {
-    ({ h, baseUrl } = await createWebHarness({ MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000' }));
+    ({ h, baseUrl } = await createWebHarness({
+      MATCHMAKER_INTERVAL_MS: '50',
+      QUEUE_ENTRY_TTL_MS: '600000',
+      MATCH_ACCEPT_WINDOW_MS: '600000',
+      INTERVIEW_LENGTH_MS: '600000',
+    }));
   });
   afterAll(async () => h?.close());
 
-  const sessionCookie = async (u: TestUser) => `jf_session=${(await h.app.services.accounts.sessions.create(u.user.id, { ip: '127.0.0.1', userAgent: 'test' })).token}`;
+  const sessionCookie = async (u: TestUser) =>
+    `jf_session=${(await h.app.services.accounts.sessions.create(u.user.id, { ip: '127.0.0.1', userAgent: 'test' })).token}`;
 
   /** Opens a socket and collects its messages; resolves once open (or with the HTTP refusal status). */
   const open = (path: string, cookie: string | null, origin = baseUrl) =>
     new Promise<{ ws: WebSocket; messages: Array<Record<string, unknown>>; status: number | null }>((resolve) => {
-      const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}${path}`, { headers: { ...(cookie ? { cookie } : {}), origin } });
+      const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}${path}`, {
+        headers: { ...(cookie ? { cookie } : {}), origin },
+      });
       const messages: Array<Record<string, unknown>> = [];
       ws.on('message', (d) => messages.push(JSON.parse(d.toString())));
       ws.on('open', () => resolve({ ws, messages, status: null }));
@@ -79,7 +87,11 @@ describe('interview room signalling (WebSocket)', () => {
     const clock = r.messages.find((m) => m.type === 'clock')!;
     expect(s.messages.find((m) => m.type === 'clock')).toEqual(clock);
     const started = await h.knex('matches').where({ id: match.id }).first();
-    expect(clock).toEqual({ type: 'clock', started_at: started.interview_started_at.toISOString(), ends_at: started.interview_ends_at.toISOString() });
+    expect(clock).toEqual({
+      type: 'clock',
+      started_at: started.interview_started_at.toISOString(),
+      ends_at: started.interview_ends_at.toISOString(),
+    });
     expect(started.interview_ends_at.getTime() - started.interview_started_at.getTime()).toBe(600000);
     expect(started.interview_started_at.getTime()).toBeGreaterThanOrEqual(started.accepted_at.getTime());
 
@@ -108,7 +120,9 @@ describe('interview room signalling (WebSocket)', () => {
     expect(page.statusCode).toBe(200);
     const left = await web.post(`/rooms/${match.id}/complete`, {}, { csrf: WebClient.csrfOf(page.body) });
     expect(left.statusCode).toBe(303);
-    await until(() => s2.messages.some((m) => m.type === 'room-closed') && r.messages.some((m) => m.type === 'room-closed'));
+    await until(
+      () => s2.messages.some((m) => m.type === 'room-closed') && r.messages.some((m) => m.type === 'room-closed'),
+    );
     await until(() => r.ws.readyState === WebSocket.CLOSED && s2.ws.readyState === WebSocket.CLOSED);
     const done = await matchOf(h, seeker.user.id, { status: 'completed' });
     expect(done.completed_by).toBe(rec.user.id);

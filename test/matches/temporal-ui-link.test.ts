@@ -6,13 +6,22 @@ import { WebClient } from '../helpers/web-client';
 describe('match page: link to the workflow in the Temporal UI', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', MATCH_ACCEPT_WINDOW_MS: '600000', TEMPORAL_UI_URL: 'http://ui.example.test:8233/' } });
+    h = await createHarness({
+      env: {
+        MATCHMAKER_INTERVAL_MS: '50',
+        MATCH_ACCEPT_WINDOW_MS: '600000',
+        TEMPORAL_UI_URL: 'http://ui.example.test:8233/',
+      },
+    });
   });
   afterAll(async () => h?.close());
 
   const as = async (u: TestUser) => {
     const c = new WebClient(h.app);
-    c.cookies.set('jf_session', (await h.app.services.accounts.sessions.create(u.user.id, { ip: null, userAgent: null })).token);
+    c.cookies.set(
+      'jf_session',
+      (await h.app.services.accounts.sessions.create(u.user.id, { ip: null, userAgent: null })).token,
+    );
     return c;
   };
 
@@ -29,9 +38,16 @@ describe('match page: link to the workflow in the Temporal UI', () => {
     const ownerPage = await (await as(owner)).get(`/matches/${match.id}`);
     expect(ownerPage.statusCode).toBe(200);
     const href = /id="temporal-ui-link">[^<]*<a href="([^"]+)"/.exec(ownerPage.body)?.[1];
-    expect(href).toBe(`http://ui.example.test:8233/namespaces/${encodeURIComponent(h.config.TEMPORAL_NAMESPACE)}/workflows/${encodeURIComponent(`match:${match.id}`)}`);
+    expect(href).toBe(
+      `http://ui.example.test:8233/namespaces/${encodeURIComponent(h.config.TEMPORAL_NAMESPACE)}/workflows/${encodeURIComponent(`match:${match.id}`)}`,
+    );
     // The id is the workflow's: Temporal knows a run under it (the row comes first, decision 0120).
-    const described = await eventually(() => h.temporal.workflow.getHandle(`match:${match.id}`).describe().catch(() => null));
+    const described = await eventually(() =>
+      h.temporal.workflow
+        .getHandle(`match:${match.id}`)
+        .describe()
+        .catch(() => null),
+    );
     expect(described.type).toBe('matchWorkflow');
 
     const memberPage = await (await as(member)).get(`/matches/${match.id}`);

@@ -11,7 +11,13 @@ describe('match visibility (no race)', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness({
-      env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', RATE_LIMIT_READ_PER_MIN: '1000000', RATE_LIMIT_WRITE_PER_MIN: '1000000' },
+      env: {
+        MATCHMAKER_INTERVAL_MS: '50',
+        QUEUE_ENTRY_TTL_MS: '600000',
+        MATCH_ACCEPT_WINDOW_MS: '600000',
+        RATE_LIMIT_READ_PER_MIN: '1000000',
+        RATE_LIMIT_WRITE_PER_MIN: '1000000',
+      },
     });
   }, 60_000);
   afterAll(async () => h?.close());
@@ -35,13 +41,21 @@ describe('match visibility (no race)', () => {
       while (mine.some((s) => pending.has(s)) && Date.now() < deadline) {
         for (const s of mine) {
           if (!pending.has(s)) continue;
-          const status = (await h.call({ method: 'GET', url: '/api/v1/queue/status', token: s.token })).json().queue_entry;
+          const status = (await h.call({ method: 'GET', url: '/api/v1/queue/status', token: s.token })).json()
+            .queue_entry;
           if (status?.status !== 'matched') continue;
           pending.delete(s);
           const list = (await h.call({ method: 'GET', url: '/api/v1/matches', token: s.token })).json();
-          if (!list.matches?.some((m: { id: string }) => m.id === status.match_id)) misses.push(`list ${status.match_id}`);
-          const declined = await h.call({ method: 'POST', url: `/api/v1/matches/${status.match_id}/decline`, token: s.token, payload: { reason: 'testing the race' } });
-          if (declined.statusCode !== 200) misses.push(`decline ${status.match_id}: ${declined.statusCode} ${declined.body}`);
+          if (!list.matches?.some((m: { id: string }) => m.id === status.match_id))
+            misses.push(`list ${status.match_id}`);
+          const declined = await h.call({
+            method: 'POST',
+            url: `/api/v1/matches/${status.match_id}/decline`,
+            token: s.token,
+            payload: { reason: 'testing the race' },
+          });
+          if (declined.statusCode !== 200)
+            misses.push(`decline ${status.match_id}: ${declined.statusCode} ${declined.body}`);
           observed++;
         }
       }
@@ -64,8 +78,15 @@ describe('match visibility (no race)', () => {
     const svc = matchesService(h);
 
     // The acceptance window has passed for `a` (its timer is still 10 minutes away): refused.
-    await h.knex('matches').where({ id: ma.id }).update({ expires_at: new Date(Date.now() - 1_000) });
-    await expect(svc.accept({ userId: a.user.id, matchId: ma.id })).rejects.toMatchObject({ status: 409, code: 'MATCH_NOT_ACCEPTABLE', details: { status: 'expired' } });
+    await h
+      .knex('matches')
+      .where({ id: ma.id })
+      .update({ expires_at: new Date(Date.now() - 1_000) });
+    await expect(svc.accept({ userId: a.user.id, matchId: ma.id })).rejects.toMatchObject({
+      status: 409,
+      code: 'MATCH_NOT_ACCEPTABLE',
+      details: { status: 'expired' },
+    });
 
     // `b` accepts; the answer is lost and the retry comes after the interview ended: still success.
     expect((await svc.accept({ userId: b.user.id, matchId: mb.id })).match.status).toBe('accepted');

@@ -1,13 +1,25 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Harness } from '../helpers/harness';
-import { createWebHarness, launchBrowser, onboardRecruiterInBrowser, screenshot, signUpInBrowser } from '../helpers/browser';
+import {
+  createWebHarness,
+  launchBrowser,
+  onboardRecruiterInBrowser,
+  screenshot,
+  signUpInBrowser,
+} from '../helpers/browser';
 import { createLiveEvent } from '../matches/fixtures';
 
 /** axe-core, evaluated through the DevTools protocol (the pages' CSP allows no injected script tag). */
 async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string | null }>> {
   await page.evaluate(fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const result = await page.evaluate(async () => (globalThis as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe.run());
+  const result = await page.evaluate(async () =>
+    (
+      globalThis as unknown as {
+        axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string | null }> }> };
+      }
+    ).axe.run(),
+  );
   return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
 }
 
@@ -46,7 +58,9 @@ describe('browser: console matching page', () => {
     await page.getByRole('button', { name: 'Save availability' }).click();
     await page.locator('.notice:has-text("availability was saved")').waitFor();
     expect(await page.getByText('You take up to 2 interviews at a time here').count()).toBe(1);
-    expect(await h.knex('recruiter_availability').where({ live_event_id: event.id, user_id: user.id }).first()).toMatchObject({ available: true, capacity: 2 });
+    expect(
+      await h.knex('recruiter_availability').where({ live_event_id: event.id, user_id: user.id }).first(),
+    ).toMatchObject({ available: true, capacity: 2 });
 
     await page.getByLabel('Minimum score (0–100)').fill('65');
     await page.getByRole('button', { name: 'Save floor' }).click();

@@ -21,14 +21,35 @@ describe('matching rounds: cached jobs, bounded offers, paged entries', () => {
   afterAll(async () => h?.close());
 
   /** `n` seekers with these skills waiting for `event` (or any event), entered in order, oldest `firstAgoMs` ago. */
-  async function waitingSeekers(n: number, skills: string[], event: EventFixture | null, firstAgoMs: number): Promise<string[]> {
+  async function waitingSeekers(
+    n: number,
+    skills: string[],
+    event: EventFixture | null,
+    firstAgoMs: number,
+  ): Promise<string[]> {
     const ids: string[] = [];
     const base = Date.now() - firstAgoMs;
     for (let i = 0; i < n; i++) {
-      const [u] = await h.knex('users').insert({ email: `round-${randomUUID()}@test.local`, display_name: `Seeker ${i}`, role: 'seeker' }).returning(['id']);
-      await h.knex('profiles').insert({ user_id: u.id, full_name: `Seeker ${i}`, skills, experience_years: 5, remote_preference: 'fully_remote' });
+      const [u] = await h
+        .knex('users')
+        .insert({ email: `round-${randomUUID()}@test.local`, display_name: `Seeker ${i}`, role: 'seeker' })
+        .returning(['id']);
+      await h.knex('profiles').insert({
+        user_id: u.id,
+        full_name: `Seeker ${i}`,
+        skills,
+        experience_years: 5,
+        remote_preference: 'fully_remote',
+      });
       const id = randomUUID();
-      await h.knex('queue_entries').insert({ id, user_id: u.id, status: 'waiting', live_event_id: event?.id ?? null, live_event_slug: event?.slug ?? null, entered_at: new Date(base + i * 10) });
+      await h.knex('queue_entries').insert({
+        id,
+        user_id: u.id,
+        status: 'waiting',
+        live_event_id: event?.id ?? null,
+        live_event_slug: event?.slug ?? null,
+        entered_at: new Date(base + i * 10),
+      });
       ids.push(id);
     }
     return ids;
@@ -48,7 +69,10 @@ describe('matching rounds: cached jobs, bounded offers, paged entries', () => {
     // The floor requires an essential skill: nothing to offer.
     expect((await activities.runMatchingRound({ batchSize: 500 })).offered).toBe(0);
     // The recruiter edits the job (the cache must not keep the old skills).
-    await h.knex('jobs').where({ id: job.id }).update({ essential_skills: ['Elixir'] });
+    await h
+      .knex('jobs')
+      .where({ id: job.id })
+      .update({ essential_skills: ['Elixir'] });
     const second = await activities.runMatchingRound({ batchSize: 500 });
     expect(second.offered).toBe(1);
     expect(await h.knex('match_offers').where({ queue_entry_id: entry, job_id: job.id }).first('id')).toBeTruthy();
@@ -63,7 +87,12 @@ describe('matching rounds: cached jobs, bounded offers, paged entries', () => {
   it(`offers at most ${MATCHMAKER_ROUND_MAX_OFFERS} per round and says more when it stopped there`, async () => {
     await clearQueue();
     const rec = await h.recruiter();
-    const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: MATCHMAKER_ROUND_MAX_OFFERS + 10, status: 'live', visibility: 'open_invite' });
+    const event = await createLiveEvent(h, {
+      teamId: rec.teamId!,
+      slots: MATCHMAKER_ROUND_MAX_OFFERS + 10,
+      status: 'live',
+      visibility: 'open_invite',
+    });
     await createJob(h, { event, essential_skills: ['Go'], remote_preference: 'remote' });
     await waitingSeekers(MATCHMAKER_ROUND_MAX_OFFERS + 4, ['Go'], null, 60_000);
     const activities = matchmakingActivities(h);
@@ -99,7 +128,12 @@ describe('matching rounds: cached jobs, bounded offers, paged entries', () => {
   it('reads past a page of entries nothing can match to reach younger ones that can', async () => {
     await clearQueue();
     const rec = await h.recruiter();
-    const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 10, status: 'live', visibility: 'open_invite' });
+    const event = await createLiveEvent(h, {
+      teamId: rec.teamId!,
+      slots: 10,
+      status: 'live',
+      visibility: 'open_invite',
+    });
     await createJob(h, { event, essential_skills: ['Rust'], remote_preference: 'remote' });
     // The oldest page and then some: no essential skill (the floor's first bracket requires one).
     await waitingSeekers(PLAN_PAGE_SIZE + 20, ['Cobol'], null, 120_000);

@@ -3,7 +3,16 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { testEnv } from '../helpers/env';
 import { eventually } from '../helpers/harness';
-import { kickSignal, matchmakerStatsQuery, matchmakerWorkflowId, MATCHMAKER_WORKFLOW, type KickSignalInput, type MatchmakerInput, type MatchmakerWorkflow, type RunMatchingRoundResult } from '../../workflows/matchmaking/contract';
+import {
+  kickSignal,
+  matchmakerStatsQuery,
+  matchmakerWorkflowId,
+  MATCHMAKER_WORKFLOW,
+  type KickSignalInput,
+  type MatchmakerInput,
+  type MatchmakerWorkflow,
+  type RunMatchingRoundResult,
+} from '../../workflows/matchmaking/contract';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 
 /**
@@ -15,7 +24,16 @@ import type { createMatchmakingActivities } from '../../activities/matchmaking/m
 const WINDOW_MS = 10 * 60_000;
 
 type Stub = Pick<ReturnType<typeof createMatchmakingActivities>, 'runMatchingRound'>;
-const EMPTY: RunMatchingRoundResult = { liveEvents: 0, freeSlots: 0, considered: 0, offered: 0, retried: 0, started: 0, refused: 0, pending: 0 };
+const EMPTY: RunMatchingRoundResult = {
+  liveEvents: 0,
+  freeSlots: 0,
+  considered: 0,
+  offered: 0,
+  retried: 0,
+  started: 0,
+  refused: 0,
+  pending: 0,
+};
 
 describe('matchmaker: a freed slot skips the batch window, joins stay coalesced', () => {
   let client: Client;
@@ -44,7 +62,12 @@ describe('matchmaker: a freed slot skips the batch window, joins stay coalesced'
         return { ...EMPTY, offered: 1, started: 1 };
       },
     };
-    worker = await Worker.create({ connection: native, taskQueue, workflowBundle: { codePath: env.workflowBundle }, activities });
+    worker = await Worker.create({
+      connection: native,
+      taskQueue,
+      workflowBundle: { codePath: env.workflowBundle },
+      activities,
+    });
     run = worker.run();
   }, 60_000);
 

@@ -1,5 +1,13 @@
 import { computeMatchScore, norm, type SeekerForScore } from '../../domain/matchmaking/match-score';
-import { CandidateIndex, compareCandidates, newSearchStats, prepareSeeker, scoreFromCounts, type Candidate, type CandidateJob } from '../../activities/matchmaking/candidates';
+import {
+  CandidateIndex,
+  compareCandidates,
+  newSearchStats,
+  prepareSeeker,
+  scoreFromCounts,
+  type Candidate,
+  type CandidateJob,
+} from '../../activities/matchmaking/candidates';
 import { planFromCandidates, planMatches, type PlanEntry } from '../../activities/matchmaking/plan';
 import { floorFor, passesFloor, type AppliedFloor } from '../../domain/matchmaking/match-floor';
 import type { FloorBracket } from '../../lib/config';
@@ -21,7 +29,20 @@ function rng(seed: number) {
   };
 }
 
-const SKILLS = ['TypeScript', 'typescript', ' Go ', 'go', 'Rust', 'Python', 'SQL', 'PostgreSQL', 'React', 'Kubernetes', 'AWS', 'Temporal'];
+const SKILLS = [
+  'TypeScript',
+  'typescript',
+  ' Go ',
+  'go',
+  'Rust',
+  'Python',
+  'SQL',
+  'PostgreSQL',
+  'React',
+  'Kubernetes',
+  'AWS',
+  'Temporal',
+];
 const PLACES = ['Berlin', 'berlin, Germany', 'Paris', 'São Paulo', 'Remote EU', ' ', null];
 
 function generator(seed: number) {
@@ -51,7 +72,11 @@ function generator(seed: number) {
 }
 
 /** The reference: score every job, keep each event's best, order, cut. */
-function exhaustive(seeker: SeekerForScore, jobs: CandidateJob[], o: { limit: number; free: Map<string, number>; excluded?: (id: string) => boolean }) {
+function exhaustive(
+  seeker: SeekerForScore,
+  jobs: CandidateJob[],
+  o: { limit: number; free: Map<string, number>; excluded?: (id: string) => boolean },
+) {
   const cmp = compareCandidates(o.free);
   const best = new Map<string, Candidate>();
   for (const job of jobs) {
@@ -75,31 +100,38 @@ describe('matchmaking candidate search', () => {
       const essential = job.essentialSkills.filter((s) => have.has(norm(s))).length;
       const bonus = job.bonusSkills.filter((s) => have.has(norm(s))).length;
       const full = computeMatchScore(seeker, job);
-      expect(scoreFromCounts(prepareSeeker(seeker), job, essential, bonus, full.breakdown.location.score)).toBe(full.score);
+      expect(scoreFromCounts(prepareSeeker(seeker), job, essential, bonus, full.breakdown.location.score)).toBe(
+        full.score,
+      );
     }
   });
 
-  it.each([1, 3, 10, Infinity])('finds each event’s best job, best %s events first, as scoring every job would', (limit) => {
-    const g = generator(limit === Infinity ? 99 : limit);
-    for (let t = 0; t < 150; t++) {
-      const eventCount = 1 + Math.floor(g.r() * 12);
-      const jobs = Array.from({ length: Math.floor(g.r() * 120) }, () => g.job(eventCount));
-      const free = new Map(Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 3)] as [string, number]));
-      const openInvite = new Set([...free.keys()].filter(() => g.r() < 0.7));
-      const index = new CandidateIndex(jobs, openInvite);
-      for (let k = 0; k < 8; k++) {
-        const seeker = g.seeker();
-        const own = g.r() < 0.3 ? `E${Math.floor(g.r() * eventCount)}` : null;
-        const banned = new Set(jobs.filter(() => g.r() < 0.05).map((j) => j.id));
-        const excluded = (id: string) => banned.has(id);
-        const scope = jobs.filter((j) => (own ? j.liveEventId === own : openInvite.has(j.liveEventId)));
-        const got = index.bestPerEvent({ liveEventId: own, seeker }, { limit, free, excluded });
-        expect(view(got)).toEqual(view(exhaustive(seeker, scope, { limit, free, excluded })));
-        // The breakdown is the full one.
-        for (const c of got) expect(c.score).toEqual(computeMatchScore(seeker, c.job));
+  it.each([1, 3, 10, Infinity])(
+    'finds each event’s best job, best %s events first, as scoring every job would',
+    (limit) => {
+      const g = generator(limit === Infinity ? 99 : limit);
+      for (let t = 0; t < 150; t++) {
+        const eventCount = 1 + Math.floor(g.r() * 12);
+        const jobs = Array.from({ length: Math.floor(g.r() * 120) }, () => g.job(eventCount));
+        const free = new Map(
+          Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 3)] as [string, number]),
+        );
+        const openInvite = new Set([...free.keys()].filter(() => g.r() < 0.7));
+        const index = new CandidateIndex(jobs, openInvite);
+        for (let k = 0; k < 8; k++) {
+          const seeker = g.seeker();
+          const own = g.r() < 0.3 ? `E${Math.floor(g.r() * eventCount)}` : null;
+          const banned = new Set(jobs.filter(() => g.r() < 0.05).map((j) => j.id));
+          const excluded = (id: string) => banned.has(id);
+          const scope = jobs.filter((j) => (own ? j.liveEventId === own : openInvite.has(j.liveEventId)));
+          const got = index.bestPerEvent({ liveEventId: own, seeker }, { limit, free, excluded });
+          expect(view(got)).toEqual(view(exhaustive(seeker, scope, { limit, free, excluded })));
+          // The breakdown is the full one.
+          for (const c of got) expect(c.score).toEqual(computeMatchScore(seeker, c.job));
+        }
       }
-    }
-  });
+    },
+  );
 
   it('an index over every event, narrowed by an "any event" mask, answers as an index built over only those events', () => {
     // The matchmaker keeps one index between rounds and narrows the "any event" scope per page to
@@ -108,7 +140,9 @@ describe('matchmaking candidate search', () => {
     for (let t = 0; t < 100; t++) {
       const eventCount = 1 + Math.floor(g.r() * 12);
       const jobs = Array.from({ length: Math.floor(g.r() * 150) }, () => g.job(eventCount));
-      const free = new Map(Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 3)] as [string, number]));
+      const free = new Map(
+        Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 3)] as [string, number]),
+      );
       const everyEvent = new CandidateIndex(jobs, new Set(free.keys()));
       const allowed = new Set([...free.keys()].filter(() => g.r() < 0.5));
       const mask = everyEvent.anyEventMask(allowed);
@@ -144,16 +178,30 @@ describe('matchmaking candidate search', () => {
       const eventCount = 1 + Math.floor(g.r() * 25);
       const shapes = Array.from({ length: 1 + Math.floor(g.r() * 40) }, () => g.job(eventCount));
       // Many jobs are copies of a few shapes in other events: exact ties across events.
-      const jobs = Array.from({ length: Math.floor(g.r() * 600) }, (_, i) => (g.r() < 0.5 ? { ...g.pick(shapes), id: `t${t}-copy-${String(i).padStart(4, '0')}`, liveEventId: `E${Math.floor(g.r() * eventCount)}` } : g.job(eventCount)));
-      const free = new Map(Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 4)] as [string, number]));
+      const jobs = Array.from({ length: Math.floor(g.r() * 600) }, (_, i) =>
+        g.r() < 0.5
+          ? {
+              ...g.pick(shapes),
+              id: `t${t}-copy-${String(i).padStart(4, '0')}`,
+              liveEventId: `E${Math.floor(g.r() * eventCount)}`,
+            }
+          : g.job(eventCount),
+      );
+      const free = new Map(
+        Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 4)] as [string, number]),
+      );
       const openInvite = new Set([...free.keys()].filter(() => g.r() < 0.8));
-      const settings = new Map([...free.keys()].map((e) => [e, { minScore: Math.floor(g.r() * 80), requireEssential: g.r() < 0.7 }]));
+      const settings = new Map(
+        [...free.keys()].map((e) => [e, { minScore: Math.floor(g.r() * 80), requireEssential: g.r() < 0.7 }]),
+      );
       const index = new CandidateIndex(jobs, openInvite);
       for (let k = 0; k < 10; k++) {
         const seeker = g.seeker();
         const own = g.r() < 0.25 ? `E${Math.floor(g.r() * eventCount)}` : null;
         const waitedMs = g.pick([0, 10_000, 400_000, 1_000_000]);
-        const floors = new Map<string, AppliedFloor>([...settings].map(([e, f]) => [e, floorFor(f, waitedMs, brackets)]));
+        const floors = new Map<string, AppliedFloor>(
+          [...settings].map(([e, f]) => [e, floorFor(f, waitedMs, brackets)]),
+        );
         const allowed = new Set([...openInvite].filter(() => g.r() < 0.8));
         const mask = g.r() < 0.5 ? index.anyEventMask(allowed) : undefined;
         const full = new Set([...free].filter(([, n]) => n === 0).map(([e]) => e));
@@ -166,16 +214,25 @@ describe('matchmaking candidate search', () => {
         const floor = {
           minScore: scopeEvents.length ? Math.min(...scopeEvents.map((e) => floors.get(e)!.min_score)) : 0,
           essentialRequired,
-          passes: (job: CandidateJob, score: number, essentialMatched: number) => passesFloor(floors.get(job.liveEventId)!, score, essentialMatched, job.essentialSkills.length),
+          passes: (job: CandidateJob, score: number, essentialMatched: number) =>
+            passesFloor(floors.get(job.liveEventId)!, score, essentialMatched, job.essentialSkills.length),
         };
         const limit = g.pick([1, 2, 3, 10, Infinity]);
-        const got = index.bestPerEvent({ liveEventId: own, seeker }, { limit, free, excluded, skipEvent, anyEventMask: mask, floor });
+        const got = index.bestPerEvent(
+          { liveEventId: own, seeker },
+          { limit, free, excluded, skipEvent, anyEventMask: mask, floor },
+        );
         // The reference: every job of the scope scored in full, the floor applied from the breakdown.
         const have = new Set(seeker.skills.map(norm));
         const scope = jobs.filter((j) => scopeEvents.includes(j.liveEventId) && !skipEvent?.(j.liveEventId));
         const passing = scope.filter((j) => {
           const essentialMatched = j.essentialSkills.filter((x) => have.has(norm(x))).length;
-          return passesFloor(floors.get(j.liveEventId)!, computeMatchScore(seeker, j).score, essentialMatched, j.essentialSkills.length);
+          return passesFloor(
+            floors.get(j.liveEventId)!,
+            computeMatchScore(seeker, j).score,
+            essentialMatched,
+            j.essentialSkills.length,
+          );
         });
         expect(view(got)).toEqual(view(exhaustive(seeker, passing, { limit, free, excluded })));
         compared++;
@@ -193,10 +250,23 @@ describe('matchmaking candidate search', () => {
     const g = generator(17);
     const jobs: CandidateJob[] = [];
     for (let e = 0; e < 200; e++)
-      for (let j = 0; j < 50; j++) jobs.push({ ...g.job(1), id: `E${e}-${j}`, liveEventId: `E${e}`, essentialSkills: ['Go', g.pick(SKILLS)], bonusSkills: [g.pick(SKILLS)] });
+      for (let j = 0; j < 50; j++)
+        jobs.push({
+          ...g.job(1),
+          id: `E${e}-${j}`,
+          liveEventId: `E${e}`,
+          essentialSkills: ['Go', g.pick(SKILLS)],
+          bonusSkills: [g.pick(SKILLS)],
+        });
     const free = new Map(Array.from({ length: 200 }, (_, e) => [`E${e}`, 2] as [string, number]));
     const index = new CandidateIndex(jobs, new Set(free.keys()));
-    const seeker: SeekerForScore = { skills: ['go', 'Rust'], experienceYears: 5, location: 'Berlin', remotePreference: 'hybrid', salaryExpectationMin: null };
+    const seeker: SeekerForScore = {
+      skills: ['go', 'Rust'],
+      experienceYears: 5,
+      location: 'Berlin',
+      remotePreference: 'hybrid',
+      salaryExpectationMin: null,
+    };
     const stats = newSearchStats();
     const got = index.bestPerEvent({ liveEventId: null, seeker }, { limit: 10, free, stats });
     expect(view(got)).toEqual(view(exhaustive(seeker, jobs, { limit: 10, free })));
@@ -207,14 +277,36 @@ describe('matchmaking candidate search', () => {
   });
 
   it('finds a job that shares no skill when it is the best (no skills listed, bonus skills only)', () => {
-    const base = { experienceMin: 0, salaryMin: null, salaryMax: null, location: null, remotePreference: 'remote' as const };
+    const base = {
+      experienceMin: 0,
+      salaryMin: null,
+      salaryMax: null,
+      location: null,
+      remotePreference: 'remote' as const,
+    };
     const jobs: CandidateJob[] = [
-      { ...base, id: 'j-poor', liveEventId: 'E1', essentialSkills: ['Go', 'Rust', 'Python', 'SQL'], bonusSkills: [], experienceMin: 10, remotePreference: 'onsite' },
+      {
+        ...base,
+        id: 'j-poor',
+        liveEventId: 'E1',
+        essentialSkills: ['Go', 'Rust', 'Python', 'SQL'],
+        bonusSkills: [],
+        experienceMin: 10,
+        remotePreference: 'onsite',
+      },
       { ...base, id: 'j-open', liveEventId: 'E2', essentialSkills: [], bonusSkills: [] },
       { ...base, id: 'j-bonus', liveEventId: 'E3', essentialSkills: [], bonusSkills: ['Kubernetes'] },
     ];
-    const seeker: SeekerForScore = { skills: ['SQL'], experienceYears: 1, location: null, remotePreference: 'fully_remote' };
-    const got = new CandidateIndex(jobs, new Set(['E1', 'E2', 'E3'])).bestPerEvent({ liveEventId: null, seeker }, { limit: 2, free: new Map() });
+    const seeker: SeekerForScore = {
+      skills: ['SQL'],
+      experienceYears: 1,
+      location: null,
+      remotePreference: 'fully_remote',
+    };
+    const got = new CandidateIndex(jobs, new Set(['E1', 'E2', 'E3'])).bestPerEvent(
+      { liveEventId: null, seeker },
+      { limit: 2, free: new Map() },
+    );
     // j-open: experience 1, location 1 → 100; j-bonus: bonus 0 → (15 + 15) / 40 = 75; j-poor shares SQL but scores far lower.
     expect(view(got)).toEqual([
       ['E2', 'j-open', 100],
@@ -223,9 +315,25 @@ describe('matchmaking candidate search', () => {
   });
 
   it('an entry whose best events fill up in the round falls back to its next event', () => {
-    const job = (id: string, liveEventId: string, essentialSkills: string[]): CandidateJob => ({ id, liveEventId, essentialSkills, bonusSkills: [], experienceMin: 0, salaryMin: null, salaryMax: null, location: null, remotePreference: null });
+    const job = (id: string, liveEventId: string, essentialSkills: string[]): CandidateJob => ({
+      id,
+      liveEventId,
+      essentialSkills,
+      bonusSkills: [],
+      experienceMin: 0,
+      salaryMin: null,
+      salaryMax: null,
+      location: null,
+      remotePreference: null,
+    });
     const jobs = [job('J1', 'E1', ['Go']), job('J2', 'E2', ['Go', 'Rust']), job('J3', 'E3', ['Rust'])];
-    const entry = (id: string, enteredAtMs: number): PlanEntry => ({ id, userId: `u-${id}`, liveEventId: null, enteredAtMs, seeker: { skills: ['Go'], experienceYears: 3, location: null, remotePreference: null } });
+    const entry = (id: string, enteredAtMs: number): PlanEntry => ({
+      id,
+      userId: `u-${id}`,
+      liveEventId: null,
+      enteredAtMs,
+      seeker: { skills: ['Go'], experienceYears: 3, location: null, remotePreference: null },
+    });
     const entries = [entry('a', 1), entry('b', 2), entry('c', 3)];
     const free = new Map([
       ['E1', 1],
@@ -233,7 +341,11 @@ describe('matchmaking candidate search', () => {
       ['E3', 1],
     ]);
     const index = new CandidateIndex(jobs, new Set(['E1', 'E2', 'E3']));
-    const ranked = entries.map((e) => ({ entry: e, candidates: index.bestPerEvent(e, { limit: 3, free }), complete: true }));
+    const ranked = entries.map((e) => ({
+      entry: e,
+      candidates: index.bestPerEvent(e, { limit: 3, free }),
+      complete: true,
+    }));
     // Same band for all three (best: E1 at 100; then E2 61.5, E3 23.1): oldest first, each its best event with a slot.
     expect(planFromCandidates(ranked, free).map((p) => [p.entry.id, p.job.id])).toEqual([
       ['a', 'J1'],
@@ -241,7 +353,15 @@ describe('matchmaking candidate search', () => {
       ['c', 'J3'],
     ]);
     // The whole-list plan agrees.
-    expect(planMatches({ entries, jobs, freeByEvent: free, openInviteEventIds: new Set(['E1', 'E2', 'E3']), excludedPairs: new Set() }).map((p) => [p.entry.id, p.job.id])).toEqual([
+    expect(
+      planMatches({
+        entries,
+        jobs,
+        freeByEvent: free,
+        openInviteEventIds: new Set(['E1', 'E2', 'E3']),
+        excludedPairs: new Set(),
+      }).map((p) => [p.entry.id, p.job.id]),
+    ).toEqual([
       ['a', 'J1'],
       ['b', 'J2'],
       ['c', 'J3'],
@@ -253,9 +373,17 @@ describe('matchmaking candidate search', () => {
     for (let t = 0; t < 6; t++) {
       const events = 20 + Math.floor(g.r() * 60);
       const jobs = Array.from({ length: 400 + Math.floor(g.r() * 1200) }, () => g.job(events));
-      const free = new Map(Array.from({ length: events }, (_, e) => [`E${e}`, Math.floor(g.r() * 3)] as [string, number]));
+      const free = new Map(
+        Array.from({ length: events }, (_, e) => [`E${e}`, Math.floor(g.r() * 3)] as [string, number]),
+      );
       const openInvite = new Set([...free.keys()].filter(() => g.r() < 0.8));
-      const entries: PlanEntry[] = Array.from({ length: 150 }, (_, i) => ({ id: `q${i}`, userId: `u${i}`, liveEventId: g.r() < 0.2 ? `E${Math.floor(g.r() * events)}` : null, enteredAtMs: Math.floor(g.r() * 50), seeker: g.seeker() }));
+      const entries: PlanEntry[] = Array.from({ length: 150 }, (_, i) => ({
+        id: `q${i}`,
+        userId: `u${i}`,
+        liveEventId: g.r() < 0.2 ? `E${Math.floor(g.r() * events)}` : null,
+        enteredAtMs: Math.floor(g.r() * 50),
+        seeker: g.seeker(),
+      }));
       const banned = new Set(entries.flatMap((e) => jobs.filter(() => g.r() < 0.01).map((j) => `${e.id}:${j.id}`)));
       const index = new CandidateIndex(jobs, openInvite);
       const tried = (e: PlanEntry) => (jobId: string) => banned.has(`${e.id}:${jobId}`);
@@ -263,10 +391,15 @@ describe('matchmaking candidate search', () => {
         const candidates = index.bestPerEvent(entry, { limit: 2, free, excluded: tried(entry) });
         return { entry, candidates, complete: candidates.length < 2 };
       });
-      const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) => index.bestPerEvent(entry, { limit: 1, free, excluded: tried(entry), skipEvent: isFull })[0];
+      const refill = (entry: PlanEntry, isFull: (eventId: string) => boolean) =>
+        index.bestPerEvent(entry, { limit: 1, free, excluded: tried(entry), skipEvent: isFull })[0];
       const plan = planFromCandidates(ranked, free, refill).map((p) => [p.entry.id, p.job.id, p.score.score]);
       expect(plan).toEqual(originalPlan(entries, jobs, free, openInvite, banned));
-      expect(planMatches({ entries, jobs, freeByEvent: free, openInviteEventIds: openInvite, excludedPairs: banned }).map((p) => [p.entry.id, p.job.id, p.score.score])).toEqual(plan);
+      expect(
+        planMatches({ entries, jobs, freeByEvent: free, openInviteEventIds: openInvite, excludedPairs: banned }).map(
+          (p) => [p.entry.id, p.job.id, p.score.score],
+        ),
+      ).toEqual(plan);
     }
   });
 
@@ -275,17 +408,28 @@ describe('matchmaking candidate search', () => {
     const jobs = Array.from({ length: 40_000 }, () => g.job(1_000));
     const free = new Map(Array.from({ length: 1_000 }, (_, e) => [`E${e}`, 2] as [string, number]));
     const index = new CandidateIndex(jobs, new Set(free.keys()));
-    const entries: PlanEntry[] = Array.from({ length: 500 }, (_, i) => ({ id: `q${i}`, userId: `u${i}`, liveEventId: null, enteredAtMs: i, seeker: g.seeker() }));
+    const entries: PlanEntry[] = Array.from({ length: 500 }, (_, i) => ({
+      id: `q${i}`,
+      userId: `u${i}`,
+      liveEventId: null,
+      enteredAtMs: i,
+      seeker: g.seeker(),
+    }));
     const stats = newSearchStats();
     const ranked = entries.map((entry) => {
       const candidates = index.bestPerEvent(entry, { limit: 10, free, stats });
       return { entry, candidates, complete: candidates.length < 10 };
     });
-    const pairs = planFromCandidates(ranked, free, (entry, isFull) => index.bestPerEvent(entry, { limit: 1, free, skipEvent: isFull, stats })[0]);
+    const pairs = planFromCandidates(
+      ranked,
+      free,
+      (entry, isFull) => index.bestPerEvent(entry, { limit: 1, free, skipEvent: isFull, stats })[0],
+    );
     // Similar seekers want the same events: many lists fill up and are refilled; everybody is placed.
     expect(pairs).toHaveLength(500);
     expect(stats.searches).toBeGreaterThan(500);
-    for (const r of ranked.slice(0, 3)) expect(view(r.candidates)).toEqual(view(exhaustive(r.entry.seeker, jobs, { limit: 10, free })));
+    for (const r of ranked.slice(0, 3))
+      expect(view(r.candidates)).toEqual(view(exhaustive(r.entry.seeker, jobs, { limit: 10, free })));
     // With this deliberately dense vocabulary (12 skills) most jobs share a skill with most seekers,
     // yet only a small share of the pairs is scored (the bound prunes the rest): 11 % here.
     expect(stats.scored / stats.jobs).toBeLessThan(0.15);
@@ -293,7 +437,13 @@ describe('matchmaking candidate search', () => {
 });
 
 /** The whole-list plan as the matchmaker made it before the candidate search (every pair scored). */
-function originalPlan(entries: PlanEntry[], jobs: CandidateJob[], freeByEvent: Map<string, number>, openInvite: Set<string>, banned: Set<string>) {
+function originalPlan(
+  entries: PlanEntry[],
+  jobs: CandidateJob[],
+  freeByEvent: Map<string, number>,
+  openInvite: Set<string>,
+  banned: Set<string>,
+) {
   const free = new Map(freeByEvent);
   const ranked = entries
     .map((entry) => {
@@ -301,11 +451,18 @@ function originalPlan(entries: PlanEntry[], jobs: CandidateJob[], freeByEvent: M
         .filter((job) => (entry.liveEventId ? job.liveEventId === entry.liveEventId : openInvite.has(job.liveEventId)))
         .filter((job) => !banned.has(`${entry.id}:${job.id}`))
         .map((job) => ({ job, score: computeMatchScore(entry.seeker, job) }))
-        .sort((a, b) => b.score.score - a.score.score || (free.get(b.job.liveEventId) ?? 0) - (free.get(a.job.liveEventId) ?? 0) || a.job.id.localeCompare(b.job.id));
+        .sort(
+          (a, b) =>
+            b.score.score - a.score.score ||
+            (free.get(b.job.liveEventId) ?? 0) - (free.get(a.job.liveEventId) ?? 0) ||
+            a.job.id.localeCompare(b.job.id),
+        );
       return { entry, candidates, band: candidates.length ? Math.floor(candidates[0].score.score / 20) : -1 };
     })
     .filter((r) => r.candidates.length > 0)
-    .sort((a, b) => b.band - a.band || a.entry.enteredAtMs - b.entry.enteredAtMs || a.entry.id.localeCompare(b.entry.id));
+    .sort(
+      (a, b) => b.band - a.band || a.entry.enteredAtMs - b.entry.enteredAtMs || a.entry.id.localeCompare(b.entry.id),
+    );
   const pairs: Array<[string, string, number]> = [];
   for (const r of ranked) {
     const pick = r.candidates.find((c) => (free.get(c.job.liveEventId) ?? 0) > 0);

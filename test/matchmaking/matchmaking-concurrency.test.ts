@@ -1,6 +1,11 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, join, matchmakingActivities } from '../matches/fixtures';
-import { queueEntryWorkflowId, offerUpdate, matchClosedSignal, queueEntryStateQuery } from '../../workflows/queue/contract';
+import {
+  queueEntryWorkflowId,
+  offerUpdate,
+  matchClosedSignal,
+  queueEntryStateQuery,
+} from '../../workflows/queue/contract';
 
 /**
  * 200 seekers join at once while 10 interview slots exist (three events) and extra matching rounds
@@ -10,7 +15,14 @@ import { queueEntryWorkflowId, offerUpdate, matchClosedSignal, queueEntryStateQu
 describe('matchmaking under concurrency', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '20', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', DATABASE_POOL_MAX: '20' } });
+    h = await createHarness({
+      env: {
+        MATCHMAKER_INTERVAL_MS: '20',
+        QUEUE_ENTRY_TTL_MS: '600000',
+        MATCH_ACCEPT_WINDOW_MS: '600000',
+        DATABASE_POOL_MAX: '20',
+      },
+    });
   });
   afterAll(async () => h?.close());
 
@@ -42,7 +54,9 @@ describe('matchmaking under concurrency', () => {
       }),
     );
     // A third of the seekers wait for one event each, the rest for any event.
-    const joined = await Promise.all(seekers.map((s, i) => join(h, s, i % 3 === 0 ? events[(i / 3) % 3].slug : undefined)));
+    const joined = await Promise.all(
+      seekers.map((s, i) => join(h, s, i % 3 === 0 ? events[(i / 3) % 3].slug : undefined)),
+    );
     joining = false;
     expect(new Set(joined.map((j) => j.queue_id)).size).toBe(200);
     await extraRounds;
@@ -55,11 +69,14 @@ describe('matchmaking under concurrency', () => {
     // could still appear would come from it (no fixed sleep; the invariants below hold at any moment).
     await activities.runMatchingRound({ batchSize: 500 });
 
-    const perEvent = await h.knex.raw(`
+    const perEvent = await h.knex.raw(
+      `
       SELECT e.id, e.interview_slots,
         (SELECT count(*)::int FROM matches m WHERE m.live_event_id = e.id AND m.status IN ('matched', 'accepted')) AS active_matches,
         (SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = e.id AND o.status IN ('offering', 'started')) AS held
-      FROM live_events e WHERE e.id = ANY(?)`, [events.map((e) => e.id)]);
+      FROM live_events e WHERE e.id = ANY(?)`,
+      [events.map((e) => e.id)],
+    );
     for (const row of perEvent.rows) {
       expect(row.active_matches).toBeLessThanOrEqual(row.interview_slots);
       expect(row.held).toBeLessThanOrEqual(row.interview_slots);
@@ -95,17 +112,38 @@ describe('matchmaking under concurrency', () => {
     const s = await h.seeker();
     const j = await join(h, s, event.slug);
     const handle = h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id));
-    const offer = (matchId: string) => handle.executeUpdate(offerUpdate, { args: [{ matchId, queueId: j.queue_id, jobId: job.id, liveEventId: event.id }] });
-    const ids = ['6f0c1a52-8a4f-4a8e-9d43-000000000001', '6f0c1a52-8a4f-4a8e-9d43-000000000002', '6f0c1a52-8a4f-4a8e-9d43-000000000003'];
+    const offer = (matchId: string) =>
+      handle.executeUpdate(offerUpdate, {
+        args: [{ matchId, queueId: j.queue_id, jobId: job.id, liveEventId: event.id }],
+      });
+    const ids = [
+      '6f0c1a52-8a4f-4a8e-9d43-000000000001',
+      '6f0c1a52-8a4f-4a8e-9d43-000000000002',
+      '6f0c1a52-8a4f-4a8e-9d43-000000000003',
+    ];
     const results = await Promise.allSettled(ids.map(offer));
     const accepted = results.filter((r) => r.status === 'fulfilled');
     expect(accepted).toHaveLength(1);
     const winner = ids[results.findIndex((r) => r.status === 'fulfilled')];
     // The accepted offer re-sent answers the same; another is refused.
-    await expect(offer(winner)).resolves.toMatchObject({ accepted: true, state: { matchId: winner, status: 'matched' } });
+    await expect(offer(winner)).resolves.toMatchObject({
+      accepted: true,
+      state: { matchId: winner, status: 'matched' },
+    });
     await expect(offer(ids.find((id) => id !== winner)!)).rejects.toThrow();
     // An offer for another entry id (an older entry of the seeker) is refused.
-    await expect(handle.executeUpdate(offerUpdate, { args: [{ matchId: '6f0c1a52-8a4f-4a8e-9d43-000000000004', queueId: '6f0c1a52-8a4f-4a8e-9d43-0000000000ff', jobId: job.id, liveEventId: event.id }] })).rejects.toThrow();
+    await expect(
+      handle.executeUpdate(offerUpdate, {
+        args: [
+          {
+            matchId: '6f0c1a52-8a4f-4a8e-9d43-000000000004',
+            queueId: '6f0c1a52-8a4f-4a8e-9d43-0000000000ff',
+            jobId: job.id,
+            liveEventId: event.id,
+          },
+        ],
+      }),
+    ).rejects.toThrow();
     const row = await h.knex('queue_entries').where({ id: j.queue_id }).first();
     expect(row).toMatchObject({ status: 'matched', match_id: winner });
 

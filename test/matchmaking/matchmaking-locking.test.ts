@@ -21,7 +21,10 @@ describe('matchmaking: planning without locks, holding slots under short locks',
   afterAll(async () => h?.close());
 
   /** A seeker waiting in the queue (for one event, or any event when `event` is null). */
-  async function waiting(event: EventFixture | null, o: { status?: string; expiresInMs?: number; enteredAt?: Date } = {}) {
+  async function waiting(
+    event: EventFixture | null,
+    o: { status?: string; expiresInMs?: number; enteredAt?: Date } = {},
+  ) {
     const s = await h.seeker();
     const id = randomUUID();
     await h.knex('queue_entries').insert({
@@ -36,7 +39,11 @@ describe('matchmaking: planning without locks, holding slots under short locks',
     return { id, userId: s.user.id, liveEventId: event?.id ?? null };
   }
 
-  const offer = (entry: { id: string; userId: string; liveEventId: string | null }, event: EventFixture, jobId: string): MatchOfferInsert => ({
+  const offer = (
+    entry: { id: string; userId: string; liveEventId: string | null },
+    event: EventFixture,
+    jobId: string,
+  ): MatchOfferInsert => ({
     id: randomUUID(),
     queue_entry_id: entry.id,
     queue_live_event_id: entry.liveEventId,
@@ -50,7 +57,12 @@ describe('matchmaking: planning without locks, holding slots under short locks',
     entered_at: new Date(),
   });
 
-  const offersOf = (eventId: string) => h.knex('match_offers').where({ live_event_id: eventId }).orderBy('created_at').select('queue_entry_id', 'job_id', 'status');
+  const offersOf = (eventId: string) =>
+    h
+      .knex('match_offers')
+      .where({ live_event_id: eventId })
+      .orderBy('created_at')
+      .select('queue_entry_id', 'job_id', 'status');
 
   /** Runs `fn` while another transaction holds `lockSql` (a projection or a recruiter edit in progress). */
   async function whileLocked<T>(lockSql: string, bindings: readonly unknown[], fn: () => Promise<T>): Promise<T> {
@@ -77,7 +89,11 @@ describe('matchmaking: planning without locks, holding slots under short locks',
     const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 2 });
     const job = await createJob(h, { event });
     const [a, b, c] = [await waiting(event), await waiting(event), await waiting(event)];
-    const first = await repo.holdSlots(event.id, [offer(a, event, job.id), offer(b, event, job.id), offer(c, event, job.id)]);
+    const first = await repo.holdSlots(event.id, [
+      offer(a, event, job.id),
+      offer(b, event, job.id),
+      offer(c, event, job.id),
+    ]);
     expect(first).toMatchObject({ busy: 0, full: 1, stale: 0 });
     expect(first.held).toHaveLength(2);
     expect((await offersOf(event.id)).map((o) => o.queue_entry_id)).toEqual([a.id, b.id]);
@@ -95,11 +111,16 @@ describe('matchmaking: planning without locks, holding slots under short locks',
     // 24 rounds, each with a different plan (one seeker), at once; the busy ones retry, as the next round would.
     let pending = seekers;
     for (let attempt = 0; pending.length && attempt < 50; attempt++) {
-      const results = await Promise.all(pending.map((s) => repo.holdSlots(event.id, [offer(s, event, job.id)]).then((r) => ({ s, r }))));
+      const results = await Promise.all(
+        pending.map((s) => repo.holdSlots(event.id, [offer(s, event, job.id)]).then((r) => ({ s, r }))),
+      );
       pending = results.filter(({ r }) => r.busy > 0).map(({ s }) => s);
     }
     expect(pending).toEqual([]);
-    const held = await h.knex('match_offers').where({ live_event_id: event.id }).whereIn('status', ['offering', 'started']);
+    const held = await h
+      .knex('match_offers')
+      .where({ live_event_id: event.id })
+      .whereIn('status', ['offering', 'started']);
     expect(held).toHaveLength(3);
   });
 
@@ -121,7 +142,9 @@ describe('matchmaking: planning without locks, holding slots under short locks',
     expect(await repo.holdSlots(priv.id, [offer(anyEvent, priv, privJob.id)])).toMatchObject({ held: [], stale: 1 });
     expect(await repo.holdSlots(open.id, [offer(forPrivate, open, openJob.id)])).toMatchObject({ held: [], stale: 1 });
     // Stopped waiting, or expired, between plan and hold.
-    expect(await repo.holdSlots(open.id, [offer(left, open, openJob.id), offer(expired, open, openJob.id)])).toMatchObject({ held: [], stale: 2 });
+    expect(
+      await repo.holdSlots(open.id, [offer(left, open, openJob.id), offer(expired, open, openJob.id)]),
+    ).toMatchObject({ held: [], stale: 2 });
     // A closed job.
     expect(await repo.holdSlots(open.id, [offer(anyEvent, open, closedJob.id)])).toMatchObject({ held: [], stale: 1 });
 
@@ -129,7 +152,9 @@ describe('matchmaking: planning without locks, holding slots under short locks',
     const held = await repo.holdSlots(open.id, [offer(anyEvent, open, openJob.id)]);
     expect(held.held).toHaveLength(1);
     const forPrivateToo = await waiting(priv);
-    expect(await repo.holdSlots(priv.id, [offer(forPrivate, priv, privJob.id), offer(forPrivateToo, priv, privJob.id)])).toMatchObject({ stale: 0, full: 0 });
+    expect(
+      await repo.holdSlots(priv.id, [offer(forPrivate, priv, privJob.id), offer(forPrivateToo, priv, privJob.id)]),
+    ).toMatchObject({ stale: 0, full: 0 });
     expect(await repo.holdSlots(priv.id, [offer(forPrivate, priv, privJob.id)])).toMatchObject({ held: [], stale: 1 });
 
     // A pair already tried (its match started, then was declined: the entry waits again) is not offered again; another job is.
@@ -153,10 +178,14 @@ describe('matchmaking: planning without locks, holding slots under short locks',
 
     // A projection or a recruiter edit holds the event row: nothing is written, nothing waits.
     const t0 = Date.now();
-    const r1 = await whileLocked('UPDATE live_events SET updated_at = now() WHERE id = ?', [event.id], () => repo.holdSlots(event.id, [offer(a, event, job.id)]));
+    const r1 = await whileLocked('UPDATE live_events SET updated_at = now() WHERE id = ?', [event.id], () =>
+      repo.holdSlots(event.id, [offer(a, event, job.id)]),
+    );
     expect(r1).toMatchObject({ held: [], busy: 1 });
     // Another round holds entry a (its own short transaction): a is skipped, b is served.
-    const r2 = await whileLocked('SELECT 1 FROM queue_entries WHERE id = ? FOR UPDATE', [a.id], () => repo.holdSlots(event.id, [offer(a, event, job.id), offer(b, event, job.id)]));
+    const r2 = await whileLocked('SELECT 1 FROM queue_entries WHERE id = ? FOR UPDATE', [a.id], () =>
+      repo.holdSlots(event.id, [offer(a, event, job.id), offer(b, event, job.id)]),
+    );
     expect(r2).toMatchObject({ busy: 1, stale: 0 });
     expect(r2.held).toHaveLength(1);
     expect(Date.now() - t0).toBeLessThan(10_000);
@@ -170,7 +199,8 @@ describe('matchmaking: planning without locks, holding slots under short locks',
     await h.knex('queue_entries').where({ status: 'waiting' }).update({ status: 'left' });
     const rec = await h.recruiter();
     const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 3, visibility: 'open_invite' });
-    for (let i = 0; i < 20; i++) await createJob(h, { event, title: `Job ${i}`, essential_skills: [['TypeScript', 'Go', 'Rust'][i % 3]] });
+    for (let i = 0; i < 20; i++)
+      await createJob(h, { event, title: `Job ${i}`, essential_skills: [['TypeScript', 'Go', 'Rust'][i % 3]] });
     const entries = [await waiting(null), await waiting(event), await waiting(null)];
 
     // While the round loads candidate jobs (after reading events and entries, before scoring and
@@ -194,7 +224,13 @@ describe('matchmaking: planning without locks, holding slots under short locks',
         return repo.listCandidateJobs(ids, trx);
       },
     };
-    const activities = createMatchmakingActivities({ knex: h.knex, client: h.temporal, config: h.config, matchmakingRepository: probed, accountsRepository: h.app.services.deps.repos.accounts });
+    const activities = createMatchmakingActivities({
+      knex: h.knex,
+      client: h.temporal,
+      config: h.config,
+      matchmakingRepository: probed,
+      accountsRepository: h.app.services.deps.repos.accounts,
+    });
     const round = await activities.runMatchingRound({ batchSize: 500 });
     expect(probes).toEqual(['ok']);
     // The round still held the event's slots for its three oldest entries (no worker runs their

@@ -1,5 +1,15 @@
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { createJob, createLiveEvent, join, kick, matchOf, queueStatus, roundCompleted, setEventStatus, setSlots } from '../matches/fixtures';
+import {
+  createJob,
+  createLiveEvent,
+  join,
+  kick,
+  matchOf,
+  queueStatus,
+  roundCompleted,
+  setEventStatus,
+  setSlots,
+} from '../matches/fixtures';
 import { matchWorkflowId } from '../../workflows/matches/contract';
 import { matchmakerWorkflowId } from '../../workflows/matchmaking/contract';
 
@@ -12,7 +22,9 @@ import { matchmakerWorkflowId } from '../../workflows/matchmaking/contract';
 describe('matchmaking', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' } });
+    h = await createHarness({
+      env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' },
+    });
   });
   afterAll(async () => h?.close());
 
@@ -25,7 +37,12 @@ describe('matchmaking', () => {
     const jb = await join(h, b, event.slug);
     const jc = await join(h, c, event.slug);
     expect([ja.position, jb.position, jc.position]).toEqual([1, 2, 3]);
-    expect(ja).toMatchObject({ status: 'waiting', live_event_slug: event.slug, match_id: null, estimated_wait_seconds: null });
+    expect(ja).toMatchObject({
+      status: 'waiting',
+      live_event_slug: event.slug,
+      match_id: null,
+      estimated_wait_seconds: null,
+    });
 
     // No capacity: nobody is matched however often the matchmaker runs.
     await kick(h);
@@ -35,7 +52,15 @@ describe('matchmaking', () => {
     await setSlots(h, event.id, 1);
     await kick(h);
     const m = await matchOf(h, a.user.id);
-    expect(m).toMatchObject({ status: 'matched', job_id: job.id, team_id: rec.teamId, live_event_id: event.id, live_event_slug: event.slug, queue_entry_id: ja.queue_id, score_version: 'v2' });
+    expect(m).toMatchObject({
+      status: 'matched',
+      job_id: job.id,
+      team_id: rec.teamId,
+      live_event_id: event.id,
+      live_event_slug: event.slug,
+      queue_entry_id: ja.queue_id,
+      score_version: 'v2',
+    });
     expect(m.score_breakdown.floor).toMatchObject({ bracket: 0, min_score: 50, essential_required: true });
     expect(m.match_score).toBeGreaterThan(0);
     expect(m.score_breakdown.essential_skills).toMatchObject({ matched: ['TypeScript'], missing: [] });
@@ -52,9 +77,17 @@ describe('matchmaking', () => {
     expect(await h.knex('matches').where({ live_event_id: event.id })).toHaveLength(1);
 
     // A join by a matched seeker answers 409 naming the match (never a `matched` QueueJoinResponse).
-    const again = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: a.token, payload: { live_event_slug: event.slug } });
+    const again = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: a.token,
+      payload: { live_event_slug: event.slug },
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'QUEUE_ENTRY_MATCHED', details: { queue_id: ja.queue_id, match_id: m.id } });
+    expect(again.json()).toMatchObject({
+      code: 'QUEUE_ENTRY_MATCHED',
+      details: { queue_id: ja.queue_id, match_id: m.id },
+    });
 
     // Operators find the match and the entry by their search attributes.
     const desc = await h.temporal.workflow.getHandle(matchWorkflowId(m.id)).describe();
@@ -70,7 +103,10 @@ describe('matchmaking', () => {
     // …and by a visibility query (eventually consistent on the dev server).
     const listed = await eventually(async () => {
       const ids: string[] = [];
-      for await (const wf of h.temporal.workflow.list({ query: `JobfairEntity = "match" AND JobfairEventSlug = "${event.slug}"` })) ids.push(wf.workflowId);
+      for await (const wf of h.temporal.workflow.list({
+        query: `JobfairEntity = "match" AND JobfairEventSlug = "${event.slug}"`,
+      }))
+        ids.push(wf.workflowId);
       return ids.length === 1 && ids;
     });
     expect(listed).toEqual([matchWorkflowId(m.id)]);
@@ -107,7 +143,12 @@ describe('matchmaking', () => {
     const rec = await h.recruiter();
     const privateEvent = await createLiveEvent(h, { teamId: rec.teamId!, slots: 5, visibility: 'private' });
     await createJob(h, { event: privateEvent });
-    const openEvent = await createLiveEvent(h, { teamId: rec.teamId!, slots: 2, visibility: 'open_invite', status: 'draft' });
+    const openEvent = await createLiveEvent(h, {
+      teamId: rec.teamId!,
+      slots: 2,
+      visibility: 'open_invite',
+      status: 'draft',
+    });
     const openJob = await createJob(h, { event: openEvent, title: 'Data Engineer' });
 
     const s = await h.seeker();
@@ -132,7 +173,10 @@ describe('matchmaking', () => {
     const s = await h.seeker();
     const j = await join(h, s, event.slug);
     // The event ends with free slots: the matchmaker must not use them, and tells the entry.
-    await h.knex('live_events').where({ id: event.id }).update({ status: 'ended', interview_slots: 5, ended_at: h.knex.fn.now() });
+    await h
+      .knex('live_events')
+      .where({ id: event.id })
+      .update({ status: 'ended', interview_slots: 5, ended_at: h.knex.fn.now() });
     await kick(h);
     const st = await eventually(async () => {
       const q = await queueStatus(h, s);
@@ -143,7 +187,12 @@ describe('matchmaking', () => {
     expect(row.end_reason).toBe('event ended');
     expect(await h.knex('match_offers').where({ live_event_id: event.id })).toHaveLength(0);
     // Joining an ended event is refused.
-    const again = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { live_event_slug: event.slug } });
+    const again = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s.token,
+      payload: { live_event_slug: event.slug },
+    });
     expect(again.statusCode).toBe(404);
   });
 

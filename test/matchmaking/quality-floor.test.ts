@@ -1,5 +1,13 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
-import { createJob, createLiveEvent, join, matchOf, matchesService, queueStatus, setEventStatus } from '../matches/fixtures';
+import {
+  createJob,
+  createLiveEvent,
+  join,
+  matchOf,
+  matchesService,
+  queueStatus,
+  setEventStatus,
+} from '../matches/fixtures';
 
 /**
  * The quality floor relaxes in brackets as the seeker waits, the bracket is part
@@ -11,7 +19,14 @@ describe('quality floor and never re-offer', () => {
   beforeAll(async () => {
     // Bracket 0: essential skill required; from 1.5 s of waiting (bracket 1): not required.
     h = await createHarness({
-      env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000', INTERVIEW_LENGTH_MS: '600000', MATCH_MIN_SCORE: '0', MATCH_FLOOR_BRACKETS: '0:0:1,1500:0:0' },
+      env: {
+        MATCHMAKER_INTERVAL_MS: '50',
+        QUEUE_ENTRY_TTL_MS: '600000',
+        MATCH_ACCEPT_WINDOW_MS: '600000',
+        INTERVIEW_LENGTH_MS: '600000',
+        MATCH_MIN_SCORE: '0',
+        MATCH_FLOOR_BRACKETS: '0:0:1,1500:0:0',
+      },
     });
   }, 60_000);
   afterAll(async () => h?.close());
@@ -29,7 +44,12 @@ describe('quality floor and never re-offer', () => {
     const mm = await matchOf(h, misses.user.id);
     expect(mm.job_id).toBe(job.id);
     expect(mm.score_version).toBe('v2');
-    expect(mm.score_breakdown.floor).toMatchObject({ bracket: 1, brackets: 2, essential_required: false, min_score: 0 });
+    expect(mm.score_breakdown.floor).toMatchObject({
+      bracket: 1,
+      brackets: 2,
+      essential_required: false,
+      min_score: 0,
+    });
     // Offered no earlier than the bracket's start, although it joined first and a slot was free.
     const entered = new Date((await h.knex('queue_entries').where({ id: jm.queue_id }).first()).entered_at).getTime();
     expect(new Date(mm.created_at).getTime() - entered).toBeGreaterThanOrEqual(1500);
@@ -60,34 +80,49 @@ describe('quality floor and never re-offer', () => {
     const rec = await h.recruiter();
     const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 3 });
     const jobs = [];
-    for (let i = 0; i < 3; i++) jobs.push(await createJob(h, { event, title: `Job ${i}`, essential_skills: ['TypeScript'] }));
+    for (let i = 0; i < 3; i++)
+      jobs.push(await createJob(h, { event, title: `Job ${i}`, essential_skills: ['TypeScript'] }));
     const seekers: TestUser[] = [await h.seeker(), await h.seeker(), await h.seeker()];
     const svc = matchesService(h);
     // A seeded generator: the sequence is reproducible from the seed printed on failure.
     let seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 100_000);
     const firstSeed = seed;
-    const rand = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const steps: string[] = [];
     try {
       for (let round = 0; round < 8; round++) {
         const s = seekers[Math.floor(rand() * seekers.length)];
-        const latest = await h.knex('queue_entries').where({ user_id: s.user.id }).orderBy('entered_at', 'desc').first();
+        const latest = await h
+          .knex('queue_entries')
+          .where({ user_id: s.user.id })
+          .orderBy('entered_at', 'desc')
+          .first();
         if (!latest || latest.status !== 'waiting') {
-          const res = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { live_event_slug: event.slug } });
+          const res = await h.call({
+            method: 'POST',
+            url: '/api/v1/queue/join',
+            token: s.token,
+            payload: { live_event_slug: event.slug },
+          });
           steps.push(`join ${s.user.id.slice(0, 4)} → ${res.statusCode}`);
           if (res.statusCode !== 200) continue;
         }
-        const m = await eventually(
-          async () => {
-            const row = await h.knex('matches').where({ seeker_user_id: s.user.id, status: 'matched' }).first();
-            if (row) return row;
-            const entry = await h.knex('queue_entries').where({ user_id: s.user.id }).orderBy('entered_at', 'desc').first();
-            // Nothing left for this seeker: every job is blocked. Leave and go on.
-            const blocked = await h.knex('matches').where({ seeker_user_id: s.user.id }).whereIn('status', ['declined', 'accepted', 'completed']).countDistinct<{ n: string }[]>({ n: 'job_id' });
-            return entry?.status === 'waiting' && Number(blocked[0].n) === jobs.length ? ('none' as const) : undefined;
-          },
-          15_000,
-        );
+        const m = await eventually(async () => {
+          const row = await h.knex('matches').where({ seeker_user_id: s.user.id, status: 'matched' }).first();
+          if (row) return row;
+          const entry = await h
+            .knex('queue_entries')
+            .where({ user_id: s.user.id })
+            .orderBy('entered_at', 'desc')
+            .first();
+          // Nothing left for this seeker: every job is blocked. Leave and go on.
+          const blocked = await h
+            .knex('matches')
+            .where({ seeker_user_id: s.user.id })
+            .whereIn('status', ['declined', 'accepted', 'completed'])
+            .countDistinct<{ n: string }[]>({ n: 'job_id' });
+          return entry?.status === 'waiting' && Number(blocked[0].n) === jobs.length ? ('none' as const) : undefined;
+        }, 15_000);
         if (m === 'none') {
           await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: s.token });
           steps.push(`leave ${s.user.id.slice(0, 4)}`);
@@ -97,7 +132,12 @@ describe('quality floor and never re-offer', () => {
         steps.push(`${outcome} ${s.user.id.slice(0, 4)} × ${m.job_id.slice(0, 4)}`);
         if (outcome === 'decline') {
           const byRecruiter = rand() < 0.5;
-          const res = await h.call({ method: 'POST', url: `/api/v1/matches/${m.id}/decline`, token: byRecruiter ? rec.token : s.token, payload: { reason: 'property test' } });
+          const res = await h.call({
+            method: 'POST',
+            url: `/api/v1/matches/${m.id}/decline`,
+            token: byRecruiter ? rec.token : s.token,
+            payload: { reason: 'property test' },
+          });
           expect(res.statusCode).toBe(200);
         } else {
           await svc.accept({ userId: s.user.id, matchId: m.id });
@@ -136,15 +176,27 @@ describe('quality floor and never re-offer', () => {
       // The first decline names the location: the next offer's score weighs location at half (decline tuning, v2).
       if (i === 1) expect(m.score_breakdown.tuning).toEqual({ location: 0.5 });
       if (i === 1) expect(m.score_breakdown.location.weight).toBe(7.5);
-      const res = await h.call({ method: 'POST', url: `/api/v1/matches/${m.id}/decline`, token: s.token, payload: { reason: 'no', reason_code: i === 0 ? 'location' : 'not_interested' } });
+      const res = await h.call({
+        method: 'POST',
+        url: `/api/v1/matches/${m.id}/decline`,
+        token: s.token,
+        payload: { reason: 'no', reason_code: i === 0 ? 'location' : 'not_interested' },
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json().match).toMatchObject({ decline_reason_code: i === 0 ? 'location' : 'not_interested', declined_by_role: 'seeker' });
+      expect(res.json().match).toMatchObject({
+        decline_reason_code: i === 0 ? 'location' : 'not_interested',
+        declined_by_role: 'seeker',
+      });
     }
     const status = await eventually(async () => {
       const st = await queueStatus(h, s);
       return st.status === 'waiting' && st;
     });
-    expect(status).toMatchObject({ status: 'waiting', estimated_wait_seconds: null, match_outlook: { state: 'no_eligible_job', eligible_jobs: 0 } });
+    expect(status).toMatchObject({
+      status: 'waiting',
+      estimated_wait_seconds: null,
+      match_outlook: { state: 'no_eligible_job', eligible_jobs: 0 },
+    });
     expect(status.match_outlook.reason).toMatch(/declined/);
   }, 60_000);
 });

@@ -1,5 +1,12 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
-import { createJob, createLiveEvent, join, matchOf, matchmakingActivities, type EventFixture } from '../matches/fixtures';
+import {
+  createJob,
+  createLiveEvent,
+  join,
+  matchOf,
+  matchmakingActivities,
+  type EventFixture,
+} from '../matches/fixtures';
 
 /**
  * Recruiters mark themselves available for an event with their own capacity;
@@ -9,12 +16,19 @@ import { createJob, createLiveEvent, join, matchOf, matchmakingActivities, type 
 describe('recruiter availability and round-robin', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' } });
+    h = await createHarness({
+      env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' },
+    });
   }, 60_000);
   afterAll(async () => h?.close());
 
   const setAvailability = async (r: TestUser, event: EventFixture, body: { available: boolean; capacity?: number }) => {
-    const res = await h.call({ method: 'PUT', url: `/api/v1/team/live-events/${event.id}/availability`, token: r.token, payload: body });
+    const res = await h.call({
+      method: 'PUT',
+      url: `/api/v1/team/live-events/${event.id}/availability`,
+      token: r.token,
+      payload: body,
+    });
     expect(res.statusCode).toBe(200);
     return res.json().matching;
   };
@@ -38,7 +52,9 @@ describe('recruiter availability and round-robin', () => {
     await createJob(h, { event });
     await setAvailability(r1, event, { available: true, capacity: 1 });
     const settings = await setAvailability(r2, event, { available: true, capacity: 1 });
-    expect(settings.recruiters.map((r: { user_id: string }) => r.user_id).sort()).toEqual([r1.user.id, r2.user.id].sort());
+    expect(settings.recruiters.map((r: { user_id: string }) => r.user_id).sort()).toEqual(
+      [r1.user.id, r2.user.id].sort(),
+    );
 
     const seekers = [await h.seeker(), await h.seeker(), await h.seeker()];
     for (const s of seekers) await join(h, s, event.slug);
@@ -57,10 +73,19 @@ describe('recruiter availability and round-robin', () => {
     const [busy, leaving] = r2IsM2 ? [r1, r2] : [r2, r1];
     await setAvailability(leaving, event, { available: false });
     expect((await h.knex('matches').where({ id: m2.id }).first()).status).toBe('matched');
-    const declined = await h.call({ method: 'POST', url: `/api/v1/matches/${m2.id}/decline`, token: seekers[1].token, payload: { reason: 'not for me', reason_code: 'location' } });
+    const declined = await h.call({
+      method: 'POST',
+      url: `/api/v1/matches/${m2.id}/decline`,
+      token: seekers[1].token,
+      payload: { reason: 'not for me', reason_code: 'location' },
+    });
     expect(declined.statusCode).toBe(200);
     expect(declined.json().match).toMatchObject({ decline_reason_code: 'location', decline_reason: 'not for me' });
-    await eventually(async () => (await h.knex('queue_entries').where({ user_id: seekers[1].user.id }).orderBy('entered_at', 'desc').first())?.status === 'waiting');
+    await eventually(
+      async () =>
+        (await h.knex('queue_entries').where({ user_id: seekers[1].user.id }).orderBy('entered_at', 'desc').first())
+          ?.status === 'waiting',
+    );
     expect((await matchmakingActivities(h).runMatchingRound({ batchSize: 500 })).offered).toBe(0);
     expect(await h.knex('matches').where({ seeker_user_id: seekers[2].user.id })).toHaveLength(0);
 
@@ -92,16 +117,43 @@ describe('recruiter availability and round-robin', () => {
     expect(await overCapacity(event.id)).toEqual([]);
   }, 60_000);
 
-  it('another team cannot see or set an event\'s matching settings (404); bad capacity → 400', async () => {
+  it("another team cannot see or set an event's matching settings (404); bad capacity → 400", async () => {
     const r1 = await h.recruiter();
     const other = await h.recruiter();
     const event = await createLiveEvent(h, { teamId: r1.teamId!, slots: 1 });
-    expect((await h.call({ method: 'GET', url: `/api/v1/team/live-events/${event.id}/matching`, token: other.token })).statusCode).toBe(404);
-    expect((await h.call({ method: 'PUT', url: `/api/v1/team/live-events/${event.id}/availability`, token: other.token, payload: { available: true } })).statusCode).toBe(404);
-    const bad = await h.call({ method: 'PUT', url: `/api/v1/team/live-events/${event.id}/availability`, token: r1.token, payload: { available: true, capacity: 0 } });
+    expect(
+      (await h.call({ method: 'GET', url: `/api/v1/team/live-events/${event.id}/matching`, token: other.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await h.call({
+          method: 'PUT',
+          url: `/api/v1/team/live-events/${event.id}/availability`,
+          token: other.token,
+          payload: { available: true },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const bad = await h.call({
+      method: 'PUT',
+      url: `/api/v1/team/live-events/${event.id}/availability`,
+      token: r1.token,
+      payload: { available: true, capacity: 0 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION');
-    const floor = await h.call({ method: 'PATCH', url: `/api/v1/team/live-events/${event.id}/matching`, token: r1.token, payload: { min_score: 70 } });
-    expect(floor.json().matching).toMatchObject({ min_score: 70, require_essential: null, default_min_score: 50, recruiters: [] });
+    const floor = await h.call({
+      method: 'PATCH',
+      url: `/api/v1/team/live-events/${event.id}/matching`,
+      token: r1.token,
+      payload: { min_score: 70 },
+    });
+    expect(floor.json().matching).toMatchObject({
+      min_score: 70,
+      require_essential: null,
+      default_min_score: 50,
+      recruiters: [],
+    });
   });
 });

@@ -10,7 +10,15 @@ import { createJob, createLiveEvent, join, matchOf, queueStatus, roundCompleted 
 describe('raising interview slots wakes the matchmaker', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '600000', QUEUE_ENTRY_TTL_MS: '3600000', MATCH_ACCEPT_WINDOW_MS: '3600000', MATCH_MIN_SCORE: '0', MATCH_FLOOR_BRACKETS: '0:0:0' } });
+    h = await createHarness({
+      env: {
+        MATCHMAKER_INTERVAL_MS: '600000',
+        QUEUE_ENTRY_TTL_MS: '3600000',
+        MATCH_ACCEPT_WINDOW_MS: '3600000',
+        MATCH_MIN_SCORE: '0',
+        MATCH_FLOOR_BRACKETS: '0:0:0',
+      },
+    });
   }, 60_000);
   afterAll(async () => h?.close());
 
@@ -32,7 +40,12 @@ describe('raising interview slots wakes the matchmaker', () => {
     expect((await queueStatus(h, second)).status).toBe('waiting');
 
     // The recruiter raises the slots through the API.
-    const res = await h.call({ method: 'PATCH', url: `/api/v1/team/live-events/${event.id}`, token: rec.token, payload: { interview_slots: 2 } });
+    const res = await h.call({
+      method: 'PATCH',
+      url: `/api/v1/team/live-events/${event.id}`,
+      token: rec.token,
+      payload: { interview_slots: 2 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().event.interview_slots).toBe(2);
     const m = await matchOf(h, second.user.id, { live_event_id: event.id }, 60_000);

@@ -21,7 +21,12 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
   let receiver: Receiver;
   const RETRIES = '200,500,1000,2000,4000';
   // Short acceptance windows and interviews, so expiries happen and slots turn over within the run.
-  const LIFECYCLE = { MATCH_ACCEPT_WINDOW_MS: '3000', MATCH_EXPIRY_REMINDER_MS: '0', INTERVIEW_LENGTH_MS: '2000', INTERVIEW_REPORT_WINDOW_MS: '0' };
+  const LIFECYCLE = {
+    MATCH_ACCEPT_WINDOW_MS: '3000',
+    MATCH_EXPIRY_REMINDER_MS: '0',
+    INTERVIEW_LENGTH_MS: '2000',
+    INTERVIEW_REPORT_WINDOW_MS: '0',
+  };
 
   beforeAll(async () => {
     h = await createHarness({ env: { WEBHOOK_RETRY_SCHEDULE_MS: RETRIES, ...LIFECYCLE } });
@@ -35,7 +40,14 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
   });
 
   it('0 lost, 0 duplicated, 0 over capacity, 0 matched twice, 0 accepted after expiry; every keyed retry answered', async () => {
-    const { env, base } = await processEnv(h, { WEBHOOK_RETRY_SCHEDULE_MS: RETRIES, RATE_LIMIT_WRITE_PER_MIN: '100000', RATE_LIMIT_READ_PER_MIN: '100000', LOG_LEVEL: 'error', WEBHOOK_TEST_WAIT_MS: '3000', ...LIFECYCLE });
+    const { env, base } = await processEnv(h, {
+      WEBHOOK_RETRY_SCHEDULE_MS: RETRIES,
+      RATE_LIMIT_WRITE_PER_MIN: '100000',
+      RATE_LIMIT_READ_PER_MIN: '100000',
+      LOG_LEVEL: 'error',
+      WEBHOOK_TEST_WAIT_MS: '3000',
+      ...LIFECYCLE,
+    });
     api = await startApi(env, base);
     const ev = await liveEvent(h, rec);
     const hook = await fetch(`${base}/api/v1/webhooks`, {
@@ -49,7 +61,8 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
     const events = [];
     for (let i = 0; i < 2; i++) {
       const e = await liveEvent(h, rec, { interview_slots: 2 });
-      for (const title of ['Backend engineer', 'Platform engineer']) await createJob(h, rec, e.id, { title, essential_skills: ['TypeScript'] });
+      for (const title of ['Backend engineer', 'Platform engineer'])
+        await createJob(h, rec, e.id, { title, essential_skills: ['TypeScript'] });
       events.push({ id: e.id, slug: e.slug });
     }
     const seekers = [];
@@ -93,11 +106,23 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
       },
     });
     console.log(`chaos (short)\n${chaosTable([result])}`);
-    expect(result).toMatchObject({ ops: 72, acknowledged: 72, lost: 0, duplicated: 0, gaveUp: 0, deliveriesDuplicatedBeyondAtLeastOnce: 0 });
+    expect(result).toMatchObject({
+      ops: 72,
+      acknowledged: 72,
+      lost: 0,
+      duplicated: 0,
+      gaveUp: 0,
+      deliveriesDuplicatedBeyondAtLeastOnce: 0,
+    });
     const life = result.lifecycle!;
     // PostgreSQL agrees with Temporal (every entry and match row with its workflow), and no seeker was
     // in two matches at once by the workflows' own clock (decision 0203).
-    expect({ overCapacity: Math.max(0, life.overCapacity), matchedTwice: life.matchedTwice, acceptedAfterExpiry: life.acceptedAfterExpiry, disagreements: life.disagreements }).toEqual({
+    expect({
+      overCapacity: Math.max(0, life.overCapacity),
+      matchedTwice: life.matchedTwice,
+      acceptedAfterExpiry: life.acceptedAfterExpiry,
+      disagreements: life.disagreements,
+    }).toEqual({
       overCapacity: 0,
       matchedTwice: 0,
       acceptedAfterExpiry: 0,

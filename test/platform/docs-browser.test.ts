@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { Harness } from '../helpers/harness';
 import path from 'node:path';
-import { SCREENSHOT_DIR, createWebHarness, launchBrowser, onboardSeekerInBrowser, screenshot, signUpInBrowser } from '../helpers/browser';
+import {
+  SCREENSHOT_DIR,
+  createWebHarness,
+  launchBrowser,
+  onboardSeekerInBrowser,
+  screenshot,
+  signUpInBrowser,
+} from '../helpers/browser';
 
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,10 +24,16 @@ async function waitForText(page: Page, text: string, timeoutMs = 30_000): Promis
   }
 }
 
-async function seriousViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number; help: string }>> {
+async function seriousViolations(
+  page: Page,
+): Promise<Array<{ id: string; impact: string; nodes: number; help: string }>> {
   await page.addScriptTag({ content: AXE });
-  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: Array<{ id: string; impact: string; help: string; nodes: unknown[] }> };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
+    violations: Array<{ id: string; impact: string; help: string; nodes: unknown[] }>;
+  };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
 }
 
 describe('browser: the API reference at /docs/api renders locally, under its CSP, with every operation', () => {
@@ -39,7 +52,8 @@ describe('browser: the API reference at /docs/api renders locally, under its CSP
   it('loads nothing from another origin, violates no CSP, and lists every operation of the OpenAPI document', async () => {
     const doc = (await h.call({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     const summaries: string[] = [];
-    for (const item of Object.values<Record<string, { summary?: string }>>(doc.paths)) for (const op of Object.values(item)) if (op?.summary) summaries.push(op.summary);
+    for (const item of Object.values<Record<string, { summary?: string }>>(doc.paths))
+      for (const op of Object.values(item)) if (op?.summary) summaries.push(op.summary);
     expect(summaries.length).toBeGreaterThan(40);
 
     for (const [width, height, name] of [
@@ -65,7 +79,10 @@ describe('browser: the API reference at /docs/api renders locally, under its CSP
       expect(res?.status()).toBe(200);
       expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
       // The narrow layout renders the introduction first and the operations as one scrolls.
-      await waitForText(page, width === 1280 ? "Create or resume the caller's queue entry" : 'Job-Fair Matching Service API');
+      await waitForText(
+        page,
+        width === 1280 ? "Create or resume the caller's queue entry" : 'Job-Fair Matching Service API',
+      );
       // The viewport, not the full page: the reference is one very long page.
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
@@ -101,12 +118,24 @@ describe('browser: the API reference at /docs/api renders locally, under its CSP
       await signUpInBrowser(page, baseUrl, { role: 'seeker' });
       await onboardSeekerInBrowser(page);
       await page.goto(`${baseUrl}/account/api-tokens`);
-      expect(await page.locator('#scope-queue-write-desc').textContent()).toMatch(/Join and leave the matchmaking queue/);
+      expect(await page.locator('#scope-queue-write-desc').textContent()).toMatch(
+        /Join and leave the matchmaking queue/,
+      );
       expect(await page.locator('input[name="scopes"]:checked').count()).toBe(0);
       await page.getByRole('link', { name: 'Agent for a job seeker' }).click();
       await page.waitForURL(/preset=seeker-agent/);
-      const ticked = await page.locator('input[name="scopes"]:checked').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
-      expect(ticked.sort()).toEqual(['jobs:read', 'matches:read', 'matches:write', 'profile:read', 'profile:write', 'queue:read', 'queue:write']);
+      const ticked = await page
+        .locator('input[name="scopes"]:checked')
+        .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+      expect(ticked.sort()).toEqual([
+        'jobs:read',
+        'matches:read',
+        'matches:write',
+        'profile:read',
+        'profile:write',
+        'queue:read',
+        'queue:write',
+      ]);
       expect(await page.locator('a[href="/docs/api/"]').count()).toBeGreaterThan(0);
       expect(await page.locator('a[href="/docs/agents.md"]').count()).toBeGreaterThan(0);
       await screenshot(page, `tokens-presets-${width}`);

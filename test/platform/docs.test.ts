@@ -12,7 +12,13 @@ describe('docs for agents: /llms.txt and the Markdown agent guide, generated fro
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
     expect(r.body).toMatch(/^# Job Fair\n\n> /);
-    for (const link of ['http://jobfair.test/api/v1/openapi.json', 'http://jobfair.test/mcp', 'http://jobfair.test/docs/api/', 'http://jobfair.test/docs/agents.md']) expect(r.body).toContain(`(${link})`);
+    for (const link of [
+      'http://jobfair.test/api/v1/openapi.json',
+      'http://jobfair.test/mcp',
+      'http://jobfair.test/docs/api/',
+      'http://jobfair.test/docs/agents.md',
+    ])
+      expect(r.body).toContain(`(${link})`);
     expect(r.body).toMatch(/Authorization: Bearer svc_/);
     expect(r.body).toMatch(/hand `join_url` to the human/);
   });

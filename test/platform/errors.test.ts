@@ -53,17 +53,39 @@ describe('errors: one envelope for every non-2xx', () => {
 
   it('bad JSON → 400 VALIDATION; a body over 1 MiB → 413 PAYLOAD_TOO_LARGE; an unsupported content type → 415', async () => {
     const s = await h.seeker();
-    const bad = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, headers: { 'content-type': 'application/json' }, payload: '{"title": "x",' });
+    const bad = await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token: s.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title": "x",',
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION', error: 'Request body is not valid JSON', details: { issues: [{ path: 'body' }] } });
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION',
+      error: 'Request body is not valid JSON',
+      details: { issues: [{ path: 'body' }] },
+    });
     // An authenticated answer even though the body never reached the limiter: headers are there.
     expect(bad.headers['x-ratelimit-limit']).toBe('30');
 
-    const big = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ summary: 'x'.repeat(1024 * 1024 + 10) }) });
+    const big = await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token: s.token,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ summary: 'x'.repeat(1024 * 1024 + 10) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ error: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
 
-    const text = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, headers: { 'content-type': 'application/xml' }, payload: '<title>x</title>' });
+    const text = await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token: s.token,
+      headers: { 'content-type': 'application/xml' },
+      payload: '<title>x</title>',
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -80,7 +102,12 @@ describe('errors: one envelope for every non-2xx', () => {
 
   it('unknown properties are named in details.issues[].path, one issue per property', async () => {
     const s = await h.seeker();
-    const res = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, payload: { title: 'Engineer', favourite_color: 'green', salary: 1 } });
+    const res = await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token: s.token,
+      payload: { title: 'Engineer', favourite_color: 'green', salary: 1 },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION');
@@ -92,7 +119,12 @@ describe('errors: one envelope for every non-2xx', () => {
     );
     expect(body.error).toMatch(/favourite_color/);
     // Nested problems are located precisely.
-    const nested = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, payload: { skills: ['Go', 7] } });
+    const nested = await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token: s.token,
+      payload: { skills: ['Go', 7] },
+    });
     expect(nested.json().details.issues).toEqual([{ path: 'body.skills.1', message: expect.any(String) }]);
   });
 });
@@ -100,11 +132,15 @@ describe('errors: one envelope for every non-2xx', () => {
 describe('PATCH /profile and GET /profile', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ worker: false, env: { RATE_LIMIT_WRITE_PER_MIN: '1000', RATE_LIMIT_READ_PER_MIN: '1000' } });
+    h = await createHarness({
+      worker: false,
+      env: { RATE_LIMIT_WRITE_PER_MIN: '1000', RATE_LIMIT_READ_PER_MIN: '1000' },
+    });
   });
   afterAll(async () => h?.close());
 
-  const patch = (token: string, payload: unknown) => h.call({ method: 'PATCH', url: '/api/v1/profile', token, payload: payload as object });
+  const patch = (token: string, payload: unknown) =>
+    h.call({ method: 'PATCH', url: '/api/v1/profile', token, payload: payload as object });
   const get = (token: string) => h.call({ method: 'GET', url: '/api/v1/profile', token });
 
   it('before onboarding: GET → { profile: null }, PATCH → 409 ONBOARDING_INCOMPLETE and nothing is created', async () => {
@@ -142,8 +178,16 @@ describe('PATCH /profile and GET /profile', () => {
       remote_preference: 'fully_remote',
     });
     // Partial updates leave the rest alone; remote_preference can be cleared.
-    expect((await patch(s.token, { experience_years: 0, remote_preference: null, location: 'Berlin' })).statusCode).toBe(200);
-    expect((await get(s.token)).json().profile).toMatchObject({ title: 'Staff Engineer', experience_years: 0, remote_preference: null, location: 'Berlin', skills: ['TypeScript', 'Go', 'PostgreSQL'] });
+    expect(
+      (await patch(s.token, { experience_years: 0, remote_preference: null, location: 'Berlin' })).statusCode,
+    ).toBe(200);
+    expect((await get(s.token)).json().profile).toMatchObject({
+      title: 'Staff Engineer',
+      experience_years: 0,
+      remote_preference: null,
+      location: 'Berlin',
+      skills: ['TypeScript', 'Go', 'PostgreSQL'],
+    });
   });
 
   it('refuses bad values with 400 naming the property, and changes nothing', async () => {
@@ -171,13 +215,16 @@ describe('PATCH /profile and GET /profile', () => {
     for (const [payload, path] of cases) {
       const res = await patch(s.token, payload);
       expect([payload, res.statusCode, res.json().code]).toEqual([payload, 400, 'VALIDATION']);
-      expect([payload, res.json().details.issues.map((i: { path: string }) => i.path)]).toEqual([payload, expect.arrayContaining([path])]);
+      expect([payload, res.json().details.issues.map((i: { path: string }) => i.path)]).toEqual([
+        payload,
+        expect.arrayContaining([path]),
+      ]);
     }
     const after = await h.knex('profiles').where({ user_id: s.user.id }).first();
     expect(after).toEqual(before);
   });
 
-  it('is per caller: a PATCH by one user never touches another user\'s profile; scopes are enforced', async () => {
+  it("is per caller: a PATCH by one user never touches another user's profile; scopes are enforced", async () => {
     const a = await h.seeker();
     const b = await h.seeker();
     const bBefore = (await get(b.token)).json().profile;
@@ -189,7 +236,10 @@ describe('PATCH /profile and GET /profile', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { required_scope: 'profile:write' } });
     const writeOnly = await a.tokenWith(['profile:write']);
-    expect((await get(writeOnly)).json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { required_scope: 'profile:read' } });
+    expect((await get(writeOnly)).json()).toMatchObject({
+      code: 'INSUFFICIENT_SCOPE',
+      details: { required_scope: 'profile:read' },
+    });
   });
 
   it('X-Agent-Identity: at most 200 characters of the form <vendor>/<product> (<contact>) on every authenticated call', async () => {
@@ -197,13 +247,34 @@ describe('PATCH /profile and GET /profile', () => {
     const ok200 = `acme/jobbot (${'o'.repeat(200 - 'acme/jobbot ()'.length)})`;
     expect(ok200).toHaveLength(200);
     for (const good of ['acme/jobbot (ops@acme.example)', 'acme/jobbot-2.1 (https://acme.example/contact)', ok200]) {
-      expect([good, (await h.call({ method: 'GET', url: '/api/v1/profile', token: s.token, headers: { 'x-agent-identity': good } })).statusCode]).toEqual([good, 200]);
+      expect([
+        good,
+        (await h.call({ method: 'GET', url: '/api/v1/profile', token: s.token, headers: { 'x-agent-identity': good } }))
+          .statusCode,
+      ]).toEqual([good, 200]);
     }
     const tooLong = `acme/jobbot (${'o'.repeat(200 - 'acme/jobbot ()'.length + 1)})`;
-    for (const bad of [tooLong, 'acme', 'acme/jobbot', 'acme/jobbot(ops@acme.example)', 'acme/jobbot (ops) trailing', 'ac me/jobbot (ops)', '/jobbot (ops)']) {
-      const res = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, payload: { title: 'Agent-set' }, headers: { 'x-agent-identity': bad } });
+    for (const bad of [
+      tooLong,
+      'acme',
+      'acme/jobbot',
+      'acme/jobbot(ops@acme.example)',
+      'acme/jobbot (ops) trailing',
+      'ac me/jobbot (ops)',
+      '/jobbot (ops)',
+    ]) {
+      const res = await h.call({
+        method: 'PATCH',
+        url: '/api/v1/profile',
+        token: s.token,
+        payload: { title: 'Agent-set' },
+        headers: { 'x-agent-identity': bad },
+      });
       expect([bad, res.statusCode]).toEqual([bad, 400]);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION', details: { issues: [{ path: 'headers.x-agent-identity' }] } });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION',
+        details: { issues: [{ path: 'headers.x-agent-identity' }] },
+      });
     }
     expect((await get(s.token)).json().profile.title).not.toBe('Agent-set');
   });

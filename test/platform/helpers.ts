@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type InjectOptions,
+  type LightMyRequestResponse,
+  type RouteOptions,
+} from 'fastify';
 import type { Knex } from 'knex';
 import type { Harness } from '../helpers/harness';
 import { jobfairApp } from '../../apps/api/src/app';
@@ -21,9 +26,18 @@ export type Reply = LightMyRequestResponse & { json: <T = any>() => T };
  */
 export async function buildTestApp(
   h: Harness,
-  opts: { routes?: (app: FastifyInstance) => unknown; onRoute?: (route: RouteOptions) => void; config?: Config; knex?: Knex } = {},
+  opts: {
+    routes?: (app: FastifyInstance) => unknown;
+    onRoute?: (route: RouteOptions) => void;
+    config?: Config;
+    knex?: Knex;
+  } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: (opts.config ?? h.config).TRUST_PROXY as boolean | string });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: (opts.config ?? h.config).TRUST_PROXY as boolean | string,
+  });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   await app.register(jobfairApp, { config: opts.config ?? h.config, knex: opts.knex ?? h.knex, temporal: h.temporal });
   if (opts.routes) {
@@ -43,7 +57,8 @@ export async function collectRoutes(h: Harness): Promise<CollectedRoute[]> {
   const routes: CollectedRoute[] = [];
   const app = await buildTestApp(h, {
     onRoute: (r) => {
-      for (const m of [r.method].flat()) routes.push({ method: String(m), url: r.url, config: (r.config ?? {}) as ApiRouteConfig });
+      for (const m of [r.method].flat())
+        routes.push({ method: String(m), url: r.url, config: (r.config ?? {}) as ApiRouteConfig });
     },
   });
   await app.close();
@@ -52,7 +67,10 @@ export async function collectRoutes(h: Harness): Promise<CollectedRoute[]> {
 
 export async function call(app: FastifyInstance, o: InjectOptions & { token?: string }): Promise<Reply> {
   const { token, headers, ...rest } = o;
-  const res = await app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(headers ?? {}) } });
+  const res = await app.inject({
+    ...rest,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(headers ?? {}) },
+  });
   return Object.assign(res, { json: <T>() => JSON.parse(res.body) as T });
 }
 
@@ -60,7 +78,6 @@ export async function call(app: FastifyInstance, o: InjectOptions & { token?: st
 export function fillParams(url: string, value: () => string): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, () => value()).replace(/\*$/, 'x');
 }
-
 
 export const rateHeaders = (r: { headers: Record<string, unknown> }) => ({
   limit: r.headers['x-ratelimit-limit'],

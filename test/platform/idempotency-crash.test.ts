@@ -64,16 +64,29 @@ describe('idempotency survives a kill -9 between the side effect and the stored 
   const send = (c: { method: string; path: string; body?: unknown }, key: string) =>
     fetch(`${base}/api/v1${c.path}`, {
       method: c.method,
-      headers: { authorization: `Bearer ${rec.token}`, 'idempotency-key': key, ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${rec.token}`,
+        'idempotency-key': key,
+        ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: c.body !== undefined ? JSON.stringify(c.body) : undefined,
     });
 
   const blockedBackends = async () =>
-    (await h.knex.raw("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'")).rows as Array<{ pid: number }>;
+    (
+      await h.knex.raw(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'",
+      )
+    ).rows as Array<{ pid: number }>;
 
   let eventId: string;
   let webhook: { id: string; secret: string };
-  const webhookSalt = async () => (await h.knex('webhook_subscriptions').where({ id: webhook.id }).first()) as { secret_salt: string; previous_secret_salt: string | null; secret_hash: string };
+  const webhookSalt = async () =>
+    (await h.knex('webhook_subscriptions').where({ id: webhook.id }).first()) as {
+      secret_salt: string;
+      previous_secret_salt: string | null;
+      secret_hash: string;
+    };
 
   const cases: Case[] = [
     {
@@ -81,46 +94,103 @@ describe('idempotency survives a kill -9 between the side effect and the stored 
       status: 201,
       request: async () => {
         eventId = (await createEvent(h, rec)).id;
-        return { method: 'POST', path: '/jobs', body: { live_event_id: eventId, title: 'Crash-safe engineer', essential_skills: ['TypeScript'] } };
+        return {
+          method: 'POST',
+          path: '/jobs',
+          body: { live_event_id: eventId, title: 'Crash-safe engineer', essential_skills: ['TypeScript'] },
+        };
       },
-      effects: async () => Number((await h.knex('jobs').where({ live_event_id: eventId, title: 'Crash-safe engineer' }).count({ n: '*' }))[0].n),
+      effects: async () =>
+        Number(
+          (await h.knex('jobs').where({ live_event_id: eventId, title: 'Crash-safe engineer' }).count({ n: '*' }))[0].n,
+        ),
       check: async (a) => expect(await h.knex('jobs').where({ id: a.job.id }).first()).toBeDefined(),
     },
     {
       name: 'POST /live-events',
       status: 201,
-      request: async () => ({ method: 'POST', path: '/live-events', body: { slug: 'crash-safe-fair', company_name: 'Acme', visibility: 'open_invite' } }),
-      effects: async () => Number((await h.knex('live_events').where({ team_id: rec.teamId, company_name: 'Acme' }).whereLike('slug', 'crash-safe-fair%').count({ n: '*' }))[0].n),
+      request: async () => ({
+        method: 'POST',
+        path: '/live-events',
+        body: { slug: 'crash-safe-fair', company_name: 'Acme', visibility: 'open_invite' },
+      }),
+      effects: async () =>
+        Number(
+          (
+            await h
+              .knex('live_events')
+              .where({ team_id: rec.teamId, company_name: 'Acme' })
+              .whereLike('slug', 'crash-safe-fair%')
+              .count({ n: '*' })
+          )[0].n,
+        ),
       check: async (a) => expect(a.event.slug).toBe('crash-safe-fair'),
     },
     {
       name: 'POST /team/invites',
       status: 201,
-      request: async () => ({ method: 'POST', path: '/team/invites', body: { email: 'crash.invitee@test.local', role: 'member' } }),
+      request: async () => ({
+        method: 'POST',
+        path: '/team/invites',
+        body: { email: 'crash.invitee@test.local', role: 'member' },
+      }),
       // The invite and its e-mail: a second e-mail would be a second effect.
       effects: async () =>
-        Number((await h.knex('team_invites').where({ team_id: rec.teamId, email: 'crash.invitee@test.local' }).count({ n: '*' }))[0].n) +
-        Number((await h.knex('email_outbox').where({ to_address: 'crash.invitee@test.local' }).count({ n: '*' }))[0].n) -
+        Number(
+          (
+            await h
+              .knex('team_invites')
+              .where({ team_id: rec.teamId, email: 'crash.invitee@test.local' })
+              .count({ n: '*' })
+          )[0].n,
+        ) +
+        Number(
+          (await h.knex('email_outbox').where({ to_address: 'crash.invitee@test.local' }).count({ n: '*' }))[0].n,
+        ) -
         1,
       check: async (a) => expect(a.invite.status).toBe('pending'),
     },
     {
       name: 'POST /webhooks',
       status: 201,
-      request: async () => ({ method: 'POST', path: '/webhooks', body: { target_url: receiver.url('/crash'), events: ['match.matched'] } }),
-      effects: async () => Number((await h.knex('webhook_subscriptions').where({ owner_team_id: rec.teamId, target_url: receiver.url('/crash') }).count({ n: '*' }))[0].n),
+      request: async () => ({
+        method: 'POST',
+        path: '/webhooks',
+        body: { target_url: receiver.url('/crash'), events: ['match.matched'] },
+      }),
+      effects: async () =>
+        Number(
+          (
+            await h
+              .knex('webhook_subscriptions')
+              .where({ owner_team_id: rec.teamId, target_url: receiver.url('/crash') })
+              .count({ n: '*' })
+          )[0].n,
+        ),
       check: async (a) => {
         webhook = { id: a.id, secret: a.secret };
         // The retry's secret is the one the stored subscription signs with.
         expect(hashWebhookSecret(a.secret)).toBe((await webhookSalt()).secret_hash);
-        await eventually(async () => (await h.temporal.workflow.getHandle(`webhook-subscription:${a.id}`).describe()).status.name === 'RUNNING');
+        await eventually(
+          async () =>
+            (await h.temporal.workflow.getHandle(`webhook-subscription:${a.id}`).describe()).status.name === 'RUNNING',
+        );
       },
     },
     {
       name: 'POST /webhooks/:id/test',
       status: 200,
       request: async () => ({ method: 'POST', path: `/webhooks/${webhook.id}/test` }),
-      effects: async () => Number((await h.knex('domain_events').where({ type: 'webhook.test' }).whereRaw("data->>'webhook_id' = ?", [webhook.id]).count({ n: '*' }))[0].n),
+      effects: async () =>
+        Number(
+          (
+            await h
+              .knex('domain_events')
+              .where({ type: 'webhook.test' })
+              .whereRaw("data->>'webhook_id' = ?", [webhook.id])
+              .count({ n: '*' })
+          )[0].n,
+        ),
       check: async (a) => {
         expect(a.state).toBe('delivered');
         expect(receiver.received.filter((r) => r.json.type === 'webhook.test').length).toBe(1);
@@ -136,55 +206,66 @@ describe('idempotency survives a kill -9 between the side effect and the stored 
       // One rotation: the secret before it is still the previous one (a second rotation would retire it).
       effects: async () => {
         const row = await webhookSalt();
-        return row.previous_secret_salt && deriveWebhookSecret(h.config.APP_SECRET!, webhook.id, row.previous_secret_salt) === webhook.secret ? 1 : 2;
+        return row.previous_secret_salt &&
+          deriveWebhookSecret(h.config.APP_SECRET!, webhook.id, row.previous_secret_salt) === webhook.secret
+          ? 1
+          : 2;
       },
       check: async (a) => expect(hashWebhookSecret(a.secret)).toBe((await webhookSalt()).secret_hash),
     },
   ];
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s: one effect, and the keyed retry answers within 5 s of recovery', async (_name, c) => {
-    const req = await c.request();
-    const key = randomUUID();
-    await hold.query('SELECT pg_advisory_lock($1)', [HOLD_LOCK]);
-    let pending: Promise<string | undefined> | undefined;
-    try {
-      pending = send(req, key).then(
-        async (r) => `${r.status} ${await r.text()}`,
-        () => undefined, // the process dies before answering
-      );
-      // The write committed; storing the answer waits on our lock.
-      await eventually(async () => (await c.effects()) >= 1 && (await blockedBackends()).length > 0, 30_000).catch(async (err: Error) => {
-        const early = await Promise.race([pending, sleep(100, 'no answer')]);
-        throw new Error(`${err.message}; answer ${String(early)}; effects ${await c.effects()}, blocked ${(await blockedBackends()).length}; API output:\n${api!.output()}`);
-      });
-      api!.kill('SIGKILL');
-      await exitOf(api!);
-      // The dead process's database session goes too (its socket closed): end the waiting one now.
-      for (const b of await blockedBackends()) await h.knex.raw('SELECT pg_terminate_backend(?)', [b.pid]);
-    } finally {
-      await hold.query('SELECT pg_advisory_unlock($1)', [HOLD_LOCK]);
-    }
-    await pending;
-    expect(await c.effects()).toBe(1);
-    const row = await h.knex('idempotency_keys').where({ key }).first();
-    expect(row.state).toBe('in_progress'); // the answer was never stored
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s: one effect, and the keyed retry answers within 5 s of recovery',
+    async (_name, c) => {
+      const req = await c.request();
+      const key = randomUUID();
+      await hold.query('SELECT pg_advisory_lock($1)', [HOLD_LOCK]);
+      let pending: Promise<string | undefined> | undefined;
+      try {
+        pending = send(req, key).then(
+          async (r) => `${r.status} ${await r.text()}`,
+          () => undefined, // the process dies before answering
+        );
+        // The write committed; storing the answer waits on our lock.
+        await eventually(async () => (await c.effects()) >= 1 && (await blockedBackends()).length > 0, 30_000).catch(
+          async (err: Error) => {
+            const early = await Promise.race([pending, sleep(100, 'no answer')]);
+            throw new Error(
+              `${err.message}; answer ${String(early)}; effects ${await c.effects()}, blocked ${(await blockedBackends()).length}; API output:\n${api!.output()}`,
+            );
+          },
+        );
+        api!.kill('SIGKILL');
+        await exitOf(api!);
+        // The dead process's database session goes too (its socket closed): end the waiting one now.
+        for (const b of await blockedBackends()) await h.knex.raw('SELECT pg_terminate_backend(?)', [b.pid]);
+      } finally {
+        await hold.query('SELECT pg_advisory_unlock($1)', [HOLD_LOCK]);
+      }
+      await pending;
+      expect(await c.effects()).toBe(1);
+      const row = await h.knex('idempotency_keys').where({ key }).first();
+      expect(row.state).toBe('in_progress'); // the answer was never stored
 
-    api = await startApi(env, base);
-    const ready = Date.now();
-    let res: Response;
-    for (;;) {
-      res = await send(req, key);
-      if (res.status !== 409 || Date.now() - ready > 5_000) break;
-      await sleep(100);
-    }
-    const answer = await res.json();
-    expect({ status: res.status, took: Date.now() - ready <= 5_000 }).toEqual({ status: c.status, took: true });
-    expect(await c.effects()).toBe(1);
-    await c.check?.(answer);
-    // And the answer is stored now: another retry is a replay.
-    const again = await send(req, key);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(await again.json()).toEqual(answer);
-    expect(await c.effects()).toBe(1);
-  }, 120_000);
+      api = await startApi(env, base);
+      const ready = Date.now();
+      let res: Response;
+      for (;;) {
+        res = await send(req, key);
+        if (res.status !== 409 || Date.now() - ready > 5_000) break;
+        await sleep(100);
+      }
+      const answer = await res.json();
+      expect({ status: res.status, took: Date.now() - ready <= 5_000 }).toEqual({ status: c.status, took: true });
+      expect(await c.effects()).toBe(1);
+      await c.check?.(answer);
+      // And the answer is stored now: another retry is a replay.
+      const again = await send(req, key);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await again.json()).toEqual(answer);
+      expect(await c.effects()).toBe(1);
+    },
+    120_000,
+  );
 });

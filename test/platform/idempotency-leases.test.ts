@@ -28,12 +28,24 @@ describe('idempotency key leases', () => {
   async function orphanedClaim(owner: number | null) {
     const s = await h.seeker();
     const key = randomUUID();
-    const req = { method: 'PATCH' as const, url: '/api/v1/profile', token: s.token, payload: { title: 'Lease Engineer' }, headers: { 'idempotency-key': key } };
+    const req = {
+      method: 'PATCH' as const,
+      url: '/api/v1/profile',
+      token: s.token,
+      payload: { title: 'Lease Engineer' },
+      headers: { 'idempotency-key': key },
+    };
     expect((await h.call(req)).statusCode).toBe(200);
     await h
       .knex('idempotency_keys')
       .where({ key })
-      .update({ state: 'in_progress', response_status: null, response_body: null, lease_owner: owner, locked_until: h.knex.raw("clock_timestamp() + interval '1 hour'") });
+      .update({
+        state: 'in_progress',
+        response_status: null,
+        response_body: null,
+        lease_owner: owner,
+        locked_until: h.knex.raw("clock_timestamp() + interval '1 hour'"),
+      });
     return req;
   }
 
@@ -51,7 +63,13 @@ describe('idempotency key leases', () => {
   });
 
   it('when this process loses its database session it reconnects with a new epoch, and its old claims are free', async () => {
-    const epochOf = async () => (await h.knex.raw("SELECT l.objid::int AS epoch FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.classid = ? AND a.application_name = 'jobfair-api-lease' AND a.datname = current_database()", [LEASE_LOCK_CLASS])).rows.map((r: { epoch: number }) => r.epoch) as number[];
+    const epochOf = async () =>
+      (
+        await h.knex.raw(
+          "SELECT l.objid::int AS epoch FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.classid = ? AND a.application_name = 'jobfair-api-lease' AND a.datname = current_database()",
+          [LEASE_LOCK_CLASS],
+        )
+      ).rows.map((r: { epoch: number }) => r.epoch) as number[];
     const [before] = await eventually(async () => {
       const e = await epochOf();
       return e.length === 1 && e;
@@ -59,7 +77,9 @@ describe('idempotency key leases', () => {
     const req = await orphanedClaim(before);
     expect((await h.call(req)).statusCode).toBe(409);
     // What a PostgreSQL restart does to the session (the pool reconnects on its own).
-    await h.knex.raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'jobfair-api-lease' AND datname = current_database()");
+    await h.knex.raw(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'jobfair-api-lease' AND datname = current_database()",
+    );
     const [after] = await eventually(async () => {
       const e = await epochOf();
       return e.length === 1 && e[0] !== before && e;

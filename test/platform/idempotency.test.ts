@@ -19,11 +19,18 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { scope: 'profile:write', rateClass: 'write' },
     schema: {
       operationId: 'testCreateEffect',
-      body: z.strictObject({ n: z.number().int(), delay_ms: z.number().int().min(0).max(3000).optional(), hold: z.boolean().optional() }),
+      body: z.strictObject({
+        n: z.number().int(),
+        delay_ms: z.number().int().min(0).max(3000).optional(),
+        hold: z.boolean().optional(),
+      }),
       response: { 201: z.object({ id: z.number().int(), n: z.number().int(), nonce: z.string() }) },
     },
     handler: async (request, reply) => {
-      const [row] = await app.knex('test_effects').insert({ kind: 'effect', n: request.body.n, token_id: request.auth!.tokenId }).returning('id');
+      const [row] = await app
+        .knex('test_effects')
+        .insert({ kind: 'effect', n: request.body.n, token_id: request.auth!.tokenId })
+        .returning('id');
       if (request.body.delay_ms) await sleep(request.body.delay_ms);
       if (request.body.hold) await new Promise<void>((resolve) => held.set(request.body.n, resolve));
       return reply.code(201).send({ id: row.id, n: request.body.n, nonce: randomUUID() });
@@ -31,7 +38,11 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post('/test/boom', {
     config: { scope: 'profile:write', rateClass: 'write' },
-    schema: { operationId: 'testBoom', body: z.strictObject({ n: z.number().int() }), response: { 200: z.object({ ok: z.boolean() }) } },
+    schema: {
+      operationId: 'testBoom',
+      body: z.strictObject({ n: z.number().int() }),
+      response: { 200: z.object({ ok: z.boolean() }) },
+    },
     handler: async (request) => {
       await app.knex('test_effects').insert({ kind: 'boom', n: request.body.n, token_id: request.auth!.tokenId });
       throw new Error('connection to db-internal.example:5432 failed for user admin password=hunter2');
@@ -39,16 +50,26 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/test/rooms/:id', {
     config: { scope: 'profile:read', rateClass: 'cost', costBucketMs: 60_000 },
-    schema: { operationId: 'testIssueRoom', params: z.object({ id: z.uuid() }), response: { 200: z.object({ room_url: z.string(), nonce: z.string() }) } },
+    schema: {
+      operationId: 'testIssueRoom',
+      params: z.object({ id: z.uuid() }),
+      response: { 200: z.object({ room_url: z.string(), nonce: z.string() }) },
+    },
     handler: async (request) => {
-      await app.knex('test_effects').insert({ kind: 'room', n: 0, ref: request.params.id, token_id: request.auth!.tokenId });
+      await app
+        .knex('test_effects')
+        .insert({ kind: 'room', n: 0, ref: request.params.id, token_id: request.auth!.tokenId });
       return { room_url: `https://rooms.example/${request.params.id}`, nonce: randomUUID() };
     },
   });
   // Refuses until a row "ready" exists for the id: models 409 MATCH_NOT_ACCEPTED before acceptance.
   app.get('/test/gated-rooms/:id', {
     config: { scope: 'profile:read', rateClass: 'cost', costBucketMs: 60_000 },
-    schema: { operationId: 'testGatedRoom', params: z.object({ id: z.uuid() }), response: { 200: z.object({ room_url: z.string() }) } },
+    schema: {
+      operationId: 'testGatedRoom',
+      params: z.object({ id: z.uuid() }),
+      response: { 200: z.object({ room_url: z.string() }) },
+    },
     handler: async (request) => {
       const ready = await app.knex('test_effects').where({ kind: 'ready', ref: request.params.id }).first();
       if (!ready) throw new AppError(409, 'NOT_READY', `room ${request.params.id} is not ready`);
@@ -57,9 +78,15 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post('/test/charges', {
     config: { scope: 'billing:write', rateClass: 'cost', costBucketMs: 60_000 },
-    schema: { operationId: 'testCharge', body: z.strictObject({ plan: z.enum(['pro', 'team']) }), response: { 200: z.object({ charge: z.string(), plan: z.string() }) } },
+    schema: {
+      operationId: 'testCharge',
+      body: z.strictObject({ plan: z.enum(['pro', 'team']) }),
+      response: { 200: z.object({ charge: z.string(), plan: z.string() }) },
+    },
     handler: async (request) => {
-      await app.knex('test_effects').insert({ kind: 'charge', n: 0, ref: request.body.plan, token_id: request.auth!.tokenId });
+      await app
+        .knex('test_effects')
+        .insert({ kind: 'charge', n: 0, ref: request.body.plan, token_id: request.auth!.tokenId });
       return { charge: `ch_${randomUUID()}`, plan: request.body.plan };
     },
   });
@@ -68,10 +95,14 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
 describe('idempotency', () => {
   let h: Harness;
   let app: FastifyInstance;
-  const effects = (kind: string, tokenless?: { ref?: string }) => h.knex('test_effects').where({ kind, ...(tokenless ?? {}) });
+  const effects = (kind: string, tokenless?: { ref?: string }) =>
+    h.knex('test_effects').where({ kind, ...(tokenless ?? {}) });
 
   beforeAll(async () => {
-    h = await createHarness({ worker: false, env: { RATE_LIMIT_WRITE_PER_MIN: '200', RATE_LIMIT_READ_PER_MIN: '200', RATE_LIMIT_COST_PER_MIN: '2' } });
+    h = await createHarness({
+      worker: false,
+      env: { RATE_LIMIT_WRITE_PER_MIN: '200', RATE_LIMIT_READ_PER_MIN: '200', RATE_LIMIT_COST_PER_MIN: '2' },
+    });
     await h.knex.schema.createTable('test_effects', (t) => {
       t.increments('id');
       t.text('kind').notNullable();
@@ -87,7 +118,13 @@ describe('idempotency', () => {
   });
 
   const post = (token: string, key: string | undefined, payload: unknown, url = '/api/v1/test/effects') =>
-    call(app, { method: 'POST', url, token, payload: payload as object, headers: key ? { 'idempotency-key': key } : {} });
+    call(app, {
+      method: 'POST',
+      url,
+      token,
+      payload: payload as object,
+      headers: key ? { 'idempotency-key': key } : {},
+    });
 
   it('replays the first status and body with Idempotent-Replayed: true, and applies the side effect once', async () => {
     const s = await h.seeker();
@@ -149,7 +186,9 @@ describe('idempotency', () => {
     for (const n of [2, 10]) {
       const s = await h.seeker();
       const key = randomUUID();
-      const results = await Promise.all(Array.from({ length: n }, () => post(s.token, key, { n: 300 + n, delay_ms: 100 })));
+      const results = await Promise.all(
+        Array.from({ length: n }, () => post(s.token, key, { n: 300 + n, delay_ms: 100 })),
+      );
       const fresh = results.filter((r) => r.statusCode === 201 && !r.headers['idempotent-replayed']);
       expect(fresh).toHaveLength(1);
       for (const r of results) {
@@ -167,7 +206,10 @@ describe('idempotency', () => {
       const res = await post(s.token, bad === '' ? undefined : bad, { n: 40 }, '/api/v1/test/effects');
       if (bad === '') continue;
       expect([bad, res.statusCode]).toEqual([bad, 400]);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION', details: { issues: [{ path: 'headers.idempotency-key' }] } });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION',
+        details: { issues: [{ path: 'headers.idempotency-key' }] },
+      });
     }
     expect(await effects('effect').where({ n: 40 })).toHaveLength(1); // only the call without a key
   });
@@ -220,7 +262,10 @@ describe('idempotency', () => {
     const s = await h.seeker();
     const key = randomUUID();
     const first = await post(s.token, key, { n: 90 });
-    await h.knex('idempotency_keys').where({ key }).update({ created_at: h.knex.raw("now() - interval '24 hours 1 minute'") });
+    await h
+      .knex('idempotency_keys')
+      .where({ key })
+      .update({ created_at: h.knex.raw("now() - interval '24 hours 1 minute'") });
     const again = await post(s.token, key, { n: 90 });
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
@@ -273,7 +318,14 @@ describe('idempotency', () => {
 
   it('the resource of a cost-bearing POST includes its body; an explicit Idempotency-Key takes precedence', async () => {
     const s = await h.seeker();
-    const charge = (plan: string, key?: string) => call(app, { method: 'POST', url: '/api/v1/test/charges', token: s.token, payload: { plan }, headers: key ? { 'idempotency-key': key } : {} });
+    const charge = (plan: string, key?: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/v1/test/charges',
+        token: s.token,
+        payload: { plan },
+        headers: key ? { 'idempotency-key': key } : {},
+      });
     const pro = await charge('pro');
     const proAgain = await charge('pro');
     expect(proAgain.json()).toEqual(pro.json());
@@ -292,15 +344,33 @@ describe('idempotency', () => {
   it('works on a real route: PATCH /profile with Idempotency-Key', async () => {
     const s = await h.seeker();
     const key = randomUUID();
-    const first = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, payload: { title: 'Staff Engineer' }, headers: { 'idempotency-key': key } });
+    const first = await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token: s.token,
+      payload: { title: 'Staff Engineer' },
+      headers: { 'idempotency-key': key },
+    });
     expect(first.statusCode).toBe(200);
     const before = await h.knex('profiles').where({ user_id: s.user.id }).first();
-    const replay = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, payload: { title: 'Staff Engineer' }, headers: { 'idempotency-key': key } });
+    const replay = await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token: s.token,
+      payload: { title: 'Staff Engineer' },
+      headers: { 'idempotency-key': key },
+    });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
     const after = await h.knex('profiles').where({ user_id: s.user.id }).first();
     expect(after.updated_at.getTime()).toBe(before.updated_at.getTime()); // not written again
-    const reused = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, payload: { title: 'Principal' }, headers: { 'idempotency-key': key } });
+    const reused = await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token: s.token,
+      payload: { title: 'Principal' },
+      headers: { 'idempotency-key': key },
+    });
     expect(reused.statusCode).toBe(422);
   });
 });

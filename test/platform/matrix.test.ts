@@ -30,7 +30,10 @@ describe('route matrix: every scoped /api/v1 route', () => {
     });
     routes = await collectRoutes(h);
     scoped = routes.filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && r.config.scope);
-    if (process.env.MATRIX_VERBOSE) console.log(`route matrix: ${scoped.length} scoped routes\n${scoped.map((r) => `  ${r.method} ${r.url} ${r.config.scope} ${r.config.rateClass}`).join('\n')}`);
+    if (process.env.MATRIX_VERBOSE)
+      console.log(
+        `route matrix: ${scoped.length} scoped routes\n${scoped.map((r) => `  ${r.method} ${r.url} ${r.config.scope} ${r.config.rateClass}`).join('\n')}`,
+      );
   });
   afterAll(async () => h?.close());
 
@@ -46,10 +49,21 @@ describe('route matrix: every scoped /api/v1 route', () => {
   it('finds the routes by enumerating the router, and every scoped route declares a rate class', () => {
     const names = scoped.map((r) => `${r.method} ${r.url}`);
     // The routes that exist since the foundation; anything added later is picked up the same way.
-    expect(names).toEqual(expect.arrayContaining(['GET /api/v1/profile', 'PATCH /api/v1/profile', 'POST /api/v1/queue/join', 'GET /api/v1/queue/status']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/profile',
+        'PATCH /api/v1/profile',
+        'POST /api/v1/queue/join',
+        'GET /api/v1/queue/status',
+      ]),
+    );
     for (const r of scoped) {
       expect([r.method, r.url, SCOPES.includes(r.config.scope as Scope)]).toEqual([r.method, r.url, true]);
-      expect([r.method, r.url, r.config.rateClass]).toEqual([r.method, r.url, expect.stringMatching(/^(read|write|cost)$/)]);
+      expect([r.method, r.url, r.config.rateClass]).toEqual([
+        r.method,
+        r.url,
+        expect.stringMatching(/^(read|write|cost)$/),
+      ]);
     }
     // Public routes exist too (OpenAPI document, changelog) and are not in the scoped matrix.
     expect(routes.some((r) => r.url === '/api/v1/openapi.json' && !r.config.scope)).toBe(true);
@@ -60,7 +74,12 @@ describe('route matrix: every scoped /api/v1 route', () => {
     for (const r of scoped) {
       const res = await request(r);
       const body = res.json();
-      if (res.statusCode !== 401 || body.code !== 'UNAUTHENTICATED' || typeof body.error !== 'string' || res.headers['x-ratelimit-limit'] !== undefined) {
+      if (
+        res.statusCode !== 401 ||
+        body.code !== 'UNAUTHENTICATED' ||
+        typeof body.error !== 'string' ||
+        res.headers['x-ratelimit-limit'] !== undefined
+      ) {
         failures.push(`${r.method} ${r.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
@@ -82,7 +101,10 @@ describe('route matrix: every scoped /api/v1 route', () => {
         /^\d+$/.test(String(res.headers['x-ratelimit-limit'])) &&
         /^\d+$/.test(String(res.headers['x-ratelimit-remaining'])) &&
         /^\d{10}$/.test(String(res.headers['x-ratelimit-reset']));
-      if (!ok) failures.push(`${r.method} ${r.url}: ${res.statusCode} ${JSON.stringify(res.headers['x-ratelimit-limit'])} ${res.body.slice(0, 200)}`);
+      if (!ok)
+        failures.push(
+          `${r.method} ${r.url}: ${res.statusCode} ${JSON.stringify(res.headers['x-ratelimit-limit'])} ${res.body.slice(0, 200)}`,
+        );
     }
     expect(failures).toEqual([]);
   });
@@ -92,19 +114,29 @@ describe('route matrix: every scoped /api/v1 route', () => {
     for (const r of scoped) {
       const limit = LIMITS[r.config.rateClass!];
       // A fresh caller per route: each token has its own bucket per class.
-      const caller = r.config.scope && ['events:write', 'jobs:write', 'candidates:write'].includes(r.config.scope) ? await h.recruiter() : await h.seeker();
+      const caller =
+        r.config.scope && ['events:write', 'jobs:write', 'candidates:write'].includes(r.config.scope)
+          ? await h.recruiter()
+          : await h.seeker();
       const statuses: number[] = [];
       for (let i = 1; i <= limit; i++) {
         // Fresh random ids every call: a cost-bearing route's automatic bucket must not turn these into free replays.
         const res = await request(r, caller.token);
         statuses.push(res.statusCode);
         const remaining = Number(res.headers['x-ratelimit-remaining']);
-        if (res.headers['x-ratelimit-limit'] !== String(limit) || remaining !== limit - i || !/^\d{10}$/.test(String(res.headers['x-ratelimit-reset']))) {
-          failures.push(`${r.method} ${r.url} call ${i}: ${res.statusCode} limit=${res.headers['x-ratelimit-limit']} remaining=${res.headers['x-ratelimit-remaining']}`);
+        if (
+          res.headers['x-ratelimit-limit'] !== String(limit) ||
+          remaining !== limit - i ||
+          !/^\d{10}$/.test(String(res.headers['x-ratelimit-reset']))
+        ) {
+          failures.push(
+            `${r.method} ${r.url} call ${i}: ${res.statusCode} limit=${res.headers['x-ratelimit-limit']} remaining=${res.headers['x-ratelimit-remaining']}`,
+          );
         }
         // A business refusal (403 with another code, e.g. a seeker on a recruiter route) is the route's answer; ours are not.
         const code = res.statusCode >= 400 ? res.json().code : undefined;
-        if (res.statusCode === 401 || res.statusCode === 429 || code === 'INSUFFICIENT_SCOPE' || res.statusCode >= 500) failures.push(`${r.method} ${r.url} call ${i}: unexpected ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode === 401 || res.statusCode === 429 || code === 'INSUFFICIENT_SCOPE' || res.statusCode >= 500)
+          failures.push(`${r.method} ${r.url} call ${i}: unexpected ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
       const over = await request(r, caller.token);
       const body = over.json();
@@ -116,7 +148,9 @@ describe('route matrix: every scoped /api/v1 route', () => {
         over.headers['x-ratelimit-remaining'] !== '0' ||
         over.headers['x-ratelimit-limit'] !== String(limit)
       ) {
-        failures.push(`${r.method} ${r.url} call ${limit + 1}: ${over.statusCode} retry-after=${over.headers['retry-after']} ${over.body.slice(0, 200)} (earlier: ${statuses.join(',')})`);
+        failures.push(
+          `${r.method} ${r.url} call ${limit + 1}: ${over.statusCode} retry-after=${over.headers['retry-after']} ${over.body.slice(0, 200)} (earlier: ${statuses.join(',')})`,
+        );
       }
     }
     expect(failures).toEqual([]);
@@ -125,9 +159,15 @@ describe('route matrix: every scoped /api/v1 route', () => {
   it('401 for malformed, unknown, expired and revoked tokens (GET /profile), none of them with rate-limit headers', async () => {
     const s = await h.seeker();
     const expired = await s.tokenWith(['profile:read']);
-    await h.knex('api_tokens').where({ token_hash: hashToken(expired) }).update({ expires_at: new Date(Date.now() - 1000) });
+    await h
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(expired) })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const revoked = await s.tokenWith(['profile:read']);
-    const row = await h.knex('api_tokens').where({ token_hash: hashToken(revoked) }).first();
+    const row = await h
+      .knex('api_tokens')
+      .where({ token_hash: hashToken(revoked) })
+      .first();
     expect(await h.app.services.accounts.tokens.revoke(s.user.id, row.id)).toBe(true);
     const flipped = s.token.slice(0, 10) + (s.token[10] === 'a' ? 'b' : 'a') + s.token.slice(11);
 
@@ -136,7 +176,11 @@ describe('route matrix: every scoped /api/v1 route', () => {
       ['another scheme', { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }, /Malformed/],
       ['Bearer without a token', { authorization: 'Bearer' }, /Malformed/],
       ['two tokens', { authorization: `Bearer ${s.token} ${s.token}` }, /Malformed/],
-      ['not an svc_ token', { authorization: 'Bearer ghp_abcdefghijklmnopqrstuvwxyz0123456789' }, /not a valid svc_ token/],
+      [
+        'not an svc_ token',
+        { authorization: 'Bearer ghp_abcdefghijklmnopqrstuvwxyz0123456789' },
+        /not a valid svc_ token/,
+      ],
       ['checksum mismatch', { authorization: `Bearer ${flipped}` }, /not a valid svc_ token/],
       ['unknown (valid checksum)', { authorization: `Bearer ${generateToken()}` }, /unknown/],
       ['expired', { authorization: `Bearer ${expired}` }, /expired/],

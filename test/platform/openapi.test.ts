@@ -20,10 +20,15 @@ function validateOpenApi(doc: unknown): Promise<{ valid: boolean; version: strin
     process.stdout.write(JSON.stringify({ valid: res.valid, version: v.version, errors: res.errors }));
   `;
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`validator failed: ${err.message}\n${stderr}`));
-      resolve(JSON.parse(stdout));
-    });
+    const child = execFile(
+      process.execPath,
+      ['--input-type=module', '-e', script],
+      { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`validator failed: ${err.message}\n${stderr}`));
+        resolve(JSON.parse(stdout));
+      },
+    );
     child.stdin!.end(JSON.stringify(doc));
   });
 }
@@ -31,7 +36,12 @@ function validateOpenApi(doc: unknown): Promise<{ valid: boolean; version: strin
 type Doc = {
   openapi: string;
   paths: Record<string, Record<string, any>>;
-  components: { schemas: Record<string, any>; headers: Record<string, any>; parameters: Record<string, any>; securitySchemes: Record<string, any> };
+  components: {
+    schemas: Record<string, any>;
+    headers: Record<string, any>;
+    parameters: Record<string, any>;
+    securitySchemes: Record<string, any>;
+  };
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -48,16 +58,24 @@ function coverageProblems(doc: Doc, routes: CollectedRoute[]): string[] {
       continue;
     }
     if (!op.operationId) problems.push(`${name}: no operationId`);
-    else if (seenIds.has(op.operationId)) problems.push(`${name}: operationId ${op.operationId} also used by ${seenIds.get(op.operationId)}`);
+    else if (seenIds.has(op.operationId))
+      problems.push(`${name}: operationId ${op.operationId} also used by ${seenIds.get(op.operationId)}`);
     else seenIds.set(op.operationId, name);
     const scope = r.config.scope;
     if (scope) {
-      if (JSON.stringify(op.security) !== JSON.stringify([{ bearerAuth: [scope] }])) problems.push(`${name}: security ${JSON.stringify(op.security)} instead of bearerAuth [${scope}]`);
+      if (JSON.stringify(op.security) !== JSON.stringify([{ bearerAuth: [scope] }]))
+        problems.push(`${name}: security ${JSON.stringify(op.security)} instead of bearerAuth [${scope}]`);
       if (op['x-rate-class'] !== r.config.rateClass) problems.push(`${name}: x-rate-class ${op['x-rate-class']}`);
-      for (const status of ['401', '403', '429']) if (!op.responses[status]) problems.push(`${name}: no ${status} response`);
-      if (!op.parameters?.some((p: any) => p.$ref === '#/components/parameters/AgentIdentity')) problems.push(`${name}: X-Agent-Identity not documented`);
+      for (const status of ['401', '403', '429'])
+        if (!op.responses[status]) problems.push(`${name}: no ${status} response`);
+      if (!op.parameters?.some((p: any) => p.$ref === '#/components/parameters/AgentIdentity'))
+        problems.push(`${name}: X-Agent-Identity not documented`);
       const mutating = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(r.method);
-      if ((r.config.idempotent ?? mutating) && !op.parameters?.some((p: any) => p.$ref === '#/components/parameters/IdempotencyKey')) problems.push(`${name}: Idempotency-Key not documented`);
+      if (
+        (r.config.idempotent ?? mutating) &&
+        !op.parameters?.some((p: any) => p.$ref === '#/components/parameters/IdempotencyKey')
+      )
+        problems.push(`${name}: Idempotency-Key not documented`);
     } else if (JSON.stringify(op.security) !== '[]') problems.push(`${name}: public route without security: []`);
     const success = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s));
     if (success.length === 0) problems.push(`${name}: no 2xx response`);
@@ -65,16 +83,19 @@ function coverageProblems(doc: Doc, routes: CollectedRoute[]): string[] {
       if (!res.description) problems.push(`${name} ${status}: no description`);
       if (Number(status) >= 400) {
         const schema = res.content?.['application/json']?.schema;
-        if (schema?.$ref !== '#/components/schemas/Error') problems.push(`${name} ${status}: not the error envelope (${JSON.stringify(schema)?.slice(0, 80)})`);
+        if (schema?.$ref !== '#/components/schemas/Error')
+          problems.push(`${name} ${status}: not the error envelope (${JSON.stringify(schema)?.slice(0, 80)})`);
       }
       if (scope && status !== '401') {
         for (const hdr of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
-          if (res.headers?.[hdr]?.$ref !== `#/components/headers/${hdr}`) problems.push(`${name} ${status}: no ${hdr} header`);
+          if (res.headers?.[hdr]?.$ref !== `#/components/headers/${hdr}`)
+            problems.push(`${name} ${status}: no ${hdr} header`);
         }
       }
       if (status === '429' && !res.headers?.['Retry-After']) problems.push(`${name} 429: no Retry-After header`);
     }
-    if (r.config.deprecated && op.deprecated !== true) problems.push(`${name}: deprecated route without deprecated: true`);
+    if (r.config.deprecated && op.deprecated !== true)
+      problems.push(`${name}: deprecated route without deprecated: true`);
   }
   return problems;
 }
@@ -125,7 +146,11 @@ describe('OpenAPI 3.1 document', () => {
     expect(coverageProblems(doc, routes)).toEqual([]);
     // …and nothing in the document is made up: every /api/v1 operation is a registered route.
     const registered = new Set(routes.map((r) => `${r.method.toLowerCase()} ${openapiPath(r.url)}`));
-    const documented = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m} ${p}`));
+    const documented = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item)
+        .filter((m) => METHODS.includes(m))
+        .map((m) => `${m} ${p}`),
+    );
     expect(documented.filter((d) => d.includes(' /api/v1/') && !registered.has(d))).toEqual([]);
   });
 
@@ -137,24 +162,49 @@ describe('OpenAPI 3.1 document', () => {
     const queueStatus = broken.paths['/api/v1/queue/status'].get;
     delete queueStatus.responses['200'].headers['X-RateLimit-Reset'];
     expect(coverageProblems(broken, routes)).toEqual(
-      expect.arrayContaining(['PATCH /api/v1/profile: missing from the document', 'GET /api/v1/profile: no operationId', 'GET /api/v1/queue/status 200: no X-RateLimit-Reset header']),
+      expect.arrayContaining([
+        'PATCH /api/v1/profile: missing from the document',
+        'GET /api/v1/profile: no operationId',
+        'GET /api/v1/queue/status 200: no X-RateLimit-Reset header',
+      ]),
     );
   });
 
   it('describes the conventions once: bearer scheme with the 18 scopes, envelope, rate-limit headers, idempotency and agent headers', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes.bearerAuth.description.match(/[a-z]+:(read|write)/g)).toHaveLength(18);
-    expect(doc.components.schemas.Error).toMatchObject({ type: 'object', required: expect.arrayContaining(['error', 'code']) });
-    expect(Object.keys(doc.components.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed']));
-    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ in: 'header', name: 'Idempotency-Key', schema: { type: 'string', pattern: expect.stringContaining('-4[0-9a-fA-F]{3}-') } });
-    expect(doc.components.parameters.AgentIdentity).toMatchObject({ in: 'header', name: 'X-Agent-Identity', schema: { maxLength: 200 } });
+    expect(doc.components.schemas.Error).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['error', 'code']),
+    });
+    expect(Object.keys(doc.components.headers)).toEqual(
+      expect.arrayContaining([
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'Retry-After',
+        'Idempotent-Replayed',
+      ]),
+    );
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({
+      in: 'header',
+      name: 'Idempotency-Key',
+      schema: { type: 'string', pattern: expect.stringContaining('-4[0-9a-fA-F]{3}-') },
+    });
+    expect(doc.components.parameters.AgentIdentity).toMatchObject({
+      in: 'header',
+      name: 'X-Agent-Identity',
+      schema: { maxLength: 200 },
+    });
     // The profile PATCH body comes from the same zod schema that validates it: no other property allowed.
     const patch = doc.paths['/api/v1/profile'].patch;
     const body = patch.requestBody.content['application/json'].schema;
     const resolved = body.$ref ? doc.components.schemas[body.$ref.split('/').pop()] : body;
     expect(resolved.additionalProperties).toBe(false);
     expect(resolved.properties.experience_years).toMatchObject({ type: 'integer', minimum: 0, maximum: 60 });
-    expect(resolved.properties.remote_preference.anyOf ?? [resolved.properties.remote_preference]).toEqual(expect.arrayContaining([expect.objectContaining({ enum: ['onsite', 'hybrid', 'fully_remote'] })]));
+    expect(resolved.properties.remote_preference.anyOf ?? [resolved.properties.remote_preference]).toEqual(
+      expect.arrayContaining([expect.objectContaining({ enum: ['onsite', 'hybrid', 'fully_remote'] })]),
+    );
     // Descriptions are added once, even for GET routes whose schema is shared with the automatic HEAD route.
     const desc: string = doc.paths['/api/v1/profile'].get.description;
     expect(desc.match(/Scope: /g)).toHaveLength(1);

@@ -21,7 +21,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { owner, limit, cursor } = request.query;
-      return app.paginator.page<z.output<typeof itemSchema>>(app.knex('test_items').select('id', 'owner', 'label').where({ owner }), { limit, cursor, filter: { list: 'test_items', owner } });
+      return app.paginator.page<z.output<typeof itemSchema>>(
+        app.knex('test_items').select('id', 'owner', 'label').where({ owner }),
+        { limit, cursor, filter: { list: 'test_items', owner } },
+      );
     },
   });
 };
@@ -49,17 +52,36 @@ describe('pagination', () => {
   });
 
   const list = (owner: string, opts: { limit?: number; cursor?: string } = {}) => {
-    const q = new URLSearchParams({ owner, ...(opts.limit ? { limit: String(opts.limit) } : {}), ...(opts.cursor ? { cursor: opts.cursor } : {}) });
+    const q = new URLSearchParams({
+      owner,
+      ...(opts.limit ? { limit: String(opts.limit) } : {}),
+      ...(opts.cursor ? { cursor: opts.cursor } : {}),
+    });
     return call(app, { method: 'GET', url: `/api/v1/test/items?${q}`, token });
   };
   /** Rows whose created_at differ by single microseconds inside one millisecond (some exactly tied). */
   const baseIso = new Date(Date.now() - 3600_000).toISOString().slice(0, 23); // an hour ago, millisecond precision
   const seed = async (owner: string, n: number) => {
-    const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), owner, label: `${owner}-${i}`, created_at: h.knex.raw(`timestamptz '${baseIso}000Z' + ? * interval '1 microsecond'`, [Math.floor(i / 2)]) }));
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: randomUUID(),
+      owner,
+      label: `${owner}-${i}`,
+      created_at: h.knex.raw(`timestamptz '${baseIso}000Z' + ? * interval '1 microsecond'`, [Math.floor(i / 2)]),
+    }));
     await h.knex('test_items').insert(rows);
     return rows.map((r) => r.id);
   };
-  const expectedOrder = async (owner: string) => (await h.knex('test_items').where({ owner }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).select('id')).map((r) => r.id);
+  const expectedOrder = async (owner: string) =>
+    (
+      await h
+        .knex('test_items')
+        .where({ owner })
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .select('id')
+    ).map((r) => r.id);
   const walk = async (owner: string, limit: number, between?: (page: number, lastId: string) => Promise<void>) => {
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -94,7 +116,12 @@ describe('pagination', () => {
       // Newer rows arrive while the client pages (one even in the same microsecond as the newest row).
       await h.knex('test_items').insert([
         { id: randomUUID(), owner: 'inserts', label: `new-${page}`, created_at: h.knex.fn.now() },
-        { id: randomUUID(), owner: 'inserts', label: `tie-${page}`, created_at: h.knex.raw(`timestamptz '${baseIso}009Z'`) },
+        {
+          id: randomUUID(),
+          owner: 'inserts',
+          label: `tie-${page}`,
+          created_at: h.knex.raw(`timestamptz '${baseIso}009Z'`),
+        },
       ]);
     });
     // Exactly the rows that existed when paging started, once each, in order: the new ones sort
@@ -122,7 +149,14 @@ describe('pagination', () => {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...payload, t: String(BigInt(payload.t) + 1n) })).toString('base64url');
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
-    for (const bad of [`${forged}.${mac}`, `${body}.${flip(mac, 3)}`, flip(next_cursor, 5), body, 'not-a-cursor', `${body}.`]) {
+    for (const bad of [
+      `${forged}.${mac}`,
+      `${body}.${flip(mac, 3)}`,
+      flip(next_cursor, 5),
+      body,
+      'not-a-cursor',
+      `${body}.`,
+    ]) {
       const res = await list('tamper', { limit: 2, cursor: bad });
       expect([bad, res.statusCode]).toEqual([bad, 400]);
       expect(res.json()).toMatchObject({ code: 'VALIDATION', details: { issues: [{ path: 'query.cursor' }] } });
@@ -152,20 +186,37 @@ describe('pagination', () => {
       expect(res.json().details.issues[0].path).toBe('query.limit');
     }
     // The end: has_more false and no next_cursor.
-    const last = (await list('limits', { limit: 100, cursor: (await list('limits', { limit: 100 })).json().next_cursor })).json();
+    const last = (
+      await list('limits', { limit: 100, cursor: (await list('limits', { limit: 100 })).json().next_cursor })
+    ).json();
     expect(last).toEqual({ data: expect.any(Array), has_more: false });
     expect(last.data).toHaveLength(20);
   });
 
-  it('the helper selects the table\'s columns when the query selects none, and can key on another timestamp column', async () => {
+  it("the helper selects the table's columns when the query selects none, and can key on another timestamp column", async () => {
     await seed('helper', 3);
-    const page = await h.app.paginator.page<{ id: string; label: string; owner: string }>(h.knex('test_items').where({ owner: 'helper' }), { limit: 2, filter: { owner: 'helper' } });
+    const page = await h.app.paginator.page<{ id: string; label: string; owner: string }>(
+      h.knex('test_items').where({ owner: 'helper' }),
+      { limit: 2, filter: { owner: 'helper' } },
+    );
     expect(page.data[0]).toMatchObject({ owner: 'helper', label: expect.stringMatching(/^helper-/) });
     expect(page.data[0]).not.toHaveProperty('__cursor_t');
     await h.knex.schema.alterTable('test_items', (t) => t.timestamp('published_at', { useTz: true, precision: 6 }));
-    await h.knex('test_items').where({ owner: 'helper' }).update({ published_at: h.knex.raw('created_at') });
-    const byPublished = await h.app.paginator.page<{ id: string }>(h.knex('test_items').where({ owner: 'helper' }), { limit: 2, filter: { owner: 'helper' }, timeColumn: 'published_at' });
-    const rest = await h.app.paginator.page<{ id: string }>(h.knex('test_items').where({ owner: 'helper' }), { limit: 2, filter: { owner: 'helper' }, timeColumn: 'published_at', cursor: byPublished.next_cursor });
+    await h
+      .knex('test_items')
+      .where({ owner: 'helper' })
+      .update({ published_at: h.knex.raw('created_at') });
+    const byPublished = await h.app.paginator.page<{ id: string }>(h.knex('test_items').where({ owner: 'helper' }), {
+      limit: 2,
+      filter: { owner: 'helper' },
+      timeColumn: 'published_at',
+    });
+    const rest = await h.app.paginator.page<{ id: string }>(h.knex('test_items').where({ owner: 'helper' }), {
+      limit: 2,
+      filter: { owner: 'helper' },
+      timeColumn: 'published_at',
+      cursor: byPublished.next_cursor,
+    });
     expect([...byPublished.data, ...rest.data].map((r) => r.id)).toEqual(await expectedOrder('helper'));
   });
 

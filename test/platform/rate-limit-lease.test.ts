@@ -18,14 +18,27 @@ describe('rate limiting with budget leases', () => {
   const T = 5000;
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ worker: false, env: { RATE_LIMIT_READ_PER_MIN: String(LIMIT), RATE_LIMIT_LEASE_MAX_CELLS: '8', RATE_LIMIT_LEASE_TTL_MS: '300' } });
+    h = await createHarness({
+      worker: false,
+      env: { RATE_LIMIT_READ_PER_MIN: String(LIMIT), RATE_LIMIT_LEASE_MAX_CELLS: '8', RATE_LIMIT_LEASE_TTL_MS: '300' },
+    });
   });
   afterAll(async () => h?.close());
 
-  const dbNow = async () => Number((await h.knex.raw<{ rows: Array<{ n: string }> }>('SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint AS n')).rows[0].n);
+  const dbNow = async () =>
+    Number(
+      (
+        await h.knex.raw<{ rows: Array<{ n: string }> }>(
+          'SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint AS n',
+        )
+      ).rows[0].n,
+    );
   /** The shared bucket's TAT for a token's reads (what every replica sees). */
   const tatOf = async (token: string) => {
-    const { rows } = await h.knex.raw<{ rows: Array<{ tat_ms: string }> }>("SELECT b.tat_ms FROM rate_limit_buckets b JOIN api_tokens t ON b.bucket = t.id || ':read' WHERE t.token_hash = ?", [hashToken(token)]);
+    const { rows } = await h.knex.raw<{ rows: Array<{ tat_ms: string }> }>(
+      "SELECT b.tat_ms FROM rate_limit_buckets b JOIN api_tokens t ON b.bucket = t.id || ':read' WHERE t.token_hash = ?",
+      [hashToken(token)],
+    );
     return rows.length ? Number(rows[0].tat_ms) : null;
   };
   const refillsSince = async (startMs: number) => Math.floor(((await dbNow()) - startMs) / T);
@@ -131,7 +144,12 @@ describe('rate limiting with budget leases', () => {
   it('a request refused while another instance holds unused cells gets them once that instance gives them back (shutdown)', async () => {
     // A holds its lease for 10 s (long TTL); B (the harness app, 300 ms TTL) drains the rest.
     const knexA = createKnex(h.dbUrl, 3);
-    const appA = await buildApp({ config: { ...h.config, RATE_LIMIT_LEASE_TTL_MS: 10_000 }, knex: knexA, temporal: h.temporal, logger: false });
+    const appA = await buildApp({
+      config: { ...h.config, RATE_LIMIT_LEASE_TTL_MS: 10_000 },
+      knex: knexA,
+      temporal: h.temporal,
+      logger: false,
+    });
     let closed = false;
     try {
       const s = await h.seeker();

@@ -8,12 +8,21 @@ import { rateHeaders } from './helpers';
 describe('rate limiting (GCRA in PostgreSQL)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ worker: false, env: { RATE_LIMIT_READ_PER_MIN: '5', RATE_LIMIT_WRITE_PER_MIN: '4', RATE_LIMIT_COST_PER_MIN: '3' } });
+    h = await createHarness({
+      worker: false,
+      env: { RATE_LIMIT_READ_PER_MIN: '5', RATE_LIMIT_WRITE_PER_MIN: '4', RATE_LIMIT_COST_PER_MIN: '3' },
+    });
   });
   afterAll(async () => h?.close());
 
   const take = async (bucket: string, intervalMs: number, horizonMs: number) =>
-    (await h.knex.raw<{ rows: Array<{ allowed: boolean }> }>('SELECT * FROM rate_limit_take(?, ?, ?)', [bucket, intervalMs, horizonMs])).rows[0].allowed;
+    (
+      await h.knex.raw<{ rows: Array<{ allowed: boolean }> }>('SELECT * FROM rate_limit_take(?, ?, ?)', [
+        bucket,
+        intervalMs,
+        horizonMs,
+      ])
+    ).rows[0].allowed;
 
   it('headers: Limit, Remaining counting down, Reset in Unix seconds; then 429 with Retry-After of one emission interval', async () => {
     const s = await h.seeker();
@@ -44,7 +53,12 @@ describe('rate limiting (GCRA in PostgreSQL)', () => {
     expect(rateHeaders(over)).toMatchObject({ limit: '5', remaining: '0', reset: seen[4].reset });
 
     // Classes are separate buckets: writes still have their own 4.
-    const write = await h.call({ method: 'PATCH', url: '/api/v1/profile', token: s.token, payload: { title: 'Engineer' } });
+    const write = await h.call({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      token: s.token,
+      payload: { title: 'Engineer' },
+    });
     expect(write.statusCode).toBe(200);
     expect(rateHeaders(write)).toMatchObject({ limit: '4', remaining: '3' });
     // …and tokens are separate callers.
@@ -57,7 +71,10 @@ describe('rate limiting (GCRA in PostgreSQL)', () => {
     // clock the function reports, so a slow machine cannot make the test pass or fail by accident.
     const T = 500;
     const takeAt = async (bucket: string) => {
-      const { rows } = await h.knex.raw<{ rows: Array<{ allowed: boolean; now_ms: number }> }>('SELECT * FROM rate_limit_take(?, ?, ?)', [bucket, T, 10 * T]);
+      const { rows } = await h.knex.raw<{ rows: Array<{ allowed: boolean; now_ms: number }> }>(
+        'SELECT * FROM rate_limit_take(?, ?, ?)',
+        [bucket, T, 10 * T],
+      );
       return { allowed: rows[0].allowed, now: Number(rows[0].now_ms) };
     };
     const bucket = `smooth-${Date.now()}`;
@@ -99,10 +116,17 @@ describe('rate limiting (GCRA in PostgreSQL)', () => {
 
   it('is correct under concurrency: 20 simultaneous requests on one token, exactly the limit pass', async () => {
     const s = await h.seeker();
-    const res = await Promise.all(Array.from({ length: 20 }, () => h.call({ method: 'GET', url: '/api/v1/profile', token: s.token })));
+    const res = await Promise.all(
+      Array.from({ length: 20 }, () => h.call({ method: 'GET', url: '/api/v1/profile', token: s.token })),
+    );
     expect(res.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(res.filter((r) => r.statusCode === 429)).toHaveLength(15);
-    expect(res.map((r) => r.headers['x-ratelimit-remaining']).filter((x) => x !== '0').sort()).toEqual(['1', '2', '3', '4']);
+    expect(
+      res
+        .map((r) => r.headers['x-ratelimit-remaining'])
+        .filter((x) => x !== '0')
+        .sort(),
+    ).toEqual(['1', '2', '3', '4']);
   });
 
   it('decides in lock order: concurrent takers on one bucket never see the same "now" go backwards (distinct remaining counts)', async () => {
@@ -112,7 +136,16 @@ describe('rate limiting (GCRA in PostgreSQL)', () => {
     for (let round = 0; round < 20; round++) {
       const bucket = `lock-order-${round}-${Date.now()}`;
       const rows = await Promise.all(
-        Array.from({ length: 10 }, async () => (await h.knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: string; now_ms: string }> }>('SELECT * FROM rate_limit_take(?, ?, ?)', [bucket, intervalMs, horizonMs])).rows[0]),
+        Array.from(
+          { length: 10 },
+          async () =>
+            (
+              await h.knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: string; now_ms: string }> }>(
+                'SELECT * FROM rate_limit_take(?, ?, ?)',
+                [bucket, intervalMs, horizonMs],
+              )
+            ).rows[0],
+        ),
       );
       const allowed = rows.filter((r) => r.allowed).sort((a, b) => Number(a.tat_ms) - Number(b.tat_ms));
       expect(allowed).toHaveLength(5);
@@ -130,7 +163,8 @@ describe('rate limiting (GCRA in PostgreSQL)', () => {
     const appB = await buildApp({ config: h.config, knex: knexB, temporal: h.temporal, logger: false });
     try {
       const s = await h.seeker();
-      const viaB = (token: string) => appB.inject({ method: 'GET', url: '/api/v1/profile', headers: { authorization: `Bearer ${token}` } });
+      const viaB = (token: string) =>
+        appB.inject({ method: 'GET', url: '/api/v1/profile', headers: { authorization: `Bearer ${token}` } });
       const viaA = (token: string) => h.call({ method: 'GET', url: '/api/v1/profile', token });
       // Alternating A, B, A, B, A: one bucket counts down across both.
       const remaining = [];

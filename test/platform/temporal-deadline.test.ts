@@ -5,7 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { processEnv, startApi, type RunningProcess } from '../helpers/processes';
 import { freePort } from '../../dev/ports';
-import { defaultCacheDir, resolveTemporalCli, startDevServer, type DevServerOptions, type RunningDevServer } from '../../dev/temporal-server';
+import {
+  defaultCacheDir,
+  resolveTemporalCli,
+  startDevServer,
+  type DevServerOptions,
+  type RunningDevServer,
+} from '../../dev/temporal-server';
 import { connectClosable } from '../../lib/temporal-connection';
 import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
 
@@ -28,8 +34,18 @@ describe('Temporal call deadlines in the API', () => {
   beforeAll(async () => {
     h = await createHarness({ worker: false });
     rec = await h.recruiter();
-    const cli = resolveTemporalCli({ temporalCli: process.env.TEMPORAL_CLI, cacheDir: defaultCacheDir(process.env.CACHE_DIR), log: () => undefined });
-    tOpts = { cli: cli.path, port: await freePort(), dbFile: path.join(dir, 'temporal.sqlite'), namespace: 'default', log: () => undefined };
+    const cli = resolveTemporalCli({
+      temporalCli: process.env.TEMPORAL_CLI,
+      cacheDir: defaultCacheDir(process.env.CACHE_DIR),
+      log: () => undefined,
+    });
+    tOpts = {
+      cli: cli.path,
+      port: await freePort(),
+      dbFile: path.join(dir, 'temporal.sqlite'),
+      namespace: 'default',
+      log: () => undefined,
+    };
     temporal = await startDevServer(tOpts);
   }, 120_000);
   afterAll(async () => {
@@ -40,7 +56,11 @@ describe('Temporal call deadlines in the API', () => {
   });
 
   it('a keyed request answers 503 within the deadline while Temporal is down, frees its key, and a retry after restart has one effect', async () => {
-    const { env, base } = await processEnv(h, { TEMPORAL_ADDRESS: temporal!.address, TEMPORAL_CALL_TIMEOUT_MS: '2000', LOG_LEVEL: 'error' });
+    const { env, base } = await processEnv(h, {
+      TEMPORAL_ADDRESS: temporal!.address,
+      TEMPORAL_CALL_TIMEOUT_MS: '2000',
+      LOG_LEVEL: 'error',
+    });
     api = await startApi(env, base);
     const key = randomUUID();
     const target = `http://127.0.0.1:9/deadline-${key}`;
@@ -64,19 +84,29 @@ describe('Temporal call deadlines in the API', () => {
     await again.arrayBuffer();
 
     temporal = await startDevServer(tOpts);
-    const ok = await eventually(async () => {
-      const res = await send();
-      const body = (await res.json()) as { id: string };
-      return res.status === 201 ? body : null;
-    }, 30_000, 200);
+    const ok = await eventually(
+      async () => {
+        const res = await send();
+        const body = (await res.json()) as { id: string };
+        return res.status === 201 ? body : null;
+      },
+      30_000,
+      200,
+    );
 
     const rows = await h.knex('webhook_subscriptions').where({ target_url: target }).select('id');
     expect(rows.map((r: { id: string }) => r.id)).toEqual([ok.id]);
     const conn = await connectClosable({ address: temporal!.address });
     try {
-      const described = await conn.connection.workflowService.describeWorkflowExecution({ namespace: 'default', execution: { workflowId: webhookSubscriptionWorkflowId(ok.id) } });
+      const described = await conn.connection.workflowService.describeWorkflowExecution({
+        namespace: 'default',
+        execution: { workflowId: webhookSubscriptionWorkflowId(ok.id) },
+      });
       expect(described.workflowExecutionInfo?.execution?.workflowId).toBe(webhookSubscriptionWorkflowId(ok.id));
-      const runs = await conn.connection.workflowService.countWorkflowExecutions({ namespace: 'default', query: `WorkflowId = '${webhookSubscriptionWorkflowId(ok.id)}'` });
+      const runs = await conn.connection.workflowService.countWorkflowExecutions({
+        namespace: 'default',
+        query: `WorkflowId = '${webhookSubscriptionWorkflowId(ok.id)}'`,
+      });
       expect(Number(runs.count)).toBe(1);
     } finally {
       await conn.close();

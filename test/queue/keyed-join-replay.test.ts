@@ -44,7 +44,11 @@ describe('keyed queue join: a lost answer is replayed after the entry was matche
   });
 
   const blockedBackends = async () =>
-    (await h.knex.raw("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'")).rows as Array<{ pid: number }>;
+    (
+      await h.knex.raw(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'",
+      )
+    ).rows as Array<{ pid: number }>;
 
   it('answers 200 with the same queue id, one entry, then replays', async () => {
     const ev = await liveEvent(h, rec, { interview_slots: 1 });
@@ -54,7 +58,11 @@ describe('keyed queue join: a lost answer is replayed after the entry was matche
     const join = () =>
       fetch(`${base}/api/v1/queue/join`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${seeker.token}`, 'idempotency-key': key, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${seeker.token}`,
+          'idempotency-key': key,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ live_event_slug: ev.slug }),
       });
     const entries = () => h.knex('queue_entries').where({ user_id: seeker.user.id }).select('id', 'status', 'match_id');
@@ -105,7 +113,11 @@ describe('keyed queue join: a lost answer is replayed after the entry was matche
     // A join with a new key still says what the entry is: matched (decision 0121).
     const fresh = await fetch(`${base}/api/v1/queue/join`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${seeker.token}`, 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${seeker.token}`,
+        'idempotency-key': randomUUID(),
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ live_event_slug: ev.slug }),
     });
     expect(fresh.status).toBe(409);

@@ -10,14 +10,31 @@ describe('queue join: API → queueEntry workflow → activity → PostgreSQL �
 
   it('creates an entry, projects it, and resumes the same entry on a second join', async () => {
     const s = await h.seeker();
-    const first = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, headers: { 'x-agent-identity': 'acme/jobbot (ops@acme.example)' } });
+    const first = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s.token,
+      headers: { 'x-agent-identity': 'acme/jobbot (ops@acme.example)' },
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toMatchObject({ status: 'waiting', live_event_slug: null, join_url: 'http://jobfair.test/queue', position: 1, estimated_wait_seconds: null, match_id: null });
+    expect(body).toMatchObject({
+      status: 'waiting',
+      live_event_slug: null,
+      join_url: 'http://jobfair.test/queue',
+      position: 1,
+      estimated_wait_seconds: null,
+      match_id: null,
+    });
     expect(body.humans_only_note).toMatch(/web application/);
 
     const row = await h.knex('queue_entries').where({ id: body.queue_id }).first();
-    expect(row).toMatchObject({ user_id: s.user.id, status: 'waiting', via_agent: true, agent_identity: 'acme/jobbot (ops@acme.example)' });
+    expect(row).toMatchObject({
+      user_id: s.user.id,
+      status: 'waiting',
+      via_agent: true,
+      agent_identity: 'acme/jobbot (ops@acme.example)',
+    });
 
     const again = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token });
     expect(again.statusCode).toBe(200);
@@ -25,7 +42,13 @@ describe('queue join: API → queueEntry workflow → activity → PostgreSQL �
 
     const status = await h.call({ method: 'GET', url: '/api/v1/queue/status', token: s.token });
     expect(status.statusCode).toBe(200);
-    expect(status.json().queue_entry).toMatchObject({ id: body.queue_id, status: 'waiting', position: 1, match_id: null, joined_via_agent: true });
+    expect(status.json().queue_entry).toMatchObject({
+      id: body.queue_id,
+      status: 'waiting',
+      position: 1,
+      match_id: null,
+      joined_via_agent: true,
+    });
 
     // The workflow is real and visible to operators by its search attributes.
     const desc = await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe();
@@ -60,19 +83,39 @@ describe('queue join: API → queueEntry workflow → activity → PostgreSQL �
     expect(r2.statusCode).toBe(403);
 
     const s = await h.seeker();
-    const r3 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { live_event_slug: 'ok-slug', job_id: 'x' } });
+    const r3 = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s.token,
+      payload: { live_event_slug: 'ok-slug', job_id: 'x' },
+    });
     expect(r3.statusCode).toBe(400);
     expect(r3.json().code).toBe('VALIDATION');
     expect(r3.body).toContain('job_id');
 
-    const r4 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { live_event_slug: 'ab' } });
+    const r4 = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s.token,
+      payload: { live_event_slug: 'ab' },
+    });
     expect(r4.statusCode).toBe(400);
 
-    const r5 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, headers: { 'x-agent-identity': 'x'.repeat(201) } });
+    const r5 = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s.token,
+      headers: { 'x-agent-identity': 'x'.repeat(201) },
+    });
     expect(r5.statusCode).toBe(400);
     expect(r5.json().details.issues[0].path).toBe('headers.x-agent-identity');
 
-    const r6 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { live_event_slug: 'no-such-event' } });
+    const r6 = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s.token,
+      payload: { live_event_slug: 'no-such-event' },
+    });
     expect(r6.statusCode).toBe(404);
     expect(r6.json().code).toBe('NOT_FOUND');
     // Nothing was created by any refused call.
@@ -96,7 +139,10 @@ describe('leaving the queue', () => {
     expect(left.json().queue_entry).toMatchObject({ id: joined.queue_id, status: 'left', position: null });
     const row = await h.knex('queue_entries').where({ id: joined.queue_id }).first();
     expect(row).toMatchObject({ status: 'left', end_reason: 'left by the seeker' });
-    await eventually(async () => (await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe()).status.name === 'COMPLETED');
+    await eventually(
+      async () =>
+        (await h.temporal.workflow.getHandle(queueEntryWorkflowId(s.user.id)).describe()).status.name === 'COMPLETED',
+    );
     const again = await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: s.token });
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('NOT_FOUND');
@@ -107,14 +153,34 @@ describe('leaving the queue', () => {
     const rec = await h.recruiter();
     const [event] = await h
       .knex('live_events')
-      .insert({ team_id: rec.teamId, slug: `ev-${rejoined.queue_id.slice(0, 8)}`, company_name: 'Acme', visibility: 'open_invite', status: 'live', started_at: new Date() })
+      .insert({
+        team_id: rec.teamId,
+        slug: `ev-${rejoined.queue_id.slice(0, 8)}`,
+        company_name: 'Acme',
+        visibility: 'open_invite',
+        status: 'live',
+        started_at: new Date(),
+      })
       .returning('*');
-    const other = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { live_event_slug: event.slug } });
+    const other = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s.token,
+      payload: { live_event_slug: event.slug },
+    });
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toMatchObject({ code: 'QUEUE_ENTRY_EXISTS', details: { queue_id: rejoined.queue_id, live_event_slug: null } });
+    expect(other.json()).toMatchObject({
+      code: 'QUEUE_ENTRY_EXISTS',
+      details: { queue_id: rejoined.queue_id, live_event_slug: null },
+    });
     // By id works as the `event_id` alias (a slug or an id) once the seeker has left.
     await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: s.token });
-    const byId = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: s.token, payload: { event_id: event.id } });
+    const byId = await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: s.token,
+      payload: { event_id: event.id },
+    });
     expect(byId.statusCode).toBe(200);
     expect(byId.json().live_event_slug).toBe(event.slug);
     // Scope: a token without queue:write is refused before anything happens.

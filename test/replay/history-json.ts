@@ -18,8 +18,12 @@ interface ProtoJson {
   toJson(type: unknown, message: unknown): unknown;
   fromJson(type: unknown, json: unknown, options?: { ignoreUnknownFields?: boolean }): unknown;
 }
-const protoJson = require(require.resolve('protobufjs/ext/protojson', { paths: [path.dirname(require.resolve('@temporalio/proto'))] })) as ProtoJson;
-const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType('temporal.api.history.v1.History');
+const protoJson = require(
+  require.resolve('protobufjs/ext/protojson', { paths: [path.dirname(require.resolve('@temporalio/proto'))] }),
+) as ProtoJson;
+const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType(
+  'temporal.api.history.v1.History',
+);
 
 export function historyToJSONObject(history: History): unknown {
   return protoJson.toJson(historyType, proto.temporal.api.history.v1.History.fromObject(history));
@@ -27,7 +31,8 @@ export function historyToJSONObject(history: History): unknown {
 
 /** Unknown fields (a newer server's) are ignored, as the SDK's loader does. */
 export function historyFromJSONObject(json: unknown): History {
-  if (typeof json !== 'object' || json === null || !Array.isArray((json as { events?: unknown }).events)) throw new TypeError('not a history: expected an object with an array of events');
+  if (typeof json !== 'object' || json === null || !Array.isArray((json as { events?: unknown }).events))
+    throw new TypeError('not a history: expected an object with an array of events');
   return protoJson.fromJson(historyType, json, { ignoreUnknownFields: true }) as History;
 }
 

@@ -31,7 +31,10 @@ const workflowTypes = Object.entries(workflows)
 function replayOptions(): ReplayWorkerOptions {
   // dev/test.ts bundles the workflows once per run; jest alone bundles them here.
   const bundle = process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE;
-  return { replayName: 'replay-test', ...(bundle ? { workflowBundle: { codePath: bundle } } : { workflowsPath: WORKFLOWS_PATH }) };
+  return {
+    replayName: 'replay-test',
+    ...(bundle ? { workflowBundle: { codePath: bundle } } : { workflowsPath: WORKFLOWS_PATH }),
+  };
 }
 
 async function replay(items: Array<{ file: string; history: History }>) {

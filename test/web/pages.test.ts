@@ -7,13 +7,18 @@ import { WebClient } from '../helpers/web-client';
 describe('web pages: access, errors, queue join from a session', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' } });
+    h = await createHarness({
+      env: { MATCHMAKER_INTERVAL_MS: '50', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' },
+    });
   });
   afterAll(async () => h?.close());
 
   const as = async (u: TestUser) => {
     const c = new WebClient(h.app);
-    c.cookies.set('jf_session', (await h.app.services.accounts.sessions.create(u.user.id, { ip: null, userAgent: null })).token);
+    c.cookies.set(
+      'jf_session',
+      (await h.app.services.accounts.sessions.create(u.user.id, { ip: null, userAgent: null })).token,
+    );
     return c;
   };
   const noStack = (body: string) => expect(body).not.toMatch(/at .+\.(ts|js):\d+/);
@@ -78,9 +83,20 @@ describe('web pages: access, errors, queue join from a session', () => {
     const joined = await c.post(`/events/${event.slug}/join`, {}, { csrf: WebClient.csrfOf(page.body) });
     expect(joined.statusCode).toBe(303);
     const entry = await h.knex('queue_entries').where({ user_id: seeker.user.id }).first();
-    expect(entry).toMatchObject({ status: 'waiting', live_event_id: event.id, via_agent: false, agent_identity: WEB_AGENT_IDENTITY });
+    expect(entry).toMatchObject({
+      status: 'waiting',
+      live_event_id: event.id,
+      via_agent: false,
+      agent_identity: WEB_AGENT_IDENTITY,
+    });
     const status = (await c.get('/queue/status.json')).json();
-    expect(status.queue_entry).toMatchObject({ id: entry.id, status: 'waiting', position: 1, match_id: null, match_url: null });
+    expect(status.queue_entry).toMatchObject({
+      id: entry.id,
+      status: 'waiting',
+      position: 1,
+      match_id: null,
+      match_url: null,
+    });
     const after = await c.get(`/events/${event.slug}`);
     expect(after.body).toContain('id="queue-status"');
     expect(after.body).toContain('data-status="waiting"');
@@ -105,7 +121,9 @@ describe('web pages: access, errors, queue join from a session', () => {
     const page = await c.get(`/events/${event.slug}`);
     await c.post(`/events/${event.slug}/join`, {}, { csrf: WebClient.csrfOf(page.body) });
     const match = await matchOf(h, seeker.user.id);
-    await eventually(async () => ((await c.get('/queue/status.json')).json().queue_entry?.match_url === `/matches/${match.id}` ? true : null));
+    await eventually(async () =>
+      (await c.get('/queue/status.json')).json().queue_entry?.match_url === `/matches/${match.id}` ? true : null,
+    );
 
     // TEMPORAL_UI_URL is unset here: not even the team's owner gets a Temporal UI link.
     const ownerView = await (await as(rec)).get(`/matches/${match.id}`);

@@ -12,10 +12,22 @@ import { createWebhooksFanOut } from '../../activities/webhooks/fan-out';
 export function emitterFor(h: Harness, worker: Pick<StartedWorker, 'dispatchWake'> | null = h.worker) {
   const { emitDomainEvent } = createDomainEventsActivities({
     knex: h.knex,
-    fanOut: createWebhooksFanOut({ webhooksRepository: h.app.services.deps.repos.webhooks, client: h.temporal, config: h.config, dispatchWake: worker?.dispatchWake }),
+    fanOut: createWebhooksFanOut({
+      webhooksRepository: h.app.services.deps.repos.webhooks,
+      client: h.temporal,
+      config: h.config,
+      dispatchWake: worker?.dispatchWake,
+    }),
   });
   return async (e: Partial<DomainEvent> & { type: string }): Promise<DomainEvent> => {
-    const event: DomainEvent = { id: `evt_${randomBytes(12).toString('hex')}`, ownerUserIds: [], ownerTeamId: null, data: { n: 1 }, createdAtMs: Date.now(), ...e };
+    const event: DomainEvent = {
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      ownerUserIds: [],
+      ownerTeamId: null,
+      data: { n: 1 },
+      createdAtMs: Date.now(),
+      ...e,
+    };
     await emitDomainEvent(event);
     return event;
   };

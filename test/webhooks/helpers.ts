@@ -12,7 +12,12 @@ export interface ReceivedRequest {
   json: { id: string; type: string; created_at: number; data: Record<string, unknown> };
 }
 
-export type Responder = (req: ReceivedRequest) => { status: number; body?: string; delayMs?: number; headers?: Record<string, string> };
+export type Responder = (req: ReceivedRequest) => {
+  status: number;
+  body?: string;
+  delayMs?: number;
+  headers?: Record<string, string>;
+};
 
 /** A real HTTP receiver on 127.0.0.1 (the only address tests send webhooks to). */
 export async function startReceiver(responder: Responder = () => ({ status: 200, body: 'ok' })) {
@@ -29,7 +34,15 @@ export async function startReceiver(responder: Responder = () => ({ status: 200,
       } catch {
         json = { id: '', type: '', created_at: 0, data: {} };
       }
-      const r: ReceivedRequest = { n: received.length + 1, at: Date.now(), method: req.method ?? '', url: req.url ?? '', headers: req.headers, rawBody, json };
+      const r: ReceivedRequest = {
+        n: received.length + 1,
+        at: Date.now(),
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        rawBody,
+        json,
+      };
       received.push(r);
       const out = respond(r);
       const send = () => {

@@ -8,7 +8,12 @@ import { startReceiver, type Receiver, type Responder } from './helpers';
 
 describe('signatures: the receiver helper', () => {
   const secret = 'svc_whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
-  const body = buildEnvelope({ id: 'evt_1', type: 'match.matched', createdAtMs: 1_790_000_000_000, data: { match_id: 'm1' } });
+  const body = buildEnvelope({
+    id: 'evt_1',
+    type: 'match.matched',
+    createdAtMs: 1_790_000_000_000,
+    data: { match_id: 'm1' },
+  });
   const now = 1_790_000_100;
 
   it('verifies t=<t>,v1=<hex> over "<t>.<raw body>" with lowercase hex and no spaces', () => {
@@ -24,8 +29,17 @@ describe('signatures: the receiver helper', () => {
     const header = signatureHeader([other, secret], now, body);
     expect(header.split(',').filter((p) => p.startsWith('v1='))).toHaveLength(2);
     expect(verifyWebhookSignature({ payload: body, header, secret, nowSeconds: now })).toBe(true);
-    expect(verifyWebhookSignature({ payload: body, header: signatureHeader([secret], now, body), secret: ['svc_whsec_new', secret], nowSeconds: now })).toBe(true);
-    expect(verifyWebhookSignature({ payload: body, header: signatureHeader([other], now, body), secret, nowSeconds: now })).toBe(false);
+    expect(
+      verifyWebhookSignature({
+        payload: body,
+        header: signatureHeader([secret], now, body),
+        secret: ['svc_whsec_new', secret],
+        nowSeconds: now,
+      }),
+    ).toBe(true);
+    expect(
+      verifyWebhookSignature({ payload: body, header: signatureHeader([other], now, body), secret, nowSeconds: now }),
+    ).toBe(false);
   });
 
   it('allows ±300 s and refuses older or later timestamps, tampered bodies and malformed headers', () => {
@@ -141,7 +155,15 @@ describe('SSRF-safe HTTP client (only 127.0.0.1 is ever contacted)', () => {
 
   it('refuses IP literals outside the policy before connecting', async () => {
     const client = createWebhookHttpClient({ policy: { allowLoopback: true }, timeoutMs: 2000, resolve: resolver });
-    for (const target of ['http://10.0.0.1/x', 'https://10.0.0.1/x', 'https://169.254.169.254/', 'https://[::ffff:192.168.0.1]/', 'https://[fd00:ec2::254]/', 'https://100.64.0.1/', 'https://0.0.0.0/']) {
+    for (const target of [
+      'http://10.0.0.1/x',
+      'https://10.0.0.1/x',
+      'https://169.254.169.254/',
+      'https://[::ffff:192.168.0.1]/',
+      'https://[fd00:ec2::254]/',
+      'https://100.64.0.1/',
+      'https://0.0.0.0/',
+    ]) {
       const r = await client.post(target, '{}', {});
       expect(r).toMatchObject({ ok: false, errorKind: 'blocked_address', httpStatus: null });
     }
@@ -164,7 +186,9 @@ describe('SSRF-safe HTTP client (only 127.0.0.1 is ever contacted)', () => {
     expect(refused.errorMessage).toMatch(/private/);
     // A mixed answer (one good, one bad address) is refused as a whole.
     table['rebind.test.localhost'] = ['127.0.0.1', '169.254.169.254'];
-    expect((await client.post(`http://rebind.test.localhost:${rx.port}/ok`, '{}', {})).errorKind).toBe('blocked_address');
+    expect((await client.post(`http://rebind.test.localhost:${rx.port}/ok`, '{}', {})).errorKind).toBe(
+      'blocked_address',
+    );
     expect(rx.received.length).toBe(before);
     client.close();
   });

@@ -39,11 +39,22 @@ describe('webhook test send: bounded wait for the first attempt', () => {
 
   it('answers pending while the receiver holds the attempt; the attempt lands in the log; a keyed retry replays', async () => {
     const rec = await h.recruiter();
-    const hook = await h.call({ method: 'POST', url: '/api/v1/webhooks', token: rec.token, payload: { target_url: url, events: ['match.matched'] } });
+    const hook = await h.call({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      token: rec.token,
+      payload: { target_url: url, events: ['match.matched'] },
+    });
     expect(hook.statusCode).toBe(201);
     const id = hook.json().id as string;
     const key = randomUUID();
-    const send = () => h.call({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, token: rec.token, headers: { 'idempotency-key': key } });
+    const send = () =>
+      h.call({
+        method: 'POST',
+        url: `/api/v1/webhooks/${id}/test`,
+        token: rec.token,
+        headers: { 'idempotency-key': key },
+      });
 
     const first = await send();
     expect(first.statusCode).toBe(200);
@@ -59,11 +70,23 @@ describe('webhook test send: bounded wait for the first attempt', () => {
     for (const release of held.splice(0)) release();
     const log = await eventually(async () => {
       const res = await h.call({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries`, token: rec.token });
-      const d = (res.json().deliveries as Array<{ event_id: string; http_status: number | null; state: string }>).find((x) => x.event_id === body.event.id && x.http_status === 200);
+      const d = (res.json().deliveries as Array<{ event_id: string; http_status: number | null; state: string }>).find(
+        (x) => x.event_id === body.event.id && x.http_status === 200,
+      );
       return d;
     }, 30_000);
     expect(log).toMatchObject({ event_id: body.event.id, http_status: 200 });
     expect(received.filter((e) => e === body.event.id)).toHaveLength(1);
-    expect(Number((await h.knex('domain_events').where({ type: 'webhook.test' }).whereRaw("data->>'webhook_id' = ?", [id]).count({ n: '*' }))[0].n)).toBe(1);
+    expect(
+      Number(
+        (
+          await h
+            .knex('domain_events')
+            .where({ type: 'webhook.test' })
+            .whereRaw("data->>'webhook_id' = ?", [id])
+            .count({ n: '*' })
+        )[0].n,
+      ),
+    ).toBe(1);
   }, 120_000);
 });

@@ -11,8 +11,14 @@ import {
   type WebhookDeliveryWorkflow,
   type WebhookSubscriptionWorkflow,
 } from '../../workflows/webhooks/contract';
-import type { AttemptWebhookDeliveryInput, createWebhookDeliveryActivities } from '../../activities/webhooks/delivery-activities';
-import type { createWebhookSubscriptionActivities, ProjectWebhookSubscriptionInput } from '../../activities/webhooks/subscription-activities';
+import type {
+  AttemptWebhookDeliveryInput,
+  createWebhookDeliveryActivities,
+} from '../../activities/webhooks/delivery-activities';
+import type {
+  createWebhookSubscriptionActivities,
+  ProjectWebhookSubscriptionInput,
+} from '../../activities/webhooks/subscription-activities';
 import type { createEmailActivities } from '../../activities/notifications/email-activities';
 import { createTimeSkipping, timerDurations, until, type TimeSkipping } from '../helpers/time-skipping';
 
@@ -40,7 +46,16 @@ function stubs(ts: TimeSkipping) {
       attempts.push({ ...input, atMs });
       return {
         state: input.nextDelayMs === null ? 'dead_letter' : 'retrying',
-        summary: { deliveryId: input.deliveryId, attempt: input.attempt, ok: false, httpStatus: 500, errorKind: 'http_error', latencyMs: 3, responseSnippet: 'receiver exploded', attemptedAtMs: atMs },
+        summary: {
+          deliveryId: input.deliveryId,
+          attempt: input.attempt,
+          ok: false,
+          httpStatus: 500,
+          errorKind: 'http_error',
+          latencyMs: 3,
+          responseSnippet: 'receiver exploded',
+          attemptedAtMs: atMs,
+        },
       };
     },
     async recordWebhookDeliveryEnd(input) {
@@ -75,11 +90,24 @@ describe('webhookDelivery on the time-skipping server (production retry schedule
       const webhookId = `whk_${randomUUID().replace(/-/g, '')}`;
       const eventId = `evt_${randomUUID().replace(/-/g, '')}`;
       const ownerUserId = randomUUID();
-      const subscription = await ts.env.client.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, {
-        taskQueue,
-        workflowId: webhookSubscriptionWorkflowId(webhookId),
-        args: [{ webhookId, ownerUserId, ownerTeamId: null, autoPauseFailures: WEBHOOK_AUTO_PAUSE_FAILURES, status: 'active', consecutiveFailures: 0, pausedAtMs: null }],
-      });
+      const subscription = await ts.env.client.workflow.start<WebhookSubscriptionWorkflow>(
+        WEBHOOK_SUBSCRIPTION_WORKFLOW,
+        {
+          taskQueue,
+          workflowId: webhookSubscriptionWorkflowId(webhookId),
+          args: [
+            {
+              webhookId,
+              ownerUserId,
+              ownerTeamId: null,
+              autoPauseFailures: WEBHOOK_AUTO_PAUSE_FAILURES,
+              status: 'active',
+              consecutiveFailures: 0,
+              pausedAtMs: null,
+            },
+          ],
+        },
+      );
       const input: WebhookDeliveryInput = {
         webhookId,
         eventId,
@@ -91,7 +119,11 @@ describe('webhookDelivery on the time-skipping server (production retry schedule
         ownerUserId,
         ownerTeamId: null,
       };
-      const delivery = await ts.env.client.workflow.start<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, { taskQueue, workflowId: webhookDeliveryWorkflowId(webhookId, eventId), args: [input] });
+      const delivery = await ts.env.client.workflow.start<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, {
+        taskQueue,
+        workflowId: webhookDeliveryWorkflowId(webhookId, eventId),
+        args: [input],
+      });
 
       // The first attempt runs at once; a second before the first delay has passed would be too early.
       await until(() => attempts.length === 1, 'the first attempt');
@@ -111,7 +143,10 @@ describe('webhookDelivery on the time-skipping server (production retry schedule
       expect(attempts.map((a) => a.nextDelayMs)).toEqual([...WEBHOOK_RETRY_SCHEDULE_MS, null]);
       expect(new Set(attempts.map((a) => a.deliveryId)).size).toBe(6);
       // The durable timers between attempts are exactly the schedule, in order…
-      expect(timerDurations(await delivery.fetchHistory())).toEqual([...WEBHOOK_RETRY_SCHEDULE_MS, DEAD_LETTER_HOLD_MS]);
+      expect(timerDurations(await delivery.fetchHistory())).toEqual([
+        ...WEBHOOK_RETRY_SCHEDULE_MS,
+        DEAD_LETTER_HOLD_MS,
+      ]);
       // …and each attempt ran one delay after the one before, in workflow time (never earlier).
       const gaps = attempts.slice(1).map((a, i) => a.atMs - attempts[i].atMs);
       gaps.forEach((gap, i) => {
@@ -123,8 +158,14 @@ describe('webhookDelivery on the time-skipping server (production retry schedule
       expect(recordedEnds).toEqual([]);
 
       // The subscription actor counted six consecutive failures (below the auto-pause threshold).
-      await until(async () => (await subscription.query(subscriptionStateQuery)).consecutiveFailures === 6, 'the subscription counts six failures');
-      expect(await subscription.query(subscriptionStateQuery)).toMatchObject({ status: 'active', consecutiveFailures: 6 });
+      await until(
+        async () => (await subscription.query(subscriptionStateQuery)).consecutiveFailures === 6,
+        'the subscription counts six failures',
+      );
+      expect(await subscription.query(subscriptionStateQuery)).toMatchObject({
+        status: 'active',
+        consecutiveFailures: 6,
+      });
       await until(() => subscriptionProjections.at(-1)?.consecutiveFailures === 6, 'the failure count is projected');
       await subscription.terminate('test over');
     });

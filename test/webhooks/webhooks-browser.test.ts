@@ -3,7 +3,13 @@ import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { eventually, type Harness } from '../helpers/harness';
-import { createWebHarness, launchBrowser, onboardSeekerInBrowser, screenshot, signUpInBrowser } from '../helpers/browser';
+import {
+  createWebHarness,
+  launchBrowser,
+  onboardSeekerInBrowser,
+  screenshot,
+  signUpInBrowser,
+} from '../helpers/browser';
 
 interface Received {
   headers: http.IncomingHttpHeaders;

@@ -1,4 +1,14 @@
-import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
 import {
   billingEventSignal,
   billingStateQuery,
@@ -94,7 +104,11 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
       case 'payment.succeeded':
         if (e.consent) state.consent = e.consent;
         if (e.plan && e.plan !== 'free' && e.interval) startPeriod(e.plan, e.interval, e.atMs);
-        if (state.pendingAuthentication && (e.type === 'checkout.completed' || state.pendingAuthentication.paymentId === e.paymentId)) state.pendingAuthentication = null;
+        if (
+          state.pendingAuthentication &&
+          (e.type === 'checkout.completed' || state.pendingAuthentication.paymentId === e.paymentId)
+        )
+          state.pendingAuthentication = null;
         break;
       case 'payment.failed':
         if (state.pendingAuthentication?.paymentId === e.paymentId) state.pendingAuthentication = null;
@@ -148,13 +162,23 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
       charging = true;
       try {
         const consent = state.consent;
-        if (!consent) throw ApplicationFailure.nonRetryable('No off-session consent on record', OFF_SESSION_CONSENT_REQUIRED);
+        if (!consent)
+          throw ApplicationFailure.nonRetryable('No off-session consent on record', OFF_SESSION_CONSENT_REQUIRED);
         let charge: ChargeOutcome;
         try {
-          charge = await chargeNow({ teamId: state.teamId, chargeId: req.chargeId, reason: 'upgrade', plan: req.targetPlan, interval: req.interval, paymentMethodId: consent.paymentMethodId, currency: input.currency });
+          charge = await chargeNow({
+            teamId: state.teamId,
+            chargeId: req.chargeId,
+            reason: 'upgrade',
+            plan: req.targetPlan,
+            interval: req.interval,
+            paymentMethodId: consent.paymentMethodId,
+            currency: input.currency,
+          });
         } catch (err) {
           // Nothing is decided: the account stays as it is and the API answers 503.
-          if (err instanceof ActivityFailure) throw ApplicationFailure.nonRetryable('The payments provider is unavailable', BILLING_PROVIDER_UNAVAILABLE);
+          if (err instanceof ActivityFailure)
+            throw ApplicationFailure.nonRetryable('The payments provider is unavailable', BILLING_PROVIDER_UNAVAILABLE);
           throw err;
         }
         if (charge.outcome === 'succeeded') {
@@ -162,7 +186,12 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
           startPeriod(req.targetPlan, req.interval, Date.now());
           state.pendingAuthentication = null;
         } else if (charge.outcome === 'requires_action') {
-          state.pendingAuthentication = { paymentId: charge.paymentId, targetPlan: req.targetPlan, interval: req.interval, url: charge.url };
+          state.pendingAuthentication = {
+            paymentId: charge.paymentId,
+            targetPlan: req.targetPlan,
+            interval: req.interval,
+            url: charge.url,
+          };
         }
         projection.changed();
         await settled();
@@ -173,9 +202,21 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
     },
     {
       validator: (req: ChargeOffSessionUpdateInput) => {
-        if (!state.consent) throw ApplicationFailure.nonRetryable(`Team ${state.teamId} has not agreed to off-session charges`, OFF_SESSION_CONSENT_REQUIRED);
-        if (state.plan === req.targetPlan && state.interval === req.interval && state.status === 'active' && !state.cancelAtPeriodEnd) {
-          throw ApplicationFailure.nonRetryable(`Team ${state.teamId} is already on ${req.targetPlan} (${req.interval})`, BILLING_ALREADY_ON_PLAN);
+        if (!state.consent)
+          throw ApplicationFailure.nonRetryable(
+            `Team ${state.teamId} has not agreed to off-session charges`,
+            OFF_SESSION_CONSENT_REQUIRED,
+          );
+        if (
+          state.plan === req.targetPlan &&
+          state.interval === req.interval &&
+          state.status === 'active' &&
+          !state.cancelAtPeriodEnd
+        ) {
+          throw ApplicationFailure.nonRetryable(
+            `Team ${state.teamId} is already on ${req.targetPlan} (${req.interval})`,
+            BILLING_ALREADY_ON_PLAN,
+          );
         }
       },
     },
@@ -190,7 +231,11 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
     },
     {
       validator: () => {
-        if (state.plan === 'free') throw ApplicationFailure.nonRetryable(`Team ${state.teamId} is on the free plan: nothing to cancel`, BILLING_NOTHING_TO_CANCEL);
+        if (state.plan === 'free')
+          throw ApplicationFailure.nonRetryable(
+            `Team ${state.teamId} is on the free plan: nothing to cancel`,
+            BILLING_NOTHING_TO_CANCEL,
+          );
       },
     },
   );
@@ -212,7 +257,15 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
     // Deterministic: a replayed or retried renewal attempt is the same charge at the provider.
     const chargeId = `renewal_${state.teamId}_${state.currentPeriodEndMs}_${state.failedRenewals}`;
     const charge: ChargeOutcome = state.consent
-      ? await chargeRenewal({ teamId: state.teamId, chargeId, reason: 'renewal', plan, interval, paymentMethodId: state.consent.paymentMethodId, currency: input.currency })
+      ? await chargeRenewal({
+          teamId: state.teamId,
+          chargeId,
+          reason: 'renewal',
+          plan,
+          interval,
+          paymentMethodId: state.consent.paymentMethodId,
+          currency: input.currency,
+        })
       : { outcome: 'declined', paymentId: null, declineCode: 'no_payment_method' };
     if (charge.outcome === 'succeeded') {
       invoiceQueue.push(charge.invoice);
@@ -234,7 +287,8 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
   await projection.project();
   for (;;) {
     const due = dueAtMs();
-    const wake = () => projection.pending() || invoiceQueue.length > 0 || dueAtMs() !== due || workflowInfo().continueAsNewSuggested;
+    const wake = () =>
+      projection.pending() || invoiceQueue.length > 0 || dueAtMs() !== due || workflowInfo().continueAsNewSuggested;
     if (due === null) await condition(wake);
     else await condition(wake, Math.max(1, due - Date.now()));
     await flushInvoices();
@@ -259,7 +313,11 @@ export async function billingAccountWorkflow(input: BillingAccountInput): Promis
     if (workflowInfo().continueAsNewSuggested && !projection.pending() && invoiceQueue.length === 0 && !charging) {
       await condition(allHandlersFinished);
       if (projection.pending() || invoiceQueue.length > 0) continue;
-      await continueAsNew<typeof billingAccountWorkflow>({ ...input, state: { ...state }, recentEventIds: recent.slice(-DEDUP_WINDOW) });
+      await continueAsNew<typeof billingAccountWorkflow>({
+        ...input,
+        state: { ...state },
+        recentEventIds: recent.slice(-DEDUP_WINDOW),
+      });
     }
   }
 }

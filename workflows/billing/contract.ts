@@ -104,7 +104,20 @@ export interface BillingAccountInput {
 export type BillingAccountResult = BillingAccountState;
 
 export function initialBillingState(teamId: string): BillingAccountState {
-  return { teamId, plan: 'free', interval: null, status: 'active', providerCustomerId: null, consent: null, currentPeriodEndMs: null, cancelAtPeriodEnd: false, failedRenewals: 0, nextRetryAtMs: null, pendingAuthentication: null, providerManaged: false };
+  return {
+    teamId,
+    plan: 'free',
+    interval: null,
+    status: 'active',
+    providerCustomerId: null,
+    consent: null,
+    currentPeriodEndMs: null,
+    cancelAtPeriodEnd: false,
+    failedRenewals: 0,
+    nextRetryAtMs: null,
+    pendingAuthentication: null,
+    providerManaged: false,
+  };
 }
 
 /** An invoice as the provider reported it (recorded by the actor's activity, upserted by id). */
@@ -124,7 +137,14 @@ export interface BillingInvoiceRecord {
 }
 
 /** The provider events the actor understands, normalised from Stripe's or the local provider's. */
-export const BILLING_EVENT_TYPES = ['checkout.completed', 'payment.succeeded', 'payment.failed', 'subscription.updated', 'subscription.deleted', 'invoice.recorded'] as const;
+export const BILLING_EVENT_TYPES = [
+  'checkout.completed',
+  'payment.succeeded',
+  'payment.failed',
+  'subscription.updated',
+  'subscription.deleted',
+  'invoice.recorded',
+] as const;
 export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
 
 /** Signal `billingEvent`: one per provider event, deduplicated by `eventId` (Stripe's `evt_…`). */
@@ -169,12 +189,19 @@ export const BILLING_ALREADY_ON_PLAN = 'BILLING_ALREADY_ON_PLAN';
 export const BILLING_NOTHING_TO_CANCEL = 'BILLING_NOTHING_TO_CANCEL';
 /** The provider could not be reached: nothing changed (503 DEPENDENCY_UNAVAILABLE). */
 export const BILLING_PROVIDER_UNAVAILABLE = 'BILLING_PROVIDER_UNAVAILABLE';
-export const BILLING_REFUSALS = [OFF_SESSION_CONSENT_REQUIRED, BILLING_ALREADY_ON_PLAN, BILLING_NOTHING_TO_CANCEL, BILLING_PROVIDER_UNAVAILABLE] as const;
+export const BILLING_REFUSALS = [
+  OFF_SESSION_CONSENT_REQUIRED,
+  BILLING_ALREADY_ON_PLAN,
+  BILLING_NOTHING_TO_CANCEL,
+  BILLING_PROVIDER_UNAVAILABLE,
+] as const;
 
 /** Provider events (Stripe webhooks, the local provider, reconciliation). */
 export const billingEventSignal = defineSignal<[BillingEventSignalInput]>('billingEvent');
 /** POST /billing/charge-offsession: charges the consented payment method and moves the plan. */
-export const chargeOffSessionUpdate = defineUpdate<ChargeOffSessionUpdateResult, [ChargeOffSessionUpdateInput]>('chargeOffSession');
+export const chargeOffSessionUpdate = defineUpdate<ChargeOffSessionUpdateResult, [ChargeOffSessionUpdateInput]>(
+  'chargeOffSession',
+);
 /** POST /billing/cancel: the plan ends at the current period's end (then free). */
 export const cancelAtPeriodEndUpdate = defineUpdate<BillingAccountState, []>('cancelAtPeriodEnd');
 export const billingStateQuery = defineQuery<BillingAccountState>('state');

@@ -1,6 +1,11 @@
 import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
-import { CHANGELOG_EVENT_TYPE, changelogEventId, type ChangelogAnnouncementInput, type ChangelogAnnouncementResult } from './contract';
+import {
+  CHANGELOG_EVENT_TYPE,
+  changelogEventId,
+  type ChangelogAnnouncementInput,
+  type ChangelogAnnouncementResult,
+} from './contract';
 import { JobfairEntity, JobfairStatus } from '../shared/contract';
 
 const { emitDomainEvent } = proxyActivities<ReturnType<typeof createDomainEventsActivities>>({
@@ -13,7 +18,9 @@ const { emitDomainEvent } = proxyActivities<ReturnType<typeof createDomainEvents
  * owner user, no owner team: the webhooks capability fans it out to every subscription of that
  * type). The event id is derived from the entry id, so however often this runs the event exists once.
  */
-export async function changelogAnnouncementWorkflow(input: ChangelogAnnouncementInput): Promise<ChangelogAnnouncementResult> {
+export async function changelogAnnouncementWorkflow(
+  input: ChangelogAnnouncementInput,
+): Promise<ChangelogAnnouncementResult> {
   upsertSearchAttributes([
     { key: JobfairEntity, value: 'changelog_announcement' },
     { key: JobfairStatus, value: 'announcing' },

@@ -8,7 +8,8 @@
  * row) keeps deployments — or test databases — that share one Temporal namespace apart; the row,
  * not the workflow id, is what makes an entry's announcement happen once.
  */
-export const changelogAnnouncementWorkflowId = (entryId: string, claimId: string): string => `changelog-announcement:${entryId}:${claimId}`;
+export const changelogAnnouncementWorkflowId = (entryId: string, claimId: string): string =>
+  `changelog-announcement:${entryId}:${claimId}`;
 
 /** Deterministic per entry, so a repeated announcement is recorded (and delivered) as one event. */
 export const changelogEventId = (entryId: string): string => `evt_changelog_${entryId}`;

@@ -1,5 +1,17 @@
-import { condition, continueAsNew, proxyActivities, setCurrentDetails, setHandler, workflowInfo } from '@temporalio/workflow';
-import { demoSimulationTotalsQuery, stopDemoSimulationSignal, type DemoSimulatorInput, type DemoSimulatorResult } from './contract';
+import {
+  condition,
+  continueAsNew,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import {
+  demoSimulationTotalsQuery,
+  stopDemoSimulationSignal,
+  type DemoSimulatorInput,
+  type DemoSimulatorResult,
+} from './contract';
 import type { createDemoActivities } from '../../activities/demo/demo-activities';
 
 const { runDemoSimulationStep } = proxyActivities<ReturnType<typeof createDemoActivities>>({
@@ -27,7 +39,11 @@ export async function demoSimulatorWorkflow(input: DemoSimulatorInput): Promise<
   setHandler(demoSimulationTotalsQuery, () => ({ ...totals, lastSaid }));
 
   for (let step = 0; !stop; step++) {
-    const r = await runDemoSimulationStep({ tick: totals.ticks, recruiterDelayMs: input.recruiterDelayMs, interviewMs: input.interviewMs });
+    const r = await runDemoSimulationStep({
+      tick: totals.ticks,
+      recruiterDelayMs: input.recruiterDelayMs,
+      interviewMs: input.interviewMs,
+    });
     totals.ticks++;
     totals.joined += r.joined;
     totals.accepted += r.accepted;

@@ -72,20 +72,28 @@ export interface PlannedEndChangedSignalInput {
   plannedEndAtMs: number | null;
 }
 
-export type LiveEventPlan = { ok: true; target: LiveEventStatus | null } | { ok: false; code: LiveEventRefusal; message: string };
+export type LiveEventPlan =
+  { ok: true; target: LiveEventStatus | null } | { ok: false; code: LiveEventRefusal; message: string };
 
 /**
  * The transition table, shared by the workflow's validators and the API (which answers for
  * events that have no running workflow: drafts never taken live, events whose run has closed).
  * `target: null` = a replay of the current state: accepted, nothing happens.
  */
-export function planLiveEventTransition(transition: LiveEventTransition, from: LiveEventStatus, eventId: string): LiveEventPlan {
+export function planLiveEventTransition(
+  transition: LiveEventTransition,
+  from: LiveEventStatus,
+  eventId: string,
+): LiveEventPlan {
   const subject = `live event ${eventId}`;
   const ok = (target: LiveEventStatus | null): LiveEventPlan => ({ ok: true, target });
   const no = (code: LiveEventRefusal, message: string): LiveEventPlan => ({ ok: false, code, message });
   if (from === 'ended') {
     if (transition === 'end') return ok(null);
-    return no('EVENT_ALREADY_ENDED', `${subject} has ended; it cannot ${transition === 'goLive' ? 'go live' : transition} any more`);
+    return no(
+      'EVENT_ALREADY_ENDED',
+      `${subject} has ended; it cannot ${transition === 'goLive' ? 'go live' : transition} any more`,
+    );
   }
   switch (transition) {
     case 'goLive':
@@ -120,7 +128,13 @@ export const LIVE_EVENT_WORKFLOW = 'liveEventWorkflow';
 export type LiveEventWorkflow = (input: LiveEventInput) => Promise<LiveEventResult>;
 
 /** What the Temporal UI shows for `live-event:<id>`: the company and the event by name (workflows/shared/summary.ts). */
-export function liveEventStartMetadata(row: { id: string; slug: string; company_name: string; headline?: string | null; visibility?: string | null }): StartMetadata {
+export function liveEventStartMetadata(row: {
+  id: string;
+  slug: string;
+  company_name: string;
+  headline?: string | null;
+  visibility?: string | null;
+}): StartMetadata {
   const company = temporalName(row.company_name, row.slug);
   return {
     staticSummary: `Live event of ${company}${row.headline ? `: ${temporalName(row.headline, row.slug)}` : ''} (${row.slug})`,

@@ -1,5 +1,31 @@
-import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivities, setCurrentDetails, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
-import { goLiveUpdate, pauseUpdate, resumeUpdate, endUpdate, plannedEndChangedSignal, liveEventStateQuery, planLiveEventTransition, type LiveEventInput, type LiveEventResult, type LiveEventState, type LiveEventStatus, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventTransitionResult, type PlannedEndChangedSignalInput } from './contract';
+import {
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  log,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  sleep,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import {
+  goLiveUpdate,
+  pauseUpdate,
+  resumeUpdate,
+  endUpdate,
+  plannedEndChangedSignal,
+  liveEventStateQuery,
+  planLiveEventTransition,
+  type LiveEventInput,
+  type LiveEventResult,
+  type LiveEventState,
+  type LiveEventStatus,
+  type LiveEventTransition,
+  type LiveEventTransitionInput,
+  type LiveEventTransitionResult,
+  type PlannedEndChangedSignalInput,
+} from './contract';
 import type { createEventsActivities } from '../../activities/events/events-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import { KICK_MATCHMAKER_ACTIVITY_OPTIONS } from '../matchmaking/contract';
@@ -7,12 +33,13 @@ import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '.
 import { createProjection } from '../shared/projection';
 import { liveEventDetails } from '../shared/details';
 
-
 const { projectLiveEvent, drainLiveEvent } = proxyActivities<ReturnType<typeof createEventsActivities>>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '200 ms', maximumInterval: '10 seconds' },
 });
-const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>(KICK_MATCHMAKER_ACTIVITY_OPTIONS);
+const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>(
+  KICK_MATCHMAKER_ACTIVITY_OPTIONS,
+);
 
 /** Target status for a transition, `null` for a replay; refusals become non-retryable failures (→ 409). */
 const plan = (transition: LiveEventTransition, from: LiveEventStatus, eventId: string): LiveEventStatus | null => {
@@ -55,28 +82,34 @@ export async function liveEventWorkflow(input: LiveEventInput): Promise<LiveEven
   // Set when the event (re)becomes live: the matchmaker is woken once the status is in PostgreSQL.
   let kickPending = input.status === 'live';
 
-  const handle = (transition: LiveEventTransition) => async (req: LiveEventTransitionInput): Promise<LiveEventTransitionResult> => {
-    // Re-planned here: an earlier update in the same task may have moved the state since validation.
-    const target = plan(transition, state.status, state.eventId);
-    if (target !== null) {
-      const now = Date.now();
-      if (target === 'live' && state.startedAtMs === null) state.startedAtMs = now;
-      if (target === 'live' && req.plannedEndAtMs !== undefined) state.endsAtMs = req.plannedEndAtMs;
-      if (target === 'ended') {
-        state.endedAtMs = now;
-        state.endsAtMs = now;
+  const handle =
+    (transition: LiveEventTransition) =>
+    async (req: LiveEventTransitionInput): Promise<LiveEventTransitionResult> => {
+      // Re-planned here: an earlier update in the same task may have moved the state since validation.
+      const target = plan(transition, state.status, state.eventId);
+      if (target !== null) {
+        const now = Date.now();
+        if (target === 'live' && state.startedAtMs === null) state.startedAtMs = now;
+        if (target === 'live' && req.plannedEndAtMs !== undefined) state.endsAtMs = req.plannedEndAtMs;
+        if (target === 'ended') {
+          state.endedAtMs = now;
+          state.endsAtMs = now;
+        }
+        log.info(`live event ${state.eventId}: ${state.status} → ${target}`, {
+          eventId: state.eventId,
+          requestedBy: req.requestedBy,
+          transition,
+        });
+        state.status = target;
+        if (target === 'live') kickPending = true;
+        projection.changed();
       }
-      log.info(`live event ${state.eventId}: ${state.status} → ${target}`, { eventId: state.eventId, requestedBy: req.requestedBy, transition });
-      state.status = target;
-      if (target === 'live') kickPending = true;
-      projection.changed();
-    }
-    // The condition itself, not `projection.projected()`: one async step fewer, as this handler always
-    // took, so its answer keeps its place among the run's commands on replay.
-    const awaited = projection.version;
-    await condition(() => projection.isProjected(awaited));
-    return { state: { ...state }, changed: target !== null };
-  };
+      // The condition itself, not `projection.projected()`: one async step fewer, as this handler always
+      // took, so its answer keeps its place among the run's commands on replay.
+      const awaited = projection.version;
+      await condition(() => projection.isProjected(awaited));
+      return { state: { ...state }, changed: target !== null };
+    };
   const validator = (transition: LiveEventTransition) => (_req: LiveEventTransitionInput) => {
     plan(transition, state.status, state.eventId);
   };

@@ -1,6 +1,13 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../lib/config';
-import { matchStartMetadata, matchWorkflowId, MATCH_WORKFLOW, type MatchInput, type MatchStartNames, type MatchWorkflow } from './contract';
+import {
+  matchStartMetadata,
+  matchWorkflowId,
+  MATCH_WORKFLOW,
+  type MatchInput,
+  type MatchStartNames,
+  type MatchWorkflow,
+} from './contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/contract';
 
 /** The offer a match is made from (the matchmaker's `match_offers` row with its joins), as the start needs it. */
@@ -28,11 +35,21 @@ export interface MatchOfferForStart {
 }
 
 /** The names a match's start summary shows (not workflow input). */
-export function matchStartNames(o: Pick<MatchOfferForStart, 'seeker_name' | 'company_name' | 'recruiter_name'>): MatchStartNames {
-  return { seekerName: o.seeker_name ?? null, companyName: o.company_name ?? null, recruiterName: o.recruiter_name ?? null };
+export function matchStartNames(
+  o: Pick<MatchOfferForStart, 'seeker_name' | 'company_name' | 'recruiter_name'>,
+): MatchStartNames {
+  return {
+    seekerName: o.seeker_name ?? null,
+    companyName: o.company_name ?? null,
+    recruiterName: o.recruiter_name ?? null,
+  };
 }
 
-export function matchInputFromOffer(o: MatchOfferForStart, recruiterUserIds: string[], config: Pick<Config, 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS'>): MatchInput {
+export function matchInputFromOffer(
+  o: MatchOfferForStart,
+  recruiterUserIds: string[],
+  config: Pick<Config, 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS'>,
+): MatchInput {
   return {
     matchId: o.id,
     queueEntryId: o.queue_entry_id,
@@ -62,7 +79,12 @@ export function matchInputFromOffer(o: MatchOfferForStart, recruiterUserIds: str
  * few milliseconds between the entry saying `matched` and the matchmaker's start — the match row
  * exists from the entry's projection on, so the API must be able to act on it; decision 0120).
  */
-export async function startMatchWorkflow(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>, input: MatchInput, names: MatchStartNames = { seekerName: null, companyName: null, recruiterName: null }): Promise<void> {
+export async function startMatchWorkflow(
+  client: Client,
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
+  input: MatchInput,
+  names: MatchStartNames = { seekerName: null, companyName: null, recruiterName: null },
+): Promise<void> {
   await client.workflow.start<MatchWorkflow>(MATCH_WORKFLOW, {
     workflowId: matchWorkflowId(input.matchId),
     taskQueue: config.TEMPORAL_TASK_QUEUE,

@@ -22,7 +22,15 @@ export type MatchPartyRole = (typeof MATCH_PARTY_ROLES)[number];
  * seeker's `salary` or `location` decline lowers that score component's weight for the rest of
  * the seeker's queue entry (docs/match-score.md, v2).
  */
-export const DECLINE_REASON_CODES = ['skills', 'experience', 'salary', 'location', 'timing', 'not_interested', 'other'] as const;
+export const DECLINE_REASON_CODES = [
+  'skills',
+  'experience',
+  'salary',
+  'location',
+  'timing',
+  'not_interested',
+  'other',
+] as const;
 export type DeclineReasonCode = (typeof DECLINE_REASON_CODES)[number];
 
 export interface MatchInput {
@@ -208,7 +216,13 @@ export interface MatchStartNames {
 }
 
 /** What the Temporal UI shows for `match:<id>`: the seeker, the job and the company by name (workflows/shared/summary.ts). */
-export function matchStartMetadata(input: Pick<MatchInput, 'matchId' | 'jobTitle' | 'liveEventSlug' | 'seekerUserId' | 'matchScore' | 'seekerViaAgent' | 'seekerAgentIdentity'>, names: MatchStartNames): StartMetadata {
+export function matchStartMetadata(
+  input: Pick<
+    MatchInput,
+    'matchId' | 'jobTitle' | 'liveEventSlug' | 'seekerUserId' | 'matchScore' | 'seekerViaAgent' | 'seekerAgentIdentity'
+  >,
+  names: MatchStartNames,
+): StartMetadata {
   const seeker = temporalName(names.seekerName, 'A seeker');
   const company = temporalName(names.companyName, input.liveEventSlug);
   const recruiter = names.recruiterName ? temporalName(names.recruiterName, 'a recruiter') : null;

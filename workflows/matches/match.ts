@@ -11,7 +11,32 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import { acceptMatchUpdate, bothInRoomUpdate, MATCH_ROOM_CLOCK_PATCH, MATCH_ROOM_CLOSED, type BothInRoomInput, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, MATCH_REPORT_PATCH, type InterviewReportedSignalInput, matchStateQuery, MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, MATCH_NOTICES_PATCH, domainEventId, type MatchNoticeKind, type AcceptMatchInput, type DeclineMatchInput, type InterviewCompletedSignalInput, type MatchInput, type MatchResult, type MatchState, type MatchStatus, type MatchUpdateResult } from './contract';
+import {
+  acceptMatchUpdate,
+  bothInRoomUpdate,
+  MATCH_ROOM_CLOCK_PATCH,
+  MATCH_ROOM_CLOSED,
+  type BothInRoomInput,
+  declineMatchUpdate,
+  interviewCompletedSignal,
+  interviewReportedSignal,
+  MATCH_REPORT_PATCH,
+  type InterviewReportedSignalInput,
+  matchStateQuery,
+  MATCH_NOT_ACCEPTABLE,
+  MATCH_NOT_DECLINABLE,
+  MATCH_NOTICES_PATCH,
+  domainEventId,
+  type MatchNoticeKind,
+  type AcceptMatchInput,
+  type DeclineMatchInput,
+  type InterviewCompletedSignalInput,
+  type MatchInput,
+  type MatchResult,
+  type MatchState,
+  type MatchStatus,
+  type MatchUpdateResult,
+} from './contract';
 import type { createMatchesActivities } from '../../activities/matches/matches-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import type { createDomainEventsActivities } from '../../activities/webhooks/domain-events';
@@ -20,7 +45,6 @@ import { queueEntryWorkflowId, matchClosedSignal, type MatchClosedSignalInput } 
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
 import { matchDetails } from '../shared/details';
-
 
 // Short PostgreSQL reads/writes: local activities, so an accept or decline answers in one workflow task.
 const { projectMatch, loadMatchSettings } = proxyLocalActivities<ReturnType<typeof createMatchesActivities>>({
@@ -39,7 +63,9 @@ const { notifyMatchParties } = proxyActivities<ReturnType<typeof createMatchesAc
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
 });
-const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>(KICK_MATCHMAKER_ACTIVITY_OPTIONS);
+const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>(
+  KICK_MATCHMAKER_ACTIVITY_OPTIONS,
+);
 
 /**
  * One match between a seeker and a job, `match:<matchId>`, started by the matchmaker once the
@@ -102,7 +128,13 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     ]);
     return projectMatch({
       state: { ...state },
-      input: { matchScore: input.matchScore, scoreVersion: input.scoreVersion, scoreBreakdown: input.scoreBreakdown, seekerViaAgent: input.seekerViaAgent, seekerAgentIdentity: input.seekerAgentIdentity },
+      input: {
+        matchScore: input.matchScore,
+        scoreVersion: input.scoreVersion,
+        scoreBreakdown: input.scoreBreakdown,
+        seekerViaAgent: input.seekerViaAgent,
+        seekerAgentIdentity: input.seekerAgentIdentity,
+      },
     });
   });
   const transition = (status: MatchStatus) => {
@@ -126,7 +158,11 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       // An accept that raced the expiry or a decline in the same task is refused here.
       if (state.status !== 'matched') {
         if (state.status === 'accepted' || state.status === 'completed') return { state: { ...state } };
-        throw ApplicationFailure.nonRetryable(`match ${state.matchId} is ${state.status}; it can no longer be accepted`, MATCH_NOT_ACCEPTABLE, { status: state.status });
+        throw ApplicationFailure.nonRetryable(
+          `match ${state.matchId} is ${state.status}; it can no longer be accepted`,
+          MATCH_NOT_ACCEPTABLE,
+          { status: state.status },
+        );
       }
       if (role === 'seeker' && state.seekerAcceptedAtMs === null) {
         state.seekerAcceptedAtMs = Date.now();
@@ -143,14 +179,26 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     },
     {
       validator: ({ userId, role }: AcceptMatchInput) => {
-        if (role === 'seeker' && userId !== state.seekerUserId) throw ApplicationFailure.nonRetryable(`user ${userId} is not the seeker of match ${state.matchId}`, MATCH_NOT_ACCEPTABLE);
+        if (role === 'seeker' && userId !== state.seekerUserId)
+          throw ApplicationFailure.nonRetryable(
+            `user ${userId} is not the seeker of match ${state.matchId}`,
+            MATCH_NOT_ACCEPTABLE,
+          );
         // Accepting an already accepted match again answers its state (a double click).
         if (state.status !== 'matched' && state.status !== 'accepted' && state.status !== 'completed') {
-          throw ApplicationFailure.nonRetryable(`match ${state.matchId} is ${state.status}; it can no longer be accepted`, MATCH_NOT_ACCEPTABLE, { status: state.status });
+          throw ApplicationFailure.nonRetryable(
+            `match ${state.matchId} is ${state.status}; it can no longer be accepted`,
+            MATCH_NOT_ACCEPTABLE,
+            { status: state.status },
+          );
         }
         // The expiry timer may not have fired yet (a busy worker): the window is the deadline, not the timer. A validator: no command, no patch.
         if (state.status === 'matched' && Date.now() >= state.expiresAtMs) {
-          throw ApplicationFailure.nonRetryable(`match ${state.matchId} expired at ${new Date(state.expiresAtMs).toISOString()}; it can no longer be accepted`, MATCH_NOT_ACCEPTABLE, { status: 'expired' });
+          throw ApplicationFailure.nonRetryable(
+            `match ${state.matchId} expired at ${new Date(state.expiresAtMs).toISOString()}; it can no longer be accepted`,
+            MATCH_NOT_ACCEPTABLE,
+            { status: 'expired' },
+          );
         }
       },
     },
@@ -158,7 +206,12 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   setHandler(
     declineMatchUpdate,
     async ({ userId, role, reason, reasonCode }: DeclineMatchInput): Promise<MatchUpdateResult> => {
-      if (state.status !== 'matched') throw ApplicationFailure.nonRetryable(`match ${state.matchId} is ${state.status}; only a matched match can be declined`, MATCH_NOT_DECLINABLE, { status: state.status });
+      if (state.status !== 'matched')
+        throw ApplicationFailure.nonRetryable(
+          `match ${state.matchId} is ${state.status}; only a matched match can be declined`,
+          MATCH_NOT_DECLINABLE,
+          { status: state.status },
+        );
       state.declinedAtMs = Date.now();
       state.declinedBy = userId;
       state.declinedByRole = role;
@@ -170,8 +223,17 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     },
     {
       validator: ({ userId, role }: DeclineMatchInput) => {
-        if (role === 'seeker' && userId !== state.seekerUserId) throw ApplicationFailure.nonRetryable(`user ${userId} is not the seeker of match ${state.matchId}`, MATCH_NOT_DECLINABLE);
-        if (state.status !== 'matched') throw ApplicationFailure.nonRetryable(`match ${state.matchId} is ${state.status}; only a matched match can be declined`, MATCH_NOT_DECLINABLE, { status: state.status });
+        if (role === 'seeker' && userId !== state.seekerUserId)
+          throw ApplicationFailure.nonRetryable(
+            `user ${userId} is not the seeker of match ${state.matchId}`,
+            MATCH_NOT_DECLINABLE,
+          );
+        if (state.status !== 'matched')
+          throw ApplicationFailure.nonRetryable(
+            `match ${state.matchId} is ${state.status}; only a matched match can be declined`,
+            MATCH_NOT_DECLINABLE,
+            { status: state.status },
+          );
       },
     },
   );
@@ -181,11 +243,17 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   setHandler(
     bothInRoomUpdate,
     async ({ userId }: BothInRoomInput): Promise<MatchUpdateResult> => {
-      if (state.status === 'accepted' && (state.interviewStartedAtMs ?? null) === null && patched(MATCH_ROOM_CLOCK_PATCH)) {
+      if (
+        state.status === 'accepted' &&
+        (state.interviewStartedAtMs ?? null) === null &&
+        patched(MATCH_ROOM_CLOCK_PATCH)
+      ) {
         const now = Date.now();
         state.interviewStartedAtMs = now;
         state.interviewEndsAtMs = now + input.interviewLengthMs;
-        log.info(`match ${state.matchId}: both in the room (${userId} arrived second); the interview clock starts`, { matchId: state.matchId });
+        log.info(`match ${state.matchId}: both in the room (${userId} arrived second); the interview clock starts`, {
+          matchId: state.matchId,
+        });
         projection.changed();
         await projection.projected();
       }
@@ -193,7 +261,12 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     },
     {
       validator: (_input: BothInRoomInput) => {
-        if (state.status !== 'accepted' && state.status !== 'completed') throw ApplicationFailure.nonRetryable(`match ${state.matchId} is ${state.status}; the interview room is closed`, MATCH_ROOM_CLOSED, { status: state.status });
+        if (state.status !== 'accepted' && state.status !== 'completed')
+          throw ApplicationFailure.nonRetryable(
+            `match ${state.matchId} is ${state.status}; the interview room is closed`,
+            MATCH_ROOM_CLOSED,
+            { status: state.status },
+          );
       },
     },
   );
@@ -222,10 +295,15 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     });
   const tellQueueEntry = async (outcome: MatchClosedSignalInput['outcome']) => {
     try {
-      await getExternalWorkflowHandle(queueEntryWorkflowId(state.seekerUserId)).signal(matchClosedSignal, { matchId: state.matchId, outcome });
+      await getExternalWorkflowHandle(queueEntryWorkflowId(state.seekerUserId)).signal(matchClosedSignal, {
+        matchId: state.matchId,
+        outcome,
+      });
     } catch (err) {
       // The entry's run is gone (it only closes on its own terms): nothing waits for this answer.
-      log.warn(`match ${state.matchId}: queue entry of ${state.seekerUserId} could not be told (${outcome})`, { error: String(err) });
+      log.warn(`match ${state.matchId}: queue entry of ${state.seekerUserId} could not be told (${outcome})`, {
+        error: String(err),
+      });
     }
   };
   const kick = async () => {
@@ -268,11 +346,15 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         completed_at: new Date(state.completedAtMs ?? Date.now()).toISOString(),
         // Safe to share with both sides' subscribers (docs/webhooks.md): who ended it and how long
         // it ran; never the report card, which is the recruiter's.
-        ended_by: state.completedBy === null ? 'time_limit' : state.completedBy === state.seekerUserId ? 'seeker' : 'recruiter',
+        ended_by:
+          state.completedBy === null ? 'time_limit' : state.completedBy === state.seekerUserId ? 'seeker' : 'recruiter',
         // The interview started when both were in the room; without that moment (a hosted
         // provider's room, or they never met) the room's opening at acceptance is the start.
         started_at: startedAtMs() !== null ? new Date(startedAtMs()!).toISOString() : null,
-        duration_seconds: startedAtMs() !== null && state.completedAtMs !== null ? Math.max(0, Math.round((state.completedAtMs - startedAtMs()!) / 1000)) : null,
+        duration_seconds:
+          startedAtMs() !== null && state.completedAtMs !== null
+            ? Math.max(0, Math.round((state.completedAtMs - startedAtMs()!) / 1000))
+            : null,
       });
       await kick();
     }
@@ -290,7 +372,11 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     if (earlyUpdates) maybeAccepted();
   }
   await projection.project();
-  await emit('match.matched', { match_id: state.matchId, role_title: input.jobTitle, seeker_headline: input.seekerHeadline ?? '' });
+  await emit('match.matched', {
+    match_id: state.matchId,
+    role_title: input.jobTitle,
+    seeker_headline: input.seekerHeadline ?? '',
+  });
   notify('matched');
   const reminderMs = settings.expiryReminderMs ?? 0;
   if (earlyUpdates) await effects();
@@ -300,7 +386,9 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       const remaining = state.expiresAtMs - Date.now();
       if (!done.reminded && reminderMs > 0 && remaining > reminderMs && patched(MATCH_NOTICES_PATCH)) {
         // First wait until the reminder is due; whoever has not accepted by then is reminded.
-        const changedBefore = await condition(projection.pending, remaining - reminderMs, { summary: 'expiry reminder' });
+        const changedBefore = await condition(projection.pending, remaining - reminderMs, {
+          summary: 'expiry reminder',
+        });
         if (!changedBefore) {
           done.reminded = true;
           if (state.status === 'matched') notify('expiring');
@@ -310,14 +398,17 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         await effects();
         continue;
       }
-      const changed = remaining > 0 && (await condition(projection.pending, remaining, { summary: 'acceptance window (expires_at)' }));
+      const changed =
+        remaining > 0 &&
+        (await condition(projection.pending, remaining, { summary: 'acceptance window (expires_at)' }));
       if (!changed && state.status === 'matched') {
         state.expiredAtMs = Date.now();
         transition('expired');
       }
     } else if (state.status === 'accepted') {
       const remaining = (state.interviewEndsAtMs ?? 0) - Date.now();
-      const changed = remaining > 0 && (await condition(projection.pending, remaining, { summary: 'interview length' }));
+      const changed =
+        remaining > 0 && (await condition(projection.pending, remaining, { summary: 'interview length' }));
       if (!changed && state.status === 'accepted') {
         // The room closes after the interview length: the interview counts as completed.
         state.completedAtMs = Date.now();
@@ -334,7 +425,12 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   const reportWindowMs = settings.reportWindowMs ?? 0;
   if (state.status === 'completed' && reportWindowMs > 0 && patched(MATCH_REPORT_PATCH)) {
     const remaining = (state.completedAtMs ?? Date.now()) + reportWindowMs - Date.now();
-    if (remaining > 0 && (await condition(() => reported !== null, remaining, { summary: 'report card window' })) && reported === 'advance') notify('advance');
+    if (
+      remaining > 0 &&
+      (await condition(() => reported !== null, remaining, { summary: 'report card window' })) &&
+      reported === 'advance'
+    )
+      notify('advance');
   }
   await Promise.all(notices);
   await condition(allHandlersFinished);

@@ -1,11 +1,24 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../lib/config';
-import { isUrgentKick, kickSignal, matchmakerInput, matchmakerStartMetadata, matchmakerWorkflowId, MATCHMAKER_WORKFLOW, type KickReason, type KickSignalInput, type MatchmakerWorkflow } from './contract';
+import {
+  isUrgentKick,
+  kickSignal,
+  matchmakerInput,
+  matchmakerStartMetadata,
+  matchmakerWorkflowId,
+  MATCHMAKER_WORKFLOW,
+  type KickReason,
+  type KickSignalInput,
+  type MatchmakerWorkflow,
+} from './contract';
 
 type KickConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MATCHMAKER_INTERVAL_MS'>;
 
 /** Per client and matchmaker: the kick on its way, and the one queued behind it (decision 0190). */
-const kicks = new WeakMap<Client, Map<string, { busy: Promise<void> | null; next: Promise<void> | null; nextReason: KickReason | null }>>();
+const kicks = new WeakMap<
+  Client,
+  Map<string, { busy: Promise<void> | null; next: Promise<void> | null; nextReason: KickReason | null }>
+>();
 
 /**
  * Wakes the task queue's matchmaker, starting it if it is not running (signal-with-start: the

@@ -26,7 +26,15 @@ export interface MatchmakerInput {
 }
 
 /** Why the matchmaker was woken (for the workflow's log and history). */
-export type KickReason = 'queue_join' | 'entry_returned' | 'slot_freed' | 'slots_raised' | 'event_live' | 'worker_start' | 'settings_changed' | 'manual';
+export type KickReason =
+  | 'queue_join'
+  | 'entry_returned'
+  | 'slot_freed'
+  | 'slots_raised'
+  | 'event_live'
+  | 'worker_start'
+  | 'settings_changed'
+  | 'manual';
 
 /**
  * Kicks that run a round at once, skipping the batch window (decision 0215): an event gained a free
@@ -88,14 +96,23 @@ export const STALE_OFFER_MS = 10_000;
 export const TEMPORAL_CALL_DEADLINE_MS = 5_000;
 
 export function matchmakerInput(config: { MATCHMAKER_INTERVAL_MS: number }): MatchmakerInput {
-  return { intervalMs: config.MATCHMAKER_INTERVAL_MS, idlePollMs: Math.max(1_000, 10 * config.MATCHMAKER_INTERVAL_MS), batchSize: MATCHMAKER_BATCH_SIZE };
+  return {
+    intervalMs: config.MATCHMAKER_INTERVAL_MS,
+    idlePollMs: Math.max(1_000, 10 * config.MATCHMAKER_INTERVAL_MS),
+    batchSize: MATCHMAKER_BATCH_SIZE,
+  };
 }
 
 // Messages of matchmaker.ts (the API and activities send them; the workflow handles them).
 /** Wakes the matchmaker: a seeker joined, an entry came back, a slot was freed, an event went live (urgent reasons skip the batch window). */
 export const kickSignal = defineSignal<[KickSignalInput]>('kick');
 /** Rounds and kicks since the matchmaker first started (all runs), and the last round's figures. */
-export const matchmakerStatsQuery = defineQuery<{ rounds: number; kicks: number; runs: number; lastRound: RunMatchingRoundResult | null }>('stats');
+export const matchmakerStatsQuery = defineQuery<{
+  rounds: number;
+  kicks: number;
+  runs: number;
+  lastRound: RunMatchingRoundResult | null;
+}>('stats');
 
 /** Workflow type `matchmakerWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const MATCHMAKER_WORKFLOW = 'matchmakerWorkflow';
@@ -106,7 +123,10 @@ export function matchmakerStartMetadata(taskQueue: string, intervalMs: number): 
   return {
     staticSummary: `Matchmaker: pairs waiting seekers with open jobs of live events (task queue ${taskQueue})`,
     staticDetails: detailLines([
-      ['What', 'one matching round at a time, at most one per interval while seekers wait; woken by joins and go-lives, and at once by a freed slot or raised interview slots'],
+      [
+        'What',
+        'one matching round at a time, at most one per interval while seekers wait; woken by joins and go-lives, and at once by a freed slot or raised interview slots',
+      ],
       ['Interval', `${intervalMs} ms`],
       ['Task queue', taskQueue],
     ]),

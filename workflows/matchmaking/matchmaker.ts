@@ -1,7 +1,22 @@
-import { condition, continueAsNew, log, patched, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
-import { isUrgentKick, kickSignal, matchmakerStatsQuery, type KickSignalInput, type MatchmakerInput, type RunMatchingRoundResult } from './contract';
+import {
+  condition,
+  continueAsNew,
+  log,
+  patched,
+  proxyActivities,
+  setHandler,
+  sleep,
+  workflowInfo,
+} from '@temporalio/workflow';
+import {
+  isUrgentKick,
+  kickSignal,
+  matchmakerStatsQuery,
+  type KickSignalInput,
+  type MatchmakerInput,
+  type RunMatchingRoundResult,
+} from './contract';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-
 
 // A round heartbeats at every step and bounds each Temporal call (TEMPORAL_CALL_DEADLINE_MS), so a
 // hung attempt is abandoned after the heartbeat timeout and retried; start-to-close is only the
@@ -59,12 +74,17 @@ export async function matchmakerWorkflow(input: MatchmakerInput): Promise<void> 
   let runNow = false;
   for (;;) {
     if (!runNow) {
-      await condition(() => kicks > 0, workExists ? input.intervalMs : input.idlePollMs, { summary: workExists ? 'next batch' : 'idle until a kick' });
+      await condition(() => kicks > 0, workExists ? input.intervalMs : input.idlePollMs, {
+        summary: workExists ? 'next batch' : 'idle until a kick',
+      });
       const sinceLast = Date.now() - lastRoundAtMs;
       if (sinceLast < input.intervalMs) {
         if (patched(URGENT_KICKS_SKIP_WINDOW)) {
           // The window ends early when a slot frees meanwhile (or already has).
-          if (!urgent) await condition(() => urgent, input.intervalMs - sinceLast, { summary: 'batch window (a freed slot ends it)' });
+          if (!urgent)
+            await condition(() => urgent, input.intervalMs - sinceLast, {
+              summary: 'batch window (a freed slot ends it)',
+            });
         } else await sleep(input.intervalMs - sinceLast, { summary: 'batch window' });
       }
     }
@@ -81,7 +101,13 @@ export async function matchmakerWorkflow(input: MatchmakerInput): Promise<void> 
     if (lastRound.offered + lastRound.retried > 0) log.info('matching round', { ...lastRound });
     const info = workflowInfo();
     if (info.continueAsNewSuggested || info.historyLength > MAX_HISTORY) {
-      await continueAsNew<typeof matchmakerWorkflow>({ ...input, workExists, pendingKick: kicks > 0 || runNow, pendingUrgentKick: urgent, totals: { rounds, kicks: totalKicks, runs } });
+      await continueAsNew<typeof matchmakerWorkflow>({
+        ...input,
+        workExists,
+        pendingKick: kicks > 0 || runNow,
+        pendingUrgentKick: urgent,
+        totals: { rounds, kicks: totalKicks, runs },
+      });
     }
   }
 }

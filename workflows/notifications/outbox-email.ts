@@ -5,7 +5,12 @@ import type { OutboxEmailInput, OutboxEmailResult } from './contract';
 const MAX_ATTEMPTS = 5;
 const { sendOutboxEmail } = proxyActivities<ReturnType<typeof createEmailActivities>>({
   startToCloseTimeout: '60 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: MAX_ATTEMPTS },
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    maximumAttempts: MAX_ATTEMPTS,
+  },
 });
 
 /**

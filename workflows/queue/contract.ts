@@ -92,7 +92,11 @@ export interface OfferUpdateResult {
 export const OFFER_REFUSED = 'OFFER_REFUSED';
 
 /** Refusals of the entry's `join` and `leave` Updates (ApplicationFailure types; the API maps them). */
-export const QUEUE_ENTRY_REFUSALS = ['QUEUE_ENTRY_ENDED', 'QUEUE_ENTRY_OTHER_QUEUE', 'QUEUE_ENTRY_NOT_WAITING'] as const;
+export const QUEUE_ENTRY_REFUSALS = [
+  'QUEUE_ENTRY_ENDED',
+  'QUEUE_ENTRY_OTHER_QUEUE',
+  'QUEUE_ENTRY_NOT_WAITING',
+] as const;
 export type QueueEntryRefusal = (typeof QUEUE_ENTRY_REFUSALS)[number];
 /** `join` on an entry whose run is closing (left, expired or finished): the caller starts a new entry. */
 export const QUEUE_ENTRY_ENDED = 'QUEUE_ENTRY_ENDED' satisfies QueueEntryRefusal;
@@ -124,9 +128,18 @@ export const QUEUE_ENTRY_WORKFLOW = 'queueEntryWorkflow';
 export type QueueEntryWorkflow = (input: QueueEntryInput) => Promise<QueueEntryState>;
 
 /** What the Temporal UI shows for `queue-entry:<userId>`: the seeker and the event by name (workflows/shared/summary.ts). */
-export function queueEntryStartMetadata(o: { seekerName: string | null; companyName: string | null; liveEventSlug: string | null; agentIdentity: string | null; viaAgent: boolean; userId: string }): StartMetadata {
+export function queueEntryStartMetadata(o: {
+  seekerName: string | null;
+  companyName: string | null;
+  liveEventSlug: string | null;
+  agentIdentity: string | null;
+  viaAgent: boolean;
+  userId: string;
+}): StartMetadata {
   const seeker = temporalName(o.seekerName, 'A seeker');
-  const where = o.liveEventSlug ? `${temporalName(o.companyName, o.liveEventSlug)} (${o.liveEventSlug})` : 'any live open-invite event';
+  const where = o.liveEventSlug
+    ? `${temporalName(o.companyName, o.liveEventSlug)} (${o.liveEventSlug})`
+    : 'any live open-invite event';
   return {
     staticSummary: `${seeker} waiting for a match at ${where}${o.viaAgent ? ', via an agent' : ''}`,
     staticDetails: detailLines([

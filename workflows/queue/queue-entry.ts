@@ -1,5 +1,36 @@
-import { allHandlersFinished, ApplicationFailure, condition, log, proxyActivities, proxyLocalActivities, setCurrentDetails, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
-import { joinQueueUpdate, leaveQueueUpdate, offerUpdate, queueEntryStateQuery, eventEndedSignal, matchClosedSignal, OFFER_REFUSED, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, type EventEndedSignalInput, type JoinQueueUpdateInput, type JoinQueueUpdateResult, type LeaveQueueUpdateResult, type MatchClosedSignalInput, type OfferUpdateInput, type OfferUpdateResult, type QueueEntryInput, type QueueEntryState, type QueueEntryStatus } from './contract';
+import {
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  log,
+  proxyActivities,
+  proxyLocalActivities,
+  setCurrentDetails,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import {
+  joinQueueUpdate,
+  leaveQueueUpdate,
+  offerUpdate,
+  queueEntryStateQuery,
+  eventEndedSignal,
+  matchClosedSignal,
+  OFFER_REFUSED,
+  QUEUE_ENTRY_ENDED,
+  QUEUE_ENTRY_NOT_WAITING,
+  QUEUE_ENTRY_OTHER_QUEUE,
+  type EventEndedSignalInput,
+  type JoinQueueUpdateInput,
+  type JoinQueueUpdateResult,
+  type LeaveQueueUpdateResult,
+  type MatchClosedSignalInput,
+  type OfferUpdateInput,
+  type OfferUpdateResult,
+  type QueueEntryInput,
+  type QueueEntryState,
+  type QueueEntryStatus,
+} from './contract';
 import type { createQueueActivities } from '../../activities/queue/queue-activities';
 import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
 import { KICK_MATCHMAKER_ACTIVITY_OPTIONS } from '../matchmaking/contract';
@@ -15,7 +46,9 @@ const { projectQueueEntry } = proxyLocalActivities<ReturnType<typeof createQueue
   // its return (decision 0204).
   retry: { initialInterval: '200 ms', maximumInterval: '2 seconds' },
 });
-const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>(KICK_MATCHMAKER_ACTIVITY_OPTIONS);
+const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingActivities>>(
+  KICK_MATCHMAKER_ACTIVITY_OPTIONS,
+);
 
 /**
  * One seeker's place in the matchmaking queue. The workflow owns the entry's lifecycle;
@@ -106,10 +139,17 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     {
       validator: (join: JoinQueueUpdateInput) => {
         if (state.finished || (state.status !== 'waiting' && state.status !== 'matched')) {
-          throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} has ended (${state.status})`, QUEUE_ENTRY_ENDED);
+          throw ApplicationFailure.nonRetryable(
+            `queue entry ${state.queueId} has ended (${state.status})`,
+            QUEUE_ENTRY_ENDED,
+          );
         }
         if (join.liveEventId !== undefined && join.liveEventId !== state.liveEventId) {
-          throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} is in another queue`, QUEUE_ENTRY_OTHER_QUEUE, { queueId: state.queueId, liveEventSlug: state.liveEventSlug });
+          throw ApplicationFailure.nonRetryable(
+            `queue entry ${state.queueId} is in another queue`,
+            QUEUE_ENTRY_OTHER_QUEUE,
+            { queueId: state.queueId, liveEventSlug: state.liveEventSlug },
+          );
         }
       },
     },
@@ -123,15 +163,21 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     },
     {
       validator: () => {
-        if (state.status !== 'waiting') throw ApplicationFailure.nonRetryable(`queue entry ${state.queueId} is ${state.status}, not waiting`, QUEUE_ENTRY_NOT_WAITING);
+        if (state.status !== 'waiting')
+          throw ApplicationFailure.nonRetryable(
+            `queue entry ${state.queueId} is ${state.status}, not waiting`,
+            QUEUE_ENTRY_NOT_WAITING,
+          );
       },
     },
   );
   const refusal = (offer: OfferUpdateInput): string | null => {
     if (state.matchId === offer.matchId) return null; // the accepted offer, re-sent: same answer
     if (offer.queueId !== state.queueId) return `offer is for entry ${offer.queueId}, this is ${state.queueId}`;
-    if (state.status !== 'waiting') return `entry is ${state.status}${state.matchId ? ` (match ${state.matchId})` : ''}`;
-    if (state.liveEventId && state.liveEventId !== offer.liveEventId) return `entry waits for event ${state.liveEventId}`;
+    if (state.status !== 'waiting')
+      return `entry is ${state.status}${state.matchId ? ` (match ${state.matchId})` : ''}`;
+    if (state.liveEventId && state.liveEventId !== offer.liveEventId)
+      return `entry waits for event ${state.liveEventId}`;
     return null;
   };
   setHandler(
@@ -152,7 +198,9 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     },
     {
       validator: (offer: OfferUpdateInput) => {
-        const refused = closedMatchIds.has(offer.matchId) ? `match ${offer.matchId} has already closed` : refusal(offer);
+        const refused = closedMatchIds.has(offer.matchId)
+          ? `match ${offer.matchId} has already closed`
+          : refusal(offer);
         if (refused) throw ApplicationFailure.nonRetryable(`offer ${offer.matchId} refused: ${refused}`, OFFER_REFUSED);
       },
     },
@@ -163,7 +211,8 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
     if (state.status === 'waiting') {
       // Only a waiting entry expires; a matched one waits for its match to close.
       const remaining = state.expiresAtMs - Date.now();
-      const changed = remaining > 0 && (await condition(projection.pending, remaining, { summary: 'queue entry time to live' }));
+      const changed =
+        remaining > 0 && (await condition(projection.pending, remaining, { summary: 'queue entry time to live' }));
       if (!changed) transition('expired', 'time to live elapsed');
     } else {
       await condition(projection.pending);

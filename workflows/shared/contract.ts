@@ -12,7 +12,14 @@ export const JobfairTeamId = defineSearchAttributeKey('JobfairTeamId', SearchAtt
 export const JobfairWebhookId = defineSearchAttributeKey('JobfairWebhookId', SearchAttributeType.KEYWORD);
 
 /** Every key above, in one list: the dev servers register exactly these (dev/temporal-server.ts). */
-export const JOBFAIR_SEARCH_ATTRIBUTES = [JobfairEntity, JobfairStatus, JobfairEventSlug, JobfairUserId, JobfairTeamId, JobfairWebhookId] as const;
+export const JOBFAIR_SEARCH_ATTRIBUTES = [
+  JobfairEntity,
+  JobfairStatus,
+  JobfairEventSlug,
+  JobfairUserId,
+  JobfairTeamId,
+  JobfairWebhookId,
+] as const;
 
 /**
  * Start summaries and details of our workflows (`staticSummary` / `staticDetails`: the Temporal UI

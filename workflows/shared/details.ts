@@ -13,7 +13,12 @@ export function matchDetails(s: MatchState, jobTitle: string): string {
   const head = `Match for "${jobTitle}" at ${s.liveEventSlug}: ${s.status}.`;
   switch (s.status) {
     case 'matched': {
-      const waiting = [!s.seekerAcceptedAtMs && "the seeker's acceptance", !s.recruiterAcceptedAtMs && "the recruiter's acceptance"].filter(Boolean).join(' and ');
+      const waiting = [
+        !s.seekerAcceptedAtMs && "the seeker's acceptance",
+        !s.recruiterAcceptedAtMs && "the recruiter's acceptance",
+      ]
+        .filter(Boolean)
+        .join(' and ');
       return `${head} Waiting for ${waiting}; expires ${utc(s.expiresAtMs)}.`;
     }
     case 'accepted':
@@ -29,14 +34,20 @@ export function matchDetails(s: MatchState, jobTitle: string): string {
 
 export function queueEntryDetails(s: QueueEntryState): string {
   const where = s.liveEventSlug ? `event ${s.liveEventSlug}` : 'any event';
-  if (s.status === 'waiting') return `Waiting for a match at ${where} since ${utc(s.enteredAtMs)}${s.viaAgent && s.agentIdentity ? ` (agent ${s.agentIdentity})` : ''}; expires ${utc(s.expiresAtMs)}.`;
-  if (s.status === 'matched') return s.finished ? `Matched and accepted (match ${s.matchId}); done.` : `Matched (match ${s.matchId}): waiting for both sides to accept; back to waiting if it is declined or expires.`;
+  if (s.status === 'waiting')
+    return `Waiting for a match at ${where} since ${utc(s.enteredAtMs)}${s.viaAgent && s.agentIdentity ? ` (agent ${s.agentIdentity})` : ''}; expires ${utc(s.expiresAtMs)}.`;
+  if (s.status === 'matched')
+    return s.finished
+      ? `Matched and accepted (match ${s.matchId}); done.`
+      : `Matched (match ${s.matchId}): waiting for both sides to accept; back to waiting if it is declined or expires.`;
   return `Ended: ${s.status}${s.endReason ? ` (${s.endReason})` : ''}.`;
 }
 
 export function liveEventDetails(s: LiveEventState): string {
-  if (s.status === 'live') return `Live since ${utc(s.startedAtMs)}${s.endsAtMs ? `; planned end ${utc(s.endsAtMs)}` : ''}: the matchmaker offers its jobs.`;
+  if (s.status === 'live')
+    return `Live since ${utc(s.startedAtMs)}${s.endsAtMs ? `; planned end ${utc(s.endsAtMs)}` : ''}: the matchmaker offers its jobs.`;
   if (s.status === 'paused') return 'Paused: waiting seekers keep their places; no new matches until it resumes.';
-  if (s.status === 'ended') return `Ended at ${utc(s.endedAtMs)}${s.drained ? `; ${s.drainedEntries} waiting entries told` : '; telling waiting entries'}.`;
+  if (s.status === 'ended')
+    return `Ended at ${utc(s.endedAtMs)}${s.drained ? `; ${s.drainedEntries} waiting entries told` : '; telling waiting entries'}.`;
   return 'Draft: not live yet.';
 }

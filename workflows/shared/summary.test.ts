@@ -7,6 +7,12 @@ describe('start summaries', () => {
     expect(temporalName('Ada <ada@example.com>', 'a seeker')).toBe('Ada <[e-mail hidden]>');
     expect(temporalName(null, 'a seeker')).toBe('a seeker');
     expect(temporalName('x'.repeat(200), 'a seeker')).toHaveLength(80);
-    expect(detailLines([['Seeker', 'bob@example.org'], ['Skipped', null], ['Job', 'Compiler Engineer']])).toBe('Seeker: [e-mail hidden]  \nJob: Compiler Engineer');
+    expect(
+      detailLines([
+        ['Seeker', 'bob@example.org'],
+        ['Skipped', null],
+        ['Job', 'Compiler Engineer'],
+      ]),
+    ).toBe('Seeker: [e-mail hidden]  \nJob: Compiler Engineer');
   });
 });

@@ -1,6 +1,15 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/contract';
-import { webhookDeliveryWorkflowId, webhookDispatcherWorkflowId, WEBHOOK_DELIVERY_WORKFLOW, WEBHOOK_DISPATCHER_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryWorkflow, type WebhookDispatcherInput, type WebhookDispatcherWorkflow } from './contract';
+import {
+  webhookDeliveryWorkflowId,
+  webhookDispatcherWorkflowId,
+  WEBHOOK_DELIVERY_WORKFLOW,
+  WEBHOOK_DISPATCHER_WORKFLOW,
+  type WebhookDeliveryInput,
+  type WebhookDeliveryWorkflow,
+  type WebhookDispatcherInput,
+  type WebhookDispatcherWorkflow,
+} from './contract';
 import type { Config } from '../../lib/config';
 
 export type DeliveryStartMode =
@@ -16,7 +25,11 @@ export function deliveryInput(
   return { ...d, retryScheduleMs: [...config.WEBHOOK_RETRY_SCHEDULE_MS], attemptTimeoutMs: config.WEBHOOK_TIMEOUT_MS };
 }
 
-export function deliveryStartOptions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>, input: WebhookDeliveryInput, mode: DeliveryStartMode) {
+export function deliveryStartOptions(
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
+  input: WebhookDeliveryInput,
+  mode: DeliveryStartMode,
+) {
   return {
     workflowId: webhookDeliveryWorkflowId(input.webhookId, input.eventId),
     taskQueue: config.TEMPORAL_TASK_QUEUE,
@@ -39,9 +52,17 @@ export function deliveryStartOptions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>
  * (REJECT_DUPLICATE, false is returned) means this is a duplicate emission and nothing new starts. A replay that finds an open run throws
  * WorkflowExecutionAlreadyStartedError.
  */
-export async function startWebhookDelivery(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>, input: WebhookDeliveryInput, mode: DeliveryStartMode): Promise<boolean> {
+export async function startWebhookDelivery(
+  client: Client,
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
+  input: WebhookDeliveryInput,
+  mode: DeliveryStartMode,
+): Promise<boolean> {
   try {
-    await client.workflow.start<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, deliveryStartOptions(config, input, mode));
+    await client.workflow.start<WebhookDeliveryWorkflow>(
+      WEBHOOK_DELIVERY_WORKFLOW,
+      deliveryStartOptions(config, input, mode),
+    );
     return true;
   } catch (err) {
     if (mode === 'event' && err instanceof WorkflowExecutionAlreadyStartedError) return false;
@@ -66,6 +87,9 @@ export function dispatcherStartOptions(config: Pick<Config, 'TEMPORAL_TASK_QUEUE
 }
 
 /** Makes sure the dispatcher runs (idempotent). */
-export async function ensureWebhookDispatcher(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>): Promise<void> {
+export async function ensureWebhookDispatcher(
+  client: Client,
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
+): Promise<void> {
   await client.workflow.start<WebhookDispatcherWorkflow>(WEBHOOK_DISPATCHER_WORKFLOW, dispatcherStartOptions(config));
 }

@@ -5,7 +5,8 @@ import { detailLines, temporalName, type StartMetadata } from '../shared/contrac
  * the event-type vocabulary. Holds every message definition, id helper, type name, Input/Result type and vocabulary of the capability; no I/O (imports only @temporalio/workflow, @temporalio/common and other contracts), so workflows, activities, clients and the API all import it.
  */
 export const webhookSubscriptionWorkflowId = (webhookId: string): string => `webhook-subscription:${webhookId}`;
-export const webhookDeliveryWorkflowId = (webhookId: string, eventId: string): string => `webhook-delivery:${webhookId}:${eventId}`;
+export const webhookDeliveryWorkflowId = (webhookId: string, eventId: string): string =>
+  `webhook-delivery:${webhookId}:${eventId}`;
 /** One dispatcher per task queue (decision 0195): the first attempt of every emitted event. */
 export const webhookDispatcherWorkflowId = (taskQueue: string): string => `webhook-dispatcher:${taskQueue}`;
 
@@ -13,12 +14,30 @@ export const webhookDispatcherWorkflowId = (taskQueue: string): string => `webho
 export const WEBHOOK_SUBSCRIPTION_STATUSES = ['active', 'paused', 'disabled', 'deleted'] as const;
 export type WebhookSubscriptionStatus = (typeof WEBHOOK_SUBSCRIPTION_STATUSES)[number];
 /** The statuses the API shows (deleted subscriptions are hidden). */
-export const VISIBLE_WEBHOOK_SUBSCRIPTION_STATUSES = ['active', 'paused', 'disabled'] as const satisfies readonly WebhookSubscriptionStatus[];
+export const VISIBLE_WEBHOOK_SUBSCRIPTION_STATUSES = [
+  'active',
+  'paused',
+  'disabled',
+] as const satisfies readonly WebhookSubscriptionStatus[];
 
 /** Where one delivery (one event to one subscription, one run) stands. */
-export const WEBHOOK_DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'] as const;
+export const WEBHOOK_DELIVERY_STATES = [
+  'pending',
+  'retrying',
+  'delivered',
+  'dead_letter',
+  'not_accepted_paused',
+  'oversize',
+  'cancelled',
+] as const;
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
-export const WEBHOOK_DELIVERY_FINAL_STATES = ['delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'] as const satisfies readonly WebhookDeliveryState[];
+export const WEBHOOK_DELIVERY_FINAL_STATES = [
+  'delivered',
+  'dead_letter',
+  'not_accepted_paused',
+  'oversize',
+  'cancelled',
+] as const satisfies readonly WebhookDeliveryState[];
 /** A delivery still under way (its workflow may attempt again). */
 export const WEBHOOK_DELIVERY_OPEN_STATES = ['pending', 'retrying'] as const satisfies readonly WebhookDeliveryState[];
 /** The outcome of one recorded attempt (`not_sent`: the delivery ended without a request, e.g. oversize or cancelled). */
@@ -175,7 +194,9 @@ export const firstOutcomeUpdate = defineUpdate<FirstOutcomeUpdateResult, []>('fi
  * continues as the new run. Update-with-start (USE_EXISTING) reaches it, or starts the new run
  * when the dead letter has already closed (older runs, or past the hold).
  */
-export const replayDeadLetterUpdate = defineUpdate<ReplayDeadLetterUpdateResult, [ReplayDeadLetterUpdateInput]>('replay');
+export const replayDeadLetterUpdate = defineUpdate<ReplayDeadLetterUpdateResult, [ReplayDeadLetterUpdateInput]>(
+  'replay',
+);
 
 // Messages of webhook-subscription.ts (the API and activities send them; the workflow handles them).
 /** Each HTTP attempt's outcome, from the delivery workflows; deduplicated by delivery id. */
@@ -194,7 +215,10 @@ export const subscriptionStateQuery = defineQuery<WebhookSubscriptionState>('sta
 export const WEBHOOK_SUBSCRIPTION_WORKFLOW = 'webhookSubscriptionWorkflow';
 export type WebhookSubscriptionWorkflow = (input: WebhookSubscriptionInput) => Promise<WebhookSubscriptionResult>;
 /** What the Temporal UI shows for `webhook-subscription:<whk>`: its owner by name and where it sends (workflows/shared/summary.ts). */
-export function webhookSubscriptionStartMetadata(row: { id: string; target_url: string; events: readonly string[]; description?: string | null }, ownerName: string | null): StartMetadata {
+export function webhookSubscriptionStartMetadata(
+  row: { id: string; target_url: string; events: readonly string[]; description?: string | null },
+  ownerName: string | null,
+): StartMetadata {
   const owner = temporalName(ownerName, 'its owner');
   // Host and path only: a query string may carry a receiver's token.
   const url = (() => {
@@ -229,7 +253,13 @@ export type WebhookDispatcherWorkflow = (input: WebhookDispatcherInput) => Promi
  * The webhook event types of the service and the `data` shape of each (documented in the README
  * and in the OpenAPI descriptions). A subscription may list only these; anything else → 400.
  */
-export const WEBHOOK_EVENT_TYPES = ['match.matched', 'match.accepted', 'interview.completed', 'changelog.api', 'webhook.test'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'match.matched',
+  'match.accepted',
+  'interview.completed',
+  'changelog.api',
+  'webhook.test',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export function isWebhookEventType(s: string): s is WebhookEventType {
@@ -242,12 +272,18 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
     when: "a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker",
     data: '{ match_id, role_title, seeker_headline }',
   },
-  'match.accepted': { when: 'both sides of a match accepted it in the web application', data: '{ match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }' },
+  'match.accepted': {
+    when: 'both sides of a match accepted it in the web application',
+    data: '{ match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }',
+  },
   'interview.completed': {
     when: 'the interview of an accepted match has ended',
     data: "{ match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (when both people were first in the interview room, which starts the interview clock; the acceptance when they never met there, e.g. a hosted video provider; null if unknown), duration_seconds (from started_at; null if unknown) }; the recruiter's report card is never in it",
   },
-  'changelog.api': { when: 'an entry is added to the API changelog (sent to every subscription of this type)', data: '{ entry_id, date, kind, title, description, changelog_url }' },
+  'changelog.api': {
+    when: 'an entry is added to the API changelog (sent to every subscription of this type)',
+    data: '{ entry_id, date, kind, title, description, changelog_url }',
+  },
   'webhook.test': {
     when: 'POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type)',
     data: '{ webhook_id, message: "This is a test event from Job Fair.", test: true }',

@@ -12,13 +12,29 @@ import {
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
-import { cancelDeliverySignal, firstOutcomeUpdate, replayDeadLetterUpdate, DELIVERY_NOT_DEAD_LETTER, DEAD_LETTER_HOLD_MS, type ReplayDeadLetterUpdateInput, webhookSubscriptionWorkflowId, attemptOutcomeSignal, type AttemptSummary, type CancelDeliverySignalInput, type FirstOutcomeUpdateResult, type WebhookDeliveryInput, type WebhookDeliveryResult, type WebhookDeliveryState } from './contract';
-import type { createWebhookDeliveryActivities, AttemptWebhookDeliveryResult } from '../../activities/webhooks/delivery-activities';
+import {
+  cancelDeliverySignal,
+  firstOutcomeUpdate,
+  replayDeadLetterUpdate,
+  DELIVERY_NOT_DEAD_LETTER,
+  DEAD_LETTER_HOLD_MS,
+  type ReplayDeadLetterUpdateInput,
+  webhookSubscriptionWorkflowId,
+  attemptOutcomeSignal,
+  type AttemptSummary,
+  type CancelDeliverySignalInput,
+  type FirstOutcomeUpdateResult,
+  type WebhookDeliveryInput,
+  type WebhookDeliveryResult,
+  type WebhookDeliveryState,
+} from './contract';
+import type {
+  createWebhookDeliveryActivities,
+  AttemptWebhookDeliveryResult,
+} from '../../activities/webhooks/delivery-activities';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/contract';
 
-
 const newLogId = () => `dlv_${uuid4().replace(/-/g, '')}`;
-
 
 /**
  * One event to one subscription: `webhook-delivery:<whk>:<evt>`. One activity per attempt
@@ -28,7 +44,9 @@ const newLogId = () => `dlv_${uuid4().replace(/-/g, '')}`;
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const key = { webhookId: input.webhookId, eventId: input.eventId, run: input.run };
-  const { beginWebhookDelivery, recordWebhookDeliveryEnd } = proxyActivities<ReturnType<typeof createWebhookDeliveryActivities>>({
+  const { beginWebhookDelivery, recordWebhookDeliveryEnd } = proxyActivities<
+    ReturnType<typeof createWebhookDeliveryActivities>
+  >({
     startToCloseTimeout: '30 seconds',
     retry: { initialInterval: '200 ms', maximumInterval: '30 seconds' },
   });
@@ -66,7 +84,10 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
       validator: (ask: ReplayDeadLetterUpdateInput) => {
         const isThisNewRun = input.source === 'replay' && input.run === ask.run;
         if (!(holding && replayAsk === null) && !isThisNewRun) {
-          throw ApplicationFailure.nonRetryable(`delivery of ${input.eventId} to ${input.webhookId} (run ${input.run}) is ${state}, not a dead letter waiting for replay`, DELIVERY_NOT_DEAD_LETTER);
+          throw ApplicationFailure.nonRetryable(
+            `delivery of ${input.eventId} to ${input.webhookId} (run ${input.run}) is ${state}, not a dead letter waiting for replay`,
+            DELIVERY_NOT_DEAD_LETTER,
+          );
         }
       },
     },
@@ -101,9 +122,17 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
       if (asked && replayAsk) {
         const ask: ReplayDeadLetterUpdateInput = replayAsk;
         upsertSearchAttributes([{ key: JobfairStatus, value: 'dead_letter_replayed' }]);
-        setCurrentDetails(`Dead letter replayed (${ask.replayedBy}) as run ${ask.run}: ${what}. Its outcome: workflow webhook-delivery:${input.webhookId}:${input.eventId}, latest run.`);
+        setCurrentDetails(
+          `Dead letter replayed (${ask.replayedBy}) as run ${ask.run}: ${what}. Its outcome: workflow webhook-delivery:${input.webhookId}:${input.eventId}, latest run.`,
+        );
         await condition(allHandlersFinished);
-        await continueAsNew<typeof webhookDeliveryWorkflow>({ ...input, run: ask.run, source: 'replay', resume: undefined, replayOp: ask.replayOp ?? null });
+        await continueAsNew<typeof webhookDeliveryWorkflow>({
+          ...input,
+          run: ask.run,
+          source: 'replay',
+          resume: undefined,
+          replayOp: ask.replayOp ?? null,
+        });
       }
     }
     await condition(allHandlersFinished);
@@ -115,21 +144,39 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
   // never carry `resume`, so their commands are unchanged.
   const resume = input.resume ?? null;
   setState(resume ? 'retrying' : 'pending');
-  setCurrentDetails(resume ? `Delivering ${what}: waiting for retry ${resume.afterAttempt} of ${retries}.` : `Delivering ${what}: first attempt.`);
-  const begun = await beginWebhookDelivery({ ...key, source: input.source, ...(input.replayOp ? { replayOp: input.replayOp } : {}) });
+  setCurrentDetails(
+    resume
+      ? `Delivering ${what}: waiting for retry ${resume.afterAttempt} of ${retries}.`
+      : `Delivering ${what}: first attempt.`,
+  );
+  const begun = await beginWebhookDelivery({
+    ...key,
+    source: input.source,
+    ...(input.replayOp ? { replayOp: input.replayOp } : {}),
+  });
   if (begun.state !== 'pending') return finish(begun.state);
   if (resume) {
     attempts = resume.afterAttempt;
     firstKnown = true;
     lastOutcome = resume.lastOutcome;
     const delay = input.retryScheduleMs[resume.afterAttempt - 1];
-    setCurrentDetails(`Retry ${resume.afterAttempt} of ${retries} of ${what} at ${utc(Date.now() + delay)} after ${lastOutcome}.`);
-    await Promise.race([sleep(delay, { summary: `retry ${resume.afterAttempt} of ${retries} after ${delay} ms` }), condition(() => cancelled !== null)]);
+    setCurrentDetails(
+      `Retry ${resume.afterAttempt} of ${retries} of ${what} at ${utc(Date.now() + delay)} after ${lastOutcome}.`,
+    );
+    await Promise.race([
+      sleep(delay, { summary: `retry ${resume.afterAttempt} of ${retries} after ${delay} ms` }),
+      condition(() => cancelled !== null),
+    ]);
   }
 
   for (let attempt = resume ? resume.afterAttempt + 1 : 1; attempt <= retries + 1; attempt++) {
     if (cancelled) {
-      await recordWebhookDeliveryEnd({ ...key, logId: newLogId(), state: 'cancelled', errorKind: `subscription_${cancelled}` });
+      await recordWebhookDeliveryEnd({
+        ...key,
+        logId: newLogId(),
+        state: 'cancelled',
+        errorKind: `subscription_${cancelled}`,
+      });
       return finish('cancelled');
     }
     const deliveryId = newLogId();
@@ -142,10 +189,26 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
       // failed attempt, recorded like any other, and keep to the schedule.
       const s: WebhookDeliveryState = nextDelayMs === null ? 'dead_letter' : 'retrying';
       const atMs = Date.now();
-      await recordWebhookDeliveryEnd({ ...key, logId: deliveryId, state: s, errorKind: 'attempt_failed', attempt, nextDelayMs });
+      await recordWebhookDeliveryEnd({
+        ...key,
+        logId: deliveryId,
+        state: s,
+        errorKind: 'attempt_failed',
+        attempt,
+        nextDelayMs,
+      });
       result = {
         state: s,
-        summary: { deliveryId, attempt, ok: false, httpStatus: null, errorKind: 'attempt_failed', latencyMs: null, responseSnippet: null, attemptedAtMs: atMs },
+        summary: {
+          deliveryId,
+          attempt,
+          ok: false,
+          httpStatus: null,
+          errorKind: 'attempt_failed',
+          latencyMs: null,
+          responseSnippet: null,
+          attemptedAtMs: atMs,
+        },
       };
     }
     attempts = result.summary ? attempt : attempts;
@@ -169,9 +232,16 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     if (result.state !== 'retrying') return finish(result.state);
     setState('retrying');
     const delay = nextDelayMs!;
-    lastOutcome = result.summary ? (result.summary.httpStatus ? `HTTP ${result.summary.httpStatus}` : (result.summary.errorKind ?? 'a failure')) : 'a failure';
+    lastOutcome = result.summary
+      ? result.summary.httpStatus
+        ? `HTTP ${result.summary.httpStatus}`
+        : (result.summary.errorKind ?? 'a failure')
+      : 'a failure';
     setCurrentDetails(`Retry ${attempt} of ${retries} of ${what} at ${utc(Date.now() + delay)} after ${lastOutcome}.`);
-    await Promise.race([sleep(delay, { summary: `retry ${attempt} of ${retries} after ${delay} ms` }), condition(() => cancelled !== null)]);
+    await Promise.race([
+      sleep(delay, { summary: `retry ${attempt} of ${retries} after ${delay} ms` }),
+      condition(() => cancelled !== null),
+    ]);
   }
   // Unreachable: the last attempt always ends in a final state.
   return finish(state);

@@ -24,11 +24,23 @@ const CALLS_PER_RUN = 500;
  * failed — retries, dead letter and replay stay one workflow per delivery.
  */
 export async function webhookDispatcherWorkflow(input: WebhookDispatcherInput): Promise<void> {
-  const totals: WebhookDispatchTotals = { attempted: 0, delivered: 0, failed: 0, notSent: 0, retriesStarted: 0, ...input.totals };
+  const totals: WebhookDispatchTotals = {
+    attempted: 0,
+    delivered: 0,
+    failed: 0,
+    notSent: 0,
+    retriesStarted: 0,
+    ...input.totals,
+  };
   const utc = (ms: number) => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
-  setCurrentDetails(`Dispatching first attempts of webhook deliveries for task queue ${input.taskQueue}; ${totals.attempted} attempted so far.`);
+  setCurrentDetails(
+    `Dispatching first attempts of webhook deliveries for task queue ${input.taskQueue}; ${totals.attempted} attempted so far.`,
+  );
   for (let call = 0; call < CALLS_PER_RUN; call++) {
-    const r = await dispatchWebhookFirstAttempts({ maxDeliveries: DISPATCH_MAX_PER_CALL, idleWaitMs: DISPATCH_IDLE_WAIT_MS });
+    const r = await dispatchWebhookFirstAttempts({
+      maxDeliveries: DISPATCH_MAX_PER_CALL,
+      idleWaitMs: DISPATCH_IDLE_WAIT_MS,
+    });
     totals.attempted += r.attempted;
     totals.delivered += r.delivered;
     totals.failed += r.failed;

@@ -9,14 +9,31 @@ import {
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
-import { attemptOutcomeSignal, attemptOutcomesSignal, type AttemptOutcomesSignalInput, resumeSubscriptionUpdate, disableSubscriptionUpdate, deleteSubscriptionUpdate, subscriptionStateQuery, type AttemptOutcomeSignalInput, type SubscriptionUpdateResult, type WebhookSubscriptionInput, type WebhookSubscriptionResult, type WebhookSubscriptionState, type WebhookSubscriptionStatus, WEBHOOK_DELETED, type WebhookCancelReason } from './contract';
+import {
+  attemptOutcomeSignal,
+  attemptOutcomesSignal,
+  type AttemptOutcomesSignalInput,
+  resumeSubscriptionUpdate,
+  disableSubscriptionUpdate,
+  deleteSubscriptionUpdate,
+  subscriptionStateQuery,
+  type AttemptOutcomeSignalInput,
+  type SubscriptionUpdateResult,
+  type WebhookSubscriptionInput,
+  type WebhookSubscriptionResult,
+  type WebhookSubscriptionState,
+  type WebhookSubscriptionStatus,
+  WEBHOOK_DELETED,
+  type WebhookCancelReason,
+} from './contract';
 import type { createWebhookSubscriptionActivities } from '../../activities/webhooks/subscription-activities';
 import type { createEmailActivities } from '../../activities/notifications/email-activities';
 import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '../shared/contract';
 import { createProjection } from '../shared/projection';
 
-
-const { projectWebhookSubscription, notifyWebhookPaused, cancelPendingWebhookDeliveries } = proxyActivities<ReturnType<typeof createWebhookSubscriptionActivities>>({
+const { projectWebhookSubscription, notifyWebhookPaused, cancelPendingWebhookDeliveries } = proxyActivities<
+  ReturnType<typeof createWebhookSubscriptionActivities>
+>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 ms', maximumInterval: '30 seconds' },
 });
@@ -53,7 +70,12 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
       ...(input.ownerTeamId ? [{ key: JobfairTeamId, value: input.ownerTeamId }] : []),
       ...(input.ownerUserId ? [{ key: JobfairUserId, value: input.ownerUserId }] : []),
     ]);
-    return projectWebhookSubscription({ webhookId: state.webhookId, status, consecutiveFailures: state.consecutiveFailures, pausedAtMs: state.pausedAtMs });
+    return projectWebhookSubscription({
+      webhookId: state.webhookId,
+      status,
+      consecutiveFailures: state.consecutiveFailures,
+      pausedAtMs: state.pausedAtMs,
+    });
   });
   let cancelRequest: { reason: WebhookCancelReason; version: number } | null = null;
   let cancelledDone = -1;
@@ -91,7 +113,8 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
   });
 
   const refuseIfDeleted = () => {
-    if (state.status === 'deleted') throw ApplicationFailure.nonRetryable(`webhook ${state.webhookId} has been deleted`, WEBHOOK_DELETED);
+    if (state.status === 'deleted')
+      throw ApplicationFailure.nonRetryable(`webhook ${state.webhookId} has been deleted`, WEBHOOK_DELETED);
   };
   const settle = async (withCancel: boolean): Promise<SubscriptionUpdateResult> => {
     const target = projection.version;
@@ -135,7 +158,13 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
 
   await projection.project();
   for (;;) {
-    await condition(() => projection.pending() || cancelRequest !== null || notifications.length > 0 || workflowInfo().continueAsNewSuggested);
+    await condition(
+      () =>
+        projection.pending() ||
+        cancelRequest !== null ||
+        notifications.length > 0 ||
+        workflowInfo().continueAsNewSuggested,
+    );
     if (projection.pending()) await projection.project();
     while (notifications.length > 0) {
       const n = notifications.shift()!;
@@ -162,7 +191,12 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
       await Promise.all(inFlight);
       return { ...state };
     }
-    if (workflowInfo().continueAsNewSuggested && !projection.pending() && cancelRequest === null && notifications.length === 0) {
+    if (
+      workflowInfo().continueAsNewSuggested &&
+      !projection.pending() &&
+      cancelRequest === null &&
+      notifications.length === 0
+    ) {
       await condition(allHandlersFinished);
       await Promise.all(inFlight);
       if (projection.pending()) continue;

@@ -1,4 +1,10 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
@@ -9,7 +15,11 @@ import { createLogger, loggableUrl, requestSerializer, requestLogLevel } from '#
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
 import errorsPlugin from './plugins/errors';
-import inputSanitationPlugin, { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/input-sanitation';
+import inputSanitationPlugin, {
+  clientErrorHandler,
+  frameworkErrors,
+  MAX_PARAM_LENGTH,
+} from './plugins/input-sanitation';
 import openapiPlugin, { API_PREFIX } from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import idempotencyPlugin from './plugins/idempotency';
@@ -80,13 +90,22 @@ class RequestLog extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const ms = Math.round(reply.elapsedTime);
-    request.log[requestLogLevel(request.method, request.url, reply.statusCode)]({ status: reply.statusCode, ms, ...(error ? { err: error } : {}) }, `${request.method} ${loggableUrl(request.url)} ${reply.statusCode} ${ms} ms`);
+    request.log[requestLogLevel(request.method, request.url, reply.statusCode)](
+      { status: reply.statusCode, ms, ...(error ? { err: error } : {}) },
+      `${request.method} ${loggableUrl(request.url)} ${reply.statusCode} ${ms} ms`,
+    );
   }
 }
 
 export async function buildApp(opts: AppOptions & { logger?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(opts.logger === false ? { logger: false } : { loggerInstance: createLogger(opts.config, 'api', { serializers: { req: requestSerializer } }) as FastifyBaseLogger }),
+    ...(opts.logger === false
+      ? { logger: false }
+      : {
+          loggerInstance: createLogger(opts.config, 'api', {
+            serializers: { req: requestSerializer },
+          }) as FastifyBaseLogger,
+        }),
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     // Never `true` by default: a client could then pick its own IP (per-IP limits) and scheme.

@@ -8,7 +8,11 @@ async function main() {
   const app = await buildApp({ config });
   // The log names the public address (the one the start banner prints and cookies are set for),
   // with the socket it is bound to beside it: people copy the first URL they see.
-  await app.listen({ host: config.HOST, port: config.PORT, listenTextResolver: (address) => `API listening: open ${config.publicBaseUrl}/ (bound to ${address})` });
+  await app.listen({
+    host: config.HOST,
+    port: config.PORT,
+    listenTextResolver: (address) => `API listening: open ${config.publicBaseUrl}/ (bound to ${address})`,
+  });
   let closing = false;
   const close = (reason: string) => {
     if (closing) return;

@@ -58,7 +58,13 @@ export function createServices(opts: CreateServicesOptions) {
     config: opts.config,
     appSecret: secret,
     paginator: opts.paginator ?? createPaginator(secret),
-    cache: opts.cache ?? createPublicCache({ ttlMs: opts.config.PUBLIC_CACHE_TTL_MS, version: () => repos.events.discoveryVersion(), versionMaxStaleMs: opts.config.PUBLIC_CACHE_VERSION_STALE_MS }),
+    cache:
+      opts.cache ??
+      createPublicCache({
+        ttlMs: opts.config.PUBLIC_CACHE_TTL_MS,
+        version: () => repos.events.discoveryVersion(),
+        versionMaxStaleMs: opts.config.PUBLIC_CACHE_VERSION_STALE_MS,
+      }),
   };
   const payments = createBillingProvider(opts.config, deps.repos.billing);
   const profiles = createProfileService({ ...deps, publicBaseUrl: opts.config.publicBaseUrl });
@@ -89,7 +95,12 @@ export function createServices(opts: CreateServicesOptions) {
     billing: createBillingService({ ...deps, ...payments }),
     /** The built-in payments provider's pages and forms (null when BILLING_PROVIDER=stripe). */
     localPayments: payments.local,
-    matchmaking: { comparison: createComparisonService({ ...deps, ...(opts.comparisonProvider ? { provider: opts.comparisonProvider } : {}) }) },
+    matchmaking: {
+      comparison: createComparisonService({
+        ...deps,
+        ...(opts.comparisonProvider ? { provider: opts.comparisonProvider } : {}),
+      }),
+    },
     changelog: createChangelogService({ ...deps, entries: opts.changelogEntries ?? loadChangelog() }),
   };
 }

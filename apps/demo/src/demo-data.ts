@@ -4,7 +4,14 @@ import { openServices } from '../../ops/src/services';
 import { presetScopes } from '#lib/scopes';
 import { hashPassword } from '#lib/passwords';
 import { hashToken } from '#lib/tokens';
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_SEEKER, DEMO_SIMULATED_SEEKERS, type DemoPerson, type DemoSeeker } from '#activities/demo/fair';
+import {
+  DEMO_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_SEEKER,
+  DEMO_SIMULATED_SEEKERS,
+  type DemoPerson,
+  type DemoSeeker,
+} from '#activities/demo/fair';
 import { createDemoTokenStore, type StoredDemoToken } from '#activities/demo/demo-tokens';
 
 export { DEMO_PASSWORD };
@@ -29,7 +36,10 @@ export interface DemoFair {
  * e-mail and slug. Tokens: one per demo user, reused across starts (sealed in DATA_DIR), scoped
  * by preset, expiring in 30 days. The events go live separately (`openDemoEvents`), once a worker runs.
  */
-export async function seedDemoData(services: Services, config: Pick<Config, 'DATA_DIR' | 'APP_SECRET' | 'NODE_ENV'>): Promise<DemoFair> {
+export async function seedDemoData(
+  services: Services,
+  config: Pick<Config, 'DATA_DIR' | 'APP_SECRET' | 'NODE_ENV'>,
+): Promise<DemoFair> {
   const accounts = services.deps.repos.accounts;
   const availability = services.deps.repos.availability;
   const { profiles } = services.accounts;
@@ -38,14 +48,32 @@ export async function seedDemoData(services: Services, config: Pick<Config, 'DAT
   const seekerOf = async (s: DemoSeeker) => {
     const found = await accounts.findUserByEmail(s.email);
     if (found) return found;
-    const user = await accounts.insertUser({ email: s.email, display_name: s.name, role: 'seeker', password_hash: passwordHash });
-    await profiles.completeOnboarding(user.id, { full_name: s.name, title: s.title, summary: s.summary, skills: s.skills, experience_years: s.years, location: s.location, remote_preference: s.remote });
+    const user = await accounts.insertUser({
+      email: s.email,
+      display_name: s.name,
+      role: 'seeker',
+      password_hash: passwordHash,
+    });
+    await profiles.completeOnboarding(user.id, {
+      full_name: s.name,
+      title: s.title,
+      summary: s.summary,
+      skills: s.skills,
+      experience_years: s.years,
+      location: s.location,
+      remote_preference: s.remote,
+    });
     return user;
   };
   const recruiterOf = async (p: DemoPerson, team: { id: string } | null, teamName: string) => {
     const found = await accounts.findUserByEmail(p.email);
     if (found) return { user: found, teamId: (await accounts.findMembership(found.id))!.team_id };
-    const user = await accounts.insertUser({ email: p.email, display_name: p.name, role: 'recruiter', password_hash: passwordHash });
+    const user = await accounts.insertUser({
+      email: p.email,
+      display_name: p.name,
+      role: 'recruiter',
+      password_hash: passwordHash,
+    });
     const teamId = team?.id ?? (await accounts.insertTeam(teamName)).id;
     await accounts.addMember(teamId, user.id, team ? 'member' : 'owner');
     await profiles.completeOnboarding(user.id, { full_name: p.name, title: p.title });
@@ -93,7 +121,13 @@ export async function seedDemoData(services: Services, config: Pick<Config, 'DAT
     ] as const) {
       if (!(await availability.findOne(event.id, user.id))) await availability.upsert(event.id, user.id, a);
     }
-    events.push({ slug: company.slug, company: company.team, teamId: owner.teamId, ownerId: owner.user.id, eventId: event.id });
+    events.push({
+      slug: company.slug,
+      company: company.team,
+      teamId: owner.teamId,
+      ownerId: owner.user.id,
+      eventId: event.id,
+    });
   }
 
   // Tokens: reuse the sealed one while it is valid; otherwise mint one (30 days, preset scopes).
@@ -104,7 +138,13 @@ export async function seedDemoData(services: Services, config: Pick<Config, 'DAT
     const old = stored[email];
     if (old) {
       const row = await services.deps.repos.tokens.findByHash(hashToken(old.token));
-      if (row && row.user_id === userId && !row.revoked_at && row.expires_at && row.expires_at.getTime() - Date.now() > RENEW_BEFORE_MS) {
+      if (
+        row &&
+        row.user_id === userId &&
+        !row.revoked_at &&
+        row.expires_at &&
+        row.expires_at.getTime() - Date.now() > RENEW_BEFORE_MS
+      ) {
         fresh[email] = old;
         return old;
       }
@@ -115,8 +155,14 @@ export async function seedDemoData(services: Services, config: Pick<Config, 'DAT
     return fresh[email];
   };
   const seekerToken = await tokenFor(DEMO_SEEKER.email, seeker.id, 'demo seeker agent', presetScopes('seeker-agent'));
-  const recruiterToken = await tokenFor(DEMO_COMPANIES[0].owner.email, recruiterId, 'demo recruiter tools', presetScopes('recruiter-automation'));
-  for (const { s, user } of simulated) await tokenFor(s.email, user.id, 'demo simulated agent', presetScopes('seeker-agent'));
+  const recruiterToken = await tokenFor(
+    DEMO_COMPANIES[0].owner.email,
+    recruiterId,
+    'demo recruiter tools',
+    presetScopes('recruiter-automation'),
+  );
+  for (const { s, user } of simulated)
+    await tokenFor(s.email, user.id, 'demo simulated agent', presetScopes('seeker-agent'));
   store.write(fresh);
 
   return {
@@ -142,13 +188,17 @@ export async function openDemoEvents(services: Services, fair: Pick<DemoFair, 'e
 async function main() {
   const config = loadConfig();
   if (!config.DATABASE_URL) {
-    console.error(`DATABASE_URL is not set. For the embedded PostgreSQL of npm start use postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`);
+    console.error(
+      `DATABASE_URL is not set. For the embedded PostgreSQL of npm start use postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`,
+    );
     process.exit(2);
   }
   const { services, close } = openServices(config);
   try {
     const demo = await seedDemoData(services, config);
-    console.log(`demo seeker ${demo.seekerEmail} token: ${demo.seekerToken}\ndemo recruiter ${demo.recruiterEmail} token: ${demo.recruiterToken}\n(the events go live at the next npm start, or from the console)`);
+    console.log(
+      `demo seeker ${demo.seekerEmail} token: ${demo.seekerToken}\ndemo recruiter ${demo.recruiterEmail} token: ${demo.recruiterToken}\n(the events go live at the next npm start, or from the console)`,
+    );
   } finally {
     await close();
   }

@@ -8,7 +8,13 @@ import { createRepositories } from '#db/repositories';
 import { createDemoActivities, httpAgentJoin, type DemoAgentJoin } from '#activities/demo/demo-activities';
 import { createDemoTokenStore } from '#activities/demo/demo-tokens';
 import { DEMO_COMPANIES, DEMO_SIMULATED_SEEKERS } from '#activities/demo/fair';
-import { DEMO_SIMULATOR_WORKFLOW, demoSimulatorWorkflowId, demoTaskQueue, stopDemoSimulationSignal, type DemoSimulatorWorkflow } from '#workflows/demo/contract';
+import {
+  DEMO_SIMULATOR_WORKFLOW,
+  demoSimulatorWorkflowId,
+  demoTaskQueue,
+  stopDemoSimulationSignal,
+  type DemoSimulatorWorkflow,
+} from '#workflows/demo/contract';
 
 export const DEMO_WORKFLOWS_PATH = path.join(__dirname, '..', '..', '..', 'workflows', 'demo', 'index.ts');
 
@@ -62,7 +68,9 @@ export async function startDemoSimulator(opts: {
       workflowIdConflictPolicy: 'USE_EXISTING',
       staticSummary: 'Demo fair simulator: simulated seekers join, simulated recruiters accept (npm start)',
       staticDetails: `Acts every ${tickMs} ms for ${DEMO_SIMULATED_SEEKERS.length} simulated seekers (${DEMO_SIMULATED_SEEKERS.map((s) => s.name).join(', ')}) and the simulated recruiters ${DEMO_COMPANIES.map((c) => `${c.simulatedRecruiter.name} (${c.team})`).join(', ')}; Ada Lovelace's agent joins once. DEMO_SIMULATION=off stops it.`,
-      args: [{ tickMs, recruiterDelayMs: opts.recruiterDelayMs ?? 2 * tickMs, interviewMs: opts.interviewMs ?? 20 * tickMs }],
+      args: [
+        { tickMs, recruiterDelayMs: opts.recruiterDelayMs ?? 2 * tickMs, interviewMs: opts.interviewMs ?? 20 * tickMs },
+      ],
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
@@ -83,7 +91,9 @@ export async function startDemoSimulator(opts: {
 /** Stops a simulator left running (DEMO_SIMULATION=off, or at Ctrl-C). No run: nothing to do. */
 export async function stopDemoSimulation(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>): Promise<void> {
   try {
-    await client.workflow.getHandle(demoSimulatorWorkflowId(config.TEMPORAL_TASK_QUEUE)).signal(stopDemoSimulationSignal);
+    await client.workflow
+      .getHandle(demoSimulatorWorkflowId(config.TEMPORAL_TASK_QUEUE))
+      .signal(stopDemoSimulationSignal);
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
   }

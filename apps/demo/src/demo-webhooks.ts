@@ -50,7 +50,11 @@ export function describeDemoDelivery(type: string, data: Record<string, unknown>
  */
 export async function startDemoWebhookReceiver(opts: {
   secrets: (subscriptionId: string) => Promise<string[]>;
-  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; debug: (obj: object, msg: string) => void };
+  log: {
+    info: (obj: object, msg: string) => void;
+    warn: (obj: object, msg: string) => void;
+    debug: (obj: object, msg: string) => void;
+  };
 }): Promise<{ url: string; received: DemoDelivery[]; close: () => Promise<void> }> {
   const received: DemoDelivery[] = [];
   const seen = new Set<string>();
@@ -65,7 +69,13 @@ export async function startDemoWebhookReceiver(opts: {
         let verified = false;
         try {
           const secrets = subscriptionId ? await opts.secrets(subscriptionId) : [];
-          verified = secrets.length > 0 && verifyWebhookSignature({ payload: raw, header: typeof header === 'string' ? header : undefined, secret: secrets });
+          verified =
+            secrets.length > 0 &&
+            verifyWebhookSignature({
+              payload: raw,
+              header: typeof header === 'string' ? header : undefined,
+              secret: secrets,
+            });
         } catch {
           verified = false;
         }
@@ -78,7 +88,10 @@ export async function startDemoWebhookReceiver(opts: {
         const eventId = event.id ?? '?';
         const type = event.type ?? String(req.headers['svc-event'] ?? '?');
         if (!verified) {
-          opts.log.warn({ eventId, type, subscriptionId }, `webhook ${type} ${eventId}: signature did NOT verify — refused (400)`);
+          opts.log.warn(
+            { eventId, type, subscriptionId },
+            `webhook ${type} ${eventId}: signature did NOT verify — refused (400)`,
+          );
           res.writeHead(400).end('bad signature');
           return;
         }
@@ -115,10 +128,17 @@ export async function startDemoWebhookReceiver(opts: {
 /** The secrets that may sign a subscription's deliveries now, re-derived as the worker does (master key + stored salts). */
 export function demoWebhookSecrets(knex: Knex, masterKey: string): (subscriptionId: string) => Promise<string[]> {
   return async (id) => {
-    const row = await knex('webhook_subscriptions').where({ id }).first('id', 'secret_salt', 'previous_secret_salt', 'previous_secret_expires_at');
+    const row = await knex('webhook_subscriptions')
+      .where({ id })
+      .first('id', 'secret_salt', 'previous_secret_salt', 'previous_secret_expires_at');
     if (!row) return [];
     const secrets = [deriveWebhookSecret(masterKey, row.id, row.secret_salt)];
-    if (row.previous_secret_salt && row.previous_secret_expires_at && new Date(row.previous_secret_expires_at).getTime() > Date.now()) secrets.push(deriveWebhookSecret(masterKey, row.id, row.previous_secret_salt));
+    if (
+      row.previous_secret_salt &&
+      row.previous_secret_expires_at &&
+      new Date(row.previous_secret_expires_at).getTime() > Date.now()
+    )
+      secrets.push(deriveWebhookSecret(masterKey, row.id, row.previous_secret_salt));
     return secrets;
   };
 }
@@ -128,14 +148,29 @@ export function demoWebhookSecrets(knex: Knex, masterKey: string): (subscription
  * workflow starts as for any subscription): found by its description and moved to this start's
  * port, or created; re-enabled if it was paused while no receiver listened (between two starts).
  */
-export async function subscribeDemoWebhooks(services: Services, fair: Pick<DemoFair, 'events'>, url: string): Promise<{ id: string }> {
+export async function subscribeDemoWebhooks(
+  services: Services,
+  fair: Pick<DemoFair, 'events'>,
+  url: string,
+): Promise<{ id: string }> {
   const acme = fair.events[0];
   const owner = { kind: 'team' as const, teamId: acme.teamId };
-  const existing = await services.deps.repos.webhooks.listForOwnerQuery(owner).andWhere('description', DEMO_WEBHOOK_DESCRIPTION).orderBy('created_at').first();
+  const existing = await services.deps.repos.webhooks
+    .listForOwnerQuery(owner)
+    .andWhere('description', DEMO_WEBHOOK_DESCRIPTION)
+    .orderBy('created_at')
+    .first();
   if (!existing) {
-    const { row } = await services.webhooks.create(owner, acme.ownerId, { target_url: url, events: [...DEMO_WEBHOOK_EVENTS], description: DEMO_WEBHOOK_DESCRIPTION });
+    const { row } = await services.webhooks.create(owner, acme.ownerId, {
+      target_url: url,
+      events: [...DEMO_WEBHOOK_EVENTS],
+      description: DEMO_WEBHOOK_DESCRIPTION,
+    });
     return { id: row.id };
   }
-  await services.webhooks.update(owner, existing.id, { target_url: url, ...(existing.status !== 'active' ? { status: 'active' as const } : {}) });
+  await services.webhooks.update(owner, existing.id, {
+    target_url: url,
+    ...(existing.status !== 'active' ? { status: 'active' as const } : {}),
+  });
   return { id: existing.id };
 }

@@ -10,11 +10,14 @@ import { openServices } from './services';
 async function main() {
   const { values } = parseArgs({ options: { 'older-than-ms': { type: 'string', default: '60000' } } });
   const olderThanMs = Number(values['older-than-ms']);
-  if (!Number.isInteger(olderThanMs) || olderThanMs < 0) throw new Error('--older-than-ms: a whole number of milliseconds');
+  if (!Number.isInteger(olderThanMs) || olderThanMs < 0)
+    throw new Error('--older-than-ms: a whole number of milliseconds');
   const { services, close } = openServices(loadConfig());
   try {
     const r = await services.billing.reconcile({ olderThanMs });
-    console.log(`checked ${r.checked} open charge(s): ${r.succeeded} succeeded at the provider, ${r.declined} declined or never sent, ${r.waiting} still waiting for authentication`);
+    console.log(
+      `checked ${r.checked} open charge(s): ${r.succeeded} succeeded at the provider, ${r.declined} declined or never sent, ${r.waiting} still waiting for authentication`,
+    );
   } finally {
     await close();
   }

@@ -3,7 +3,12 @@ import type { Services } from '../../api/src/services';
 import { matchStateQuery, matchWorkflowId, type MatchState } from '#workflows/matches/contract';
 import { queueEntryStateQuery, queueEntryWorkflowId, type QueueEntryState } from '#workflows/queue/contract';
 import { liveEventStateQuery, liveEventWorkflowId } from '#workflows/events/contract';
-import { deleteSubscriptionUpdate, subscriptionStateQuery, webhookSubscriptionWorkflowId, type WebhookSubscriptionState } from '#workflows/webhooks/contract';
+import {
+  deleteSubscriptionUpdate,
+  subscriptionStateQuery,
+  webhookSubscriptionWorkflowId,
+  type WebhookSubscriptionState,
+} from '#workflows/webhooks/contract';
 import { createWebhookSubscriptionActivities } from '#activities/webhooks/subscription-activities';
 import type { WebhookSubscriptionRow } from '#db/webhooks/webhooks-repository';
 import { createMatchesActivities } from '#activities/matches/matches-activities';
@@ -28,14 +33,27 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export function when(ms: number | null | undefined, nowMs: number, timeZone?: string): string {
   if (ms === null || ms === undefined) return 'never';
-  const at = new Date(ms).toLocaleString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', day: '2-digit', month: 'short', timeZoneName: 'short' });
+  const at = new Date(ms).toLocaleString('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    day: '2-digit',
+    month: 'short',
+    timeZoneName: 'short',
+  });
   const d = Math.round((ms - nowMs) / 1000);
-  const span = (s: number) => (s < 90 ? `${s} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`);
+  const span = (s: number) =>
+    s < 90 ? `${s} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
   return `${at} (${Math.abs(d) < 3 ? 'now' : d > 0 ? `in ${span(d)}` : `${span(-d)} ago`})`;
 }
 
 /** Workflow state: the query while it runs (a worker answers), its result once it has closed. */
-async function stateOf<T>(temporal: Client, workflowId: string, query: Parameters<ReturnType<Client['workflow']['getHandle']>['query']>[0]): Promise<{ state: T; running: boolean } | null> {
+async function stateOf<T>(
+  temporal: Client,
+  workflowId: string,
+  query: Parameters<ReturnType<Client['workflow']['getHandle']>['query']>[0],
+): Promise<{ state: T; running: boolean } | null> {
   const handle = temporal.workflow.getHandle(workflowId);
   try {
     const d = await handle.describe();
@@ -56,13 +74,18 @@ export async function whyMatch(ctx: OpsContext, matchId: string): Promise<string
   const wf = await stateOf<MatchState>(ctx.temporal, matchWorkflowId(matchId), matchStateQuery);
   if (!row && !wf) return [`No match ${matchId}: neither PostgreSQL nor Temporal knows it.`];
   const s = wf?.state;
-  const seekerName = (await repos.accounts.findUserById(s?.seekerUserId ?? row!.seeker_user_id))?.display_name ?? 'the seeker';
+  const seekerName =
+    (await repos.accounts.findUserById(s?.seekerUserId ?? row!.seeker_user_id))?.display_name ?? 'the seeker';
   const job = row?.job_title ?? 'a job';
-  const lines = [`Match ${matchId}: ${seekerName} for "${job}" (event ${s?.liveEventSlug ?? row?.live_event_slug ?? '?'}).`];
+  const lines = [
+    `Match ${matchId}: ${seekerName} for "${job}" (event ${s?.liveEventSlug ?? row?.live_event_slug ?? '?'}).`,
+  ];
   if (!s) {
     // The match row is written with the offer, before its workflow starts (decision 0120).
     if (row && (row.status === 'matched' || row.status === 'accepted')) {
-      lines.push(`PostgreSQL says ${row.status}, but its workflow has not started yet: the matchmaker starts it right after the offer (an accept or a decline starts it too). If this lasts more than a minute, the matchmaker is stalled: look at matchmaker:<queue> in the Temporal UI.`);
+      lines.push(
+        `PostgreSQL says ${row.status}, but its workflow has not started yet: the matchmaker starts it right after the offer (an accept or a decline starts it too). If this lasts more than a minute, the matchmaker is stalled: look at matchmaker:<queue> in the Temporal UI.`,
+      );
     } else {
       lines.push(`Temporal no longer has its workflow (closed and past retention); PostgreSQL says ${row!.status}.`);
     }
@@ -71,14 +94,22 @@ export async function whyMatch(ctx: OpsContext, matchId: string): Promise<string
   lines.push(`Status: ${s.status} (workflow ${wf!.running ? 'running' : 'closed'}); made ${t(s.createdAtMs)}.`);
   switch (s.status) {
     case 'matched': {
-      const seeker = s.seekerAcceptedAtMs ? `the seeker accepted ${t(s.seekerAcceptedAtMs)}` : "waiting for the seeker's acceptance";
-      const recruiter = s.recruiterAcceptedAtMs ? `the recruiter accepted ${t(s.recruiterAcceptedAtMs)}` : "waiting for the recruiter's acceptance";
+      const seeker = s.seekerAcceptedAtMs
+        ? `the seeker accepted ${t(s.seekerAcceptedAtMs)}`
+        : "waiting for the seeker's acceptance";
+      const recruiter = s.recruiterAcceptedAtMs
+        ? `the recruiter accepted ${t(s.recruiterAcceptedAtMs)}`
+        : "waiting for the recruiter's acceptance";
       lines.push(`Waiting: ${seeker}; ${recruiter}.`);
-      lines.push(`Timer: the acceptance window expires ${t(s.expiresAtMs)}; then the match expires and the seeker's entry waits again.`);
+      lines.push(
+        `Timer: the acceptance window expires ${t(s.expiresAtMs)}; then the match expires and the seeker's entry waits again.`,
+      );
       break;
     }
     case 'accepted':
-      lines.push(`Both accepted ${t(s.acceptedAtMs)}. Timer: the interview ends ${t(s.interviewEndsAtMs)} unless a party ends it first (signal interviewCompleted).`);
+      lines.push(
+        `Both accepted ${t(s.acceptedAtMs)}. Timer: the interview ends ${t(s.interviewEndsAtMs)} unless a party ends it first (signal interviewCompleted).`,
+      );
       break;
     case 'expired':
       lines.push(
@@ -86,13 +117,16 @@ export async function whyMatch(ctx: OpsContext, matchId: string): Promise<string
       );
       break;
     case 'declined':
-      lines.push(`Declined ${t(s.declinedAtMs)} by the ${s.declinedByRole ?? 'a party'}${s.declineReason ? ` ("${s.declineReason}")` : ''}. Nothing waits.`);
+      lines.push(
+        `Declined ${t(s.declinedAtMs)} by the ${s.declinedByRole ?? 'a party'}${s.declineReason ? ` ("${s.declineReason}")` : ''}. Nothing waits.`,
+      );
       break;
     case 'completed':
       lines.push(`Interview completed ${t(s.completedAtMs)}. Nothing waits.`);
       break;
   }
-  if (row && row.status !== s.status) lines.push(`Drift: PostgreSQL says ${row.status}; run \`npm run ops -- reconcile --fix\`.`);
+  if (row && row.status !== s.status)
+    lines.push(`Drift: PostgreSQL says ${row.status}; run \`npm run ops -- reconcile --fix\`.`);
   return lines;
 }
 
@@ -104,17 +138,24 @@ export async function whyQueueEntry(ctx: OpsContext, entry: QueueEntryRow): Prom
   const wf = await stateOf<QueueEntryState>(ctx.temporal, queueEntryWorkflowId(entry.user_id), queueEntryStateQuery);
   const s = wf && wf.state.queueId === entry.id ? wf.state : null;
   const status = s?.status ?? entry.status;
-  const lines = [`Queue entry ${entry.id} of ${user?.display_name ?? 'a seeker'} for ${entry.live_event_slug ? `event ${entry.live_event_slug}` : 'any event'}: ${status}; joined ${t(entry.entered_at.getTime())}.`];
+  const lines = [
+    `Queue entry ${entry.id} of ${user?.display_name ?? 'a seeker'} for ${entry.live_event_slug ? `event ${entry.live_event_slug}` : 'any event'}: ${status}; joined ${t(entry.entered_at.getTime())}.`,
+  ];
   if (status === 'waiting') {
     const position = await repos.queue.positionOf(entry);
-    lines.push(`Position ${position ?? '?'}; the entry expires ${t(s?.expiresAtMs ?? entry.expires_at?.getTime() ?? null)}.`);
+    lines.push(
+      `Position ${position ?? '?'}; the entry expires ${t(s?.expiresAtMs ?? entry.expires_at?.getTime() ?? null)}.`,
+    );
     lines.push(...(await eligibility(ctx, entry)));
   } else if (status === 'matched') {
-    lines.push(`Matched (match ${s?.matchId ?? entry.match_id}): \`npm run ops -- why ${s?.matchId ?? entry.match_id}\` says what that match waits for.`);
+    lines.push(
+      `Matched (match ${s?.matchId ?? entry.match_id}): \`npm run ops -- why ${s?.matchId ?? entry.match_id}\` says what that match waits for.`,
+    );
   } else {
     lines.push(`Ended (${s?.endReason ?? entry.end_reason ?? status}). Nothing waits.`);
   }
-  if (s && s.status !== entry.status) lines.push(`Drift: PostgreSQL says ${entry.status}; run \`npm run ops -- reconcile --fix\`.`);
+  if (s && s.status !== entry.status)
+    lines.push(`Drift: PostgreSQL says ${entry.status}; run \`npm run ops -- reconcile --fix\`.`);
   return lines;
 }
 
@@ -124,21 +165,39 @@ async function eligibility(ctx: OpsContext, entry: QueueEntryRow): Promise<strin
   const profile = await repos.profiles.findByUserId(entry.user_id);
   const skills = new Set((profile?.skills ?? []).map((x: string) => x.trim().toLowerCase()));
   const { live, withRoom } = await repos.matchmaking.listEventsWithRoom();
-  const usable = (await Promise.all([...(entry.live_event_id ? [entry.live_event_id] : (await repos.events.listLiveNow(100)).map((e) => e.id))].map((id) => repos.events.findById(id)))).filter(
-    (e): e is NonNullable<typeof e> => !!e && e.status === 'live' && (entry.live_event_id === e.id || e.visibility === 'open_invite'),
+  const usable = (
+    await Promise.all(
+      [...(entry.live_event_id ? [entry.live_event_id] : (await repos.events.listLiveNow(100)).map((e) => e.id))].map(
+        (id) => repos.events.findById(id),
+      ),
+    )
+  ).filter(
+    (e): e is NonNullable<typeof e> =>
+      !!e && e.status === 'live' && (entry.live_event_id === e.id || e.visibility === 'open_invite'),
   );
-  if (!usable.length) return [`Waiting for an event: ${entry.live_event_id ? 'its event is not live' : `none of the ${live} live events is open-invite`}.`];
+  if (!usable.length)
+    return [
+      `Waiting for an event: ${entry.live_event_id ? 'its event is not live' : `none of the ${live} live events is open-invite`}.`,
+    ];
   const jobs = await repos.matchmaking.listCandidateJobs(usable.map((e) => e.id));
   const tried = new Set((await repos.matchmaking.listTriedPairs([entry.id])).map((p) => p.job_id));
-  const sharing = jobs.filter((j) => !tried.has(j.id) && [...j.essential_skills, ...j.bonus_skills].some((k) => skills.has(k.trim().toLowerCase())));
+  const sharing = jobs.filter(
+    (j) =>
+      !tried.has(j.id) && [...j.essential_skills, ...j.bonus_skills].some((k) => skills.has(k.trim().toLowerCase())),
+  );
   const room = withRoom.filter((e) => usable.some((u) => u.id === e.id));
   if (!sharing.length) {
     return [
       `No eligible job: none of the ${jobs.length} open jobs in ${usable.map((e) => e.slug).join(', ')} asks for any of the seeker's skills (${[...skills].join(', ') || 'none on the profile'})${tried.size ? `, besides ${tried.size} already tried` : ''}. It waits until such a job opens or it expires.`,
     ];
   }
-  if (!room.length) return [`${sharing.length} eligible job(s), but every usable event's interview slots are taken: it waits for a slot (a match ending frees one).`];
-  return [`${sharing.length} eligible job(s) in ${room.length} event(s) with free slots: the matchmaker's next round should offer one (every MATCHMAKER_INTERVAL_MS).`];
+  if (!room.length)
+    return [
+      `${sharing.length} eligible job(s), but every usable event's interview slots are taken: it waits for a slot (a match ending frees one).`,
+    ];
+  return [
+    `${sharing.length} eligible job(s) in ${room.length} event(s) with free slots: the matchmaker's next round should offer one (every MATCHMAKER_INTERVAL_MS).`,
+  ];
 }
 
 /** `why <match-id|queue-entry-id|e-mail>` */
@@ -151,7 +210,9 @@ export async function why(ctx: OpsContext, ref: string): Promise<string[]> {
     const entry = await repos.queue.findLatestForUser(user.id);
     if (entry) out.push(...(await whyQueueEntry(ctx, entry)));
     else if (user.role === 'seeker') out.push('Has never joined a queue.');
-    const open = (await repos.matches.listForSeeker(user.id, 5)).filter((m: MatchWithJob) => m.status === 'matched' || m.status === 'accepted');
+    const open = (await repos.matches.listForSeeker(user.id, 5)).filter(
+      (m: MatchWithJob) => m.status === 'matched' || m.status === 'accepted',
+    );
     for (const m of open) out.push(...(await whyMatch(ctx, m.id)));
     return out;
   }
@@ -172,8 +233,10 @@ export interface Drift {
 
 /** One drift in words (the CLI's line). */
 export function describeDrift(d: Drift): string {
-  if (d.field === 'workflow') return `${d.kind} ${d.id}: PostgreSQL says ${JSON.stringify(d.projection)}, but no workflow runs for it${d.fixed ? ' — started from the row' : ''}`;
-  if (d.field === 'row') return `${d.kind} ${d.id}: its workflow runs, but PostgreSQL has no row${d.fixed ? ' — workflow ended (delete)' : ''}`;
+  if (d.field === 'workflow')
+    return `${d.kind} ${d.id}: PostgreSQL says ${JSON.stringify(d.projection)}, but no workflow runs for it${d.fixed ? ' — started from the row' : ''}`;
+  if (d.field === 'row')
+    return `${d.kind} ${d.id}: its workflow runs, but PostgreSQL has no row${d.fixed ? ' — workflow ended (delete)' : ''}`;
   return `${d.kind} ${d.id}: ${d.field} is ${JSON.stringify(d.projection)} in PostgreSQL, ${JSON.stringify(d.workflow)} in the workflow${d.fixed ? ' — re-projected' : ''}`;
 }
 
@@ -186,10 +249,24 @@ export async function reconcile(ctx: OpsContext, opts: { fix: boolean; since?: D
   const { knex, repos, config } = ctx.services.deps;
   const since = opts.since ?? new Date(0);
   const drift: Drift[] = [];
-  const projectMatch = createMatchesActivities({ matchesRepository: repos.matches, settingsRepository: repos.settings }).projectMatch;
-  const projectQueueEntry = createQueueActivities({ knex, queueRepository: repos.queue, matchesRepository: repos.matches, matchAcceptWindowMs: config.MATCH_ACCEPT_WINDOW_MS }).projectQueueEntry;
+  const projectMatch = createMatchesActivities({
+    matchesRepository: repos.matches,
+    settingsRepository: repos.settings,
+  }).projectMatch;
+  const projectQueueEntry = createQueueActivities({
+    knex,
+    queueRepository: repos.queue,
+    matchesRepository: repos.matches,
+    matchAcceptWindowMs: config.MATCH_ACCEPT_WINDOW_MS,
+  }).projectQueueEntry;
 
-  const matchIds: string[] = (await knex('matches').whereIn('status', ['matched', 'accepted']).orWhere('updated_at', '>=', since).select('id').limit(10_000)).map((r: { id: string }) => r.id);
+  const matchIds: string[] = (
+    await knex('matches')
+      .whereIn('status', ['matched', 'accepted'])
+      .orWhere('updated_at', '>=', since)
+      .select('id')
+      .limit(10_000)
+  ).map((r: { id: string }) => r.id);
   for (const id of matchIds) {
     const row = await repos.matches.findById(id);
     const wf = await stateOf<MatchState>(ctx.temporal, matchWorkflowId(id), matchStateQuery);
@@ -201,18 +278,29 @@ export async function reconcile(ctx: OpsContext, opts: { fix: boolean; since?: D
       ['recruiter_accepted_at', row.recruiter_accepted_at?.getTime() ?? null, s.recruiterAcceptedAtMs],
       ['expires_at', row.expires_at?.getTime() ?? null, s.expiresAtMs],
     ];
-    const found = fields.filter(([, a, b]) => a !== b).map(([field, projection, workflow]) => ({ kind: 'match' as const, id, field, projection, workflow }));
+    const found = fields
+      .filter(([, a, b]) => a !== b)
+      .map(([field, projection, workflow]) => ({ kind: 'match' as const, id, field, projection, workflow }));
     if (found.length && opts.fix) {
       await projectMatch({
         state: s,
-        input: { matchScore: row.match_score, scoreBreakdown: row.score_breakdown, scoreVersion: row.score_version, seekerViaAgent: row.seeker_via_agent, seekerAgentIdentity: row.seeker_agent_identity } as never,
+        input: {
+          matchScore: row.match_score,
+          scoreBreakdown: row.score_breakdown,
+          scoreVersion: row.score_version,
+          seekerViaAgent: row.seeker_via_agent,
+          seekerAgentIdentity: row.seeker_agent_identity,
+        } as never,
       });
       found.forEach((d) => Object.assign(d, { fixed: true }));
     }
     drift.push(...found);
   }
 
-  const entries: QueueEntryRow[] = await knex('queue_entries').whereIn('status', ['waiting', 'matched']).orWhere('updated_at', '>=', since).limit(10_000);
+  const entries: QueueEntryRow[] = await knex('queue_entries')
+    .whereIn('status', ['waiting', 'matched'])
+    .orWhere('updated_at', '>=', since)
+    .limit(10_000);
   for (const row of entries) {
     const wf = await stateOf<QueueEntryState>(ctx.temporal, queueEntryWorkflowId(row.user_id), queueEntryStateQuery);
     if (!wf || wf.state.queueId !== row.id) continue;
@@ -221,7 +309,15 @@ export async function reconcile(ctx: OpsContext, opts: { fix: boolean; since?: D
       ['status', row.status, s.status],
       ['match_id', row.match_id, s.matchId],
     ];
-    const found = fields.filter(([, a, b]) => a !== b).map(([field, projection, workflow]) => ({ kind: 'queue_entry' as const, id: row.id, field, projection, workflow }));
+    const found = fields
+      .filter(([, a, b]) => a !== b)
+      .map(([field, projection, workflow]) => ({
+        kind: 'queue_entry' as const,
+        id: row.id,
+        field,
+        projection,
+        workflow,
+      }));
     if (found.length && opts.fix) {
       await projectQueueEntry({ state: s, endedAtMs: row.ended_at?.getTime() ?? (wf.running ? null : Date.now()) });
       found.forEach((d) => Object.assign(d, { fixed: true }));
@@ -230,11 +326,15 @@ export async function reconcile(ctx: OpsContext, opts: { fix: boolean; since?: D
   }
 
   // Live events: the workflow projects through the events capability's activity; report only.
-  const events: Array<{ id: string; status: string }> = await knex('live_events').whereIn('status', ['live', 'paused']).select('id', 'status');
+  const events: Array<{ id: string; status: string }> = await knex('live_events')
+    .whereIn('status', ['live', 'paused'])
+    .select('id', 'status');
   for (const e of events) {
     const wf = await stateOf<{ status: string }>(ctx.temporal, liveEventWorkflowId(e.id), liveEventStateQuery);
-    if (wf && wf.state.status !== e.status) drift.push({ kind: 'live_event', id: e.id, field: 'status', projection: e.status, workflow: wf.state.status });
-    if (!wf) drift.push({ kind: 'live_event', id: e.id, field: 'workflow', projection: e.status, workflow: 'none running' });
+    if (wf && wf.state.status !== e.status)
+      drift.push({ kind: 'live_event', id: e.id, field: 'status', projection: e.status, workflow: wf.state.status });
+    if (!wf)
+      drift.push({ kind: 'live_event', id: e.id, field: 'workflow', projection: e.status, workflow: 'none running' });
   }
   drift.push(...(await reconcileWebhookSubscriptions(ctx, { fix: opts.fix, since })));
   return drift;
@@ -255,15 +355,41 @@ export async function reconcile(ctx: OpsContext, opts: { fix: boolean; since?: D
 async function reconcileWebhookSubscriptions(ctx: OpsContext, opts: { fix: boolean; since: Date }): Promise<Drift[]> {
   const { knex, repos, config } = ctx.services.deps;
   const drift: Drift[] = [];
-  const project = createWebhookSubscriptionActivities({ knex, webhooksRepository: repos.webhooks, accountsRepository: repos.accounts, outbox: repos.outbox, client: ctx.temporal, publicBaseUrl: config.publicBaseUrl }).projectWebhookSubscription;
-  const reproject = async (s: WebhookSubscriptionState) => project({ webhookId: s.webhookId, status: s.status, consecutiveFailures: s.consecutiveFailures, pausedAtMs: s.pausedAtMs });
-  const of = (id: string, field: string, projection: unknown, workflow: unknown): Drift => ({ kind: 'webhook_subscription', id, field, projection, workflow });
+  const project = createWebhookSubscriptionActivities({
+    knex,
+    webhooksRepository: repos.webhooks,
+    accountsRepository: repos.accounts,
+    outbox: repos.outbox,
+    client: ctx.temporal,
+    publicBaseUrl: config.publicBaseUrl,
+  }).projectWebhookSubscription;
+  const reproject = async (s: WebhookSubscriptionState) =>
+    project({
+      webhookId: s.webhookId,
+      status: s.status,
+      consecutiveFailures: s.consecutiveFailures,
+      pausedAtMs: s.pausedAtMs,
+    });
+  const of = (id: string, field: string, projection: unknown, workflow: unknown): Drift => ({
+    kind: 'webhook_subscription',
+    id,
+    field,
+    projection,
+    workflow,
+  });
 
-  const rows: WebhookSubscriptionRow[] = await knex('webhook_subscriptions').whereNot('status', 'deleted').orWhere('updated_at', '>=', opts.since).limit(10_000);
+  const rows: WebhookSubscriptionRow[] = await knex('webhook_subscriptions')
+    .whereNot('status', 'deleted')
+    .orWhere('updated_at', '>=', opts.since)
+    .limit(10_000);
   const checked = new Set<string>();
   const check = async (row: WebhookSubscriptionRow) => {
     checked.add(row.id);
-    const wf = await stateOf<WebhookSubscriptionState>(ctx.temporal, webhookSubscriptionWorkflowId(row.id), subscriptionStateQuery);
+    const wf = await stateOf<WebhookSubscriptionState>(
+      ctx.temporal,
+      webhookSubscriptionWorkflowId(row.id),
+      subscriptionStateQuery,
+    );
     if (!wf?.running) {
       if (row.status === 'deleted') return;
       if (wf?.state.status === 'deleted') {

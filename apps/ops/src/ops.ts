@@ -78,7 +78,16 @@ async function main() {
     parsed = parseArgs({
       args: rest,
       allowPositionals: command === 'why',
-      options: { help: { type: 'boolean', short: 'h' }, since: { type: 'string' }, webhook: { type: 'string' }, all: { type: 'boolean' }, execute: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, delivery: { type: 'string' }, fix: { type: 'boolean' } },
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        since: { type: 'string' },
+        webhook: { type: 'string' },
+        all: { type: 'boolean' },
+        execute: { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+        delivery: { type: 'string' },
+        fix: { type: 'boolean' },
+      },
       strict: true,
     });
   } catch (err) {
@@ -94,7 +103,10 @@ async function main() {
   const config = loadConfig();
   const { services, close } = openServices(config);
   const temporal = lazyClosable({ address: scriptTemporalAddress(config) });
-  const ctx: OpsContext = { services, temporal: new Client({ connection: temporal.connection, namespace: config.TEMPORAL_NAMESPACE }) };
+  const ctx: OpsContext = {
+    services,
+    temporal: new Client({ connection: temporal.connection, namespace: config.TEMPORAL_NAMESPACE }),
+  };
   try {
     if (command === 'why') {
       if (positionals.length !== 1) {
@@ -109,7 +121,9 @@ async function main() {
       for (const sub of subs) {
         for (const d of await services.deps.repos.webhooks.listDeadLettersSince(sub, since, 10_000)) {
           n++;
-          console.log(`${sub}\t${d.event_id}\t${d.event_type}\trun ${d.run}\t${d.attempts} attempts\tlast HTTP ${d.last_http_status ?? d.last_error_kind ?? '-'}\tgave up ${d.finished_at?.toISOString()}`);
+          console.log(
+            `${sub}\t${d.event_id}\t${d.event_type}\trun ${d.run}\t${d.attempts} attempts\tlast HTTP ${d.last_http_status ?? d.last_error_kind ?? '-'}\tgave up ${d.finished_at?.toISOString()}`,
+          );
         }
       }
       console.log(`${n} dead letter(s) since ${since.toISOString()}${values.webhook ? ` for ${values.webhook}` : ''}`);
@@ -127,7 +141,9 @@ async function main() {
         }
         if (execute) {
           const r = await services.webhooks.replayOne(null, values.webhook, values.delivery);
-          console.log(`replaying ${r.eventId} to ${values.webhook} as run ${r.run} (workflow webhook-delivery:${values.webhook}:${r.eventId})`);
+          console.log(
+            `replaying ${r.eventId} to ${values.webhook} as run ${r.run} (workflow webhook-delivery:${values.webhook}:${r.eventId})`,
+          );
         } else {
           console.log(await describeReplayOne(ctx, values.webhook, values.delivery));
         }
@@ -140,7 +156,8 @@ async function main() {
       for (const sub of subs) {
         if (!execute) {
           const rows = await services.deps.repos.webhooks.listDeadLettersSince(sub, since, 10_000);
-          for (const d of rows) console.log(`would replay ${sub}\t${d.event_id}\t${d.event_type}\trun ${d.run} → ${d.run + 1}`);
+          for (const d of rows)
+            console.log(`would replay ${sub}\t${d.event_id}\t${d.event_type}\trun ${d.run} → ${d.run + 1}`);
           pending += rows.length;
           continue;
         }
@@ -150,12 +167,20 @@ async function main() {
         replayed += r.replayed.length;
         if (r.more) console.log(`${sub}: more remain; run again`);
       }
-      console.log(execute ? `${replayed} replayed` : `dry run: ${pending} dead letter(s) would be replayed; add --execute to replay them`);
+      console.log(
+        execute
+          ? `${replayed} replayed`
+          : `dry run: ${pending} dead letter(s) would be replayed; add --execute to replay them`,
+      );
     } else if (command === 'reconcile') {
       const since = values.since ? dateArg('since', values.since) : undefined;
       const drift = await reconcile(ctx, { fix: values.fix === true, ...(since ? { since } : {}) });
       for (const d of drift) console.log(describeDrift(d));
-      console.log(drift.length ? `${drift.length} drift(s)${values.fix ? '' : '; --fix repairs matches, queue entries and webhook subscriptions from their workflows'}` : 'no drift: every projection matches its workflow');
+      console.log(
+        drift.length
+          ? `${drift.length} drift(s)${values.fix ? '' : '; --fix repairs matches, queue entries and webhook subscriptions from their workflows'}`
+          : 'no drift: every projection matches its workflow',
+      );
       if (drift.some((d) => !d.fixed)) process.exitCode = 1;
     }
   } finally {
@@ -167,16 +192,23 @@ async function main() {
 /** The dry run of `replay --delivery`: what a replay of that delivery would do (the checks replayOne makes on the delivery). */
 async function describeReplayOne(ctx: OpsContext, webhookId: string, deliveryRef: string): Promise<string> {
   const repo = ctx.services.deps.repos.webhooks;
-  const eventId = deliveryRef.startsWith('dlv_') ? (await repo.findAttempt(webhookId, deliveryRef))?.event_id : deliveryRef;
+  const eventId = deliveryRef.startsWith('dlv_')
+    ? (await repo.findAttempt(webhookId, deliveryRef))?.event_id
+    : deliveryRef;
   const latest = eventId ? await repo.latestRun(webhookId, eventId) : undefined;
   if (!eventId || !latest) return `dry run: no delivery ${deliveryRef} to ${webhookId}`;
-  if (latest.state !== 'dead_letter') return `dry run: the delivery of ${eventId} to ${webhookId} is ${latest.state}; only dead letters can be replayed`;
+  if (latest.state !== 'dead_letter')
+    return `dry run: the delivery of ${eventId} to ${webhookId} is ${latest.state}; only dead letters can be replayed`;
   return `would replay ${webhookId}\t${eventId}\t${latest.event_type}\trun ${latest.run} → ${latest.run + 1}\ndry run: 1 dead letter(s) would be replayed; add --execute to replay it`;
 }
 
 /** Subscriptions with a dead letter since then (the latest-run check is per subscription, in the repository). */
 async function subscriptionsWithDeadLetters(ctx: OpsContext, since: Date): Promise<string[]> {
-  const rows: Array<{ subscription_id: string }> = await ctx.services.deps.knex('webhook_deliveries').where('state', 'dead_letter').andWhere('finished_at', '>=', since).distinct('subscription_id');
+  const rows: Array<{ subscription_id: string }> = await ctx.services.deps
+    .knex('webhook_deliveries')
+    .where('state', 'dead_letter')
+    .andWhere('finished_at', '>=', since)
+    .distinct('subscription_id');
   return rows.map((r) => r.subscription_id);
 }
 

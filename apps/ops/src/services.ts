@@ -6,14 +6,18 @@ import { lazyClosable } from '#lib/temporal-connection';
 import { createServices, type Services } from '../../api/src/services';
 
 /** Where a script finds the embedded servers of `npm start` when DATABASE_URL / TEMPORAL_ADDRESS are unset. */
-export const scriptDatabaseUrl = (config: Config) => config.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`;
+export const scriptDatabaseUrl = (config: Config) =>
+  config.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`;
 export const scriptTemporalAddress = (config: Config) => config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}`;
 
 /**
  * The API's composition root for a command-line script: one small pool and a Temporal client that
  * connects only when a use-case needs it (minting a token never does). `close()` releases both.
  */
-export function openServices(config: Config, opts: { databaseUrl?: string; temporalAddress?: string; poolMax?: number } = {}): { services: Services; close: () => Promise<void> } {
+export function openServices(
+  config: Config,
+  opts: { databaseUrl?: string; temporalAddress?: string; poolMax?: number } = {},
+): { services: Services; close: () => Promise<void> } {
   const knex = createKnex(opts.databaseUrl ?? scriptDatabaseUrl(config), opts.poolMax ?? 2);
   const temporal = lazyClosable({ address: opts.temporalAddress ?? scriptTemporalAddress(config) });
   const services = createServices({

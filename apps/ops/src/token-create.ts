@@ -10,10 +10,17 @@ import { AppError } from '#lib/errors';
  */
 async function main() {
   const { values } = parseArgs({
-    options: { email: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, 'expires-in-days': { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      'expires-in-days': { type: 'string' },
+    },
   });
   if (!values.email || !values.name || !values.scopes) {
-    console.error(`usage: npm run token:create -- --email E --name N --scopes ${SCOPES.slice(0, 2).join(',')}|all [--expires-in-days D]`);
+    console.error(
+      `usage: npm run token:create -- --email E --name N --scopes ${SCOPES.slice(0, 2).join(',')}|all [--expires-in-days D]`,
+    );
     process.exit(2);
   }
   const config = loadConfig();
@@ -27,16 +34,29 @@ async function main() {
     }
     const scopes = values.scopes === 'all' ? [...SCOPES] : values.scopes.split(',').map((s) => s.trim());
     const days = values['expires-in-days'] ? Number(values['expires-in-days']) : null;
-    if (days !== null && !(days > 0)) throw new AppError(400, 'VALIDATION', '--expires-in-days must be a positive number');
-    const { token, row } = await services.accounts.tokens.mint(user.id, { name: values.name, scopes, expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null });
+    if (days !== null && !(days > 0))
+      throw new AppError(400, 'VALIDATION', '--expires-in-days must be a positive number');
+    const { token, row } = await services.accounts.tokens.mint(user.id, {
+      name: values.name,
+      scopes,
+      expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
+    });
     console.log(token);
-    console.error(`token ${row.id} "${row.name}" for ${user.email}, scopes ${row.scopes.join(' ')}${row.expires_at ? `, expires ${row.expires_at.toISOString()}` : ', no expiry'} — shown once, store it now`);
+    console.error(
+      `token ${row.id} "${row.name}" for ${user.email}, scopes ${row.scopes.join(' ')}${row.expires_at ? `, expires ${row.expires_at.toISOString()}` : ', no expiry'} — shown once, store it now`,
+    );
   } finally {
     await close();
   }
 }
 
 main().catch((err) => {
-  console.error(err instanceof AppError && err.details ? `${err.message}: ${JSON.stringify(err.details)}` : err instanceof Error ? err.message : err);
+  console.error(
+    err instanceof AppError && err.details
+      ? `${err.message}: ${JSON.stringify(err.details)}`
+      : err instanceof Error
+        ? err.message
+        : err,
+  );
   process.exit(1);
 });

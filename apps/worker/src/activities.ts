@@ -13,7 +13,11 @@ import { createWebhookDeliveryActivities } from '#activities/webhooks/delivery-a
 import { createWebhookSubscriptionActivities } from '#activities/webhooks/subscription-activities';
 import { createWebhookDispatcherActivities } from '#activities/webhooks/dispatcher-activities';
 import { createDispatchWake, type DispatchWake } from '#activities/webhooks/dispatch-wake';
-import { createEmailActivities, createOutboxSender, createSmtpMailer } from '#activities/notifications/email-activities';
+import {
+  createEmailActivities,
+  createOutboxSender,
+  createSmtpMailer,
+} from '#activities/notifications/email-activities';
 import { createBillingActivities } from '#activities/billing/billing-activities';
 import { createBillingProvider } from '#domain/billing/providers';
 
@@ -50,13 +54,37 @@ function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
   // Every emitted event records one delivery per matching subscription; the webhook dispatcher makes the first attempts (decision 0195).
   // One SMTP transport per worker: the outbox sender and the match notices share it.
   const mailer = createSmtpMailer(deps.config);
-  const sendOutbox = createOutboxSender({ outbox: repos.outbox, mailer, config: deps.config, appSecret: appSecret(deps.config) });
-  const webhookHttpClient = createWebhookHttpClient({ policy: { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK }, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS });
-  const fanOut = createWebhooksFanOut({ webhooksRepository: repos.webhooks, client: deps.client, config: deps.config, dispatchWake });
+  const sendOutbox = createOutboxSender({
+    outbox: repos.outbox,
+    mailer,
+    config: deps.config,
+    appSecret: appSecret(deps.config),
+  });
+  const webhookHttpClient = createWebhookHttpClient({
+    policy: { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK },
+    timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
+  });
+  const fanOut = createWebhooksFanOut({
+    webhooksRepository: repos.webhooks,
+    client: deps.client,
+    config: deps.config,
+    dispatchWake,
+  });
   return {
-    ...createQueueActivities({ knex: deps.knex, queueRepository: repos.queue, matchesRepository: repos.matches, matchAcceptWindowMs: deps.config.MATCH_ACCEPT_WINDOW_MS }),
+    ...createQueueActivities({
+      knex: deps.knex,
+      queueRepository: repos.queue,
+      matchesRepository: repos.matches,
+      matchAcceptWindowMs: deps.config.MATCH_ACCEPT_WINDOW_MS,
+    }),
     ...createEventsActivities({ eventsRepository: repos.events, client: deps.client }),
-    ...createMatchmakingActivities({ knex: deps.knex, client: deps.client, config: deps.config, matchmakingRepository: repos.matchmaking, accountsRepository: repos.accounts }),
+    ...createMatchmakingActivities({
+      knex: deps.knex,
+      client: deps.client,
+      config: deps.config,
+      matchmakingRepository: repos.matchmaking,
+      accountsRepository: repos.accounts,
+    }),
     ...createMatchesActivities({
       matchesRepository: repos.matches,
       settingsRepository: repos.settings,
@@ -70,8 +98,22 @@ function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
       interviewReportsRepository: repos.interviewReports,
     }),
     ...createDomainEventsActivities({ knex: deps.knex, fanOut }),
-    ...createWebhookDeliveryActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config) }),
-    ...createWebhookDispatcherActivities({ knex: deps.knex, webhooksRepository: repos.webhooks, httpClient: webhookHttpClient, appSecret: appSecret(deps.config), client: deps.client, config: deps.config, dispatchWake, draining: deps.draining }),
+    ...createWebhookDeliveryActivities({
+      knex: deps.knex,
+      webhooksRepository: repos.webhooks,
+      httpClient: webhookHttpClient,
+      appSecret: appSecret(deps.config),
+    }),
+    ...createWebhookDispatcherActivities({
+      knex: deps.knex,
+      webhooksRepository: repos.webhooks,
+      httpClient: webhookHttpClient,
+      appSecret: appSecret(deps.config),
+      client: deps.client,
+      config: deps.config,
+      dispatchWake,
+      draining: deps.draining,
+    }),
     ...createWebhookSubscriptionActivities({
       knex: deps.knex,
       webhooksRepository: repos.webhooks,
@@ -81,6 +123,10 @@ function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
       publicBaseUrl: deps.config.publicBaseUrl,
     }),
     ...createEmailActivities({ outbox: repos.outbox, mailer, config: deps.config, appSecret: appSecret(deps.config) }),
-    ...createBillingActivities({ billingRepository: repos.billing, provider: createBillingProvider(deps.config, repos.billing).provider, publicBaseUrl: deps.config.publicBaseUrl }),
+    ...createBillingActivities({
+      billingRepository: repos.billing,
+      provider: createBillingProvider(deps.config, repos.billing).provider,
+      publicBaseUrl: deps.config.publicBaseUrl,
+    }),
   };
 }

@@ -11,7 +11,10 @@ import { exitWithParent } from '#lib/supervision';
  * debugging the worker, not news: `debug`. Workflows' and activities' own logs keep their level —
  * those are the business events ("match … accepted by both").
  */
-function sdkLogLevel(level: string, meta: Record<string, unknown> | undefined): 'trace' | 'debug' | 'info' | 'warn' | 'error' {
+function sdkLogLevel(
+  level: string,
+  meta: Record<string, unknown> | undefined,
+): 'trace' | 'debug' | 'info' | 'warn' | 'error' {
   const l = level.toLowerCase() as 'trace' | 'debug' | 'info' | 'warn' | 'error';
   if (l !== 'info') return l;
   return meta?.sdkComponent === 'workflow' || meta?.sdkComponent === 'activity' ? 'info' : 'debug';
@@ -32,8 +35,10 @@ async function main() {
     },
     telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } },
   });
-  if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required for the worker (npm start sets it for the embedded PostgreSQL)');
-  if (!config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required for the worker (npm start sets it for the dev server)');
+  if (!config.DATABASE_URL)
+    throw new Error('DATABASE_URL is required for the worker (npm start sets it for the embedded PostgreSQL)');
+  if (!config.TEMPORAL_ADDRESS)
+    throw new Error('TEMPORAL_ADDRESS is required for the worker (npm start sets it for the dev server)');
   const knex = createKnex(config.DATABASE_URL, config.DATABASE_POOL_MAX);
   // Signals are handled from the first moment: one that arrives while the worker is still
   // bundling and connecting stops it as soon as it has started, still cleanly.
@@ -65,7 +70,9 @@ async function main() {
   }
   log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
   // The matchmaker is a long-running workflow; make sure it exists (idempotent) once a worker is up.
-  kickMatchmaker(started.client, config, 'worker_start').catch((err) => log.warn({ err }, 'could not start the matchmaker; the first queue join will'));
+  kickMatchmaker(started.client, config, 'worker_start').catch((err) =>
+    log.warn({ err }, 'could not start the matchmaker; the first queue join will'),
+  );
   await started.run;
 }
 

@@ -30,7 +30,9 @@ export async function runAgentFlow(opts: AgentFlowOptions) {
 
   // 3. Join that event's queue; the human gets the link (only a person accepts a match).
   const joined = must(await api.POST('/api/v1/queue/join', { body: { live_event_slug: best.event_slug } }));
-  say(`joined the queue (${joined.status}, position ${joined.position ?? '—'}); hand this to the human: ${joined.join_url}`);
+  say(
+    `joined the queue (${joined.status}, position ${joined.position ?? '—'}); hand this to the human: ${joined.join_url}`,
+  );
 
   // 4. Poll the status politely until matched.
   const deadline = Date.now() + (opts.timeoutMs ?? 10 * 60_000);

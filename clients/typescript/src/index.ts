@@ -38,7 +38,9 @@ type GetPaths = { [P in keyof paths]: paths[P] extends { get: unknown } ? P : ne
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
 type GetOk<P extends GetPaths> = paths[P] extends { get: { responses: { 200: infer R } } } ? JsonOf<R> : never;
 /** The GET paths whose answer is a page: `{ data: […], next_cursor?, has_more }`. */
-export type PaginatedPath = { [P in GetPaths]: GetOk<P> extends { data: unknown[]; has_more: boolean } ? P : never }[GetPaths];
+export type PaginatedPath = {
+  [P in GetPaths]: GetOk<P> extends { data: unknown[]; has_more: boolean } ? P : never;
+}[GetPaths];
 export type PageItem<P extends PaginatedPath> = GetOk<P> extends { data: Array<infer I> } ? I : never;
 type GetInit<P extends GetPaths> = paths[P] extends { get: { parameters: infer Params } } ? Params : never;
 
@@ -72,9 +74,12 @@ export function jobfairMiddleware(opts: JobfairClientOptions): Middleware {
   const warned = new Set<string>();
   return {
     onRequest({ request, id }) {
-      if (opts.token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${opts.token}`);
-      if (opts.agentIdentity && !request.headers.has('x-agent-identity')) request.headers.set('x-agent-identity', opts.agentIdentity);
-      if (MUTATING.has(request.method) && !request.headers.has('idempotency-key')) request.headers.set('idempotency-key', (opts.idempotencyKey ?? randomUUID)());
+      if (opts.token && !request.headers.has('authorization'))
+        request.headers.set('authorization', `Bearer ${opts.token}`);
+      if (opts.agentIdentity && !request.headers.has('x-agent-identity'))
+        request.headers.set('x-agent-identity', opts.agentIdentity);
+      if (MUTATING.has(request.method) && !request.headers.has('idempotency-key'))
+        request.headers.set('idempotency-key', (opts.idempotencyKey ?? randomUUID)());
       replayable.set(id, request.clone());
       return request;
     },
@@ -83,9 +88,12 @@ export function jobfairMiddleware(opts: JobfairClientOptions): Middleware {
       try {
         for (let attempt = 1; ; attempt++) {
           const retryAfter = Number(res.headers.get('retry-after'));
-          const retryable = res.status === 429 || res.status === 503 || (res.status === 409 && res.headers.has('retry-after'));
+          const retryable =
+            res.status === 429 || res.status === 503 || (res.status === 409 && res.headers.has('retry-after'));
           if (!retryable || !Number.isFinite(retryAfter) || retryAfter > maxWait || attempt > maxRetries) break;
-          log.info(`jobfair: ${request.method} ${schemaPath} answered ${res.status}; retrying in ${retryAfter} s (attempt ${attempt} of ${maxRetries})`);
+          log.info(
+            `jobfair: ${request.method} ${schemaPath} answered ${res.status}; retrying in ${retryAfter} s (attempt ${attempt} of ${maxRetries})`,
+          );
           await sleep(retryAfter * 1000);
           res = await doFetch(replayable.get(id)!.clone());
         }
@@ -94,14 +102,23 @@ export function jobfairMiddleware(opts: JobfairClientOptions): Middleware {
       }
       const limit = res.headers.get('x-ratelimit-limit');
       if (limit && opts.onRateLimit) {
-        opts.onRateLimit({ limit: Number(limit), remaining: Number(res.headers.get('x-ratelimit-remaining')), reset: Number(res.headers.get('x-ratelimit-reset')) }, { method: request.method, path: schemaPath });
+        opts.onRateLimit(
+          {
+            limit: Number(limit),
+            remaining: Number(res.headers.get('x-ratelimit-remaining')),
+            reset: Number(res.headers.get('x-ratelimit-reset')),
+          },
+          { method: request.method, path: schemaPath },
+        );
       }
       const deprecation = res.headers.get('deprecation');
       if (deprecation && !warned.has(`${request.method} ${schemaPath}`)) {
         warned.add(`${request.method} ${schemaPath}`);
         const sunset = res.headers.get('sunset');
         const link = res.headers.get('link');
-        log.warn(`jobfair: ${request.method} ${schemaPath} is deprecated (Deprecation: ${deprecation}${sunset ? `; removed after ${sunset}` : ''}${link ? `; ${link}` : ''})`);
+        log.warn(
+          `jobfair: ${request.method} ${schemaPath} is deprecated (Deprecation: ${deprecation}${sunset ? `; removed after ${sunset}` : ''}${link ? `; ${link}` : ''})`,
+        );
       }
       return res;
     },
@@ -117,7 +134,12 @@ export function createJobfairClient(opts: JobfairClientOptions) {
   function must<T>(r: { data?: T; error?: unknown; response: Response }): T {
     if (r.error !== undefined || r.data === undefined) {
       const e = (r.error ?? {}) as { error?: string; code?: string; details?: Record<string, unknown> };
-      throw new JobfairApiError(r.response.status, e.code ?? 'UNKNOWN', e.error ?? `HTTP ${r.response.status}`, e.details);
+      throw new JobfairApiError(
+        r.response.status,
+        e.code ?? 'UNKNOWN',
+        e.error ?? `HTTP ${r.response.status}`,
+        e.details,
+      );
     }
     return r.data;
   }
@@ -128,7 +150,12 @@ export function createJobfairClient(opts: JobfairClientOptions) {
     for (;;) {
       const base = (params ?? {}) as { query?: Record<string, unknown> };
       const init = { params: { ...base, query: { ...(base.query ?? {}), ...(cursor ? { cursor } : {}) } } };
-      const page = must(await (api.GET as (p: string, i: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(path, init)) as { data: Array<PageItem<P>>; next_cursor?: string; has_more: boolean };
+      const page = must(
+        await (api.GET as (p: string, i: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(
+          path,
+          init,
+        ),
+      ) as { data: Array<PageItem<P>>; next_cursor?: string; has_more: boolean };
       for (const item of page.data) yield item;
       if (!page.has_more || !page.next_cursor) return;
       cursor = page.next_cursor;

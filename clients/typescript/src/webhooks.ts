@@ -42,7 +42,8 @@ export function verifyWebhook<T = VerifiedWebhook['event']>(opts: VerifyWebhookO
   const tolerance = opts.toleranceSeconds ?? 300;
   const body = Buffer.isBuffer(opts.payload) ? opts.payload : Buffer.from(opts.payload, 'utf8');
   const fresh = (t: number) => {
-    if (!Number.isFinite(t) || Math.abs(now - t) > tolerance) throw new WebhookVerificationError('timestamp outside the tolerance');
+    if (!Number.isFinite(t) || Math.abs(now - t) > tolerance)
+      throw new WebhookVerificationError('timestamp outside the tolerance');
   };
   const parse = () => JSON.parse(body.toString('utf8')) as T;
 
@@ -51,7 +52,9 @@ export function verifyWebhook<T = VerifiedWebhook['event']>(opts: VerifyWebhookO
     const parts = svc.split(',').map((p) => p.trim().split('='));
     const t = Number(parts.find(([k]) => k === 't')?.[1]);
     fresh(t);
-    const given = parts.filter(([k, v]) => k === 'v1' && /^[0-9a-f]{64}$/i.test(v ?? '')).map(([, v]) => Buffer.from(v, 'hex'));
+    const given = parts
+      .filter(([k, v]) => k === 'v1' && /^[0-9a-f]{64}$/i.test(v ?? ''))
+      .map(([, v]) => Buffer.from(v, 'hex'));
     for (const s of secrets) {
       const expected = createHmac('sha256', s).update(`${t}.`).update(body).digest();
       if (given.some((g) => equal(g, expected))) return { event: parse(), scheme: 'svc-signature' };
@@ -62,7 +65,8 @@ export function verifyWebhook<T = VerifiedWebhook['event']>(opts: VerifyWebhookO
   const id = header(opts.headers, 'webhook-id');
   const ts = header(opts.headers, 'webhook-timestamp');
   const sig = header(opts.headers, 'webhook-signature');
-  if (!id || !ts || !sig) throw new WebhookVerificationError('neither Svc-Signature nor the Standard Webhooks headers are present');
+  if (!id || !ts || !sig)
+    throw new WebhookVerificationError('neither Svc-Signature nor the Standard Webhooks headers are present');
   fresh(Number(ts));
   const given = sig
     .split(' ')

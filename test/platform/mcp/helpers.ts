@@ -14,10 +14,16 @@ export async function listen(h: Harness): Promise<string> {
 export async function httpClient(baseUrl: string, opts: { token?: string; path?: string } = {}): Promise<Client> {
   const client = new Client({ name: 'jobfair-test', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(opts.path ?? '/mcp', baseUrl), {
-    requestInit: { headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), 'x-agent-identity': 'jobfair/tests (dev@jobfair.test)' } },
+    requestInit: {
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        'x-agent-identity': 'jobfair/tests (dev@jobfair.test)',
+      },
+    },
   });
   await client.connect(transport);
   return client;
 }
 
-export const textOf = (r: { content?: unknown }) => ((r.content ?? []) as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('\n');
+export const textOf = (r: { content?: unknown }) =>
+  ((r.content ?? []) as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('\n');

@@ -33,7 +33,8 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     const ops: string[] = [];
     for (const [path, item] of Object.entries<Record<string, { operationId?: string }>>(doc.paths)) {
       if (!path.startsWith('/api/v1')) continue;
-      for (const m of ['get', 'post', 'patch', 'put', 'delete']) if (item[m]?.operationId) ops.push(item[m].operationId!);
+      for (const m of ['get', 'post', 'patch', 'put', 'delete'])
+        if (item[m]?.operationId) ops.push(item[m].operationId!);
     }
     const tools = h.app.mcpTools().map((t) => t.operationId);
     expect(tools.sort()).toEqual(ops.filter((o) => o !== 'getOpenApiDocument').sort());
@@ -44,7 +45,15 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     const s = await h.seeker();
     const narrow = await connect({ token: await s.tokenWith(['queue:read', 'queue:write']) });
     const names = (await narrow.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['svc_queue_join', 'svc_queue_status', 'svc_queue_leave', 'svc_jobs_search', 'svc_public_live_events_list']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'svc_queue_join',
+        'svc_queue_status',
+        'svc_queue_leave',
+        'svc_jobs_search',
+        'svc_public_live_events_list',
+      ]),
+    );
     expect(names).not.toContain('svc_webhook_create');
     expect(names).not.toContain('svc_profile_get');
     const join = (await narrow.listTools()).tools.find((t) => t.name === 'svc_queue_join')!;
@@ -67,7 +76,10 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
   it('svc_webhook_create, then a real signed delivery reaches the receiver', async () => {
     const s = await h.seeker();
     const c = await connect({ token: await s.tokenWith(['webhooks:read', 'webhooks:write']) });
-    const created = await c.callTool({ name: 'svc_webhook_create', arguments: { target_url: rx.url('/mcp-hook'), events: ['match.matched'], idempotency_key: randomUUID() } });
+    const created = await c.callTool({
+      name: 'svc_webhook_create',
+      arguments: { target_url: rx.url('/mcp-hook'), events: ['match.matched'], idempotency_key: randomUUID() },
+    });
     expect(created.isError).toBeFalsy();
     const hook = created.structuredContent as { id: string; secret: string };
     expect(hook.secret).toMatch(/^svc_whsec_/);
@@ -75,7 +87,13 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     expect(test.isError).toBeFalsy();
     const eventId = (test.structuredContent as { event: { id: string } }).event.id;
     const [delivery] = await eventually(async () => rx.forEvent(eventId).length > 0 && rx.forEvent(eventId));
-    expect(verifyWebhookSignature({ payload: delivery.rawBody, header: delivery.headers['svc-signature'], secret: hook.secret })).toBe(true);
+    expect(
+      verifyWebhookSignature({
+        payload: delivery.rawBody,
+        header: delivery.headers['svc-signature'],
+        secret: hook.secret,
+      }),
+    ).toBe(true);
     expect(delivery.headers['webhook-id']).toBe(eventId);
   });
 
@@ -89,9 +107,14 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     expect(textOf(joined)).toMatch(/give join_url to the human/);
     expect(textOf(joined)).toMatch(/no more often than every 5 seconds/);
     const status = await c.callTool({ name: 'svc_queue_status', arguments: {} });
-    expect((status.structuredContent as { queue_entry: { id: string; status: string } }).queue_entry).toMatchObject({ id: entry.queue_id, status: 'waiting' });
+    expect((status.structuredContent as { queue_entry: { id: string; status: string } }).queue_entry).toMatchObject({
+      id: entry.queue_id,
+      status: 'waiting',
+    });
     // The row records the agent identity sent on the MCP connection.
-    expect((await h.knex('queue_entries').where({ id: entry.queue_id }).first()).agent_identity).toBe('jobfair/tests (dev@jobfair.test)');
+    expect((await h.knex('queue_entries').where({ id: entry.queue_id }).first()).agent_identity).toBe(
+      'jobfair/tests (dev@jobfair.test)',
+    );
   });
 
   it('errors are the REST envelope as tool errors: 400 validation, 403, 429 with Retry-After', async () => {
@@ -102,9 +125,15 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     expect(textOf(forbidden)).toMatch(/^HTTP 403/);
     expect((forbidden._meta?.['jobfair/error'] as { code: string }).code).toBe('ROLE_NOT_ALLOWED');
 
-    const invalid = await c.callTool({ name: 'svc_webhook_create', arguments: { target_url: 'not a url', events: ['nope'] } });
+    const invalid = await c.callTool({
+      name: 'svc_webhook_create',
+      arguments: { target_url: 'not a url', events: ['nope'] },
+    });
     expect(invalid.isError).toBe(true);
-    expect(invalid._meta?.['jobfair/error']).toMatchObject({ code: 'VALIDATION', details: { issues: expect.any(Array) } });
+    expect(invalid._meta?.['jobfair/error']).toMatchObject({
+      code: 'VALIDATION',
+      details: { issues: expect.any(Array) },
+    });
 
     let last: Awaited<ReturnType<Client['callTool']>> | undefined;
     for (let i = 0; i < 25; i++) {
@@ -126,7 +155,9 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     expect(names).toContain('svc_jobs_compare');
     expect(names).not.toContain('svc_queue_join');
     expect(names).not.toContain('svc_webhook_create');
-    const refused = await ro.callTool({ name: 'svc_queue_join', arguments: {} }).catch((e: Error) => ({ isError: true, content: [{ type: 'text', text: e.message }] }));
+    const refused = await ro
+      .callTool({ name: 'svc_queue_join', arguments: {} })
+      .catch((e: Error) => ({ isError: true, content: [{ type: 'text', text: e.message }] }));
     expect(refused.isError).toBe(true);
     expect(await h.knex('queue_entries').where({ user_id: s.user.id }).first()).toBeUndefined();
   });
@@ -141,16 +172,31 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     const found = await anonymous.callTool({ name: 'svc_public_live_events_list', arguments: {} });
     expect(found.isError).toBeFalsy();
     expect(textOf(found)).toMatch(/UNTRUSTED CONTENT: the values at [^\n]*\$\.data\[0\]\.description/);
-    expect(found._meta?.['jobfair/untrusted_paths']).toEqual(expect.arrayContaining([expect.stringMatching(/description$/)]));
+    expect(found._meta?.['jobfair/untrusted_paths']).toEqual(
+      expect.arrayContaining([expect.stringMatching(/description$/)]),
+    );
   });
 
   it('a browser page of another origin is refused before the SDK answers; our own origin is served (the SDK loads on first use)', async () => {
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'origin-test', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'origin-test', version: '1' } },
+    };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const foreign = await fetch(`${base}/mcp`, { method: 'POST', headers: { ...headers, origin: 'https://evil.example' }, body: JSON.stringify(init) });
+    const foreign = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, origin: 'https://evil.example' },
+      body: JSON.stringify(init),
+    });
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
-    const own = await fetch(`${base}/mcp/readonly`, { method: 'POST', headers: { ...headers, origin: 'http://localhost:3000' }, body: JSON.stringify(init) });
+    const own = await fetch(`${base}/mcp/readonly`, {
+      method: 'POST',
+      headers: { ...headers, origin: 'http://localhost:3000' },
+      body: JSON.stringify(init),
+    });
     expect(own.status).toBe(200);
     await own.arrayBuffer();
   });

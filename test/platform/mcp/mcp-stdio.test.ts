@@ -11,7 +11,14 @@ const BIN = path.resolve(__dirname, '../../../bin/jobfair-mcp.cjs');
 /** `npx jobfair-mcp` as an MCP host starts it: a child process speaking MCP on stdin/stdout. */
 async function stdioClient(env: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'jobfair-stdio-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN],
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stderr: 'pipe',
+    }),
+  );
   return client;
 }
 
@@ -34,7 +41,10 @@ describe('MCP over stdio (bin jobfair-mcp → the service at JOBFAIR_BASE_URL)',
 
   it('lists only the narrow token’s tools, joins the queue and polls its status', async () => {
     const s = await h.seeker();
-    const c = await stdioClient({ JOBFAIR_BASE_URL: base, JOBFAIR_TOKEN: await s.tokenWith(['queue:read', 'queue:write']) });
+    const c = await stdioClient({
+      JOBFAIR_BASE_URL: base,
+      JOBFAIR_TOKEN: await s.tokenWith(['queue:read', 'queue:write']),
+    });
     clients.push(c);
     const names = (await c.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['svc_queue_join', 'svc_queue_status', 'svc_jobs_search']));
@@ -50,12 +60,17 @@ describe('MCP over stdio (bin jobfair-mcp → the service at JOBFAIR_BASE_URL)',
     const s = await h.seeker();
     const c = await stdioClient({ JOBFAIR_BASE_URL: base, JOBFAIR_TOKEN: s.token });
     clients.push(c);
-    const created = await c.callTool({ name: 'svc_webhook_create', arguments: { target_url: rx.url('/stdio'), events: ['match.matched'] } });
+    const created = await c.callTool({
+      name: 'svc_webhook_create',
+      arguments: { target_url: rx.url('/stdio'), events: ['match.matched'] },
+    });
     const hook = created.structuredContent as { id: string; secret: string };
     const test = await c.callTool({ name: 'svc_webhook_test', arguments: { id: hook.id } });
     const eventId = (test.structuredContent as { event: { id: string } }).event.id;
     const [d] = await eventually(async () => rx.forEvent(eventId).length > 0 && rx.forEvent(eventId));
-    expect(verifyWebhookSignature({ payload: d.rawBody, header: d.headers['svc-signature'], secret: hook.secret })).toBe(true);
+    expect(
+      verifyWebhookSignature({ payload: d.rawBody, header: d.headers['svc-signature'], secret: hook.secret }),
+    ).toBe(true);
 
     const rec = await h.recruiter();
     const r = await stdioClient({ JOBFAIR_BASE_URL: base, JOBFAIR_TOKEN: await rec.tokenWith(['queue:write']) });

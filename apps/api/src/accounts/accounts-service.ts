@@ -63,13 +63,18 @@ export const SIGNUP_EMAIL_KINDS = { confirm: 'signup_confirm', existing: 'signup
 let dummyHash: Promise<string> | null = null;
 
 /** Sign-up, sign-in (rate-limited) and onboarding of web-application users. */
-export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config' | 'temporal' | 'appSecret'> & { profiles: ProfileService }) {
+export function createAccountsService(
+  deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config' | 'temporal' | 'appSecret'> & { profiles: ProfileService },
+) {
   const knex = deps.knex;
   const accounts = deps.repos.accounts;
   /** One GCRA bucket of `limit` attempts per LOGIN_ATTEMPTS_PERIOD_MS (on the database clock); refused → 429. */
   const takeLoginAttempt = async (bucket: string, limit: number) => {
     const interval = Math.ceil(LOGIN_ATTEMPTS_PERIOD_MS / limit);
-    const { rows } = await knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: number; now_ms: number }> }>('SELECT * FROM rate_limit_take(?, ?, ?)', [bucket, interval, LOGIN_ATTEMPTS_PERIOD_MS]);
+    const { rows } = await knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: number; now_ms: number }> }>(
+      'SELECT * FROM rate_limit_take(?, ?, ?)',
+      [bucket, interval, LOGIN_ATTEMPTS_PERIOD_MS],
+    );
     const { allowed, tat_ms, now_ms } = rows[0];
     if (!allowed) {
       const retryAfterMs = Number(tat_ms) + interval - LOGIN_ATTEMPTS_PERIOD_MS - Number(now_ms);
@@ -115,7 +120,16 @@ export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
         const token = `${SIGNUP_TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
         await accounts.deleteSignupRequests('', trx); // expired requests only (no address is empty)
         await accounts.insertSignupRequest(
-          { id: randomUUID(), token_hash: hashSignupToken(token), email: data.email, display_name: data.display_name, role: data.role, password_hash, next, expires_at: new Date(Date.now() + SIGNUP_LINK_TTL_MS) },
+          {
+            id: randomUUID(),
+            token_hash: hashSignupToken(token),
+            email: data.email,
+            display_name: data.display_name,
+            role: data.role,
+            password_hash,
+            next,
+            expires_at: new Date(Date.now() + SIGNUP_LINK_TTL_MS),
+          },
           trx,
         );
         await deps.repos.outbox.enqueue(
@@ -163,7 +177,10 @@ export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
           if (!row) return null;
           await accounts.deleteSignupRequests(row.email, trx);
           if (await accounts.findUserByEmail(row.email, trx)) return null;
-          const user = await accounts.insertUser({ email: row.email, display_name: row.display_name, role: row.role, password_hash: row.password_hash }, trx);
+          const user = await accounts.insertUser(
+            { email: row.email, display_name: row.display_name, role: row.role, password_hash: row.password_hash },
+            trx,
+          );
           return { user, next: row.next };
         });
       } catch (err) {
@@ -186,14 +203,18 @@ export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
       const ok = user?.password_hash
         ? await verifyPassword(data.password, user.password_hash)
         : (await verifyPassword(data.password, await (dummyHash ??= hashPassword('not-a-real-password'))), false);
-      if (!user || !ok) throw new ValidationError('Wrong e-mail address or password', [{ path: 'form', message: 'Wrong e-mail address or password' }]);
+      if (!user || !ok)
+        throw new ValidationError('Wrong e-mail address or password', [
+          { path: 'form', message: 'Wrong e-mail address or password' },
+        ]);
       return user;
     },
 
     async onboardSeeker(userId: string, input: unknown) {
       const user = await accounts.findUserById(userId);
       if (!user) throw new NotFoundError('user', userId);
-      if (user.role !== 'seeker') throw new ForbiddenError('Only job seekers complete the seeker onboarding', 'ROLE_NOT_ALLOWED');
+      if (user.role !== 'seeker')
+        throw new ForbiddenError('Only job seekers complete the seeker onboarding', 'ROLE_NOT_ALLOWED');
       const data = parseOrThrow(seekerOnboardingSchema, input);
       return deps.profiles.completeOnboarding(userId, data);
     },
@@ -202,18 +223,26 @@ export function createAccountsService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     async onboardRecruiter(userId: string, input: unknown) {
       const user = await accounts.findUserById(userId);
       if (!user) throw new NotFoundError('user', userId);
-      if (user.role !== 'recruiter') throw new ForbiddenError('Only recruiters complete the recruiter onboarding', 'ROLE_NOT_ALLOWED');
+      if (user.role !== 'recruiter')
+        throw new ForbiddenError('Only recruiters complete the recruiter onboarding', 'ROLE_NOT_ALLOWED');
       const data = parseOrThrow(recruiterOnboardingSchema, input);
       return knex.transaction(async (trx) => {
         const membership = await accounts.findMembership(userId, trx);
         if (!membership) {
-          if (!data.team_name) throw new ValidationError('Name your team, or open an invite link to join one', [{ path: 'team_name', message: 'enter a team name' }]);
+          if (!data.team_name)
+            throw new ValidationError('Name your team, or open an invite link to join one', [
+              { path: 'team_name', message: 'enter a team name' },
+            ]);
           const team = await accounts.insertTeam(data.team_name, trx);
           await accounts.addMember(team.id, userId, 'owner', trx);
         } else if (data.team_name) {
           throw new ConflictError('ALREADY_IN_TEAM', `You already belong to the team ${membership.team_name}`);
         }
-        const profile = await deps.profiles.completeOnboarding(userId, { full_name: data.full_name, ...(data.title !== undefined ? { title: data.title } : {}) }, trx);
+        const profile = await deps.profiles.completeOnboarding(
+          userId,
+          { full_name: data.full_name, ...(data.title !== undefined ? { title: data.title } : {}) },
+          trx,
+        );
         return profile;
       });
     },

@@ -2,9 +2,30 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionsService } from './sessions-service';
 import { PROFILE_REMOTE_PREFERENCES } from '#db/accounts/profiles-repository';
 import { AppError } from '#lib/errors';
-import { SESSION_COOKIE, currentUser, formBody, homeFor, parseCookies, safeNext, setCookie, str, type FormBody } from '../web/core';
+import {
+  SESSION_COOKIE,
+  currentUser,
+  formBody,
+  homeFor,
+  parseCookies,
+  safeNext,
+  setCookie,
+  str,
+  type FormBody,
+} from '../web/core';
 import { html } from '../web/html';
-import { errorSummary, fieldErrors, input, notice, postForm, radios, sendPage, textarea, select, type FieldErrors } from '../web/layout';
+import {
+  errorSummary,
+  fieldErrors,
+  input,
+  notice,
+  postForm,
+  radios,
+  sendPage,
+  textarea,
+  select,
+  type FieldErrors,
+} from '../web/layout';
 import { RECRUITER_LABELS, SEEKER_LABELS, SIGNUP_LABELS } from '../web/messages';
 
 /** Form fields → the shapes of the API's zod schemas (the schemas do the validating). */
@@ -38,12 +59,22 @@ const authPages: FastifyPluginAsync<{ sessions: SessionsService }> = async (app,
   const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     // A fresh token on every sign-in (no session fixation); the old one, if any, is dropped.
     await sessions.destroy(parseCookies(request.headers.cookie)[SESSION_COOKIE]);
-    const { token } = await sessions.create(userId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+    const { token } = await sessions.create(userId, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
     setCookie(request, reply, SESSION_COOKIE, token, sessions.ttlMs / 1000);
   };
 
   // ---------- sign-up ----------
-  const signupPage = (request: FastifyRequest, reply: FastifyReply, values: FormBody, errors: FieldErrors | null, next: string, status = errors ? 400 : 200) =>
+  const signupPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    values: FormBody,
+    errors: FieldErrors | null,
+    next: string,
+    status = errors ? 400 : 200,
+  ) =>
     sendPage(request, reply, {
       title: 'Create your account',
       narrow: true,
@@ -85,12 +116,28 @@ ${radios({
     const b = formBody(request);
     const next = safeNext(str(b, 'next'));
     try {
-      await accounts.requestSignUp({ display_name: str(b, 'display_name'), email: str(b, 'email'), password: str(b, 'password'), role: str(b, 'role') || undefined }, next, request.ip);
+      await accounts.requestSignUp(
+        {
+          display_name: str(b, 'display_name'),
+          email: str(b, 'email'),
+          password: str(b, 'password'),
+          role: str(b, 'role') || undefined,
+        },
+        next,
+        request.ip,
+      );
     } catch (err) {
       if (err instanceof AppError && err.code === 'RATE_LIMITED') {
         const secs = (err.details as { retry_after_seconds: number }).retry_after_seconds;
         reply.header('retry-after', String(secs));
-        return signupPage(request, reply, b, { form: `Too many sign-ups from your network. Try again in ${secs} seconds.` }, next, 429);
+        return signupPage(
+          request,
+          reply,
+          b,
+          { form: `Too many sign-ups from your network. Try again in ${secs} seconds.` },
+          next,
+          429,
+        );
       }
       const errors = fieldErrors(err);
       if (!errors) throw err;
@@ -146,7 +193,14 @@ ${postForm(request, here, html`<button type="submit" class="btn btn-primary">Cre
   });
 
   // ---------- sign-in ----------
-  const loginPage = (request: FastifyRequest, reply: FastifyReply, values: FormBody, errors: FieldErrors | null, next: string, status = 200) =>
+  const loginPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    values: FormBody,
+    errors: FieldErrors | null,
+    next: string,
+    status = 200,
+  ) =>
     sendPage(request, reply, {
       title: 'Sign in',
       narrow: true,
@@ -178,13 +232,22 @@ ${input({ name: 'password', label: 'Password', type: 'password', errors, require
       const user = await accounts.signIn({ email: str(b, 'email'), password: str(b, 'password') }, request.ip);
       await startSession(request, reply, user.id);
       const target =
-        !user.onboarding_completed_at && !next.startsWith('/invites/') ? `/onboarding${next ? `?next=${encodeURIComponent(next)}` : ''}` : next || homeFor(user);
+        !user.onboarding_completed_at && !next.startsWith('/invites/')
+          ? `/onboarding${next ? `?next=${encodeURIComponent(next)}` : ''}`
+          : next || homeFor(user);
       return reply.redirect(target, 303);
     } catch (err) {
       if (err instanceof AppError && err.code === 'RATE_LIMITED') {
         reply.header('retry-after', String((err.details as { retry_after_seconds: number }).retry_after_seconds));
         const secs = (err.details as { retry_after_seconds: number }).retry_after_seconds;
-        return loginPage(request, reply, b, { form: `Too many sign-in attempts. Try again in ${secs} seconds.` }, next || '/', 429);
+        return loginPage(
+          request,
+          reply,
+          b,
+          { form: `Too many sign-in attempts. Try again in ${secs} seconds.` },
+          next || '/',
+          429,
+        );
       }
       const errors = fieldErrors(err);
       if (!errors) throw err;
@@ -200,11 +263,19 @@ ${input({ name: 'password', label: 'Password', type: 'password', errors, require
 
   // ---------- onboarding ----------
   /** Onboarding and, once onboarded, the Profile page (/account/profile): the same form and rules. */
-  const onboardingPage = async (request: FastifyRequest, reply: FastifyReply, values: FormBody | null, errors: FieldErrors | null, next: string, mode: 'onboarding' | 'profile' = 'onboarding') => {
+  const onboardingPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    values: FormBody | null,
+    errors: FieldErrors | null,
+    next: string,
+    mode: 'onboarding' | 'profile' = 'onboarding',
+  ) => {
     const action = mode === 'profile' ? '/account/profile' : '/onboarding';
     const { user, membership } = currentUser(request);
     const existing = await profiles.get(user.id);
-    const v = (k: string, fallback: string | number | null | undefined = ''): string => (values ? str(values, k) : String(fallback ?? ''));
+    const v = (k: string, fallback: string | number | null | undefined = ''): string =>
+      values ? str(values, k) : String(fallback ?? '');
     const common = html`<input type="hidden" name="next" value="${next}">`;
     const body =
       user.role === 'seeker'
@@ -227,7 +298,13 @@ ${select({
   label: SEEKER_LABELS.remote_preference,
   value: v('remote_preference', existing?.remote_preference),
   errors,
-  options: [['', 'No preference'], ...PROFILE_REMOTE_PREFERENCES.map((r): [string, string] => [r, r === 'fully_remote' ? 'Fully remote' : r === 'onsite' ? 'On site' : 'Hybrid'])],
+  options: [
+    ['', 'No preference'],
+    ...PROFILE_REMOTE_PREFERENCES.map((r): [string, string] => [
+      r,
+      r === 'fully_remote' ? 'Fully remote' : r === 'onsite' ? 'On site' : 'Hybrid',
+    ]),
+  ],
 })}
 ${input({ name: 'salary_expectation', label: `${SEEKER_LABELS.salary_expectation} (optional)`, value: v('salary_expectation', existing?.salary_expectation ?? ''), errors, hint: 'The lowest yearly salary you would accept, e.g. 65000. Only used to score matches; recruiters do not see it.', attrs: html` inputmode="numeric"` })}
 <button type="submit" class="btn btn-primary">Save profile</button>`,
@@ -251,7 +328,12 @@ ${
 <button type="submit" class="btn btn-primary">${mode === 'profile' ? 'Save profile' : 'Continue'}</button>`,
   { label: 'Recruiter set-up' },
 )}`;
-    return sendPage(request, reply, { title: mode === 'profile' ? 'Profile' : 'Onboarding', narrow: true, status: errors ? 400 : 200, body });
+    return sendPage(request, reply, {
+      title: mode === 'profile' ? 'Profile' : 'Onboarding',
+      narrow: true,
+      status: errors ? 400 : 200,
+      body,
+    });
   };
 
   app.get<{ Querystring: { next?: string } }>('/onboarding', async (request, reply) => {

@@ -5,7 +5,17 @@ import { AppError } from '#lib/errors';
 import { formBody, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, recruiter } from '../web/console';
 import { html } from '../web/html';
-import { errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
+import {
+  errorSummary,
+  fieldErrors,
+  fmtDate,
+  input,
+  notice,
+  postForm,
+  select,
+  sendPage,
+  type FieldErrors,
+} from '../web/layout';
 import { eventsSection } from '../events/console-events-pages';
 import { awaitingAcceptanceSection, listAwaitingAcceptance } from '../matches/console-matches-pages';
 import { TEAM_MANAGER_ROLES } from '#db/accounts/accounts-repository';
@@ -20,9 +30,16 @@ const consoleTeamPages: FastifyPluginAsync = async (app) => {
   const events = app.services.events.liveEvents;
   const invites = app.services.accounts.invites;
 
-  const overview = async (request: FastifyRequest, reply: FastifyReply, o: { inviteErrors?: FieldErrors | null; inviteValues?: FormBody; invited?: string } = {}) => {
+  const overview = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    o: { inviteErrors?: FieldErrors | null; inviteValues?: FormBody; invited?: string } = {},
+  ) => {
     const r = recruiter(request);
-    const [list, awaiting] = await Promise.all([events.list(r.teamId, { limit: LIST_LIMIT }), listAwaitingAcceptance(app, r.user.id)]);
+    const [list, awaiting] = await Promise.all([
+      events.list(r.teamId, { limit: LIST_LIMIT }),
+      listAwaitingAcceptance(app, r.user.id),
+    ]);
     const manager = TEAM_MANAGER_ROLES.has(r.teamRole);
     const pendingInvites = manager ? (await invites.list(r.user.id, { limit: 50 })).data : [];
     return sendPage(request, reply, {
@@ -43,7 +60,16 @@ ${postForm(
   request,
   '/recruiter/invites',
   html`${input({ name: 'email', label: 'E-mail address', type: 'email', value: o.inviteValues ? str(o.inviteValues, 'email') : '', errors: o.inviteErrors, required: true, autocomplete: 'off' })}
-${select({ name: 'role', label: 'Role', value: o.inviteValues ? str(o.inviteValues, 'role') : 'member', errors: o.inviteErrors, options: [['member', 'Member'], ['admin', 'Admin (can invite)']] })}
+${select({
+  name: 'role',
+  label: 'Role',
+  value: o.inviteValues ? str(o.inviteValues, 'role') : 'member',
+  errors: o.inviteErrors,
+  options: [
+    ['member', 'Member'],
+    ['admin', 'Admin (can invite)'],
+  ],
+})}
 <button type="submit" class="btn">Send invite</button>`,
   { label: 'Invite a colleague' },
 )}
@@ -54,7 +80,9 @@ ${pendingInvites.length ? html`<h3>Invites</h3><ul>${pendingInvites.map((i) => h
     });
   };
 
-  app.get('/recruiter', async (request, reply) => overview(request, reply, { invited: takeFlash<string>(request, reply, 'invited') ?? undefined }));
+  app.get('/recruiter', async (request, reply) =>
+    overview(request, reply, { invited: takeFlash<string>(request, reply, 'invited') ?? undefined }),
+  );
 
   app.post('/recruiter/invites', async (request, reply) => {
     const r = recruiter(request);
@@ -64,7 +92,8 @@ ${pendingInvites.length ? html`<h3>Invites</h3><ul>${pendingInvites.map((i) => h
       const body = parseOrThrow(createInviteBodySchema, { email, role: str(b, 'role') || undefined });
       await invites.create(r.user.id, body);
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { email: errorMessage(err) } : null);
+      const errors =
+        fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { email: errorMessage(err) } : null);
       if (!errors) throw err;
       return overview(request, reply, { inviteErrors: errors, inviteValues: b });
     }

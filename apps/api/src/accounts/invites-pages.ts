@@ -9,7 +9,12 @@ import { errorMessage } from '../web/messages';
 const invitesPages: FastifyPluginAsync = async (app) => {
   const invites = app.services.accounts.invites;
 
-  const invitePage = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply, problem?: string, status = 200) => {
+  const invitePage = async (
+    request: FastifyRequest<{ Params: { token: string } }>,
+    reply: FastifyReply,
+    problem?: string,
+    status = 200,
+  ) => {
     const preview = await invites.previewInvite(request.params.token);
     if (!preview) throw new NotFoundError('invite');
     const here = `/invites/${request.params.token}`;
@@ -43,7 +48,8 @@ ${
     try {
       await invites.acceptInvite(user.id, request.params.token);
     } catch (err) {
-      if (err instanceof AppError && (err.status === 403 || err.status === 409)) return invitePage(request, reply, errorMessage(err), err.status);
+      if (err instanceof AppError && (err.status === 403 || err.status === 409))
+        return invitePage(request, reply, errorMessage(err), err.status);
       throw err;
     }
     return reply.redirect(user.onboarding_completed_at ? '/recruiter?done=joined-team' : '/onboarding', 303);

@@ -52,7 +52,9 @@ const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ inviteId: z.uuid() }),
       response: { 200: inviteEnvelope },
     },
-    handler: async (request) => ({ invite: toInvite(await service.revoke(requireAuth(request).userId, request.params.inviteId)) }),
+    handler: async (request) => ({
+      invite: toInvite(await service.revoke(requireAuth(request).userId, request.params.inviteId)),
+    }),
   });
 };
 export default invitesRoutes;

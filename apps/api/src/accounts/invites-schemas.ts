@@ -31,4 +31,6 @@ export const toInvite = (r: InviteRow): z.output<typeof inviteSchema> => ({
 });
 
 /** Body of POST /team/invites (also validates the recruiter console's invite form). */
-export const createInviteBodySchema = z.strictObject({ email: z.email().max(320), role: z.enum(INVITE_ROLES).default('member') }).meta({ id: 'TeamInviteCreate' });
+export const createInviteBodySchema = z
+  .strictObject({ email: z.email().max(320), role: z.enum(INVITE_ROLES).default('member') })
+  .meta({ id: 'TeamInviteCreate' });

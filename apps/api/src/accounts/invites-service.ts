@@ -28,14 +28,18 @@ export interface InvitePreview {
  * `${publicBaseUrl}/invites/<token>`; the invitee accepts in the web application (`acceptInvite`).
  * Only a hash of the token is stored, so the link cannot be recovered from the database.
  */
-export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config' | 'paginator' | 'appSecret' | 'temporal'>) {
+export function createInvitesService(
+  deps: Pick<ServiceDeps, 'knex' | 'repos' | 'config' | 'paginator' | 'appSecret' | 'temporal'>,
+) {
   const accounts = deps.repos.accounts;
   const invites = deps.repos.invites;
 
   const requireManager = async (userId: string, trx: Knex = deps.knex) => {
     const membership = await accounts.findMembership(userId, trx);
-    if (!membership) throw new ForbiddenError('Team invites need a recruiter who belongs to a team', 'RECRUITER_TEAM_REQUIRED');
-    if (!TEAM_MANAGER_ROLES.has(membership.role)) throw new ForbiddenError('Only team owners and admins can manage invites', 'TEAM_ROLE_REQUIRED');
+    if (!membership)
+      throw new ForbiddenError('Team invites need a recruiter who belongs to a team', 'RECRUITER_TEAM_REQUIRED');
+    if (!TEAM_MANAGER_ROLES.has(membership.role))
+      throw new ForbiddenError('Only team owners and admins can manage invites', 'TEAM_ROLE_REQUIRED');
     return membership;
   };
 
@@ -46,7 +50,11 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
   };
 
   return {
-    async create(inviterId: string, input: { email: string; role: InviteRow['role'] }, op: OperationKey | null = null): Promise<InviteRow> {
+    async create(
+      inviterId: string,
+      input: { email: string; role: InviteRow['role'] },
+      op: OperationKey | null = null,
+    ): Promise<InviteRow> {
       const email = input.email.trim();
       // The invite and its e-mail commit together; a keyed retry after a crash finds the invite this
       // key created and answers with it — no second e-mail (decision 0160).
@@ -63,11 +71,16 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
         const existingUser = await accounts.findUserByEmail(email, trx);
         if (existingUser) {
           const theirs = await accounts.findMembership(existingUser.id, trx);
-          if (theirs?.team_id === membership.team_id) throw new ConflictError('ALREADY_MEMBER', `${email} is already a member of this team`, { email });
+          if (theirs?.team_id === membership.team_id)
+            throw new ConflictError('ALREADY_MEMBER', `${email} is already a member of this team`, { email });
         }
         const pending = await invites.findPendingForEmail(membership.team_id, email, trx);
         if (pending && effectiveStatus(pending) === 'pending') {
-          throw new ConflictError('INVITE_ALREADY_PENDING', `${email} already has a pending invite; revoke it to send a new one`, { invite_id: pending.id, email });
+          throw new ConflictError(
+            'INVITE_ALREADY_PENDING',
+            `${email} already has a pending invite; revoke it to send a new one`,
+            { invite_id: pending.id, email },
+          );
         }
         // A pending row past its expiry is settled as expired before the new invite replaces it.
         if (pending) await invites.setStatus(pending.id, 'expired', {}, trx);
@@ -75,11 +88,20 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
         let row: InviteRow;
         try {
           row = await invites.insert(
-            { id, team_id: membership.team_id, email, role: input.role, token_hash: hashInviteToken(token), invited_by: inviterId, expires_at: new Date(Date.now() + deps.config.TEAM_INVITE_TTL_MS) },
+            {
+              id,
+              team_id: membership.team_id,
+              email,
+              role: input.role,
+              token_hash: hashInviteToken(token),
+              invited_by: inviterId,
+              expires_at: new Date(Date.now() + deps.config.TEAM_INVITE_TTL_MS),
+            },
             trx,
           );
         } catch (err) {
-          if (isUniqueViolation(err)) throw new ConflictError('INVITE_ALREADY_PENDING', `${email} already has a pending invite`, { email });
+          if (isUniqueViolation(err))
+            throw new ConflictError('INVITE_ALREADY_PENDING', `${email} already has a pending invite`, { email });
           throw err;
         }
         const inviter = await accounts.findUserById(inviterId, trx);
@@ -93,12 +115,12 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
             // The link is a credential: sealed at rest, opened by the sender (decision 0163).
             body: sealOutboxBody(
               [
-              `${inviter?.display_name ?? 'A recruiter'} invited you to join the team ${membership.team_name} as ${input.role}.`,
-              '',
-              `Accept the invite: ${link}`,
-              '',
-              `The link is valid until ${row.expires_at.toISOString()}. If you did not expect this e-mail, ignore it.`,
-            ].join('\n'),
+                `${inviter?.display_name ?? 'A recruiter'} invited you to join the team ${membership.team_name} as ${input.role}.`,
+                '',
+                `Accept the invite: ${link}`,
+                '',
+                `The link is valid until ${row.expires_at.toISOString()}. If you did not expect this e-mail, ignore it.`,
+              ].join('\n'),
               deps.appSecret,
             ),
           },
@@ -114,7 +136,11 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
 
     async list(userId: string, q: { limit: number; cursor?: string }): Promise<Page<InviteRow>> {
       const membership = await requireManager(userId);
-      return deps.paginator.page<InviteRow>(invites.teamInvitesQuery(membership.team_id), { limit: q.limit, cursor: q.cursor, filter: { team: membership.team_id } });
+      return deps.paginator.page<InviteRow>(invites.teamInvitesQuery(membership.team_id), {
+        limit: q.limit,
+        cursor: q.cursor,
+        filter: { team: membership.team_id },
+      });
     },
 
     /** Idempotent for an already revoked invite; an accepted one cannot be revoked (409). */
@@ -123,7 +149,10 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
         const membership = await requireManager(userId, trx);
         const row = await invites.findForTeam(membership.team_id, inviteId, trx);
         if (!row) throw new NotFoundError('invite', inviteId);
-        if (row.status === 'accepted') throw new ConflictError('INVITE_ALREADY_ACCEPTED', `invite ${row.id} was already accepted`, { invite_id: row.id });
+        if (row.status === 'accepted')
+          throw new ConflictError('INVITE_ALREADY_ACCEPTED', `invite ${row.id} was already accepted`, {
+            invite_id: row.id,
+          });
         if (row.status === 'revoked') return row;
         return invites.setStatus(row.id, 'revoked', {}, trx);
       });
@@ -134,7 +163,13 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
       const row = await findUsable(token, deps.knex, false);
       if (!row) return null;
       const team = await deps.knex('teams').where({ id: row.team_id }).first('name');
-      return { team_name: team?.name ?? '', email: row.email, role: row.role, status: effectiveStatus(row), expires_at: row.expires_at };
+      return {
+        team_name: team?.name ?? '',
+        email: row.email,
+        role: row.role,
+        status: effectiveStatus(row),
+        expires_at: row.expires_at,
+      };
     },
 
     /**
@@ -142,7 +177,10 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
      * recruiter whose e-mail is the invited address and who is in no other team. Accepting the
      * same invite again is a no-op that answers the same.
      */
-    async acceptInvite(userId: string, inviteToken: string): Promise<{ teamId: string; role: InviteRow['role']; invite: InviteRow }> {
+    async acceptInvite(
+      userId: string,
+      inviteToken: string,
+    ): Promise<{ teamId: string; role: InviteRow['role']; invite: InviteRow }> {
       return deps.knex.transaction(async (trx) => {
         const row = await findUsable(inviteToken, trx, true);
         if (!row) throw new NotFoundError('invite');
@@ -150,18 +188,32 @@ export function createInvitesService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 
         if (!user) throw new NotFoundError('user', userId);
         if (row.status === 'accepted') {
           if (row.accepted_by === userId) return { teamId: row.team_id, role: row.role, invite: row };
-          throw new ConflictError('INVITE_ALREADY_ACCEPTED', 'This invite has already been used', { invite_id: row.id });
+          throw new ConflictError('INVITE_ALREADY_ACCEPTED', 'This invite has already been used', {
+            invite_id: row.id,
+          });
         }
         const status = effectiveStatus(row);
-        if (status === 'revoked') throw new ConflictError('INVITE_REVOKED', 'This invite was revoked by the team', { invite_id: row.id });
-        if (status === 'expired') throw new ConflictError('INVITE_EXPIRED', 'This invite has expired; ask the team for a new one', { invite_id: row.id });
+        if (status === 'revoked')
+          throw new ConflictError('INVITE_REVOKED', 'This invite was revoked by the team', { invite_id: row.id });
+        if (status === 'expired')
+          throw new ConflictError('INVITE_EXPIRED', 'This invite has expired; ask the team for a new one', {
+            invite_id: row.id,
+          });
         if (user.email.trim().toLowerCase() !== row.email.trim().toLowerCase()) {
-          throw new ForbiddenError(`This invite was sent to another e-mail address; sign in as ${row.email}`, 'INVITE_EMAIL_MISMATCH');
+          throw new ForbiddenError(
+            `This invite was sent to another e-mail address; sign in as ${row.email}`,
+            'INVITE_EMAIL_MISMATCH',
+          );
         }
-        if (user.role !== 'recruiter') throw new ForbiddenError('Only recruiter accounts can join a team', 'ROLE_NOT_ALLOWED');
+        if (user.role !== 'recruiter')
+          throw new ForbiddenError('Only recruiter accounts can join a team', 'ROLE_NOT_ALLOWED');
         const current = await accounts.findMembership(userId, trx);
         if (current && current.team_id !== row.team_id) {
-          throw new ConflictError('ALREADY_IN_TEAM', 'You already belong to another team; leave it before joining this one', { team_id: current.team_id });
+          throw new ConflictError(
+            'ALREADY_IN_TEAM',
+            'You already belong to another team; leave it before joining this one',
+            { team_id: current.team_id },
+          );
         }
         if (!current) await accounts.addMember(row.team_id, userId, row.role, trx);
         const accepted = await invites.setStatus(row.id, 'accepted', { accepted_by: userId }, trx);

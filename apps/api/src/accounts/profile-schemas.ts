@@ -27,7 +27,13 @@ export const profileSchema = z
     experience_years: z.number().int(),
     location: z.string().nullable(),
     remote_preference: z.enum(PROFILE_REMOTE_PREFERENCES).nullable(),
-    salary_expectation: z.number().int().nullable().describe('Lowest acceptable yearly salary (the jobs\' currency); null when not given. Feeds the salary component of the match score.'),
+    salary_expectation: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Lowest acceptable yearly salary (the jobs' currency); null when not given. Feeds the salary component of the match score.",
+      ),
     updated_at: z.iso.datetime({ offset: true }).optional(),
   })
   .meta({ id: 'Profile' });
@@ -50,7 +56,10 @@ export const profilePatchSchema = z
       .optional()
       .describe('Lowest acceptable yearly salary; null clears it'),
   })
-  .refine((b) => Object.keys(b).length > 0, { message: 'send at least one of full_name, title, summary, skills, experience_years, location, remote_preference, salary_expectation' })
+  .refine((b) => Object.keys(b).length > 0, {
+    message:
+      'send at least one of full_name, title, summary, skills, experience_years, location, remote_preference, salary_expectation',
+  })
   .meta({ id: 'ProfilePatch' });
 
 export type ProfilePatch = z.output<typeof profilePatchSchema>;

@@ -25,7 +25,11 @@ export function createProfileService(deps: Pick<ServiceDeps, 'knex' | 'repos'> &
       return profiles.insert(userId, { full_name: user.display_name, ...fields });
     },
     /** Onboarding: creates the profile and completes onboarding in one transaction (the caller's, when given). */
-    async completeOnboarding(userId: string, fields: ProfileFields & { full_name: string }, outer?: Knex.Transaction): Promise<ProfileRow> {
+    async completeOnboarding(
+      userId: string,
+      fields: ProfileFields & { full_name: string },
+      outer?: Knex.Transaction,
+    ): Promise<ProfileRow> {
       const run = async (trx: Knex.Transaction) => {
         const existing = await profiles.findByUserId(userId, trx);
         const row = existing ? await profiles.update(userId, fields, trx) : await profiles.insert(userId, fields, trx);

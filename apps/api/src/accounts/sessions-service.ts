@@ -29,7 +29,10 @@ export function createSessionsService(deps: Pick<ServiceDeps, 'repos'> & { ttlMs
   const ttlMs = opts.ttlMs ?? SESSION_TTL_MS;
   return {
     ttlMs,
-    async create(userId: string, meta: { ip: string | null; userAgent: string | null }): Promise<{ token: string; session: WebSessionRow }> {
+    async create(
+      userId: string,
+      meta: { ip: string | null; userAgent: string | null },
+    ): Promise<{ token: string; session: WebSessionRow }> {
       const token = randomBytes(32).toString('base64url');
       const session = await sessions.insert({
         id: hashSessionToken(token),

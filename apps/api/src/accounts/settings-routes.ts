@@ -24,11 +24,14 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'updateSettings',
       tags: ['settings'],
       summary: 'Change user and/or team settings',
-      description: 'Team settings: only owners and admins of a team (403 TEAM_ROLE_REQUIRED; no team → 403 RECRUITER_TEAM_REQUIRED). Applied together or not at all.',
+      description:
+        'Team settings: only owners and admins of a team (403 TEAM_ROLE_REQUIRED; no team → 403 RECRUITER_TEAM_REQUIRED). Applied together or not at all.',
       body: patchSchema,
       response: { 200: z.object({ settings: settingsSchema }) },
     },
-    handler: async (request) => ({ settings: toSettings(await service.update(requireAuth(request).userId, request.body)) }),
+    handler: async (request) => ({
+      settings: toSettings(await service.update(requireAuth(request).userId, request.body)),
+    }),
   });
 };
 export default settingsRoutes;

@@ -18,9 +18,18 @@ export const settingsSchema = z
         team_id: z.uuid(),
         name: z.string(),
         role: z.enum(TEAM_ROLES).describe("The caller's role; owners and admins may change team settings"),
-        auto_accept_matches: z.boolean().describe("Recruiters of the team accept new matches automatically (the seeker still accepts in the web application)"),
-        default_event_visibility: z.enum(EVENT_VISIBILITIES).describe('Visibility of new events when POST /live-events does not say'),
-        notification_email: z.string().nullable().describe("Where team notifications go; null = each recruiter's own address"),
+        auto_accept_matches: z
+          .boolean()
+          .describe(
+            'Recruiters of the team accept new matches automatically (the seeker still accepts in the web application)',
+          ),
+        default_event_visibility: z
+          .enum(EVENT_VISIBILITIES)
+          .describe('Visibility of new events when POST /live-events does not say'),
+        notification_email: z
+          .string()
+          .nullable()
+          .describe("Where team notifications go; null = each recruiter's own address"),
         updated_at: isoDateTime.nullable(),
       })
       .nullable()
@@ -39,11 +48,17 @@ export const patchSchema = z
       })
       .optional(),
   })
-  .refine((b) => Object.keys(b.user ?? {}).length + Object.keys(b.team ?? {}).length > 0, { message: 'send at least one setting to change' })
+  .refine((b) => Object.keys(b.user ?? {}).length + Object.keys(b.team ?? {}).length > 0, {
+    message: 'send at least one setting to change',
+  })
   .meta({ id: 'SettingsPatch' });
 
 export const toSettings = (v: SettingsView): z.output<typeof settingsSchema> => ({
-  user: { email: v.user.email, notification_email: v.user.notification_email, updated_at: v.user.updated_at?.toISOString() ?? null },
+  user: {
+    email: v.user.email,
+    notification_email: v.user.notification_email,
+    updated_at: v.user.updated_at?.toISOString() ?? null,
+  },
   team: v.team
     ? {
         team_id: v.team.team_id,

@@ -12,7 +12,11 @@ export interface SettingsView {
 
 export interface SettingsPatch {
   user?: { notification_email?: string | null };
-  team?: { auto_accept_matches?: boolean; default_event_visibility?: EventVisibility; notification_email?: string | null };
+  team?: {
+    auto_accept_matches?: boolean;
+    default_event_visibility?: EventVisibility;
+    notification_email?: string | null;
+  };
 }
 
 /** Roles that may change team settings and manage invites. */
@@ -27,7 +31,13 @@ export function createSettingsService(deps: Pick<ServiceDeps, 'knex' | 'repos'>)
     const membership = user.role === 'recruiter' ? await accounts.findMembership(userId, trx) : undefined;
     return {
       user: { ...(await settings.findUserSettings(userId, trx)), email: user.email },
-      team: membership ? { ...(await settings.findTeamSettings(membership.team_id, trx)), name: membership.team_name, role: membership.role } : null,
+      team: membership
+        ? {
+            ...(await settings.findTeamSettings(membership.team_id, trx)),
+            name: membership.team_name,
+            role: membership.role,
+          }
+        : null,
     };
   };
 
@@ -39,11 +49,14 @@ export function createSettingsService(deps: Pick<ServiceDeps, 'knex' | 'repos'>)
       return deps.knex.transaction(async (trx) => {
         if (patch.team && Object.keys(patch.team).length > 0) {
           const membership = await accounts.findMembership(userId, trx);
-          if (!membership) throw new ForbiddenError('Team settings need a recruiter who belongs to a team', 'RECRUITER_TEAM_REQUIRED');
-          if (!TEAM_MANAGER_ROLES.has(membership.role)) throw new ForbiddenError('Only team owners and admins can change team settings', 'TEAM_ROLE_REQUIRED');
+          if (!membership)
+            throw new ForbiddenError('Team settings need a recruiter who belongs to a team', 'RECRUITER_TEAM_REQUIRED');
+          if (!TEAM_MANAGER_ROLES.has(membership.role))
+            throw new ForbiddenError('Only team owners and admins can change team settings', 'TEAM_ROLE_REQUIRED');
           await settings.upsertTeamSettings(membership.team_id, patch.team, userId, trx);
         }
-        if (patch.user && Object.keys(patch.user).length > 0) await settings.upsertUserSettings(userId, patch.user, trx);
+        if (patch.user && Object.keys(patch.user).length > 0)
+          await settings.upsertUserSettings(userId, patch.user, trx);
         return view(userId, trx);
       });
     },

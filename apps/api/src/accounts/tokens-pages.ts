@@ -3,7 +3,19 @@ import { RECRUITER_SCOPES, SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS, type Scope
 import { NotFoundError } from '#lib/errors';
 import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
-import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
+import {
+  actionButton,
+  confirmAction,
+  errorSummary,
+  fieldErrors,
+  fmtDate,
+  input,
+  notice,
+  postForm,
+  select,
+  sendPage,
+  type FieldErrors,
+} from '../web/layout';
 import type { TokenRow } from '#db/accounts/tokens-repository';
 
 const EXPIRY_CHOICES: Array<[string, string]> = [
@@ -35,7 +47,11 @@ const accountPages: FastifyPluginAsync = async (app) => {
 
   app.get('/settings/api-tokens', async (_request, reply) => reply.redirect('/account/api-tokens', 301));
 
-  const tokensPage = async (request: FastifyRequest, reply: FastifyReply, o: { values?: FormBody; errors?: FieldErrors | null; minted?: { token: string; row: TokenRow } }) => {
+  const tokensPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    o: { values?: FormBody; errors?: FieldErrors | null; minted?: { token: string; row: TokenRow } },
+  ) => {
     const { user } = currentUser(request);
     const rows = await tokens.list(user.id);
     // A preset link (?preset=…) only pre-ticks boxes; nothing is created until the form is sent.
@@ -81,7 +97,9 @@ ${postForm(
   ${scopeGroups().map(
     ([group, scopes]) => html`<fieldset class="scope-group"><legend>${group}</legend>
     ${scopes.map(
-      (s) => html`<div class="choice"><input type="checkbox" name="scopes" value="${s}" id="scope-${s.replace(':', '-')}" aria-describedby="scope-${s.replace(':', '-')}-desc"${chosen.has(s) ? html` checked` : ''}>
+      (
+        s,
+      ) => html`<div class="choice"><input type="checkbox" name="scopes" value="${s}" id="scope-${s.replace(':', '-')}" aria-describedby="scope-${s.replace(':', '-')}-desc"${chosen.has(s) ? html` checked` : ''}>
       <div><label for="scope-${s.replace(':', '-')}">${s}${RECRUITER_SCOPES.has(s) ? html` <span class="badge badge-recruiter">recruiter</span>` : ''}</label>
       <p class="hint scope-desc" id="scope-${s.replace(':', '-')}-desc">${SCOPE_DESCRIPTIONS[s]}</p></div></div>`,
     )}</fieldset>`,
@@ -147,7 +165,8 @@ ${
 
   app.post<{ Params: { id: string } }>('/account/api-tokens/:id/revoke', async (request, reply) => {
     const { user } = currentUser(request);
-    if (!/^[0-9a-f-]{36}$/i.test(request.params.id) || !(await tokens.revoke(user.id, request.params.id))) throw new NotFoundError('token', request.params.id);
+    if (!/^[0-9a-f-]{36}$/i.test(request.params.id) || !(await tokens.revoke(user.id, request.params.id)))
+      throw new NotFoundError('token', request.params.id);
     return reply.redirect('/account/api-tokens?done=token-revoked', 303);
   });
 };

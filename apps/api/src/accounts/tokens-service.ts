@@ -24,7 +24,8 @@ export function createTokensService(deps: Pick<ServiceDeps, 'repos'> & { verifie
       const unknown = input.scopes.filter((s) => !isScope(s));
       if (unknown.length) issues.push({ path: 'scopes', message: `unknown scope(s): ${unknown.join(', ')}` });
       if (input.scopes.length === 0) issues.push({ path: 'scopes', message: 'choose at least one scope' });
-      if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) issues.push({ path: 'expires_at', message: 'must be in the future' });
+      if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
+        issues.push({ path: 'expires_at', message: 'must be in the future' });
       if (issues.length) throw new ValidationError('Invalid token request', issues);
       const token = generateToken();
       const row = await tokens.insert({

@@ -3,7 +3,14 @@ import { AppError, NotFoundError } from '#lib/errors';
 import { LOCAL_TEST_CARDS } from '#domain/billing/test-cards';
 import { LocalPaymentError } from '#domain/billing/local-provider';
 import type { LocalPaymentRow } from '#domain/billing/provider';
-import { BILLING_INTERVALS, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf, type BillingInterval, type PaidBillingPlan } from '#workflows/billing/contract';
+import {
+  BILLING_INTERVALS,
+  PAID_BILLING_PLANS,
+  PLAN_CATALOGUE,
+  maxLiveEventsOf,
+  type BillingInterval,
+  type PaidBillingPlan,
+} from '#workflows/billing/contract';
 import { recruiter, consoleNav } from '../web/console';
 import { formBody, str } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
@@ -12,7 +19,8 @@ import { toBillingStatus, toInvoice } from './billing-schemas';
 import { invoicePdf } from './invoice-pdf';
 import { errorMessage } from '../web/messages';
 
-const money = (cents: number, currency: string) => `${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency.toUpperCase()}`;
+const money = (cents: number, currency: string) =>
+  `${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency.toUpperCase()}`;
 const DONE: Record<string, string> = {
   paid: 'Payment received. Your plan is updated below.',
   charged: 'Your saved card was charged and the plan changed.',
@@ -33,13 +41,24 @@ const billingPages: FastifyPluginAsync = async (app) => {
   const freeMax = app.config.BILLING_FREE_MAX_LIVE_EVENTS;
   const canManage = (role: string) => role === 'owner' || role === 'admin';
 
-  const billingPage = async (request: FastifyRequest, reply: FastifyReply, o: { problem?: string; status?: number; embedded?: { id: string; clientSecret: string; plan: string; interval: string; amount: number } } = {}) => {
+  const billingPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    o: {
+      problem?: string;
+      status?: number;
+      embedded?: { id: string; clientSecret: string; plan: string; interval: string; amount: number };
+    } = {},
+  ) => {
     const r = recruiter(request);
     const payer = { userId: r.user.id, role: 'recruiter' as const, teamId: r.teamId };
     const { teamId, row } = await billing.status(payer);
     const b = toBillingStatus(teamId, row, billing.provider, freeMax);
     const invoices = (await billing.invoices(payer, { limit: 20 })).data.map(toInvoice);
-    const liveNow = await app.services.deps.repos.events.countLiveForTeam(teamId, '00000000-0000-0000-0000-000000000000');
+    const liveNow = await app.services.deps.repos.events.countLiveForTeam(
+      teamId,
+      '00000000-0000-0000-0000-000000000000',
+    );
     const done = (request.query as { done?: string }).done;
     const manage = canManage(r.teamRole);
     const plan = PLAN_CATALOGUE[b.plan];
@@ -86,7 +105,9 @@ ${
     ? html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="inv-h"><table id="invoices"><caption class="visually-hidden">Invoices, newest first</caption>
 <thead><tr><th scope="col">Date</th><th scope="col">Number</th><th scope="col">For</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Links</th></tr></thead>
 <tbody>${invoices.map(
-        (i) => html`<tr><td>${fmtDate(i.created_at)}</td><td class="mono">${i.number ?? i.id}</td><td>${i.plan ? PLAN_CATALOGUE[i.plan].name : '—'}${i.interval ? ` (${i.interval})` : ''}</td><td>${money(i.amount, i.currency)}</td><td><span class="state state-${i.status === 'paid' ? 'succeeded' : 'pending'}">${i.status}</span></td>
+        (
+          i,
+        ) => html`<tr><td>${fmtDate(i.created_at)}</td><td class="mono">${i.number ?? i.id}</td><td>${i.plan ? PLAN_CATALOGUE[i.plan].name : '—'}${i.interval ? ` (${i.interval})` : ''}</td><td>${money(i.amount, i.currency)}</td><td><span class="state state-${i.status === 'paid' ? 'succeeded' : 'pending'}">${i.status}</span></td>
 <td>${i.hosted_invoice_url ? html`<a href="${i.hosted_invoice_url}">View<span class="visually-hidden"> invoice ${i.number ?? i.id}</span></a>` : ''}${i.invoice_pdf ? html` · <a href="${i.invoice_pdf}">PDF<span class="visually-hidden"> of invoice ${i.number ?? i.id}</span></a>` : ''}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No invoices yet.</p>`
@@ -95,7 +116,11 @@ ${
     });
   };
 
-  const changePlanForm = (request: FastifyRequest, consent: boolean, localProvider: boolean): SafeHtml => html`<section class="panel" aria-labelledby="change-h">
+  const changePlanForm = (
+    request: FastifyRequest,
+    consent: boolean,
+    localProvider: boolean,
+  ): SafeHtml => html`<section class="panel" aria-labelledby="change-h">
 <h2 id="change-h">Change plan</h2>
 ${postForm(
   request,
@@ -112,12 +137,20 @@ ${localProvider ? html`<button type="submit" name="how" value="embedded" class="
 )}
 </section>`;
 
-  const embeddedForm = (request: FastifyRequest, e: { id: string; clientSecret: string; plan: string; interval: string; amount: number }): SafeHtml => html`<section class="panel" aria-labelledby="pay-h" id="embedded-checkout">
+  const embeddedForm = (
+    request: FastifyRequest,
+    e: { id: string; clientSecret: string; plan: string; interval: string; amount: number },
+  ): SafeHtml => html`<section class="panel" aria-labelledby="pay-h" id="embedded-checkout">
 <h2 id="pay-h" tabindex="-1" data-autofocus>Pay ${money(e.amount, currency)} for ${PLAN_CATALOGUE[e.plan as PaidBillingPlan].name} (${e.interval})</h2>
 ${cardForm(request, `/billing/local/checkout/${e.id}/pay`, html`<input type="hidden" name="client_secret" value="${e.clientSecret}"><input type="hidden" name="from" value="embedded">`)}
 </section>`;
 
-  const cardForm = (request: FastifyRequest, action: string, hidden: SafeHtml, error?: string): SafeHtml => html`${error ? html`<p class="error" role="alert" id="card-error">${error}</p>` : ''}
+  const cardForm = (
+    request: FastifyRequest,
+    action: string,
+    hidden: SafeHtml,
+    error?: string,
+  ): SafeHtml => html`${error ? html`<p class="error" role="alert" id="card-error">${error}</p>` : ''}
 ${postForm(
   request,
   action,
@@ -141,8 +174,14 @@ ${postForm(
     const plan = str(body, 'plan') as PaidBillingPlan;
     const interval = str(body, 'interval') as BillingInterval;
     const how = str(body, 'how');
-    if (!(PAID_BILLING_PLANS as readonly string[]).includes(plan) || !(BILLING_INTERVALS as readonly string[]).includes(interval)) {
-      return billingPage(request, reply, { problem: `Choose a plan (${PAID_BILLING_PLANS.join(', ')}) and an interval (${BILLING_INTERVALS.join(', ')})`, status: 400 });
+    if (
+      !(PAID_BILLING_PLANS as readonly string[]).includes(plan) ||
+      !(BILLING_INTERVALS as readonly string[]).includes(interval)
+    ) {
+      return billingPage(request, reply, {
+        problem: `Choose a plan (${PAID_BILLING_PLANS.join(', ')}) and an interval (${BILLING_INTERVALS.join(', ')})`,
+        status: 400,
+      });
     }
     const payer = { userId: r.user.id, role: 'recruiter' as const, teamId: r.teamId };
     try {
@@ -153,10 +192,14 @@ ${postForm(
       const mode = how === 'embedded' && local ? 'embedded' : 'hosted';
       const s = await billing.checkout(payer, { mode, plan, interval });
       if (mode === 'hosted') return reply.redirect(s.url!, 303);
-      return billingPage(request, reply, { embedded: { id: s.id, clientSecret: s.client_secret!, plan, interval, amount: s.amount } });
+      return billingPage(request, reply, {
+        embedded: { id: s.id, clientSecret: s.client_secret!, plan, interval, amount: s.amount },
+      });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'AUTHENTICATION_REQUIRED') return reply.redirect(String(err.details?.authentication_url), 303);
-      if (err instanceof AppError && err.status < 500) return billingPage(request, reply, { problem: errorMessage(err), status: err.status });
+      if (err instanceof AppError && err.code === 'AUTHENTICATION_REQUIRED')
+        return reply.redirect(String(err.details?.authentication_url), 303);
+      if (err instanceof AppError && err.status < 500)
+        return billingPage(request, reply, { problem: errorMessage(err), status: err.status });
       throw err;
     }
   });
@@ -170,23 +213,47 @@ ${postForm(
   if (!local) return;
 
   // ---- the local provider's own pages: what Stripe's hosted pages are for the stripe provider ----
-  const localPage = (request: FastifyRequest, reply: FastifyReply, title: string, body: SafeHtml, status = 200) => sendPage(request, reply, { title, status, narrow: true, body });
+  const localPage = (request: FastifyRequest, reply: FastifyReply, title: string, body: SafeHtml, status = 200) =>
+    sendPage(request, reply, { title, status, narrow: true, body });
   const localErr = (err: unknown) => {
     if (err instanceof LocalPaymentError && err.code === 'not_found') throw new NotFoundError('checkout session');
     throw err;
   };
-  const summary = (p: LocalPaymentRow) => html`<p class="lead">Job Fair — ${PLAN_CATALOGUE[p.plan as PaidBillingPlan]?.name ?? p.plan} plan, billed every ${p.interval}: <strong>${money(p.amount_cents, p.currency)}</strong></p>
+  const summary = (
+    p: LocalPaymentRow,
+  ) => html`<p class="lead">Job Fair — ${PLAN_CATALOGUE[p.plan as PaidBillingPlan]?.name ?? p.plan} plan, billed every ${p.interval}: <strong>${money(p.amount_cents, p.currency)}</strong></p>
 <p class="hint">Local test checkout: no real card is charged.</p>`;
 
-  const checkoutPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, error?: string, status = 200) => {
+  const checkoutPage = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    error?: string,
+    status = 200,
+  ) => {
     const s = await local.session(request.params.id).catch(localErr);
-    if (s.status === 'succeeded') return localPage(request, reply, 'Payment complete', html`<h1>Payment complete</h1>${summary(s)}<p><a class="btn btn-primary" href="/recruiter/billing?done=paid">Back to Billing</a></p>`);
+    if (s.status === 'succeeded')
+      return localPage(
+        request,
+        reply,
+        'Payment complete',
+        html`<h1>Payment complete</h1>${summary(s)}<p><a class="btn btn-primary" href="/recruiter/billing?done=paid">Back to Billing</a></p>`,
+      );
     if (s.status === 'requires_action') return reply.redirect(`/billing/local/authenticate/${s.id}`, 303);
-    return localPage(request, reply, 'Checkout', html`<h1>Checkout</h1>${summary(s)}${cardForm(request, `/billing/local/checkout/${s.id}/pay`, html``, error)}<p><a href="/recruiter/billing?checkout=cancelled">Cancel and go back</a></p>`, status);
+    return localPage(
+      request,
+      reply,
+      'Checkout',
+      html`<h1>Checkout</h1>${summary(s)}${cardForm(request, `/billing/local/checkout/${s.id}/pay`, html``, error)}<p><a href="/recruiter/billing?checkout=cancelled">Cancel and go back</a></p>`,
+      status,
+    );
   };
 
   /** Fixed messages for a refused card sent back from the embedded form (never echoes the query). */
-  const CARD_ERRORS: Record<string, string> = { card_declined: 'Your card was declined (card_declined). Try another card.', card_unknown: 'Use one of the test cards listed on this page.', already_completed: 'This checkout is waiting for authentication.' };
+  const CARD_ERRORS: Record<string, string> = {
+    card_declined: 'Your card was declined (card_declined). Try another card.',
+    card_unknown: 'Use one of the test cards listed on this page.',
+    already_completed: 'This checkout is waiting for authentication.',
+  };
   app.get<{ Params: { id: string } }>('/billing/local/checkout/:id', async (request, reply) => {
     const e = (request.query as { error?: string }).error;
     return checkoutPage(request, reply, e ? CARD_ERRORS[e] : undefined, e && CARD_ERRORS[e] ? 402 : 200);
@@ -216,7 +283,12 @@ ${postForm(
   app.get<{ Params: { id: string } }>('/billing/local/authenticate/:id', async (request, reply) => {
     const p = await local.payment(request.params.id).catch(localErr);
     if (p.status !== 'requires_action') {
-      return localPage(request, reply, 'Nothing to authenticate', html`<h1>Nothing to authenticate</h1><p>This payment is ${p.status === 'succeeded' ? 'complete' : p.status}.</p><p><a href="/recruiter/billing">Back to Billing</a></p>`);
+      return localPage(
+        request,
+        reply,
+        'Nothing to authenticate',
+        html`<h1>Nothing to authenticate</h1><p>This payment is ${p.status === 'succeeded' ? 'complete' : p.status}.</p><p><a href="/recruiter/billing">Back to Billing</a></p>`,
+      );
     }
     return localPage(
       request,
@@ -233,7 +305,8 @@ ${actionButton(request, `/billing/local/authenticate/${p.id}`, 'Fail authenticat
     const approve = str(formBody(request), 'outcome') === 'approve';
     const { payment, event } = await local.authenticate(request.params.id, approve).catch(localErr);
     await billing.deliverLocalEvent(event);
-    if (payment.kind === 'checkout' && payment.status === 'open') return checkoutPage(request, reply, 'Authentication failed. Try again or use another card.', 402);
+    if (payment.kind === 'checkout' && payment.status === 'open')
+      return checkoutPage(request, reply, 'Authentication failed. Try again or use another card.', 402);
     return reply.redirect(approve ? '/recruiter/billing?done=authenticated' : '/recruiter/billing', 303);
   });
 
@@ -244,12 +317,27 @@ ${actionButton(request, `/billing/local/authenticate/${p.id}`, 'Fail authenticat
     const inv = await app.services.deps.repos.billing.findInvoice(id);
     if (!inv || !id.startsWith('in_local_')) throw new NotFoundError('invoice', id);
     const i = toInvoice(inv);
-    const lines = [`Invoice ${i.number ?? i.id}`, `Date: ${fmtDateText(i.created_at)}`, `Plan: ${i.plan ? PLAN_CATALOGUE[i.plan].name : '-'} (${i.interval ?? '-'})`, `Amount: ${money(i.amount, i.currency)}`, `Status: ${i.status}`];
-    if (pdf) return reply.type('application/pdf').header('content-disposition', `inline; filename="${i.id}.pdf"`).send(invoicePdf(['Job Fair', ...lines]));
-    return localPage(request, reply, `Invoice ${i.number ?? i.id}`, html`<h1>Invoice ${i.number ?? i.id}</h1><dl class="kv">${lines.slice(1).map((l) => {
-      const [k, ...v] = l.split(': ');
-      return html`<dt>${k}</dt><dd>${v.join(': ')}</dd>`;
-    })}</dl><p><a href="/billing/local/invoices/${i.id}.pdf">Download PDF</a></p>`);
+    const lines = [
+      `Invoice ${i.number ?? i.id}`,
+      `Date: ${fmtDateText(i.created_at)}`,
+      `Plan: ${i.plan ? PLAN_CATALOGUE[i.plan].name : '-'} (${i.interval ?? '-'})`,
+      `Amount: ${money(i.amount, i.currency)}`,
+      `Status: ${i.status}`,
+    ];
+    if (pdf)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${i.id}.pdf"`)
+        .send(invoicePdf(['Job Fair', ...lines]));
+    return localPage(
+      request,
+      reply,
+      `Invoice ${i.number ?? i.id}`,
+      html`<h1>Invoice ${i.number ?? i.id}</h1><dl class="kv">${lines.slice(1).map((l) => {
+        const [k, ...v] = l.split(': ');
+        return html`<dt>${k}</dt><dd>${v.join(': ')}</dd>`;
+      })}</dl><p><a href="/billing/local/invoices/${i.id}.pdf">Download PDF</a></p>`,
+    );
   });
 };
 

@@ -4,7 +4,18 @@ import { requireAuth } from '../plugins/auth';
 import { errorEnvelopeSchema } from '../plugins/http-schemas';
 import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
 import { BILLING_PLANS, BILLING_INTERVALS } from '#workflows/billing/contract';
-import { billingStatusSchema, chargeBodySchema, chargeResultSchema, checkoutBodySchema, checkoutSchema, invoiceSchema, plansSchema, toBillingStatus, toInvoice, toPlanEntry } from './billing-schemas';
+import {
+  billingStatusSchema,
+  chargeBodySchema,
+  chargeResultSchema,
+  checkoutBodySchema,
+  checkoutSchema,
+  invoiceSchema,
+  plansSchema,
+  toBillingStatus,
+  toInvoice,
+  toPlanEntry,
+} from './billing-schemas';
 import type { AuthContext } from '../plugins/auth';
 
 const read = { scope: 'billing:read', rateClass: 'read' } as const;
@@ -12,7 +23,8 @@ const write = { scope: 'billing:write', rateClass: 'write' } as const;
 const tags = ['billing'];
 /** Identical off-session charges by one token within a minute are one call (the spec's automatic bucket for cost-bearing routes). */
 const CHARGE_COST_BUCKET_MS = 60_000;
-const PAYER = "The payer is the caller's team (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403 `BILLING_TEAM_REQUIRED`.";
+const PAYER =
+  "The payer is the caller's team (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403 `BILLING_TEAM_REQUIRED`.";
 const payer = (a: AuthContext) => ({ userId: a.userId, role: a.role, teamId: a.teamId });
 
 const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,10 +38,14 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'listBillingPlans',
       tags,
       summary: 'The plan catalogue: prices and what each plan buys',
-      description: 'Public. `free` is where every team starts (one live event at once); the limits are enforced (over a limit → 402 `PLAN_LIMIT_REACHED` naming the plan).',
+      description:
+        'Public. `free` is where every team starts (one live event at once); the limits are enforced (over a limit → 402 `PLAN_LIMIT_REACHED` naming the plan).',
       response: { 200: plansSchema },
     },
-    handler: async () => ({ plans: BILLING_PLANS.map((id) => toPlanEntry(id, currency, freeMax)), intervals: [...BILLING_INTERVALS] }),
+    handler: async () => ({
+      plans: BILLING_PLANS.map((id) => toPlanEntry(id, currency, freeMax)),
+      intervals: [...BILLING_INTERVALS],
+    }),
   });
 
   app.get('/billing/status', {
@@ -72,7 +88,11 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      const out = await service.checkout(payer(requireAuth(request)), request.body, typeof key === 'string' ? key : undefined);
+      const out = await service.checkout(
+        payer(requireAuth(request)),
+        request.body,
+        typeof key === 'string' ? key : undefined,
+      );
       return reply.code(201).send(out);
     },
   });
@@ -99,7 +119,14 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const r = await service.chargeOffSession(payer(auth), request.body);
       const { row } = await service.status(payer(auth));
       return {
-        charge: { id: r.chargeId, status: 'succeeded' as const, amount: r.amount, currency: r.currency, payment_id: r.paymentId, invoice_id: r.invoiceId },
+        charge: {
+          id: r.chargeId,
+          status: 'succeeded' as const,
+          amount: r.amount,
+          currency: r.currency,
+          payment_id: r.paymentId,
+          invoice_id: r.invoiceId,
+        },
         billing: toBillingStatus(r.teamId, row, service.provider, freeMax),
       };
     },

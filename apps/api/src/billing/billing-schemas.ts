@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
-import { BILLING_INTERVALS, BILLING_INVOICE_STATUSES, BILLING_PLANS, BILLING_STATUSES, PAID_BILLING_PLANS, PLAN_CATALOGUE, maxLiveEventsOf, type BillingPlan } from '#workflows/billing/contract';
+import {
+  BILLING_INTERVALS,
+  BILLING_INVOICE_STATUSES,
+  BILLING_PLANS,
+  BILLING_STATUSES,
+  PAID_BILLING_PLANS,
+  PLAN_CATALOGUE,
+  maxLiveEventsOf,
+  type BillingPlan,
+} from '#workflows/billing/contract';
 import type { BillingAccountRow, BillingInvoiceRow } from '#db/billing/billing-repository';
 import { iso } from '#lib/dates';
 
@@ -28,17 +37,31 @@ export const billingStatusSchema = z
     team_id: z.uuid(),
     plan: planSchema,
     interval: intervalSchema.nullable(),
-    status: z.enum(BILLING_STATUSES).describe('`active`, `past_due` (a renewal failed; retried on the dunning schedule, then back to free), `canceled` (back on free), `incomplete`'),
+    status: z
+      .enum(BILLING_STATUSES)
+      .describe(
+        '`active`, `past_due` (a renewal failed; retried on the dunning schedule, then back to free), `canceled` (back on free), `incomplete`',
+      ),
     current_period_end: isoDateTime.nullable(),
     cancel_at_period_end: z.boolean(),
     off_session_consent: z
-      .object({ consented_at: isoDateTime, payment_method: z.string().nullable().describe('Card brand/last four, for display') })
+      .object({
+        consented_at: isoDateTime,
+        payment_method: z.string().nullable().describe('Card brand/last four, for display'),
+      })
       .nullable()
-      .describe('The one-time agreement (given in checkout) that lets POST /billing/charge-offsession charge without the human present'),
+      .describe(
+        'The one-time agreement (given in checkout) that lets POST /billing/charge-offsession charge without the human present',
+      ),
     failed_renewals: z.number().int().min(0),
     next_retry_at: isoDateTime.nullable(),
     pending_authentication: z
-      .object({ payment_id: z.string(), target_plan: paidPlanSchema, interval: intervalSchema, authentication_url: z.string() })
+      .object({
+        payment_id: z.string(),
+        target_plan: paidPlanSchema,
+        interval: intervalSchema,
+        authentication_url: z.string(),
+      })
       .nullable()
       .describe('An off-session charge waiting for the human to authenticate (SCA); the plan changes once they do'),
     limits: z.object({ live_events: z.number().int().nullable(), seats: z.number().int().nullable() }),
@@ -65,7 +88,9 @@ export const invoiceSchema = z
   .meta({ id: 'BillingInvoice' });
 
 export const checkoutBodySchema = z.strictObject({
-  mode: z.enum(['hosted', 'embedded']).describe('`hosted`: answer a `url` to open; `embedded`: answer a `client_secret` for the embedded form'),
+  mode: z
+    .enum(['hosted', 'embedded'])
+    .describe('`hosted`: answer a `url` to open; `embedded`: answer a `client_secret` for the embedded form'),
   plan: paidPlanSchema.default('pro').describe('Plan to buy (default pro)'),
   interval: intervalSchema.default('month').describe('Billing interval (default month)'),
 });
@@ -75,7 +100,12 @@ export const checkoutSchema = z
     id: z.string().describe('Checkout session id'),
     mode: z.enum(['hosted', 'embedded']),
     url: z.string().nullable().describe('Hosted mode: the page the human opens'),
-    client_secret: z.string().nullable().describe('Embedded mode: mounts the embedded form (Stripe.js `initEmbeddedCheckout`, or the local provider\'s form)'),
+    client_secret: z
+      .string()
+      .nullable()
+      .describe(
+        "Embedded mode: mounts the embedded form (Stripe.js `initEmbeddedCheckout`, or the local provider's form)",
+      ),
     plan: paidPlanSchema,
     interval: intervalSchema,
     amount: z.number().int(),
@@ -90,20 +120,53 @@ export const chargeBodySchema = z.strictObject({
 
 export const chargeResultSchema = z
   .object({
-    charge: z.object({ id: z.string(), status: z.literal('succeeded'), amount: z.number().int(), currency: z.string(), payment_id: z.string(), invoice_id: z.string() }),
+    charge: z.object({
+      id: z.string(),
+      status: z.literal('succeeded'),
+      amount: z.number().int(),
+      currency: z.string(),
+      payment_id: z.string(),
+      invoice_id: z.string(),
+    }),
     billing: billingStatusSchema,
   })
   .meta({ id: 'BillingCharge' });
 
 export function toPlanEntry(id: BillingPlan, currency: string, freeMaxLiveEvents: number) {
   const p = PLAN_CATALOGUE[id];
-  return { id, name: p.name, limits: { live_events: maxLiveEventsOf(id, freeMaxLiveEvents), seats: p.maxSeats }, prices: { ...p.prices }, currency };
+  return {
+    id,
+    name: p.name,
+    limits: { live_events: maxLiveEventsOf(id, freeMaxLiveEvents), seats: p.maxSeats },
+    prices: { ...p.prices },
+    currency,
+  };
 }
 
-export function toBillingStatus(teamId: string, row: BillingAccountRow | undefined, provider: 'local' | 'stripe', freeMaxLiveEvents: number): z.infer<typeof billingStatusSchema> {
+export function toBillingStatus(
+  teamId: string,
+  row: BillingAccountRow | undefined,
+  provider: 'local' | 'stripe',
+  freeMaxLiveEvents: number,
+): z.infer<typeof billingStatusSchema> {
   const plan = row?.plan ?? 'free';
   const limits = { live_events: maxLiveEventsOf(plan, freeMaxLiveEvents), seats: PLAN_CATALOGUE[plan].maxSeats };
-  if (!row) return { team_id: teamId, plan, interval: null, status: 'active', current_period_end: null, cancel_at_period_end: false, off_session_consent: null, failed_renewals: 0, next_retry_at: null, pending_authentication: null, limits, provider, updated_at: null };
+  if (!row)
+    return {
+      team_id: teamId,
+      plan,
+      interval: null,
+      status: 'active',
+      current_period_end: null,
+      cancel_at_period_end: false,
+      off_session_consent: null,
+      failed_renewals: 0,
+      next_retry_at: null,
+      pending_authentication: null,
+      limits,
+      provider,
+      updated_at: null,
+    };
   const pa = row.pending_authentication;
   return {
     team_id: teamId,
@@ -112,10 +175,14 @@ export function toBillingStatus(teamId: string, row: BillingAccountRow | undefin
     status: row.status,
     current_period_end: iso(row.current_period_end),
     cancel_at_period_end: row.cancel_at_period_end,
-    off_session_consent: row.consent_at ? { consented_at: iso(row.consent_at)!, payment_method: row.consent_display } : null,
+    off_session_consent: row.consent_at
+      ? { consented_at: iso(row.consent_at)!, payment_method: row.consent_display }
+      : null,
     failed_renewals: row.failed_renewals,
     next_retry_at: iso(row.next_retry_at),
-    pending_authentication: pa ? { payment_id: pa.paymentId, target_plan: pa.targetPlan, interval: pa.interval, authentication_url: pa.url } : null,
+    pending_authentication: pa
+      ? { payment_id: pa.paymentId, target_plan: pa.targetPlan, interval: pa.interval, authentication_url: pa.url }
+      : null,
     limits,
     provider,
     updated_at: iso(row.updated_at),

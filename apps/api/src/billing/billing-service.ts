@@ -37,11 +37,22 @@ export interface Payer {
   teamId: string | null;
 }
 
-const isPlan = (s: unknown): s is BillingPlan => typeof s === 'string' && (BILLING_PLANS as readonly string[]).includes(s);
-const isInterval = (s: unknown): s is BillingInterval => typeof s === 'string' && (BILLING_INTERVALS as readonly string[]).includes(s);
+const isPlan = (s: unknown): s is BillingPlan =>
+  typeof s === 'string' && (BILLING_PLANS as readonly string[]).includes(s);
+const isInterval = (s: unknown): s is BillingInterval =>
+  typeof s === 'string' && (BILLING_INTERVALS as readonly string[]).includes(s);
 
 /** Stripe subscription statuses onto ours. */
-const STRIPE_STATUS: Record<string, BillingStatus> = { active: 'active', trialing: 'active', past_due: 'past_due', unpaid: 'past_due', paused: 'past_due', canceled: 'canceled', incomplete: 'incomplete', incomplete_expired: 'canceled' };
+const STRIPE_STATUS: Record<string, BillingStatus> = {
+  active: 'active',
+  trialing: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  paused: 'past_due',
+  canceled: 'canceled',
+  incomplete: 'incomplete',
+  incomplete_expired: 'canceled',
+};
 
 export class InvalidWebhookError extends AppError {
   constructor(message: string) {
@@ -55,7 +66,9 @@ export class InvalidWebhookError extends AppError {
  * upgrade and cancel, the `billingEvent` signal for provider events: Stripe webhooks, the local
  * provider's completed payments).
  */
-export function createBillingService(deps: ServiceDeps & { provider: BillingProvider; local: LocalProvider | null; stripe: Stripe | null }) {
+export function createBillingService(
+  deps: ServiceDeps & { provider: BillingProvider; local: LocalProvider | null; stripe: Stripe | null },
+) {
   const { repos, config, temporal } = deps;
   const billing = repos.billing;
   const providerName = deps.provider.name;
@@ -67,20 +80,27 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
 
   /** A seeker has nothing to buy; a recruiter pays as their team. */
   function teamOf(p: Payer): string {
-    if (p.role !== 'recruiter') throw new ForbiddenError('Billing is for recruiting teams; a job seeker has nothing to buy', 'BILLING_NOT_FOR_SEEKERS');
-    if (!p.teamId) throw new ForbiddenError('Join or create a team first: billing belongs to a team', 'BILLING_TEAM_REQUIRED');
+    if (p.role !== 'recruiter')
+      throw new ForbiddenError(
+        'Billing is for recruiting teams; a job seeker has nothing to buy',
+        'BILLING_NOT_FOR_SEEKERS',
+      );
+    if (!p.teamId)
+      throw new ForbiddenError('Join or create a team first: billing belongs to a team', 'BILLING_TEAM_REQUIRED');
     return p.teamId;
   }
   async function managerTeamOf(p: Payer): Promise<string> {
     const teamId = teamOf(p);
     const m = await repos.accounts.findMembership(p.userId);
-    if (!m || !TEAM_MANAGER_ROLES.has(m.role)) throw new ForbiddenError("Only the team's owners and admins change its plan", 'BILLING_OWNER_REQUIRED');
+    if (!m || !TEAM_MANAGER_ROLES.has(m.role))
+      throw new ForbiddenError("Only the team's owners and admins change its plan", 'BILLING_OWNER_REQUIRED');
     return teamId;
   }
 
   /** The team's name for the actor's start summary in the Temporal UI. */
   const teamName = async (teamId: string) => (await repos.accounts.findTeamById(teamId))?.name ?? null;
-  const signal = async (teamId: string, e: BillingEventSignalInput) => signalBillingEvent(temporal, config, teamId, e, await teamName(teamId));
+  const signal = async (teamId: string, e: BillingEventSignalInput) =>
+    signalBillingEvent(temporal, config, teamId, e, await teamName(teamId));
 
   /** The local provider's events and Stripe's, in the actor's shape. */
   function toSignal(e: ProviderEvent): BillingEventSignalInput {
@@ -94,7 +114,10 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
       interval,
       customerId: e.customerId,
       paymentId: e.paymentId,
-      consent: e.consent && e.paymentMethodId ? { paymentMethodId: e.paymentMethodId, display: e.cardDisplay, consentedAtMs: e.atMs } : null,
+      consent:
+        e.consent && e.paymentMethodId
+          ? { paymentMethodId: e.paymentMethodId, display: e.cardDisplay, consentedAtMs: e.atMs }
+          : null,
       ...(e.receipt
         ? {
             invoice: {
@@ -106,7 +129,10 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
               plan: plan ?? null,
               interval: interval ?? null,
               periodStartMs: e.atMs,
-              periodEndMs: plan && interval ? e.atMs + (interval === 'month' ? config.BILLING_PERIOD_MONTH_MS : config.BILLING_PERIOD_YEAR_MS) : null,
+              periodEndMs:
+                plan && interval
+                  ? e.atMs + (interval === 'month' ? config.BILLING_PERIOD_MONTH_MS : config.BILLING_PERIOD_YEAR_MS)
+                  : null,
               hostedUrl: e.receipt.hostedUrl,
               pdfUrl: e.receipt.pdfUrl,
               createdAtMs: e.receipt.createdAtMs,
@@ -121,7 +147,9 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
     if (existing) return existing.customer_id;
     const m = await repos.accounts.findMembership(userId);
     const user = await repos.accounts.findUserById(userId);
-    const id = await deps.provider.createCustomer({ teamId, teamName: m?.team_name ?? teamId, email: user?.email ?? null }).catch(unavailable);
+    const id = await deps.provider
+      .createCustomer({ teamId, teamName: m?.team_name ?? teamId, email: user?.email ?? null })
+      .catch(unavailable);
     return billing.insertCustomer(teamId, providerName, id);
   }
 
@@ -135,10 +163,14 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
     throw err;
   }
   const consentRequired = (t: { target_plan: string; interval: string }) =>
-    new PaymentRequiredError(OFF_SESSION_CONSENT_REQUIRED, 'This team has not agreed to off-session charges: a human completes one checkout first (POST /billing/checkout), which records the consent', {
-      ...t,
-      checkout_url: `${config.publicBaseUrl}/recruiter/billing`,
-    });
+    new PaymentRequiredError(
+      OFF_SESSION_CONSENT_REQUIRED,
+      'This team has not agreed to off-session charges: a human completes one checkout first (POST /billing/checkout), which records the consent',
+      {
+        ...t,
+        checkout_url: `${config.publicBaseUrl}/recruiter/billing`,
+      },
+    );
 
   const service = {
     provider: providerName,
@@ -149,10 +181,18 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
     },
     async invoices(p: Payer, q: { limit: number; cursor?: string }): Promise<Page<BillingInvoiceRow>> {
       const teamId = teamOf(p);
-      return deps.paginator.page<BillingInvoiceRow>(billing.invoicesQuery(teamId), { limit: q.limit, cursor: q.cursor, filter: { list: 'billing_invoices', teamId } });
+      return deps.paginator.page<BillingInvoiceRow>(billing.invoicesQuery(teamId), {
+        limit: q.limit,
+        cursor: q.cursor,
+        filter: { list: 'billing_invoices', teamId },
+      });
     },
 
-    async checkout(p: Payer, body: { mode: 'hosted' | 'embedded'; plan: PaidBillingPlan; interval: BillingInterval }, idempotencyKey?: string) {
+    async checkout(
+      p: Payer,
+      body: { mode: 'hosted' | 'embedded'; plan: PaidBillingPlan; interval: BillingInterval },
+      idempotencyKey?: string,
+    ) {
       const teamId = await managerTeamOf(p);
       const customerId = await ensureCustomer(teamId, p.userId);
       const amountCents = PLAN_CATALOGUE[body.plan].prices[body.interval];
@@ -173,7 +213,16 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
           idempotencyKey: `checkout:${teamId}:${idempotencyKey ?? randomUUID()}`,
         })
         .catch(unavailable);
-      return { id: session.id, mode: body.mode, url: session.url, client_secret: session.clientSecret, plan: body.plan, interval: body.interval, amount: amountCents, currency: config.BILLING_CURRENCY };
+      return {
+        id: session.id,
+        mode: body.mode,
+        url: session.url,
+        client_secret: session.clientSecret,
+        plan: body.plan,
+        interval: body.interval,
+        amount: amountCents,
+        currency: config.BILLING_CURRENCY,
+      };
     },
 
     /**
@@ -192,31 +241,57 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
       try {
         result = await temporal.workflow.executeUpdateWithStart(chargeOffSessionUpdate, {
           args: [{ targetPlan: body.target_plan, interval: body.interval, chargeId, requestedBy: p.userId }],
-          startWorkflowOperation: new WithStartWorkflowOperation<BillingAccountWorkflow>(BILLING_ACCOUNT_WORKFLOW, { ...billingAccountStartOptions(config, teamId, await teamName(teamId)), workflowIdConflictPolicy: 'USE_EXISTING' }),
+          startWorkflowOperation: new WithStartWorkflowOperation<BillingAccountWorkflow>(BILLING_ACCOUNT_WORKFLOW, {
+            ...billingAccountStartOptions(config, teamId, await teamName(teamId)),
+            workflowIdConflictPolicy: 'USE_EXISTING',
+          }),
         });
       } catch (err) {
         refusalToError(err, target);
       }
       const c = result.charge;
       if (c.outcome === 'requires_action') {
-        throw new PaymentRequiredError('AUTHENTICATION_REQUIRED', 'The bank asks the card holder to authenticate this payment (SCA): open authentication_url in a browser; the plan changes once they do', {
-          ...target,
-          charge_id: chargeId,
-          payment_id: c.paymentId,
-          authentication_url: c.url,
-        });
+        throw new PaymentRequiredError(
+          'AUTHENTICATION_REQUIRED',
+          'The bank asks the card holder to authenticate this payment (SCA): open authentication_url in a browser; the plan changes once they do',
+          {
+            ...target,
+            charge_id: chargeId,
+            payment_id: c.paymentId,
+            authentication_url: c.url,
+          },
+        );
       }
       if (c.outcome === 'declined') {
-        throw new PaymentRequiredError('CARD_DECLINED', `The card was declined (${c.declineCode}); nothing changed. A human can pay with another card through checkout`, { ...target, charge_id: chargeId, decline_code: c.declineCode, checkout_url: `${config.publicBaseUrl}/recruiter/billing` });
+        throw new PaymentRequiredError(
+          'CARD_DECLINED',
+          `The card was declined (${c.declineCode}); nothing changed. A human can pay with another card through checkout`,
+          {
+            ...target,
+            charge_id: chargeId,
+            decline_code: c.declineCode,
+            checkout_url: `${config.publicBaseUrl}/recruiter/billing`,
+          },
+        );
       }
-      return { teamId, chargeId, paymentId: c.paymentId, invoiceId: c.invoice.id, amount: c.invoice.amountCents, currency: c.invoice.currency };
+      return {
+        teamId,
+        chargeId,
+        paymentId: c.paymentId,
+        invoiceId: c.invoice.id,
+        amount: c.invoice.amountCents,
+        currency: c.invoice.currency,
+      };
     },
 
     async cancel(p: Payer) {
       const teamId = await managerTeamOf(p);
       try {
         await temporal.workflow.executeUpdateWithStart(cancelAtPeriodEndUpdate, {
-          startWorkflowOperation: new WithStartWorkflowOperation<BillingAccountWorkflow>(BILLING_ACCOUNT_WORKFLOW, { ...billingAccountStartOptions(config, teamId, await teamName(teamId)), workflowIdConflictPolicy: 'USE_EXISTING' }),
+          startWorkflowOperation: new WithStartWorkflowOperation<BillingAccountWorkflow>(BILLING_ACCOUNT_WORKFLOW, {
+            ...billingAccountStartOptions(config, teamId, await teamName(teamId)),
+            workflowIdConflictPolicy: 'USE_EXISTING',
+          }),
         });
       } catch (err) {
         refusalToError(err);
@@ -231,7 +306,12 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
         // An off-session payment the human authenticated (or failed to): settle our charge record too.
         const key = (await billing.findLocalPayment(e.paymentId))?.idempotency_key;
         const charge = key ? await billing.findCharge(key) : undefined;
-        if (charge) await billing.settleCharge(charge.id, { status: e.type === 'payment.succeeded' ? 'succeeded' : 'declined', providerPaymentId: e.paymentId, declineCode: e.type === 'payment.failed' ? 'authentication_failed' : null });
+        if (charge)
+          await billing.settleCharge(charge.id, {
+            status: e.type === 'payment.succeeded' ? 'succeeded' : 'declined',
+            providerPaymentId: e.paymentId,
+            declineCode: e.type === 'payment.failed' ? 'authentication_failed' : null,
+          });
       }
       await signal(e.teamId, toSignal(e));
     },
@@ -242,11 +322,15 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
      * settled in our record and signalled to the actor (event id `reconcile_<chargeId>`, so a second
      * run changes nothing). A charge the provider never saw is closed as `declined` (`not_sent`).
      */
-    async reconcile(opts: { olderThanMs: number }): Promise<{ checked: number; succeeded: number; declined: number; waiting: number }> {
+    async reconcile(opts: {
+      olderThanMs: number;
+    }): Promise<{ checked: number; succeeded: number; declined: number; waiting: number }> {
       const out = { checked: 0, succeeded: 0, declined: 0, waiting: 0 };
       for (const c of await billing.listUnsettledCharges(new Date(Date.now() - opts.olderThanMs))) {
         out.checked++;
-        const r = await deps.provider.findCharge({ idempotencyKey: c.id, providerPaymentId: c.provider_payment_id }).catch(unavailable);
+        const r = await deps.provider
+          .findCharge({ idempotencyKey: c.id, providerPaymentId: c.provider_payment_id })
+          .catch(unavailable);
         const atMs = Date.now();
         if (r?.status === 'succeeded') {
           await billing.settleCharge(c.id, { status: 'succeeded', providerPaymentId: r.paymentId });
@@ -257,14 +341,37 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
             plan: c.plan,
             interval: c.interval,
             paymentId: r.paymentId,
-            invoice: { id: r.receipt.id, number: r.receipt.number, amountCents: c.amount_cents, currency: c.currency, status: 'paid', plan: c.plan, interval: c.interval, periodStartMs: atMs, periodEndMs: null, hostedUrl: r.receipt.hostedUrl, pdfUrl: r.receipt.pdfUrl, createdAtMs: r.receipt.createdAtMs },
+            invoice: {
+              id: r.receipt.id,
+              number: r.receipt.number,
+              amountCents: c.amount_cents,
+              currency: c.currency,
+              status: 'paid',
+              plan: c.plan,
+              interval: c.interval,
+              periodStartMs: atMs,
+              periodEndMs: null,
+              hostedUrl: r.receipt.hostedUrl,
+              pdfUrl: r.receipt.pdfUrl,
+              createdAtMs: r.receipt.createdAtMs,
+            },
           });
           out.succeeded++;
         } else if (r?.status === 'requires_action') {
           out.waiting++;
         } else {
-          await billing.settleCharge(c.id, { status: 'declined', providerPaymentId: r?.paymentId ?? null, declineCode: r ? r.declineCode : 'not_sent' });
-          if (r?.paymentId) await signal(c.team_id, { eventId: `reconcile_${c.id}`, type: 'payment.failed', atMs, paymentId: r.paymentId });
+          await billing.settleCharge(c.id, {
+            status: 'declined',
+            providerPaymentId: r?.paymentId ?? null,
+            declineCode: r ? r.declineCode : 'not_sent',
+          });
+          if (r?.paymentId)
+            await signal(c.team_id, {
+              eventId: `reconcile_${c.id}`,
+              type: 'payment.failed',
+              atMs,
+              paymentId: r.paymentId,
+            });
           out.declined++;
         }
       }
@@ -276,8 +383,16 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
      * stale signature → 400, nothing changes), normalised, and signalled to the team's actor, which
      * deduplicates by Stripe's event id. Events of no team of ours are acknowledged and ignored.
      */
-    async stripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean; ignored: boolean }> {
-      if (!deps.stripe || !config.STRIPE_WEBHOOK_SECRET) throw new AppError(404, 'NOT_FOUND', 'Stripe webhooks are not configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)');
+    async stripeWebhook(
+      rawBody: Buffer,
+      signature: string | undefined,
+    ): Promise<{ received: true; duplicate: boolean; ignored: boolean }> {
+      if (!deps.stripe || !config.STRIPE_WEBHOOK_SECRET)
+        throw new AppError(
+          404,
+          'NOT_FOUND',
+          'Stripe webhooks are not configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)',
+        );
       if (!signature) throw new InvalidWebhookError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
@@ -294,14 +409,19 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
     },
   };
 
-  async function teamFor(metadata: Record<string, string> | null | undefined, customer: unknown): Promise<string | null> {
+  async function teamFor(
+    metadata: Record<string, string> | null | undefined,
+    customer: unknown,
+  ): Promise<string | null> {
     const fromMeta = metadata?.team_id;
     if (fromMeta && (await billing.teamExists(fromMeta))) return fromMeta;
     const customerId = typeof customer === 'string' ? customer : ((customer as { id?: string } | null)?.id ?? null);
     return customerId ? ((await billing.findTeamByCustomer(customerId)) ?? null) : null;
   }
 
-  async function normaliseStripeEvent(event: Stripe.Event): Promise<{ teamId: string; signal: BillingEventSignalInput } | null> {
+  async function normaliseStripeEvent(
+    event: Stripe.Event,
+  ): Promise<{ teamId: string; signal: BillingEventSignalInput } | null> {
     const atMs = event.created * 1000;
     const base = { eventId: event.id, atMs };
     switch (event.type) {
@@ -311,7 +431,11 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
         if (!teamId || s.payment_status !== 'paid') return null;
         const piId = typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null);
         // The session does not carry the saved payment method; its PaymentIntent does.
-        const pi = piId ? await deps.stripe!.paymentIntents.retrieve(piId, { expand: ['payment_method', 'latest_charge'] }).catch(unavailable) : null;
+        const pi = piId
+          ? await deps
+              .stripe!.paymentIntents.retrieve(piId, { expand: ['payment_method', 'latest_charge'] })
+              .catch(unavailable)
+          : null;
         const pm = pi?.payment_method && typeof pi.payment_method === 'object' ? pi.payment_method : null;
         const charge = pi?.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
         const plan = s.metadata?.plan;
@@ -332,7 +456,13 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
             consent: true,
             amountCents: s.amount_total ?? 0,
             currency: s.currency ?? config.BILLING_CURRENCY,
-            receipt: { id: `in_${piId ?? s.id}`, number: null, hostedUrl: charge?.receipt_url ?? null, pdfUrl: null, createdAtMs: atMs },
+            receipt: {
+              id: `in_${piId ?? s.id}`,
+              number: null,
+              hostedUrl: charge?.receipt_url ?? null,
+              pdfUrl: null,
+              createdAtMs: atMs,
+            },
           }),
         };
       }
@@ -347,14 +477,37 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
         // crash left open (pending) or one that waited for authentication.
         if (!row || (row.status !== 'pending' && row.status !== 'requires_action')) return null;
         const ok = event.type === 'payment_intent.succeeded';
-        await billing.settleCharge(chargeId, { status: ok ? 'succeeded' : 'declined', providerPaymentId: pi.id, declineCode: ok ? null : (pi.last_payment_error?.decline_code ?? 'payment_failed') });
+        await billing.settleCharge(chargeId, {
+          status: ok ? 'succeeded' : 'declined',
+          providerPaymentId: pi.id,
+          declineCode: ok ? null : (pi.last_payment_error?.decline_code ?? 'payment_failed'),
+        });
         return {
           teamId,
           signal: {
             ...base,
             type: ok ? 'payment.succeeded' : 'payment.failed',
             paymentId: pi.id,
-            ...(ok ? { plan: row.plan, interval: row.interval, invoice: { id: `in_${pi.id}`, number: null, amountCents: pi.amount, currency: pi.currency, status: 'paid' as const, plan: row.plan, interval: row.interval, periodStartMs: atMs, periodEndMs: null, hostedUrl: null, pdfUrl: null, createdAtMs: atMs } } : {}),
+            ...(ok
+              ? {
+                  plan: row.plan,
+                  interval: row.interval,
+                  invoice: {
+                    id: `in_${pi.id}`,
+                    number: null,
+                    amountCents: pi.amount,
+                    currency: pi.currency,
+                    status: 'paid' as const,
+                    plan: row.plan,
+                    interval: row.interval,
+                    periodStartMs: atMs,
+                    periodEndMs: null,
+                    hostedUrl: null,
+                    pdfUrl: null,
+                    createdAtMs: atMs,
+                  },
+                }
+              : {}),
           },
         };
       }
@@ -366,7 +519,9 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
         const item = sub.items?.data?.[0];
         const plan = sub.metadata?.plan ?? item?.price?.metadata?.plan ?? item?.price?.lookup_key ?? undefined;
         const interval = sub.metadata?.interval ?? item?.price?.recurring?.interval;
-        const periodEnd = (item as { current_period_end?: number } | undefined)?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end;
+        const periodEnd =
+          (item as { current_period_end?: number } | undefined)?.current_period_end ??
+          (sub as unknown as { current_period_end?: number }).current_period_end;
         return {
           teamId,
           signal: {
@@ -393,7 +548,14 @@ export function createBillingService(deps: ServiceDeps & { provider: BillingProv
         const inv = event.data.object;
         const teamId = await teamFor(inv.metadata, inv.customer);
         if (!teamId || !inv.id) return null;
-        const status = event.type === 'invoice.paid' ? 'paid' : event.type === 'invoice.voided' ? 'void' : event.type === 'invoice.marked_uncollectible' ? 'uncollectible' : 'open';
+        const status =
+          event.type === 'invoice.paid'
+            ? 'paid'
+            : event.type === 'invoice.voided'
+              ? 'void'
+              : event.type === 'invoice.marked_uncollectible'
+                ? 'uncollectible'
+                : 'open';
         const plan = inv.metadata?.plan;
         const interval = inv.metadata?.interval;
         return {

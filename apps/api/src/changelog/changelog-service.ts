@@ -6,7 +6,12 @@ import type { Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { z } from 'zod';
 import type { Config } from '#lib/config';
-import { changelogAnnouncementWorkflowId, CHANGELOG_ANNOUNCEMENT_WORKFLOW, type ChangelogAnnouncementInput, type ChangelogAnnouncementWorkflow } from '#workflows/changelog/contract';
+import {
+  changelogAnnouncementWorkflowId,
+  CHANGELOG_ANNOUNCEMENT_WORKFLOW,
+  type ChangelogAnnouncementInput,
+  type ChangelogAnnouncementWorkflow,
+} from '#workflows/changelog/contract';
 import type { ServiceDeps } from '../plugins/service-deps';
 
 /** The changelog's one source: a JSON file in the repository, reviewed like code. */
@@ -45,12 +50,16 @@ export function loadChangelog(file = CHANGELOG_FILE): ChangelogEntry[] {
   const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
   const parsed = changelogFileSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(`Invalid API changelog ${file}:\n${parsed.error.issues.map((i) => `  - entries.${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new Error(
+      `Invalid API changelog ${file}:\n${parsed.error.issues.map((i) => `  - entries.${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   return parsed.data.entries;
 }
 
-export function createChangelogService(deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config'> & { entries: ChangelogEntry[] }) {
+export function createChangelogService(
+  deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config'> & { entries: ChangelogEntry[] },
+) {
   const repo = deps.repos.changelog;
   const announcementInput = (e: ChangelogEntry): ChangelogAnnouncementInput => ({
     entryId: e.id,
@@ -77,12 +86,19 @@ export function createChangelogService(deps: Pick<ServiceDeps, 'repos' | 'tempor
      * Returns the ids whose workflow this call saw through to started.
      */
     async announcePending(entries: ChangelogEntry[] = deps.entries): Promise<string[]> {
-      await repo.claim(entries.map((e) => ({ entry_id: e.id, workflow_id: changelogAnnouncementWorkflowId(e.id, randomUUID().slice(0, 8)) })));
+      await repo.claim(
+        entries.map((e) => ({
+          entry_id: e.id,
+          workflow_id: changelogAnnouncementWorkflowId(e.id, randomUUID().slice(0, 8)),
+        })),
+      );
       const pending = await repo.listPending(entries.map((e) => e.id));
       const byId = new Map(entries.map((e) => [e.id, e]));
       const started: string[] = [];
       // Oldest first, so subscribers receive the announcements in the order the changes happened.
-      for (const row of [...pending].sort((a, b) => entries.findIndex((e) => e.id === b.entry_id) - entries.findIndex((e) => e.id === a.entry_id))) {
+      for (const row of [...pending].sort(
+        (a, b) => entries.findIndex((e) => e.id === b.entry_id) - entries.findIndex((e) => e.id === a.entry_id),
+      )) {
         const entry = byId.get(row.entry_id)!;
         try {
           await deps.temporal.workflow.start<ChangelogAnnouncementWorkflow>(CHANGELOG_ANNOUNCEMENT_WORKFLOW, {

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { requireAuth } from '../plugins/auth';
 import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
 import { recruiterTeamOf } from './events-service';
-import { noteSchema, candidateSchema, candidateMatchSchema, userParams, toCandidate, toMatch, toNote, candidateNoteBodySchema } from './candidates-schemas';
+import {
+  noteSchema,
+  candidateSchema,
+  candidateMatchSchema,
+  userParams,
+  toCandidate,
+  toMatch,
+  toNote,
+  candidateNoteBodySchema,
+} from './candidates-schemas';
 
 /** The team's candidates: seekers who joined its events' queues or matched its jobs. */
 const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,11 +24,13 @@ const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'listCandidates',
       tags: ['candidates'],
       summary: "The team's candidates, paginated",
-      description: 'Seekers who joined the queue of one of the team\'s events or were matched with one of its jobs, newest first contact first, with profile summary and the team\'s note.',
+      description:
+        "Seekers who joined the queue of one of the team's events or were matched with one of its jobs, newest first contact first, with profile summary and the team's note.",
       querystring: paginationQuerySchema(),
       response: { 200: pageSchema(candidateSchema) },
     },
-    handler: async (request) => mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toCandidate),
+    handler: async (request) =>
+      mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toCandidate),
   });
 
   app.get('/candidates/:userId', {
@@ -28,7 +39,8 @@ const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getCandidate',
       tags: ['candidates'],
       summary: 'One candidate with their match history with the team',
-      description: 'A seeker with no contact with the team → 404. `matches`: the 50 most recent matches with the team\'s jobs.',
+      description:
+        "A seeker with no contact with the team → 404. `matches`: the 50 most recent matches with the team's jobs.",
       params: userParams,
       response: { 200: z.object({ candidate: candidateSchema, matches: z.array(candidateMatchSchema) }) },
     },
@@ -51,7 +63,10 @@ const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const n = await service.putNote(recruiterTeamOf(auth), auth.userId, request.params.userId, { note: request.body.note, rating: request.body.rating ?? null });
+      const n = await service.putNote(recruiterTeamOf(auth), auth.userId, request.params.userId, {
+        note: request.body.note,
+        rating: request.body.rating ?? null,
+      });
       return { note: toNote(n) };
     },
   });

@@ -21,7 +21,9 @@ export const candidateSchema = z
     experience_years: z.number().int().nullable(),
     location: z.string().nullable(),
     remote_preference: z.string().nullable(),
-    first_seen_at: isoDateTime.describe("First contact with the team: first queue entry for one of its events, or first match"),
+    first_seen_at: isoDateTime.describe(
+      'First contact with the team: first queue entry for one of its events, or first match',
+    ),
     last_seen_at: isoDateTime,
     event_slugs: z.array(z.string()).describe("The team's events whose queue the seeker joined"),
     matches_count: z.number().int().describe("Matches with the team's jobs"),
@@ -60,7 +62,9 @@ export const toCandidate = (c: CandidateRow): z.output<typeof candidateSchema> =
   last_seen_at: c.last_seen_at.toISOString(),
   event_slugs: c.event_slugs,
   matches_count: c.matches_count,
-  note: c.note_updated_at ? { note: c.note ?? '', rating: c.rating, updated_at: c.note_updated_at.toISOString() } : null,
+  note: c.note_updated_at
+    ? { note: c.note ?? '', rating: c.rating, updated_at: c.note_updated_at.toISOString() }
+    : null,
 });
 export const toMatch = (m: CandidateMatchRow): z.output<typeof candidateMatchSchema> => ({
   id: m.id,
@@ -75,7 +79,11 @@ export const toMatch = (m: CandidateMatchRow): z.output<typeof candidateMatchSch
   declined_at: iso(m.declined_at),
   completed_at: iso(m.completed_at),
 });
-export const toNote = (n: CandidateNoteRow): z.output<typeof noteSchema> => ({ note: n.note, rating: n.rating, updated_at: n.updated_at.toISOString() });
+export const toNote = (n: CandidateNoteRow): z.output<typeof noteSchema> => ({
+  note: n.note,
+  rating: n.rating,
+  updated_at: n.updated_at.toISOString(),
+});
 
 /** Body of PUT /candidates/{userId}/note (also validates the web console's note form). */
 export const candidateNoteBodySchema = z

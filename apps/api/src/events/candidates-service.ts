@@ -20,16 +20,32 @@ export function createCandidatesService(deps: Pick<ServiceDeps, 'repos' | 'pagin
   };
   return {
     async list(teamId: string, q: { limit: number; cursor?: string }): Promise<Page<CandidateRow>> {
-      return deps.paginator.page<CandidateRow>(candidates.teamCandidatesQuery(teamId), { limit: q.limit, cursor: q.cursor, filter: { team: teamId }, table: 'c' });
+      return deps.paginator.page<CandidateRow>(candidates.teamCandidatesQuery(teamId), {
+        limit: q.limit,
+        cursor: q.cursor,
+        filter: { team: teamId },
+        table: 'c',
+      });
     },
     async get(teamId: string, userId: string): Promise<{ candidate: CandidateRow; matches: CandidateMatchRow[] }> {
       const candidate = await mustFind(teamId, userId);
       return { candidate, matches: await candidates.listMatches(teamId, userId, CANDIDATE_MATCH_HISTORY_LIMIT) };
     },
     /** The team's note and rating (1–5) on a candidate; PUT replaces both. */
-    async putNote(teamId: string, recruiterId: string, userId: string, input: { note: string; rating: number | null }): Promise<CandidateNoteRow> {
+    async putNote(
+      teamId: string,
+      recruiterId: string,
+      userId: string,
+      input: { note: string; rating: number | null },
+    ): Promise<CandidateNoteRow> {
       await mustFind(teamId, userId);
-      return candidates.upsertNote({ team_id: teamId, seeker_user_id: userId, note: input.note, rating: input.rating, updated_by: recruiterId });
+      return candidates.upsertNote({
+        team_id: teamId,
+        seeker_user_id: userId,
+        note: input.note,
+        rating: input.rating,
+        updated_by: recruiterId,
+      });
     },
   };
 }

@@ -10,16 +10,40 @@ import { eventJoinUrl } from '../plugins/join-urls';
 import { formBody, str, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, defined, eventId, num, recruiter } from '../web/console';
 import { html } from '../web/html';
-import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';
+import {
+  actionButton,
+  confirmAction,
+  errorSummary,
+  fieldErrors,
+  fmtDate,
+  input,
+  notice,
+  postForm,
+  radios,
+  sendPage,
+  textarea,
+  type FieldErrors,
+} from '../web/layout';
 import { listWaiting, waitingSection } from '../queue/console-queue-pages';
 import { jobFormToBody, jobsSection } from './console-jobs-pages';
 import { errorMessage, EVENT_LABELS } from '../web/messages';
 
-const TRANSITION_LABELS: Record<LiveEventTransition, string> = { goLive: 'Go live', pause: 'Pause', resume: 'Resume', end: 'End event' };
-const ALLOWED: Record<string, LiveEventTransition[]> = { draft: ['goLive'], live: ['pause', 'end'], paused: ['resume', 'end'], ended: [] };
+const TRANSITION_LABELS: Record<LiveEventTransition, string> = {
+  goLive: 'Go live',
+  pause: 'Pause',
+  resume: 'Resume',
+  end: 'End event',
+};
+const ALLOWED: Record<string, LiveEventTransition[]> = {
+  draft: ['goLive'],
+  live: ['pause', 'end'],
+  paused: ['resume', 'end'],
+  ended: [],
+};
 
 /** `<input type="datetime-local">` carries no zone: the form labels it UTC. */
-const fromLocal = (v: string) => (v.trim() === '' ? null : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v.trim()) ? `${v.trim()}:00Z` : v);
+const fromLocal = (v: string) =>
+  v.trim() === '' ? null : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v.trim()) ? `${v.trim()}:00Z` : v;
 const toLocal = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 16) : '');
 
 export function eventFormToBody(b: FormBody, mode: 'create' | 'update') {
@@ -35,8 +59,10 @@ export function eventFormToBody(b: FormBody, mode: 'create' | 'update') {
     accent_color: str(b, 'accent_color') || undefined,
     logo_url: opt('logo_url'),
     visibility: str(b, 'visibility') || undefined,
-    planned_start_at: mode === 'create' ? (fromLocal(str(b, 'planned_start_at')) ?? undefined) : fromLocal(str(b, 'planned_start_at')),
-    planned_end_at: mode === 'create' ? (fromLocal(str(b, 'planned_end_at')) ?? undefined) : fromLocal(str(b, 'planned_end_at')),
+    planned_start_at:
+      mode === 'create' ? (fromLocal(str(b, 'planned_start_at')) ?? undefined) : fromLocal(str(b, 'planned_start_at')),
+    planned_end_at:
+      mode === 'create' ? (fromLocal(str(b, 'planned_end_at')) ?? undefined) : fromLocal(str(b, 'planned_end_at')),
     interview_slots: num(str(b, 'interview_slots')),
   };
 }
@@ -50,7 +76,9 @@ ${
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">Your team's events</caption>
 <thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Slots</th><th scope="col">Candidates</th><th scope="col">Matches</th><th scope="col">Jobs</th></tr></thead>
 <tbody>${list.data.map(
-        (e) => html`<tr><th scope="row"><a href="/recruiter/events/${e.id}">${e.company_name}</a> <span class="hint mono">${e.slug}</span></th><td><span class="state state-${e.status}">${e.status}</span></td>
+        (
+          e,
+        ) => html`<tr><th scope="row"><a href="/recruiter/events/${e.id}">${e.company_name}</a> <span class="hint mono">${e.slug}</span></th><td><span class="state state-${e.status}">${e.status}</span></td>
 <td>${e.interview_slots}</td><td>${e.candidates_joined}</td><td>${e.matches_made}</td><td>${e.job_titles.join(', ') || '—'}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No events yet.</p>`
@@ -62,7 +90,13 @@ const consoleEventsPages: FastifyPluginAsync = async (app) => {
   const events = app.services.events.liveEvents;
   const jobs = app.services.events.jobs;
 
-  const eventForm = (request: FastifyRequest, action: string, v: (k: string) => string, errors: FieldErrors | null, e: LiveEventWithStats | null) => {
+  const eventForm = (
+    request: FastifyRequest,
+    action: string,
+    v: (k: string) => string,
+    errors: FieldErrors | null,
+    e: LiveEventWithStats | null,
+  ) => {
     const slugLocked = !!e && e.status !== 'draft';
     return postForm(
       request,
@@ -71,7 +105,14 @@ const consoleEventsPages: FastifyPluginAsync = async (app) => {
 ${
   slugLocked
     ? html`<p><strong>${EVENT_LABELS.slug}:</strong> <span class="mono">${e!.slug}</span> <span class="hint">(fixed once the event has gone live)</span></p><input type="hidden" name="slug" value="${e!.slug}">`
-    : input({ name: 'slug', label: EVENT_LABELS.slug, value: v('slug'), errors, required: true, hint: 'Lower-case letters, digits and hyphens; the event page is /events/<slug>.' })
+    : input({
+        name: 'slug',
+        label: EVENT_LABELS.slug,
+        value: v('slug'),
+        errors,
+        required: true,
+        hint: 'Lower-case letters, digits and hyphens; the event page is /events/<slug>.',
+      })
 }
 ${input({ name: 'company_name', label: EVENT_LABELS.company_name, value: v('company_name'), errors, autocomplete: 'organization', hint: e ? undefined : 'Default: your team name.' })}
 ${input({ name: 'headline', label: EVENT_LABELS.headline, value: v('headline'), errors })}
@@ -96,7 +137,12 @@ ${input({ name: 'interview_slots', label: EVENT_LABELS.interview_slots, type: 'n
     );
   };
 
-  const newEventPage = (request: FastifyRequest, reply: FastifyReply, values: FormBody | null, errors: FieldErrors | null) => {
+  const newEventPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    values: FormBody | null,
+    errors: FieldErrors | null,
+  ) => {
     recruiter(request);
     return sendPage(request, reply, {
       title: 'New event',
@@ -118,7 +164,8 @@ ${eventForm(request, '/recruiter/events', (k) => (values ? str(values, k) : ''),
       const e = await events.create(r.teamId, r.user.id, body);
       return reply.redirect(`/recruiter/events/${e.id}?done=event-saved`, 303);
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.code === 'SLUG_TAKEN' ? { slug: errorMessage(err) } : null);
+      const errors =
+        fieldErrors(err) ?? (err instanceof AppError && err.code === 'SLUG_TAKEN' ? { slug: errorMessage(err) } : null);
       if (!errors) throw err;
       return newEventPage(request, reply, b, errors);
     }
@@ -127,11 +174,21 @@ ${eventForm(request, '/recruiter/events', (k) => (values ? str(values, k) : ''),
   const eventPage = async (
     request: FastifyRequest<{ Params: { id: string } }>,
     reply: FastifyReply,
-    o: { eventErrors?: FieldErrors | null; eventValues?: FormBody; jobErrors?: FieldErrors | null; jobValues?: FormBody; problem?: string; status?: number } = {},
+    o: {
+      eventErrors?: FieldErrors | null;
+      eventValues?: FormBody;
+      jobErrors?: FieldErrors | null;
+      jobValues?: FormBody;
+      problem?: string;
+      status?: number;
+    } = {},
   ) => {
     const r = recruiter(request);
     const e = await events.get(r.teamId, request.params.id);
-    const [jobPage, waiting] = await Promise.all([jobs.list(r.teamId, { limit: LIST_LIMIT, live_event_id: e.id }), listWaiting(app, e.id)]);
+    const [jobPage, waiting] = await Promise.all([
+      jobs.list(r.teamId, { limit: LIST_LIMIT, live_event_id: e.id }),
+      listWaiting(app, e.id),
+    ]);
     const ev = (k: string): string => {
       if (o.eventValues) return str(o.eventValues, k);
       const m: Record<string, string> = {
@@ -159,8 +216,18 @@ ${o.problem ? html`<p class="error" role="alert">${o.problem}</p>` : ''}
 <p>Event page (join_url): <a href="/events/${e.slug}">${eventJoinUrl(app.config.publicBaseUrl, e.slug)}</a></p>
 <div class="actions" role="group" aria-label="Event status">${ALLOWED[e.status].map((t) =>
         t === 'end'
-          ? confirmAction(request, `/recruiter/events/${e.id}/transition`, TRANSITION_LABELS[t], { name: 'transition', value: t, consequence: 'Ending the event closes its queue: everyone still waiting is sent home (their entries expire). Matches already made go on. It cannot be undone.', confirmLabel: 'Yes, end the event' })
-          : actionButton(request, `/recruiter/events/${e.id}/transition`, TRANSITION_LABELS[t], { name: 'transition', value: t, cls: 'btn btn-primary' }),
+          ? confirmAction(request, `/recruiter/events/${e.id}/transition`, TRANSITION_LABELS[t], {
+              name: 'transition',
+              value: t,
+              consequence:
+                'Ending the event closes its queue: everyone still waiting is sent home (their entries expire). Matches already made go on. It cannot be undone.',
+              confirmLabel: 'Yes, end the event',
+            })
+          : actionButton(request, `/recruiter/events/${e.id}/transition`, TRANSITION_LABELS[t], {
+              name: 'transition',
+              value: t,
+              cls: 'btn btn-primary',
+            }),
       )}</div>
 <dl class="kv"><dt>Started</dt><dd>${fmtDate(e.started_at)}</dd><dt>Ends</dt><dd>${fmtDate(e.ends_at)}</dd><dt>Candidates joined</dt><dd>${e.candidates_joined}</dd><dt>Matches made</dt><dd>${e.matches_made}</dd></dl>
 
@@ -204,7 +271,8 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
       const body = parseOrThrow(updateEventBodySchema, defined(eventFormToBody(b, 'update')));
       await events.update(r.teamId, id, body);
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: errorMessage(err) } : null);
+      const errors =
+        fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: errorMessage(err) } : null);
       if (!errors) throw err;
       return eventPage(request, reply, { eventErrors: errors, eventValues: b });
     }
@@ -216,7 +284,9 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
     const r = recruiter(request);
     const id = eventId(request);
     try {
-      const body = parseOrThrow(updateEventBodySchema, { interview_slots: num(str(formBody(request), 'interview_slots')) });
+      const body = parseOrThrow(updateEventBodySchema, {
+        interview_slots: num(str(formBody(request), 'interview_slots')),
+      });
       await events.update(r.teamId, id, body);
     } catch (err) {
       const errors = fieldErrors(err);
@@ -231,12 +301,16 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
     const r = recruiter(request);
     const id = eventId(request);
     const t = str(formBody(request), 'transition') as LiveEventTransition;
-    if (!(t in TRANSITION_LABELS)) throw new AppError(400, 'VALIDATION', 'Unknown event transition', { issues: [{ path: 'transition', message: 'one of goLive, pause, resume, end' }] });
+    if (!(t in TRANSITION_LABELS))
+      throw new AppError(400, 'VALIDATION', 'Unknown event transition', {
+        issues: [{ path: 'transition', message: 'one of goLive, pause, resume, end' }],
+      });
     try {
       await events.transition(r.teamId, r.user.id, id, t);
     } catch (err) {
       // 402 PLAN_LIMIT_REACHED (the plan's live events at once) is shown in place like a conflict: its message names the plan and the Billing page.
-      if (err instanceof AppError && (err.status === 409 || err.code === 'PLAN_LIMIT_REACHED')) return eventPage(request, reply, { problem: errorMessage(err), status: err.status });
+      if (err instanceof AppError && (err.status === 409 || err.code === 'PLAN_LIMIT_REACHED'))
+        return eventPage(request, reply, { problem: errorMessage(err), status: err.status });
       throw err;
     }
     return reply.redirect(`/recruiter/events/${id}`, 303);
@@ -259,7 +333,8 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
         remote_preference: body.remote_preference ?? null,
       });
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: errorMessage(err) } : null);
+      const errors =
+        fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: errorMessage(err) } : null);
       if (!errors) throw err;
       return eventPage(request, reply, { jobErrors: errors, jobValues: b });
     }

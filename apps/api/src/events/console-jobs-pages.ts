@@ -8,7 +8,19 @@ import type { Page } from '../plugins/pagination';
 import { formBody, str, type FormBody } from '../web/core';
 import { defined, eventId, num, recruiter } from '../web/console';
 import { html, type SafeHtml } from '../web/html';
-import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, select, sendPage, type FieldErrors } from '../web/layout';
+import {
+  actionButton,
+  confirmAction,
+  errorSummary,
+  fieldErrors,
+  fmtDate,
+  input,
+  notice,
+  postForm,
+  select,
+  sendPage,
+  type FieldErrors,
+} from '../web/layout';
 import { errorMessage, JOB_LABELS } from '../web/messages';
 
 const skills = (v: string) =>
@@ -35,7 +47,13 @@ export function jobFormToBody(b: FormBody, mode: 'create' | 'update') {
   };
 }
 
-export const jobForm = (request: FastifyRequest, action: string, v: (k: string) => string, errors: FieldErrors | null, submit: string): SafeHtml =>
+export const jobForm = (
+  request: FastifyRequest,
+  action: string,
+  v: (k: string) => string,
+  errors: FieldErrors | null,
+  submit: string,
+): SafeHtml =>
   postForm(
     request,
     action,
@@ -46,13 +64,29 @@ ${input({ name: 'experience_min', label: JOB_LABELS.experience_min, type: 'numbe
 ${input({ name: 'salary_min', label: JOB_LABELS.salary_min, type: 'number', value: v('salary_min'), errors, attrs: html` min="0" inputmode="numeric"` })}
 ${input({ name: 'salary_max', label: JOB_LABELS.salary_max, type: 'number', value: v('salary_max'), errors, attrs: html` min="0" inputmode="numeric"` })}
 ${input({ name: 'location', label: JOB_LABELS.location, value: v('location'), errors })}
-${select({ name: 'remote_preference', label: JOB_LABELS.remote_preference, value: v('remote_preference'), errors, options: [['', 'Not specified'], ['remote', 'Remote'], ['hybrid', 'Hybrid'], ['onsite', 'On site']] })}
+${select({
+  name: 'remote_preference',
+  label: JOB_LABELS.remote_preference,
+  value: v('remote_preference'),
+  errors,
+  options: [
+    ['', 'Not specified'],
+    ['remote', 'Remote'],
+    ['hybrid', 'Hybrid'],
+    ['onsite', 'On site'],
+  ],
+})}
 <button type="submit" class="btn btn-primary">${submit}</button>`,
     { label: submit },
   );
 
 /** The event page's jobs: the list, and the form that adds one (its route is in console-events-pages.ts, which renders the event page again on errors). */
-export const jobsSection = (request: FastifyRequest, e: LiveEventWithStats, jobPage: Page<JobWithEvent>, o: { jobErrors?: FieldErrors | null; jobValues?: FormBody }) => {
+export const jobsSection = (
+  request: FastifyRequest,
+  e: LiveEventWithStats,
+  jobPage: Page<JobWithEvent>,
+  o: { jobErrors?: FieldErrors | null; jobValues?: FormBody },
+) => {
   const jv = (k: string) => (o.jobValues ? str(o.jobValues, k) : '');
   return html`<section aria-labelledby="jobs-h">
 <h2 id="jobs-h">Jobs (${jobPage.data.length})</h2>
@@ -61,7 +95,9 @@ ${
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">Jobs of this event</caption>
 <thead><tr><th scope="col">Title</th><th scope="col">Essential skills</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${jobPage.data.map(
-        (j) => html`<tr><th scope="row"><a href="/recruiter/jobs/${j.id}">${j.title}</a></th><td>${j.essential_skills.join(', ')}</td><td><span class="state">${j.status}</span></td>
+        (
+          j,
+        ) => html`<tr><th scope="row"><a href="/recruiter/jobs/${j.id}">${j.title}</a></th><td>${j.essential_skills.join(', ')}</td><td><span class="state">${j.status}</span></td>
 <td>${j.status === 'open' ? confirmAction(request, `/recruiter/jobs/${j.id}/close`, 'Close', { small: true, ariaLabel: `Close job ${j.title}`, consequence: `Closing “${j.title}” stops new matches for it; open matches stay.`, confirmLabel: 'Yes, close the job' }) : ''}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No jobs yet: add one so the matchmaker has something to match.</p>`
@@ -81,7 +117,12 @@ ${jobForm(request, `/recruiter/events/${e.id}/jobs`, jv, o.jobErrors ?? null, 'A
 const consoleJobsPages: FastifyPluginAsync = async (app) => {
   const jobs = app.services.events.jobs;
 
-  const jobPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, values: FormBody | null, errors: FieldErrors | null) => {
+  const jobPage = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    values: FormBody | null,
+    errors: FieldErrors | null,
+  ) => {
     const r = recruiter(request);
     const j: JobWithEvent = await jobs.get(r.teamId, eventId(request));
     const v = (k: string): string => {
@@ -113,7 +154,9 @@ ${
     });
   };
 
-  app.get<{ Params: { id: string } }>('/recruiter/jobs/:id', async (request, reply) => jobPage(request, reply, null, null));
+  app.get<{ Params: { id: string } }>('/recruiter/jobs/:id', async (request, reply) =>
+    jobPage(request, reply, null, null),
+  );
 
   app.post<{ Params: { id: string } }>('/recruiter/jobs/:id', async (request, reply) => {
     const r = recruiter(request);
@@ -123,7 +166,8 @@ ${
       const body = parseOrThrow(updateJobBodySchema, defined(jobFormToBody(b, 'update')));
       await jobs.update(r.teamId, id, body);
     } catch (err) {
-      const errors = fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: errorMessage(err) } : null);
+      const errors =
+        fieldErrors(err) ?? (err instanceof AppError && err.status === 409 ? { form: errorMessage(err) } : null);
       if (!errors) throw err;
       return jobPage(request, reply, b, errors);
     }

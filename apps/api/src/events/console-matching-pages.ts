@@ -4,7 +4,18 @@ import { availabilityBodySchema, floorBodySchema } from './matching-settings-sch
 import { formBody, str, type FormBody } from '../web/core';
 import { consoleNav, eventId, num, recruiter } from '../web/console';
 import { html } from '../web/html';
-import { errorSummary, fieldErrors, fmtDate, input, notice, postForm, radios, select, sendPage, type FieldErrors } from '../web/layout';
+import {
+  errorSummary,
+  fieldErrors,
+  fmtDate,
+  input,
+  notice,
+  postForm,
+  radios,
+  select,
+  sendPage,
+  type FieldErrors,
+} from '../web/layout';
 
 /**
  * `/recruiter/events/:id/matching`: the recruiter console's matching section for one event (issue
@@ -16,7 +27,11 @@ const consoleMatchingPages: FastifyPluginAsync = async (app) => {
   const matching = app.services.events.matching;
   const liveEvents = app.services.events.liveEvents;
 
-  const page = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, form: { values: FormBody; errors: FieldErrors; which: 'availability' | 'floor' } | null) => {
+  const page = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    form: { values: FormBody; errors: FieldErrors; which: 'availability' | 'floor' } | null,
+  ) => {
     const r = recruiter(request);
     const id = eventId(request);
     const [event, m] = await Promise.all([liveEvents.get(r.teamId, id), matching.get(r.teamId, id)]);
@@ -24,7 +39,10 @@ const consoleMatchingPages: FastifyPluginAsync = async (app) => {
     const av = form?.which === 'availability' ? form : null;
     const fl = form?.which === 'floor' ? form : null;
     const brackets = m.brackets
-      .map((b, i) => `${i === 0 ? 'from the start' : `after ${Math.round(b.afterMs / 60_000)} min`}: score ≥ ${Math.max(0, (m.minScore ?? m.defaultMinScore) - b.relax)}${b.essential ? ', an essential skill required' : ''}`)
+      .map(
+        (b, i) =>
+          `${i === 0 ? 'from the start' : `after ${Math.round(b.afterMs / 60_000)} min`}: score ≥ ${Math.max(0, (m.minScore ?? m.defaultMinScore) - b.relax)}${b.essential ? ', an essential skill required' : ''}`,
+      )
       .join('; ');
     return sendPage(request, reply, {
       title: `Matching · ${event.company_name}`,
@@ -98,14 +116,20 @@ ${select({
     });
   };
 
-  app.get<{ Params: { id: string } }>('/recruiter/events/:id/matching', async (request, reply) => page(request, reply, null));
+  app.get<{ Params: { id: string } }>('/recruiter/events/:id/matching', async (request, reply) =>
+    page(request, reply, null),
+  );
 
   app.post<{ Params: { id: string } }>('/recruiter/events/:id/availability', async (request, reply) => {
     const r = recruiter(request);
     const id = eventId(request);
     const b = formBody(request);
     try {
-      const body = parseOrThrow(availabilityBodySchema, { available: str(b, 'available') === 'true' ? true : str(b, 'available') === 'false' ? false : str(b, 'available'), capacity: num(str(b, 'capacity')) });
+      const body = parseOrThrow(availabilityBodySchema, {
+        available:
+          str(b, 'available') === 'true' ? true : str(b, 'available') === 'false' ? false : str(b, 'available'),
+        capacity: num(str(b, 'capacity')),
+      });
       await matching.setAvailability(r.teamId, r.user.id, id, body);
     } catch (err) {
       const errors = fieldErrors(err);
@@ -122,7 +146,11 @@ ${select({
     const essential = str(b, 'require_essential');
     try {
       const minScore = str(b, 'min_score');
-      const body = parseOrThrow(floorBodySchema, { min_score: minScore.trim() === '' ? null : num(minScore), require_essential: essential === '' ? null : essential === 'true' ? true : essential === 'false' ? false : essential });
+      const body = parseOrThrow(floorBodySchema, {
+        min_score: minScore.trim() === '' ? null : num(minScore),
+        require_essential:
+          essential === '' ? null : essential === 'true' ? true : essential === 'false' ? false : essential,
+      });
       await matching.setFloor(r.teamId, id, body);
     } catch (err) {
       const errors = fieldErrors(err);

@@ -7,7 +7,16 @@ import { EDGE_CACHE_SECONDS, setPublicCacheHeaders } from '../plugins/public-cac
 import { LIVE_NOW_LIMIT } from './events-service';
 import { ValidationError } from '#lib/errors';
 import { JOB_REMOTE_PREFERENCES, type JobSearchParams } from '#db/events/jobs-repository';
-import { jobSchema, jobSearchHitSchema, liveEventSchema, SALARY_MAX, salaryAmount, toJob, toJobSearchHit, toLiveEvent } from './discovery-schemas';
+import {
+  jobSchema,
+  jobSearchHitSchema,
+  liveEventSchema,
+  SALARY_MAX,
+  salaryAmount,
+  toJob,
+  toJobSearchHit,
+  toLiveEvent,
+} from './discovery-schemas';
 
 /** Most skills one search may name. */
 const MAX_SEARCH_SKILLS = 20;
@@ -17,8 +26,10 @@ const jobSearchQuerySchema = z.strictObject({
     .string()
     .max(1000)
     .optional()
-    .describe(`Comma-separated skill tags (at most ${MAX_SEARCH_SKILLS}); matches jobs whose essential or bonus skills contain any of them, case-insensitively, after trimming`),
-  remote: z.enum(JOB_REMOTE_PREFERENCES).optional().describe("Only jobs with this remote preference"),
+    .describe(
+      `Comma-separated skill tags (at most ${MAX_SEARCH_SKILLS}); matches jobs whose essential or bonus skills contain any of them, case-insensitively, after trimming`,
+    ),
+  remote: z.enum(JOB_REMOTE_PREFERENCES).optional().describe('Only jobs with this remote preference'),
   location: z.string().trim().min(1).max(200).optional().describe('Case-insensitive substring of the job location'),
   salary_min: z
     .string()
@@ -26,7 +37,7 @@ const jobSearchQuerySchema = z.strictObject({
     .transform(Number)
     .pipe(salaryAmount)
     .optional()
-    .describe("Only jobs whose salary_max is at or above this value (jobs without salary_max are left out)"),
+    .describe('Only jobs whose salary_max is at or above this value (jobs without salary_max are left out)'),
   limit: z
     .string()
     .regex(/^\d{1,3}$/, 'must be an integer from 1 to 50')
@@ -44,8 +55,16 @@ const eventPageSchema = pageSchema(liveEventSchema);
 /** Trimmed, lower-cased, de-duplicated tags; an empty list or too many tags is a VALIDATION error naming `skills`. */
 export function parseSkillsParam(raw: string | undefined): string[] {
   if (raw === undefined) return [];
-  const tags = [...new Set(raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))];
-  const bad = (message: string) => new ValidationError(`Invalid request: query.skills: ${message}`, [{ path: 'query.skills', message }]);
+  const tags = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const bad = (message: string) =>
+    new ValidationError(`Invalid request: query.skills: ${message}`, [{ path: 'query.skills', message }]);
   if (tags.length === 0) throw bad('name at least one skill, e.g. skills=typescript,postgresql');
   if (tags.length > MAX_SEARCH_SKILLS) throw bad(`at most ${MAX_SEARCH_SKILLS} skills`);
   const long = tags.find((t) => t.length > 60);
@@ -57,7 +76,8 @@ export function parseSkillsParam(raw: string | undefined): string[] {
  * Cached answers are kept as the serialised JSON: validated against the response schema once,
  * when built, and then sent as they are (a hit costs no serialisation at all).
  */
-const serialise = <S extends z.ZodType>(schema: S, value: z.input<S>): Buffer => Buffer.from(JSON.stringify(schema.parse(value)));
+const serialise = <S extends z.ZodType>(schema: S, value: z.input<S>): Buffer =>
+  Buffer.from(JSON.stringify(schema.parse(value)));
 const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
 /** The cache key of a search: the normalised parameters (order and spelling of skills do not matter). */
@@ -74,7 +94,14 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const jobs = app.services.events.jobs;
   const base = app.config.publicBaseUrl;
   /** Answers from the short cache (built and serialised on a miss) with the route's edge-cache headers. */
-  const sendCached = async <S extends z.ZodType>(reply: FastifyReply, key: string, edgeSeconds: number, schema: S, build: () => Promise<z.input<S>>, complete = false) => {
+  const sendCached = async <S extends z.ZodType>(
+    reply: FastifyReply,
+    key: string,
+    edgeSeconds: number,
+    schema: S,
+    build: () => Promise<z.input<S>>,
+    complete = false,
+  ) => {
     const { value, hit } = await cache.get(key, async () => serialise(schema, await build()), { complete });
     setPublicCacheHeaders(reply, edgeSeconds, hit);
     return sendJson(reply, value);
@@ -102,8 +129,7 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'searchJobs',
       tags: ['discovery'],
       summary: 'Search open jobs of live open-invite events',
-      description:
-        `Only open jobs whose event is \`live\` (not paused) and open-invite. Filters combine with AND. Order: number of requested skills the job lists (essential or bonus) descending, then newest first. Unknown parameters → 400 VALIDATION naming them. Cached about ${EDGE_CACHE_SECONDS.jobsSearch} s, keyed on the normalised parameters.`,
+      description: `Only open jobs whose event is \`live\` (not paused) and open-invite. Filters combine with AND. Order: number of requested skills the job lists (essential or bonus) descending, then newest first. Unknown parameters → 400 VALIDATION naming them. Cached about ${EDGE_CACHE_SECONDS.jobsSearch} s, keyed on the normalised parameters.`,
       querystring: jobSearchQuerySchema,
       response: { 200: jobSearchResponseSchema },
     },
@@ -116,10 +142,17 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         salaryMin: q.salary_min,
         limit: q.limit ?? 20,
       };
-      return sendCached(reply, searchKey(params), EDGE_CACHE_SECONDS.jobsSearch, jobSearchResponseSchema, async () => ({
-        jobs: (await jobs.search(params)).map((j) => toJobSearchHit(j, base)),
-        generated_at: new Date().toISOString(),
-      }), true); // complete: a search answer shows nothing the data version does not follow
+      return sendCached(
+        reply,
+        searchKey(params),
+        EDGE_CACHE_SECONDS.jobsSearch,
+        jobSearchResponseSchema,
+        async () => ({
+          jobs: (await jobs.search(params)).map((j) => toJobSearchHit(j, base)),
+          generated_at: new Date().toISOString(),
+        }),
+        true,
+      ); // complete: a search answer shows nothing the data version does not follow
     },
   });
 
@@ -129,7 +162,8 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getPublicEvent',
       tags: ['discovery'],
       summary: 'One open-invite event and its open jobs',
-      description: 'Only open-invite events that are `live` or `paused`; draft, ended, private and unknown events are all 404 NOT_FOUND (existence is not leaked). Jobs: open jobs, newest first (at most 200).',
+      description:
+        'Only open-invite events that are `live` or `paused`; draft, ended, private and unknown events are all 404 NOT_FOUND (existence is not leaked). Jobs: open jobs, newest first (at most 200).',
       params: z.object({ slug: z.string().min(1).max(64) }),
       response: { 200: eventDetailSchema },
     },
@@ -148,14 +182,19 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'listPublicLiveEvents',
       tags: ['discovery'],
       summary: 'All publicly listed events, paginated',
-      description: 'Open-invite events that are `live` or `paused`, newest first (by creation), in the pagination envelope.',
+      description:
+        'Open-invite events that are `live` or `paused`, newest first (by creation), in the pagination envelope.',
       querystring: paginationQuerySchema(),
       response: { 200: eventPageSchema },
     },
     handler: async (request, reply) => {
       const { limit, cursor } = request.query;
-      return sendCached(reply, `live-events:${limit}:${cursor ?? ''}`, EDGE_CACHE_SECONDS.eventList, eventPageSchema, async () =>
-        mapPage(await events.publicList({ limit, cursor }), (e) => toLiveEvent(e, base)),
+      return sendCached(
+        reply,
+        `live-events:${limit}:${cursor ?? ''}`,
+        EDGE_CACHE_SECONDS.eventList,
+        eventPageSchema,
+        async () => mapPage(await events.publicList({ limit, cursor }), (e) => toLiveEvent(e, base)),
       );
     },
   });

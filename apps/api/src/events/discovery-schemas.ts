@@ -20,7 +20,10 @@ export const liveEventSchema = z
     status: z.enum(PUBLIC_LIVE_EVENT_STATUSES),
     company_name: z.string(),
     logo_url: z.string().nullable(),
-    accent_color: z.string().regex(/^#[0-9a-f]{6}$/i).describe('Hex colour `#rrggbb`'),
+    accent_color: z
+      .string()
+      .regex(/^#[0-9a-f]{6}$/i)
+      .describe('Hex colour `#rrggbb`'),
     headline: z.string().nullable(),
     description: z.string().nullable(),
     started_at: isoDateTime.nullable(),
@@ -53,7 +56,11 @@ export const jobSchema = z
 
 export const jobSearchHitSchema = jobSchema
   .extend({
-    skill_overlap: z.number().int().min(0).describe('How many of the requested skills the job lists (essential or bonus); 0 without a skills filter'),
+    skill_overlap: z
+      .number()
+      .int()
+      .min(0)
+      .describe('How many of the requested skills the job lists (essential or bonus); 0 without a skills filter'),
   })
   .meta({ id: 'JobSearchHit' });
 
@@ -89,4 +96,7 @@ export const toJob = (j: JobWithEvent, baseUrl: string): z.output<typeof jobSche
   join_url: eventJoinUrl(baseUrl, j.event_slug),
 });
 
-export const toJobSearchHit = (j: JobSearchHit, baseUrl: string): z.output<typeof jobSearchHitSchema> => ({ ...toJob(j, baseUrl), skill_overlap: j.skill_overlap });
+export const toJobSearchHit = (j: JobSearchHit, baseUrl: string): z.output<typeof jobSearchHitSchema> => ({
+  ...toJob(j, baseUrl),
+  skill_overlap: j.skill_overlap,
+});

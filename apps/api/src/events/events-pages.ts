@@ -10,8 +10,24 @@ import { choiceWords, errorMessage } from '../web/messages';
 
 const money = (n: number | null) => (n === null ? null : new Intl.NumberFormat('en-US').format(n));
 
-export function jobCard(j: Pick<JobWithEvent, 'title' | 'essential_skills' | 'bonus_skills' | 'experience_min' | 'salary_min' | 'salary_max' | 'location' | 'remote_preference'>, headingLevel: 2 | 3 = 3): SafeHtml {
-  const salary = j.salary_min !== null || j.salary_max !== null ? `${money(j.salary_min) ?? '…'} – ${money(j.salary_max) ?? '…'}` : null;
+export function jobCard(
+  j: Pick<
+    JobWithEvent,
+    | 'title'
+    | 'essential_skills'
+    | 'bonus_skills'
+    | 'experience_min'
+    | 'salary_min'
+    | 'salary_max'
+    | 'location'
+    | 'remote_preference'
+  >,
+  headingLevel: 2 | 3 = 3,
+): SafeHtml {
+  const salary =
+    j.salary_min !== null || j.salary_max !== null
+      ? `${money(j.salary_min) ?? '…'} – ${money(j.salary_max) ?? '…'}`
+      : null;
   const title = headingLevel === 2 ? html`<h2>${j.title}</h2>` : html`<h3>${j.title}</h3>`;
   return html`${title}
 <dl class="kv">
@@ -40,8 +56,12 @@ const eventsPages: FastifyPluginAsync = async (app) => {
     return sendPage(request, reply, {
       title: 'Live events',
       body: html`<h1>${s ? html`Welcome, ${s.user.display_name}` : 'Meet recruiters live, today'}</h1>
-${!s ? html`<p class="lead">Companies run live hiring events. Join a queue, get matched with a recruiter whose job fits your profile, accept, and meet by video, all in a few minutes.</p>
-<p class="actions"><a class="btn btn-primary" href="/signup">Create an account</a> <a class="btn" href="/login">Sign in</a></p>` : ''}
+${
+  !s
+    ? html`<p class="lead">Companies run live hiring events. Join a queue, get matched with a recruiter whose job fits your profile, accept, and meet by video, all in a few minutes.</p>
+<p class="actions"><a class="btn btn-primary" href="/signup">Create an account</a> <a class="btn" href="/login">Sign in</a></p>`
+    : ''
+}
 ${s && !s.user.onboarding_completed_at ? html`<p class="panel panel-soft">Finish <a href="/onboarding">your profile</a> before joining a queue.</p>` : ''}
 ${s?.user.role === 'recruiter' ? html`<p><a class="btn btn-primary" href="/recruiter">Open the recruiter console</a></p>` : ''}
 <h2>Live now</h2>
@@ -61,13 +81,19 @@ ${s?.user.role === 'seeker' ? html`<p><a href="/queue">Queue for any event</a> �
     });
   });
 
-  const eventPage = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply, error?: string, status = 200) => {
+  const eventPage = async (
+    request: FastifyRequest<{ Params: { slug: string } }>,
+    reply: FastifyReply,
+    error?: string,
+    status = 200,
+  ) => {
     const event = await events.findBySlug(request.params.slug);
     const s = request.webSession;
     const ownTeam = !!event && s?.membership?.team_id === event.team_id;
     if (!event || (event.status === 'draft' && !ownTeam)) throw new NotFoundError('event', request.params.slug);
     const list = await jobs.listOpenForEvent(event.id, 100);
-    const q: SeekerQueue = s?.user.role === 'seeker' ? await seekerQueue(s.user.id) : { v: null, match: null, finished: false };
+    const q: SeekerQueue =
+      s?.user.role === 'seeker' ? await seekerQueue(s.user.id) : { v: null, match: null, finished: false };
     const v = q.v;
     return sendPage(request, reply, {
       title: event.company_name,
@@ -86,7 +112,13 @@ ${event.description ? html`<p>${event.description}</p>` : ''}
 </dl>
 ${
   event.status === 'live'
-    ? queueBox(request, q, `/events/${event.slug}/join`, { id: event.id, slug: event.slug, company: event.company_name }, error)
+    ? queueBox(
+        request,
+        q,
+        `/events/${event.slug}/join`,
+        { id: event.id, slug: event.slug, company: event.company_name },
+        error,
+      )
     : event.status === 'paused'
       ? html`<p class="panel panel-soft">The event is paused; matching resumes when the recruiters are back.${v && v.entry.live_event_id === event.id && v.entry.status === 'waiting' ? ' You keep your place in the queue.' : ''}</p>${v && v.entry.live_event_id === event.id && v.entry.status !== 'left' && v.entry.status !== 'expired' ? queueBox(request, q, `/events/${event.slug}/join`, { id: event.id, slug: event.slug, company: event.company_name }) : ''}`
       : event.status === 'ended'
@@ -105,10 +137,17 @@ ${list.length ? html`<ul class="cards">${list.map((j) => html`<li class="card">$
   app.post<{ Params: { slug: string } }>('/events/:slug/join', async (request, reply) => {
     const { user } = currentUser(request);
     try {
-      await queue.join({ userId: user.id, eventRef: request.params.slug, agentIdentity: WEB_AGENT_IDENTITY, viaAgent: false });
+      await queue.join({
+        userId: user.id,
+        eventRef: request.params.slug,
+        agentIdentity: WEB_AGENT_IDENTITY,
+        viaAgent: false,
+      });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'ONBOARDING_INCOMPLETE') return reply.redirect(`/onboarding?next=${encodeURIComponent(`/events/${request.params.slug}`)}`, 303);
-      if (err instanceof AppError && err.status < 500 && err.status !== 404) return eventPage(request, reply, errorMessage(err), err.status);
+      if (err instanceof AppError && err.code === 'ONBOARDING_INCOMPLETE')
+        return reply.redirect(`/onboarding?next=${encodeURIComponent(`/events/${request.params.slug}`)}`, 303);
+      if (err instanceof AppError && err.status < 500 && err.status !== 404)
+        return eventPage(request, reply, errorMessage(err), err.status);
       throw err;
     }
     return reply.redirect(`/events/${encodeURIComponent(request.params.slug)}`, 303);

@@ -6,9 +6,21 @@ import { recruiterTeamOf } from './events-service';
 import { type LiveEventWithStats } from '#db/events/events-repository';
 import { LIVE_EVENT_STATUSES, type LiveEventTransition } from '#workflows/events/contract';
 import { eventJoinUrl } from '../plugins/join-urls';
-import { teamLiveEventSchema, createEventBodySchema, updateEventBodySchema, eventParams, eventEnvelope } from './events-schemas';
+import {
+  teamLiveEventSchema,
+  createEventBodySchema,
+  updateEventBodySchema,
+  eventParams,
+  eventEnvelope,
+} from './events-schemas';
 
-const TRANSITIONS: Array<{ path: string; transition: LiveEventTransition; operationId: string; summary: string; description: string }> = [
+const TRANSITIONS: Array<{
+  path: string;
+  transition: LiveEventTransition;
+  operationId: string;
+  summary: string;
+  description: string;
+}> = [
   {
     path: 'go-live',
     transition: 'goLive',
@@ -22,14 +34,16 @@ const TRANSITIONS: Array<{ path: string; transition: LiveEventTransition; operat
     transition: 'pause',
     operationId: 'pauseEvent',
     summary: 'Pause a live event',
-    description: 'live → paused: still listed publicly, its jobs leave the job search. Already paused → 200, no change. Draft → 409 EVENT_NOT_LIVE. Ended → 409 EVENT_ALREADY_ENDED.',
+    description:
+      'live → paused: still listed publicly, its jobs leave the job search. Already paused → 200, no change. Draft → 409 EVENT_NOT_LIVE. Ended → 409 EVENT_ALREADY_ENDED.',
   },
   {
     path: 'resume',
     transition: 'resume',
     operationId: 'resumeEvent',
     summary: 'Resume a paused event',
-    description: 'paused → live. Already live → 200, no change. Draft → 409 EVENT_NOT_LIVE. Ended → 409 EVENT_ALREADY_ENDED.',
+    description:
+      'paused → live. Already live → 200, no change. Draft → 409 EVENT_NOT_LIVE. Ended → 409 EVENT_ALREADY_ENDED.',
   },
   {
     path: 'end',
@@ -79,7 +93,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'createLiveEvent',
       tags: ['events'],
       summary: 'Create a draft event',
-      description: 'Creates a `draft` event of the caller\'s team. Slug taken → 409 SLUG_TAKEN. planned_end_at not after planned_start_at → 400 VALIDATION.',
+      description:
+        "Creates a `draft` event of the caller's team. Slug taken → 409 SLUG_TAKEN. planned_end_at not after planned_start_at → 400 VALIDATION.",
       body: createEventBodySchema,
       response: { 201: eventEnvelope },
     },
@@ -100,7 +115,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: paginationQuerySchema().extend({ status: z.enum(LIVE_EVENT_STATUSES).optional() }),
       response: { 200: pageSchema(teamLiveEventSchema) },
     },
-    handler: async (request) => mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toTeamEvent),
+    handler: async (request) =>
+      mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toTeamEvent),
   });
 
   app.get('/team/live-events/:eventId', {
@@ -108,12 +124,14 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       operationId: 'getTeamLiveEvent',
       tags: ['events'],
-      summary: 'One of the team\'s events',
+      summary: "One of the team's events",
       description: "Another team's event → 404.",
       params: eventParams,
       response: { 200: eventEnvelope },
     },
-    handler: async (request) => ({ event: toTeamEvent(await service.get(recruiterTeamOf(requireAuth(request)), request.params.eventId)) }),
+    handler: async (request) => ({
+      event: toTeamEvent(await service.get(recruiterTeamOf(requireAuth(request)), request.params.eventId)),
+    }),
   });
 
   app.patch('/team/live-events/:eventId', {
@@ -121,14 +139,18 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       operationId: 'updateTeamLiveEvent',
       tags: ['events'],
-      summary: 'Edit an event\'s description',
+      summary: "Edit an event's description",
       description:
         'Descriptive fields only (the status moves through go-live/pause/resume/end). Ended → 409 EVENT_ALREADY_ENDED; slug after go-live → 409 EVENT_SLUG_LOCKED; slug taken → 409 SLUG_TAKEN. Moving planned_end_at of a live or paused event moves its ends_at.',
       params: eventParams,
       body: updateEventBodySchema,
       response: { 200: eventEnvelope },
     },
-    handler: async (request) => ({ event: toTeamEvent(await service.update(recruiterTeamOf(requireAuth(request)), request.params.eventId, request.body)) }),
+    handler: async (request) => ({
+      event: toTeamEvent(
+        await service.update(recruiterTeamOf(requireAuth(request)), request.params.eventId, request.body),
+      ),
+    }),
   });
 
   for (const t of TRANSITIONS) {
@@ -144,7 +166,11 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const auth = requireAuth(request);
-        return { event: toTeamEvent(await service.transition(recruiterTeamOf(auth), auth.userId, request.params.eventId, t.transition)) };
+        return {
+          event: toTeamEvent(
+            await service.transition(recruiterTeamOf(auth), auth.userId, request.params.eventId, t.transition),
+          ),
+        };
       },
     });
   }

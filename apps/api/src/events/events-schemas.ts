@@ -36,9 +36,15 @@ const slugSchema = z
   .max(64)
   .regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and hyphens only')
   // A slug shaped like a UUID would be ambiguous where an event id is accepted too (queue join's event_id).
-  .refine((v) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v), 'must not look like a UUID (ids and slugs must not be confused)')
+  .refine(
+    (v) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v),
+    'must not look like a UUID (ids and slugs must not be confused)',
+  )
   .describe('Unique, 3–64 characters of `[a-z0-9-]`, not shaped like a UUID; used in URLs');
-const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a hex colour like #1f6feb').describe('Accent colour `#rrggbb`');
+const colourSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'a hex colour like #1f6feb')
+  .describe('Accent colour `#rrggbb`');
 const httpsUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
 const eventFields = {
@@ -47,7 +53,9 @@ const eventFields = {
   description: z.string().trim().max(10_000).nullable(),
   accent_color: colourSchema,
   logo_url: httpsUrl.nullable(),
-  visibility: z.enum(EVENT_VISIBILITIES).describe('`open_invite` events are listed publicly while live or paused; `private` ones never'),
+  visibility: z
+    .enum(EVENT_VISIBILITIES)
+    .describe('`open_invite` events are listed publicly while live or paused; `private` ones never'),
   planned_start_at: isoDateTime.nullable(),
   planned_end_at: isoDateTime.nullable().describe('Must be after planned_start_at; becomes ends_at at go-live'),
   interview_slots: z.number().int().min(1).max(100),
@@ -61,7 +69,7 @@ export const createEventBodySchema = z
     description: eventFields.description.optional(),
     accent_color: eventFields.accent_color.optional().describe('Default #1f6feb'),
     logo_url: eventFields.logo_url.optional(),
-    visibility: eventFields.visibility.optional().describe("Default: the team setting default_event_visibility"),
+    visibility: eventFields.visibility.optional().describe('Default: the team setting default_event_visibility'),
     planned_start_at: eventFields.planned_start_at.optional(),
     planned_end_at: eventFields.planned_end_at.optional(),
     interview_slots: eventFields.interview_slots.optional().describe('Default 1'),

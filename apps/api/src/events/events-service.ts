@@ -1,9 +1,22 @@
 import type { Knex } from 'knex';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
-import { isUniqueViolation, type EventVisibility, type LiveEventDescription, type LiveEventStatus, type LiveEventWithStats } from '#db/events/events-repository';
+import {
+  isUniqueViolation,
+  type EventVisibility,
+  type LiveEventDescription,
+  type LiveEventStatus,
+  type LiveEventWithStats,
+} from '#db/events/events-repository';
 import { type JobWithEvent } from '#db/events/jobs-repository';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, PlanLimitReachedError, ValidationError } from '#lib/errors';
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PlanLimitReachedError,
+  ValidationError,
+} from '#lib/errors';
 import { operationUuid, type OperationKey } from '#lib/operation-ids';
 import { maxLiveEventsOf } from '#workflows/billing/contract';
 import type { Config } from '#lib/config';
@@ -11,7 +24,22 @@ import { refusalConflict, updateRefusal } from '#lib/update-refusal';
 import type { AuthContext } from '../plugins/auth';
 import type { Page, Paginator } from '../plugins/pagination';
 import type { PublicCache } from '../plugins/public-cache';
-import { DEFAULT_DRAIN_SETTLE_MS, liveEventWorkflowId, planLiveEventTransition, endUpdate, goLiveUpdate, LIVE_EVENT_WORKFLOW, liveEventStartMetadata, pauseUpdate, plannedEndChangedSignal, resumeUpdate, type LiveEventRefusal, type LiveEventTransition, type LiveEventTransitionInput, type LiveEventWorkflow } from '#workflows/events/contract';
+import {
+  DEFAULT_DRAIN_SETTLE_MS,
+  liveEventWorkflowId,
+  planLiveEventTransition,
+  endUpdate,
+  goLiveUpdate,
+  LIVE_EVENT_WORKFLOW,
+  liveEventStartMetadata,
+  pauseUpdate,
+  plannedEndChangedSignal,
+  resumeUpdate,
+  type LiveEventRefusal,
+  type LiveEventTransition,
+  type LiveEventTransitionInput,
+  type LiveEventWorkflow,
+} from '#workflows/events/contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId } from '#workflows/shared/contract';
 import { kickMatchmaker } from '#workflows/matchmaking/client';
 import type { ServiceDeps } from '../plugins/service-deps';
@@ -29,7 +57,11 @@ export const LIVE_NOW_LIMIT = 200;
 /** How many open jobs GET /events/{slug} lists at most. */
 export const EVENT_DETAIL_JOBS_LIMIT = 200;
 
-const REFUSALS: ReadonlySet<string> = new Set<LiveEventRefusal>(['EVENT_NOT_LIVE', 'EVENT_ALREADY_ENDED', 'ILLEGAL_TRANSITION']);
+const REFUSALS: ReadonlySet<string> = new Set<LiveEventRefusal>([
+  'EVENT_NOT_LIVE',
+  'EVENT_ALREADY_ENDED',
+  'ILLEGAL_TRANSITION',
+]);
 const UPDATES = { goLive: goLiveUpdate, pause: pauseUpdate, resume: resumeUpdate, end: endUpdate } as const;
 
 export interface CreateEventInput {
@@ -50,11 +82,15 @@ const toDate = (s: string | null | undefined) => (s === undefined ? undefined : 
 
 function checkPlannedWindow(start: Date | null | undefined, end: Date | null | undefined) {
   if (start && end && end.getTime() <= start.getTime()) {
-    throw new ValidationError('planned_end_at must be after planned_start_at', [{ path: 'body.planned_end_at', message: 'must be after planned_start_at' }]);
+    throw new ValidationError('planned_end_at must be after planned_start_at', [
+      { path: 'body.planned_end_at', message: 'must be after planned_start_at' },
+    ]);
   }
 }
 
-export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'temporal' | 'config' | 'paginator' | 'cache'>) {
+export function createEventsService(
+  deps: Pick<ServiceDeps, 'knex' | 'repos' | 'temporal' | 'config' | 'paginator' | 'cache'>,
+) {
   const events = deps.repos.events;
   const jobs = deps.repos.jobs;
   const settings = deps.repos.settings;
@@ -65,12 +101,21 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
     if (!row) throw new NotFoundError('live event', eventId);
     return row;
   };
-  const slugTaken = (slug: string) => new ConflictError('SLUG_TAKEN', `The slug ${slug} is already used by another event`, { slug });
-  const refusal = (code: LiveEventRefusal | string, message: string, row: { id: string; status: LiveEventStatus }, transition: LiveEventTransition) =>
-    new ConflictError(code, message, { event_id: row.id, status: row.status, transition });
+  const slugTaken = (slug: string) =>
+    new ConflictError('SLUG_TAKEN', `The slug ${slug} is already used by another event`, { slug });
+  const refusal = (
+    code: LiveEventRefusal | string,
+    message: string,
+    row: { id: string; status: LiveEventStatus },
+    transition: LiveEventTransition,
+  ) => new ConflictError(code, message, { event_id: row.id, status: row.status, transition });
 
   /** Update-with-start on `live-event:<id>`: starts the run from the table's state if none is running. */
-  const updateWithStart = async (row: LiveEventWithStats, transition: LiveEventTransition, input: LiveEventTransitionInput) => {
+  const updateWithStart = async (
+    row: LiveEventWithStats,
+    transition: LiveEventTransition,
+    input: LiveEventTransitionInput,
+  ) => {
     const startOp = new WithStartWorkflowOperation<LiveEventWorkflow>(LIVE_EVENT_WORKFLOW, {
       workflowId: liveEventWorkflowId(row.id),
       taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
@@ -96,11 +141,19 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
         },
       ],
     });
-    return deps.temporal.workflow.executeUpdateWithStart(UPDATES[transition], { args: [input], startWorkflowOperation: startOp });
+    return deps.temporal.workflow.executeUpdateWithStart(UPDATES[transition], {
+      args: [input],
+      startWorkflowOperation: startOp,
+    });
   };
 
   /** Answers from the table when no run can take the update (never went live, or its run has closed). */
-  const withoutRun = async (teamId: string, eventId: string, transition: LiveEventTransition, input: LiveEventTransitionInput): Promise<void> => {
+  const withoutRun = async (
+    teamId: string,
+    eventId: string,
+    transition: LiveEventTransition,
+    input: LiveEventTransitionInput,
+  ): Promise<void> => {
     const fresh = await mustFind(teamId, eventId);
     const p = planLiveEventTransition(transition, fresh.status, fresh.id);
     if (!p.ok) throw refusal(p.code, p.message, fresh, transition);
@@ -110,7 +163,12 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
   };
 
   return {
-    async create(teamId: string, userId: string, input: CreateEventInput, op: OperationKey | null = null): Promise<LiveEventWithStats> {
+    async create(
+      teamId: string,
+      userId: string,
+      input: CreateEventInput,
+      op: OperationKey | null = null,
+    ): Promise<LiveEventWithStats> {
       // A keyed retry after a crash: the event this key created is the answer (decision 0160).
       const id = operationUuid(op, 'live-event');
       if (op) {
@@ -120,7 +178,10 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
       const start = toDate(input.planned_start_at);
       const end = toDate(input.planned_end_at);
       checkPlannedWindow(start, end);
-      const [teamSettings, membership] = await Promise.all([settings.findTeamSettings(teamId), accounts.findMembership(userId)]);
+      const [teamSettings, membership] = await Promise.all([
+        settings.findTeamSettings(teamId),
+        accounts.findMembership(userId),
+      ]);
       try {
         const row = await events.insert({
           id,
@@ -148,9 +209,17 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
       return mustFind(teamId, eventId);
     },
 
-    async list(teamId: string, q: { limit: number; cursor?: string; status?: LiveEventStatus }): Promise<Page<LiveEventWithStats>> {
+    async list(
+      teamId: string,
+      q: { limit: number; cursor?: string; status?: LiveEventStatus },
+    ): Promise<Page<LiveEventWithStats>> {
       const filter = { status: q.status };
-      return deps.paginator.page<LiveEventWithStats>(events.teamEventsQuery(teamId, filter), { limit: q.limit, cursor: q.cursor, filter: { team: teamId, ...filter }, table: 'e' });
+      return deps.paginator.page<LiveEventWithStats>(events.teamEventsQuery(teamId, filter), {
+        limit: q.limit,
+        cursor: q.cursor,
+        filter: { team: teamId, ...filter },
+        table: 'e',
+      });
     },
 
     /**
@@ -159,15 +228,31 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
      */
     async update(teamId: string, eventId: string, patch: UpdateEventInput): Promise<LiveEventWithStats> {
       const row = await mustFind(teamId, eventId);
-      if (row.status === 'ended') throw new ConflictError('EVENT_ALREADY_ENDED', `live event ${row.id} has ended and can no longer be edited`, { event_id: row.id, status: row.status });
+      if (row.status === 'ended')
+        throw new ConflictError('EVENT_ALREADY_ENDED', `live event ${row.id} has ended and can no longer be edited`, {
+          event_id: row.id,
+          status: row.status,
+        });
       if (patch.slug !== undefined && patch.slug !== row.slug && row.status !== 'draft') {
-        throw new ConflictError('EVENT_SLUG_LOCKED', `The slug of live event ${row.id} is fixed once it has gone live`, { event_id: row.id, status: row.status });
+        throw new ConflictError(
+          'EVENT_SLUG_LOCKED',
+          `The slug of live event ${row.id} is fixed once it has gone live`,
+          { event_id: row.id, status: row.status },
+        );
       }
       const start = patch.planned_start_at !== undefined ? toDate(patch.planned_start_at) : row.planned_start_at;
       const end = patch.planned_end_at !== undefined ? toDate(patch.planned_end_at) : row.planned_end_at;
       checkPlannedWindow(start, end);
       const fields: LiveEventDescription = {};
-      for (const k of ['slug', 'company_name', 'headline', 'description', 'logo_url', 'visibility', 'interview_slots'] as const) {
+      for (const k of [
+        'slug',
+        'company_name',
+        'headline',
+        'description',
+        'logo_url',
+        'visibility',
+        'interview_slots',
+      ] as const) {
         if (patch[k] !== undefined) (fields as Record<string, unknown>)[k] = patch[k];
       }
       if (patch.accent_color !== undefined) fields.accent_color = patch.accent_color.toLowerCase();
@@ -182,7 +267,9 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
       if (patch.planned_end_at !== undefined && (row.status === 'live' || row.status === 'paused')) {
         // ends_at is a lifecycle column: the workflow moves it.
         try {
-          await deps.temporal.workflow.getHandle(liveEventWorkflowId(row.id)).signal(plannedEndChangedSignal, { plannedEndAtMs: end?.getTime() ?? null });
+          await deps.temporal.workflow
+            .getHandle(liveEventWorkflowId(row.id))
+            .signal(plannedEndChangedSignal, { plannedEndAtMs: end?.getTime() ?? null });
         } catch (err) {
           if (!(err instanceof WorkflowNotFoundError)) throw err;
         }
@@ -203,9 +290,17 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
      * state the event is already in answers 200 with the event and changes nothing. The update
      * answers after the workflow has projected the new status, so the event read back is current.
      */
-    async transition(teamId: string, userId: string, eventId: string, transition: LiveEventTransition): Promise<LiveEventWithStats> {
+    async transition(
+      teamId: string,
+      userId: string,
+      eventId: string,
+      transition: LiveEventTransition,
+    ): Promise<LiveEventWithStats> {
       const row = await mustFind(teamId, eventId);
-      const input: LiveEventTransitionInput = { requestedBy: userId, plannedEndAtMs: row.planned_end_at?.getTime() ?? null };
+      const input: LiveEventTransitionInput = {
+        requestedBy: userId,
+        plannedEndAtMs: row.planned_end_at?.getTime() ?? null,
+      };
       try {
         if (transition === 'goLive' && row.status !== 'live' && row.status !== 'paused') {
           // The plan's limit on live events at once (decision 0130). Go-lives of one team are
@@ -216,7 +311,12 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
             const plan = await deps.repos.billing.planOf(teamId, trx);
             const limit = maxLiveEventsOf(plan, deps.config.BILLING_FREE_MAX_LIVE_EVENTS);
             if (limit !== null && (await events.countLiveForTeam(teamId, row.id, trx)) >= limit) {
-              throw new PlanLimitReachedError({ plan, resource: 'live_events', limit, upgrade_url: `${deps.config.publicBaseUrl}/recruiter/billing` });
+              throw new PlanLimitReachedError({
+                plan,
+                resource: 'live_events',
+                limit,
+                upgrade_url: `${deps.config.publicBaseUrl}/recruiter/billing`,
+              });
             }
             await updateWithStart(row, transition, input);
           });
@@ -224,7 +324,9 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
           await updateWithStart(row, transition, input);
         } else {
           try {
-            await deps.temporal.workflow.getHandle(liveEventWorkflowId(row.id)).executeUpdate(UPDATES[transition], { args: [input] });
+            await deps.temporal.workflow
+              .getHandle(liveEventWorkflowId(row.id))
+              .executeUpdate(UPDATES[transition], { args: [input] });
           } catch (err) {
             if (!(err instanceof WorkflowNotFoundError)) throw err;
             await withoutRun(teamId, row.id, transition, input);
@@ -235,7 +337,11 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
         if (updateRefusal(err, REFUSALS)) {
           // The details name the event's status now (the refusal raced nothing: it is the workflow's answer).
           const current = await mustFind(teamId, row.id);
-          const conflict = refusalConflict(err, REFUSALS, () => ({ event_id: current.id, status: current.status, transition }));
+          const conflict = refusalConflict(err, REFUSALS, () => ({
+            event_id: current.id,
+            status: current.status,
+            transition,
+          }));
           if (conflict) throw conflict;
         }
         // The completed run of an ended event cannot be replaced: answer from the table.
@@ -252,7 +358,12 @@ export function createEventsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | '
       return events.listLiveNow(LIVE_NOW_LIMIT);
     },
     async publicList(q: { limit: number; cursor?: string }): Promise<Page<LiveEventWithStats>> {
-      return deps.paginator.page<LiveEventWithStats>(events.publicEventsQuery(), { limit: q.limit, cursor: q.cursor, filter: { public: true }, table: 'e' });
+      return deps.paginator.page<LiveEventWithStats>(events.publicEventsQuery(), {
+        limit: q.limit,
+        cursor: q.cursor,
+        filter: { public: true },
+        table: 'e',
+      });
     },
     /** `{ event, jobs }` of an open-invite live/paused event; anything else is not found (existence not leaked). */
     async publicDetail(slug: string): Promise<{ event: LiveEventWithStats; jobs: JobWithEvent[] }> {

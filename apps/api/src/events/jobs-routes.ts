@@ -25,24 +25,29 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       operationId: 'createJob',
       tags: ['jobs'],
-      summary: 'Create a job for one of the team\'s events',
-      description: "Another team's (or an unknown) event → 404; an ended event → 409 EVENT_ALREADY_ENDED; salary_min > salary_max → 400 VALIDATION. Skills are trimmed and de-duplicated case-insensitively.",
+      summary: "Create a job for one of the team's events",
+      description:
+        "Another team's (or an unknown) event → 404; an ended event → 409 EVENT_ALREADY_ENDED; salary_min > salary_max → 400 VALIDATION. Skills are trimmed and de-duplicated case-insensitively.",
       body: createJobBodySchema,
       response: { 201: jobEnvelope },
     },
     handler: async (request, reply) => {
       const b = request.body;
-      const job = await service.create(recruiterTeamOf(requireAuth(request)), {
-        live_event_id: b.live_event_id,
-        title: b.title,
-        essential_skills: b.essential_skills,
-        bonus_skills: b.bonus_skills ?? [],
-        experience_min: b.experience_min ?? 0,
-        salary_min: b.salary_min ?? null,
-        salary_max: b.salary_max ?? null,
-        location: b.location ?? null,
-        remote_preference: b.remote_preference ?? null,
-      }, request.operationKey);
+      const job = await service.create(
+        recruiterTeamOf(requireAuth(request)),
+        {
+          live_event_id: b.live_event_id,
+          title: b.title,
+          essential_skills: b.essential_skills,
+          bonus_skills: b.bonus_skills ?? [],
+          experience_min: b.experience_min ?? 0,
+          salary_min: b.salary_min ?? null,
+          salary_max: b.salary_max ?? null,
+          location: b.location ?? null,
+          remote_preference: b.remote_preference ?? null,
+        },
+        request.operationKey,
+      );
       return reply.code(201).send({ job: toTeamJob(job) });
     },
   });
@@ -54,10 +59,14 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['jobs'],
       summary: "The team's jobs, paginated",
       description: 'Newest first; optional filters `live_event_id` and `status`.',
-      querystring: paginationQuerySchema().extend({ live_event_id: z.uuid().optional(), status: z.enum(JOB_STATUSES).optional() }),
+      querystring: paginationQuerySchema().extend({
+        live_event_id: z.uuid().optional(),
+        status: z.enum(JOB_STATUSES).optional(),
+      }),
       response: { 200: pageSchema(teamJobSchema) },
     },
-    handler: async (request) => mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toTeamJob),
+    handler: async (request) =>
+      mapPage(await service.list(recruiterTeamOf(requireAuth(request)), request.query), toTeamJob),
   });
 
   app.get('/jobs/:jobId', {
@@ -65,12 +74,14 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       operationId: 'getTeamJob',
       tags: ['jobs'],
-      summary: 'One of the team\'s jobs',
+      summary: "One of the team's jobs",
       description: "Another team's job → 404.",
       params: jobParams,
       response: { 200: jobEnvelope },
     },
-    handler: async (request) => ({ job: toTeamJob(await service.get(recruiterTeamOf(requireAuth(request)), request.params.jobId)) }),
+    handler: async (request) => ({
+      job: toTeamJob(await service.get(recruiterTeamOf(requireAuth(request)), request.params.jobId)),
+    }),
   });
 
   app.patch('/jobs/:jobId', {
@@ -79,12 +90,15 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'updateTeamJob',
       tags: ['jobs'],
       summary: 'Edit a job',
-      description: 'A closed job → 409 JOB_CLOSED. The salary range is checked against the stored values (400 VALIDATION).',
+      description:
+        'A closed job → 409 JOB_CLOSED. The salary range is checked against the stored values (400 VALIDATION).',
       params: jobParams,
       body: updateJobBodySchema,
       response: { 200: jobEnvelope },
     },
-    handler: async (request) => ({ job: toTeamJob(await service.update(recruiterTeamOf(requireAuth(request)), request.params.jobId, request.body)) }),
+    handler: async (request) => ({
+      job: toTeamJob(await service.update(recruiterTeamOf(requireAuth(request)), request.params.jobId, request.body)),
+    }),
   });
 
   app.post('/jobs/:jobId/close', {
@@ -97,7 +111,9 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: jobParams,
       response: { 200: jobEnvelope },
     },
-    handler: async (request) => ({ job: toTeamJob(await service.close(recruiterTeamOf(requireAuth(request)), request.params.jobId)) }),
+    handler: async (request) => ({
+      job: toTeamJob(await service.close(recruiterTeamOf(requireAuth(request)), request.params.jobId)),
+    }),
   });
 };
 export default jobsRoutes;

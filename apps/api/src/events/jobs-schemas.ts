@@ -20,7 +20,9 @@ export const teamJobSchema = jobSchema
 const salary = salaryAmount;
 const jobFields = {
   title: z.string().trim().min(1).max(200),
-  essential_skills: skillsSchema.pipe(z.array(z.string()).min(1, 'name at least one essential skill')).describe('1–50 skill tags, each 1–60 characters'),
+  essential_skills: skillsSchema
+    .pipe(z.array(z.string()).min(1, 'name at least one essential skill'))
+    .describe('1–50 skill tags, each 1–60 characters'),
   bonus_skills: skillsSchema.describe('Up to 50 skill tags'),
   experience_min: z.number().int().min(0).max(60).describe('Minimum years of experience'),
   salary_min: salary.nullable(),
@@ -28,7 +30,8 @@ const jobFields = {
   location: z.string().trim().min(1).max(200).nullable(),
   remote_preference: z.enum(JOB_REMOTE_PREFERENCES).nullable(),
 };
-const salaryOrdered = (b: { salary_min?: number | null; salary_max?: number | null }) => b.salary_min == null || b.salary_max == null || b.salary_min <= b.salary_max;
+const salaryOrdered = (b: { salary_min?: number | null; salary_max?: number | null }) =>
+  b.salary_min == null || b.salary_max == null || b.salary_min <= b.salary_max;
 const salaryIssue = { message: 'salary_min must be less than or equal to salary_max', path: ['salary_min'] };
 
 export const createJobBodySchema = z

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { type JobFields, type JobSearchHit, type JobSearchParams, type JobStatus, type JobWithEvent } from '#db/events/jobs-repository';
+import {
+  type JobFields,
+  type JobSearchHit,
+  type JobSearchParams,
+  type JobStatus,
+  type JobWithEvent,
+} from '#db/events/jobs-repository';
 import { ConflictError, NotFoundError, ValidationError } from '#lib/errors';
 import { operationUuid, type OperationKey } from '#lib/operation-ids';
 import type { Page, Paginator } from '../plugins/pagination';
@@ -10,7 +16,9 @@ export type CreateJobInput = JobFields & { live_event_id: string };
 
 function checkSalary(min: number | null | undefined, max: number | null | undefined) {
   if (min != null && max != null && min > max) {
-    throw new ValidationError('salary_min must not exceed salary_max', [{ path: 'body.salary_min', message: 'must be less than or equal to salary_max' }]);
+    throw new ValidationError('salary_min must not exceed salary_max', [
+      { path: 'body.salary_min', message: 'must be less than or equal to salary_max' },
+    ]);
   }
 }
 
@@ -36,7 +44,11 @@ export function createJobsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'pa
       checkSalary(input.salary_min, input.salary_max);
       const event = await events.findForTeam(teamId, input.live_event_id);
       if (!event) throw new NotFoundError('live event', input.live_event_id);
-      if (event.status === 'ended') throw new ConflictError('EVENT_ALREADY_ENDED', `live event ${event.id} has ended; it takes no new jobs`, { event_id: event.id, status: event.status });
+      if (event.status === 'ended')
+        throw new ConflictError('EVENT_ALREADY_ENDED', `live event ${event.id} has ended; it takes no new jobs`, {
+          event_id: event.id,
+          status: event.status,
+        });
       const row = await jobs.insert({ ...input, id, team_id: teamId });
       deps.cache.clear();
       return mustFind(teamId, row.id);
@@ -46,16 +58,30 @@ export function createJobsService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'pa
       return mustFind(teamId, jobId);
     },
 
-    async list(teamId: string, q: { limit: number; cursor?: string; live_event_id?: string; status?: JobStatus }): Promise<Page<JobWithEvent>> {
+    async list(
+      teamId: string,
+      q: { limit: number; cursor?: string; live_event_id?: string; status?: JobStatus },
+    ): Promise<Page<JobWithEvent>> {
       const filter = { liveEventId: q.live_event_id, status: q.status };
-      return deps.paginator.page<JobWithEvent>(jobs.teamJobsQuery(teamId, filter), { limit: q.limit, cursor: q.cursor, filter: { team: teamId, ...filter }, table: 'j' });
+      return deps.paginator.page<JobWithEvent>(jobs.teamJobsQuery(teamId, filter), {
+        limit: q.limit,
+        cursor: q.cursor,
+        filter: { team: teamId, ...filter },
+        table: 'j',
+      });
     },
 
     /** A closed job is read-only (409 JOB_CLOSED); the salary range is checked against the stored values. */
     async update(teamId: string, jobId: string, patch: Partial<JobFields>): Promise<JobWithEvent> {
       const row = await mustFind(teamId, jobId);
-      if (row.status === 'closed') throw new ConflictError('JOB_CLOSED', `job ${row.id} is closed and can no longer be edited`, { job_id: row.id });
-      checkSalary(patch.salary_min !== undefined ? patch.salary_min : row.salary_min, patch.salary_max !== undefined ? patch.salary_max : row.salary_max);
+      if (row.status === 'closed')
+        throw new ConflictError('JOB_CLOSED', `job ${row.id} is closed and can no longer be edited`, {
+          job_id: row.id,
+        });
+      checkSalary(
+        patch.salary_min !== undefined ? patch.salary_min : row.salary_min,
+        patch.salary_max !== undefined ? patch.salary_max : row.salary_max,
+      );
       await jobs.update(teamId, row.id, patch);
       deps.cache.clear();
       return mustFind(teamId, row.id);

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../plugins/auth';
 import { recruiterTeamOf } from './events-service';
-import { params, availabilityBodySchema, floorBodySchema, envelope, toMatchingSettings } from './matching-settings-schemas';
+import {
+  params,
+  availabilityBodySchema,
+  floorBodySchema,
+  envelope,
+  toMatchingSettings,
+} from './matching-settings-schemas';
 
 /** Matching settings of one of the team's events: recruiter availability (round-robin) and the quality floor. */
 const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +23,9 @@ const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       response: { 200: envelope },
     },
-    handler: async (request) => ({ matching: toMatchingSettings(await service.get(recruiterTeamOf(requireAuth(request)), request.params.eventId)) }),
+    handler: async (request) => ({
+      matching: toMatchingSettings(await service.get(recruiterTeamOf(requireAuth(request)), request.params.eventId)),
+    }),
   });
 
   app.put('/team/live-events/:eventId/availability', {
@@ -27,14 +35,18 @@ const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['events'],
       summary: "The caller's availability for interviews at one of the team's events",
       description:
-        'Body `{ available, capacity? }` (capacity 1–50 concurrent interviews; default: the previous value, else 1). Once any recruiter of an event has set availability, its new offers go round-robin (least recent offer first) to available recruiters with room; each match names its recruiter (`recruiter_user_id`). Going unavailable stops new offers; open offers and matches stay. The event\'s interview_slots remains the cap.',
+        "Body `{ available, capacity? }` (capacity 1–50 concurrent interviews; default: the previous value, else 1). Once any recruiter of an event has set availability, its new offers go round-robin (least recent offer first) to available recruiters with room; each match names its recruiter (`recruiter_user_id`). Going unavailable stops new offers; open offers and matches stay. The event's interview_slots remains the cap.",
       params,
       body: availabilityBodySchema,
       response: { 200: envelope },
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      return { matching: toMatchingSettings(await service.setAvailability(recruiterTeamOf(auth), auth.userId, request.params.eventId, request.body)) };
+      return {
+        matching: toMatchingSettings(
+          await service.setAvailability(recruiterTeamOf(auth), auth.userId, request.params.eventId, request.body),
+        ),
+      };
     },
   });
 
@@ -44,12 +56,17 @@ const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'updateEventMatchingSettings',
       tags: ['events'],
       summary: "Set an event's quality floor",
-      description: 'Body `{ min_score?, require_essential? }` (null = back to the default). The floor relaxes in the configured brackets as a seeker waits; the bracket used is part of each match\'s score_breakdown.floor.',
+      description:
+        "Body `{ min_score?, require_essential? }` (null = back to the default). The floor relaxes in the configured brackets as a seeker waits; the bracket used is part of each match's score_breakdown.floor.",
       params,
       body: floorBodySchema,
       response: { 200: envelope },
     },
-    handler: async (request) => ({ matching: toMatchingSettings(await service.setFloor(recruiterTeamOf(requireAuth(request)), request.params.eventId, request.body)) }),
+    handler: async (request) => ({
+      matching: toMatchingSettings(
+        await service.setFloor(recruiterTeamOf(requireAuth(request)), request.params.eventId, request.body),
+      ),
+    }),
   });
 };
 export default matchingSettingsRoutes;

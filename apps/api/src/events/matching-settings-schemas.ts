@@ -9,7 +9,12 @@ const recruiterAvailabilitySchema = z
     user_id: z.uuid(),
     display_name: z.string(),
     available: z.boolean().describe('Receives new offers; an unavailable recruiter keeps the open ones'),
-    capacity: z.number().int().min(RECRUITER_CAPACITY_MIN).max(RECRUITER_CAPACITY_MAX).describe('Concurrent interviews (open offers and matches not ended) at this event'),
+    capacity: z
+      .number()
+      .int()
+      .min(RECRUITER_CAPACITY_MIN)
+      .max(RECRUITER_CAPACITY_MAX)
+      .describe('Concurrent interviews (open offers and matches not ended) at this event'),
     active: z.number().int().min(0).describe('Open offers and matches not ended that name this recruiter'),
     last_offered_at: isoDateTime.nullable().describe('Round-robin key: the least recent goes first'),
     updated_at: isoDateTime,
@@ -19,19 +24,42 @@ const recruiterAvailabilitySchema = z
 export const matchingSettingsSchema = z
   .object({
     event_id: z.uuid(),
-    min_score: z.number().int().min(0).max(100).nullable().describe("The event's minimum match score; null = the default"),
-    require_essential: z.boolean().nullable().describe('At least one of a job\'s essential skills; null = the default (true)'),
+    min_score: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .nullable()
+      .describe("The event's minimum match score; null = the default"),
+    require_essential: z
+      .boolean()
+      .nullable()
+      .describe("At least one of a job's essential skills; null = the default (true)"),
     default_min_score: z.number().int().describe('MATCH_MIN_SCORE'),
     brackets: z
-      .array(z.object({ after_seconds: z.number().int(), relax_points: z.number().int(), essential_required: z.boolean() }))
-      .describe('How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule'),
-    recruiters: z.array(recruiterAvailabilitySchema).describe('Empty: the event-level interview_slots alone; otherwise offers go round-robin to available recruiters with room'),
+      .array(
+        z.object({ after_seconds: z.number().int(), relax_points: z.number().int(), essential_required: z.boolean() }),
+      )
+      .describe(
+        'How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule',
+      ),
+    recruiters: z
+      .array(recruiterAvailabilitySchema)
+      .describe(
+        'Empty: the event-level interview_slots alone; otherwise offers go round-robin to available recruiters with room',
+      ),
   })
   .meta({ id: 'MatchingSettings' });
 
 export const params = z.object({ eventId: z.uuid() });
-export const availabilityBodySchema = z.strictObject({ available: z.boolean(), capacity: z.number().int().min(RECRUITER_CAPACITY_MIN).max(RECRUITER_CAPACITY_MAX).optional() });
-export const floorBodySchema = z.strictObject({ min_score: z.number().int().min(0).max(100).nullable().optional(), require_essential: z.boolean().nullable().optional() });
+export const availabilityBodySchema = z.strictObject({
+  available: z.boolean(),
+  capacity: z.number().int().min(RECRUITER_CAPACITY_MIN).max(RECRUITER_CAPACITY_MAX).optional(),
+});
+export const floorBodySchema = z.strictObject({
+  min_score: z.number().int().min(0).max(100).nullable().optional(),
+  require_essential: z.boolean().nullable().optional(),
+});
 export const envelope = z.object({ matching: matchingSettingsSchema });
 
 export const toMatchingSettings = (v: MatchingSettingsView): z.output<typeof matchingSettingsSchema> => ({
@@ -39,7 +67,11 @@ export const toMatchingSettings = (v: MatchingSettingsView): z.output<typeof mat
   min_score: v.minScore,
   require_essential: v.requireEssential,
   default_min_score: v.defaultMinScore,
-  brackets: v.brackets.map((b) => ({ after_seconds: Math.round(b.afterMs / 1000), relax_points: b.relax, essential_required: b.essential })),
+  brackets: v.brackets.map((b) => ({
+    after_seconds: Math.round(b.afterMs / 1000),
+    relax_points: b.relax,
+    essential_required: b.essential,
+  })),
   recruiters: v.recruiters.map((r) => ({
     user_id: r.user_id,
     display_name: r.display_name,

@@ -29,7 +29,10 @@ export function createMatchingSettingsService(deps: Pick<ServiceDeps, 'repos' | 
     return row;
   };
   const view = async (eventId: string): Promise<MatchingSettingsView> => {
-    const [floor, recruiters] = await Promise.all([availability.findFloor(eventId), availability.listForEvent(eventId)]);
+    const [floor, recruiters] = await Promise.all([
+      availability.findFloor(eventId),
+      availability.listForEvent(eventId),
+    ]);
     return {
       eventId,
       minScore: floor?.match_min_score ?? null,
@@ -47,14 +50,26 @@ export function createMatchingSettingsService(deps: Pick<ServiceDeps, 'repos' | 
       return view(eventId);
     },
     /** The caller's own availability at one of the team's events. Unavailable: no new offers; open ones stay. */
-    async setAvailability(teamId: string, userId: string, eventId: string, input: { available: boolean; capacity?: number }): Promise<MatchingSettingsView> {
+    async setAvailability(
+      teamId: string,
+      userId: string,
+      eventId: string,
+      input: { available: boolean; capacity?: number },
+    ): Promise<MatchingSettingsView> {
       await mustFind(teamId, eventId);
       const current = await availability.findOne(eventId, userId);
-      await availability.upsert(eventId, userId, { available: input.available, capacity: input.capacity ?? current?.capacity ?? 1 });
+      await availability.upsert(eventId, userId, {
+        available: input.available,
+        capacity: input.capacity ?? current?.capacity ?? 1,
+      });
       await kick();
       return view(eventId);
     },
-    async setFloor(teamId: string, eventId: string, input: { min_score?: number | null; require_essential?: boolean | null }): Promise<MatchingSettingsView> {
+    async setFloor(
+      teamId: string,
+      eventId: string,
+      input: { min_score?: number | null; require_essential?: boolean | null },
+    ): Promise<MatchingSettingsView> {
       await mustFind(teamId, eventId);
       await availability.setFloor(eventId, {
         ...(input.min_score !== undefined ? { match_min_score: input.min_score } : {}),

@@ -11,11 +11,18 @@ export async function listAwaitingAcceptance(app: FastifyInstance, userId: strin
 }
 
 /** The candidate as every recruiter list names them: name, headline, top skills, agent badge with the agent's identity. */
-export const candidateLine = (m: Pick<MatchWithJob, 'seeker_name' | 'seeker_headline' | 'seeker_skills' | 'seeker_via_agent' | 'seeker_agent_identity'>) =>
+export const candidateLine = (
+  m: Pick<
+    MatchWithJob,
+    'seeker_name' | 'seeker_headline' | 'seeker_skills' | 'seeker_via_agent' | 'seeker_agent_identity'
+  >,
+) =>
   html`<strong class="candidate-name">${m.seeker_name ?? 'Candidate'}</strong>${m.seeker_headline ? html` · ${m.seeker_headline}` : ''}${m.seeker_skills?.length ? html` · <span class="hint">${m.seeker_skills.slice(0, 3).join(', ')}</span>` : ''}${m.seeker_via_agent ? html` <span class="badge badge-agent" title="${m.seeker_agent_identity ?? 'an agent'}">joined via agent</span> <span class="hint">${m.seeker_agent_identity ?? ''}</span>` : ''}`;
 
 /** Live (server-sent events refresh it): the count, and a countdown to each acceptance deadline. */
-export const awaitingAcceptanceSection = (awaiting: MatchView[]) => html`<section aria-labelledby="await-h" id="awaiting-section" data-live-region>
+export const awaitingAcceptanceSection = (
+  awaiting: MatchView[],
+) => html`<section aria-labelledby="await-h" id="awaiting-section" data-live-region>
 <h2 id="await-h">Matches waiting for your acceptance (<span data-pending-count>${awaiting.length}</span>)</h2>
 ${
   awaiting.length

@@ -5,7 +5,18 @@ import { AppError, NotFoundError } from '#lib/errors';
 import { parseOrThrow } from '../web/forms';
 import { currentUser, formBody, str, type FormBody } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
-import { actionButton, errorSummary, fieldErrors, fmtDate, notice, postForm, radios, sendPage, textarea, type FieldErrors } from '../web/layout';
+import {
+  actionButton,
+  errorSummary,
+  fieldErrors,
+  fmtDate,
+  notice,
+  postForm,
+  radios,
+  sendPage,
+  textarea,
+  type FieldErrors,
+} from '../web/layout';
 import type { InterviewOutcome, InterviewReportRow } from '#db/matches/interview-reports-repository';
 import type { UserRow } from '#db/accounts/accounts-repository';
 import { jobCard } from '../events/events-pages';
@@ -24,7 +35,8 @@ const COMPONENT_LABELS: Record<string, string> = {
 };
 
 /** What the page polls: a version that changes whenever the projection does. */
-export const matchVersion = (m: Pick<MatchWithJob, 'status' | 'updated_at'>) => `${m.status}:${new Date(m.updated_at).getTime()}`;
+export const matchVersion = (m: Pick<MatchWithJob, 'status' | 'updated_at'>) =>
+  `${m.status}:${new Date(m.updated_at).getTime()}`;
 
 const order = (k: string) => {
   const i = Object.keys(COMPONENT_LABELS).indexOf(k);
@@ -32,10 +44,14 @@ const order = (k: string) => {
 };
 
 function scoreBreakdown(m: MatchWithJob): SafeHtml {
-  const b = (m.score_breakdown ?? null) as Record<string, { weight?: number; score?: number | null; detail?: string }> | null;
+  const b = (m.score_breakdown ?? null) as Record<
+    string,
+    { weight?: number; score?: number | null; detail?: string }
+  > | null;
   if (!b || typeof b !== 'object') return html``;
   // `floor` (score v2) is not a component: the quality floor the pair passed, said in words below the table.
-  const floor = (b as Record<string, unknown>).floor as { bracket?: number; brackets?: number; min_score?: number; essential_required?: boolean } | undefined;
+  const floor = (b as Record<string, unknown>).floor as
+    { bracket?: number; brackets?: number; min_score?: number; essential_required?: boolean } | undefined;
   return html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Score breakdown</caption>
 <thead><tr><th scope="col">Component</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Why</th></tr></thead>
@@ -43,11 +59,11 @@ function scoreBreakdown(m: MatchWithJob): SafeHtml {
     .filter(([k]) => k !== 'floor')
     .sort(([a], [z]) => order(a) - order(z))
     .map(([k, c]) => {
-    const pct = c.score === null || c.score === undefined ? null : Math.round(c.score * 100);
-    return html`<tr><th scope="row">${COMPONENT_LABELS[k] ?? choiceWords(k)}</th><td>${c.weight ?? '—'}</td>
+      const pct = c.score === null || c.score === undefined ? null : Math.round(c.score * 100);
+      return html`<tr><th scope="row">${COMPONENT_LABELS[k] ?? choiceWords(k)}</th><td>${c.weight ?? '—'}</td>
 <td>${pct === null ? html`<span class="hint">no data (left out)</span>` : html`${pct}%<div class="score-bar" aria-hidden="true"><span data-width="${pct}"></span></div>`}</td>
 <td>${scoreDetailWords(c.detail ?? '')}</td></tr>`;
-  })}</tbody></table></div>
+    })}</tbody></table></div>
 ${floor && typeof floor.min_score === 'number' ? html`<p class="hint">Quality floor passed: a score of at least ${floor.min_score}${floor.essential_required ? ' with at least one essential skill' : ''}${typeof floor.bracket === 'number' && floor.brackets ? ` (step ${floor.bracket + 1} of ${floor.brackets}; the floor relaxes as a candidate waits)` : ''}.</p>` : ''}`;
 }
 
@@ -59,7 +75,11 @@ const STATUS_TEXT: Record<string, string> = {
   completed: 'Interview completed',
 };
 
-const OUTCOME_TEXT: Record<InterviewOutcome, string> = { advance: 'Advance: exchange contact details', follow_up: 'Follow up later', pass: 'Pass' };
+const OUTCOME_TEXT: Record<InterviewOutcome, string> = {
+  advance: 'Advance: exchange contact details',
+  follow_up: 'Follow up later',
+  pass: 'Pass',
+};
 const SCORE_LABELS: Array<[string, string]> = [
   ['fit', 'Fit for the role'],
   ['communication', 'Communication'],
@@ -102,9 +122,20 @@ function afterInterview(
   }
   const errors = o.errors ?? null;
   const v = o.reportValues;
-  const val = (k: string): string => (v ? str(v, k) : report ? String((report as unknown as Record<string, unknown>)[k] ?? '') : '');
+  const val = (k: string): string =>
+    v ? str(v, k) : report ? String((report as unknown as Record<string, unknown>)[k] ?? '') : '';
   const scoreField = ([name, label]: [string, string]) =>
-    radios({ name, label, value: val(name), errors, options: [1, 2, 3, 4, 5].map((n) => [String(n), String(n), n === 1 ? '(weak)' : n === 5 ? '(excellent)' : undefined] as [string, string, string?]), inline: true });
+    radios({
+      name,
+      label,
+      value: val(name),
+      errors,
+      options: [1, 2, 3, 4, 5].map(
+        (n) =>
+          [String(n), String(n), n === 1 ? '(weak)' : n === 5 ? '(excellent)' : undefined] as [string, string, string?],
+      ),
+      inline: true,
+    });
   return html`<section class="panel" aria-labelledby="report-h" id="report-card">
 <h2 id="report-h">Report card</h2>
 ${report && !errors ? html`<p class="notice" role="status">Saved ${fmtDate(report.updated_at)}: fit ${report.fit}/5, communication ${report.communication}/5, technical ${report.technical}/5 — <strong>${OUTCOME_TEXT[report.outcome]}</strong>. You can change it below.</p>` : html`<p>Rate the interview and choose the next step. The candidate sees only the next step, never your scores or notes.</p>`}
@@ -113,7 +144,17 @@ ${postForm(
   request,
   `/matches/${m.id}/report`,
   html`${SCORE_LABELS.map(scoreField)}
-${radios({ name: 'outcome', label: 'Next step', value: val('outcome'), errors, options: [['advance', OUTCOME_TEXT.advance, 'both of you receive the other’s e-mail address'], ['follow_up', OUTCOME_TEXT.follow_up], ['pass', OUTCOME_TEXT.pass, 'this pair is not matched again']] })}
+${radios({
+  name: 'outcome',
+  label: 'Next step',
+  value: val('outcome'),
+  errors,
+  options: [
+    ['advance', OUTCOME_TEXT.advance, 'both of you receive the other’s e-mail address'],
+    ['follow_up', OUTCOME_TEXT.follow_up],
+    ['pass', OUTCOME_TEXT.pass, 'this pair is not matched again'],
+  ],
+})}
 ${textarea({ name: 'notes', label: 'Notes (for your team only)', value: val('notes'), errors, rows: 3 })}
 <button type="submit" class="btn btn-primary">Save report card</button>`,
   { label: 'Report card' },
@@ -138,16 +179,18 @@ const matchesPages: FastifyPluginAsync = async (app) => {
       title: 'Matches',
       body: html`<h1>${user.role === 'recruiter' ? "Your team's matches" : 'Your matches'}</h1>
 <div id="matches-list" data-live-region>${
-  list.length
-    ? html`<div class="table-wrap"><table>
+        list.length
+          ? html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Matches, newest first</caption>
 <thead><tr><th scope="col">Job</th>${user.role === 'recruiter' ? html`<th scope="col">Candidate</th>` : ''}<th scope="col">Event</th><th scope="col">Score</th><th scope="col">Status</th><th scope="col">Made</th><th scope="col">Accept by</th></tr></thead>
 <tbody>${list.map(
-        ({ match: m }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a></th>${user.role === 'recruiter' ? html`<td>${candidateLine(m)}</td>` : ''}
+              ({
+                match: m,
+              }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a></th>${user.role === 'recruiter' ? html`<td>${candidateLine(m)}</td>` : ''}
 <td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' && m.expires_at ? html`${fmtDate(m.expires_at)} (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span>)` : '—'}</td></tr>`,
-      )}</tbody></table></div>`
-    : html`<p>No matches yet.${user.role === 'seeker' ? html` <a href="/">Join a live event's queue</a> to be matched.` : ''}</p>`
-}</div>`,
+            )}</tbody></table></div>`
+          : html`<p>No matches yet.${user.role === 'seeker' ? html` <a href="/">Join a live event's queue</a> to be matched.` : ''}</p>`
+      }</div>`,
     });
   });
 
@@ -156,14 +199,27 @@ const matchesPages: FastifyPluginAsync = async (app) => {
    * (history, timers, pending activities). Owners only: the UI shows every workflow of the
    * namespace, so the link is for whoever runs the fair, not every recruiter (decision 0173).
    */
-  const temporalUiLink = (m: MatchWithJob, membership: { team_id: string; role: string } | null | undefined): SafeHtml => {
+  const temporalUiLink = (
+    m: MatchWithJob,
+    membership: { team_id: string; role: string } | null | undefined,
+  ): SafeHtml => {
     const base = app.config.TEMPORAL_UI_URL;
     if (!base || !membership || membership.role !== 'owner' || membership.team_id !== m.team_id) return html``;
     const href = `${base.replace(/\/+$/, '')}/namespaces/${encodeURIComponent(app.config.TEMPORAL_NAMESPACE)}/workflows/${encodeURIComponent(matchWorkflowId(m.id))}`;
     return html`<p class="hint" id="temporal-ui-link">For operators: <a href="${href}" target="_blank" rel="noopener noreferrer">this match's workflow in the Temporal UI</a> (opens in a new tab).</p>`;
   };
 
-  const matchPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, o: { errors?: FieldErrors | null; reason?: string; status?: number; roomError?: string; reportValues?: FormBody } = {}) => {
+  const matchPage = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    o: {
+      errors?: FieldErrors | null;
+      reason?: string;
+      status?: number;
+      roomError?: string;
+      reportValues?: FormBody;
+    } = {},
+  ) => {
     const { user, membership } = currentUser(request);
     const { match: m, role } = await loadView(user.id, request.params.id);
     const [job, event, seekerProfile, seekerUser, acceptedBy, report] = await Promise.all([
@@ -203,20 +259,20 @@ ${postForm(
           ? html`<section class="panel panel-success" aria-labelledby="room-h">
 <h2 id="room-h">The interview room is open</h2>
 <p>Both sides accepted ${fmtDate(m.accepted_at)}. ${
-            m.interview_started_at
-              ? html`You were both in the room ${fmtDate(m.interview_started_at)}: the interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.`
-              : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
-          }</p>
+              m.interview_started_at
+                ? html`You were both in the room ${fmtDate(m.interview_started_at)}: the interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.`
+                : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
+            }</p>
 <div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>
 </section>`
           : m.status === 'completed'
             ? html`<p class="panel panel-soft">The interview was completed ${fmtDate(m.completed_at)}.</p>
 ${afterInterview(request, m, role, report, author, seekerUser, event?.slug ?? null, o)}`
             : html`<p class="panel panel-soft">${
-              m.status === 'declined'
-                ? html`Declined by ${m.declined_by_role === role ? 'you' : `the ${m.declined_by_role ?? 'other side'}`} ${fmtDate(m.declined_at)}${m.decline_reason ? html`: “${m.decline_reason}”` : ''}.`
-                : html`Nobody accepted before ${fmtDate(m.expires_at)}.`
-            }</p>`;
+                m.status === 'declined'
+                  ? html`Declined by ${m.declined_by_role === role ? 'you' : `the ${m.declined_by_role ?? 'other side'}`} ${fmtDate(m.declined_at)}${m.decline_reason ? html`: “${m.decline_reason}”` : ''}.`
+                  : html`Nobody accepted before ${fmtDate(m.expires_at)}.`
+              }</p>`;
 
     return sendPage(request, reply, {
       title: `Match: ${m.job_title ?? 'job'}`,
@@ -273,7 +329,13 @@ ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">join
     if (!UUID_RE.test(request.params.id)) throw new NotFoundError('match', request.params.id);
     const b = formBody(request);
     try {
-      const report = parseOrThrow(interviewReportBodySchema, { fit: str(b, 'fit'), communication: str(b, 'communication'), technical: str(b, 'technical'), outcome: str(b, 'outcome') || undefined, notes: str(b, 'notes') });
+      const report = parseOrThrow(interviewReportBodySchema, {
+        fit: str(b, 'fit'),
+        communication: str(b, 'communication'),
+        technical: str(b, 'technical'),
+        outcome: str(b, 'outcome') || undefined,
+        notes: str(b, 'notes'),
+      });
       await matches.submitReport({ userId: user.id, matchId: request.params.id, report });
     } catch (err) {
       const errors = fieldErrors(err);
@@ -329,12 +391,18 @@ ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">join
       ({ roomUrl } = await matches.interviewRoomUrl({ userId: user.id, matchId: request.params.id }));
     } catch (err) {
       if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
-      if (err instanceof AppError && err.status === 503) return matchPage(request, reply, { status: 503, roomError: 'The video service could not open the room just now. Please try again in a moment.' });
+      if (err instanceof AppError && err.status === 503)
+        return matchPage(request, reply, {
+          status: 503,
+          roomError: 'The video service could not open the room just now. Please try again in a moment.',
+        });
       throw err;
     }
     const target = new URL(roomUrl);
-    if (target.origin === new URL(app.config.publicBaseUrl).origin) return reply.redirect(`${target.pathname}${target.search}`, 303);
-    if (app.config.VIDEO_PROVIDER_URL && target.origin === new URL(app.config.VIDEO_PROVIDER_URL).origin) return reply.redirect(roomUrl, 303);
+    if (target.origin === new URL(app.config.publicBaseUrl).origin)
+      return reply.redirect(`${target.pathname}${target.search}`, 303);
+    if (app.config.VIDEO_PROVIDER_URL && target.origin === new URL(app.config.VIDEO_PROVIDER_URL).origin)
+      return reply.redirect(roomUrl, 303);
     return sendPage(request, reply, {
       title: 'Your interview room is ready',
       narrow: true,

@@ -4,7 +4,14 @@ import { requireAuth } from '../plugins/auth';
 import { errorEnvelopeSchema } from '../plugins/http-schemas';
 import { type MatchView } from './matches-service';
 import { iso } from '#lib/dates';
-import { declineBodySchema, idParamsSchema, listMatchesQuerySchema, matchIdParamsSchema, matchSchema, roomUrlSchema } from './matches-schemas';
+import {
+  declineBodySchema,
+  idParamsSchema,
+  listMatchesQuerySchema,
+  matchIdParamsSchema,
+  matchSchema,
+  roomUrlSchema,
+} from './matches-schemas';
 import { type DeclineReasonCode, type MatchPartyRole } from '#workflows/matches/contract';
 
 /** Room URLs are bucketed per token and match for a minute: a replay returns the same URL and costs no quota. */
@@ -43,7 +50,7 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['matches'],
       summary: "The caller's recent matches",
       description:
-        'Up to 50 most recent matches, newest first (not paginated): a seeker sees their own, a recruiter those of their team\'s jobs; `role` is the caller\'s role. Accepting happens only in the web application: hand `details_url` to the human.',
+        "Up to 50 most recent matches, newest first (not paginated): a seeker sees their own, a recruiter those of their team's jobs; `role` is the caller's role. Accepting happens only in the web application: hand `details_url` to the human.",
       querystring: listMatchesQuerySchema,
       response: { 200: z.object({ matches: z.array(matchSchema) }) },
     },
@@ -63,25 +70,43 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
         "Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2).",
       params: matchIdParamsSchema,
       body: declineBodySchema,
-      response: { 200: z.object({ match: matchSchema }), 409: errorEnvelopeSchema.describe('MATCH_NOT_DECLINABLE: the match is no longer `matched` (details.status)') },
+      response: {
+        200: z.object({ match: matchSchema }),
+        409: errorEnvelopeSchema.describe('MATCH_NOT_DECLINABLE: the match is no longer `matched` (details.status)'),
+      },
     },
     handler: async (request) => {
-      const view = await service.decline({ userId: requireAuth(request).userId, matchId: request.params.matchId, reason: request.body.reason, reasonCode: request.body.reason_code ?? null });
+      const view = await service.decline({
+        userId: requireAuth(request).userId,
+        matchId: request.params.matchId,
+        reason: request.body.reason,
+        reasonCode: request.body.reason_code ?? null,
+      });
       return { match: toMatch(view) };
     },
   });
 
   app.get('/matches/:id/interview-room-url', {
     // The answer carries a signed room token: the bucketed answer is stored sealed.
-    config: { scope: 'matches:read', rateClass: 'cost', costBucketMs: ROOM_URL_COST_BUCKET_MS, sensitiveResponse: true },
+    config: {
+      scope: 'matches:read',
+      rateClass: 'cost',
+      costBucketMs: ROOM_URL_COST_BUCKET_MS,
+      sensitiveResponse: true,
+    },
     schema: {
       operationId: 'getInterviewRoomUrl',
       tags: ['matches'],
       summary: 'The interview room URL of an accepted match',
       description:
-        'Cost-bearing (3/min per token; a repeat within the same minute for the same match returns the same answer and costs no quota). Only after both humans accepted in the web application: before that 409 MATCH_NOT_ACCEPTED; after the interview 409 MATCH_INTERVIEW_COMPLETED. The URL admits the calling party until `expires_at` (never past the interview\'s end). Video provider unreachable → 503 DEPENDENCY_UNAVAILABLE (retry).',
+        "Cost-bearing (3/min per token; a repeat within the same minute for the same match returns the same answer and costs no quota). Only after both humans accepted in the web application: before that 409 MATCH_NOT_ACCEPTED; after the interview 409 MATCH_INTERVIEW_COMPLETED. The URL admits the calling party until `expires_at` (never past the interview's end). Video provider unreachable → 503 DEPENDENCY_UNAVAILABLE (retry).",
       params: idParamsSchema,
-      response: { 200: roomUrlSchema, 409: errorEnvelopeSchema.describe('MATCH_NOT_ACCEPTED before both accepted; MATCH_INTERVIEW_COMPLETED after the interview') },
+      response: {
+        200: roomUrlSchema,
+        409: errorEnvelopeSchema.describe(
+          'MATCH_NOT_ACCEPTED before both accepted; MATCH_INTERVIEW_COMPLETED after the interview',
+        ),
+      },
     },
     handler: async (request) => {
       const r = await service.interviewRoomUrl({ userId: requireAuth(request).userId, matchId: request.params.id });

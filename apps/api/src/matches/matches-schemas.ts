@@ -10,7 +10,10 @@ export const matchSchema = z
     status: z.enum(MATCH_STATUSES),
     match_score: z.number().nullable().describe('0–100, explainable: see score_breakdown and docs/match-score.md'),
     score_version: z.string().nullable().describe('Version of the score formula'),
-    score_breakdown: z.record(z.string(), z.unknown()).nullable().describe('Per component: weight, score 0–1 (null = no data, left out), detail'),
+    score_breakdown: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('Per component: weight, score 0–1 (null = no data, left out), detail'),
     created_at: isoDateTime,
     expires_at: isoDateTime.nullable().describe('End of the acceptance window'),
     role: z.enum(MATCH_PARTY_ROLES).nullable().describe("The caller's role in the match"),
@@ -23,8 +26,14 @@ export const matchSchema = z
     declined_at: isoDateTime.nullable(),
     declined_by_role: z.enum(MATCH_PARTY_ROLES).nullable(),
     decline_reason: z.string().nullable(),
-    decline_reason_code: z.enum(DECLINE_REASON_CODES).nullable().describe('Why, from the fixed vocabulary (null: only free text, or not declined)'),
-    recruiter_user_id: z.uuid().nullable().describe('The recruiter the match was offered to (events where recruiters mark their availability), else null'),
+    decline_reason_code: z
+      .enum(DECLINE_REASON_CODES)
+      .nullable()
+      .describe('Why, from the fixed vocabulary (null: only free text, or not declined)'),
+    recruiter_user_id: z
+      .uuid()
+      .nullable()
+      .describe('The recruiter the match was offered to (events where recruiters mark their availability), else null'),
     joined_via_agent: z.boolean().describe('The seeker joined the queue through an API token (an agent)'),
     details_url: z.url().describe('Web page where a human views and accepts the match'),
   })
@@ -39,7 +48,12 @@ export const idParamsSchema = z.object({ id: z.uuid() });
 
 export const declineBodySchema = z.strictObject({
   reason: z.string().trim().min(1).max(500).describe('Why; shown to the other party (1–500 characters)'),
-  reason_code: z.enum(DECLINE_REASON_CODES).optional().describe('Optional category, shown to the other party; a seeker\'s `salary` or `location` lowers that component\'s weight for the rest of the queue entry'),
+  reason_code: z
+    .enum(DECLINE_REASON_CODES)
+    .optional()
+    .describe(
+      "Optional category, shown to the other party; a seeker's `salary` or `location` lowers that component's weight for the rest of the queue entry",
+    ),
 });
 
 const score = (what: string) =>

@@ -6,7 +6,19 @@ import type { InterviewReportRow } from '#db/matches/interview-reports-repositor
 import type { InterviewReportBody } from './matches-schemas';
 import type { Config } from '#lib/config';
 import { refusalConflict } from '#lib/update-refusal';
-import { MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, matchWorkflowId, acceptMatchUpdate, declineMatchUpdate, interviewCompletedSignal, interviewReportedSignal, bothInRoomUpdate, MATCH_ROOM_CLOSED, type MatchPartyRole, type DeclineReasonCode } from '#workflows/matches/contract';
+import {
+  MATCH_NOT_ACCEPTABLE,
+  MATCH_NOT_DECLINABLE,
+  matchWorkflowId,
+  acceptMatchUpdate,
+  declineMatchUpdate,
+  interviewCompletedSignal,
+  interviewReportedSignal,
+  bothInRoomUpdate,
+  MATCH_ROOM_CLOSED,
+  type MatchPartyRole,
+  type DeclineReasonCode,
+} from '#workflows/matches/contract';
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '#workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
 import type { ServiceDeps } from '../plugins/service-deps';
@@ -28,7 +40,9 @@ export const MATCH_LIST_MAX = 50;
 /** How long leaving the room waits for the match projection to say `completed`. */
 const COMPLETION_PROJECTION_WAIT_MS = 3_000;
 
-export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config' | 'appSecret'> & { videoProvider?: VideoProvider }) {
+export function createMatchesService(
+  deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config' | 'appSecret'> & { videoProvider?: VideoProvider },
+) {
   const accounts = deps.repos.accounts;
   const matches = deps.repos.matches;
   const video = deps.videoProvider ?? createVideoProvider(deps.config, deps.appSecret);
@@ -57,7 +71,12 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
     if (!offer) return false;
     const recruiters = await accounts.listTeamMemberIds(offer.team_id);
     try {
-      await startMatchWorkflow(deps.temporal, deps.config, matchInputFromOffer(offer, recruiters, deps.config), matchStartNames(offer));
+      await startMatchWorkflow(
+        deps.temporal,
+        deps.config,
+        matchInputFromOffer(offer, recruiters, deps.config),
+        matchStartNames(offer),
+      );
     } catch (err) {
       // Already started and closed: the projection is final, the caller answers from it.
       if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
@@ -67,19 +86,28 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
   };
 
   /** Sends an Update; a refusal by the workflow becomes 409 with the workflow's code. */
-  const update = async <T>(matchId: string, status: string, send: () => Promise<T>, refusedCode: string): Promise<T> => {
+  const update = async <T>(
+    matchId: string,
+    status: string,
+    send: () => Promise<T>,
+    refusedCode: string,
+  ): Promise<T> => {
     try {
       try {
         return await send();
       } catch (err) {
-        if (!(err instanceof WorkflowNotFoundError && status === 'matched' && (await startFromOffer(matchId)))) throw err;
+        if (!(err instanceof WorkflowNotFoundError && status === 'matched' && (await startFromOffer(matchId))))
+          throw err;
         return await send();
       }
     } catch (err) {
-      const conflict = refusalConflict(err, [MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE], (r) => ({ status: (r.details?.[0] as { status?: string } | undefined)?.status ?? status }));
+      const conflict = refusalConflict(err, [MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE], (r) => ({
+        status: (r.details?.[0] as { status?: string } | undefined)?.status ?? status,
+      }));
       if (conflict) throw conflict;
       // The workflow has closed (declined/expired/completed long ago): the projection is final.
-      if (err instanceof WorkflowNotFoundError) throw new ConflictError(refusedCode, `match ${matchId} is ${status}`, { status });
+      if (err instanceof WorkflowNotFoundError)
+        throw new ConflictError(refusedCode, `match ${matchId} is ${status}`, { status });
       throw err;
     }
   };
@@ -96,10 +124,14 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
       const limit = Math.min(MATCH_LIST_MAX, Math.max(1, input.limit ?? MATCH_LIST_MAX));
       const user = await accounts.findUserById(input.userId);
       if (!user) throw new NotFoundError('user', input.userId);
-      if (user.role === 'seeker') return (await matches.listForSeeker(user.id, limit)).map((match) => ({ match, role: 'seeker' as const }));
+      if (user.role === 'seeker')
+        return (await matches.listForSeeker(user.id, limit)).map((match) => ({ match, role: 'seeker' as const }));
       const membership = await accounts.findMembership(user.id);
       if (!membership) return [];
-      return (await matches.listForTeam(membership.team_id, limit)).map((match) => ({ match, role: 'recruiter' as const }));
+      return (await matches.listForTeam(membership.team_id, limit)).map((match) => ({
+        match,
+        role: 'recruiter' as const,
+      }));
     },
 
     async get(input: { userId: string; matchId: string }): Promise<MatchView> {
@@ -118,29 +150,53 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
       if ((role === 'seeker' ? match.seeker_accepted_at : match.recruiter_accepted_at) !== null) return { match, role };
       // Past the acceptance window the match is as good as expired, whether or not its timer has fired yet.
       if (match.status === 'matched' && match.expires_at && match.expires_at.getTime() <= Date.now()) {
-        throw new ConflictError(MATCH_NOT_ACCEPTABLE, `match ${match.id} expired at ${match.expires_at.toISOString()}; it can no longer be accepted`, { status: 'expired' });
+        throw new ConflictError(
+          MATCH_NOT_ACCEPTABLE,
+          `match ${match.id} expired at ${match.expires_at.toISOString()}; it can no longer be accepted`,
+          { status: 'expired' },
+        );
       }
       if (match.status !== 'matched' && match.status !== 'accepted') {
-        throw new ConflictError(MATCH_NOT_ACCEPTABLE, `match ${match.id} is ${match.status}; it can no longer be accepted`, { status: match.status });
+        throw new ConflictError(
+          MATCH_NOT_ACCEPTABLE,
+          `match ${match.id} is ${match.status}; it can no longer be accepted`,
+          { status: match.status },
+        );
       }
       if (match.status === 'accepted') return { match, role };
       await update(
         match.id,
         match.status,
-        () => deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(acceptMatchUpdate, { args: [{ userId: input.userId, role }] }),
+        () =>
+          deps.temporal.workflow
+            .getHandle(matchWorkflowId(match.id))
+            .executeUpdate(acceptMatchUpdate, { args: [{ userId: input.userId, role }] }),
         MATCH_NOT_ACCEPTABLE,
       );
       return reload(match.id, role);
     },
 
     /** A party declines while the match is `matched` (API or web); the seeker's entry goes back to waiting. */
-    async decline(input: { userId: string; matchId: string; reason: string; reasonCode?: DeclineReasonCode | null }): Promise<MatchView> {
+    async decline(input: {
+      userId: string;
+      matchId: string;
+      reason: string;
+      reasonCode?: DeclineReasonCode | null;
+    }): Promise<MatchView> {
       const { match, role } = await load(input.userId, input.matchId);
-      if (match.status !== 'matched') throw new ConflictError(MATCH_NOT_DECLINABLE, `match ${match.id} is ${match.status}; only a matched match can be declined`, { status: match.status });
+      if (match.status !== 'matched')
+        throw new ConflictError(
+          MATCH_NOT_DECLINABLE,
+          `match ${match.id} is ${match.status}; only a matched match can be declined`,
+          { status: match.status },
+        );
       await update(
         match.id,
         match.status,
-        () => deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(declineMatchUpdate, { args: [{ userId: input.userId, role, reason: input.reason, reasonCode: input.reasonCode ?? null }] }),
+        () =>
+          deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(declineMatchUpdate, {
+            args: [{ userId: input.userId, role, reason: input.reason, reasonCode: input.reasonCode ?? null }],
+          }),
         MATCH_NOT_DECLINABLE,
       );
       return reload(match.id, role);
@@ -154,14 +210,24 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
      */
     async startInterviewClock(input: { userId: string; matchId: string }): Promise<MatchView> {
       const { match, role } = await load(input.userId, input.matchId);
-      if (match.status !== 'accepted') throw new ConflictError(MATCH_ROOM_CLOSED, `match ${match.id} is ${match.status}; the interview room is closed`, { status: match.status });
+      if (match.status !== 'accepted')
+        throw new ConflictError(
+          MATCH_ROOM_CLOSED,
+          `match ${match.id} is ${match.status}; the interview room is closed`,
+          { status: match.status },
+        );
       if (match.interview_started_at) return { match, role };
       try {
-        await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(bothInRoomUpdate, { args: [{ userId: input.userId }] });
+        await deps.temporal.workflow
+          .getHandle(matchWorkflowId(match.id))
+          .executeUpdate(bothInRoomUpdate, { args: [{ userId: input.userId }] });
       } catch (err) {
-        const conflict = refusalConflict(err, [MATCH_ROOM_CLOSED], (r) => ({ status: (r.details?.[0] as { status?: string } | undefined)?.status ?? match.status }));
+        const conflict = refusalConflict(err, [MATCH_ROOM_CLOSED], (r) => ({
+          status: (r.details?.[0] as { status?: string } | undefined)?.status ?? match.status,
+        }));
         if (conflict) throw conflict;
-        if (err instanceof WorkflowNotFoundError) throw new ConflictError(MATCH_ROOM_CLOSED, `match ${match.id} is closed`, { status: match.status });
+        if (err instanceof WorkflowNotFoundError)
+          throw new ConflictError(MATCH_ROOM_CLOSED, `match ${match.id} is closed`, { status: match.status });
         throw err;
       }
       return reload(match.id, role);
@@ -171,8 +237,15 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
     async completeInterview(input: { userId: string; matchId: string }): Promise<MatchView> {
       const { match, role } = await load(input.userId, input.matchId);
       if (match.status === 'completed') return { match, role };
-      if (match.status !== 'accepted') throw new ConflictError('MATCH_NOT_ACCEPTED', `match ${match.id} is ${match.status}; the interview starts after both accepted`, { status: match.status });
-      await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).signal(interviewCompletedSignal, { userId: input.userId });
+      if (match.status !== 'accepted')
+        throw new ConflictError(
+          'MATCH_NOT_ACCEPTED',
+          `match ${match.id} is ${match.status}; the interview starts after both accepted`,
+          { status: match.status },
+        );
+      await deps.temporal.workflow
+        .getHandle(matchWorkflowId(match.id))
+        .signal(interviewCompletedSignal, { userId: input.userId });
       // A signal has no answer: wait (briefly) for the projection, so the page the person lands on
       // says "completed" rather than "the room is open". Past the deadline the page's live
       // updates catch up.
@@ -192,10 +265,20 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
      * each other's contact details. Answers whether the workflow heard it (false once its
      * INTERVIEW_REPORT_WINDOW_MS has passed: the report is stored, no e-mail goes out).
      */
-    async submitReport(input: { userId: string; matchId: string; report: InterviewReportBody }): Promise<{ report: InterviewReportRow; told: boolean }> {
+    async submitReport(input: {
+      userId: string;
+      matchId: string;
+      report: InterviewReportBody;
+    }): Promise<{ report: InterviewReportRow; told: boolean }> {
       const { match, role } = await load(input.userId, input.matchId);
-      if (role !== 'recruiter') throw new ForbiddenError('Only a recruiter of the team writes the report card', 'ROLE_NOT_ALLOWED');
-      if (match.status !== 'completed') throw new ConflictError('MATCH_NOT_COMPLETED', `match ${match.id} is ${match.status}; the report card follows the interview`, { status: match.status });
+      if (role !== 'recruiter')
+        throw new ForbiddenError('Only a recruiter of the team writes the report card', 'ROLE_NOT_ALLOWED');
+      if (match.status !== 'completed')
+        throw new ConflictError(
+          'MATCH_NOT_COMPLETED',
+          `match ${match.id} is ${match.status}; the report card follows the interview`,
+          { status: match.status },
+        );
       const report = await deps.repos.interviewReports.upsert({
         match_id: match.id,
         team_id: match.team_id,
@@ -209,7 +292,9 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
       });
       let told = true;
       try {
-        await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).signal(interviewReportedSignal, { outcome: report.outcome });
+        await deps.temporal.workflow
+          .getHandle(matchWorkflowId(match.id))
+          .signal(interviewReportedSignal, { outcome: report.outcome });
       } catch (err) {
         if (!(err instanceof WorkflowNotFoundError)) throw err;
         told = false;
@@ -220,12 +305,21 @@ export function createMatchesService(deps: Pick<ServiceDeps, 'repos' | 'temporal
     /** Room URL for a party of an accepted match, from the video provider adapter. */
     async interviewRoomUrl(input: { userId: string; matchId: string }): Promise<{ roomUrl: string; expiresAt: Date }> {
       const { match, role } = await load(input.userId, input.matchId);
-      if (match.status === 'completed') throw new ConflictError('MATCH_INTERVIEW_COMPLETED', `the interview of match ${match.id} has ended`, { status: match.status });
+      if (match.status === 'completed')
+        throw new ConflictError('MATCH_INTERVIEW_COMPLETED', `the interview of match ${match.id} has ended`, {
+          status: match.status,
+        });
       if (match.status !== 'accepted') {
-        throw new ConflictError('MATCH_NOT_ACCEPTED', `match ${match.id} is ${match.status}; the room opens once both parties have accepted in the web application`, { status: match.status });
+        throw new ConflictError(
+          'MATCH_NOT_ACCEPTED',
+          `match ${match.id} is ${match.status}; the room opens once both parties have accepted in the web application`,
+          { status: match.status },
+        );
       }
       // The URL never outlives the interview.
-      const untilInterviewEnds = match.interview_ends_at ? match.interview_ends_at.getTime() - Date.now() : deps.config.ROOM_URL_TTL_MS;
+      const untilInterviewEnds = match.interview_ends_at
+        ? match.interview_ends_at.getTime() - Date.now()
+        : deps.config.ROOM_URL_TTL_MS;
       const ttlMs = Math.max(1_000, Math.min(deps.config.ROOM_URL_TTL_MS, untilInterviewEnds));
       return video.issueRoomUrl({ matchId: match.id, userId: input.userId, role, ttlMs });
     },

@@ -96,7 +96,11 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   const startClock = async (matchId: string, userId: string): Promise<void> => {
     try {
       const { match: m } = await matches.startInterviewClock({ userId, matchId });
-      hub.broadcast(matchId, { type: 'clock', started_at: m.interview_started_at?.toISOString() ?? null, ends_at: m.interview_ends_at?.toISOString() ?? null });
+      hub.broadcast(matchId, {
+        type: 'clock',
+        started_at: m.interview_started_at?.toISOString() ?? null,
+        ends_at: m.interview_ends_at?.toISOString() ?? null,
+      });
     } catch (err) {
       // The match moved on (ended meanwhile) or Temporal is unreachable: the room's own deadline stands.
       app.log.warn({ err, matchId }, `room ${matchId}: the interview clock could not be started`);
@@ -107,13 +111,23 @@ const roomsPages: FastifyPluginAsync = async (app) => {
    * The room admits exactly the party its token names, signed in as that user, while the match
    * is accepted. Anything else → 403/404/409 (the URL may have been forwarded to someone else).
    */
-  const admit = async (request: FastifyRequest<{ Params: { matchId: string }; Querystring: { t?: string } }>): Promise<Party> => {
+  const admit = async (
+    request: FastifyRequest<{ Params: { matchId: string }; Querystring: { t?: string } }>,
+  ): Promise<Party> => {
     const { user } = currentUser(request);
     const { matchId } = request.params;
     if (!UUID_RE.test(matchId)) throw new NotFoundError('match', matchId);
     const claim = verifyRoomToken(app.appSecret, matchId, String(request.query.t ?? ''));
-    if (!claim) throw new ForbiddenError('This room link is not valid or has expired. Open the match page to enter the room again.', 'ROOM_TOKEN_INVALID');
-    if (claim.userId !== user.id) throw new ForbiddenError('This room link was issued to someone else. Open the match page signed in as yourself.', 'ROOM_TOKEN_NOT_YOURS');
+    if (!claim)
+      throw new ForbiddenError(
+        'This room link is not valid or has expired. Open the match page to enter the room again.',
+        'ROOM_TOKEN_INVALID',
+      );
+    if (claim.userId !== user.id)
+      throw new ForbiddenError(
+        'This room link was issued to someone else. Open the match page signed in as yourself.',
+        'ROOM_TOKEN_NOT_YOURS',
+      );
     return { userId: user.id, role: claim.role };
   };
 
@@ -134,9 +148,14 @@ const roomsPages: FastifyPluginAsync = async (app) => {
     }
     const wsPath = `/rooms/${m.id}/signal?t=${encodeURIComponent(String(request.query.t))}`;
     // Names on the tiles: the candidate's profile name; the recruiter who accepted (or "the recruiter").
-    const recruiterUser = m.recruiter_accepted_by ? await app.services.deps.repos.accounts.findUserById(m.recruiter_accepted_by) : undefined;
+    const recruiterUser = m.recruiter_accepted_by
+      ? await app.services.deps.repos.accounts.findUserById(m.recruiter_accepted_by)
+      : undefined;
     const seekerName = m.seeker_name ?? 'The candidate';
-    const recruiterName = party.role === 'recruiter' ? (request.webSession?.user.display_name ?? 'Recruiter') : (recruiterUser?.display_name ?? 'The recruiter');
+    const recruiterName =
+      party.role === 'recruiter'
+        ? (request.webSession?.user.display_name ?? 'Recruiter')
+        : (recruiterUser?.display_name ?? 'The recruiter');
     const myName = party.role === 'seeker' ? seekerName : recruiterName;
     const otherName = party.role === 'seeker' ? `${recruiterName} (recruiter)` : `${seekerName} (candidate)`;
     return sendPage(request, reply, {
@@ -192,7 +211,8 @@ const roomsPages: FastifyPluginAsync = async (app) => {
       if (!(err instanceof AppError && err.status === 409)) throw err;
     }
     hub.close(matchId, 'ended');
-    if ((request.headers.accept ?? '').includes('application/json')) return { ok: true, match_url: `/matches/${matchId}` };
+    if ((request.headers.accept ?? '').includes('application/json'))
+      return { ok: true, match_url: `/matches/${matchId}` };
     return reply.redirect(`/matches/${matchId}?done=interview-ended`, 303);
   });
 
@@ -202,10 +222,12 @@ const roomsPages: FastifyPluginAsync = async (app) => {
       websocket: true,
       // Checked before the upgrade: a refused socket gets a plain HTTP error.
       preHandler: async (request) => {
-        if (!originAllowed(request, app.config.publicBaseUrl)) throw new ForbiddenError('Cross-site WebSocket refused', 'ORIGIN_REFUSED');
+        if (!originAllowed(request, app.config.publicBaseUrl))
+          throw new ForbiddenError('Cross-site WebSocket refused', 'ORIGIN_REFUSED');
         const party = await admit(request);
         const { match: m } = await matches.get({ userId: party.userId, matchId: request.params.matchId });
-        if (m.status !== 'accepted') throw new AppError(409, 'ROOM_CLOSED', `match ${m.id} is ${m.status}; the room is closed`);
+        if (m.status !== 'accepted')
+          throw new AppError(409, 'ROOM_CLOSED', `match ${m.id} is ${m.status}; the room is closed`);
         (request as FastifyRequest & { roomParty?: Party }).roomParty = party;
       },
     },

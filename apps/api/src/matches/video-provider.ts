@@ -27,7 +27,10 @@ export interface IssueRoomUrlResult {
 }
 
 export class VideoProviderUnavailableError extends DependencyUnavailableError {
-  constructor(provider: string, public readonly reason: string) {
+  constructor(
+    provider: string,
+    public readonly reason: string,
+  ) {
     super(`video provider ${provider}`, 5);
   }
 }
@@ -49,14 +52,20 @@ const roomKey = (appSecret: string) => createHmac('sha256', appSecret).update('i
  * Built-in room: `${publicBaseUrl}/rooms/<matchId>?t=<token>`, the token an HMAC-signed
  * (match, user, role, expiry) so the room page admits exactly that party until it expires.
  */
-export function createBuiltInVideoProvider(opts: { publicBaseUrl: string; appSecret: string; now?: () => number }): VideoProvider {
+export function createBuiltInVideoProvider(opts: {
+  publicBaseUrl: string;
+  appSecret: string;
+  now?: () => number;
+}): VideoProvider {
   const key = roomKey(opts.appSecret);
   const now = opts.now ?? Date.now;
   return {
     name: 'built-in',
     async issueRoomUrl({ matchId, userId, role, ttlMs }) {
       const expiresAt = new Date(Math.floor((now() + ttlMs) / 1000) * 1000);
-      const body = Buffer.from(JSON.stringify({ m: matchId, u: userId, r: role, e: expiresAt.getTime() / 1000 } satisfies RoomTokenPayload)).toString('base64url');
+      const body = Buffer.from(
+        JSON.stringify({ m: matchId, u: userId, r: role, e: expiresAt.getTime() / 1000 } satisfies RoomTokenPayload),
+      ).toString('base64url');
       const mac = createHmac('sha256', key).update(body).digest('base64url');
       return { roomUrl: `${opts.publicBaseUrl}/rooms/${encodeURIComponent(matchId)}?t=${body}.${mac}`, expiresAt };
     },
@@ -64,7 +73,12 @@ export function createBuiltInVideoProvider(opts: { publicBaseUrl: string; appSec
 }
 
 /** For the room page: the party a built-in room token admits, or null (tampered, expired, other match). */
-export function verifyRoomToken(appSecret: string, matchId: string, token: string, nowMs = Date.now()): { userId: string; role: MatchPartyRole; expiresAt: Date } | null {
+export function verifyRoomToken(
+  appSecret: string,
+  matchId: string,
+  token: string,
+  nowMs = Date.now(),
+): { userId: string; role: MatchPartyRole; expiresAt: Date } | null {
   const [body, mac] = token.split('.');
   if (!body || !mac) return null;
   const expected = createHmac('sha256', roomKey(appSecret)).update(body).digest();
@@ -85,7 +99,11 @@ export function verifyRoomToken(appSecret: string, matchId: string, token: strin
  * `{ room, participant, role, expires_at }` → 2xx `{ url }`. Network errors, timeouts and 5xx
  * mean the provider is down (503 to our caller, safe to retry); a malformed answer too.
  */
-export function createHttpVideoProvider(opts: { baseUrl: string; timeoutMs?: number; now?: () => number }): VideoProvider {
+export function createHttpVideoProvider(opts: {
+  baseUrl: string;
+  timeoutMs?: number;
+  now?: () => number;
+}): VideoProvider {
   const now = opts.now ?? Date.now;
   const base = opts.baseUrl.replace(/\/$/, '');
   return {
@@ -106,12 +124,18 @@ export function createHttpVideoProvider(opts: { baseUrl: string; timeoutMs?: num
       }
       if (!res.ok) throw new VideoProviderUnavailableError('http', `status ${res.status}`);
       const body = (await res.json().catch(() => null)) as { url?: unknown } | null;
-      if (!body || typeof body.url !== 'string' || !/^https?:\/\//.test(body.url)) throw new VideoProviderUnavailableError('http', 'malformed answer');
+      if (!body || typeof body.url !== 'string' || !/^https?:\/\//.test(body.url))
+        throw new VideoProviderUnavailableError('http', 'malformed answer');
       return { roomUrl: body.url, expiresAt };
     },
   };
 }
 
-export function createVideoProvider(config: Pick<Config, 'VIDEO_PROVIDER_URL' | 'publicBaseUrl'>, appSecret: string): VideoProvider {
-  return config.VIDEO_PROVIDER_URL ? createHttpVideoProvider({ baseUrl: config.VIDEO_PROVIDER_URL }) : createBuiltInVideoProvider({ publicBaseUrl: config.publicBaseUrl, appSecret });
+export function createVideoProvider(
+  config: Pick<Config, 'VIDEO_PROVIDER_URL' | 'publicBaseUrl'>,
+  appSecret: string,
+): VideoProvider {
+  return config.VIDEO_PROVIDER_URL
+    ? createHttpVideoProvider({ baseUrl: config.VIDEO_PROVIDER_URL })
+    : createBuiltInVideoProvider({ publicBaseUrl: config.publicBaseUrl, appSecret });
 }

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { DependencyUnavailableError } from '#lib/errors';
 import type { Config } from '#lib/config';
-import { computeMatchScore, type JobForScore, type MatchScore, type SeekerForScore } from '#domain/matchmaking/match-score';
+import {
+  computeMatchScore,
+  type JobForScore,
+  type MatchScore,
+  type SeekerForScore,
+} from '#domain/matchmaking/match-score';
 
 /**
  * The AI comparison behind an adapter: the built-in provider explains the explainable scorer's
@@ -45,8 +50,12 @@ export function createBuiltinComparisonProvider(): ComparisonProvider {
       const strengths: string[] = [];
       const gaps: string[] = [];
       const points: string[] = [];
-      if (b.essential_skills.matched.length) strengths.push(`Essential skills you have: ${list(b.essential_skills.matched)} (${b.essential_skills.detail}).`);
-      if (b.essential_skills.missing.length) gaps.push(`Essential skills not on your profile: ${list(b.essential_skills.missing)}.`);
+      if (b.essential_skills.matched.length)
+        strengths.push(
+          `Essential skills you have: ${list(b.essential_skills.matched)} (${b.essential_skills.detail}).`,
+        );
+      if (b.essential_skills.missing.length)
+        gaps.push(`Essential skills not on your profile: ${list(b.essential_skills.missing)}.`);
       if (b.bonus_skills.matched.length) strengths.push(`Bonus skills you have: ${list(b.bonus_skills.matched)}.`);
       if (b.experience.score !== null && b.experience.score >= 1) strengths.push(`Experience: ${b.experience.detail}.`);
       else if (b.experience.score !== null) gaps.push(`Experience: ${b.experience.detail}.`);
@@ -54,10 +63,18 @@ export function createBuiltinComparisonProvider(): ComparisonProvider {
       else if (b.location.score !== null) gaps.push(`Location fit: ${b.location.detail}.`);
       if (b.salary.score !== null && b.salary.score < 1) gaps.push(`Salary: ${b.salary.detail}.`);
 
-      if (b.essential_skills.matched.length) points.push(`Give a concrete example of your work with ${b.essential_skills.matched[0]}.`);
-      if (b.essential_skills.missing.length) points.push(`Say how you would get up to speed with ${list(b.essential_skills.missing)}.`);
-      if (b.experience.score !== null && b.experience.score < 1) points.push(`Explain what your ${b.experience.actual} years cover that a ${b.experience.required}-year requirement looks for.`);
-      if (b.location.score !== null && b.location.score < 0.75) points.push(`Clarify how you would work with a ${job.remotePreference ?? 'unspecified'} arrangement${job.location ? ` in ${job.location}` : ''}.`);
+      if (b.essential_skills.matched.length)
+        points.push(`Give a concrete example of your work with ${b.essential_skills.matched[0]}.`);
+      if (b.essential_skills.missing.length)
+        points.push(`Say how you would get up to speed with ${list(b.essential_skills.missing)}.`);
+      if (b.experience.score !== null && b.experience.score < 1)
+        points.push(
+          `Explain what your ${b.experience.actual} years cover that a ${b.experience.required}-year requirement looks for.`,
+        );
+      if (b.location.score !== null && b.location.score < 0.75)
+        points.push(
+          `Clarify how you would work with a ${job.remotePreference ?? 'unspecified'} arrangement${job.location ? ` in ${job.location}` : ''}.`,
+        );
       points.push(`Ask what success looks like in the first 90 days as ${job.title} at ${job.companyName}.`);
       return {
         provider: 'builtin',
@@ -87,7 +104,11 @@ const ANSWER_JSON_SCHEMA = {
     summary: { type: 'string', description: 'Two or three sentences on how the candidate compares with the job' },
     strengths: { type: 'array', items: { type: 'string' }, description: 'At most 8' },
     gaps: { type: 'array', items: { type: 'string' }, description: 'At most 8' },
-    talking_points: { type: 'array', items: { type: 'string' }, description: '1 to 8 things to raise in the interview' },
+    talking_points: {
+      type: 'array',
+      items: { type: 'string' },
+      description: '1 to 8 things to raise in the interview',
+    },
   },
 } as const;
 
@@ -97,7 +118,13 @@ const ANSWER_JSON_SCHEMA = {
  * the seeker's name or e-mail. Unreachable, non-2xx, timeout or an answer that fails the schema
  * → 503 DEPENDENCY_UNAVAILABLE (nothing partial is returned).
  */
-export function createOpenAiCompatibleProvider(opts: { url: string; key?: string; model: string; timeoutMs: number; fetch?: typeof fetch }): ComparisonProvider {
+export function createOpenAiCompatibleProvider(opts: {
+  url: string;
+  key?: string;
+  model: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}): ComparisonProvider {
   const doFetch = opts.fetch ?? fetch;
   const endpoint = `${opts.url.replace(/\/+$/, '')}/chat/completions`;
   return {
@@ -107,7 +134,10 @@ export function createOpenAiCompatibleProvider(opts: { url: string; key?: string
       const body = {
         model: opts.model,
         temperature: 0,
-        response_format: { type: 'json_schema', json_schema: { name: 'job_comparison', strict: true, schema: ANSWER_JSON_SCHEMA } },
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'job_comparison', strict: true, schema: ANSWER_JSON_SCHEMA },
+        },
         messages: [
           {
             role: 'system',
@@ -117,8 +147,25 @@ export function createOpenAiCompatibleProvider(opts: { url: string; key?: string
           {
             role: 'user',
             content: JSON.stringify({
-              candidate: { title: input.seeker.title, summary: input.seeker.summary, skills: input.seeker.skills, experience_years: input.seeker.experienceYears, location: input.seeker.location, remote_preference: input.seeker.remotePreference },
-              job: { title: input.job.title, company: input.job.companyName, essential_skills: input.job.essentialSkills, bonus_skills: input.job.bonusSkills, experience_min: input.job.experienceMin, salary_min: input.job.salaryMin, salary_max: input.job.salaryMax, location: input.job.location, remote_preference: input.job.remotePreference },
+              candidate: {
+                title: input.seeker.title,
+                summary: input.seeker.summary,
+                skills: input.seeker.skills,
+                experience_years: input.seeker.experienceYears,
+                location: input.seeker.location,
+                remote_preference: input.seeker.remotePreference,
+              },
+              job: {
+                title: input.job.title,
+                company: input.job.companyName,
+                essential_skills: input.job.essentialSkills,
+                bonus_skills: input.job.bonusSkills,
+                experience_min: input.job.experienceMin,
+                salary_min: input.job.salaryMin,
+                salary_max: input.job.salaryMax,
+                location: input.job.location,
+                remote_preference: input.job.remotePreference,
+              },
               explainable_score: { score: score.score, breakdown: score.breakdown },
             }),
           },
@@ -133,12 +180,16 @@ export function createOpenAiCompatibleProvider(opts: { url: string; key?: string
           signal: AbortSignal.timeout(opts.timeoutMs),
         });
       } catch (err) {
-        throw new AiProviderUnavailableError(err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'unreachable');
+        throw new AiProviderUnavailableError(
+          err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'unreachable',
+        );
       }
       if (!res.ok) throw new AiProviderUnavailableError(`http_${res.status}`);
       let content: unknown;
       try {
-        const json = (await res.json()) as { choices?: Array<{ message?: { content?: string; refusal?: string | null } }> };
+        const json = (await res.json()) as {
+          choices?: Array<{ message?: { content?: string; refusal?: string | null } }>;
+        };
         content = JSON.parse(json.choices?.[0]?.message?.content ?? '');
       } catch {
         throw new AiProviderUnavailableError('invalid_answer');
@@ -150,7 +201,14 @@ export function createOpenAiCompatibleProvider(opts: { url: string; key?: string
   };
 }
 
-export function comparisonProviderFromConfig(config: Pick<Config, 'AI_PROVIDER_URL' | 'AI_PROVIDER_KEY' | 'AI_PROVIDER_MODEL' | 'AI_PROVIDER_TIMEOUT_MS'>): ComparisonProvider {
+export function comparisonProviderFromConfig(
+  config: Pick<Config, 'AI_PROVIDER_URL' | 'AI_PROVIDER_KEY' | 'AI_PROVIDER_MODEL' | 'AI_PROVIDER_TIMEOUT_MS'>,
+): ComparisonProvider {
   if (!config.AI_PROVIDER_URL) return createBuiltinComparisonProvider();
-  return createOpenAiCompatibleProvider({ url: config.AI_PROVIDER_URL, key: config.AI_PROVIDER_KEY, model: config.AI_PROVIDER_MODEL, timeoutMs: config.AI_PROVIDER_TIMEOUT_MS });
+  return createOpenAiCompatibleProvider({
+    url: config.AI_PROVIDER_URL,
+    key: config.AI_PROVIDER_KEY,
+    model: config.AI_PROVIDER_MODEL,
+    timeoutMs: config.AI_PROVIDER_TIMEOUT_MS,
+  });
 }

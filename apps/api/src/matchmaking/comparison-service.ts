@@ -10,13 +10,25 @@ export function createComparisonService(deps: ServiceDeps & { provider?: Compari
     provider,
     async compare(userId: string, jobId: string): Promise<{ jobId: string; result: ComparisonResult }> {
       const user = await accounts.findUserById(userId);
-      if (user?.role !== 'seeker') throw new ForbiddenError('The comparison is for job seekers: it compares your seeker profile with a job', 'ROLE_NOT_ALLOWED');
+      if (user?.role !== 'seeker')
+        throw new ForbiddenError(
+          'The comparison is for job seekers: it compares your seeker profile with a job',
+          'ROLE_NOT_ALLOWED',
+        );
       const profile = await profiles.findByUserId(userId);
       if (!profile) throw new OnboardingIncompleteError(deps.config.publicBaseUrl, 'comparing yourself with a job');
       const job = await jobs.findPublicById(jobId);
       if (!job) throw new NotFoundError('job', jobId);
       const result = await provider.compare({
-        seeker: { skills: profile.skills, experienceYears: profile.experience_years, location: profile.location, remotePreference: profile.remote_preference, salaryExpectationMin: profile.salary_expectation ?? null, title: profile.title, summary: profile.summary },
+        seeker: {
+          skills: profile.skills,
+          experienceYears: profile.experience_years,
+          location: profile.location,
+          remotePreference: profile.remote_preference,
+          salaryExpectationMin: profile.salary_expectation ?? null,
+          title: profile.title,
+          summary: profile.summary,
+        },
         job: {
           essentialSkills: job.essential_skills,
           bonusSkills: job.bonus_skills,

@@ -36,7 +36,8 @@ const livePages: FastifyPluginAsync = async (app) => {
   let pg: PgClient | null = null;
   let closed = false;
 
-  const pendingFor = (l: Listener) => repos.matches.countAwaiting(l.teamId ? { teamId: l.teamId } : { seekerUserId: l.userId });
+  const pendingFor = (l: Listener) =>
+    repos.matches.countAwaiting(l.teamId ? { teamId: l.teamId } : { seekerUserId: l.userId });
   const send = (l: Listener, event: string, data: unknown) => {
     if (!l.reply.raw.writableEnded) l.reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
@@ -46,14 +47,26 @@ const livePages: FastifyPluginAsync = async (app) => {
   };
 
   const deliver = async (change: LiveChange) => {
-    const team = change.kind === 'match' ? (change.team_id ?? null) : change.live_event_id ? await teamOfEvent(change.live_event_id) : null;
+    const team =
+      change.kind === 'match'
+        ? (change.team_id ?? null)
+        : change.live_event_id
+          ? await teamOfEvent(change.live_event_id)
+          : null;
     for (const l of listeners) {
       const concerned = l.userId === change.seeker_user_id || (l.teamId !== null && l.teamId === team);
       if (!concerned) continue;
       const pending = await pendingFor(l).catch(() => null);
       // The recruiter side sees the queue's movement but not whose entry moved.
       const forSeeker = l.userId === change.seeker_user_id;
-      send(l, 'change', { kind: change.kind, id: forSeeker || change.kind === 'match' ? change.id : null, status: change.status, previous_status: change.previous_status ?? null, pending, role: forSeeker ? 'seeker' : 'recruiter' });
+      send(l, 'change', {
+        kind: change.kind,
+        id: forSeeker || change.kind === 'match' ? change.id : null,
+        status: change.status,
+        previous_status: change.previous_status ?? null,
+        pending,
+        role: forSeeker ? 'seeker' : 'recruiter',
+      });
     }
   };
 
@@ -97,7 +110,11 @@ const livePages: FastifyPluginAsync = async (app) => {
 
   app.get('/live', async (request, reply) => {
     const { user, membership } = currentUser(request);
-    const l: Listener = { userId: user.id, teamId: user.role === 'recruiter' ? (membership?.team_id ?? null) : null, reply };
+    const l: Listener = {
+      userId: user.id,
+      teamId: user.role === 'recruiter' ? (membership?.team_id ?? null) : null,
+      reply,
+    };
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

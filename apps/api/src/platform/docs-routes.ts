@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS } from '#lib/scopes';
 import { MCP_PATH, MCP_READONLY_PATH } from './mcp/mcp-routes';
 import type { ToolSpec } from './mcp/tool-catalogue';
@@ -41,7 +46,8 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       if (typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
         // Scalar's page template has no language; screen readers need one.
         body = payload.replace(/<html>/i, '<html lang="en">');
-        for (const m of payload.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) hashes.push(`'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+        for (const m of payload.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g))
+          hashes.push(`'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
       }
       reply.header(
         'content-security-policy',
@@ -80,43 +86,53 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       }));
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
       const f = await reference();
-      const res = await f.inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
+      const res = await f.inject({
+        method: request.method as 'GET' | 'HEAD',
+        url: request.url,
+        headers: request.headers,
+      });
       reply.code(res.statusCode);
       for (const [k, v] of Object.entries(res.headers)) {
-        if (v !== undefined && !['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'].includes(k)) reply.header(k, v);
+        if (v !== undefined && !['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'].includes(k))
+          reply.header(k, v);
       }
       if (res.rawPayload.length === 0) return reply.send();
       // Text as a string, so the CSP hook above can hash the page's inline script.
-      return reply.send(/^(text\/|application\/(json|javascript))/.test(String(res.headers['content-type'] ?? '')) ? res.body : res.rawPayload);
+      return reply.send(
+        /^(text\/|application\/(json|javascript))/.test(String(res.headers['content-type'] ?? ''))
+          ? res.body
+          : res.rawPayload,
+      );
     };
     scope.route({ method: ['GET', 'HEAD'], url: API_REFERENCE_PATH, handler: forward });
     scope.route({ method: ['GET', 'HEAD'], url: `${API_REFERENCE_PATH}/*`, handler: forward });
   });
   const scalarOptions = {
-      routePrefix: API_REFERENCE_PATH,
-      logLevel: 'warn',
-      configuration: {
-        url: '/api/v1/openapi.json',
-        withDefaultFonts: false,
-        // Everything that would reach scalar.com (AI agent, developer toolbar, telemetry) is off; the CSP blocks it anyway.
-        telemetry: false,
-        showDeveloperTools: 'never',
-        agent: { disabled: true },
-        hideClientButton: true,
-        // Every operation visible (and findable with the browser's search) without opening groups.
-        defaultOpenAllTags: true,
-        // One tested colour scheme: the light theme with text colours darkened to WCAG AA contrast
-        // (Scalar's method colours and secondary text fall below 4.5:1 on its light backgrounds).
-        forceDarkModeState: 'light',
-        hideDarkModeToggle: true,
-        customCss: REFERENCE_CSS,
-        metaData: { title: 'Job Fair API reference' },
-        authentication: { preferredSecurityScheme: 'bearerAuth' },
-      },
+    routePrefix: API_REFERENCE_PATH,
+    logLevel: 'warn',
+    configuration: {
+      url: '/api/v1/openapi.json',
+      withDefaultFonts: false,
+      // Everything that would reach scalar.com (AI agent, developer toolbar, telemetry) is off; the CSP blocks it anyway.
+      telemetry: false,
+      showDeveloperTools: 'never',
+      agent: { disabled: true },
+      hideClientButton: true,
+      // Every operation visible (and findable with the browser's search) without opening groups.
+      defaultOpenAllTags: true,
+      // One tested colour scheme: the light theme with text colours darkened to WCAG AA contrast
+      // (Scalar's method colours and secondary text fall below 4.5:1 on its light backgrounds).
+      forceDarkModeState: 'light',
+      hideDarkModeToggle: true,
+      customCss: REFERENCE_CSS,
+      metaData: { title: 'Job Fair API reference' },
+      authentication: { preferredSecurityScheme: 'bearerAuth' },
+    },
   } as const;
 
   const tools = () => [...app.mcpTools()].sort((a, b) => a.name.localeCompare(b.name));
-  const toolLine = (t: ToolSpec) => `| \`${t.name}\` | \`${t.method} ${t.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}\` | ${t.scope ? `\`${t.scope}\`` : 'none'} | ${t.rateClass ?? '—'} | ${t.description.split('\n')[0].replace(/\|/g, '\\|')} |`;
+  const toolLine = (t: ToolSpec) =>
+    `| \`${t.name}\` | \`${t.method} ${t.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}\` | ${t.scope ? `\`${t.scope}\`` : 'none'} | ${t.rateClass ?? '—'} | ${t.description.split('\n')[0].replace(/\|/g, '\\|')} |`;
 
   app.get('/llms.txt', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=300');
@@ -125,7 +141,8 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       '',
       '> An on-demand online job fair built for AI agents first: an agent finds live hiring events and jobs, puts its human in the matchmaking queue, and follows the match; the human accepts the match and meets the recruiter in the web app.',
       '',
-      'Auth: `Authorization: Bearer svc_…` personal access tokens with scopes, made by the human at ' + `${base}/account/api-tokens. Discovery needs no token. Errors are always \`{ error, code, details }\`; rate limits per token and class (read 60/min, write 30/min, cost 3/min) with X-RateLimit-* and Retry-After; send Idempotency-Key (UUID v4) on POST/PATCH/DELETE and reuse it on retries.`,
+      'Auth: `Authorization: Bearer svc_…` personal access tokens with scopes, made by the human at ' +
+        `${base}/account/api-tokens. Discovery needs no token. Errors are always \`{ error, code, details }\`; rate limits per token and class (read 60/min, write 30/min, cost 3/min) with X-RateLimit-* and Retry-After; send Idempotency-Key (UUID v4) on POST/PATCH/DELETE and reuse it on retries.`,
       '',
       'Agent flow: discover (`GET /api/v1/live-events`, `GET /api/v1/jobs/search`) → optionally compare (`POST /api/v1/jobs/{jobId}/comparison`) → join (`POST /api/v1/queue/join`, then hand `join_url` to the human) → poll (`GET /api/v1/queue/status`, at most every 5 s) → matches (`GET /api/v1/matches`). Only a person accepts a match or enters a room.',
       '',
@@ -162,7 +179,9 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       '',
       '## Rules',
       '',
-      '- Auth: `Authorization: Bearer svc_…` (the human creates it at `/account/api-tokens`, presets: ' + SCOPE_PRESETS.map((p) => `“${p.label}”`).join(', ') + '). 401 `UNAUTHENTICATED`, 403 `INSUFFICIENT_SCOPE` (`details.required_scope`).',
+      '- Auth: `Authorization: Bearer svc_…` (the human creates it at `/account/api-tokens`, presets: ' +
+        SCOPE_PRESETS.map((p) => `“${p.label}”`).join(', ') +
+        '). 401 `UNAUTHENTICATED`, 403 `INSUFFICIENT_SCOPE` (`details.required_scope`).',
       '- Errors: `{ error, code, details }`; branch on `code`. Over MCP a non-2xx is a tool error whose text starts `HTTP <status>` and whose `_meta["jobfair/error"]` is the envelope.',
       '- Rate limits per token: read 60/min, write 30/min, cost 3/min; `X-RateLimit-Limit/-Remaining/-Reset`; 429 `RATE_LIMITED` with `Retry-After` (seconds).',
       '- Idempotency: send `Idempotency-Key` (UUID v4; MCP argument `idempotency_key`) on every POST/PATCH/DELETE and reuse it when you retry; a replay says `Idempotent-Replayed: true`.',
@@ -189,7 +208,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       '',
       'Subscribe with `svc_webhook_create` (`POST /webhooks`); the answer carries the secret `svc_whsec_…` once. Every delivery is signed twice with that secret:',
       '',
-      '- `Svc-Signature: t=<unix>,v1=<hex>` — HMAC-SHA256 of `<t>.<raw body>`; Stripe\'s scheme (`stripe.webhooks.constructEvent(rawBody, header, secret)`).',
+      "- `Svc-Signature: t=<unix>,v1=<hex>` — HMAC-SHA256 of `<t>.<raw body>`; Stripe's scheme (`stripe.webhooks.constructEvent(rawBody, header, secret)`).",
       '- Standard Webhooks: `webhook-id` (the event id, stable across retries), `webhook-timestamp`, `webhook-signature: v1,<base64>` — HMAC-SHA256 of `<id>.<timestamp>.<raw body>`. With the `standardwebhooks` library: `new Webhook(secret, { format: "raw" }).verify(rawBody, headers)`; libraries that only take `whsec_…` take `"whsec_" + base64(secret)`.',
       '',
       'During a secret rotation both schemes carry one signature per active secret. Allow ±300 s of clock skew; deduplicate on the event id.',

@@ -14,11 +14,16 @@ export function parseAgentIdentity(raw: string | string[] | undefined): string |
   if (raw === undefined) return null;
   const value = Array.isArray(raw) ? raw.join(',') : raw;
   if (value.length > AGENT_IDENTITY_MAX) {
-    throw new ValidationError(`X-Agent-Identity is longer than ${AGENT_IDENTITY_MAX} characters`, [{ path: 'headers.x-agent-identity', message: `at most ${AGENT_IDENTITY_MAX} characters` }]);
+    throw new ValidationError(`X-Agent-Identity is longer than ${AGENT_IDENTITY_MAX} characters`, [
+      { path: 'headers.x-agent-identity', message: `at most ${AGENT_IDENTITY_MAX} characters` },
+    ]);
   }
   if (!FORM.test(value)) {
     throw new ValidationError('X-Agent-Identity must have the form <vendor>/<product> (<contact>)', [
-      { path: 'headers.x-agent-identity', message: 'expected <vendor>/<product> (<contact>), e.g. acme/jobbot (ops@acme.example)' },
+      {
+        path: 'headers.x-agent-identity',
+        message: 'expected <vendor>/<product> (<contact>), e.g. acme/jobbot (ops@acme.example)',
+      },
     ]);
   }
   return value;

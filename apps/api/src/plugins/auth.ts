@@ -65,8 +65,15 @@ export default fp<{ config: Config }>(
     app.addHook('onRoute', (route) => {
       const cfg = route.config ?? {};
       if (!cfg.scope) return;
-      if (!cfg.rateClass) throw new Error(`${String(route.method)} ${route.url} declares scope ${cfg.scope} but no rateClass; every authenticated route needs one (read, write, cost)`);
-      const own = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+      if (!cfg.rateClass)
+        throw new Error(
+          `${String(route.method)} ${route.url} declares scope ${cfg.scope} but no rateClass; every authenticated route needs one (read, write, cost)`,
+        );
+      const own = route.preValidation
+        ? Array.isArray(route.preValidation)
+          ? route.preValidation
+          : [route.preValidation]
+        : [];
       route.preValidation = [scopeAndIdentity, ...own];
     });
 
@@ -88,7 +95,8 @@ export default fp<{ config: Config }>(
         const row = await tokens.findByHashWithRole(hash);
         if (!row) throw new UnauthenticatedError('The bearer token is unknown');
         if (row.revoked_at) throw new UnauthenticatedError('The bearer token has been revoked');
-        if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw new UnauthenticatedError('The bearer token has expired');
+        if (row.expires_at && row.expires_at.getTime() <= Date.now())
+          throw new UnauthenticatedError('The bearer token has expired');
         if (!row.user_role) throw new UnauthenticatedError('The bearer token is unknown');
         const membership = row.user_role === 'recruiter' ? await accounts.findMembership(row.user_id) : undefined;
         caller = {
@@ -109,9 +117,18 @@ export default fp<{ config: Config }>(
       // this process last knew, and again in the UPDATE's WHERE so concurrent replicas do not all write).
       if (Date.now() - caller.lastUsedMs >= opts.config.TOKEN_LAST_USED_THROTTLE_MS) {
         caller.lastUsedMs = Date.now();
-        tokens.touchLastUsed(caller.tokenId, opts.config.TOKEN_LAST_USED_THROTTLE_MS).catch((err) => log.warn({ err }, 'could not record token use'));
+        tokens
+          .touchLastUsed(caller.tokenId, opts.config.TOKEN_LAST_USED_THROTTLE_MS)
+          .catch((err) => log.warn({ err }, 'could not record token use'));
       }
-      return { tokenId: caller.tokenId, tokenName: caller.tokenName, userId: caller.userId, role: caller.role as UserRole, teamId: caller.teamId, scopes: caller.scopes };
+      return {
+        tokenId: caller.tokenId,
+        tokenName: caller.tokenName,
+        userId: caller.userId,
+        role: caller.role as UserRole,
+        teamId: caller.teamId,
+        scopes: caller.scopes,
+      };
     };
     app.decorate('authenticateBearer', authenticateBearer);
 
@@ -156,7 +173,9 @@ async function listenForAuthChanges(app: FastifyInstance, cache: VerifiedTokenCa
   };
   const connect = async () => {
     try {
-      const c = (await (app.knex.client as { acquireRawConnection(): Promise<PgClient> }).acquireRawConnection()) as PgClient;
+      const c = (await (
+        app.knex.client as { acquireRawConnection(): Promise<PgClient> }
+      ).acquireRawConnection()) as PgClient;
       if (closing) {
         await c.end().catch(() => undefined);
         return;

@@ -10,7 +10,12 @@ interface Mapped {
   headers?: Record<string, string>;
 }
 
-const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
 
 /**
  * fastify-type-provider-zod turns each zod issue into `{ keyword: issue.code, instancePath:
@@ -19,14 +24,20 @@ const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'quer
  * `body.a.0.b`; an unknown property (zod's `unrecognized_keys`, reported on the parent object
  * with `params.keys`) becomes one issue per key whose path names the property itself.
  */
-export function zodIssuesToDetails(err: { validation?: unknown[]; validationContext?: string }): Array<{ path: string; message: string }> {
+export function zodIssuesToDetails(err: {
+  validation?: unknown[];
+  validationContext?: string;
+}): Array<{ path: string; message: string }> {
   const where = CONTEXT_NAMES[err.validationContext ?? 'body'] ?? err.validationContext ?? 'body';
   return (err.validation ?? []).flatMap((v) => {
     const entry = v as { keyword?: string; instancePath?: string; message?: string; params?: { keys?: unknown } };
     const base = (entry.instancePath ?? '').split('/').filter((s) => s !== '');
     const keys = Array.isArray(entry.params?.keys) ? entry.params.keys.map(String) : [];
     if (entry.keyword === 'unrecognized_keys' && keys.length) {
-      return keys.map((k) => ({ path: [where, ...base, k].join('.'), message: `unknown property '${k}' is not allowed` }));
+      return keys.map((k) => ({
+        path: [where, ...base, k].join('.'),
+        message: `unknown property '${k}' is not allowed`,
+      }));
     }
     return [{ path: [where, ...base].join('.'), message: entry.message ?? 'invalid' }];
   });
@@ -37,32 +48,82 @@ function isDependencyDown(err: unknown): boolean {
   // gRPC UNAVAILABLE (14) / DEADLINE_EXCEEDED (4) from Temporal; connection errors from pg.
   // KnexTimeoutError: no pooled PostgreSQL connection within acquireConnectionTimeout (overload or outage).
   // WorkflowUpdateRPCTimeoutOrCancelledError: an Update call that missed its deadline (decision 0180).
-  if (['ServiceError', 'ConnectionError', 'KnexTimeoutError', 'WorkflowUpdateRPCTimeoutOrCancelledError'].includes(e?.name ?? '')) return true;
+  if (
+    ['ServiceError', 'ConnectionError', 'KnexTimeoutError', 'WorkflowUpdateRPCTimeoutOrCancelledError'].includes(
+      e?.name ?? '',
+    )
+  )
+    return true;
   if (typeof e?.code === 'number' && (e.code === 14 || e.code === 4)) return true;
-  return typeof e?.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code);
+  return (
+    typeof e?.code === 'string' &&
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)
+  );
 }
 
 export function mapError(err: unknown, request: FastifyRequest): Mapped {
   if (err instanceof AppError) {
-    return { status: err.status, body: { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) }, headers: err.headers };
+    return {
+      status: err.status,
+      body: { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) },
+      headers: err.headers,
+    };
   }
   const fe = err as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (hasZodFastifySchemaValidationErrors(fe)) {
     const issues = zodIssuesToDetails(fe);
     const first = issues[0];
-    return { status: 400, body: { error: first ? `Invalid request: ${first.path}: ${first.message}` : 'Invalid request', code: 'VALIDATION', details: { issues } } };
+    return {
+      status: 400,
+      body: {
+        error: first ? `Invalid request: ${first.path}: ${first.message}` : 'Invalid request',
+        code: 'VALIDATION',
+        details: { issues },
+      },
+    };
   }
-  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { error: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' } };
-  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, body: { error: `Unsupported content type ${request.headers['content-type'] ?? ''}; send application/json`, code: 'UNSUPPORTED_MEDIA_TYPE' } };
-  if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe.statusCode === 400 && err instanceof SyntaxError)) {
-    return { status: 400, body: { error: 'Request body is not valid JSON', code: 'VALIDATION', details: { issues: [{ path: 'body', message: fe.message }] } } };
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { status: 413, body: { error: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' } };
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return {
+      status: 415,
+      body: {
+        error: `Unsupported content type ${request.headers['content-type'] ?? ''}; send application/json`,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      },
+    };
+  if (
+    fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    (fe.statusCode === 400 && err instanceof SyntaxError)
+  ) {
+    return {
+      status: 400,
+      body: {
+        error: 'Request body is not valid JSON',
+        code: 'VALIDATION',
+        details: { issues: [{ path: 'body', message: fe.message }] },
+      },
+    };
   }
   if (isDependencyDown(err)) {
-    return { status: 503, body: { error: 'A dependency is unavailable; retry later', code: 'DEPENDENCY_UNAVAILABLE' }, headers: { 'retry-after': '5' } };
+    return {
+      status: 503,
+      body: { error: 'A dependency is unavailable; retry later', code: 'DEPENDENCY_UNAVAILABLE' },
+      headers: { 'retry-after': '5' },
+    };
   }
-  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 && !isResponseSerializationError(fe)) {
+  if (
+    typeof fe.statusCode === 'number' &&
+    fe.statusCode >= 400 &&
+    fe.statusCode < 500 &&
+    !isResponseSerializationError(fe)
+  ) {
     // Fastify's own 4xx (bad Content-Length, unsupported method on a route…): keep the message, a stable code.
-    return { status: fe.statusCode, body: { error: fe.message, code: fe.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' } };
+    return {
+      status: fe.statusCode,
+      body: { error: fe.message, code: fe.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' },
+    };
   }
   return { status: 500, body: { error: 'Internal error; it has been logged', code: 'INTERNAL' } };
 }
@@ -78,7 +139,9 @@ export default fp(
       return reply.code(mapped.status).send(mapped.body);
     });
     app.setNotFoundHandler((request, reply) => {
-      return reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+      return reply
+        .code(404)
+        .send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
     });
   },
   { name: 'errors' },

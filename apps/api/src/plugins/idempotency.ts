@@ -68,9 +68,21 @@ function canonical(v: unknown): unknown {
 }
 
 /** Fingerprint of "the same request": method, route, path parameters, query and the parsed body. */
-export function requestFingerprint(request: Pick<FastifyRequest, 'method' | 'params' | 'query' | 'body'> & { routeOptions: { url?: string } }): string {
+export function requestFingerprint(
+  request: Pick<FastifyRequest, 'method' | 'params' | 'query' | 'body'> & { routeOptions: { url?: string } },
+): string {
   return createHash('sha256')
-    .update(JSON.stringify(canonical({ m: request.method, r: request.routeOptions.url, p: request.params ?? null, q: request.query ?? null, b: request.body ?? null })))
+    .update(
+      JSON.stringify(
+        canonical({
+          m: request.method,
+          r: request.routeOptions.url,
+          p: request.params ?? null,
+          q: request.query ?? null,
+          b: request.body ?? null,
+        }),
+      ),
+    )
     .digest('hex');
 }
 
@@ -131,7 +143,12 @@ export default fp(
         const row = await app
           .knex('idempotency_keys')
           .where({ token_id: tokenId, key })
-          .first('*', app.knex.raw("created_at < clock_timestamp() - ? * interval '1 millisecond' AS expired", [IDEMPOTENCY_WINDOW_MS]));
+          .first(
+            '*',
+            app.knex.raw("created_at < clock_timestamp() - ? * interval '1 millisecond' AS expired", [
+              IDEMPOTENCY_WINDOW_MS,
+            ]),
+          );
         if (!row) continue; // released between our insert and read: try again
         if (row.expired) {
           // Compared in SQL: a JS Date would drop the microseconds of created_at and match nothing.
@@ -143,7 +160,12 @@ export default fp(
           continue;
         }
         if (row.request_hash !== hash) {
-          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', `Idempotency-Key ${key} was already used with a different request`, { idempotency_key: key });
+          throw new AppError(
+            422,
+            'IDEMPOTENCY_KEY_REUSED',
+            `Idempotency-Key ${key} was already used with a different request`,
+            { idempotency_key: key },
+          );
         }
         if (row.state === 'in_progress') {
           // A claim whose process died (or whose database session was lost) is taken over at once;
@@ -153,22 +175,38 @@ export default fp(
             .knex('idempotency_keys')
             .where({ token_id: tokenId, key, state: 'in_progress' })
             .andWhereRaw(`(locked_until < clock_timestamp() OR ${LEASE_DEAD_SQL('lease_owner')})`)
-            .update({ lease_owner: epoch, locked_until: app.knex.raw("clock_timestamp() + ? * interval '1 millisecond'", [LOCK_MS]) });
+            .update({
+              lease_owner: epoch,
+              locked_until: app.knex.raw("clock_timestamp() + ? * interval '1 millisecond'", [LOCK_MS]),
+            });
           if (took === 1) {
             request.idempotencyClaim = { tokenId, key, done: false };
             return null;
           }
-          throw new AppError(409, 'IDEMPOTENCY_KEY_IN_USE', `A request with Idempotency-Key ${key} is still being processed; retry shortly`, { idempotency_key: key }, { 'retry-after': '1' });
+          throw new AppError(
+            409,
+            'IDEMPOTENCY_KEY_IN_USE',
+            `A request with Idempotency-Key ${key} is still being processed; retry shortly`,
+            { idempotency_key: key },
+            { 'retry-after': '1' },
+          );
         }
         return row as StoredAnswer;
       }
-      throw new AppError(409, 'IDEMPOTENCY_KEY_IN_USE', `Idempotency-Key ${key} is contended; retry shortly`, { idempotency_key: key }, { 'retry-after': '1' });
+      throw new AppError(
+        409,
+        'IDEMPOTENCY_KEY_IN_USE',
+        `Idempotency-Key ${key} is contended; retry shortly`,
+        { idempotency_key: key },
+        { 'retry-after': '1' },
+      );
     };
 
     // A release that fails (the database is down) is retried until it succeeds, so the key is not
     // left blocked; if this process dies first, the lost lease frees the key anyway.
     const pendingReleases = new Map<string, Claim>();
-    const releaseNow = (c: Claim) => app.knex('idempotency_keys').where({ token_id: c.tokenId, key: c.key, state: 'in_progress' }).delete();
+    const releaseNow = (c: Claim) =>
+      app.knex('idempotency_keys').where({ token_id: c.tokenId, key: c.key, state: 'in_progress' }).delete();
     const release = async (c: Claim) => {
       try {
         await releaseNow(c);
@@ -196,7 +234,8 @@ export default fp(
       const row = await claim(request, key, hash);
       if (!row) return null;
       const stored = row.response_body as { sealed?: string } | null;
-      if (!request.routeOptions.config?.sensitiveResponse) return { ...row, replayBody: JSON.stringify(row.response_body) };
+      if (!request.routeOptions.config?.sensitiveResponse)
+        return { ...row, replayBody: JSON.stringify(row.response_body) };
       try {
         return { ...row, replayBody: unseal(String(stored?.sealed), app.appSecret, SEAL_PURPOSE) };
       } catch (err) {
@@ -214,7 +253,12 @@ export default fp(
       const mutating = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(request.method);
       if (header !== undefined && (cfg.idempotent ?? mutating)) {
         if (typeof header !== 'string' || !UUID_V4.test(header)) {
-          throw new ValidationError('Idempotency-Key must be a UUID v4', [{ path: 'headers.idempotency-key', message: 'must be a UUID v4, e.g. 5f0c6a4e-8d1b-4c3e-9a7f-2b6d1e0c9f84' }]);
+          throw new ValidationError('Idempotency-Key must be a UUID v4', [
+            {
+              path: 'headers.idempotency-key',
+              message: 'must be a UUID v4, e.g. 5f0c6a4e-8d1b-4c3e-9a7f-2b6d1e0c9f84',
+            },
+          ]);
         }
         const row = await claimOrReplay(request, header.toLowerCase(), requestFingerprint(request));
         if (row) {
@@ -228,7 +272,11 @@ export default fp(
       if (cfg.costBucketMs) {
         // Automatic bucket: the same token asking for the same resource within one interval gets the first answer.
         const hash = requestFingerprint(request);
-        const row = await claimOrReplay(request, `auto:${Math.floor(Date.now() / cfg.costBucketMs)}:${hash.slice(0, 32)}`, hash);
+        const row = await claimOrReplay(
+          request,
+          `auto:${Math.floor(Date.now() / cfg.costBucketMs)}:${hash.slice(0, 32)}`,
+          hash,
+        );
         if (row) {
           request.idempotentReplay = row;
           request.skipRateLimit = true;
@@ -262,7 +310,12 @@ export default fp(
       }
       const code = (body as { code?: string } | null)?.code;
       const notStored =
-        status >= 500 || status === 401 || status === 429 || (status === 400 && code === 'VALIDATION') || (status === 403 && code === 'INSUFFICIENT_SCOPE') || (c.automatic && status >= 300);
+        status >= 500 ||
+        status === 401 ||
+        status === 429 ||
+        (status === 400 && code === 'VALIDATION') ||
+        (status === 403 && code === 'INSUFFICIENT_SCOPE') ||
+        (c.automatic && status >= 300);
       if (notStored) {
         await release(c);
         return payload;
@@ -279,7 +332,9 @@ export default fp(
           state: 'completed',
           response_status: status,
           // A one-time secret in the answer is kept sealed for the replay window, never in plain text.
-          response_body: request.routeOptions.config?.sensitiveResponse ? JSON.stringify({ sealed: seal(JSON.stringify(body ?? null), app.appSecret, SEAL_PURPOSE) }) : JSON.stringify(body ?? null),
+          response_body: request.routeOptions.config?.sensitiveResponse
+            ? JSON.stringify({ sealed: seal(JSON.stringify(body ?? null), app.appSecret, SEAL_PURPOSE) })
+            : JSON.stringify(body ?? null),
           response_headers: headers,
           locked_until: null,
         });

@@ -15,7 +15,9 @@ export function findControlCharacter(value: unknown, where: string, strict: bool
   const re = strict ? CONTROL_STRICT : CONTROL_BODY;
   if (typeof value === 'string') return re.test(value) ? where : null;
   if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return null;
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
+  const entries = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v] as const)
+    : Object.entries(value as Record<string, unknown>);
   for (const [k, v] of entries) {
     if (re.test(k)) return `${where}.${k.replace(/[\u0000-\u001f\u007f]/g, '?')}`;
     const found = findControlCharacter(v, `${where}.${k}`, strict, depth + 1);
@@ -25,7 +27,9 @@ export function findControlCharacter(value: unknown, where: string, strict: bool
 }
 
 const refuse = (path: string) =>
-  new ValidationError(`Invalid request: ${path}: contains a control character`, [{ path, message: 'must not contain control characters (NUL, U+0001–U+001F, U+007F)' }]);
+  new ValidationError(`Invalid request: ${path}: contains a control character`, [
+    { path, message: 'must not contain control characters (NUL, U+0001–U+001F, U+007F)' },
+  ]);
 
 /**
  * Input sanitation once, at the edge (decision 0162), for every route — the API, the public
@@ -37,7 +41,8 @@ const refuse = (path: string) =>
 export default fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {
-      const bad = findControlCharacter(request.params, 'params', true) ?? findControlCharacter(request.query, 'query', true);
+      const bad =
+        findControlCharacter(request.params, 'params', true) ?? findControlCharacter(request.query, 'query', true);
       if (bad) throw refuse(bad);
     });
     app.addHook('preValidation', async (request) => {
@@ -60,14 +65,24 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   const url = request.raw.url ?? '';
   const excerpt = url.length > URL_EXCERPT ? `${url.slice(0, URL_EXCERPT)}…` : url;
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.code(414).send({ error: `A path segment of ${excerpt} is too long`, code: 'URI_TOO_LONG', details: { max_param_length: MAX_PARAM_LENGTH } });
+    void reply.code(414).send({
+      error: `A path segment of ${excerpt} is too long`,
+      code: 'URI_TOO_LONG',
+      details: { max_param_length: MAX_PARAM_LENGTH },
+    });
     return;
   }
   if (err.code === 'FST_ERR_BAD_URL') {
-    void reply.code(400).send({ error: `Invalid request: ${excerpt} is not a valid URL`, code: 'VALIDATION', details: { issues: [{ path: 'url', message: 'malformed percent-encoding' }] } });
+    void reply.code(400).send({
+      error: `Invalid request: ${excerpt} is not a valid URL`,
+      code: 'VALIDATION',
+      details: { issues: [{ path: 'url', message: 'malformed percent-encoding' }] },
+    });
     return;
   }
-  void reply.code(err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400).send({ error: err.message, code: 'BAD_REQUEST' });
+  void reply
+    .code(err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400)
+    .send({ error: err.message, code: 'BAD_REQUEST' });
 }
 
 /** The router's limit on one path parameter (Fastify's default; ids and slugs are far shorter). */
@@ -90,5 +105,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
         ? { error: 'Request timed out', code: 'REQUEST_TIMEOUT' }
         : { error: 'Malformed HTTP request', code: 'BAD_REQUEST' },
   );
-  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -2,4 +2,5 @@
 export const eventJoinUrl = (baseUrl: string, slug: string) => `${baseUrl}/events/${encodeURIComponent(slug)}`;
 
 /** join_url of a queue entry: its event's page, or the "any event" queue page. */
-export const queueJoinUrl = (baseUrl: string, slug: string | null) => (slug ? eventJoinUrl(baseUrl, slug) : `${baseUrl}/queue`);
+export const queueJoinUrl = (baseUrl: string, slug: string | null) =>
+  slug ? eventJoinUrl(baseUrl, slug) : `${baseUrl}/queue`;

@@ -54,7 +54,13 @@ export default fp<{ config: Config }>(
       const mutating = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(String(route.method));
       const idempotent = Boolean(cfg.scope && (cfg.idempotent ?? mutating));
       for (const m of [route.method].flat()) {
-        meta.set(`${String(m).toLowerCase()} ${openapiPath(route.url)}`, { scope: cfg.scope, rateClass: cfg.rateClass, idempotent, costBucketMs: cfg.costBucketMs, deprecated: cfg.deprecated });
+        meta.set(`${String(m).toLowerCase()} ${openapiPath(route.url)}`, {
+          scope: cfg.scope,
+          rateClass: cfg.rateClass,
+          idempotent,
+          costBucketMs: cfg.costBucketMs,
+          deprecated: cfg.deprecated,
+        });
       }
       const schema = (route.schema ??= {}) as Record<string | symbol, unknown>;
       // The GET's schema object is shared with its automatic HEAD route: decorate it once.
@@ -72,10 +78,16 @@ export default fp<{ config: Config }>(
       const desc = (schema.description as string | undefined) ?? '';
       const extra = [
         cfg.scope ? `Scope: \`${cfg.scope}\`.` : 'Public: no authentication.',
-        cfg.rateClass ? `Rate class: ${cfg.rateClass} (${limitFor(opts.config, cfg.rateClass)}/min per ${cfg.rateClass === 'public' ? 'client IP' : 'token'}).` : '',
+        cfg.rateClass
+          ? `Rate class: ${cfg.rateClass} (${limitFor(opts.config, cfg.rateClass)}/min per ${cfg.rateClass === 'public' ? 'client IP' : 'token'}).`
+          : '',
         idempotent ? 'Accepts `Idempotency-Key` (UUID v4).' : '',
-        cfg.costBucketMs ? `Identical calls by one token within ${Math.round(cfg.costBucketMs / 1000)} s get the first answer again without using quota.` : '',
-        cfg.deprecated ? `Deprecated since ${cfg.deprecated.since.toISOString().slice(0, 10)}; removed after ${cfg.deprecated.sunset.toISOString().slice(0, 10)}.` : '',
+        cfg.costBucketMs
+          ? `Identical calls by one token within ${Math.round(cfg.costBucketMs / 1000)} s get the first answer again without using quota.`
+          : '',
+        cfg.deprecated
+          ? `Deprecated since ${cfg.deprecated.since.toISOString().slice(0, 10)}; removed after ${cfg.deprecated.sunset.toISOString().slice(0, 10)}.`
+          : '',
       ].filter(Boolean);
       schema.description = [desc, extra.join(' ')].filter(Boolean).join('\n\n');
     });
@@ -112,9 +124,15 @@ export default fp<{ config: Config }>(
 );
 
 const RATE_HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
-  'X-RateLimit-Limit': { description: "Requests allowed per minute in this route's rate class", schema: { type: 'integer' } },
+  'X-RateLimit-Limit': {
+    description: "Requests allowed per minute in this route's rate class",
+    schema: { type: 'integer' },
+  },
   'X-RateLimit-Remaining': { description: 'Requests left before the limit applies', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) when the bucket is full again', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'Unix time (seconds) when the bucket is full again',
+    schema: { type: 'integer' },
+  },
 };
 
 const PARAMETERS: Record<string, OpenAPIV3_1.ParameterObject> = {
@@ -122,7 +140,8 @@ const PARAMETERS: Record<string, OpenAPIV3_1.ParameterObject> = {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: 'UUID v4. The same key from the same token within 24 h replays the first answer (`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE.',
+    description:
+      'UUID v4. The same key from the same token within 24 h replays the first answer (`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE.',
     // Exactly what the server accepts (UUID v4 only), so clients and fuzzers see the real contract.
     schema: { type: 'string', pattern: UUID_V4.source },
   },
@@ -130,7 +149,8 @@ const PARAMETERS: Record<string, OpenAPIV3_1.ParameterObject> = {
     name: 'X-Agent-Identity',
     in: 'header',
     required: false,
-    description: 'At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name).',
+    description:
+      'At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name).',
     schema: { type: 'string', maxLength: AGENT_IDENTITY_MAX, pattern: AGENT_IDENTITY_FORM.source },
   },
 };
@@ -142,8 +162,14 @@ function decorateDocument(doc: OpenAPIV3_1.Document, meta: Map<string, Operation
     ...(doc.components.headers ?? {}),
     ...RATE_HEADERS,
     'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
-    'Idempotent-Replayed': { description: '`true` when this answer is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
-    Deprecation: { description: 'RFC 9745: `@<unix seconds>` since when the operation is deprecated', schema: { type: 'string' } },
+    'Idempotent-Replayed': {
+      description: '`true` when this answer is the stored answer of an earlier request with the same Idempotency-Key',
+      schema: { type: 'string', enum: ['true'] },
+    },
+    Deprecation: {
+      description: 'RFC 9745: `@<unix seconds>` since when the operation is deprecated',
+      schema: { type: 'string' },
+    },
     Sunset: { description: 'RFC 8594: HTTP date after which the operation is removed', schema: { type: 'string' } },
   };
   doc.components.parameters = { ...(doc.components.parameters ?? {}), ...PARAMETERS };
@@ -162,9 +188,11 @@ function decorateDocument(doc: OpenAPIV3_1.Document, meta: Map<string, Operation
       for (const [status, res] of Object.entries(op.responses)) {
         const r = res as OpenAPIV3_1.ResponseObject;
         const code = Number(status);
-        if (ERROR_DESCRIPTIONS[code] && (!r.description || r.description === 'Default Response')) r.description = ERROR_DESCRIPTIONS[code];
+        if (ERROR_DESCRIPTIONS[code] && (!r.description || r.description === 'Default Response'))
+          r.description = ERROR_DESCRIPTIONS[code];
         r.headers ??= {};
-        if ((authed || m?.rateClass === 'public') && code !== 401) for (const h of Object.keys(RATE_HEADERS)) r.headers[h] = { $ref: `#/components/headers/${h}` };
+        if ((authed || m?.rateClass === 'public') && code !== 401)
+          for (const h of Object.keys(RATE_HEADERS)) r.headers[h] = { $ref: `#/components/headers/${h}` };
         if (code === 429 || code === 503) r.headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
         if ((m?.idempotent || m?.costBucketMs) && code < 500 && ![400, 401, 403, 409, 422, 429].includes(code)) {
           r.headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };

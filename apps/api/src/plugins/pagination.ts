@@ -18,7 +18,12 @@ import { ValidationError } from '#lib/errors';
 export const paginationQuerySchema = (maxLimit = 100) =>
   z.object({
     limit: z.coerce.number().int().min(1).max(maxLimit).default(25).describe(`Page size, 1–${maxLimit} (default 25)`),
-    cursor: z.string().min(1).max(512).optional().describe('Opaque `next_cursor` of the previous page; omit for the first page'),
+    cursor: z
+      .string()
+      .min(1)
+      .max(512)
+      .optional()
+      .describe('Opaque `next_cursor` of the previous page; omit for the first page'),
   });
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
@@ -43,7 +48,10 @@ export interface Page<Row> {
 }
 
 /** The same page with every row shaped for the response; next_cursor and has_more pass through. */
-export const mapPage = <Row, Out>(page: Page<Row>, shape: (row: Row) => Out): Page<Out> => ({ ...page, data: page.data.map(shape) });
+export const mapPage = <Row, Out>(page: Page<Row>, shape: (row: Row) => Out): Page<Out> => ({
+  ...page,
+  data: page.data.map(shape),
+});
 
 function b64url(buf: Buffer): string {
   return buf.toString('base64url');
@@ -51,7 +59,11 @@ function b64url(buf: Buffer): string {
 
 export function createPaginator(secret: string) {
   const sign = (body: string) => createHmac('sha256', secret).update(`cursor:${body}`).digest().subarray(0, 16);
-  const fingerprint = (filter: unknown) => createHmac('sha256', secret).update(JSON.stringify(filter ?? null)).digest('base64url').slice(0, 12);
+  const fingerprint = (filter: unknown) =>
+    createHmac('sha256', secret)
+      .update(JSON.stringify(filter ?? null))
+      .digest('base64url')
+      .slice(0, 12);
 
   const encode = (p: CursorPayload) => {
     const body = b64url(Buffer.from(JSON.stringify(p)));
@@ -63,7 +75,8 @@ export function createPaginator(secret: string) {
     if (!body || !mac) throw bad('cursor is malformed; use next_cursor exactly as returned');
     const expected = sign(body);
     const given = Buffer.from(mac, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad('cursor is invalid or was altered; use next_cursor exactly as returned');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw bad('cursor is invalid or was altered; use next_cursor exactly as returned');
     let p: CursorPayload;
     try {
       p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
@@ -97,7 +110,10 @@ export function createPaginator(secret: string) {
         const c = decode(opts.cursor, opts.filter);
         // Exact microseconds back to a timestamptz (bigint → float8 is exact below 2^53 µs, i.e. until
         // year 2255), compared as a row value so an index on (timeColumn, id) serves it.
-        q.whereRaw(`(${timeCol}, ${col('id')}) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?)`, [c.t, c.id]);
+        q.whereRaw(`(${timeCol}, ${col('id')}) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?)`, [
+          c.t,
+          c.id,
+        ]);
       }
       const micros = q.client.raw(`(extract(epoch from ${timeCol}) * 1000000)::bigint::text as __cursor_t`);
       const rows = (await q
@@ -111,7 +127,9 @@ export function createPaginator(secret: string) {
       const pageRows = rows.slice(0, opts.limit);
       const last = pageRows[pageRows.length - 1];
       const data = pageRows.map(({ __cursor_t: _drop, ...r }) => r as unknown as Row);
-      return has_more && last ? { data, has_more, next_cursor: encode({ t: last.__cursor_t, id: last.id, f: fingerprint(opts.filter) }) } : { data, has_more };
+      return has_more && last
+        ? { data, has_more, next_cursor: encode({ t: last.__cursor_t, id: last.id, f: fingerprint(opts.filter) }) }
+        : { data, has_more };
     },
   };
 }

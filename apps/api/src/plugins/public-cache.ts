@@ -25,7 +25,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * Writes through this process also clear() it (no version read needed to see one's own write).
  */
 export interface PublicCache {
-  get(key: string, load: () => Promise<Buffer>, opts?: { complete?: boolean }): Promise<{ value: Buffer; hit: boolean }>;
+  get(
+    key: string,
+    load: () => Promise<Buffer>,
+    opts?: { complete?: boolean },
+  ): Promise<{ value: Buffer; hit: boolean }>;
   clear(): void;
   readonly size: number;
   readonly bytes: number;
@@ -39,7 +43,10 @@ export const VERSIONED_MAX_AGE_MS = 10 * 60_000;
  * arrives while one is in flight waits for the next, which starts after it (so what it gets was
  * read after it asked).
  */
-export function coalescedReader<T>(read: () => Promise<T>, opts: { maxStaleMs?: number; now?: () => number } = {}): () => Promise<T> {
+export function coalescedReader<T>(
+  read: () => Promise<T>,
+  opts: { maxStaleMs?: number; now?: () => number } = {},
+): () => Promise<T> {
   const maxStale = opts.maxStaleMs ?? 0;
   const now = opts.now ?? Date.now;
   let inFlight: Promise<T> | null = null;
@@ -64,13 +71,15 @@ export function coalescedReader<T>(read: () => Promise<T>, opts: { maxStaleMs?: 
     if (maxStale > 0 && last && now() - last.startedAt <= maxStale) return Promise.resolve(last.value);
     if (!inFlight) return start();
     if (!queued) {
-      queued = inFlight.then(
-        () => undefined,
-        () => undefined,
-      ).then(() => {
-        queued = null;
-        return start();
-      });
+      queued = inFlight
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          queued = null;
+          return start();
+        });
     }
     return queued;
   };
@@ -82,7 +91,13 @@ interface Entry {
   expiresAt: number;
 }
 
-export function createPublicCache(opts: { ttlMs: number; maxBytes?: number; version?: () => Promise<string>; versionMaxStaleMs?: number; now?: () => number }): PublicCache {
+export function createPublicCache(opts: {
+  ttlMs: number;
+  maxBytes?: number;
+  version?: () => Promise<string>;
+  versionMaxStaleMs?: number;
+  now?: () => number;
+}): PublicCache {
   const maxBytes = opts.maxBytes ?? 16 * 2 ** 20;
   const now = opts.now ?? Date.now;
   const readVersion = opts.version ? coalescedReader(opts.version, { maxStaleMs: opts.versionMaxStaleMs, now }) : null;

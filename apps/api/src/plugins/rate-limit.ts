@@ -74,14 +74,26 @@ export function decide(limit: number, allowed: boolean, tatMs: number, nowMs: nu
   const remaining = Math.max(0, Math.min(limit, Math.floor((nowMs + horizonMs - tat) / intervalMs)));
   // Denied: the next request fits once TAT + T − horizon has passed.
   const retryAfterMs = allowed ? 0 : tat + intervalMs - horizonMs - nowMs;
-  return { allowed, limit, remaining, resetUnix: Math.ceil(tat / 1000), retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  return {
+    allowed,
+    limit,
+    remaining,
+    resetUnix: Math.ceil(tat / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  };
 }
 
 interface LeaseBackend {
   maxCells: number;
   ttlMs: number;
   /** `rate_limit_lease`: gives `giveBack` unused cells back, then takes up to `maxCells` (0 granted = refused). */
-  lease: (bucket: string, intervalMs: number, horizonMs: number, maxCells: number, giveBack: number) => Promise<{ granted: number; tatMs: number; nowMs: number }>;
+  lease: (
+    bucket: string,
+    intervalMs: number,
+    horizonMs: number,
+    maxCells: number,
+    giveBack: number,
+  ) => Promise<{ granted: number; tatMs: number; nowMs: number }>;
   /** `rate_limit_return`: unused cells of expired leases, many buckets in one statement. */
   giveBack: (items: Array<{ bucket: string; cells: number; intervalMs: number }>) => Promise<void>;
   onError: (err: unknown) => void;
@@ -235,11 +247,10 @@ export default fp<{ config: Config }>(
       // transaction): no WAL flush waited for on every authenticated request. A PostgreSQL crash
       // may forget the last ~0.6 s of takes, i.e. give those callers their quota back once — the
       // budget errs generous, never stricter (decision 0188).
-      const { rows } = await app.knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: string; now_ms: string }> }>("SELECT r.*, set_config('synchronous_commit', 'off', true) AS sc FROM rate_limit_take(?, ?, ?) r", [
-        bucket,
-        intervalMs,
-        horizonMs,
-      ]);
+      const { rows } = await app.knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: string; now_ms: string }> }>(
+        "SELECT r.*, set_config('synchronous_commit', 'off', true) AS sc FROM rate_limit_take(?, ?, ?) r",
+        [bucket, intervalMs, horizonMs],
+      );
       return decide(limit, rows[0].allowed, Number(rows[0].tat_ms), Number(rows[0].now_ms));
     };
 
@@ -255,7 +266,11 @@ export default fp<{ config: Config }>(
         return { granted: Number(rows[0].granted), tatMs: Number(rows[0].tat_ms), nowMs: Number(rows[0].now_ms) };
       },
       giveBack: async (items) => {
-        await app.knex.raw('SELECT rate_limit_return(?::text[], ?::bigint[], ?::bigint[])', [items.map((i) => i.bucket), items.map((i) => i.cells), items.map((i) => i.intervalMs)]);
+        await app.knex.raw('SELECT rate_limit_return(?::text[], ?::bigint[], ?::bigint[])', [
+          items.map((i) => i.bucket),
+          items.map((i) => i.cells),
+          items.map((i) => i.intervalMs),
+        ]);
       },
       onError: (err) => app.log.warn({ err }, 'could not give leased rate-limit cells back'),
     });

@@ -11,7 +11,16 @@ declare module 'fastify' {
 /** Builds the services once, after knex and Temporal; routes and pages read them off the instance. */
 export default fp(
   async (app) => {
-    app.decorate('services', createServices({ knex: app.knex, temporal: app.temporal, config: app.config, appSecret: app.appSecret, paginator: app.paginator }));
+    app.decorate(
+      'services',
+      createServices({
+        knex: app.knex,
+        temporal: app.temporal,
+        config: app.config,
+        appSecret: app.appSecret,
+        paginator: app.paginator,
+      }),
+    );
   },
   { name: 'services', dependencies: ['knex', 'temporal'] },
 );

@@ -8,7 +8,9 @@ export async function listWaiting(app: FastifyInstance, eventId: string) {
   return app.services.queue.listWaiting(eventId, WAITING_LIST_LIMIT);
 }
 
-export const waitingSection = (waiting: Awaited<ReturnType<typeof listWaiting>>) => html`<section aria-labelledby="waiting-h" id="waiting-section" data-live-region>
+export const waitingSection = (
+  waiting: Awaited<ReturnType<typeof listWaiting>>,
+) => html`<section aria-labelledby="waiting-h" id="waiting-section" data-live-region>
 <h2 id="waiting-h">Waiting in the queue (${waiting.length}${waiting.length === WAITING_LIST_LIMIT ? '+' : ''})</h2>
 ${
   waiting.length

@@ -20,7 +20,12 @@ export interface SeekerQueue {
 
 const matchUrl = (id: string | null) => (id ? `/matches/${id}` : null);
 
-const waitText = (s: number | null) => (s === null ? 'not known yet' : s < 60 ? 'under a minute' : `about ${Math.round(s / 60)} minute${Math.round(s / 60) === 1 ? '' : 's'}`);
+const waitText = (s: number | null) =>
+  s === null
+    ? 'not known yet'
+    : s < 60
+      ? 'under a minute'
+      : `about ${Math.round(s / 60)} minute${Math.round(s / 60) === 1 ? '' : 's'}`;
 
 /** The seeker's queue box and what it shows, over the app's services: the queue page and each event page render it. */
 export function queueBoxes(app: FastifyInstance) {
@@ -28,7 +33,13 @@ export function queueBoxes(app: FastifyInstance) {
   const matchesRepo = app.services.deps.repos.matches;
 
   /** The seeker's queue box: join button, or live position/wait, or the match link. */
-  const queueBox = (request: FastifyRequest, q: SeekerQueue, joinAction: string, forEvent: { id: string; slug: string; company: string } | null, error?: string): SafeHtml =>
+  const queueBox = (
+    request: FastifyRequest,
+    q: SeekerQueue,
+    joinAction: string,
+    forEvent: { id: string; slug: string; company: string } | null,
+    error?: string,
+  ): SafeHtml =>
     html`<div id="queue-box" data-live-region>${error ? html`<p class="error" role="alert">${error}</p>` : ''}${queueState(request, q, joinAction, forEvent)}</div>`;
 
   /**
@@ -38,8 +49,14 @@ export function queueBoxes(app: FastifyInstance) {
    */
   const seekerQueue = async (userId: string): Promise<SeekerQueue> => {
     const v = await queue.status(userId);
-    const match = v?.entry.status === 'matched' && v.entry.match_id ? ((await matchesRepo.findById(v.entry.match_id)) ?? null) : null;
-    const finished = !!v && v.entry.status === 'matched' && (v.entry.ended_at !== null || (match !== null && match.status !== 'matched'));
+    const match =
+      v?.entry.status === 'matched' && v.entry.match_id
+        ? ((await matchesRepo.findById(v.entry.match_id)) ?? null)
+        : null;
+    const finished =
+      !!v &&
+      v.entry.status === 'matched' &&
+      (v.entry.ended_at !== null || (match !== null && match.status !== 'matched'));
     return { v, match, finished };
   };
 
@@ -50,7 +67,12 @@ export function queueBoxes(app: FastifyInstance) {
         ? html`<h2>Your interview is done</h2><p>Your interview for <strong>${m.job_title ?? 'the job'}</strong> ended ${fmtDate(m.completed_at)}. The recruiter will tell you the next step on <a href="/matches/${m.id}">the match page</a>.</p>`
         : html`<h2>Your last match ended</h2><p>The match for <strong>${m.job_title ?? 'the job'}</strong> is ${m.status}. <a href="/matches/${m.id}">See the match</a>.</p>`;
 
-  const queueState = (request: FastifyRequest, q: SeekerQueue, joinAction: string, forEvent: { id: string; slug: string; company: string } | null): SafeHtml => {
+  const queueState = (
+    request: FastifyRequest,
+    q: SeekerQueue,
+    joinAction: string,
+    forEvent: { id: string; slug: string; company: string } | null,
+  ): SafeHtml => {
     const v = q.v;
     const s = request.webSession;
     if (!s) {
@@ -58,7 +80,8 @@ export function queueBoxes(app: FastifyInstance) {
       return html`<div class="panel panel-soft"><p>Sign in as a job seeker to join the queue${forEvent ? html` for ${forEvent.company}` : ''}.</p>
 <p class="actions"><a class="btn btn-primary" href="/signup?next=${encodeURIComponent(here)}">Sign up</a> <a class="btn" href="/login?next=${encodeURIComponent(here)}">Sign in</a></p></div>`;
     }
-    if (s.user.role !== 'seeker') return html`<p class="panel panel-soft">Recruiters do not queue; seekers who join this event are matched with your team's open jobs.</p>`;
+    if (s.user.role !== 'seeker')
+      return html`<p class="panel panel-soft">Recruiters do not queue; seekers who join this event are matched with your team's open jobs.</p>`;
     if (q.finished && q.match) {
       const joinAgain = q.match.status !== 'accepted';
       return html`<div class="panel panel-success" role="status" data-queue-outcome="${q.match.status}">${outcome(q.match)}</div>
@@ -112,7 +135,8 @@ const queuePages: FastifyPluginAsync = async (app) => {
 
   const anyQueuePage = async (request: FastifyRequest, reply: FastifyReply, error?: string, status = 200) => {
     const { user } = currentUser(request);
-    const q: SeekerQueue = user.role === 'seeker' ? await seekerQueue(user.id) : { v: null, match: null, finished: false };
+    const q: SeekerQueue =
+      user.role === 'seeker' ? await seekerQueue(user.id) : { v: null, match: null, finished: false };
     return sendPage(request, reply, {
       title: 'Queue for any event',
       status,
@@ -130,8 +154,10 @@ ${queueBox(request, q, '/queue/join', null, error)}
     try {
       await queue.join({ userId: user.id, eventRef: null, agentIdentity: WEB_AGENT_IDENTITY, viaAgent: false });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'ONBOARDING_INCOMPLETE') return reply.redirect('/onboarding?next=%2Fqueue', 303);
-      if (err instanceof AppError && err.status < 500) return anyQueuePage(request, reply, errorMessage(err), err.status);
+      if (err instanceof AppError && err.code === 'ONBOARDING_INCOMPLETE')
+        return reply.redirect('/onboarding?next=%2Fqueue', 303);
+      if (err instanceof AppError && err.status < 500)
+        return anyQueuePage(request, reply, errorMessage(err), err.status);
       throw err;
     }
     return reply.redirect('/queue', 303);

@@ -9,7 +9,7 @@ import { queueJoinUrl } from '../plugins/join-urls';
 import { queueJoinResponseSchema, queueEntrySchema, joinBodySchema } from './queue-schemas';
 
 export const HUMANS_ONLY_NOTE =
-  'A person must accept any match in the web application; this API never accepts a match or enters the interview room on anyone\'s behalf. Hand join_url to the human.';
+  "A person must accept any match in the web application; this API never accepts a match or enters the interview room on anyone's behalf. Hand join_url to the human.";
 
 const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.queue;
@@ -26,7 +26,11 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     position: v.position,
     estimated_wait_seconds: v.estimatedWaitSeconds,
     match_id: v.entry.match_id,
-    match_outlook: v.matchOutlook && { state: v.matchOutlook.state, reason: v.matchOutlook.reason, eligible_jobs: v.matchOutlook.eligibleJobs },
+    match_outlook: v.matchOutlook && {
+      state: v.matchOutlook.state,
+      reason: v.matchOutlook.reason,
+      eligible_jobs: v.matchOutlook.eligibleJobs,
+    },
   });
 
   app.post('/queue/join', {
@@ -44,18 +48,31 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['queue'],
       summary: "Create or resume the caller's queue entry",
       description:
-        'Optional body `{ live_event_slug }` (3–64 characters) or the guide\'s alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the entry is matched → 409 QUEUE_ENTRY_MATCHED with `details.match_id` (the match is already readable through GET /matches). `X-Agent-Identity` (or the token name) is kept on the entry.',
+        "Optional body `{ live_event_slug }` (3–64 characters) or the guide's alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the entry is matched → 409 QUEUE_ENTRY_MATCHED with `details.match_id` (the match is already readable through GET /matches). `X-Agent-Identity` (or the token name) is kept on the entry.",
       body: joinBodySchema,
-      response: { 200: queueJoinResponseSchema, 409: errorEnvelopeSchema.describe('QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id); QUEUE_ENTRY_EXISTS; ONBOARDING_INCOMPLETE') },
+      response: {
+        200: queueJoinResponseSchema,
+        409: errorEnvelopeSchema.describe(
+          'QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id); QUEUE_ENTRY_EXISTS; ONBOARDING_INCOMPLETE',
+        ),
+      },
     },
     handler: async (request) => {
       const auth = requireAuth(request);
       const body = request.body ?? {};
       if (body.live_event_slug && body.event_id && body.live_event_slug !== body.event_id) {
-        throw new ValidationError('Send live_event_slug or event_id, not both', [{ path: 'body.event_id', message: 'conflicts with live_event_slug' }]);
+        throw new ValidationError('Send live_event_slug or event_id, not both', [
+          { path: 'body.event_id', message: 'conflicts with live_event_slug' },
+        ]);
       }
       const agentIdentity = agentIdentityOf(request, auth.tokenName);
-      const joined = await service.join({ userId: auth.userId, eventRef: body.live_event_slug ?? body.event_id ?? null, agentIdentity, viaAgent: true, operationKey: request.operationKey });
+      const joined = await service.join({
+        userId: auth.userId,
+        eventRef: body.live_event_slug ?? body.event_id ?? null,
+        agentIdentity,
+        viaAgent: true,
+        operationKey: request.operationKey,
+      });
       return {
         queue_id: joined.entry.id,
         status: 'waiting' as const,
@@ -65,7 +82,11 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         position: joined.position,
         estimated_wait_seconds: joined.estimatedWaitSeconds,
         match_id: joined.entry.match_id,
-        match_outlook: joined.matchOutlook && { state: joined.matchOutlook.state, reason: joined.matchOutlook.reason, eligible_jobs: joined.matchOutlook.eligibleJobs },
+        match_outlook: joined.matchOutlook && {
+          state: joined.matchOutlook.state,
+          reason: joined.matchOutlook.reason,
+          eligible_jobs: joined.matchOutlook.eligibleJobs,
+        },
       };
     },
   });
@@ -87,12 +108,20 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/queue/status', {
-    config: { scope: 'queue:read', rateClass: 'read', mcp: { name: 'svc_queue_status', hint: 'Poll at most every 5 seconds; stop when status is matched, left or expired.' } },
+    config: {
+      scope: 'queue:read',
+      rateClass: 'read',
+      mcp: {
+        name: 'svc_queue_status',
+        hint: 'Poll at most every 5 seconds; stop when status is matched, left or expired.',
+      },
+    },
     schema: {
       operationId: 'getQueueStatus',
       tags: ['queue'],
       summary: "The caller's latest queue entry",
-      description: 'Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id`); `left` and `expired` end an entry.',
+      description:
+        'Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id`); `left` and `expired` end an entry.',
       response: { 200: z.object({ queue_entry: queueEntrySchema.nullable() }) },
     },
     handler: async (request) => {

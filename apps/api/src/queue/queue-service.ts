@@ -8,7 +8,18 @@ import type { LiveEventRow } from '#db/events/events-repository';
 import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '#lib/errors';
 import type { Config } from '#lib/config';
 import { refusalConflict, updateRefusal } from '#lib/update-refusal';
-import { queueEntryWorkflowId, joinQueueUpdate, leaveQueueUpdate, QUEUE_ENTRY_ENDED, QUEUE_ENTRY_NOT_WAITING, QUEUE_ENTRY_OTHER_QUEUE, QUEUE_ENTRY_WORKFLOW, queueEntryStartMetadata, type JoinQueueUpdateResult, type QueueEntryWorkflow } from '#workflows/queue/contract';
+import {
+  queueEntryWorkflowId,
+  joinQueueUpdate,
+  leaveQueueUpdate,
+  QUEUE_ENTRY_ENDED,
+  QUEUE_ENTRY_NOT_WAITING,
+  QUEUE_ENTRY_OTHER_QUEUE,
+  QUEUE_ENTRY_WORKFLOW,
+  queueEntryStartMetadata,
+  type JoinQueueUpdateResult,
+  type QueueEntryWorkflow,
+} from '#workflows/queue/contract';
 import { kickMatchmaker } from '#workflows/matchmaking/client';
 import type { ServiceDeps } from '../plugins/service-deps';
 import { operationUuid, type OperationKey } from '#lib/operation-ids';
@@ -25,7 +36,10 @@ export const WAIT_ESTIMATE_MIN_SPAN_MS = 60 * 1000;
  * the last WAIT_ESTIMATE_WINDOW_MS, per second over max(time since the first of them,
  * WAIT_ESTIMATE_MIN_SPAN_MS). Null with fewer than WAIT_ESTIMATE_MIN_MATCHES: never a made-up number.
  */
-export function estimateWaitSeconds(position: number, rate: { count: number; firstAtMs: number | null; nowMs: number }): number | null {
+export function estimateWaitSeconds(
+  position: number,
+  rate: { count: number; firstAtMs: number | null; nowMs: number },
+): number | null {
   if (rate.count < WAIT_ESTIMATE_MIN_MATCHES || rate.firstAtMs === null) return null;
   const spanSeconds = Math.max(rate.nowMs - rate.firstAtMs, WAIT_ESTIMATE_MIN_SPAN_MS) / 1000;
   return Math.round(position / (rate.count / spanSeconds));
@@ -66,15 +80,41 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
   const brackets = deps.config.MATCH_FLOOR_BRACKETS;
 
   /** What the seeker can still get, and the jobs that count for the estimate. */
-  const outlook = async (entry: QueueEntryRow, known: Known = {}): Promise<{ outlook: MatchOutlook; jobIds: string[] }> => {
+  const outlook = async (
+    entry: QueueEntryRow,
+    known: Known = {},
+  ): Promise<{ outlook: MatchOutlook; jobIds: string[] }> => {
     if (entry.live_event_id) {
       const event = known.event?.id === entry.live_event_id ? known.event : await events.findById(entry.live_event_id);
-      if (!event) return { outlook: { state: 'unknown', reason: 'The event of this queue entry was not found', eligibleJobs: null }, jobIds: [] };
-      if (event.status === 'paused') return { outlook: { state: 'event_paused', reason: `Event ${event.slug} is paused: matching resumes when it goes live again`, eligibleJobs: null }, jobIds: [] };
-      if (event.status !== 'live') return { outlook: { state: 'unknown', reason: `Event ${event.slug} is ${event.status}`, eligibleJobs: null }, jobIds: [] };
+      if (!event)
+        return {
+          outlook: { state: 'unknown', reason: 'The event of this queue entry was not found', eligibleJobs: null },
+          jobIds: [],
+        };
+      if (event.status === 'paused')
+        return {
+          outlook: {
+            state: 'event_paused',
+            reason: `Event ${event.slug} is paused: matching resumes when it goes live again`,
+            eligibleJobs: null,
+          },
+          jobIds: [],
+        };
+      if (event.status !== 'live')
+        return {
+          outlook: { state: 'unknown', reason: `Event ${event.slug} is ${event.status}`, eligibleJobs: null },
+          jobIds: [],
+        };
     }
-    const profile = known.profile !== undefined && known.profile?.user_id === entry.user_id ? known.profile : await profiles.findByUserId(entry.user_id);
-    const jobIds = await queueStatus.listEligibleJobIds(entry, { skills: profile?.skills ?? [], essentialRequiredAtLast: brackets[brackets.length - 1].essential, limit: OUTLOOK_JOB_LIMIT });
+    const profile =
+      known.profile !== undefined && known.profile?.user_id === entry.user_id
+        ? known.profile
+        : await profiles.findByUserId(entry.user_id);
+    const jobIds = await queueStatus.listEligibleJobIds(entry, {
+      skills: profile?.skills ?? [],
+      essentialRequiredAtLast: brackets[brackets.length - 1].essential,
+      limit: OUTLOOK_JOB_LIMIT,
+    });
     if (!jobIds.length) {
       const reason = entry.live_event_id
         ? 'No open job of this event can be offered to you: you declined or interviewed for each, or none fits your skills'
@@ -83,7 +123,11 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     }
     const n = jobIds.length;
     return {
-      outlook: { state: 'matchable', reason: `${n === OUTLOOK_JOB_LIMIT ? 'At least ' : ''}${n} open job${n === 1 ? '' : 's'} can still be offered to you (subject to the score floor, which relaxes as you wait)`, eligibleJobs: n },
+      outlook: {
+        state: 'matchable',
+        reason: `${n === OUTLOOK_JOB_LIMIT ? 'At least ' : ''}${n} open job${n === 1 ? '' : 's'} can still be offered to you (subject to the score floor, which relaxes as you wait)`,
+        eligibleJobs: n,
+      },
       jobIds,
     };
   };
@@ -93,12 +137,24 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     if (entry.status !== 'waiting') return { entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
     const [position, o] = await Promise.all([queue.positionOf(entry), outlook(entry, known)]);
     // Matched (or ended) between the reads: answer with the entry as it is now.
-    if (position === null) return { entry: (await queue.findById(entry.id)) ?? entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
-    if (o.outlook.state !== 'matchable') return { entry, position, estimatedWaitSeconds: null, matchOutlook: o.outlook };
+    if (position === null)
+      return {
+        entry: (await queue.findById(entry.id)) ?? entry,
+        position: null,
+        estimatedWaitSeconds: null,
+        matchOutlook: null,
+      };
+    if (o.outlook.state !== 'matchable')
+      return { entry, position, estimatedWaitSeconds: null, matchOutlook: o.outlook };
     // A free slot for everyone ahead and this entry: the next rounds take it (the match rate says
     // nothing then — it only follows arrivals; bench/estimate-calibration.ts showed it overshoots).
     if (entry.live_event_id && (await queueStatus.freeSlotsOf(entry.live_event_id)) >= position) {
-      return { entry, position, estimatedWaitSeconds: Math.ceil((2 * deps.config.MATCHMAKER_INTERVAL_MS) / 1000), matchOutlook: o.outlook };
+      return {
+        entry,
+        position,
+        estimatedWaitSeconds: Math.ceil((2 * deps.config.MATCHMAKER_INTERVAL_MS) / 1000),
+        matchOutlook: o.outlook,
+      };
     }
     // Otherwise from the matches of the jobs it can get.
     const rate = await queueStatus.recentMatchRateForJobs(o.jobIds, WAIT_ESTIMATE_WINDOW_MS);
@@ -115,7 +171,13 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
      * it as accepted (200, the same queue id), whatever happened to it since — matched, finished,
      * left — instead of 409 QUEUE_ENTRY_MATCHED or a second entry (decision 0200).
      */
-    async join(input: { userId: string; eventRef: string | null; agentIdentity: string; viaAgent: boolean; operationKey?: OperationKey | null }): Promise<QueueEntryView & { created: boolean }> {
+    async join(input: {
+      userId: string;
+      eventRef: string | null;
+      agentIdentity: string;
+      viaAgent: boolean;
+      operationKey?: OperationKey | null;
+    }): Promise<QueueEntryView & { created: boolean }> {
       // The three reads are independent: one round trip of latency instead of three.
       const [user, profile, found] = await Promise.all([
         accounts.findUserById(input.userId),
@@ -123,7 +185,8 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
         input.eventRef ? events.findBySlugOrId(input.eventRef) : Promise.resolve(undefined),
       ]);
       if (!user) throw new NotFoundError('user', input.userId);
-      if (user.role !== 'seeker') throw new ForbiddenError('Only job seekers can join the matchmaking queue', 'ROLE_NOT_ALLOWED');
+      if (user.role !== 'seeker')
+        throw new ForbiddenError('Only job seekers can join the matchmaking queue', 'ROLE_NOT_ALLOWED');
       if (!user.onboarding_completed_at || !profile) {
         throw new OnboardingIncompleteError(deps.config.publicBaseUrl, 'joining the queue');
       }
@@ -153,7 +216,14 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
           workflowId: queueEntryWorkflowId(user.id),
           taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
           workflowIdConflictPolicy: 'USE_EXISTING',
-          ...queueEntryStartMetadata({ seekerName: profile.full_name || user.display_name, companyName: event?.company_name ?? null, liveEventSlug: event?.slug ?? null, agentIdentity: input.agentIdentity, viaAgent: input.viaAgent, userId: user.id }),
+          ...queueEntryStartMetadata({
+            seekerName: profile.full_name || user.display_name,
+            companyName: event?.company_name ?? null,
+            liveEventSlug: event?.slug ?? null,
+            agentIdentity: input.agentIdentity,
+            viaAgent: input.viaAgent,
+            userId: user.id,
+          }),
           args: [
             {
               queueId,
@@ -200,10 +270,14 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
           const entry = await queue.findById(queueId);
           if (entry) return asAccepted(entry);
         }
-        throw new ConflictError('QUEUE_ENTRY_MATCHED', `Your queue entry is matched (match ${result.state.matchId}); accept or decline that match before joining again`, {
-          queue_id: result.state.queueId,
-          match_id: result.state.matchId,
-        });
+        throw new ConflictError(
+          'QUEUE_ENTRY_MATCHED',
+          `Your queue entry is matched (match ${result.state.matchId}); accept or decline that match before joining again`,
+          {
+            queue_id: result.state.queueId,
+            match_id: result.state.matchId,
+          },
+        );
       }
       // A new entry wakes the matchmaker (and starts it on the very first join). The answer is read
       // meanwhile: the kick is a Temporal round trip the reads need not wait for; a
@@ -213,7 +287,10 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
         if (!entry) throw new Error(`queue entry ${result.state.queueId} was not projected`);
         return view(entry, { profile, event: found });
       };
-      const [v] = await Promise.all([answer(), result.created ? kickMatchmaker(deps.temporal, deps.config, 'queue_join') : undefined]);
+      const [v] = await Promise.all([
+        answer(),
+        result.created ? kickMatchmaker(deps.temporal, deps.config, 'queue_join') : undefined,
+      ]);
       return { ...v, created: result.created };
     },
 
@@ -223,11 +300,19 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
      */
     async leave(userId: string): Promise<QueueEntryView> {
       const latest = await queue.findLatestForUser(userId);
-      if (!latest || (latest.status !== 'waiting' && latest.status !== 'matched')) throw new NotFoundError('active queue entry of the caller');
+      if (!latest || (latest.status !== 'waiting' && latest.status !== 'matched'))
+        throw new NotFoundError('active queue entry of the caller');
       try {
-        await deps.temporal.workflow.getHandle(queueEntryWorkflowId(userId)).executeUpdate(leaveQueueUpdate, { args: [] });
+        await deps.temporal.workflow
+          .getHandle(queueEntryWorkflowId(userId))
+          .executeUpdate(leaveQueueUpdate, { args: [] });
       } catch (err) {
-        const conflict = refusalConflict(err, [QUEUE_ENTRY_NOT_WAITING], () => ({ queue_id: latest.id }), () => 'Only a waiting entry can leave the queue; decline the match instead');
+        const conflict = refusalConflict(
+          err,
+          [QUEUE_ENTRY_NOT_WAITING],
+          () => ({ queue_id: latest.id }),
+          () => 'Only a waiting entry can leave the queue; decline the match instead',
+        );
         if (conflict) throw conflict;
         if (err instanceof WorkflowNotFoundError) throw new NotFoundError('active queue entry of the caller');
         throw err;
@@ -240,7 +325,13 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     async listWaiting(eventId: string, limit: number) {
       const entries = await queue.listWaitingForEvent(eventId, limit);
       return Promise.all(
-        entries.map(async (e) => ({ id: e.user_id, viaAgent: e.via_agent, agentIdentity: e.agent_identity, enteredAt: e.entered_at, profile: (await profiles.findByUserId(e.user_id)) ?? null })),
+        entries.map(async (e) => ({
+          id: e.user_id,
+          viaAgent: e.via_agent,
+          agentIdentity: e.agent_identity,
+          enteredAt: e.entered_at,
+          profile: (await profiles.findByUserId(e.user_id)) ?? null,
+        })),
       );
     },
 

@@ -16,7 +16,8 @@ export const LIST_LIMIT = 100;
 export const recruiter = (request: FastifyRequest) => {
   const { user, membership } = currentUser(request);
   if (user.role !== 'recruiter') throw new ForbiddenError('The console is for recruiters', 'ROLE_NOT_ALLOWED');
-  if (!membership) throw new ForbiddenError('Finish onboarding (create or join a team) to use the console', 'RECRUITER_TEAM_REQUIRED');
+  if (!membership)
+    throw new ForbiddenError('Finish onboarding (create or join a team) to use the console', 'RECRUITER_TEAM_REQUIRED');
   return { user, teamId: membership.team_id, teamName: membership.team_name, teamRole: membership.role };
 };
 
@@ -27,11 +28,14 @@ export const consoleNav = (here: string) =>
     ['/recruiter/candidates', 'Candidates'],
     ['/matches', 'Matches'],
     ['/recruiter/billing', 'Billing'],
-  ].map(([href, label]) => html`<a href="${href}"${here === href ? html` aria-current="page"` : ''}>${label}</a>`)}</nav>`;
+  ].map(
+    ([href, label]) => html`<a href="${href}"${here === href ? html` aria-current="page"` : ''}>${label}</a>`,
+  )}</nav>`;
 
 /** The `:id` of an event or job page; not a UUID → 404 (the message names a live event for both, as it always has). */
 export const eventId = (request: FastifyRequest<{ Params: { id: string } }>) => {
-  if (!UUID_RE.test(request.params.id)) throw new AppError(404, 'NOT_FOUND', `live event ${request.params.id} was not found`);
+  if (!UUID_RE.test(request.params.id))
+    throw new AppError(404, 'NOT_FOUND', `live event ${request.params.id} was not found`);
   return request.params.id;
 };
 
@@ -39,4 +43,5 @@ export const eventId = (request: FastifyRequest<{ Params: { id: string } }>) => 
 export const num = (v: string) => (v.trim() === '' ? undefined : /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v);
 
 /** Drops undefined properties (strict schemas treat a present `undefined` as given). */
-export const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+export const defined = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));

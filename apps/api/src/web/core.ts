@@ -50,7 +50,13 @@ export function parseCookies(header: string | undefined): Record<string, string>
 }
 
 /** HttpOnly, SameSite=Lax, Path=/, and Secure when the request arrived over TLS (trustProxy honours X-Forwarded-Proto). */
-export function setCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAgeSeconds: number | null): void {
+export function setCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds: number | null,
+): void {
   const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
   if (maxAgeSeconds !== null) parts.push(`Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`);
   if (request.protocol === 'https') parts.push('Secure');
@@ -100,7 +106,14 @@ export function currentUser(request: FastifyRequest): { user: UserRow; membershi
 
 /** Only local paths: `/x`, never `//host` or `/\host` (no open redirects). */
 export function safeNext(next: unknown, fallback = '/'): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || next.length > 500) return fallback;
+  if (
+    typeof next !== 'string' ||
+    !next.startsWith('/') ||
+    next.startsWith('//') ||
+    next.startsWith('/\\') ||
+    next.length > 500
+  )
+    return fallback;
   return next;
 }
 
@@ -150,7 +163,11 @@ const FLASH_MAX_AGE_S = 120;
  * and repeats nothing; the cookie is AES-GCM sealed, so the secret is never readable in transit logs.
  */
 export function setFlash(request: FastifyRequest, reply: FastifyReply, kind: string, data: unknown): void {
-  const sealedValue = seal(JSON.stringify({ kind, data }), request.server.appSecret, `web-flash:${request.webSession?.id ?? ''}`);
+  const sealedValue = seal(
+    JSON.stringify({ kind, data }),
+    request.server.appSecret,
+    `web-flash:${request.webSession?.id ?? ''}`,
+  );
   setCookie(request, reply, FLASH_COOKIE, sealedValue, FLASH_MAX_AGE_S);
 }
 
@@ -160,7 +177,10 @@ export function takeFlash<T>(request: FastifyRequest, reply: FastifyReply, kind:
   if (!raw) return null;
   setCookie(request, reply, FLASH_COOKIE, '', 0);
   try {
-    const parsed = JSON.parse(unseal(raw, request.server.appSecret, `web-flash:${request.webSession?.id ?? ''}`)) as { kind: string; data: T };
+    const parsed = JSON.parse(unseal(raw, request.server.appSecret, `web-flash:${request.webSession?.id ?? ''}`)) as {
+      kind: string;
+      data: T;
+    };
     return parsed.kind === kind ? parsed.data : null;
   } catch {
     return null;

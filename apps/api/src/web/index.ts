@@ -5,7 +5,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { mapError } from '../plugins/errors';
 import { codeMessage, issueMessage } from './messages';
-import { CSRF_COOKIE, CsrfError, LoginRequiredError, SESSION_COOKIE, newCsrfSeed, originAllowed, parseCookies, parseFormUrlEncoded, setCookie, verifyCsrf } from './core';
+import {
+  CSRF_COOKIE,
+  CsrfError,
+  LoginRequiredError,
+  SESSION_COOKIE,
+  newCsrfSeed,
+  originAllowed,
+  parseCookies,
+  parseFormUrlEncoded,
+  setCookie,
+  verifyCsrf,
+} from './core';
 import { sendPage } from './layout';
 import { html, type SafeHtml } from './html';
 import authPages from '../accounts/auth-pages';
@@ -76,13 +87,17 @@ const webApp: FastifyPluginAsync = async (app) => {
   const canonical = new URL(app.config.publicBaseUrl);
 
   // Forms post application/x-www-form-urlencoded; the parser lives only in this plugin's scope.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => {
-    try {
-      done(null, parseFormUrlEncoded(String(body)));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 256 * 1024 },
+    (_req, body, done) => {
+      try {
+        done(null, parseFormUrlEncoded(String(body)));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    },
+  );
 
   // Keep the pages out of the API's OpenAPI document.
   app.addHook('onRoute', (route) => {
@@ -108,7 +123,8 @@ const webApp: FastifyPluginAsync = async (app) => {
     const cookies = parseCookies(request.headers.cookie);
     request.webSession = await sessions.resolve(cookies[SESSION_COOKIE]);
     if (cookies[SESSION_COOKIE] && !request.webSession) setCookie(request, reply, SESSION_COOKIE, '', 0);
-    else if (request.webSession?.renewed) setCookie(request, reply, SESSION_COOKIE, cookies[SESSION_COOKIE], sessions.ttlMs / 1000);
+    else if (request.webSession?.renewed)
+      setCookie(request, reply, SESSION_COOKIE, cookies[SESSION_COOKIE], sessions.ttlMs / 1000);
     const seed = cookies[CSRF_COOKIE];
     if (seed && /^[A-Za-z0-9_-]{32}$/.test(seed)) request.csrfSeed = seed;
     else {
@@ -137,7 +153,10 @@ const webApp: FastifyPluginAsync = async (app) => {
 
   app.setErrorHandler((err, request, reply: FastifyReply) => {
     if (err instanceof LoginRequiredError && !wantsJson(request)) {
-      const next = request.method === 'GET' ? request.url : (request.headers.referer && safeReferer(request.headers.referer, request)) || '/';
+      const next =
+        request.method === 'GET'
+          ? request.url
+          : (request.headers.referer && safeReferer(request.headers.referer, request)) || '/';
       return reply.redirect(`/login?next=${encodeURIComponent(next)}`, 303);
     }
     const mapped = mapError(err, request);
@@ -205,7 +224,9 @@ function validationList(details: unknown): SafeHtml | string {
   const issues = (details as { issues?: unknown } | undefined)?.issues;
   if (!Array.isArray(issues) || issues.length === 0) return '';
   const items = issues
-    .filter((i): i is { path: string; message: string } => typeof i?.path === 'string' && typeof i?.message === 'string')
+    .filter(
+      (i): i is { path: string; message: string } => typeof i?.path === 'string' && typeof i?.message === 'string',
+    )
     .map((i) => html`<li>${issueMessage(i)}</li>`);
   return items.length ? html`<ul class="error-list">${items}</ul>` : '';
 }

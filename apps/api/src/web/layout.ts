@@ -38,12 +38,22 @@ export function csrfField(request: FastifyRequest): SafeHtml {
 }
 
 /** A POST form with its CSRF token; `novalidate` so the server's messages (same zod schemas as the API) are the ones shown. */
-export function postForm(request: FastifyRequest, action: string, inner: SafeHtml, attrs: { cls?: string; label?: string } = {}): SafeHtml {
+export function postForm(
+  request: FastifyRequest,
+  action: string,
+  inner: SafeHtml,
+  attrs: { cls?: string; label?: string } = {},
+): SafeHtml {
   return html`<form method="post" action="${action}" novalidate${attrs.cls ? html` class="${attrs.cls}"` : ''}${attrs.label ? html` aria-label="${attrs.label}"` : ''}>${csrfField(request)}${inner}</form>`;
 }
 
 /** A one-button POST form (revoke, pause, accept…). */
-export function actionButton(request: FastifyRequest, action: string, label: string, opts: { cls?: string; name?: string; value?: string; ariaLabel?: string } = {}): SafeHtml {
+export function actionButton(
+  request: FastifyRequest,
+  action: string,
+  label: string,
+  opts: { cls?: string; name?: string; value?: string; ariaLabel?: string } = {},
+): SafeHtml {
   return postForm(
     request,
     action,
@@ -78,7 +88,10 @@ ${actionButton(request, action, o.confirmLabel, { cls: 'btn btn-danger', name: o
  */
 export function errorSummary(errors: FieldErrors | null, labels: Record<string, string> = {}): SafeHtml {
   if (!errors || !Object.keys(errors).length) return html``;
-  const names = (k: string, m: string) => [labels[k], fieldName(k)].filter((x): x is string => !!x).some((l) => m.toLowerCase().includes(l.toLowerCase().replace(/ \(.*\)$/, '')));
+  const names = (k: string, m: string) =>
+    [labels[k], fieldName(k)]
+      .filter((x): x is string => !!x)
+      .some((l) => m.toLowerCase().includes(l.toLowerCase().replace(/ \(.*\)$/, '')));
   return html`<div class="error-summary" role="alert" tabindex="-1" data-autofocus>
   <h2>There is a problem</h2>
   <ul>${Object.entries(errors).map(([k, m]) => (k === 'form' ? html`<li>${m}</li>` : html`<li><a href="#f-${k}">${names(k, m) ? m : `${labels[k] ?? fieldName(k)}: ${m}`}</a></li>`))}</ul>
@@ -144,7 +157,10 @@ export function radios(o: FieldOptions & { options: Array<[string, string, strin
   <legend>${o.label}</legend>
   ${err ? html`<p class="error" id="e-${o.name}"><span class="visually-hidden">Error:</span> ${err}</p>` : ''}
   ${o.options.map(
-    ([v, l, hint], i) => html`<div class="choice"><input type="radio" id="f-${o.name}-${i}" name="${o.name}" value="${v}"${String(o.value ?? '') === v ? html` checked` : ''}${o.required ? html` required` : ''}>
+    (
+      [v, l, hint],
+      i,
+    ) => html`<div class="choice"><input type="radio" id="f-${o.name}-${i}" name="${o.name}" value="${v}"${String(o.value ?? '') === v ? html` checked` : ''}${o.required ? html` required` : ''}>
     <label for="f-${o.name}-${i}">${l}${hint ? html` <span class="hint">${hint}</span>` : ''}</label></div>`,
   )}
 </fieldset>`;
@@ -181,7 +197,8 @@ function nav(request: FastifyRequest): SafeHtml {
 
 export function renderPage(request: FastifyRequest, o: PageOptions): string {
   const s = request.webSession;
-  return `<!doctype html>${html`<html lang="en">
+  return `<!doctype html>${
+    html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -207,7 +224,8 @@ ${o.body}
 </main>
 <footer class="site-footer"><div class="wrap">Job Fair · <a href="/docs/api/">API reference</a> · <a href="/docs/agents.md">For agents</a> · <a href="/api/v1/openapi.json">OpenAPI</a>${s ? html` <button type="button" class="linklike" id="enable-notifications" hidden>Turn on browser notifications</button>` : ''}</div></footer>
 </body>
-</html>`.value}`;
+</html>`.value
+  }`;
 }
 
 export function sendPage(request: FastifyRequest, reply: FastifyReply, o: PageOptions): FastifyReply {

@@ -73,7 +73,12 @@ export const FIELD_NAMES: Record<string, string> = {
 };
 
 /** Each form's field labels, as the form shows them (and its error summary names the fields). */
-export const SIGNUP_LABELS = { display_name: 'Your name', email: 'E-mail address', password: 'Password', role: 'I am a' };
+export const SIGNUP_LABELS = {
+  display_name: 'Your name',
+  email: 'E-mail address',
+  password: 'Password',
+  role: 'I am a',
+};
 export const SEEKER_LABELS = {
   full_name: 'Full name',
   title: 'Job title',
@@ -132,7 +137,8 @@ export const CHOICE_WORDS: Record<string, string> = {
 };
 
 /** A vocabulary value as words ("fully_remote" → "fully remote"); unknown values lose their underscores. */
-export const choiceWords = (value: string | null | undefined): string => (value ? (CHOICE_WORDS[value] ?? value.replace(/_/g, ' ')) : '');
+export const choiceWords = (value: string | null | undefined): string =>
+  value ? (CHOICE_WORDS[value] ?? value.replace(/_/g, ' ')) : '';
 
 /**
  * A score component's explanation in words: vocabulary values as words, and "5 of 4 required
@@ -143,7 +149,9 @@ export function scoreDetailWords(detail: string): string {
   if (years) {
     const [has, needs] = [Number(years[1]), Number(years[2])];
     const y = (n: number) => `${n} year${n === 1 ? '' : 's'}`;
-    return has >= needs ? `${y(has)} of experience; the job asks for at least ${y(needs)}` : `${y(has)} of experience; the job asks for ${y(needs)}`;
+    return has >= needs
+      ? `${y(has)} of experience; the job asks for at least ${y(needs)}`
+      : `${y(has)} of experience; the job asks for ${y(needs)}`;
   }
   return detail.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => CHOICE_WORDS[w] ?? w.replace(/_/g, ' '));
 }
@@ -181,8 +189,10 @@ function fromCode(i: IssueLike, field: string): string | null {
       return `${f} is required`;
     case 'too_small': {
       const min = n(i.minimum);
-      if (i.origin === 'string') return min === '1' ? `${f} is required` : `${f} must be at least ${min} characters long`;
-      if (i.origin === 'array' || i.origin === 'set') return min === '1' ? `Choose at least one option for ${lower(f)}` : `${f} needs at least ${min} entries`;
+      if (i.origin === 'string')
+        return min === '1' ? `${f} is required` : `${f} must be at least ${min} characters long`;
+      if (i.origin === 'array' || i.origin === 'set')
+        return min === '1' ? `Choose at least one option for ${lower(f)}` : `${f} needs at least ${min} entries`;
       if (i.origin === 'date') return `${f} is too early`;
       return i.inclusive === false ? `${f} must be more than ${min}` : `${f} must be ${min} or more`;
     }
@@ -212,7 +222,10 @@ function fromCode(i: IssueLike, field: string): string | null {
 }
 
 /** Identifiers inside a sentence become field names ("must be less than or equal to salary_max"). */
-const wordsForIdentifiers = (s: string) => s.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => (FIELD_NAMES[w] ? lower(FIELD_NAMES[w]) : (CHOICE_WORDS[w] ?? w.replace(/_/g, ' '))));
+const wordsForIdentifiers = (s: string) =>
+  s.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) =>
+    FIELD_NAMES[w] ? lower(FIELD_NAMES[w]) : (CHOICE_WORDS[w] ?? w.replace(/_/g, ' ')),
+  );
 
 /** One issue as a sentence that names the field in words. */
 export function issueMessage(issue: IssueLike): string {

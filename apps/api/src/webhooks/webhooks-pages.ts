@@ -6,7 +6,18 @@ import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, type FirstOutcomeUpdateResult 
 import { AppError, NotFoundError } from '#lib/errors';
 import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
-import { actionButton, confirmAction, errorSummary, fieldErrors, fmtDate, input, notice, postForm, sendPage, type FieldErrors } from '../web/layout';
+import {
+  actionButton,
+  confirmAction,
+  errorSummary,
+  fieldErrors,
+  fmtDate,
+  input,
+  notice,
+  postForm,
+  sendPage,
+  type FieldErrors,
+} from '../web/layout';
 import { errorMessage } from '../web/messages';
 
 const LABELS = { target_url: 'Target URL', events: 'Events', description: 'Description' };
@@ -22,11 +33,16 @@ const webhooksPages: FastifyPluginAsync = async (app) => {
     return webhookOwnerOf({ userId: user.id, role: user.role, teamId: membership?.team_id ?? null });
   };
   const idOf = (request: FastifyRequest<{ Params: { id: string } }>) => {
-    if (!webhookIdParam.safeParse({ id: request.params.id }).success) throw new NotFoundError('webhook', request.params.id);
+    if (!webhookIdParam.safeParse({ id: request.params.id }).success)
+      throw new NotFoundError('webhook', request.params.id);
     return request.params.id;
   };
 
-  const listPage = async (request: FastifyRequest, reply: FastifyReply, o: { values?: FormBody; errors?: FieldErrors | null; created?: { id: string; secret: string } } = {}) => {
+  const listPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    o: { values?: FormBody; errors?: FieldErrors | null; created?: { id: string; secret: string } } = {},
+  ) => {
     const owner = ownerOf(request);
     const page = await webhooks.list(owner, { limit: 100 });
     const errors = o.errors ?? null;
@@ -60,7 +76,9 @@ ${postForm(
 <legend>${LABELS.events}</legend>
 ${errors?.events ? html`<p class="error" id="e-events"><span class="visually-hidden">Error:</span> ${errors.events}</p>` : ''}
 ${CHOOSABLE.map(
-  (t) => html`<div class="choice"><input type="checkbox" name="events" value="${t}" id="ev-${t.replace('.', '-')}"${chosen.has(t) ? html` checked` : ''}>
+  (
+    t,
+  ) => html`<div class="choice"><input type="checkbox" name="events" value="${t}" id="ev-${t.replace('.', '-')}"${chosen.has(t) ? html` checked` : ''}>
 <label for="ev-${t.replace('.', '-')}"><span class="mono">${t}</span> <span class="hint">${WEBHOOK_EVENT_DOCS[t].when}</span></label></div>`,
 )}
 </fieldset>
@@ -76,7 +94,9 @@ ${
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">Webhook subscriptions</caption>
 <thead><tr><th scope="col">Target</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col">Failures in a row</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${page.data.map(
-        (w) => html`<tr data-webhook-id="${w.id}"><th scope="row"><a href="/account/webhooks/${w.id}">${w.target_url}</a>${w.description ? html`<br><span class="hint">${w.description}</span>` : ''}</th>
+        (
+          w,
+        ) => html`<tr data-webhook-id="${w.id}"><th scope="row"><a href="/account/webhooks/${w.id}">${w.target_url}</a>${w.description ? html`<br><span class="hint">${w.description}</span>` : ''}</th>
 <td>${w.events.join(', ')}</td><td><span class="state state-${w.status}">${w.status}</span></td><td>${w.consecutive_failures}</td><td>${fmtDate(w.created_at)}</td>
 <td><a href="/account/webhooks/${w.id}">Log and test</a></td></tr>`,
       )}</tbody></table></div>`
@@ -86,7 +106,11 @@ ${
     });
   };
 
-  app.get('/account/webhooks', async (request, reply) => listPage(request, reply, { created: takeFlash<{ id: string; secret: string }>(request, reply, 'webhook-created') ?? undefined }));
+  app.get('/account/webhooks', async (request, reply) =>
+    listPage(request, reply, {
+      created: takeFlash<{ id: string; secret: string }>(request, reply, 'webhook-created') ?? undefined,
+    }),
+  );
 
   app.post('/account/webhooks', async (request, reply) => {
     const { user } = currentUser(request);
@@ -94,7 +118,11 @@ ${
     const b = formBody(request);
     try {
       const description = str(b, 'description').trim();
-      const body = parseOrThrow(createWebhookBodySchema, { target_url: str(b, 'target_url').trim(), events: list(b, 'events'), ...(description ? { description } : {}) });
+      const body = parseOrThrow(createWebhookBodySchema, {
+        target_url: str(b, 'target_url').trim(),
+        events: list(b, 'events'),
+        ...(description ? { description } : {}),
+      });
       const { row, secret } = await webhooks.create(owner, user.id, body);
       setFlash(request, reply, 'webhook-created', { id: row.id, secret });
       return reply.redirect('/account/webhooks', 303);
@@ -105,7 +133,11 @@ ${
     }
   });
 
-  const detailPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, o: { test?: { eventId: string; outcome: FirstOutcomeUpdateResult }; problem?: string; status?: number } = {}) => {
+  const detailPage = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    o: { test?: { eventId: string; outcome: FirstOutcomeUpdateResult }; problem?: string; status?: number } = {},
+  ) => {
     const owner = ownerOf(request);
     const id = idOf(request);
     const [w, log] = await Promise.all([webhooks.get(owner, id), webhooks.listDeliveries(owner, id)]);
@@ -130,7 +162,11 @@ ${actionButton(request, `/account/webhooks/${w.id}/test`, 'Send test event', { c
 ${
   w.status === 'active'
     ? actionButton(request, `/account/webhooks/${w.id}/status`, 'Pause', { name: 'status', value: 'disabled' })
-    : actionButton(request, `/account/webhooks/${w.id}/status`, 'Re-enable', { name: 'status', value: 'active', cls: 'btn btn-primary' })
+    : actionButton(request, `/account/webhooks/${w.id}/status`, 'Re-enable', {
+        name: 'status',
+        value: 'active',
+        cls: 'btn btn-primary',
+      })
 }
 ${confirmAction(request, `/account/webhooks/${w.id}/delete`, 'Delete', { consequence: 'Deleting the subscription stops every delivery to this URL, including retries in flight. It cannot be undone.', confirmLabel: 'Yes, delete the subscription' })}
 </div>
@@ -141,7 +177,9 @@ ${
     ? html`<div class="table-wrap"><table id="delivery-log"><caption class="visually-hidden">Delivery attempts, newest first</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Outcome</th><th scope="col">HTTP</th><th scope="col">Latency</th><th scope="col">Delivery state</th><th scope="col">Response</th></tr></thead>
 <tbody>${log.map(
-        (d) => html`<tr><td>${fmtDate(d.attempted_at)}</td><td><span class="mono">${d.event_type}</span><br><span class="hint mono">${d.event_id}</span></td><td>${d.attempt ?? '—'}${d.run > 1 ? ` (replay ${d.run - 1})` : ''}</td>
+        (
+          d,
+        ) => html`<tr><td>${fmtDate(d.attempted_at)}</td><td><span class="mono">${d.event_type}</span><br><span class="hint mono">${d.event_id}</span></td><td>${d.attempt ?? '—'}${d.run > 1 ? ` (replay ${d.run - 1})` : ''}</td>
 <td>${d.outcome}${d.error_kind ? html`<br><span class="hint">${d.error_kind}</span>` : ''}</td><td>${d.http_status ?? '—'}</td><td>${d.latency_ms === null ? '—' : `${d.latency_ms} ms`}</td>
 <td><span class="state state-${d.state}">${d.state}</span></td><td class="mono">${d.response_snippet ?? ''}</td></tr>`,
       )}</tbody></table></div>`
@@ -152,7 +190,11 @@ ${
   };
 
   app.get<{ Params: { id: string } }>('/account/webhooks/:id', async (request, reply) => {
-    const test = takeFlash<{ eventId: string; outcome: FirstOutcomeUpdateResult; webhookId: string }>(request, reply, 'webhook-tested');
+    const test = takeFlash<{ eventId: string; outcome: FirstOutcomeUpdateResult; webhookId: string }>(
+      request,
+      reply,
+      'webhook-tested',
+    );
     return detailPage(request, reply, test && test.webhookId === request.params.id ? { test } : {});
   });
 
@@ -165,7 +207,8 @@ ${
       setFlash(request, reply, 'webhook-tested', { eventId, outcome, webhookId: idOf(request) });
       return reply.redirect(`/account/webhooks/${idOf(request)}`, 303);
     } catch (err) {
-      if (err instanceof AppError && err.status === 409) return detailPage(request, reply, { problem: errorMessage(err), status: 409 });
+      if (err instanceof AppError && err.status === 409)
+        return detailPage(request, reply, { problem: errorMessage(err), status: 409 });
       throw err;
     }
   });
@@ -176,7 +219,10 @@ ${
     const id = idOf(request);
     const status = str(formBody(request), 'status') === 'active' ? 'active' : 'disabled';
     await webhooks.update(owner, id, { status });
-    return reply.redirect(`/account/webhooks/${id}?done=${status === 'active' ? 'webhook-resumed' : 'webhook-paused'}`, 303);
+    return reply.redirect(
+      `/account/webhooks/${id}?done=${status === 'active' ? 'webhook-resumed' : 'webhook-paused'}`,
+      303,
+    );
   });
 
   app.post<{ Params: { id: string } }>('/account/webhooks/:id/delete', async (request, reply) => {

@@ -4,12 +4,26 @@ import { requireAuth } from '../plugins/auth';
 import { webhookOwnerOf } from './webhooks-service';
 import { isoDateTime } from '../plugins/http-schemas';
 import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/pagination';
-import { DELIVERY_DESCRIPTION, EVENT_TYPES_DESCRIPTION, createWebhookBodySchema, createdWebhookSchema, deliveryLogEntrySchema, replayResultSchema, testResultSchema, toLogEntry, toWebhook, updateWebhookBodySchema, webhookIdParam, webhookSchema } from './webhooks-schemas';
+import {
+  DELIVERY_DESCRIPTION,
+  EVENT_TYPES_DESCRIPTION,
+  createWebhookBodySchema,
+  createdWebhookSchema,
+  deliveryLogEntrySchema,
+  replayResultSchema,
+  testResultSchema,
+  toLogEntry,
+  toWebhook,
+  updateWebhookBodySchema,
+  webhookIdParam,
+  webhookSchema,
+} from './webhooks-schemas';
 
 const read = { scope: 'webhooks:read', rateClass: 'read' } as const;
 const write = { scope: 'webhooks:write', rateClass: 'write' } as const;
 const tags = ['webhooks'];
-const OWNERSHIP = 'Subscriptions belong to the caller\'s team when the caller is a recruiter with a team, otherwise to the caller; another owner\'s subscription answers 404.';
+const OWNERSHIP =
+  "Subscriptions belong to the caller's team when the caller is a recruiter with a team, otherwise to the caller; another owner's subscription answers 404.";
 
 const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.webhooks;
@@ -31,7 +45,12 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      const { row, secret } = await service.create(webhookOwnerOf(auth), auth.userId, request.body, request.operationKey);
+      const { row, secret } = await service.create(
+        webhookOwnerOf(auth),
+        auth.userId,
+        request.body,
+        request.operationKey,
+      );
       return reply.code(201).send({ ...toWebhook(row), secret });
     },
   });
@@ -46,12 +65,20 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: paginationQuerySchema(),
       response: { 200: pageSchema(webhookSchema) },
     },
-    handler: async (request) => mapPage(await service.list(webhookOwnerOf(requireAuth(request)), request.query), toWebhook),
+    handler: async (request) =>
+      mapPage(await service.list(webhookOwnerOf(requireAuth(request)), request.query), toWebhook),
   });
 
   app.get('/webhooks/:id', {
     config: read,
-    schema: { operationId: 'getWebhook', tags, summary: 'One webhook subscription (no secret)', description: OWNERSHIP, params: webhookIdParam, response: { 200: webhookSchema } },
+    schema: {
+      operationId: 'getWebhook',
+      tags,
+      summary: 'One webhook subscription (no secret)',
+      description: OWNERSHIP,
+      params: webhookIdParam,
+      response: { 200: webhookSchema },
+    },
     handler: async (request) => toWebhook(await service.get(webhookOwnerOf(requireAuth(request)), request.params.id)),
   });
 
@@ -66,7 +93,8 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateWebhookBodySchema,
       response: { 200: webhookSchema },
     },
-    handler: async (request) => toWebhook(await service.update(webhookOwnerOf(requireAuth(request)), request.params.id, request.body)),
+    handler: async (request) =>
+      toWebhook(await service.update(webhookOwnerOf(requireAuth(request)), request.params.id, request.body)),
   });
 
   app.delete('/webhooks/:id', {
@@ -77,7 +105,9 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Delete a subscription',
       description: `Stops future deliveries; retries that were waiting end as \`cancelled\` (recorded in the delivery log). The answer counts them. ${OWNERSHIP}`,
       params: webhookIdParam,
-      response: { 200: z.object({ id: z.string(), deleted: z.literal(true), cancelled_deliveries: z.number().int().min(0) }) },
+      response: {
+        200: z.object({ id: z.string(), deleted: z.literal(true), cancelled_deliveries: z.number().int().min(0) }),
+      },
     },
     handler: async (request) => {
       const r = await service.remove(webhookOwnerOf(requireAuth(request)), request.params.id);
@@ -102,7 +132,15 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         event: { id: r.eventId, type: 'webhook.test' as const, data: r.data },
         state: r.outcome.state,
         attempt: a
-          ? { delivery_id: a.deliveryId, attempt: a.attempt, attempted_at: new Date(a.attemptedAtMs).toISOString(), http_status: a.httpStatus, error_kind: a.errorKind, latency_ms: a.latencyMs, response_snippet: a.responseSnippet }
+          ? {
+              delivery_id: a.deliveryId,
+              attempt: a.attempt,
+              attempted_at: new Date(a.attemptedAtMs).toISOString(),
+              http_status: a.httpStatus,
+              error_kind: a.errorKind,
+              latency_ms: a.latencyMs,
+              response_snippet: a.responseSnippet,
+            }
           : null,
       };
     },
@@ -135,8 +173,16 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: createdWebhookSchema.extend({ previous_secret_expires_at: isoDateTime }) },
     },
     handler: async (request) => {
-      const r = await service.rotateSecret(webhookOwnerOf(requireAuth(request)), request.params.id, request.operationKey);
-      return { ...toWebhook(r.row), secret: r.secret, previous_secret_expires_at: r.previousSecretExpiresAt.toISOString() };
+      const r = await service.rotateSecret(
+        webhookOwnerOf(requireAuth(request)),
+        request.params.id,
+        request.operationKey,
+      );
+      return {
+        ...toWebhook(r.row),
+        secret: r.secret,
+        previous_secret_expires_at: r.previousSecretExpiresAt.toISOString(),
+      };
     },
   });
 
@@ -147,11 +193,18 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Redeliver one dead letter',
       description: `\`deliveryId\`: any \`dlv_…\` from the delivery log of the dead-lettered delivery, or its event id \`evt_…\`. Starts a new delivery run with the same event id (full retry schedule). 409 DELIVERY_NOT_DEAD_LETTER when its latest run is not a dead letter, 409 WEBHOOK_NOT_ACTIVE when the subscription is paused or disabled, 409 DELIVERY_IN_PROGRESS when a run is open. Also: \`npm run webhooks:replay\`. ${OWNERSHIP}`,
-      params: webhookIdParam.extend({ deliveryId: z.string().regex(/^(dlv|evt)_[A-Za-z0-9]{1,64}$/, 'a dlv_… or evt_… id') }),
+      params: webhookIdParam.extend({
+        deliveryId: z.string().regex(/^(dlv|evt)_[A-Za-z0-9]{1,64}$/, 'a dlv_… or evt_… id'),
+      }),
       response: { 202: z.object({ replayed: z.object({ event_id: z.string(), run: z.number().int() }) }) },
     },
     handler: async (request, reply) => {
-      const r = await service.replayOne(webhookOwnerOf(requireAuth(request)), request.params.id, request.params.deliveryId, request.operationKey);
+      const r = await service.replayOne(
+        webhookOwnerOf(requireAuth(request)),
+        request.params.id,
+        request.params.deliveryId,
+        request.operationKey,
+      );
       return reply.code(202).send({ replayed: { event_id: r.eventId, run: r.run } });
     },
   });
@@ -168,8 +221,17 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: replayResultSchema },
     },
     handler: async (request, reply) => {
-      const r = await service.replaySince(webhookOwnerOf(requireAuth(request)), request.params.id, new Date(request.body.since), request.operationKey);
-      return reply.code(202).send({ replayed: r.replayed.map((x) => ({ event_id: x.eventId, run: x.run })), skipped: r.skipped, has_more: r.more });
+      const r = await service.replaySince(
+        webhookOwnerOf(requireAuth(request)),
+        request.params.id,
+        new Date(request.body.since),
+        request.operationKey,
+      );
+      return reply.code(202).send({
+        replayed: r.replayed.map((x) => ({ event_id: x.eventId, run: x.run })),
+        skipped: r.skipped,
+        has_more: r.more,
+      });
     },
   });
 };

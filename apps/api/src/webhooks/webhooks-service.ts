@@ -1,17 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { type WebhookAttemptRow, type WebhookOwner, type WebhookSubscriptionRow } from '#db/webhooks/webhooks-repository';
+import {
+  type WebhookAttemptRow,
+  type WebhookOwner,
+  type WebhookSubscriptionRow,
+} from '#db/webhooks/webhooks-repository';
 import { ConflictError, NotFoundError, ValidationError } from '#lib/errors';
 import { operationHex, type OperationKey } from '#lib/operation-ids';
 import type { Config } from '#lib/config';
 import { updateRefusal } from '#lib/update-refusal';
 import { checkTargetUrl } from '#domain/webhooks/address-policy';
 import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '#domain/webhooks/secrets';
-import { WEBHOOK_DELETED, WEBHOOK_TEST_MESSAGE, isWebhookEventType, webhookSubscriptionStartMetadata, webhookSubscriptionWorkflowId, deleteSubscriptionUpdate, disableSubscriptionUpdate, resumeSubscriptionUpdate, WEBHOOK_SUBSCRIPTION_WORKFLOW, firstOutcomeUpdate, replayDeadLetterUpdate, webhookSubscriptionLabel, DELIVERY_NOT_DEAD_LETTER, WEBHOOK_DELIVERY_WORKFLOW, type FirstOutcomeUpdateResult, type SubscriptionUpdateResult, type WebhookDeliveryState, type WebhookSubscriptionInput, type WebhookSubscriptionWorkflow, type WebhookDeliveryWorkflow } from '#workflows/webhooks/contract';
+import {
+  WEBHOOK_DELETED,
+  WEBHOOK_TEST_MESSAGE,
+  isWebhookEventType,
+  webhookSubscriptionStartMetadata,
+  webhookSubscriptionWorkflowId,
+  deleteSubscriptionUpdate,
+  disableSubscriptionUpdate,
+  resumeSubscriptionUpdate,
+  WEBHOOK_SUBSCRIPTION_WORKFLOW,
+  firstOutcomeUpdate,
+  replayDeadLetterUpdate,
+  webhookSubscriptionLabel,
+  DELIVERY_NOT_DEAD_LETTER,
+  WEBHOOK_DELIVERY_WORKFLOW,
+  type FirstOutcomeUpdateResult,
+  type SubscriptionUpdateResult,
+  type WebhookDeliveryState,
+  type WebhookSubscriptionInput,
+  type WebhookSubscriptionWorkflow,
+  type WebhookDeliveryWorkflow,
+} from '#workflows/webhooks/contract';
 import { deliveryInput, deliveryStartOptions, startWebhookDelivery } from '#workflows/webhooks/client';
 import type { Paginator, Page } from '../plugins/pagination';
-import { JobfairEntity, JobfairStatus, JobfairTeamId, JobfairUserId, JobfairWebhookId } from '#workflows/shared/contract';
+import {
+  JobfairEntity,
+  JobfairStatus,
+  JobfairTeamId,
+  JobfairUserId,
+  JobfairWebhookId,
+} from '#workflows/shared/contract';
 import { type UserRole } from '#db/accounts/accounts-repository';
 import type { ServiceDeps } from '../plugins/service-deps';
 
@@ -19,7 +50,9 @@ export type { WebhookOwner };
 
 /** Recruiters with a team own subscriptions as their team; everyone else as themselves. */
 export function webhookOwnerOf(auth: { userId: string; role: UserRole; teamId: string | null }): WebhookOwner {
-  return auth.role === 'recruiter' && auth.teamId ? { kind: 'team', teamId: auth.teamId } : { kind: 'user', userId: auth.userId };
+  return auth.role === 'recruiter' && auth.teamId
+    ? { kind: 'team', teamId: auth.teamId }
+    : { kind: 'user', userId: auth.userId };
 }
 
 export interface CreateWebhookInput {
@@ -45,7 +78,9 @@ const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
  * the operator CLI (`owner: null` = operator, any subscription). Settings are written here; the
  * lifecycle (status, failure counter) only by messaging the subscription actor.
  */
-export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' | 'temporal' | 'config' | 'appSecret' | 'paginator'>) {
+export function createWebhooksService(
+  deps: Pick<ServiceDeps, 'knex' | 'repos' | 'temporal' | 'config' | 'appSecret' | 'paginator'>,
+) {
   const repo = deps.repos.webhooks;
   const policy = { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK };
 
@@ -57,7 +92,10 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
   const validateEvents = (events: string[]) => {
     const unknown = events.filter((e) => !isWebhookEventType(e));
     if (unknown.length > 0) {
-      throw new ValidationError(`Unknown event type ${unknown.map((u) => `'${u}'`).join(', ')}`, unknown.map((u) => ({ path: 'body.events', message: `unknown event type '${u}'` })));
+      throw new ValidationError(
+        `Unknown event type ${unknown.map((u) => `'${u}'`).join(', ')}`,
+        unknown.map((u) => ({ path: 'body.events', message: `unknown event type '${u}'` })),
+      );
     }
     return [...new Set(events)];
   };
@@ -78,7 +116,11 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
   });
   /** The owner's name (team or user) for the actor's start summary in the Temporal UI. */
   const ownerName = async (row: WebhookSubscriptionRow): Promise<string | null> =>
-    row.owner_team_id ? ((await deps.repos.accounts.findTeamById(row.owner_team_id))?.name ?? null) : row.owner_user_id ? ((await deps.repos.accounts.findUserById(row.owner_user_id))?.display_name ?? null) : null;
+    row.owner_team_id
+      ? ((await deps.repos.accounts.findTeamById(row.owner_team_id))?.name ?? null)
+      : row.owner_user_id
+        ? ((await deps.repos.accounts.findUserById(row.owner_user_id))?.display_name ?? null)
+        : null;
   const actorStartOptions = async (row: WebhookSubscriptionRow) => ({
     workflowId: webhookSubscriptionWorkflowId(row.id),
     taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
@@ -93,10 +135,16 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     args: [actorInput(row)] as [WebhookSubscriptionInput],
   });
   /** Update-with-start on the actor: works even if its run is gone (it is recreated from the row). */
-  const messageActor = async (row: WebhookSubscriptionRow, update: typeof resumeSubscriptionUpdate): Promise<SubscriptionUpdateResult> => {
+  const messageActor = async (
+    row: WebhookSubscriptionRow,
+    update: typeof resumeSubscriptionUpdate,
+  ): Promise<SubscriptionUpdateResult> => {
     try {
       return await deps.temporal.workflow.executeUpdateWithStart(update, {
-        startWorkflowOperation: new WithStartWorkflowOperation<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...(await actorStartOptions(row)), workflowIdConflictPolicy: 'USE_EXISTING' }),
+        startWorkflowOperation: new WithStartWorkflowOperation<WebhookSubscriptionWorkflow>(
+          WEBHOOK_SUBSCRIPTION_WORKFLOW,
+          { ...(await actorStartOptions(row)), workflowIdConflictPolicy: 'USE_EXISTING' },
+        ),
       });
     } catch (err) {
       if (updateRefusal(err, [WEBHOOK_DELETED])) throw new NotFoundError('webhook', row.id);
@@ -110,27 +158,61 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
    * the hold) gets a new run started with the update (update-with-start, USE_EXISTING). An open run
    * that is not a dead letter refuses: WorkflowExecutionAlreadyStartedError, as before.
    */
-  const startReplay = async (row: WebhookSubscriptionRow, eventId: string, eventType: string, previousRun: number, replayOp: string | null, replayedBy: string) => {
-    const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType, run: previousRun + 1, source: 'replay', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id, replayOp, subscriptionLabel: webhookSubscriptionLabel(row) });
+  const startReplay = async (
+    row: WebhookSubscriptionRow,
+    eventId: string,
+    eventType: string,
+    previousRun: number,
+    replayOp: string | null,
+    replayedBy: string,
+  ) => {
+    const input = deliveryInput(deps.config, {
+      webhookId: row.id,
+      eventId,
+      eventType,
+      run: previousRun + 1,
+      source: 'replay',
+      ownerTeamId: row.owner_team_id,
+      ownerUserId: row.owner_user_id,
+      replayOp,
+      subscriptionLabel: webhookSubscriptionLabel(row),
+    });
     try {
       return await deps.temporal.workflow.executeUpdateWithStart(replayDeadLetterUpdate, {
         args: [{ run: input.run, replayedBy, replayOp }],
-        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, { ...deliveryStartOptions(deps.config, input, 'replay'), workflowIdConflictPolicy: 'USE_EXISTING' }),
+        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, {
+          ...deliveryStartOptions(deps.config, input, 'replay'),
+          workflowIdConflictPolicy: 'USE_EXISTING',
+        }),
       });
     } catch (err) {
-      if (updateRefusal(err, [DELIVERY_NOT_DEAD_LETTER])) throw new WorkflowExecutionAlreadyStartedError('a delivery run is open', deliveryStartOptions(deps.config, input, 'replay').workflowId, WEBHOOK_DELIVERY_WORKFLOW);
+      if (updateRefusal(err, [DELIVERY_NOT_DEAD_LETTER]))
+        throw new WorkflowExecutionAlreadyStartedError(
+          'a delivery run is open',
+          deliveryStartOptions(deps.config, input, 'replay').workflowId,
+          WEBHOOK_DELIVERY_WORKFLOW,
+        );
       throw err;
     }
   };
   const requireActive = (row: WebhookSubscriptionRow) => {
     if (row.status !== 'active') {
-      throw new ConflictError('WEBHOOK_NOT_ACTIVE', `webhook ${row.id} is ${row.status}; re-enable it (PATCH status=active) before replaying`, { status: row.status });
+      throw new ConflictError(
+        'WEBHOOK_NOT_ACTIVE',
+        `webhook ${row.id} is ${row.status}; re-enable it (PATCH status=active) before replaying`,
+        { status: row.status },
+      );
     }
   };
 
   return {
     /** Creates the subscription and its actor; the plain secret is returned here and never stored. */
-    async create(owner: WebhookOwner, createdByUserId: string | null, input: CreateWebhookInput, op: OperationKey | null = null): Promise<{ row: WebhookSubscriptionRow; secret: string }> {
+    async create(
+      owner: WebhookOwner,
+      createdByUserId: string | null,
+      input: CreateWebhookInput,
+      op: OperationKey | null = null,
+    ): Promise<{ row: WebhookSubscriptionRow; secret: string }> {
       const target = validateTarget(input.target_url);
       const events = validateEvents(input.events);
       // With an Idempotency-Key the id and the salt derive from it: a retry after a crash re-derives
@@ -142,8 +224,14 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
         const done = await repo.findSubscriptionForOwner(id, owner);
         if (done) {
           // The actor may be missing if the crash came between commit and answer: start it if so.
-          await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...(await actorStartOptions(done)), workflowIdConflictPolicy: 'USE_EXISTING' });
-          return { row: done, secret: done.secret_salt === salt ? secret : deriveWebhookSecret(deps.appSecret, id, done.secret_salt) };
+          await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, {
+            ...(await actorStartOptions(done)),
+            workflowIdConflictPolicy: 'USE_EXISTING',
+          });
+          return {
+            row: done,
+            secret: done.secret_salt === salt ? secret : deriveWebhookSecret(deps.appSecret, id, done.secret_salt),
+          };
         }
       }
       // The row and the actor appear together: if Temporal refuses the start, the insert is rolled back.
@@ -163,7 +251,10 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
           trx,
         );
         // A derived id may meet the actor of a run whose insert was rolled back (crash before commit).
-        await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...(await actorStartOptions(inserted)), workflowIdConflictPolicy: op ? 'USE_EXISTING' : 'FAIL' });
+        await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, {
+          ...(await actorStartOptions(inserted)),
+          workflowIdConflictPolicy: op ? 'USE_EXISTING' : 'FAIL',
+        });
         return inserted;
       });
       return { row, secret };
@@ -171,7 +262,11 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
 
     async list(owner: WebhookOwner, q: { limit: number; cursor?: string }): Promise<Page<WebhookSubscriptionRow>> {
       if (!deps.paginator) throw new Error('webhooks service built without a paginator');
-      return deps.paginator.page<WebhookSubscriptionRow>(repo.listForOwnerQuery(owner), { limit: q.limit, cursor: q.cursor, filter: { webhooks: owner } });
+      return deps.paginator.page<WebhookSubscriptionRow>(repo.listForOwnerQuery(owner), {
+        limit: q.limit,
+        cursor: q.cursor,
+        filter: { webhooks: owner },
+      });
     },
 
     get: load,
@@ -197,15 +292,25 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     },
 
     /** New secret (returned once); the previous one keeps signing (a second v1=) for WEBHOOK_SECRET_OVERLAP_MS. */
-    async rotateSecret(owner: WebhookOwner, id: string, op: OperationKey | null = null): Promise<{ row: WebhookSubscriptionRow; secret: string; previousSecretExpiresAt: Date }> {
+    async rotateSecret(
+      owner: WebhookOwner,
+      id: string,
+      op: OperationKey | null = null,
+    ): Promise<{ row: WebhookSubscriptionRow; secret: string; previousSecretExpiresAt: Date }> {
       const row = await load(owner, id);
       // Keyed: the new salt derives from the key, so a retry after a crash sees its rotation already
       // applied and answers with it, instead of rotating twice and retiring the caller's current secret.
       const salt = op ? operationHex(op, `rotate:${row.id}`, 16) : newSecretSalt();
       const secret = deriveWebhookSecret(deps.appSecret, row.id, salt);
-      if (row.secret_salt === salt && row.previous_secret_expires_at) return { row, secret, previousSecretExpiresAt: row.previous_secret_expires_at };
+      if (row.secret_salt === salt && row.previous_secret_expires_at)
+        return { row, secret, previousSecretExpiresAt: row.previous_secret_expires_at };
       const previousSecretExpiresAt = new Date(Date.now() + deps.config.WEBHOOK_SECRET_OVERLAP_MS);
-      await repo.rotateSecret(row.id, { secret_hash: hashWebhookSecret(secret), secret_salt: salt, previous_secret_salt: row.secret_salt, previous_secret_expires_at: previousSecretExpiresAt });
+      await repo.rotateSecret(row.id, {
+        secret_hash: hashWebhookSecret(secret),
+        secret_salt: salt,
+        previous_secret_salt: row.secret_salt,
+        previous_secret_expires_at: previousSecretExpiresAt,
+      });
       return { row: await load(owner, id), secret, previousSecretExpiresAt };
     },
 
@@ -213,7 +318,11 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
      * Sends a `webhook.test` event through the normal delivery path (a real delivery workflow,
      * retries included) and answers with the first attempt's outcome.
      */
-    async sendTest(owner: WebhookOwner, id: string, op: OperationKey | null = null): Promise<{ eventId: string; data: Record<string, unknown>; outcome: FirstOutcomeUpdateResult }> {
+    async sendTest(
+      owner: WebhookOwner,
+      id: string,
+      op: OperationKey | null = null,
+    ): Promise<{ eventId: string; data: Record<string, unknown>; outcome: FirstOutcomeUpdateResult }> {
       const row = await load(owner, id);
       // Keyed: the event id derives from the key, so a retry after a crash joins the same delivery.
       const eventId = op ? `evt_${operationHex(op, `webhook-test:${row.id}`)}` : newEventId();
@@ -221,17 +330,51 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
       if (op) {
         // A retry after a crash whose delivery already had its first attempt: answer from the log
         // (the workflow may have finished; starting it again would send a second test event).
-        const [delivery, first] = await Promise.all([repo.latestRun(row.id, eventId), repo.firstAttempt(row.id, eventId, 1)]);
+        const [delivery, first] = await Promise.all([
+          repo.latestRun(row.id, eventId),
+          repo.firstAttempt(row.id, eventId, 1),
+        ]);
         if (delivery && first) {
-          const attempt = { deliveryId: first.id, attempt: first.attempt ?? 1, ok: first.outcome === 'success', httpStatus: first.http_status, errorKind: first.error_kind, latencyMs: first.latency_ms, responseSnippet: first.response_snippet, attemptedAtMs: first.attempted_at.getTime() };
+          const attempt = {
+            deliveryId: first.id,
+            attempt: first.attempt ?? 1,
+            ok: first.outcome === 'success',
+            httpStatus: first.http_status,
+            errorKind: first.error_kind,
+            latencyMs: first.latency_ms,
+            responseSnippet: first.response_snippet,
+            attemptedAtMs: first.attempted_at.getTime(),
+          };
           return { eventId, data, outcome: { state: delivery.state, attempt } };
         }
       }
-      await repo.insertEvent({ id: eventId, type: 'webhook.test', owner_user_ids: row.owner_user_id ? [row.owner_user_id] : [], owner_team_id: row.owner_team_id, data, created_at: new Date() });
-      const input = deliveryInput(deps.config, { webhookId: row.id, eventId, eventType: 'webhook.test', run: 1, source: 'test', ownerTeamId: row.owner_team_id, ownerUserId: row.owner_user_id, subscriptionLabel: webhookSubscriptionLabel(row) });
-      const startOptions = { ...deliveryStartOptions(deps.config, input, 'event'), workflowIdConflictPolicy: op ? ('USE_EXISTING' as const) : ('FAIL' as const) };
+      await repo.insertEvent({
+        id: eventId,
+        type: 'webhook.test',
+        owner_user_ids: row.owner_user_id ? [row.owner_user_id] : [],
+        owner_team_id: row.owner_team_id,
+        data,
+        created_at: new Date(),
+      });
+      const input = deliveryInput(deps.config, {
+        webhookId: row.id,
+        eventId,
+        eventType: 'webhook.test',
+        run: 1,
+        source: 'test',
+        ownerTeamId: row.owner_team_id,
+        ownerUserId: row.owner_user_id,
+        subscriptionLabel: webhookSubscriptionLabel(row),
+      });
+      const startOptions = {
+        ...deliveryStartOptions(deps.config, input, 'event'),
+        workflowIdConflictPolicy: op ? ('USE_EXISTING' as const) : ('FAIL' as const),
+      };
       const update = deps.temporal.workflow.executeUpdateWithStart(firstOutcomeUpdate, {
-        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(WEBHOOK_DELIVERY_WORKFLOW, startOptions),
+        startWorkflowOperation: new WithStartWorkflowOperation<WebhookDeliveryWorkflow>(
+          WEBHOOK_DELIVERY_WORKFLOW,
+          startOptions,
+        ),
       });
       // The answer waits for the first attempt only so long (decision 0202): a worker that is
       // catching up (restart, outage) must not hold the request and its Idempotency-Key. Once the
@@ -256,13 +399,22 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
     },
 
     /** The delivery log: the 50 most recent attempts (and not-sent outcomes), newest first. */
-    async listDeliveries(owner: WebhookOwner | null, id: string): Promise<Array<WebhookAttemptRow & { state: WebhookDeliveryState }>> {
+    async listDeliveries(
+      owner: WebhookOwner | null,
+      id: string,
+    ): Promise<Array<WebhookAttemptRow & { state: WebhookDeliveryState }>> {
       const row = await load(owner, id);
       return repo.listRecentAttempts(row.id, 50);
     },
 
     /** Redelivers one dead letter (named by any `dlv_` of its log, or by its `evt_` id) as a new run. */
-    async replayOne(owner: WebhookOwner | null, id: string, deliveryRef: string, op: OperationKey | null = null, replayedBy = owner ? 'api' : 'operator'): Promise<{ eventId: string; run: number }> {
+    async replayOne(
+      owner: WebhookOwner | null,
+      id: string,
+      deliveryRef: string,
+      op: OperationKey | null = null,
+      replayedBy = owner ? 'api' : 'operator',
+    ): Promise<{ eventId: string; run: number }> {
       const row = await load(owner, id);
       // Keyed (decision 0197): the run a replay creates carries a tag derived from token + key, so a
       // retry after a crash finds it and answers with it instead of 409.
@@ -280,23 +432,40 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
       const latest = await repo.latestRun(row.id, eventId);
       if (!latest) throw new NotFoundError('delivery', deliveryRef);
       if (latest.state !== 'dead_letter') {
-        throw new ConflictError('DELIVERY_NOT_DEAD_LETTER', `delivery of ${eventId} to webhook ${row.id} is ${latest.state}; only dead letters can be replayed`, { state: latest.state, event_id: eventId });
+        throw new ConflictError(
+          'DELIVERY_NOT_DEAD_LETTER',
+          `delivery of ${eventId} to webhook ${row.id} is ${latest.state}; only dead letters can be replayed`,
+          { state: latest.state, event_id: eventId },
+        );
       }
       requireActive(row);
       try {
         return await startReplay(row, eventId, latest.event_type, latest.run, replayOp, replayedBy);
       } catch (err) {
-        if (err instanceof WorkflowExecutionAlreadyStartedError) throw new ConflictError('DELIVERY_IN_PROGRESS', `a delivery of ${eventId} to webhook ${row.id} is already running`, { event_id: eventId });
+        if (err instanceof WorkflowExecutionAlreadyStartedError)
+          throw new ConflictError(
+            'DELIVERY_IN_PROGRESS',
+            `a delivery of ${eventId} to webhook ${row.id} is already running`,
+            { event_id: eventId },
+          );
         throw err;
       }
     },
 
     /** Redelivers every dead letter of the subscription that ended at or after `since` (oldest first, at most MAX_REPLAY_BATCH). */
-    async replaySince(owner: WebhookOwner | null, id: string, since: Date, op: OperationKey | null = null, replayedBy = owner ? 'api' : 'operator'): Promise<{ replayed: Array<{ eventId: string; run: number }>; skipped: string[]; more: boolean }> {
+    async replaySince(
+      owner: WebhookOwner | null,
+      id: string,
+      since: Date,
+      op: OperationKey | null = null,
+      replayedBy = owner ? 'api' : 'operator',
+    ): Promise<{ replayed: Array<{ eventId: string; run: number }>; skipped: string[]; more: boolean }> {
       const row = await load(owner, id);
       // Keyed (decision 0197): a retry after a crash answers with the runs the first call created, plus any it had not reached.
       const replayOp = op ? operationHex(op, `replay-since:${row.id}:${since.toISOString()}`) : null;
-      const replayed: Array<{ eventId: string; run: number }> = replayOp ? (await repo.deliveriesByReplayOp(row.id, replayOp)).map((d) => ({ eventId: d.event_id, run: d.run })) : [];
+      const replayed: Array<{ eventId: string; run: number }> = replayOp
+        ? (await repo.deliveriesByReplayOp(row.id, replayOp)).map((d) => ({ eventId: d.event_id, run: d.run }))
+        : [];
       if (replayed.length === 0) requireActive(row);
       const dead = await repo.listDeadLettersSince(row.id, since, MAX_REPLAY_BATCH + 1);
       const skipped: string[] = [];
@@ -317,7 +486,10 @@ export function createWebhooksService(deps: Pick<ServiceDeps, 'knex' | 'repos' |
      */
     async ensureActor(id: string): Promise<void> {
       const row = await load(null, id);
-      await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, { ...(await actorStartOptions(row)), workflowIdConflictPolicy: 'USE_EXISTING' });
+      await deps.temporal.workflow.start<WebhookSubscriptionWorkflow>(WEBHOOK_SUBSCRIPTION_WORKFLOW, {
+        ...(await actorStartOptions(row)),
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      });
     },
   };
 }

@@ -39,7 +39,8 @@ export default fp(
         .filter((t): t is ToolSpec => t !== null && !seen.has(t.operationId) && Boolean(seen.add(t.operationId)));
       const names = new Set<string>();
       for (const t of tools) {
-        if (names.has(t.name)) throw new Error(`two operations map to the MCP tool ${t.name}; name one in config.mcp.name`);
+        if (names.has(t.name))
+          throw new Error(`two operations map to the MCP tool ${t.name}; name one in config.mcp.name`);
         names.add(t.name);
       }
     });
@@ -77,7 +78,10 @@ export default fp(
     // The MCP SDK (~10 MiB of the API's idle RSS) is loaded on the first /mcp request, not at start:
     // most API processes never serve one (decision 0210). One promise, so concurrent
     // first requests share one load.
-    type Runtime = { handlers: Record<'full' | 'readonly', McpHttpHandler>; checkOrigin: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+    type Runtime = {
+      handlers: Record<'full' | 'readonly', McpHttpHandler>;
+      checkOrigin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    };
     let runtime: Promise<Runtime> | null = null;
     const loadRuntime = (): Promise<Runtime> =>
       (runtime ??= (async () => {
@@ -88,10 +92,20 @@ export default fp(
         ]);
         const handlerFor = (readOnly: boolean) =>
           createMcpHandler((ctx) => {
-            const c = ctx.authInfo?.extra as { request: FastifyRequest; scopes: ReadonlySet<string> | null } | undefined;
-            return createJobfairMcpServer({ tools, scopes: c?.scopes ?? null, readOnly, execute: executorFor(c!.request), version: VERSION });
+            const c = ctx.authInfo?.extra as
+              { request: FastifyRequest; scopes: ReadonlySet<string> | null } | undefined;
+            return createJobfairMcpServer({
+              tools,
+              scopes: c?.scopes ?? null,
+              readOnly,
+              execute: executorFor(c!.request),
+              version: VERSION,
+            });
           });
-        return { handlers: { full: handlerFor(false), readonly: handlerFor(true) }, checkOrigin: originValidation(allowedOrigins) };
+        return {
+          handlers: { full: handlerFor(false), readonly: handlerFor(true) },
+          checkOrigin: originValidation(allowedOrigins),
+        };
       })().catch((err: unknown) => {
         runtime = null; // a failed load is retried by the next request
         throw err;
@@ -106,16 +120,28 @@ export default fp(
 
     const serve = (kind: 'full' | 'readonly') => async (request: FastifyRequest, reply: FastifyReply) => {
       // A token is optional (discovery tools work without one); a bad one is a 401, as on REST.
-      const auth = request.headers.authorization ? await app.authenticateBearer(request.headers.authorization, request.log) : null;
+      const auth = request.headers.authorization
+        ? await app.authenticateBearer(request.headers.authorization, request.log)
+        : null;
       const url = new URL(request.url, app.config.publicBaseUrl);
       const headers = new Headers();
-      for (const [k, v] of Object.entries(request.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+      for (const [k, v] of Object.entries(request.headers))
+        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
       const hasBody = request.method === 'POST' && request.body !== undefined;
-      const webRequest = new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(request.body) } : {}) });
+      const webRequest = new Request(url, {
+        method: request.method,
+        headers,
+        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+      });
       const { handlers } = await loadRuntime();
       const response = await handlers[kind].fetch(webRequest, {
         ...(hasBody ? { parsedBody: request.body } : {}),
-        authInfo: { token: auth ? 'bearer' : '', clientId: auth?.tokenId ?? 'anonymous', scopes: auth ? [...auth.scopes] : [], extra: { request, scopes: auth?.scopes ?? null } },
+        authInfo: {
+          token: auth ? 'bearer' : '',
+          clientId: auth?.tokenId ?? 'anonymous',
+          scopes: auth ? [...auth.scopes] : [],
+          extra: { request, scopes: auth?.scopes ?? null },
+        },
       });
       reply.code(response.status);
       response.headers.forEach((value, key) => {

@@ -36,18 +36,36 @@ export function jsonSchema(schema: Record<string, unknown>): StandardSchemaWithJ
       version: 1,
       vendor: 'jobfair-openapi',
       validate: (value: unknown) =>
-        value === undefined || value === null ? { value: {} } : typeof value === 'object' && !Array.isArray(value) ? { value } : { issues: [{ message: 'arguments must be an object' }] },
+        value === undefined || value === null
+          ? { value: {} }
+          : typeof value === 'object' && !Array.isArray(value)
+            ? { value }
+            : { issues: [{ message: 'arguments must be an object' }] },
       jsonSchema: { input: () => schema, output: () => schema },
     },
   } as StandardSchemaWithJSON;
 }
 
 /** The tools a caller may see: by the token's scopes, public ones without a token, reads only on /mcp/readonly. */
-export function visibleTools(tools: readonly ToolSpec[], scopes: ReadonlySet<string> | null, readOnly: boolean): ToolSpec[] {
-  return tools.filter((t) => (readOnly ? t.readOnly : true) && (t.scope === null || (scopes !== null && scopes.has(t.scope))));
+export function visibleTools(
+  tools: readonly ToolSpec[],
+  scopes: ReadonlySet<string> | null,
+  readOnly: boolean,
+): ToolSpec[] {
+  return tools.filter(
+    (t) => (readOnly ? t.readOnly : true) && (t.scope === null || (scopes !== null && scopes.has(t.scope))),
+  );
 }
 
-const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'idempotent-replayed', 'deprecation', 'sunset'] as const;
+const RATE_HEADERS = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+  'idempotent-replayed',
+  'deprecation',
+  'sunset',
+] as const;
 
 function resultOf(spec: ToolSpec, answer: RestAnswer): CallToolResult {
   const http: Record<string, unknown> = { status: answer.status };
@@ -56,7 +74,11 @@ function resultOf(spec: ToolSpec, answer: RestAnswer): CallToolResult {
   if (answer.status >= 400) {
     // The REST error envelope, unchanged, as a tool error the model can read and branch on (`code`).
     const retry = answer.headers['retry-after'] ? ` Retry after ${String(answer.headers['retry-after'])} s.` : '';
-    return { isError: true, content: [{ type: 'text', text: `HTTP ${answer.status}.${retry}\n${text}` }], _meta: { 'jobfair/http': http, 'jobfair/error': answer.json } };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `HTTP ${answer.status}.${retry}\n${text}` }],
+      _meta: { 'jobfair/http': http, 'jobfair/error': answer.json },
+    };
   }
   const content: CallToolResult['content'] = [];
   const untrusted = untrustedPaths(answer.json);
@@ -68,7 +90,10 @@ function resultOf(spec: ToolSpec, answer: RestAnswer): CallToolResult {
   }
   content.push({ type: 'text', text });
   if (spec.resultNote) content.push({ type: 'text', text: spec.resultNote });
-  const structured = answer.json && typeof answer.json === 'object' && !Array.isArray(answer.json) && spec.outputSchema ? (answer.json as Record<string, unknown>) : undefined;
+  const structured =
+    answer.json && typeof answer.json === 'object' && !Array.isArray(answer.json) && spec.outputSchema
+      ? (answer.json as Record<string, unknown>)
+      : undefined;
   return {
     content,
     ...(structured ? { structuredContent: structured } : {}),
@@ -93,8 +118,21 @@ export function createJobfairMcpServer(opts: McpServerOptions): McpServer {
         description: spec.description,
         inputSchema: jsonSchema(spec.inputSchema),
         ...(spec.outputSchema ? { outputSchema: jsonSchema(spec.outputSchema) } : {}),
-        annotations: { readOnlyHint: spec.readOnly, destructiveHint: spec.method === 'DELETE', idempotentHint: spec.method === 'GET' || spec.method === 'PUT', openWorldHint: false },
-        _meta: { 'jobfair/operation': { operationId: spec.operationId, method: spec.method, path: spec.url, scope: spec.scope, rate_class: spec.rateClass } },
+        annotations: {
+          readOnlyHint: spec.readOnly,
+          destructiveHint: spec.method === 'DELETE',
+          idempotentHint: spec.method === 'GET' || spec.method === 'PUT',
+          openWorldHint: false,
+        },
+        _meta: {
+          'jobfair/operation': {
+            operationId: spec.operationId,
+            method: spec.method,
+            path: spec.url,
+            scope: spec.scope,
+            rate_class: spec.rateClass,
+          },
+        },
       },
       async (args: unknown) => {
         const req = toRequest(spec, (args ?? {}) as Record<string, unknown>);

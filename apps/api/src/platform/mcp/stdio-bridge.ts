@@ -45,7 +45,8 @@ export async function runStdioBridge(env: NodeJS.ProcessEnv = process.env): Prom
           annotations: tool.annotations,
           _meta: tool._meta,
         },
-        async (args: unknown) => (await upstream.callTool({ name: tool.name, arguments: (args ?? {}) as Record<string, unknown> })) as never,
+        async (args: unknown) =>
+          (await upstream.callTool({ name: tool.name, arguments: (args ?? {}) as Record<string, unknown> })) as never,
       );
     }
     return server;

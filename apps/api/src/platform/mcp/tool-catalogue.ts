@@ -46,11 +46,16 @@ function objectMember(s: JsonSchema | null): { schema: JsonSchema; optional: boo
   if (s.type === 'object') return { schema: s, optional: false };
   const members: JsonSchema[] | undefined = s.anyOf ?? s.oneOf;
   const obj = members?.find((m) => m.type === 'object');
-  if (obj && members!.every((m) => m === obj || m.type === 'null')) return { schema: { ...obj, $defs: s.$defs }, optional: true };
+  if (obj && members!.every((m) => m === obj || m.type === 'null'))
+    return { schema: { ...obj, $defs: s.$defs }, optional: true };
   return null;
 }
 
-const words = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
+const words = (id: string) =>
+  id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ');
 
 /**
  * `svc_<resource>_<verb>` from the operationId (`createWebhook` → `svc_webhook_create`,
@@ -114,14 +119,23 @@ export function toolSpecOf(route: RouteOptions, prefix: string): ToolSpec | null
     properties.idempotency_key = {
       type: 'string',
       format: 'uuid',
-      description: 'UUID v4 sent as Idempotency-Key. Reuse the same value when you retry this call after a timeout or error: the first answer comes back and nothing happens twice.',
+      description:
+        'UUID v4 sent as Idempotency-Key. Reuse the same value when you retry this call after a timeout or error: the first answer comes back and nothing happens twice.',
     };
   }
-  const inputSchema: JsonSchema = { type: 'object', properties, ...(required.size ? { required: [...required] } : {}), additionalProperties: false };
+  const inputSchema: JsonSchema = {
+    type: 'object',
+    properties,
+    ...(required.size ? { required: [...required] } : {}),
+    additionalProperties: false,
+  };
   if (Object.keys(defs).length) inputSchema.$defs = defs;
 
   const responses = (schema.response ?? {}) as Record<string, unknown>;
-  const ok = Object.keys(responses).map(Number).filter((s) => s >= 200 && s < 300).sort()[0];
+  const ok = Object.keys(responses)
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300)
+    .sort()[0];
   const out = ok ? objectMember(toJson(responses[ok], 'output')) : null;
   const outputSchema = out && !out.optional ? out.schema : null;
 
@@ -154,7 +168,10 @@ export function toolSpecOf(route: RouteOptions, prefix: string): ToolSpec | null
 }
 
 /** Argument object → the REST request (path, query string, body, headers). */
-export function toRequest(spec: ToolSpec, args: Record<string, unknown>): { url: string; query: Record<string, string>; body: unknown; headers: Record<string, string> } {
+export function toRequest(
+  spec: ToolSpec,
+  args: Record<string, unknown>,
+): { url: string; query: Record<string, string>; body: unknown; headers: Record<string, string> } {
   let url = spec.url;
   const query: Record<string, string> = {};
   const headers: Record<string, string> = {};
@@ -166,19 +183,48 @@ export function toRequest(spec: ToolSpec, args: Record<string, unknown>): { url:
     else if (k === 'idempotency_key' && spec.idempotent) headers['idempotency-key'] = String(v);
     else body[k] = v;
   }
-  const payload = spec.body === 'none' ? undefined : spec.body === 'wrapped' ? body.body : Object.keys(body).length ? body : spec.method === 'GET' ? undefined : body;
+  const payload =
+    spec.body === 'none'
+      ? undefined
+      : spec.body === 'wrapped'
+        ? body.body
+        : Object.keys(body).length
+          ? body
+          : spec.method === 'GET'
+            ? undefined
+            : body;
   return { url, query, body: payload, headers };
 }
 
 /** Keys whose values are written by other parties (recruiters, seekers, receivers). */
-export const UNTRUSTED_KEYS = new Set(['description', 'summary', 'note', 'notes', 'headline', 'seeker_headline', 'decline_reason', 'reason', 'response_snippet', 'bio', 'message', 'title', 'role_title', 'job_titles', 'company_name', 'talking_points', 'strengths', 'gaps']);
+export const UNTRUSTED_KEYS = new Set([
+  'description',
+  'summary',
+  'note',
+  'notes',
+  'headline',
+  'seeker_headline',
+  'decline_reason',
+  'reason',
+  'response_snippet',
+  'bio',
+  'message',
+  'title',
+  'role_title',
+  'job_titles',
+  'company_name',
+  'talking_points',
+  'strengths',
+  'gaps',
+]);
 
 /** JSON paths of untrusted text in a REST answer (`$.data[0].description`). */
 export function untrustedPaths(value: unknown, path = '$', out: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((v, i) => untrustedPaths(v, `${path}[${i}]`, out));
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (UNTRUSTED_KEYS.has(k) && v !== null && v !== '' && (typeof v === 'string' || Array.isArray(v))) out.push(`${path}.${k}`);
+      if (UNTRUSTED_KEYS.has(k) && v !== null && v !== '' && (typeof v === 'string' || Array.isArray(v)))
+        out.push(`${path}.${k}`);
       else untrustedPaths(v, `${path}.${k}`, out);
     }
   }

@@ -33,7 +33,14 @@
   // refresh, which brings fresh server text.
   var localFormat = null;
   try {
-    localFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+    localFormat = new Intl.DateTimeFormat(undefined, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
   } catch (e) {}
   function localizeTimes(scope) {
     if (!localFormat) return;
@@ -181,12 +188,18 @@
               if (!text) return;
               var doc = new DOMParser().parseFromString(text, 'text/html');
               var a = document.activeElement;
-              var typing = a && (a.tagName === 'TEXTAREA' || (a.tagName === 'INPUT' && a.type !== 'hidden' && a.type !== 'submit')) && a.value ? a : null;
+              var typing =
+                a &&
+                (a.tagName === 'TEXTAREA' || (a.tagName === 'INPUT' && a.type !== 'hidden' && a.type !== 'submit')) &&
+                a.value
+                  ? a
+                  : null;
               document.querySelectorAll('[data-live-region][id]').forEach(function (el) {
                 var fresh = doc.getElementById(el.id);
                 // A form being filled in is left alone: the person's typing (or any choice they
                 // made in it, e.g. radio buttons, even with the focus on its button) wins over a refresh.
-                if (fresh && !(typing && el.contains(typing)) && !el.querySelector('form[data-dirty]')) el.innerHTML = fresh.innerHTML;
+                if (fresh && !(typing && el.contains(typing)) && !el.querySelector('form[data-dirty]'))
+                  el.innerHTML = fresh.innerHTML;
               });
               tick();
               localizeTimes();

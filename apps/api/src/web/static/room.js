@@ -155,7 +155,11 @@
         var fresh = !startedAt;
         startedAt = s;
         endsAt = e;
-        if (fresh && clockHint) clockHint.textContent = 'You are both here: the interview clock is running. It ends at ' + new Date(e).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) + '.';
+        if (fresh && clockHint)
+          clockHint.textContent =
+            'You are both here: the interview clock is running. It ends at ' +
+            new Date(e).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) +
+            '.';
         tick();
       }
     } else if (msg.type === 'room-closed') {
@@ -364,7 +368,11 @@
       var hasA = stream.getAudioTracks().length > 0;
       preState(
         'ready',
-        hasV && hasA ? 'Your camera and microphone work. Choose others below if you like, then join.' : hasA ? 'Your microphone works; no camera is in use. You can join without video.' : 'Your camera works; no microphone is in use. You can join, but the other person will not hear you.',
+        hasV && hasA
+          ? 'Your camera and microphone work. Choose others below if you like, then join.'
+          : hasA
+            ? 'Your microphone works; no camera is in use. You can join without video.'
+            : 'Your camera works; no microphone is in use. You can join, but the other person will not hear you.',
       );
     });
   }
@@ -372,13 +380,25 @@
   function explain(err) {
     var name = err && err.name;
     if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
-      preState('denied', 'Your browser blocked the camera and microphone for this site. Allow them in the site settings (the camera icon in the address bar) and reload this page, or join without them: you will still see and hear the other person.');
+      preState(
+        'denied',
+        'Your browser blocked the camera and microphone for this site. Allow them in the site settings (the camera icon in the address bar) and reload this page, or join without them: you will still see and hear the other person.',
+      );
     } else if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') {
-      preState('none', 'No camera or microphone was found. Connect one and reload this page, or join without them: you will still see and hear the other person.');
+      preState(
+        'none',
+        'No camera or microphone was found. Connect one and reload this page, or join without them: you will still see and hear the other person.',
+      );
     } else if (name === 'NotReadableError' || name === 'TrackStartError') {
-      preState('none', 'Your camera or microphone is in use by another program. Close it and reload this page, or join without them.');
+      preState(
+        'none',
+        'Your camera or microphone is in use by another program. Close it and reload this page, or join without them.',
+      );
     } else {
-      preState('none', 'This browser cannot use a camera or microphone here. You can join and still see and hear the other person.');
+      preState(
+        'none',
+        'This browser cannot use a camera or microphone here. You can join and still see and hear the other person.',
+      );
     }
     camSelect.disabled = true;
     micSelect.disabled = true;
@@ -409,7 +429,8 @@
   }
 
   function switchDevices() {
-    var v = camSelect.disabled || !camSelect.value ? false : Object.assign({ deviceId: { exact: camSelect.value } }, VIDEO);
+    var v =
+      camSelect.disabled || !camSelect.value ? false : Object.assign({ deviceId: { exact: camSelect.value } }, VIDEO);
     var a = micSelect.disabled || !micSelect.value ? false : { deviceId: { exact: micSelect.value } };
     if (!v && !a) return;
     stopMeter();
