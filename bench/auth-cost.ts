@@ -89,7 +89,8 @@ async function startApis(distDir: string, env: Record<string, string>, children:
 function apiCase(a: Api, knex: Knex, pgDir: string, headers: Record<string, string>, seconds: number): BenchCase<Run> {
   const calls = async () => {
     const { rows } = await knex.raw<{ rows: Array<{ n: string | null }> }>(
-      "SELECT sum(calls) AS n FROM pg_stat_user_functions WHERE funcname IN ('rate_limit_take', 'rate_limit_lease', 'rate_limit_return')",
+      "SELECT sum(calls) AS n FROM pg_stat_user_functions WHERE funcname IN ('rate_limit_take', " +
+        "'rate_limit_lease', 'rate_limit_return')",
     );
     return Number(rows[0].n ?? 0);
   };

@@ -194,7 +194,8 @@ export async function seed(knex: Knex, o: Pick<Options, 'events' | 'jobs'>): Pro
   );
   const seekers = Math.max(100, Math.round(o.jobs / 20));
   await knex.raw(
-    `INSERT INTO users (email, display_name, role) SELECT 'bench-seeker-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`,
+    `INSERT INTO users (email, display_name, role) SELECT 'bench-seeker-' || g || ` +
+      `'@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`,
     [seekers],
   );
   await knex.raw(

@@ -361,7 +361,8 @@ async function seedWaiting(knex: Knex, w: number, events: number): Promise<void>
   await knex('profiles').del();
   await knex('users').where({ role: 'seeker' }).del();
   await knex.raw(
-    `INSERT INTO users (email, display_name, role) SELECT 'scale-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`,
+    `INSERT INTO users (email, display_name, role) SELECT 'scale-' || g || '@bench.local', ` +
+      `'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`,
     [w],
   );
   await knex.raw(

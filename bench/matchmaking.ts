@@ -529,7 +529,8 @@ async function seedRoundData(knex: Knex, a: { events: number; jobs: number }, en
     [VOCABULARY, VOCABULARY, VOCABULARY, VOCABULARY, VOCABULARY, CITIES, CITIES.length, Math.ceil(a.jobs / a.events)],
   );
   await knex.raw(
-    `INSERT INTO users (email, display_name, role) SELECT 'round-seeker-' || g || '@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`,
+    `INSERT INTO users (email, display_name, role) SELECT 'round-seeker-' || g || ` +
+      `'@bench.local', 'Seeker ' || g, 'seeker' FROM generate_series(1, ?) g`,
     [entries],
   );
   await knex.raw(

@@ -80,7 +80,8 @@ async function coldThenWarm(i: number): Promise<{ cold: number; warm: number }> 
 runMain(async () => {
   if (!fs.existsSync(cachedCliPath(defaultCacheDir(process.env.CACHE_DIR))) && !process.env.TEMPORAL_CLI) {
     console.error(
-      'The Temporal CLI is not built and cached yet: run npm start once first (the one-time build is measured separately).',
+      'The Temporal CLI is not built and cached yet: run npm start once first (the one-time ' +
+        'build is measured separately).',
     );
     process.exit(2);
   }

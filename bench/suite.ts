@@ -677,7 +677,9 @@ function statusCpuRow(name: string, statusCpu: { ours: number[]; ceiling: number
     ceiling: cc,
     ratio: o / cc,
     target: '≤ 1.2× (overhead ≤ 20 %)',
-    note: 'lower is better; ceiling: the same route without auth and limiter (its process under tsx); PostgreSQL: every process of the cluster (the idle worker included)',
+    note:
+      'lower is better; ceiling: the same route without auth and limiter (its process under ' +
+      'tsx); PostgreSQL: every process of the cluster (the idle worker included)',
   };
 }
 
@@ -884,7 +886,9 @@ function memoryRows({ idle, after }: MemoryFigures): Row[] {
     },
     {
       section: 'memory',
-      name: 'worker RSS idle, compiled vs tsx (`npm start`, webpack at start): a worker each on its own task queue, 10 s after polling',
+      name:
+        'worker RSS idle, compiled vs tsx (`npm start`, webpack at start): a worker each on its ' +
+        'own task queue, 10 s after polling',
       unit: 'MiB',
       ours: idle.workers.compiled,
       ceiling: idle.workers.tsx,

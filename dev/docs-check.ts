@@ -150,11 +150,14 @@ export function renderDecisionsIndex(root = ROOT): string {
   return [
     '# Decision records',
     '',
-    'Each record is a choice we made, with the alternatives and the reasons: short, dated by its number, never rewritten once superseded.',
+    'Each record is a choice we made, with the alternatives and the reasons: short, dated by ' +
+      'its number, never rewritten once superseded.',
     'How a capability works today is in the [design pages](../design/README.md); a record says why.',
     'Records that only report measurements live in [docs/measurements](../measurements/).',
     '',
-    'Status: `accepted` (in force), `accepted; amended by N` (in force, partly changed by a later record), `superseded by N` (read N instead), `measurement` (figures only, no choice).',
+    'Status: `accepted` (in force), `accepted; amended by N` (in force, partly changed by a ' +
+      'later record), `superseded by N` (read N instead), `measurement` (figures only, no ' +
+      'choice).',
     '',
     "This page is generated from the records' status lines: `npm run docs:check -- --write`.",
     '',

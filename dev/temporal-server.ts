@@ -28,7 +28,8 @@ export class TemporalCliUnavailableError extends Error {
         `No Temporal dev server available: ${reason}`,
         'Ways out:',
         '  1. Point at an existing server: TEMPORAL_ADDRESS=host:7233',
-        '  2. Install the Temporal CLI (brew install temporal, or the official download from temporal.io) and put `temporal` on PATH, or set TEMPORAL_CLI=/path/to/temporal',
+        '  2. Install the Temporal CLI (brew install temporal, or the official download from ' +
+          'temporal.io) and put `temporal` on PATH, or set TEMPORAL_CLI=/path/to/temporal',
         `  3. Install Go >= 1.25 and run again: we build ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} once into the cache dir`,
         '  4. With Docker: docker compose up (see docker-compose.yml)',
       ].join('\n'),

@@ -33,7 +33,8 @@ export class TemporalTestServerUnavailableError extends Error {
       [
         `No Temporal time-skipping test server available: ${reason}`,
         `It is Maven Central's ${TEMPORAL_TEST_SERVER_GROUP}:${TEMPORAL_TEST_SERVER_ARTIFACT}:${version} (Java), fetched once into ${dir}. Ways out:`,
-        '  1. Install Java (8 or later; 13+ starts faster) and Maven (Debian: apt-get install openjdk-17-jre-headless maven) and run again: the jars are fetched once from Maven Central',
+        '  1. Install Java (8 or later; 13+ starts faster) and Maven (Debian: apt-get install ' +
+          'openjdk-17-jre-headless maven) and run again: the jars are fetched once from Maven Central',
         `  2. Or put the jars there yourself: ${path.join(dir, 'lib')}/*.jar (mvn dependency:copy-dependencies of that artifact) and an empty ${path.join(dir, COMPLETE_MARKER)}`,
         '  3. Set JAVA_HOME or put `java` on PATH if Java is installed elsewhere',
       ].join('\n'),

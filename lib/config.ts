@@ -69,7 +69,9 @@ export const configSchema = z.object({
       v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
     )
     .describe(
-      'Which X-Forwarded-* headers to believe (client IP for per-IP limits, TLS for Secure cookies): false, true (only behind a proxy that overwrites them), a hop count, or proxy IPs/CIDRs',
+      'Which X-Forwarded-* headers to believe (client IP for per-IP limits, TLS for Secure ' +
+        'cookies): false, true (only behind a proxy that overwrites them), a hop count, or proxy ' +
+        'IPs/CIDRs',
     ),
   PUBLIC_BASE_URL: z
     .url()
@@ -78,7 +80,8 @@ export const configSchema = z.object({
   CANONICAL_HOST_REDIRECT: bool
     .default(true)
     .describe(
-      "Web pages requested on another host than PUBLIC_BASE_URL's (127.0.0.1 vs localhost) redirect there, so session cookies and room links agree",
+      "Web pages requested on another host than PUBLIC_BASE_URL's (127.0.0.1 vs localhost) " +
+        'redirect there, so session cookies and room links agree',
     ),
   APP_SECRET: z
     .string()
@@ -95,7 +98,8 @@ export const configSchema = z.object({
     .string()
     .optional()
     .describe(
-      'Per-machine cache outside the repo (the built Temporal CLI and stripe-mock; the opt-in bench Temporal server and SQL tool); default ~/.cache/jobfair',
+      'Per-machine cache outside the repo (the built Temporal CLI and stripe-mock; the opt-in ' +
+        'bench Temporal server and SQL tool); default ~/.cache/jobfair',
     ),
 
   DATABASE_URL: z
@@ -123,13 +127,16 @@ export const configSchema = z.object({
   TEMPORAL_CALL_TIMEOUT_MS: durationMs
     .default(30_000)
     .describe(
-      'Deadline of every Temporal call the API makes (retries included); a miss answers 503 DEPENDENCY_UNAVAILABLE and frees the Idempotency-Key',
+      'Deadline of every Temporal call the API makes (retries included); a miss answers 503 ' +
+        'DEPENDENCY_UNAVAILABLE and frees the Idempotency-Key',
     ),
   TEMPORAL_UI_URL: z
     .url()
     .optional()
     .describe(
-      "Where operators find the Temporal UI (printed at start; `npm start` sets it to the dev server's UI). When set, team owners see a link from each match page to its workflow there; unset = no link",
+      'Where operators find the Temporal UI (printed at start; `npm start` sets it to the dev ' +
+        "server's UI). When set, team owners see a link from each match page to its workflow " +
+        'there; unset = no link',
     ),
 
   QUEUE_ENTRY_TTL_MS: durationMs.default(2 * 60 * 60 * 1000).describe('How long a queue entry waits before it expires'),
@@ -146,7 +153,8 @@ export const configSchema = z.object({
     .min(0)
     .default(7 * 24 * 60 * 60 * 1000)
     .describe(
-      "How long after an interview the recruiter's report card can still exchange contact details by e-mail (0 = the match ends at completion)",
+      "How long after an interview the recruiter's report card can still exchange contact " +
+        'details by e-mail (0 = the match ends at completion)',
     ),
   INTERVIEW_LENGTH_MS: durationMs
     .default(30 * 60 * 1000)
@@ -162,7 +170,8 @@ export const configSchema = z.object({
     .url()
     .optional()
     .describe(
-      'Base URL of an OpenAI-compatible API for the AI comparison (POST {url}/chat/completions); unset = the built-in explainable scorer',
+      'Base URL of an OpenAI-compatible API for the AI comparison (POST {url}/chat/completions); ' +
+        'unset = the built-in explainable scorer',
     ),
   AI_PROVIDER_KEY: z.string().min(1).optional().describe('Bearer key for AI_PROVIDER_URL (never logged)'),
   AI_PROVIDER_MODEL: z.string().min(1).default('gpt-4o-mini').describe('Model name sent to AI_PROVIDER_URL'),
@@ -180,7 +189,9 @@ export const configSchema = z.object({
   MATCH_FLOOR_BRACKETS: floorBrackets
     .prefault('0:0:1,300000:15:1,900000:30:0')
     .describe(
-      'Quality-floor brackets by waiting time, <after_ms>:<relax_points>:<essential 1|0>: from after_ms the floor is the minimum score minus relax, essential = at least one essential skill required',
+      'Quality-floor brackets by waiting time, <after_ms>:<relax_points>:<essential 1|0>: from ' +
+        'after_ms the floor is the minimum score minus relax, essential = at least one essential ' +
+        'skill required',
     ),
 
   WEBHOOK_RETRY_SCHEDULE_MS: msList
@@ -204,7 +215,8 @@ export const configSchema = z.object({
   WEBHOOK_TEST_WAIT_MS: durationMs
     .default(3000)
     .describe(
-      'How long POST /webhooks/{id}/test waits for the first attempt; then it answers state `pending` (attempt null) and the attempt appears in the deliveries log',
+      'How long POST /webhooks/{id}/test waits for the first attempt; then it answers state ' +
+        '`pending` (attempt null) and the attempt appears in the deliveries log',
     ),
   WEBHOOK_SECRET_OVERLAP_MS: durationMs
     .default(24 * 60 * 60 * 1000)
@@ -237,7 +249,9 @@ export const configSchema = z.object({
     .max(1000)
     .default(16)
     .describe(
-      'Token rate limits: most requests an API process takes from a shared bucket in one statement and serves without a round trip (a quarter of what is left, at least 1; 1 = one statement per request)',
+      'Token rate limits: most requests an API process takes from a shared bucket in one ' +
+        'statement and serves without a round trip (a quarter of what is left, at least 1; 1 = one ' +
+        'statement per request)',
     ),
   RATE_LIMIT_LEASE_TTL_MS: z.coerce
     .number()
@@ -246,7 +260,9 @@ export const configSchema = z.object({
     .max(10_000)
     .default(500)
     .describe(
-      'Token rate limits: how long an API process may hold leased requests; unused ones go back to the shared bucket then (and at shutdown). Bounds how long a request can be refused while another replica holds unused ones',
+      'Token rate limits: how long an API process may hold leased requests; unused ones go back ' +
+        'to the shared bucket then (and at shutdown). Bounds how long a request can be refused ' +
+        'while another replica holds unused ones',
     ),
   PUBLIC_CACHE_TTL_MS: z.coerce
     .number()
@@ -254,7 +270,8 @@ export const configSchema = z.object({
     .min(0)
     .default(5000)
     .describe(
-      'In-process cache of public discovery answers: longest life of an answer with live counters (live-now, event pages); search answers live until the data changes (0 = off)',
+      'In-process cache of public discovery answers: longest life of an answer with live ' +
+        'counters (live-now, event pages); search answers live until the data changes (0 = off)',
     ),
   PUBLIC_CACHE_VERSION_STALE_MS: z.coerce
     .number()
@@ -263,7 +280,9 @@ export const configSchema = z.object({
     .max(10_000)
     .default(50)
     .describe(
-      'Discovery cache: how old a read of the data version may be and still validate a cached answer; a write made by another process is seen within this bound (0 = strict: every request waits for a version read started after it arrived)',
+      'Discovery cache: how old a read of the data version may be and still validate a cached ' +
+        'answer; a write made by another process is seen within this bound (0 = strict: every ' +
+        'request waits for a version read started after it arrived)',
     ),
   AUTH_CACHE_TTL_MS: z.coerce
     .number()
@@ -271,7 +290,9 @@ export const configSchema = z.object({
     .min(0)
     .default(30_000)
     .describe(
-      'How long the API may reuse a verified bearer token without reading it again (0 = read every request). Revocations reach every replica at once by PostgreSQL notification; this is the bound only for a change no trigger sees',
+      'How long the API may reuse a verified bearer token without reading it again (0 = read ' +
+        'every request). Revocations reach every replica at once by PostgreSQL notification; this ' +
+        'is the bound only for a change no trigger sees',
     ),
   TOKEN_LAST_USED_THROTTLE_MS: z.coerce
     .number()
@@ -285,7 +306,8 @@ export const configSchema = z.object({
     .min(1)
     .default(50)
     .describe(
-      'Sign-in attempts per client IP across all accounts per 15 minutes (a burst of this many, then one per 15 min / limit): stops password spraying',
+      'Sign-in attempts per client IP across all accounts per 15 minutes (a burst of this many, ' +
+        'then one per 15 min / limit): stops password spraying',
     ),
   SIGNUP_ATTEMPTS_PER_IP: z.coerce
     .number()
@@ -293,7 +315,8 @@ export const configSchema = z.object({
     .min(1)
     .default(20)
     .describe(
-      'Sign-up requests per client IP per 15 minutes (a burst of this many, then one per 15 min / limit): each sends an e-mail',
+      'Sign-up requests per client IP per 15 minutes (a burst of this many, then one per 15 min ' +
+        '/ limit): each sends an e-mail',
     ),
   TEAM_INVITE_TTL_MS: durationMs.default(7 * 24 * 60 * 60 * 1000).describe('How long a team invite link stays valid'),
 
@@ -301,7 +324,8 @@ export const configSchema = z.object({
     .enum(['local', 'stripe'])
     .optional()
     .describe(
-      'Payments provider: local (built-in checkout page and test cards) or stripe; default stripe when STRIPE_SECRET_KEY is set, else local',
+      'Payments provider: local (built-in checkout page and test cards) or stripe; default ' +
+        'stripe when STRIPE_SECRET_KEY is set, else local',
     ),
   STRIPE_SECRET_KEY: z.string().optional().describe('Stripe secret key (sk_test_… for test mode)'),
   STRIPE_WEBHOOK_SECRET: z
@@ -339,7 +363,8 @@ export const configSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .describe(
-      'npm start (development): run the demo fair simulator (simulated seekers, agents and recruiters); off = a still demo fair',
+      'npm start (development): run the demo fair simulator (simulated seekers, agents and ' +
+        'recruiters); off = a still demo fair',
     ),
   DEMO_SIMULATION_TICK_MS: durationMs
     .default(4000)

@@ -34,7 +34,8 @@ export function createAvailabilityRepository(knex: Knex) {
         'r.last_offered_at',
         'r.updated_at',
         trx.raw(
-          `(SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = r.live_event_id AND o.recruiter_user_id = r.user_id AND o.status IN ('offering', 'started')) AS active`,
+          `(SELECT count(*)::int FROM match_offers o WHERE o.live_event_id = r.live_event_id AND ` +
+            `o.recruiter_user_id = r.user_id AND o.status IN ('offering', 'started')) AS active`,
         ),
       );
   return {

@@ -97,7 +97,9 @@ export function createCandidatesRepository(knex: Knex) {
         'n.rating',
         'n.updated_at as note_updated_at',
         trx.raw(
-          `ARRAY(SELECT DISTINCT e2.slug FROM queue_entries q2 JOIN live_events e2 ON e2.id = q2.live_event_id WHERE q2.user_id = c.id AND e2.team_id = ? ORDER BY e2.slug) AS event_slugs`,
+          `ARRAY(SELECT DISTINCT e2.slug FROM queue_entries q2 JOIN live_events e2 ON e2.id = ` +
+            `q2.live_event_id WHERE q2.user_id = c.id AND e2.team_id = ? ORDER BY e2.slug) AS ` +
+            `event_slugs`,
           [teamId],
         ),
         trx.raw(
@@ -105,7 +107,9 @@ export function createCandidatesRepository(knex: Knex) {
           [teamId],
         ),
         trx.raw(
-          `(SELECT q3.agent_identity FROM queue_entries q3 JOIN live_events e3 ON e3.id = q3.live_event_id WHERE q3.user_id = c.id AND e3.team_id = ? AND q3.via_agent ORDER BY q3.entered_at DESC LIMIT 1) AS agent_identity`,
+          `(SELECT q3.agent_identity FROM queue_entries q3 JOIN live_events e3 ON e3.id = ` +
+            `q3.live_event_id WHERE q3.user_id = c.id AND e3.team_id = ? AND q3.via_agent ORDER BY ` +
+            `q3.entered_at DESC LIMIT 1) AS agent_identity`,
           [teamId],
         ),
       );

@@ -24,7 +24,8 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['team_id', 'created_at']);
   });
   await knex.raw(
-    "CREATE INDEX live_events_public_idx ON live_events (started_at DESC, id) WHERE visibility = 'open_invite' AND status IN ('live', 'paused')",
+    'CREATE INDEX live_events_public_idx ON live_events (started_at DESC, id) WHERE visibility ' +
+      "= 'open_invite' AND status IN ('live', 'paused')",
   );
 
   await knex.schema.createTable('jobs', (t) => {

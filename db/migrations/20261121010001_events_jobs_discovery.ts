@@ -13,7 +13,8 @@ export async function up(knex: Knex): Promise<void> {
       SELECT coalesce(array_agg(DISTINCT lower(btrim(s))), '{}') FROM unnest($1) AS s WHERE btrim(s) <> ''
     $$`);
   await knex.raw(
-    'ALTER TABLE jobs ADD COLUMN skill_tags text[] GENERATED ALWAYS AS (jobfair_skill_tags(essential_skills || bonus_skills)) STORED',
+    'ALTER TABLE jobs ADD COLUMN skill_tags text[] GENERATED ALWAYS AS ' +
+      '(jobfair_skill_tags(essential_skills || bonus_skills)) STORED',
   );
   await knex.schema.alterTable('jobs', (t) => {
     t.timestamp('closed_at', { useTz: true });
@@ -45,7 +46,8 @@ export async function up(knex: Knex): Promise<void> {
   });
   // GET /live-events: public rows, newest first (the pagination helper's keyset).
   await knex.raw(
-    "CREATE INDEX live_events_public_created_idx ON live_events (created_at DESC, id DESC) WHERE visibility = 'open_invite' AND status IN ('live', 'paused')",
+    'CREATE INDEX live_events_public_created_idx ON live_events (created_at DESC, id DESC) ' +
+      "WHERE visibility = 'open_invite' AND status IN ('live', 'paused')",
   );
   // jobs/search joins only live open-invite events.
   await knex.raw(
@@ -54,7 +56,8 @@ export async function up(knex: Knex): Promise<void> {
 
   // LiveEvent counts: distinct seekers per event (matches per event use the matchmaking index on matches (live_event_id, status)).
   await knex.raw(
-    'CREATE INDEX queue_entries_event_user_idx ON queue_entries (live_event_id, user_id) WHERE live_event_id IS NOT NULL',
+    'CREATE INDEX queue_entries_event_user_idx ON queue_entries (live_event_id, user_id) WHERE ' +
+      'live_event_id IS NOT NULL',
   );
 
   await knex.schema.createTable('team_settings', (t) => {
@@ -84,7 +87,8 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['team_id', 'seeker_user_id']);
   });
   await knex.raw(
-    'ALTER TABLE candidate_notes ADD CONSTRAINT candidate_notes_rating_check CHECK (rating IS NULL OR rating BETWEEN 1 AND 5)',
+    'ALTER TABLE candidate_notes ADD CONSTRAINT candidate_notes_rating_check CHECK (rating IS ' +
+      'NULL OR rating BETWEEN 1 AND 5)',
   );
 
   await knex.schema.createTable('team_invites', (t) => {
@@ -105,7 +109,8 @@ export async function up(knex: Knex): Promise<void> {
   });
   // One open invite per address and team.
   await knex.raw(
-    "CREATE UNIQUE INDEX team_invites_pending_email_idx ON team_invites (team_id, lower(email)) WHERE status = 'pending'",
+    'CREATE UNIQUE INDEX team_invites_pending_email_idx ON team_invites (team_id, ' +
+      "lower(email)) WHERE status = 'pending'",
   );
 }
 

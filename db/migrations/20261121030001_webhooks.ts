@@ -36,7 +36,8 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['owner_user_id', 'created_at']);
   });
   await knex.raw(
-    'ALTER TABLE webhook_subscriptions ADD CONSTRAINT webhook_subscriptions_one_owner CHECK ((owner_team_id IS NULL) <> (owner_user_id IS NULL))',
+    'ALTER TABLE webhook_subscriptions ADD CONSTRAINT webhook_subscriptions_one_owner CHECK ' +
+      '((owner_team_id IS NULL) <> (owner_user_id IS NULL))',
   );
   await knex.raw('CREATE INDEX webhook_subscriptions_events_idx ON webhook_subscriptions USING gin (events)');
 

@@ -23,7 +23,8 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['team_id', 'seeker_user_id']);
   });
   await knex.raw(
-    `ALTER TABLE interview_reports ADD CONSTRAINT interview_reports_scores CHECK (fit BETWEEN 1 AND 5 AND communication BETWEEN 1 AND 5 AND technical BETWEEN 1 AND 5)`,
+    `ALTER TABLE interview_reports ADD CONSTRAINT interview_reports_scores CHECK (fit BETWEEN ` +
+      `1 AND 5 AND communication BETWEEN 1 AND 5 AND technical BETWEEN 1 AND 5)`,
   );
 }
 

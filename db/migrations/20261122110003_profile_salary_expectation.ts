@@ -10,7 +10,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('salary_expectation');
   });
   await knex.raw(
-    'ALTER TABLE profiles ADD CONSTRAINT profiles_salary_expectation_nonnegative CHECK (salary_expectation IS NULL OR salary_expectation >= 0)',
+    'ALTER TABLE profiles ADD CONSTRAINT profiles_salary_expectation_nonnegative CHECK ' +
+      '(salary_expectation IS NULL OR salary_expectation >= 0)',
   );
 }
 

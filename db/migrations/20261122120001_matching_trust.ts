@@ -27,14 +27,16 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['live_event_id', 'user_id']);
   });
   await knex.raw(
-    'ALTER TABLE recruiter_availability ADD CONSTRAINT recruiter_availability_capacity_check CHECK (capacity BETWEEN 1 AND 50)',
+    'ALTER TABLE recruiter_availability ADD CONSTRAINT recruiter_availability_capacity_check ' +
+      'CHECK (capacity BETWEEN 1 AND 50)',
   );
 
   await knex.schema.alterTable('match_offers', (t) => {
     t.uuid('recruiter_user_id').references('users.id').onDelete('SET NULL');
   });
   await knex.raw(
-    "CREATE INDEX match_offers_recruiter_active_idx ON match_offers (recruiter_user_id) WHERE status IN ('offering', 'started')",
+    'CREATE INDEX match_offers_recruiter_active_idx ON match_offers (recruiter_user_id) WHERE ' +
+      "status IN ('offering', 'started')",
   );
 
   await knex.schema.alterTable('matches', (t) => {
@@ -51,7 +53,8 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean('match_require_essential');
   });
   await knex.raw(
-    'ALTER TABLE live_events ADD CONSTRAINT live_events_match_min_score_check CHECK (match_min_score IS NULL OR match_min_score BETWEEN 0 AND 100)',
+    'ALTER TABLE live_events ADD CONSTRAINT live_events_match_min_score_check CHECK ' +
+      '(match_min_score IS NULL OR match_min_score BETWEEN 0 AND 100)',
   );
 }
 

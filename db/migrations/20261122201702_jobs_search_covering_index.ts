@@ -8,7 +8,8 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(
-    "CREATE INDEX jobs_open_search_idx ON jobs (created_at DESC, id DESC) INCLUDE (skill_tags, live_event_id, remote_preference, salary_max, location) WHERE status = 'open'",
+    'CREATE INDEX jobs_open_search_idx ON jobs (created_at DESC, id DESC) INCLUDE (skill_tags, ' +
+      "live_event_id, remote_preference, salary_max, location) WHERE status = 'open'",
   );
   await knex.raw('DROP INDEX IF EXISTS jobs_open_recent_idx');
 }

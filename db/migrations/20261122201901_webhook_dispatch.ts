@@ -18,13 +18,16 @@ export async function up(knex: Knex): Promise<void> {
     t.text('replay_op');
   });
   await knex.raw(
-    'CREATE INDEX webhook_deliveries_first_attempt_due ON webhook_deliveries (first_attempt_due_at) WHERE first_attempt_due_at IS NOT NULL',
+    'CREATE INDEX webhook_deliveries_first_attempt_due ON webhook_deliveries ' +
+      '(first_attempt_due_at) WHERE first_attempt_due_at IS NOT NULL',
   );
   await knex.raw(
-    "CREATE INDEX webhook_deliveries_event_retrying ON webhook_deliveries (next_attempt_at) WHERE state = 'retrying' AND source = 'event'",
+    'CREATE INDEX webhook_deliveries_event_retrying ON webhook_deliveries (next_attempt_at) ' +
+      "WHERE state = 'retrying' AND source = 'event'",
   );
   await knex.raw(
-    'CREATE INDEX webhook_deliveries_replay_op ON webhook_deliveries (subscription_id, replay_op) WHERE replay_op IS NOT NULL',
+    'CREATE INDEX webhook_deliveries_replay_op ON webhook_deliveries (subscription_id, ' +
+      'replay_op) WHERE replay_op IS NOT NULL',
   );
 }
 

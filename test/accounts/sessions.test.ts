@@ -21,29 +21,32 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
       ...(o.next ? { next: o.next } : {}),
     });
 
-  it('signs up with a hashed password and an HttpOnly SameSite=Lax session cookie, then requires onboarding', async () => {
-    const c = new WebClient(h.app);
-    const res = await signUp(c, { email: 'ada@example.test' });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/onboarding');
-    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] as string[]);
-    const session = setCookie.find((s) => s.startsWith('jf_session='))!;
-    expect(session).toMatch(/HttpOnly/);
-    expect(session).toMatch(/SameSite=Lax/);
-    expect(session).not.toMatch(/Secure/);
-    const user = await h.knex('users').whereRaw('lower(email) = ?', ['ada@example.test']).first();
-    expect(user.password_hash).toMatch(/^scrypt\$/);
-    expect(user.password_hash).not.toContain('long enough password');
-    // Only the hash of the session token is stored.
-    const token = c.cookies.get('jf_session')!;
-    const rows = await h.knex('web_sessions').where({ user_id: user.id });
-    expect(rows).toHaveLength(1);
-    expect(rows[0].id).not.toBe(token);
-    expect(rows[0].id).toMatch(/^[0-9a-f]{64}$/);
+  it(
+    'signs up with a hashed password and an HttpOnly SameSite=Lax session cookie, then ' + 'requires onboarding',
+    async () => {
+      const c = new WebClient(h.app);
+      const res = await signUp(c, { email: 'ada@example.test' });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/onboarding');
+      const setCookie = ([] as string[]).concat(res.headers['set-cookie'] as string[]);
+      const session = setCookie.find((s) => s.startsWith('jf_session='))!;
+      expect(session).toMatch(/HttpOnly/);
+      expect(session).toMatch(/SameSite=Lax/);
+      expect(session).not.toMatch(/Secure/);
+      const user = await h.knex('users').whereRaw('lower(email) = ?', ['ada@example.test']).first();
+      expect(user.password_hash).toMatch(/^scrypt\$/);
+      expect(user.password_hash).not.toContain('long enough password');
+      // Only the hash of the session token is stored.
+      const token = c.cookies.get('jf_session')!;
+      const rows = await h.knex('web_sessions').where({ user_id: user.id });
+      expect(rows).toHaveLength(1);
+      expect(rows[0].id).not.toBe(token);
+      expect(rows[0].id).toMatch(/^[0-9a-f]{64}$/);
 
-    const home = await c.get('/');
-    expect(home.body).toContain('Finish <a href="/onboarding">your profile</a>');
-  });
+      const home = await c.get('/');
+      expect(home.body).toContain('Finish <a href="/onboarding">your profile</a>');
+    },
+  );
 
   it('marks the cookie Secure when the request came over TLS (X-Forwarded-Proto behind a proxy)', async () => {
     const c = new WebClient(h.app, { 'x-forwarded-proto': 'https' });
@@ -195,47 +198,50 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
     expect(fine.statusCode).toBe(303);
   });
 
-  it('onboards a seeker with the PATCH /profile schemas, errors next to fields, then the API sees the profile', async () => {
-    const c = new WebClient(h.app);
-    await signUp(c, { email: 'dora@example.test', next: '/queue' });
-    const bad = await c.submit('/onboarding', '/onboarding', {
-      full_name: 'Dora',
-      title: '',
-      experience_years: '99',
-      skills: 'Go',
-      remote_preference: 'moon',
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain('id="e-title"');
-    expect(bad.body).toContain('id="e-experience_years"');
-    expect(bad.body).toContain('id="e-remote_preference"');
-    const user = await h.knex('users').whereRaw('lower(email) = ?', ['dora@example.test']).first();
-    expect(user.onboarding_completed_at).toBeNull();
-    expect(await h.knex('profiles').where({ user_id: user.id }).first()).toBeUndefined();
+  it(
+    'onboards a seeker with the PATCH /profile schemas, errors next to fields, then the API ' + 'sees the profile',
+    async () => {
+      const c = new WebClient(h.app);
+      await signUp(c, { email: 'dora@example.test', next: '/queue' });
+      const bad = await c.submit('/onboarding', '/onboarding', {
+        full_name: 'Dora',
+        title: '',
+        experience_years: '99',
+        skills: 'Go',
+        remote_preference: 'moon',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('id="e-title"');
+      expect(bad.body).toContain('id="e-experience_years"');
+      expect(bad.body).toContain('id="e-remote_preference"');
+      const user = await h.knex('users').whereRaw('lower(email) = ?', ['dora@example.test']).first();
+      expect(user.onboarding_completed_at).toBeNull();
+      expect(await h.knex('profiles').where({ user_id: user.id }).first()).toBeUndefined();
 
-    const ok = await c.submit('/onboarding', '/onboarding', {
-      full_name: 'Dora Explorer',
-      title: 'Data engineer',
-      summary: '',
-      skills: 'Python, SQL, python',
-      experience_years: '4',
-      location: 'Lisbon',
-      remote_preference: 'fully_remote',
-      next: '/queue',
-    });
-    expect(ok.statusCode).toBe(303);
-    expect(ok.headers.location).toBe('/queue');
-    const profile = await h.knex('profiles').where({ user_id: user.id }).first();
-    expect(profile).toMatchObject({
-      full_name: 'Dora Explorer',
-      title: 'Data engineer',
-      summary: null,
-      skills: ['Python', 'SQL'],
-      experience_years: 4,
-      remote_preference: 'fully_remote',
-    });
-    expect((await h.knex('users').where({ id: user.id }).first()).onboarding_completed_at).not.toBeNull();
-  });
+      const ok = await c.submit('/onboarding', '/onboarding', {
+        full_name: 'Dora Explorer',
+        title: 'Data engineer',
+        summary: '',
+        skills: 'Python, SQL, python',
+        experience_years: '4',
+        location: 'Lisbon',
+        remote_preference: 'fully_remote',
+        next: '/queue',
+      });
+      expect(ok.statusCode).toBe(303);
+      expect(ok.headers.location).toBe('/queue');
+      const profile = await h.knex('profiles').where({ user_id: user.id }).first();
+      expect(profile).toMatchObject({
+        full_name: 'Dora Explorer',
+        title: 'Data engineer',
+        summary: null,
+        skills: ['Python', 'SQL'],
+        experience_years: 4,
+        remote_preference: 'fully_remote',
+      });
+      expect((await h.knex('users').where({ id: user.id }).first()).onboarding_completed_at).not.toBeNull();
+    },
+  );
 
   it('onboards a recruiter into a new team they own', async () => {
     const c = new WebClient(h.app);

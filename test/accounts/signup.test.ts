@@ -49,74 +49,77 @@ describe('sign-up with an e-mail confirmation step', () => {
       .replace(/name="_csrf" value="[^"]*"/g, '')
       .replace(/<meta name="csrf-token" content="[^"]*">/g, '');
 
-  it('answers a new and a registered address alike; e-mails a one-time link or "you already have an account"', async () => {
-    const known = await h.seeker();
-    const fresh = 'grace.new@example.test';
+  it(
+    'answers a new and a registered address alike; e-mails a one-time link or "you already ' + 'have an account"',
+    async () => {
+      const known = await h.seeker();
+      const fresh = 'grace.new@example.test';
 
-    const a = new WebClient(h.app);
-    const b = new WebClient(h.app);
-    const forNew = await a.submit('/signup', '/signup', form(fresh));
-    const forKnown = await b.submit('/signup', '/signup', form(known.user.email.toUpperCase()));
-    expect([forNew.statusCode, forNew.headers.location]).toEqual([303, '/signup/sent']);
-    expect([forKnown.statusCode, forKnown.headers.location]).toEqual([forNew.statusCode, forNew.headers.location]);
-    expect(forKnown.body).toBe(forNew.body);
-    expect(await sentPage(b)).toBe(await sentPage(a));
-    expect(await sentPage(a)).toContain('Check your inbox');
+      const a = new WebClient(h.app);
+      const b = new WebClient(h.app);
+      const forNew = await a.submit('/signup', '/signup', form(fresh));
+      const forKnown = await b.submit('/signup', '/signup', form(known.user.email.toUpperCase()));
+      expect([forNew.statusCode, forNew.headers.location]).toEqual([303, '/signup/sent']);
+      expect([forKnown.statusCode, forKnown.headers.location]).toEqual([forNew.statusCode, forNew.headers.location]);
+      expect(forKnown.body).toBe(forNew.body);
+      expect(await sentPage(b)).toBe(await sentPage(a));
+      expect(await sentPage(a)).toContain('Check your inbox');
 
-    // Through the outbox and SMTP: the link to the new address, a notice to the registered one.
-    const newMail = textOf(await mailTo(fresh));
-    const knownMail = textOf(await mailTo(known.user.email));
-    expect(knownMail).toContain('You already have an account');
-    expect(knownMail).not.toMatch(/\/signup\/confirm\//);
-    const link = /(http\S+\/signup\/confirm\/su_[A-Za-z0-9_-]+)/.exec(newMail)![1];
-    expect(link.startsWith(h.config.publicBaseUrl)).toBe(true);
-    // The link is sealed at rest in the outbox; only its hash is in signup_requests.
-    const row = await h.knex('email_outbox').where({ to_address: fresh }).first();
-    expect(row).toMatchObject({ kind: 'signup_confirm', status: 'sent' });
-    expect(row.body.startsWith('sealed:')).toBe(true);
-    const token = link.split('/').pop()!;
-    for (const t of ['email_outbox', 'signup_requests']) {
-      const { rows } = await h.knex.raw<{ rows: Array<{ n: number }> }>(
-        `SELECT count(*)::int AS n FROM "${t}" x WHERE x::text LIKE ?`,
-        [`%${token}%`],
-      );
-      expect([t, rows[0].n]).toEqual([t, 0]);
-    }
+      // Through the outbox and SMTP: the link to the new address, a notice to the registered one.
+      const newMail = textOf(await mailTo(fresh));
+      const knownMail = textOf(await mailTo(known.user.email));
+      expect(knownMail).toContain('You already have an account');
+      expect(knownMail).not.toMatch(/\/signup\/confirm\//);
+      const link = /(http\S+\/signup\/confirm\/su_[A-Za-z0-9_-]+)/.exec(newMail)![1];
+      expect(link.startsWith(h.config.publicBaseUrl)).toBe(true);
+      // The link is sealed at rest in the outbox; only its hash is in signup_requests.
+      const row = await h.knex('email_outbox').where({ to_address: fresh }).first();
+      expect(row).toMatchObject({ kind: 'signup_confirm', status: 'sent' });
+      expect(row.body.startsWith('sealed:')).toBe(true);
+      const token = link.split('/').pop()!;
+      for (const t of ['email_outbox', 'signup_requests']) {
+        const { rows } = await h.knex.raw<{ rows: Array<{ n: number }> }>(
+          `SELECT count(*)::int AS n FROM "${t}" x WHERE x::text LIKE ?`,
+          [`%${token}%`],
+        );
+        expect([t, rows[0].n]).toEqual([t, 0]);
+      }
 
-    // No account until the link is opened; the registered account is untouched.
-    expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh])).toHaveLength(0);
-    expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [known.user.email])).toHaveLength(1);
-    expect(
-      (await new WebClient(h.app).submit('/login', '/login', { email: fresh, password: 'a long enough password' }))
-        .statusCode,
-    ).toBe(400);
+      // No account until the link is opened; the registered account is untouched.
+      expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh])).toHaveLength(0);
+      expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [known.user.email])).toHaveLength(1);
+      expect(
+        (await new WebClient(h.app).submit('/login', '/login', { email: fresh, password: 'a long enough password' }))
+          .statusCode,
+      ).toBe(400);
 
-    // Opening the link shows whose sign-up it finishes; the GET creates nothing (mail scanners).
-    const c = new WebClient(h.app);
-    const page = await c.get(pathOf(link));
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(fresh);
-    expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh])).toHaveLength(0);
-    const done = await c.submit(pathOf(link), pathOf(link), {});
-    expect([done.statusCode, done.headers.location]).toEqual([303, '/onboarding']);
-    expect(c.cookies.has('jf_session')).toBe(true);
-    const user = await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh]).first();
-    expect(user).toMatchObject({ display_name: 'Grace Hopper', role: 'seeker' });
-    expect(user.password_hash).toMatch(/^scrypt\$/);
-    expect(
-      (await new WebClient(h.app).submit('/login', '/login', { email: fresh, password: 'a long enough password' }))
-        .statusCode,
-    ).toBe(303);
+      // Opening the link shows whose sign-up it finishes; the GET creates nothing (mail scanners).
+      const c = new WebClient(h.app);
+      const page = await c.get(pathOf(link));
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(fresh);
+      expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh])).toHaveLength(0);
+      const done = await c.submit(pathOf(link), pathOf(link), {});
+      expect([done.statusCode, done.headers.location]).toEqual([303, '/onboarding']);
+      expect(c.cookies.has('jf_session')).toBe(true);
+      const user = await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh]).first();
+      expect(user).toMatchObject({ display_name: 'Grace Hopper', role: 'seeker' });
+      expect(user.password_hash).toMatch(/^scrypt\$/);
+      expect(
+        (await new WebClient(h.app).submit('/login', '/login', { email: fresh, password: 'a long enough password' }))
+          .statusCode,
+      ).toBe(303);
 
-    // Once: the link is void afterwards.
-    expect((await new WebClient(h.app).get(pathOf(link))).statusCode).toBe(404);
-    const again = new WebClient(h.app);
-    const reuse = await again
-      .submit('/signup', '/signup', {})
-      .then(() => again.post(pathOf(link), {}, { csrf: WebClient.csrfOf(page.body) }));
-    expect([403, 404]).toContain(reuse.statusCode);
-    expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh])).toHaveLength(1);
-  });
+      // Once: the link is void afterwards.
+      expect((await new WebClient(h.app).get(pathOf(link))).statusCode).toBe(404);
+      const again = new WebClient(h.app);
+      const reuse = await again
+        .submit('/signup', '/signup', {})
+        .then(() => again.post(pathOf(link), {}, { csrf: WebClient.csrfOf(page.body) }));
+      expect([403, 404]).toContain(reuse.statusCode);
+      expect(await h.knex('users').whereRaw('lower(email) = lower(?)', [fresh])).toHaveLength(1);
+    },
+  );
 
   it('a second sign-up of the new address after it was created gets the "already have an account" e-mail', async () => {
     const c = new WebClient(h.app);

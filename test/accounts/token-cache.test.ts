@@ -37,22 +37,25 @@ describe('verified-token cache', () => {
     expect(sql.filter((q) => q.includes('api_tokens'))).toEqual([]);
   });
 
-  it('revoked in the database by another process: refused once the notification arrives, long before the TTL', async () => {
-    const s = await h.seeker();
-    const token = await s.tokenWith(['profile:read']);
-    expect((await profile(token)).statusCode).toBe(200);
-    expect(cache().get(hashToken(token))).toBeDefined();
-    await h
-      .knex('api_tokens')
-      .where({ token_hash: hashToken(token) })
-      .update({ revoked_at: h.knex.fn.now() });
-    const refused = await eventually(async () => {
-      const r = await profile(token);
-      return r.statusCode === 401 && r;
-    });
-    expect(refused.json()).toMatchObject({ code: 'UNAUTHENTICATED', error: expect.stringMatching(/revoked/) });
-    expect(cache().get(hashToken(token))).toBeUndefined();
-  });
+  it(
+    'revoked in the database by another process: refused once the notification arrives, long ' + 'before the TTL',
+    async () => {
+      const s = await h.seeker();
+      const token = await s.tokenWith(['profile:read']);
+      expect((await profile(token)).statusCode).toBe(200);
+      expect(cache().get(hashToken(token))).toBeDefined();
+      await h
+        .knex('api_tokens')
+        .where({ token_hash: hashToken(token) })
+        .update({ revoked_at: h.knex.fn.now() });
+      const refused = await eventually(async () => {
+        const r = await profile(token);
+        return r.statusCode === 401 && r;
+      });
+      expect(refused.json()).toMatchObject({ code: 'UNAUTHENTICATED', error: expect.stringMatching(/revoked/) });
+      expect(cache().get(hashToken(token))).toBeUndefined();
+    },
+  );
 
   it('revoked through this API: refused on the very next request', async () => {
     const s = await h.seeker();
@@ -81,26 +84,30 @@ describe('verified-token cache', () => {
     expect(r.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
   });
 
-  it('listener connection lost: the cache is off (a revocation is seen at once), then back when it reconnects', async () => {
-    const s = await h.seeker();
-    const token = await s.tokenWith(['profile:read']);
-    expect((await profile(token)).statusCode).toBe(200);
-    const { rows } = await h.knex.raw<{ rows: Array<{ ok: boolean }> }>(
-      "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN jobfair_auth_changed'",
-    );
-    expect(rows).toEqual([{ ok: true }]);
-    await eventually(async () => !cache().active);
-    expect(cache().get(hashToken(token))).toBeUndefined();
-    // Revoked while nobody listens: the next request reads the database (nothing is cached now, and
-    // a reconnect empties the cache before it is used again).
-    await h
-      .knex('api_tokens')
-      .where({ token_hash: hashToken(token) })
-      .update({ revoked_at: h.knex.fn.now() });
-    expect((await profile(token)).statusCode).toBe(401);
-    await eventually(async () => cache().active, 15_000);
-    const other = await s.tokenWith(['profile:read']);
-    expect((await profile(other)).statusCode).toBe(200);
-    expect(cache().get(hashToken(other))).toBeDefined();
-  });
+  it(
+    'listener connection lost: the cache is off (a revocation is seen at once), then back when ' + 'it reconnects',
+    async () => {
+      const s = await h.seeker();
+      const token = await s.tokenWith(['profile:read']);
+      expect((await profile(token)).statusCode).toBe(200);
+      const { rows } = await h.knex.raw<{ rows: Array<{ ok: boolean }> }>(
+        'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = ' +
+          "current_database() AND query = 'LISTEN jobfair_auth_changed'",
+      );
+      expect(rows).toEqual([{ ok: true }]);
+      await eventually(async () => !cache().active);
+      expect(cache().get(hashToken(token))).toBeUndefined();
+      // Revoked while nobody listens: the next request reads the database (nothing is cached now, and
+      // a reconnect empties the cache before it is used again).
+      await h
+        .knex('api_tokens')
+        .where({ token_hash: hashToken(token) })
+        .update({ revoked_at: h.knex.fn.now() });
+      expect((await profile(token)).statusCode).toBe(401);
+      await eventually(async () => cache().active, 15_000);
+      const other = await s.tokenWith(['profile:read']);
+      expect((await profile(other)).statusCode).toBe(200);
+      expect(cache().get(hashToken(other))).toBeDefined();
+    },
+  );
 });

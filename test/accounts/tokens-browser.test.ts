@@ -108,7 +108,9 @@ describe('browser: sign up, onboard, mint an API token and use it against the AP
     await page.goto(`${baseUrl}/account/api-tokens`);
     await screenshot(page, '04-api-tokens-mobile');
     const overflowing = await page.evaluate(
-      `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-wrap')).map((e) => e.tagName + '.' + e.className + '#' + e.id)`,
+      `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > ` +
+        `window.innerWidth + 1 && !e.closest('.table-wrap')).map((e) => e.tagName + '.' + ` +
+        `e.className + '#' + e.id)`,
     );
     expect(overflowing).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1')).toBe(true);

@@ -121,18 +121,26 @@ describe('eslint rules', () => {
     expect(messages).toEqual([]);
   });
 
-  it('a client.ts never imports a workflow implementation, only contracts, clients and the search attributes', async () => {
-    const bad = await lint(
-      "import type { queueEntryWorkflow } from './queue-entry';\nimport { createProjection } from '../shared/projection';\nexport type W = typeof queueEntryWorkflow;\nexport const p = createProjection;\n",
-      'workflows/queue/client.ts',
-    );
-    expect(bad.map((m) => m.rule)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
-    const ok = await lint(
-      "import { QUEUE_ENTRY_WORKFLOW } from './contract';\nimport { kickMatchmaker } from '../matchmaking/client';\nimport { JobfairEntity } from '../shared/contract';\nimport { loadConfig } from '../../lib/config';\nexport const x = [QUEUE_ENTRY_WORKFLOW, kickMatchmaker, JobfairEntity, loadConfig];\n",
-      'workflows/queue/client.ts',
-    );
-    expect(ok).toEqual([]);
-  });
+  it(
+    'a client.ts never imports a workflow implementation, only contracts, clients and the ' + 'search attributes',
+    async () => {
+      const bad = await lint(
+        "import type { queueEntryWorkflow } from './queue-entry';\nimport { createProjection } " +
+          "from '../shared/projection';\nexport type W = typeof queueEntryWorkflow;\nexport const p " +
+          '= createProjection;\n',
+        'workflows/queue/client.ts',
+      );
+      expect(bad.map((m) => m.rule)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+      const ok = await lint(
+        "import { QUEUE_ENTRY_WORKFLOW } from './contract';\nimport { kickMatchmaker } from " +
+          "'../matchmaking/client';\nimport { JobfairEntity } from '../shared/contract';\nimport { " +
+          "loadConfig } from '../../lib/config';\nexport const x = [QUEUE_ENTRY_WORKFLOW, " +
+          'kickMatchmaker, JobfairEntity, loadConfig];\n',
+        'workflows/queue/client.ts',
+      );
+      expect(ok).toEqual([]);
+    },
+  );
 
   it('a floating promise is an error outside workflows too', async () => {
     const messages = await lint(

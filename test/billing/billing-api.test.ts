@@ -65,17 +65,21 @@ describe('billing API (local provider, real actor)', () => {
     expect(res3.body).toMatch(/hosted/);
   });
 
-  it('without prior consent, charge-offsession → 402 OFF_SESSION_CONSENT_REQUIRED with target_plan and interval; nothing changes', async () => {
-    const rec = await h.recruiter();
-    const res = await charge(rec, { target_plan: 'pro', interval: 'year' });
-    expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({
-      code: 'OFF_SESSION_CONSENT_REQUIRED',
-      details: { target_plan: 'pro', interval: 'year' },
-    });
-    expect((await billingStatus(h, rec)).plan).toBe('free');
-    expect(await h.knex('billing_charges').where({ team_id: rec.teamId }).count('* as n')).toEqual([{ n: 0 }]);
-  });
+  it(
+    'without prior consent, charge-offsession → 402 OFF_SESSION_CONSENT_REQUIRED with ' +
+      'target_plan and interval; nothing changes',
+    async () => {
+      const rec = await h.recruiter();
+      const res = await charge(rec, { target_plan: 'pro', interval: 'year' });
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toMatchObject({
+        code: 'OFF_SESSION_CONSENT_REQUIRED',
+        details: { target_plan: 'pro', interval: 'year' },
+      });
+      expect((await billingStatus(h, rec)).plan).toBe('free');
+      expect(await h.knex('billing_charges').where({ team_id: rec.teamId }).count('* as n')).toEqual([{ n: 0 }]);
+    },
+  );
 
   it('hosted checkout: a url to open; paying records consent, the plan and an invoice', async () => {
     const rec = await h.recruiter();
@@ -95,22 +99,25 @@ describe('billing API (local provider, real actor)', () => {
     expect(inv.invoice_pdf).toMatch(/\.pdf$/);
   });
 
-  it('embedded checkout: a client_secret for the form; a card that asks for authentication completes after it', async () => {
-    const rec = await h.recruiter();
-    const { session, billing } = await checkoutAndPay(h, rec, {
-      mode: 'embedded',
-      plan: 'enterprise',
-      interval: 'year',
-      card: CARDS.authenticate,
-    });
-    expect(session.url).toBeNull();
-    expect(session.client_secret).toMatch(/^cs_local_[0-9a-f]+_secret_[0-9a-f]+$/);
-    expect(billing).toMatchObject({ plan: 'enterprise', interval: 'year', status: 'active' });
-    // The form must present the secret: a wrong one finds no session.
-    await expect(h.app.services.localPayments!.session(session.id, 'cs_local_wrong')).rejects.toBeInstanceOf(
-      LocalPaymentError,
-    );
-  });
+  it(
+    'embedded checkout: a client_secret for the form; a card that asks for authentication ' + 'completes after it',
+    async () => {
+      const rec = await h.recruiter();
+      const { session, billing } = await checkoutAndPay(h, rec, {
+        mode: 'embedded',
+        plan: 'enterprise',
+        interval: 'year',
+        card: CARDS.authenticate,
+      });
+      expect(session.url).toBeNull();
+      expect(session.client_secret).toMatch(/^cs_local_[0-9a-f]+_secret_[0-9a-f]+$/);
+      expect(billing).toMatchObject({ plan: 'enterprise', interval: 'year', status: 'active' });
+      // The form must present the secret: a wrong one finds no session.
+      await expect(h.app.services.localPayments!.session(session.id, 'cs_local_wrong')).rejects.toBeInstanceOf(
+        LocalPaymentError,
+      );
+    },
+  );
 
   it('a declined card in checkout changes nothing and the session stays open for another card', async () => {
     const rec = await h.recruiter();
@@ -153,28 +160,34 @@ describe('billing API (local provider, real actor)', () => {
     expect(await h.knex('billing_charges').where({ team_id: rec.teamId }).count('* as n')).toEqual([{ n: 1 }]);
   });
 
-  it('SCA: the bank asks for authentication → 402 AUTHENTICATION_REQUIRED with a URL; the account is unchanged until the human completes it', async () => {
-    const rec = await h.recruiter();
-    await checkoutAndPay(h, rec, { plan: 'pro', interval: 'month', card: CARDS.authenticate });
-    const res = await charge(rec, { target_plan: 'enterprise', interval: 'year' });
-    expect(res.statusCode).toBe(402);
-    const err = res.json();
-    expect(err.code).toBe('AUTHENTICATION_REQUIRED');
-    expect(err.details).toMatchObject({ target_plan: 'enterprise', interval: 'year' });
-    expect(err.details.authentication_url).toMatch(/^http:\/\/jobfair\.test\/billing\/local\/authenticate\/pi_local_/);
-    const before = await billingStatus(h, rec);
-    expect(before).toMatchObject({ plan: 'pro', interval: 'month' });
-    expect(before.pending_authentication).toMatchObject({ target_plan: 'enterprise', interval: 'year' });
-    // The human opens the URL and approves.
-    const { event } = await h.app.services.localPayments!.authenticate(err.details.payment_id, true);
-    await h.app.services.billing.deliverLocalEvent(event);
-    const after = await eventually(async () => {
-      const b = await billingStatus(h, rec);
-      return b.plan === 'enterprise' ? b : null;
-    });
-    expect(after).toMatchObject({ interval: 'year', pending_authentication: null });
-    expect((await h.knex('billing_charges').where({ id: err.details.charge_id }).first()).status).toBe('succeeded');
-  });
+  it(
+    'SCA: the bank asks for authentication → 402 AUTHENTICATION_REQUIRED with a URL; the ' +
+      'account is unchanged until the human completes it',
+    async () => {
+      const rec = await h.recruiter();
+      await checkoutAndPay(h, rec, { plan: 'pro', interval: 'month', card: CARDS.authenticate });
+      const res = await charge(rec, { target_plan: 'enterprise', interval: 'year' });
+      expect(res.statusCode).toBe(402);
+      const err = res.json();
+      expect(err.code).toBe('AUTHENTICATION_REQUIRED');
+      expect(err.details).toMatchObject({ target_plan: 'enterprise', interval: 'year' });
+      expect(err.details.authentication_url).toMatch(
+        /^http:\/\/jobfair\.test\/billing\/local\/authenticate\/pi_local_/,
+      );
+      const before = await billingStatus(h, rec);
+      expect(before).toMatchObject({ plan: 'pro', interval: 'month' });
+      expect(before.pending_authentication).toMatchObject({ target_plan: 'enterprise', interval: 'year' });
+      // The human opens the URL and approves.
+      const { event } = await h.app.services.localPayments!.authenticate(err.details.payment_id, true);
+      await h.app.services.billing.deliverLocalEvent(event);
+      const after = await eventually(async () => {
+        const b = await billingStatus(h, rec);
+        return b.plan === 'enterprise' ? b : null;
+      });
+      expect(after).toMatchObject({ interval: 'year', pending_authentication: null });
+      expect((await h.knex('billing_charges').where({ id: err.details.charge_id }).first()).status).toBe('succeeded');
+    },
+  );
 
   it('a declined off-session charge → 402 CARD_DECLINED, nothing changes', async () => {
     const rec = await h.recruiter();

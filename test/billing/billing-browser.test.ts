@@ -59,80 +59,84 @@ describe('browser: billing with the local provider', () => {
     await h?.close();
   });
 
-  it('hosted checkout: a declined card, then a card that asks for authentication; invoices with a PDF; an off-session upgrade with SCA; cancel', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await signUpInBrowser(page, baseUrl, { role: 'recruiter' });
-    await onboardRecruiterInBrowser(page, { team: 'Billing Co' });
-    await page.goto(`${baseUrl}/recruiter`);
-    await page.getByRole('link', { name: 'Billing' }).click();
-    await page.waitForURL(/\/recruiter\/billing$/);
-    expect(await page.locator('#billing-plan').textContent()).toBe('Free');
-    await look(page, 'free');
+  it(
+    'hosted checkout: a declined card, then a card that asks for authentication; invoices with ' +
+      'a PDF; an off-session upgrade with SCA; cancel',
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await signUpInBrowser(page, baseUrl, { role: 'recruiter' });
+      await onboardRecruiterInBrowser(page, { team: 'Billing Co' });
+      await page.goto(`${baseUrl}/recruiter`);
+      await page.getByRole('link', { name: 'Billing' }).click();
+      await page.waitForURL(/\/recruiter\/billing$/);
+      expect(await page.locator('#billing-plan').textContent()).toBe('Free');
+      await look(page, 'free');
 
-    await page.getByLabel('Pro').check();
-    await page.getByLabel('Monthly').check();
-    await Promise.all([
-      page.waitForURL(/\/billing\/local\/checkout\/cs_local_/),
-      page.getByRole('button', { name: 'Pay on the checkout page' }).click(),
-    ]);
-    await look(page, 'hosted-checkout');
-    await page.getByLabel('Card number').fill(CARDS.declined);
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await page.locator('#card-error').waitFor();
-    expect(await page.locator('#card-error').textContent()).toMatch(/declined/);
-    await page.getByLabel('Card number').fill(CARDS.authenticate);
-    await Promise.all([
-      page.waitForURL(/\/billing\/local\/authenticate\//),
-      page.getByRole('button', { name: 'Pay', exact: true }).click(),
-    ]);
-    await look(page, 'authenticate');
-    await Promise.all([
-      page.waitForURL(/\/recruiter\/billing\?done=authenticated/),
-      page.getByRole('button', { name: 'Complete authentication' }).click(),
-    ]);
-    await planShown(page, baseUrl, 'Pro');
-    expect(await page.locator('#billing-status').textContent()).toBe('active');
-    expect(await page.content()).toMatch(/3184/);
-    await look(page, 'pro');
+      await page.getByLabel('Pro').check();
+      await page.getByLabel('Monthly').check();
+      await Promise.all([
+        page.waitForURL(/\/billing\/local\/checkout\/cs_local_/),
+        page.getByRole('button', { name: 'Pay on the checkout page' }).click(),
+      ]);
+      await look(page, 'hosted-checkout');
+      await page.getByLabel('Card number').fill(CARDS.declined);
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.locator('#card-error').waitFor();
+      expect(await page.locator('#card-error').textContent()).toMatch(/declined/);
+      await page.getByLabel('Card number').fill(CARDS.authenticate);
+      await Promise.all([
+        page.waitForURL(/\/billing\/local\/authenticate\//),
+        page.getByRole('button', { name: 'Pay', exact: true }).click(),
+      ]);
+      await look(page, 'authenticate');
+      await Promise.all([
+        page.waitForURL(/\/recruiter\/billing\?done=authenticated/),
+        page.getByRole('button', { name: 'Complete authentication' }).click(),
+      ]);
+      await planShown(page, baseUrl, 'Pro');
+      expect(await page.locator('#billing-status').textContent()).toBe('active');
+      expect(await page.content()).toMatch(/3184/);
+      await look(page, 'pro');
 
-    // The invoice and its PDF. The invoice arrives as its own provider event (as with Stripe), so it
-    // can land after the plan: reload until it is listed.
-    await eventually(
-      async () => {
-        await page.goto(`${baseUrl}/recruiter/billing`);
-        return (await page.getByRole('link', { name: /PDF/ }).count()) > 0;
-      },
-      15_000,
-      200,
-    );
-    const pdfHref = await page.getByRole('link', { name: /PDF/ }).first().getAttribute('href');
-    const pdf = await page.request.get(pdfHref!);
-    expect(pdf.headers()['content-type']).toBe('application/pdf');
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      // The invoice and its PDF. The invoice arrives as its own provider event (as with Stripe), so it
+      // can land after the plan: reload until it is listed.
+      await eventually(
+        async () => {
+          await page.goto(`${baseUrl}/recruiter/billing`);
+          return (await page.getByRole('link', { name: /PDF/ }).count()) > 0;
+        },
+        15_000,
+        200,
+      );
+      const pdfHref = await page.getByRole('link', { name: /PDF/ }).first().getAttribute('href');
+      const pdf = await page.request.get(pdfHref!);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
-    // Upgrade with the saved card: this card asks for authentication off-session too.
-    await page.getByLabel('Enterprise').check();
-    await page.getByLabel('Yearly').check();
-    await Promise.all([
-      page.waitForURL(/\/billing\/local\/authenticate\/pi_local_/),
-      page.getByRole('button', { name: 'Charge the saved card' }).click(),
-    ]);
-    await Promise.all([
-      page.waitForURL(/\/recruiter\/billing\?done=authenticated/),
-      page.getByRole('button', { name: 'Complete authentication' }).click(),
-    ]);
-    await planShown(page, baseUrl, 'Enterprise');
-    expect(await page.locator('#invoices tbody tr').count()).toBe(2);
+      // Upgrade with the saved card: this card asks for authentication off-session too.
+      await page.getByLabel('Enterprise').check();
+      await page.getByLabel('Yearly').check();
+      await Promise.all([
+        page.waitForURL(/\/billing\/local\/authenticate\/pi_local_/),
+        page.getByRole('button', { name: 'Charge the saved card' }).click(),
+      ]);
+      await Promise.all([
+        page.waitForURL(/\/recruiter\/billing\?done=authenticated/),
+        page.getByRole('button', { name: 'Complete authentication' }).click(),
+      ]);
+      await planShown(page, baseUrl, 'Enterprise');
+      expect(await page.locator('#invoices tbody tr').count()).toBe(2);
 
-    await Promise.all([
-      page.waitForURL(/done=cancelled/),
-      page.getByRole('button', { name: 'Cancel plan at period end' }).click(),
-    ]);
-    expect(await page.locator('.notice').textContent()).toMatch(/end of the current period/);
-    expect(await page.content()).toMatch(/Ends/);
-    await context.close();
-  });
+      await Promise.all([
+        page.waitForURL(/done=cancelled/),
+        page.getByRole('button', { name: 'Cancel plan at period end' }).click(),
+      ]);
+      expect(await page.locator('.notice').textContent()).toMatch(/end of the current period/);
+      expect(await page.content()).toMatch(/Ends/);
+      await context.close();
+    },
+  );
 
   it('the embedded form on the Billing page; the plan-limit message on the event page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

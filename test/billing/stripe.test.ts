@@ -147,41 +147,45 @@ describe('billing on Stripe (stripe-mock)', () => {
     expect(r.paymentId).toMatch(/^pi_/);
   });
 
-  it('an unreachable Stripe → ProviderUnavailableError in the adapter, and 503 with Retry-After from the API with nothing changed', async () => {
-    const port = await freePort();
-    const provider = createStripeProvider({
-      secretKey: 'sk_test_jobfair',
-      apiBase: `http://127.0.0.1:${port}`,
-      timeoutMs: 2000,
-    });
-    await expect(provider.createCustomer({ teamId: rec.teamId!, teamName: 'T', email: null })).rejects.toBeInstanceOf(
-      ProviderUnavailableError,
-    );
-    const down = await createHarness({
-      env: {
-        BILLING_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_jobfair',
-        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
-        STRIPE_TIMEOUT_MS: '2000',
-      },
-      worker: false,
-    });
-    try {
-      const r2 = await down.recruiter();
-      const res = await down.call({
-        method: 'POST',
-        url: '/api/v1/billing/checkout',
-        token: r2.token,
-        payload: { mode: 'hosted' },
+  it(
+    'an unreachable Stripe → ProviderUnavailableError in the adapter, and 503 with Retry-After ' +
+      'from the API with nothing changed',
+    async () => {
+      const port = await freePort();
+      const provider = createStripeProvider({
+        secretKey: 'sk_test_jobfair',
+        apiBase: `http://127.0.0.1:${port}`,
+        timeoutMs: 2000,
       });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().code).toBe('DEPENDENCY_UNAVAILABLE');
-      expect(res.headers['retry-after']).toBeDefined();
-      expect(await down.knex('billing_customers').count('* as n')).toEqual([{ n: 0 }]);
-    } finally {
-      await down.close();
-    }
-  });
+      await expect(provider.createCustomer({ teamId: rec.teamId!, teamName: 'T', email: null })).rejects.toBeInstanceOf(
+        ProviderUnavailableError,
+      );
+      const down = await createHarness({
+        env: {
+          BILLING_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_jobfair',
+          STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+          STRIPE_TIMEOUT_MS: '2000',
+        },
+        worker: false,
+      });
+      try {
+        const r2 = await down.recruiter();
+        const res = await down.call({
+          method: 'POST',
+          url: '/api/v1/billing/checkout',
+          token: r2.token,
+          payload: { mode: 'hosted' },
+        });
+        expect(res.statusCode).toBe(503);
+        expect(res.json().code).toBe('DEPENDENCY_UNAVAILABLE');
+        expect(res.headers['retry-after']).toBeDefined();
+        expect(await down.knex('billing_customers').count('* as n')).toEqual([{ n: 0 }]);
+      } finally {
+        await down.close();
+      }
+    },
+  );
 
   it('a forged or stale webhook → 400 and nothing changes', async () => {
     const forged = subscriptionUpdated('evt_forged_1', 'past_due');

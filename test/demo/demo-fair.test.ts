@@ -101,98 +101,111 @@ describe('demo fair', () => {
     fair = third;
   });
 
-  it('answers the black-box agent walk right after start: discover → event → search → join → status → matches', async () => {
-    const me = await h.seeker({ profile: { skills: ['Python', 'SQL', 'dbt'] } as never });
-    const live = (await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' })).json<{
-      events: Array<{ slug: string }>;
-    }>();
-    expect(live.events.length).toBe(3);
-    const event = await h.call({ method: 'GET', url: `/api/v1/events/${live.events[0].slug}` });
-    expect(event.statusCode).toBe(200);
-    const search = await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=python', token: me.token });
-    expect(search.statusCode).toBe(200);
-    const hits = search.json<{ jobs: unknown[] }>().jobs;
-    expect(hits.length).toBeGreaterThan(0);
-    const join = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: me.token, payload: {} });
-    expect(join.statusCode).toBe(200);
-    const status = await h.call({ method: 'GET', url: '/api/v1/queue/status', token: me.token });
-    expect(status.statusCode).toBe(200);
-    // A Python data engineer finds the Northwind data job: a match, made by the matchmaker.
-    const matches = await eventually(
-      async () => {
-        const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: me.token })).json<{
-          matches: unknown[];
-        }>();
-        return r.matches.length > 0 ? r.matches : null;
-      },
-      30_000,
-      200,
-    );
-    expect(matches.length).toBe(1);
-  });
+  it(
+    'answers the black-box agent walk right after start: discover → event → search → join → ' + 'status → matches',
+    async () => {
+      const me = await h.seeker({ profile: { skills: ['Python', 'SQL', 'dbt'] } as never });
+      const live = (await h.call({ method: 'GET', url: '/api/v1/live-events/live-now' })).json<{
+        events: Array<{ slug: string }>;
+      }>();
+      expect(live.events.length).toBe(3);
+      const event = await h.call({ method: 'GET', url: `/api/v1/events/${live.events[0].slug}` });
+      expect(event.statusCode).toBe(200);
+      const search = await h.call({ method: 'GET', url: '/api/v1/jobs/search?skills=python', token: me.token });
+      expect(search.statusCode).toBe(200);
+      const hits = search.json<{ jobs: unknown[] }>().jobs;
+      expect(hits.length).toBeGreaterThan(0);
+      const join = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: me.token, payload: {} });
+      expect(join.statusCode).toBe(200);
+      const status = await h.call({ method: 'GET', url: '/api/v1/queue/status', token: me.token });
+      expect(status.statusCode).toBe(200);
+      // A Python data engineer finds the Northwind data job: a match, made by the matchmaker.
+      const matches = await eventually(
+        async () => {
+          const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: me.token })).json<{
+            matches: unknown[];
+          }>();
+          return r.matches.length > 0 ? r.matches : null;
+        },
+        30_000,
+        200,
+      );
+      expect(matches.length).toBe(1);
+    },
+  );
 
-  it('simulates the fair: the demo seeker gets a match a simulated recruiter accepts, simulated seekers join, within 90 s', async () => {
-    sim = await startDemoSimulator({
-      config: h.config,
-      knex: h.knex,
-      address: h.config.TEMPORAL_ADDRESS!,
-      agentJoin: httpAgentJoin(base),
-      tickMs: 300,
-      recruiterDelayMs: 300,
-      interviewMs: 1500,
-    });
-    const adaMatch = await eventually(
-      async () => {
-        const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: fair.seekerToken })).json<{
-          matches: Array<{ id: string }>;
-        }>();
-        return r.matches[0] ?? null;
-      },
-      90_000,
-      250,
-    );
-    // The simulated Acme recruiter accepts; Ada's own acceptance stays hers (web app).
-    const accepted = await eventually(
-      async () => {
-        const row = await h.app.services.deps.repos.matches.findById(adaMatch.id);
-        return row?.recruiter_accepted_at && row.status === 'matched' ? row : null;
-      },
-      30_000,
-      250,
-    );
-    expect(accepted.seeker_accepted_at).toBeNull();
-    const ada = await h.app.services.deps.repos.accounts.findUserByEmail(fair.seekerEmail);
-    expect(accepted.seeker_user_id).toBe(ada!.id);
+  it(
+    'simulates the fair: the demo seeker gets a match a simulated recruiter accepts, simulated ' +
+      'seekers join, within 90 s',
+    async () => {
+      sim = await startDemoSimulator({
+        config: h.config,
+        knex: h.knex,
+        address: h.config.TEMPORAL_ADDRESS!,
+        agentJoin: httpAgentJoin(base),
+        tickMs: 300,
+        recruiterDelayMs: 300,
+        interviewMs: 1500,
+      });
+      const adaMatch = await eventually(
+        async () => {
+          const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: fair.seekerToken })).json<{
+            matches: Array<{ id: string }>;
+          }>();
+          return r.matches[0] ?? null;
+        },
+        90_000,
+        250,
+      );
+      // The simulated Acme recruiter accepts; Ada's own acceptance stays hers (web app).
+      const accepted = await eventually(
+        async () => {
+          const row = await h.app.services.deps.repos.matches.findById(adaMatch.id);
+          return row?.recruiter_accepted_at && row.status === 'matched' ? row : null;
+        },
+        30_000,
+        250,
+      );
+      expect(accepted.seeker_accepted_at).toBeNull();
+      const ada = await h.app.services.deps.repos.accounts.findUserByEmail(fair.seekerEmail);
+      expect(accepted.seeker_user_id).toBe(ada!.id);
 
-    // Simulated seekers join, are matched, accept, interview and complete.
-    const simulatedIds = await Promise.all(
-      DEMO_SIMULATED_SEEKERS.map(async (s) => (await h.app.services.deps.repos.accounts.findUserByEmail(s.email))!.id),
-    );
-    await eventually(
-      async () => {
-        const rows = await h.knex('matches').whereIn('seeker_user_id', simulatedIds).andWhere('status', 'completed');
-        return rows.length > 0;
-      },
-      60_000,
-      250,
-    );
-    const totals = await sim.client.workflow.getHandle(sim.workflowId).query(demoSimulationTotalsQuery);
-    expect(totals.joined).toBeGreaterThan(1);
-    expect(totals.accepted).toBeGreaterThan(1);
-    const description = await sim.client.workflow.getHandle(sim.workflowId).describe();
-    expect(description.status.name).toBe('RUNNING');
-  }, 150_000);
-  it('re-subscribes the same demo subscription at the next start (new port), re-enabling it if it was paused', async () => {
-    await h.knex('webhook_subscriptions').where({ id: subscriptionId }).update({ status: 'paused' });
-    const again = await subscribeDemoWebhooks(h.app.services, fair, receiver.url);
-    expect(again.id).toBe(subscriptionId);
-    const rows = await h
-      .knex('webhook_subscriptions')
-      .where({ owner_team_id: fair.events[0].teamId, description: DEMO_WEBHOOK_DESCRIPTION });
-    expect(rows).toHaveLength(1);
-    expect(rows[0].status).toBe('active');
-    expect(rows[0].target_url).toBe(receiver.url);
-  });
+      // Simulated seekers join, are matched, accept, interview and complete.
+      const simulatedIds = await Promise.all(
+        DEMO_SIMULATED_SEEKERS.map(
+          async (s) => (await h.app.services.deps.repos.accounts.findUserByEmail(s.email))!.id,
+        ),
+      );
+      await eventually(
+        async () => {
+          const rows = await h.knex('matches').whereIn('seeker_user_id', simulatedIds).andWhere('status', 'completed');
+          return rows.length > 0;
+        },
+        60_000,
+        250,
+      );
+      const totals = await sim.client.workflow.getHandle(sim.workflowId).query(demoSimulationTotalsQuery);
+      expect(totals.joined).toBeGreaterThan(1);
+      expect(totals.accepted).toBeGreaterThan(1);
+      const description = await sim.client.workflow.getHandle(sim.workflowId).describe();
+      expect(description.status.name).toBe('RUNNING');
+    },
+    150_000,
+  );
+  it(
+    're-subscribes the same demo subscription at the next start (new port), re-enabling it if ' + 'it was paused',
+    async () => {
+      await h.knex('webhook_subscriptions').where({ id: subscriptionId }).update({ status: 'paused' });
+      const again = await subscribeDemoWebhooks(h.app.services, fair, receiver.url);
+      expect(again.id).toBe(subscriptionId);
+      const rows = await h
+        .knex('webhook_subscriptions')
+        .where({ owner_team_id: fair.events[0].teamId, description: DEMO_WEBHOOK_DESCRIPTION });
+      expect(rows).toHaveLength(1);
+      expect(rows[0].status).toBe('active');
+      expect(rows[0].target_url).toBe(receiver.url);
+    },
+  );
 
   it('fires webhooks in the demo: the receiver verifies each delivery and logs one readable line at info', async () => {
     const types = await eventually(
@@ -226,63 +239,74 @@ describe('demo fair', () => {
     expect(logged.some((l) => l.level === 'warn' && l.msg.includes('evt_forged'))).toBe(true);
   }, 90_000);
 
-  it('respects the seeded recruiter availability: offers name an available recruiter, never one who is away', async () => {
-    const northwind = DEMO_COMPANIES[1];
-    const northwindEvent = fair.events.find((e) => e.slug === northwind.slug)!;
-    const byEmail = async (email: string) => (await h.app.services.deps.repos.accounts.findUserByEmail(email))!.id;
-    const [away, available] = [await byEmail(northwind.owner.email), await byEmail(northwind.simulatedRecruiter.email)];
-    const seeded = await h.app.services.deps.repos.availability.listForEvent(northwindEvent.eventId);
-    expect(seeded.map((r) => [r.user_id, r.available, r.capacity]).sort()).toEqual(
-      [
-        [away, false, 1],
-        [available, true, 2],
-      ].sort(),
-    );
-    const rows = await eventually(
-      async () => {
-        const r = await h.knex('matches').where({ live_event_id: northwindEvent.eventId });
-        return r.length > 0 ? r : null;
-      },
-      60_000,
-      250,
-    );
-    for (const m of rows) expect(m.recruiter_user_id).toBe(available);
-    // Every demo event has availability rows, so every demo match names its recruiter.
-    const unnamed = await h
-      .knex('matches')
-      .whereIn(
-        'live_event_id',
-        fair.events.map((e) => e.eventId),
-      )
-      .whereNull('recruiter_user_id');
-    expect(unnamed).toHaveLength(0);
-  }, 90_000);
+  it(
+    'respects the seeded recruiter availability: offers name an available recruiter, never one ' + 'who is away',
+    async () => {
+      const northwind = DEMO_COMPANIES[1];
+      const northwindEvent = fair.events.find((e) => e.slug === northwind.slug)!;
+      const byEmail = async (email: string) => (await h.app.services.deps.repos.accounts.findUserByEmail(email))!.id;
+      const [away, available] = [
+        await byEmail(northwind.owner.email),
+        await byEmail(northwind.simulatedRecruiter.email),
+      ];
+      const seeded = await h.app.services.deps.repos.availability.listForEvent(northwindEvent.eventId);
+      expect(seeded.map((r) => [r.user_id, r.available, r.capacity]).sort()).toEqual(
+        [
+          [away, false, 1],
+          [available, true, 2],
+        ].sort(),
+      );
+      const rows = await eventually(
+        async () => {
+          const r = await h.knex('matches').where({ live_event_id: northwindEvent.eventId });
+          return r.length > 0 ? r : null;
+        },
+        60_000,
+        250,
+      );
+      for (const m of rows) expect(m.recruiter_user_id).toBe(available);
+      // Every demo event has availability rows, so every demo match names its recruiter.
+      const unnamed = await h
+        .knex('matches')
+        .whereIn(
+          'live_event_id',
+          fair.events.map((e) => e.eventId),
+        )
+        .whereNull('recruiter_user_id');
+      expect(unnamed).toHaveLength(0);
+    },
+    90_000,
+  );
 
-  it('names people and jobs in the Temporal UI: start summaries of the match, queue entry, live event and subscription', async () => {
-    const ada = (await h.app.services.deps.repos.accounts.findUserByEmail(fair.seekerEmail))!;
-    const [match] = await h.app.services.deps.repos.matches.listForSeeker(ada.id, 1);
-    const acme = DEMO_COMPANIES[0];
-    const describe = async (workflowId: string) => {
-      const d = await h.temporal.workflow.getHandle(workflowId).describe();
-      return { summary: (await d.staticSummary()) ?? '', details: (await d.staticDetails()) ?? '' };
-    };
-    const m = await describe(matchWorkflowId(match.id));
-    expect(m.summary).toContain('Ada Lovelace');
-    expect(m.summary).toContain(`"${match.job_title}"`);
-    expect(m.summary).toContain(acme.team);
-    expect(m.summary).toMatch(new RegExp(`with (${acme.owner.name}|${acme.simulatedRecruiter.name})$`));
-    expect(m.details).toContain(match.id);
-    const q = await describe(queueEntryWorkflowId(ada.id));
-    expect(q.summary).toContain(`Ada Lovelace waiting for a match at ${acme.team} (${acme.slug})`);
-    const e = await describe(liveEventWorkflowId(fair.events[0].eventId));
-    expect(e.summary).toContain(acme.team);
-    const w = await describe(webhookSubscriptionWorkflowId(subscriptionId));
-    expect(w.summary).toMatch(new RegExp(`^Webhook subscription of ${acme.team} → 127\\.0\\.0\\.1:\\d+`));
-    for (const x of [m, q, e, w]) {
-      expect(x.summary).not.toContain('@');
-      expect(x.details).not.toContain('@');
-      // Ids stay in the details and search attributes; a summary names, it does not number.
-      expect(x.summary).not.toMatch(UUID_RE);
-    }
-  });
+  it(
+    'names people and jobs in the Temporal UI: start summaries of the match, queue entry, live ' +
+      'event and subscription',
+    async () => {
+      const ada = (await h.app.services.deps.repos.accounts.findUserByEmail(fair.seekerEmail))!;
+      const [match] = await h.app.services.deps.repos.matches.listForSeeker(ada.id, 1);
+      const acme = DEMO_COMPANIES[0];
+      const describe = async (workflowId: string) => {
+        const d = await h.temporal.workflow.getHandle(workflowId).describe();
+        return { summary: (await d.staticSummary()) ?? '', details: (await d.staticDetails()) ?? '' };
+      };
+      const m = await describe(matchWorkflowId(match.id));
+      expect(m.summary).toContain('Ada Lovelace');
+      expect(m.summary).toContain(`"${match.job_title}"`);
+      expect(m.summary).toContain(acme.team);
+      expect(m.summary).toMatch(new RegExp(`with (${acme.owner.name}|${acme.simulatedRecruiter.name})$`));
+      expect(m.details).toContain(match.id);
+      const q = await describe(queueEntryWorkflowId(ada.id));
+      expect(q.summary).toContain(`Ada Lovelace waiting for a match at ${acme.team} (${acme.slug})`);
+      const e = await describe(liveEventWorkflowId(fair.events[0].eventId));
+      expect(e.summary).toContain(acme.team);
+      const w = await describe(webhookSubscriptionWorkflowId(subscriptionId));
+      expect(w.summary).toMatch(new RegExp(`^Webhook subscription of ${acme.team} → 127\\.0\\.0\\.1:\\d+`));
+      for (const x of [m, q, e, w]) {
+        expect(x.summary).not.toContain('@');
+        expect(x.details).not.toContain('@');
+        // Ids stay in the details and search attributes; a summary names, it does not number.
+        expect(x.summary).not.toMatch(UUID_RE);
+      }
+    },
+  );
 });

@@ -37,118 +37,122 @@ describe('browser: recruiter console', () => {
     return c.newPage();
   };
 
-  it('creates an event and a job with server-side validation, goes live, sees the queue, accepts the match, rates the candidate, pauses and ends', async () => {
-    const rec = await newPage();
-    await signUpInBrowser(rec, baseUrl, { role: 'recruiter', name: 'Rita Recruiter' });
-    await onboardRecruiterInBrowser(rec, { team: 'Globex' });
-    expect(new URL(rec.url()).pathname).toBe('/recruiter');
+  it(
+    'creates an event and a job with server-side validation, goes live, sees the queue, ' +
+      'accepts the match, rates the candidate, pauses and ends',
+    async () => {
+      const rec = await newPage();
+      await signUpInBrowser(rec, baseUrl, { role: 'recruiter', name: 'Rita Recruiter' });
+      await onboardRecruiterInBrowser(rec, { team: 'Globex' });
+      expect(new URL(rec.url()).pathname).toBe('/recruiter');
 
-    // Event: the API's schema refuses a bad slug, next to the field.
-    await rec.getByRole('link', { name: 'Create an event' }).click();
-    await rec.getByLabel('Address (slug)').fill('Not A Slug!');
-    await rec.getByLabel('Company name').fill('Globex Corporation');
-    await rec.getByLabel('Headline').fill('Engineers wanted, today');
-    await rec.getByRole('button', { name: 'Create event' }).click();
-    await rec.locator('#e-slug').waitFor();
-    expect(await rec.locator('#e-slug').textContent()).toMatch(/lower-case/i);
-    const slug = `globex-${Date.now().toString(36)}`;
-    await rec.getByLabel('Address (slug)').fill(slug);
-    await rec.getByLabel('Interview slots').fill('2');
-    await Promise.all([
-      rec.waitForURL(/\/recruiter\/events\/[0-9a-f-]{36}/),
-      rec.getByRole('button', { name: 'Create event' }).click(),
-    ]);
-    const eventId = new URL(rec.url()).pathname.split('/').pop()!;
-    expect(await rec.locator('[data-event-status]').getAttribute('data-event-status')).toBe('draft');
+      // Event: the API's schema refuses a bad slug, next to the field.
+      await rec.getByRole('link', { name: 'Create an event' }).click();
+      await rec.getByLabel('Address (slug)').fill('Not A Slug!');
+      await rec.getByLabel('Company name').fill('Globex Corporation');
+      await rec.getByLabel('Headline').fill('Engineers wanted, today');
+      await rec.getByRole('button', { name: 'Create event' }).click();
+      await rec.locator('#e-slug').waitFor();
+      expect(await rec.locator('#e-slug').textContent()).toMatch(/lower-case/i);
+      const slug = `globex-${Date.now().toString(36)}`;
+      await rec.getByLabel('Address (slug)').fill(slug);
+      await rec.getByLabel('Interview slots').fill('2');
+      await Promise.all([
+        rec.waitForURL(/\/recruiter\/events\/[0-9a-f-]{36}/),
+        rec.getByRole('button', { name: 'Create event' }).click(),
+      ]);
+      const eventId = new URL(rec.url()).pathname.split('/').pop()!;
+      expect(await rec.locator('[data-event-status]').getAttribute('data-event-status')).toBe('draft');
 
-    // Job: salary range checked by the same schema as POST /jobs.
-    await rec.getByText('Add a job').click();
-    await rec.getByLabel('Job title').fill('Platform Engineer');
-    await rec.getByLabel('Essential skills').fill('TypeScript, PostgreSQL');
-    await rec.getByLabel('Salary from').fill('90000');
-    await rec.getByLabel('Salary to').fill('80000');
-    await rec.getByRole('button', { name: 'Add job' }).click();
-    await rec.locator('#e-salary_min').waitFor();
-    await rec.getByLabel('Salary to').fill('120000');
-    await rec.getByLabel('Remote work').selectOption('hybrid');
-    await rec.getByRole('button', { name: 'Add job' }).click();
-    await rec.locator('.notice:has-text("job was saved")').waitFor();
-    expect(await rec.locator('table:has-text("Platform Engineer")').count()).toBe(1);
+      // Job: salary range checked by the same schema as POST /jobs.
+      await rec.getByText('Add a job').click();
+      await rec.getByLabel('Job title').fill('Platform Engineer');
+      await rec.getByLabel('Essential skills').fill('TypeScript, PostgreSQL');
+      await rec.getByLabel('Salary from').fill('90000');
+      await rec.getByLabel('Salary to').fill('80000');
+      await rec.getByRole('button', { name: 'Add job' }).click();
+      await rec.locator('#e-salary_min').waitFor();
+      await rec.getByLabel('Salary to').fill('120000');
+      await rec.getByLabel('Remote work').selectOption('hybrid');
+      await rec.getByRole('button', { name: 'Add job' }).click();
+      await rec.locator('.notice:has-text("job was saved")').waitFor();
+      expect(await rec.locator('table:has-text("Platform Engineer")').count()).toBe(1);
 
-    // Go live: the same Update as POST /live-events/{id}/go-live; the workflow projects the status.
-    await rec.getByRole('button', { name: 'Go live' }).click();
-    await rec.locator('[data-event-status="live"]').waitFor();
-    expect((await h.knex('live_events').where({ id: eventId }).first()).status).toBe('live');
-    const desc = await h.temporal.workflow.getHandle(`live-event:${eventId}`).describe();
-    expect(desc.status.name).toBe('RUNNING');
-    await screenshot(rec, '11-console-event');
+      // Go live: the same Update as POST /live-events/{id}/go-live; the workflow projects the status.
+      await rec.getByRole('button', { name: 'Go live' }).click();
+      await rec.locator('[data-event-status="live"]').waitFor();
+      expect((await h.knex('live_events').where({ id: eventId }).first()).status).toBe('live');
+      const desc = await h.temporal.workflow.getHandle(`live-event:${eventId}`).describe();
+      expect(desc.status.name).toBe('RUNNING');
+      await screenshot(rec, '11-console-event');
 
-    // Availability: one slot for now, so the waiting list is visible before the match.
-    await rec.getByLabel('Interview slots').first().fill('1');
-    await rec.getByRole('button', { name: 'Update availability' }).click();
-    await rec.locator('.notice').waitFor();
-    expect((await h.knex('live_events').where({ id: eventId }).first()).interview_slots).toBe(1);
+      // Availability: one slot for now, so the waiting list is visible before the match.
+      await rec.getByLabel('Interview slots').first().fill('1');
+      await rec.getByRole('button', { name: 'Update availability' }).click();
+      await rec.locator('.notice').waitFor();
+      expect((await h.knex('live_events').where({ id: eventId }).first()).interview_slots).toBe(1);
 
-    // A seeker joins from the public event page and gets matched.
-    const seeker = await newPage();
-    await signUpInBrowser(seeker, baseUrl, { role: 'seeker', name: 'Casey Candidate', next: `/events/${slug}` });
-    await onboardSeekerInBrowser(seeker, { skills: 'TypeScript, PostgreSQL, Kubernetes' });
-    await seeker.getByRole('button', { name: 'Join the queue for Globex Corporation' }).click();
-    await seeker.locator('#queue-status').waitFor();
-    const seekerUser = await h.knex('users').where({ display_name: 'Casey Candidate' }).first();
-    const match = await eventually(
-      async () => h.knex('matches').where({ seeker_user_id: seekerUser.id }).first(),
-      30_000,
-    );
+      // A seeker joins from the public event page and gets matched.
+      const seeker = await newPage();
+      await signUpInBrowser(seeker, baseUrl, { role: 'seeker', name: 'Casey Candidate', next: `/events/${slug}` });
+      await onboardSeekerInBrowser(seeker, { skills: 'TypeScript, PostgreSQL, Kubernetes' });
+      await seeker.getByRole('button', { name: 'Join the queue for Globex Corporation' }).click();
+      await seeker.locator('#queue-status').waitFor();
+      const seekerUser = await h.knex('users').where({ display_name: 'Casey Candidate' }).first();
+      const match = await eventually(
+        async () => h.knex('matches').where({ seeker_user_id: seekerUser.id }).first(),
+        30_000,
+      );
 
-    // The console lists the match for acceptance; the recruiter accepts on the match page.
-    await rec.goto(`${baseUrl}/recruiter`);
-    await rec.locator(`a[href="/matches/${match.id}"]`).click();
-    await rec.getByRole('button', { name: 'Accept match' }).click();
-    await rec.locator('.notice:has-text("You accepted")').waitFor();
-    expect((await h.knex('matches').where({ id: match.id }).first()).recruiter_accepted_at).not.toBeNull();
+      // The console lists the match for acceptance; the recruiter accepts on the match page.
+      await rec.goto(`${baseUrl}/recruiter`);
+      await rec.locator(`a[href="/matches/${match.id}"]`).click();
+      await rec.getByRole('button', { name: 'Accept match' }).click();
+      await rec.locator('.notice:has-text("You accepted")').waitFor();
+      expect((await h.knex('matches').where({ id: match.id }).first()).recruiter_accepted_at).not.toBeNull();
 
-    // Candidates: notes and rating through the candidates service.
-    await rec.goto(`${baseUrl}/recruiter/candidates`);
-    await rec.getByRole('link', { name: 'Casey Candidate' }).click();
-    await rec.getByRole('textbox', { name: 'Note' }).fill('Strong on PostgreSQL internals.');
-    await rec.getByRole('combobox', { name: 'Rating' }).selectOption('4');
-    await rec.getByRole('button', { name: 'Save note' }).click();
-    await rec.locator('.notice:has-text("note was saved")').waitFor();
-    const note = await h.knex('candidate_notes').where({ seeker_user_id: seekerUser.id }).first();
-    expect(note).toMatchObject({ note: 'Strong on PostgreSQL internals.', rating: 4 });
-    await screenshot(rec, '12-console-candidate');
+      // Candidates: notes and rating through the candidates service.
+      await rec.goto(`${baseUrl}/recruiter/candidates`);
+      await rec.getByRole('link', { name: 'Casey Candidate' }).click();
+      await rec.getByRole('textbox', { name: 'Note' }).fill('Strong on PostgreSQL internals.');
+      await rec.getByRole('combobox', { name: 'Rating' }).selectOption('4');
+      await rec.getByRole('button', { name: 'Save note' }).click();
+      await rec.locator('.notice:has-text("note was saved")').waitFor();
+      const note = await h.knex('candidate_notes').where({ seeker_user_id: seekerUser.id }).first();
+      expect(note).toMatchObject({ note: 'Strong on PostgreSQL internals.', rating: 4 });
+      await screenshot(rec, '12-console-candidate');
 
-    // A second seeker waits (the one slot is taken): the event page lists them.
-    const waiter = await newPage();
-    await signUpInBrowser(waiter, baseUrl, { role: 'seeker', name: 'Wendy Waiting', next: `/events/${slug}` });
-    await onboardSeekerInBrowser(waiter);
-    await waiter.getByRole('button', { name: 'Join the queue for Globex Corporation' }).click();
-    await waiter.locator('#queue-status').waitFor();
-    await rec.goto(`${baseUrl}/recruiter/events/${eventId}`);
-    expect(await rec.locator('section:has(#waiting-h)').textContent()).toContain('Wendy Waiting');
+      // A second seeker waits (the one slot is taken): the event page lists them.
+      const waiter = await newPage();
+      await signUpInBrowser(waiter, baseUrl, { role: 'seeker', name: 'Wendy Waiting', next: `/events/${slug}` });
+      await onboardSeekerInBrowser(waiter);
+      await waiter.getByRole('button', { name: 'Join the queue for Globex Corporation' }).click();
+      await waiter.locator('#queue-status').waitFor();
+      await rec.goto(`${baseUrl}/recruiter/events/${eventId}`);
+      expect(await rec.locator('section:has(#waiting-h)').textContent()).toContain('Wendy Waiting');
 
-    // Pause, then end: the waiting entry is drained (expired) by the liveEvent workflow.
-    await rec.getByRole('button', { name: 'Pause' }).click();
-    await rec.locator('[data-event-status="paused"]').waitFor();
-    // Ending is destructive: the button only opens the confirmation.
-    await rec.locator('summary', { hasText: 'End event' }).click();
-    expect(await rec.locator('[data-event-status="live"], [data-event-status="paused"]').count()).toBe(1);
-    await rec.getByRole('button', { name: 'Yes, end the event' }).click();
-    await rec.locator('[data-event-status="ended"]').waitFor();
-    const wendy = await h.knex('users').where({ display_name: 'Wendy Waiting' }).first();
-    await eventually(
-      async () => h.knex('queue_entries').where({ user_id: wendy.id, status: 'expired' }).first(),
-      20_000,
-    );
-    // An illegal move is refused with the workflow's reason, not a stack trace.
-    const res = await rec.request.post(`${baseUrl}/recruiter/events/${eventId}/transition`, {
-      form: { transition: 'goLive', _csrf: (await rec.locator('meta[name="csrf-token"]').getAttribute('content'))! },
-      headers: { origin: baseUrl },
-    });
-    expect(res.status()).toBe(409);
-    expect(await res.text()).not.toMatch(/\.ts:\d+/);
-  });
+      // Pause, then end: the waiting entry is drained (expired) by the liveEvent workflow.
+      await rec.getByRole('button', { name: 'Pause' }).click();
+      await rec.locator('[data-event-status="paused"]').waitFor();
+      // Ending is destructive: the button only opens the confirmation.
+      await rec.locator('summary', { hasText: 'End event' }).click();
+      expect(await rec.locator('[data-event-status="live"], [data-event-status="paused"]').count()).toBe(1);
+      await rec.getByRole('button', { name: 'Yes, end the event' }).click();
+      await rec.locator('[data-event-status="ended"]').waitFor();
+      const wendy = await h.knex('users').where({ display_name: 'Wendy Waiting' }).first();
+      await eventually(
+        async () => h.knex('queue_entries').where({ user_id: wendy.id, status: 'expired' }).first(),
+        20_000,
+      );
+      // An illegal move is refused with the workflow's reason, not a stack trace.
+      const res = await rec.request.post(`${baseUrl}/recruiter/events/${eventId}/transition`, {
+        form: { transition: 'goLive', _csrf: (await rec.locator('meta[name="csrf-token"]').getAttribute('content'))! },
+        headers: { origin: baseUrl },
+      });
+      expect(res.status()).toBe(409);
+      expect(await res.text()).not.toMatch(/\.ts:\d+/);
+    },
+  );
 
   it('invites a colleague who joins the team from the e-mailed link', async () => {
     const owner = await newPage();

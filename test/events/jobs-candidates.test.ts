@@ -137,139 +137,143 @@ describe('recruiter jobs and candidates', () => {
     expect((await h.call({ method: 'GET', url: '/api/v1/jobs' })).statusCode).toBe(401);
   });
 
-  it("candidates: seekers who joined the team's events, with profile summary; notes and ratings; other teams see nothing", async () => {
-    const rec = await h.recruiter();
-    const other = await h.recruiter();
-    // No jobs: nobody is matched, the entries stay waiting.
-    const e = await liveEvent(h, rec);
-    const s1 = await h.seeker({
-      profile: {
-        full_name: 'Ada L',
-        title: 'Engineer',
-        skills: ['TypeScript'],
-        experience_years: 7,
-        location: 'London',
-      },
-    });
-    const s2 = await h.seeker();
-    const outsider = await h.seeker();
-    for (const s of [s1, s2])
-      expect(
-        (
-          await h.call({
-            method: 'POST',
-            url: '/api/v1/queue/join',
-            token: s.token,
-            payload: { live_event_slug: e.slug },
-          })
-        ).statusCode,
-      ).toBe(200);
-    expect((await h.call({ method: 'POST', url: '/api/v1/queue/join', token: outsider.token })).statusCode).toBe(200);
+  it(
+    "candidates: seekers who joined the team's events, with profile summary; notes and " +
+      'ratings; other teams see nothing',
+    async () => {
+      const rec = await h.recruiter();
+      const other = await h.recruiter();
+      // No jobs: nobody is matched, the entries stay waiting.
+      const e = await liveEvent(h, rec);
+      const s1 = await h.seeker({
+        profile: {
+          full_name: 'Ada L',
+          title: 'Engineer',
+          skills: ['TypeScript'],
+          experience_years: 7,
+          location: 'London',
+        },
+      });
+      const s2 = await h.seeker();
+      const outsider = await h.seeker();
+      for (const s of [s1, s2])
+        expect(
+          (
+            await h.call({
+              method: 'POST',
+              url: '/api/v1/queue/join',
+              token: s.token,
+              payload: { live_event_slug: e.slug },
+            })
+          ).statusCode,
+        ).toBe(200);
+      expect((await h.call({ method: 'POST', url: '/api/v1/queue/join', token: outsider.token })).statusCode).toBe(200);
 
-    const list = await h.call({ method: 'GET', url: '/api/v1/candidates?limit=1', token: rec.token });
-    expect(list.statusCode).toBe(200);
-    expect(list.json().data.map((c: { user_id: string }) => c.user_id)).toEqual([s2.user.id]);
-    const rest = await h.call({
-      method: 'GET',
-      url: `/api/v1/candidates?limit=10&cursor=${encodeURIComponent(list.json().next_cursor)}`,
-      token: rec.token,
-    });
-    expect(rest.json()).toMatchObject({ has_more: false });
-    expect(rest.json().data).toEqual([
-      expect.objectContaining({
-        user_id: s1.user.id,
-        full_name: 'Ada L',
-        title: 'Engineer',
-        skills: ['TypeScript'],
-        experience_years: 7,
-        location: 'London',
-        event_slugs: [e.slug],
-        matches_count: 0,
-        note: null,
-      }),
-    ]);
+      const list = await h.call({ method: 'GET', url: '/api/v1/candidates?limit=1', token: rec.token });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.map((c: { user_id: string }) => c.user_id)).toEqual([s2.user.id]);
+      const rest = await h.call({
+        method: 'GET',
+        url: `/api/v1/candidates?limit=10&cursor=${encodeURIComponent(list.json().next_cursor)}`,
+        token: rec.token,
+      });
+      expect(rest.json()).toMatchObject({ has_more: false });
+      expect(rest.json().data).toEqual([
+        expect.objectContaining({
+          user_id: s1.user.id,
+          full_name: 'Ada L',
+          title: 'Engineer',
+          skills: ['TypeScript'],
+          experience_years: 7,
+          location: 'London',
+          event_slugs: [e.slug],
+          matches_count: 0,
+          note: null,
+        }),
+      ]);
 
-    const detail = await h.call({ method: 'GET', url: `/api/v1/candidates/${s1.user.id}`, token: rec.token });
-    expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ candidate: { user_id: s1.user.id }, matches: [] });
+      const detail = await h.call({ method: 'GET', url: `/api/v1/candidates/${s1.user.id}`, token: rec.token });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json()).toMatchObject({ candidate: { user_id: s1.user.id }, matches: [] });
 
-    const note = await h.call({
-      method: 'PUT',
-      url: `/api/v1/candidates/${s1.user.id}/note`,
-      token: rec.token,
-      payload: { note: 'Strong on workflows', rating: 5 },
-    });
-    expect(note.statusCode).toBe(200);
-    expect(note.json().note).toMatchObject({ note: 'Strong on workflows', rating: 5 });
-    const replaced = await h.call({
-      method: 'PUT',
-      url: `/api/v1/candidates/${s1.user.id}/note`,
-      token: rec.token,
-      payload: { note: 'Second look' },
-    });
-    expect(replaced.json().note).toMatchObject({ note: 'Second look', rating: null });
-    expect(
-      (await h.call({ method: 'GET', url: `/api/v1/candidates/${s1.user.id}`, token: rec.token })).json().candidate
-        .note,
-    ).toMatchObject({ note: 'Second look', rating: null });
-    for (const rating of [0, 6, 2.5]) {
-      const r = await h.call({
+      const note = await h.call({
         method: 'PUT',
         url: `/api/v1/candidates/${s1.user.id}/note`,
         token: rec.token,
-        payload: { note: 'x', rating },
+        payload: { note: 'Strong on workflows', rating: 5 },
       });
-      expect(r.statusCode).toBe(400);
-      expect(r.json().details.issues[0].path).toBe('body.rating');
-    }
-
-    // Not a candidate of this team / of another team → 404; lists are per team.
-    expect(
-      (await h.call({ method: 'GET', url: `/api/v1/candidates/${outsider.user.id}`, token: rec.token })).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await h.call({
+      expect(note.statusCode).toBe(200);
+      expect(note.json().note).toMatchObject({ note: 'Strong on workflows', rating: 5 });
+      const replaced = await h.call({
+        method: 'PUT',
+        url: `/api/v1/candidates/${s1.user.id}/note`,
+        token: rec.token,
+        payload: { note: 'Second look' },
+      });
+      expect(replaced.json().note).toMatchObject({ note: 'Second look', rating: null });
+      expect(
+        (await h.call({ method: 'GET', url: `/api/v1/candidates/${s1.user.id}`, token: rec.token })).json().candidate
+          .note,
+      ).toMatchObject({ note: 'Second look', rating: null });
+      for (const rating of [0, 6, 2.5]) {
+        const r = await h.call({
           method: 'PUT',
-          url: `/api/v1/candidates/${outsider.user.id}/note`,
+          url: `/api/v1/candidates/${s1.user.id}/note`,
           token: rec.token,
-          payload: { note: 'x' },
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (await h.call({ method: 'GET', url: `/api/v1/candidates/${s1.user.id}`, token: other.token })).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await h.call({
-          method: 'PUT',
-          url: `/api/v1/candidates/${s1.user.id}/note`,
-          token: other.token,
-          payload: { note: 'mine' },
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect((await h.call({ method: 'GET', url: '/api/v1/candidates', token: other.token })).json().data).toEqual([]);
-    const readOnly = await rec.tokenWith(['candidates:read']);
-    expect(
-      (
-        await h.call({
-          method: 'PUT',
-          url: `/api/v1/candidates/${s1.user.id}/note`,
-          token: readOnly,
-          payload: { note: 'x' },
-        })
-      ).json(),
-    ).toMatchObject({
-      code: 'INSUFFICIENT_SCOPE',
-      details: { required_scope: 'candidates:write' },
-    });
-    expect((await h.call({ method: 'GET', url: '/api/v1/candidates', token: s1.token })).json().code).toBe(
-      'RECRUITER_TEAM_REQUIRED',
-    );
-    await transition(h, rec, e.id, 'end');
-  });
+          payload: { note: 'x', rating },
+        });
+        expect(r.statusCode).toBe(400);
+        expect(r.json().details.issues[0].path).toBe('body.rating');
+      }
+
+      // Not a candidate of this team / of another team → 404; lists are per team.
+      expect(
+        (await h.call({ method: 'GET', url: `/api/v1/candidates/${outsider.user.id}`, token: rec.token })).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await h.call({
+            method: 'PUT',
+            url: `/api/v1/candidates/${outsider.user.id}/note`,
+            token: rec.token,
+            payload: { note: 'x' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await h.call({ method: 'GET', url: `/api/v1/candidates/${s1.user.id}`, token: other.token })).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await h.call({
+            method: 'PUT',
+            url: `/api/v1/candidates/${s1.user.id}/note`,
+            token: other.token,
+            payload: { note: 'mine' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect((await h.call({ method: 'GET', url: '/api/v1/candidates', token: other.token })).json().data).toEqual([]);
+      const readOnly = await rec.tokenWith(['candidates:read']);
+      expect(
+        (
+          await h.call({
+            method: 'PUT',
+            url: `/api/v1/candidates/${s1.user.id}/note`,
+            token: readOnly,
+            payload: { note: 'x' },
+          })
+        ).json(),
+      ).toMatchObject({
+        code: 'INSUFFICIENT_SCOPE',
+        details: { required_scope: 'candidates:write' },
+      });
+      expect((await h.call({ method: 'GET', url: '/api/v1/candidates', token: s1.token })).json().code).toBe(
+        'RECRUITER_TEAM_REQUIRED',
+      );
+      await transition(h, rec, e.id, 'end');
+    },
+  );
 
   it("candidates: a seeker matched with one of the team's jobs shows the match history", async () => {
     const rec = await h.recruiter();

@@ -105,131 +105,136 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     ).toEqual([{ count: 1 }]);
   });
 
-  it('goes live through the workflow: status projected, started_at and ends_at set, search attributes upserted; replays change nothing', async () => {
-    const rec = await h.recruiter();
-    const e = await createEvent(h, rec, { planned_end_at: '2031-05-01T12:00:00Z' });
-    const live = await transition(h, rec, e.id, 'go-live');
-    expect(live.statusCode).toBe(200);
-    const ev = live.json().event;
-    expect(ev).toMatchObject({ status: 'live', ends_at: '2031-05-01T12:00:00.000Z', ended_at: null });
-    expect(ev.started_at).not.toBeNull();
+  it(
+    'goes live through the workflow: status projected, started_at and ends_at set, search ' +
+      'attributes upserted; replays change nothing',
+    async () => {
+      const rec = await h.recruiter();
+      const e = await createEvent(h, rec, { planned_end_at: '2031-05-01T12:00:00Z' });
+      const live = await transition(h, rec, e.id, 'go-live');
+      expect(live.statusCode).toBe(200);
+      const ev = live.json().event;
+      expect(ev).toMatchObject({ status: 'live', ends_at: '2031-05-01T12:00:00.000Z', ended_at: null });
+      expect(ev.started_at).not.toBeNull();
 
-    const row = await h.knex('live_events').where({ id: e.id }).first();
-    expect(row.status).toBe('live');
-    const handle = h.temporal.workflow.getHandle(liveEventWorkflowId(e.id));
-    const desc = await handle.describe();
-    expect(desc.status.name).toBe('RUNNING');
-    expect(desc.typedSearchAttributes.getAll().map((p) => [p.key.name, p.value])).toEqual(
-      expect.arrayContaining([
-        ['JobfairEntity', 'live_event'],
-        ['JobfairStatus', 'live'],
-        ['JobfairEventSlug', e.slug],
-        ['JobfairTeamId', rec.teamId],
-      ]),
-    );
+      const row = await h.knex('live_events').where({ id: e.id }).first();
+      expect(row.status).toBe('live');
+      const handle = h.temporal.workflow.getHandle(liveEventWorkflowId(e.id));
+      const desc = await handle.describe();
+      expect(desc.status.name).toBe('RUNNING');
+      expect(desc.typedSearchAttributes.getAll().map((p) => [p.key.name, p.value])).toEqual(
+        expect.arrayContaining([
+          ['JobfairEntity', 'live_event'],
+          ['JobfairStatus', 'live'],
+          ['JobfairEventSlug', e.slug],
+          ['JobfairTeamId', rec.teamId],
+        ]),
+      );
 
-    // Replay: same answer, started_at untouched, no second run.
-    const again = await transition(h, rec, e.id, 'go-live');
-    expect(again.statusCode).toBe(200);
-    expect(again.json().event.started_at).toBe(ev.started_at);
-    expect((await handle.describe()).runId).toBe(desc.runId);
+      // Replay: same answer, started_at untouched, no second run.
+      const again = await transition(h, rec, e.id, 'go-live');
+      expect(again.statusCode).toBe(200);
+      expect(again.json().event.started_at).toBe(ev.started_at);
+      expect((await handle.describe()).runId).toBe(desc.runId);
 
-    // Idempotency-Key: the second call is a stored replay.
-    const key = randomUUID();
-    const p1 = await transition(h, rec, e.id, 'pause', { 'idempotency-key': key });
-    expect(p1.statusCode).toBe(200);
-    expect(p1.json().event.status).toBe('paused');
-    const p2 = await transition(h, rec, e.id, 'pause', { 'idempotency-key': key });
-    expect(p2.statusCode).toBe(200);
-    expect(p2.headers['idempotent-replayed']).toBe('true');
-    expect(p2.json()).toEqual(p1.json());
+      // Idempotency-Key: the second call is a stored replay.
+      const key = randomUUID();
+      const p1 = await transition(h, rec, e.id, 'pause', { 'idempotency-key': key });
+      expect(p1.statusCode).toBe(200);
+      expect(p1.json().event.status).toBe('paused');
+      const p2 = await transition(h, rec, e.id, 'pause', { 'idempotency-key': key });
+      expect(p2.statusCode).toBe(200);
+      expect(p2.headers['idempotent-replayed']).toBe('true');
+      expect(p2.json()).toEqual(p1.json());
 
-    // Pause replay without a key: 200, still paused.
-    const p3 = await transition(h, rec, e.id, 'pause');
-    expect(p3.statusCode).toBe(200);
-    expect(p3.json().event.status).toBe('paused');
-    expect(
-      (await handle.describe()).typedSearchAttributes.getAll().find((p) => p.key.name === 'JobfairStatus')?.value,
-    ).toBe('paused');
+      // Pause replay without a key: 200, still paused.
+      const p3 = await transition(h, rec, e.id, 'pause');
+      expect(p3.statusCode).toBe(200);
+      expect(p3.json().event.status).toBe('paused');
+      expect(
+        (await handle.describe()).typedSearchAttributes.getAll().find((p) => p.key.name === 'JobfairStatus')?.value,
+      ).toBe('paused');
 
-    // go-live on a paused event is refused: resume is the move.
-    const illegal = await transition(h, rec, e.id, 'go-live');
-    expect(illegal.statusCode).toBe(409);
-    expect(illegal.json()).toMatchObject({
-      code: 'ILLEGAL_TRANSITION',
-      details: { status: 'paused', transition: 'goLive' },
-    });
+      // go-live on a paused event is refused: resume is the move.
+      const illegal = await transition(h, rec, e.id, 'go-live');
+      expect(illegal.statusCode).toBe(409);
+      expect(illegal.json()).toMatchObject({
+        code: 'ILLEGAL_TRANSITION',
+        details: { status: 'paused', transition: 'goLive' },
+      });
 
-    const resumed = await transition(h, rec, e.id, 'resume');
-    expect(resumed.statusCode).toBe(200);
-    expect(resumed.json().event.status).toBe('live');
-    expect(resumed.json().event.started_at).toBe(ev.started_at);
-    const resumeReplay = await transition(h, rec, e.id, 'resume');
-    expect(resumeReplay.statusCode).toBe(200);
+      const resumed = await transition(h, rec, e.id, 'resume');
+      expect(resumed.statusCode).toBe(200);
+      expect(resumed.json().event.status).toBe('live');
+      expect(resumed.json().event.started_at).toBe(ev.started_at);
+      const resumeReplay = await transition(h, rec, e.id, 'resume');
+      expect(resumeReplay.statusCode).toBe(200);
 
-    // Moving the planned end of a live event moves ends_at (through the workflow).
-    const moved = await h.call({
-      method: 'PATCH',
-      url: `/api/v1/team/live-events/${e.id}`,
-      token: rec.token,
-      payload: { planned_end_at: '2031-06-01T12:00:00Z' },
-    });
-    expect(moved.statusCode).toBe(200);
-    await eventually(
-      async () =>
-        (await h.knex('live_events').where({ id: e.id }).first()).ends_at?.toISOString() === '2031-06-01T12:00:00.000Z',
-    );
-    const slugLocked = await h.call({
-      method: 'PATCH',
-      url: `/api/v1/team/live-events/${e.id}`,
-      token: rec.token,
-      payload: { slug: uniqueSlug() },
-    });
-    expect(slugLocked.statusCode).toBe(409);
-    expect(slugLocked.json().code).toBe('EVENT_SLUG_LOCKED');
+      // Moving the planned end of a live event moves ends_at (through the workflow).
+      const moved = await h.call({
+        method: 'PATCH',
+        url: `/api/v1/team/live-events/${e.id}`,
+        token: rec.token,
+        payload: { planned_end_at: '2031-06-01T12:00:00Z' },
+      });
+      expect(moved.statusCode).toBe(200);
+      await eventually(
+        async () =>
+          (await h.knex('live_events').where({ id: e.id }).first()).ends_at?.toISOString() ===
+          '2031-06-01T12:00:00.000Z',
+      );
+      const slugLocked = await h.call({
+        method: 'PATCH',
+        url: `/api/v1/team/live-events/${e.id}`,
+        token: rec.token,
+        payload: { slug: uniqueSlug() },
+      });
+      expect(slugLocked.statusCode).toBe(409);
+      expect(slugLocked.json().code).toBe('EVENT_SLUG_LOCKED');
 
-    const ended = await transition(h, rec, e.id, 'end');
-    expect(ended.statusCode).toBe(200);
-    const endedEvent = ended.json().event;
-    expect(endedEvent.status).toBe('ended');
-    expect(endedEvent.ended_at).not.toBeNull();
-    expect(endedEvent.ends_at).toBe(endedEvent.ended_at);
+      const ended = await transition(h, rec, e.id, 'end');
+      expect(ended.statusCode).toBe(200);
+      const endedEvent = ended.json().event;
+      expect(endedEvent.status).toBe('ended');
+      expect(endedEvent.ended_at).not.toBeNull();
+      expect(endedEvent.ends_at).toBe(endedEvent.ended_at);
 
-    // After end: end replays are 200; every other move is 409 EVENT_ALREADY_ENDED; edits refused.
-    expect((await transition(h, rec, e.id, 'end')).statusCode).toBe(200);
-    for (const move of ['go-live', 'pause', 'resume'] as const) {
-      const r = await transition(h, rec, e.id, move);
-      expect(r.statusCode).toBe(409);
-      expect(r.json().code).toBe('EVENT_ALREADY_ENDED');
-    }
-    const edit = await h.call({
-      method: 'PATCH',
-      url: `/api/v1/team/live-events/${e.id}`,
-      token: rec.token,
-      payload: { headline: 'x' },
-    });
-    expect(edit.statusCode).toBe(409);
-    expect(edit.json().code).toBe('EVENT_ALREADY_ENDED');
-    const job = await h.call({
-      method: 'POST',
-      url: '/api/v1/jobs',
-      token: rec.token,
-      payload: { live_event_id: e.id, title: 'Late', essential_skills: ['Go'] },
-    });
-    expect(job.statusCode).toBe(409);
-    expect(job.json().code).toBe('EVENT_ALREADY_ENDED');
+      // After end: end replays are 200; every other move is 409 EVENT_ALREADY_ENDED; edits refused.
+      expect((await transition(h, rec, e.id, 'end')).statusCode).toBe(200);
+      for (const move of ['go-live', 'pause', 'resume'] as const) {
+        const r = await transition(h, rec, e.id, move);
+        expect(r.statusCode).toBe(409);
+        expect(r.json().code).toBe('EVENT_ALREADY_ENDED');
+      }
+      const edit = await h.call({
+        method: 'PATCH',
+        url: `/api/v1/team/live-events/${e.id}`,
+        token: rec.token,
+        payload: { headline: 'x' },
+      });
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json().code).toBe('EVENT_ALREADY_ENDED');
+      const job = await h.call({
+        method: 'POST',
+        url: '/api/v1/jobs',
+        token: rec.token,
+        payload: { live_event_id: e.id, title: 'Late', essential_skills: ['Go'] },
+      });
+      expect(job.statusCode).toBe(409);
+      expect(job.json().code).toBe('EVENT_ALREADY_ENDED');
 
-    // The run closes once drained; replays and refusals still answer from PostgreSQL.
-    const result = await handle.result();
-    expect(result).toMatchObject({ status: 'ended', drained: true });
-    expect((await transition(h, rec, e.id, 'end')).statusCode).toBe(200);
-    const late = await transition(h, rec, e.id, 'go-live');
-    expect(late.statusCode).toBe(409);
-    expect(late.json().code).toBe('EVENT_ALREADY_ENDED');
-    const lateResume = await transition(h, rec, e.id, 'resume');
-    expect(lateResume.json().code).toBe('EVENT_ALREADY_ENDED');
-    expect((await h.knex('live_events').where({ id: e.id }).first()).status).toBe('ended');
-  });
+      // The run closes once drained; replays and refusals still answer from PostgreSQL.
+      const result = await handle.result();
+      expect(result).toMatchObject({ status: 'ended', drained: true });
+      expect((await transition(h, rec, e.id, 'end')).statusCode).toBe(200);
+      const late = await transition(h, rec, e.id, 'go-live');
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('EVENT_ALREADY_ENDED');
+      const lateResume = await transition(h, rec, e.id, 'resume');
+      expect(lateResume.json().code).toBe('EVENT_ALREADY_ENDED');
+      expect((await h.knex('live_events').where({ id: e.id }).first()).status).toBe('ended');
+    },
+  );
 
   it('refuses pause/resume/end of a draft (409 EVENT_NOT_LIVE) and starts no workflow', async () => {
     const rec = await h.recruiter();
@@ -259,59 +264,63 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
     expect((await transition(h, rec, e.id, 'end')).statusCode).toBe(200);
   });
 
-  it('ending drains the event: a seeker waiting for it ends expired with reason "event ended"; other queues are untouched', async () => {
-    const rec = await h.recruiter();
-    // No jobs: the matchmaker has nothing to offer, so the entries stay waiting until the end.
-    const e = await createEvent(h, rec);
-    expect((await transition(h, rec, e.id, 'go-live')).statusCode).toBe(200);
+  it(
+    'ending drains the event: a seeker waiting for it ends expired with reason "event ended"; ' +
+      'other queues are untouched',
+    async () => {
+      const rec = await h.recruiter();
+      // No jobs: the matchmaker has nothing to offer, so the entries stay waiting until the end.
+      const e = await createEvent(h, rec);
+      expect((await transition(h, rec, e.id, 'go-live')).statusCode).toBe(200);
 
-    const s1 = await h.seeker();
-    const s2 = await h.seeker();
-    const other = await h.seeker();
-    const j1 = await h.call({
-      method: 'POST',
-      url: '/api/v1/queue/join',
-      token: s1.token,
-      payload: { live_event_slug: e.slug },
-    });
-    expect(j1.statusCode).toBe(200);
-    const j2 = await h.call({
-      method: 'POST',
-      url: '/api/v1/queue/join',
-      token: s2.token,
-      payload: { live_event_slug: e.slug },
-    });
-    expect(j2.statusCode).toBe(200);
-    const j3 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: other.token });
-    expect(j3.statusCode).toBe(200);
-
-    const counted = await h.call({ method: 'GET', url: `/api/v1/team/live-events/${e.id}`, token: rec.token });
-    expect(counted.json().event.candidates_joined).toBe(2);
-
-    expect((await transition(h, rec, e.id, 'end')).statusCode).toBe(200);
-    for (const s of [s1, s2]) {
-      const entry = await eventually(async () => {
-        const r = (await h.call({ method: 'GET', url: '/api/v1/queue/status', token: s.token })).json();
-        return r.queue_entry?.status === 'expired' && r.queue_entry;
+      const s1 = await h.seeker();
+      const s2 = await h.seeker();
+      const other = await h.seeker();
+      const j1 = await h.call({
+        method: 'POST',
+        url: '/api/v1/queue/join',
+        token: s1.token,
+        payload: { live_event_slug: e.slug },
       });
-      expect(entry.live_event_slug).toBe(e.slug);
-      const row = await h.knex('queue_entries').where({ id: entry.id }).first();
-      expect(row.end_reason).toBe('event ended');
-    }
-    const result = await h.temporal.workflow.getHandle(liveEventWorkflowId(e.id)).result();
-    expect(result.drained).toBe(true);
-    expect(result.drainedEntries).toBeGreaterThanOrEqual(2);
-    const untouched = (await h.call({ method: 'GET', url: '/api/v1/queue/status', token: other.token })).json();
-    expect(untouched.queue_entry.status).toBe('waiting');
-    // The ended event takes no new joins.
-    const late = await h.call({
-      method: 'POST',
-      url: '/api/v1/queue/join',
-      token: (await h.seeker()).token,
-      payload: { live_event_slug: e.slug },
-    });
-    expect(late.statusCode).toBe(404);
-  });
+      expect(j1.statusCode).toBe(200);
+      const j2 = await h.call({
+        method: 'POST',
+        url: '/api/v1/queue/join',
+        token: s2.token,
+        payload: { live_event_slug: e.slug },
+      });
+      expect(j2.statusCode).toBe(200);
+      const j3 = await h.call({ method: 'POST', url: '/api/v1/queue/join', token: other.token });
+      expect(j3.statusCode).toBe(200);
+
+      const counted = await h.call({ method: 'GET', url: `/api/v1/team/live-events/${e.id}`, token: rec.token });
+      expect(counted.json().event.candidates_joined).toBe(2);
+
+      expect((await transition(h, rec, e.id, 'end')).statusCode).toBe(200);
+      for (const s of [s1, s2]) {
+        const entry = await eventually(async () => {
+          const r = (await h.call({ method: 'GET', url: '/api/v1/queue/status', token: s.token })).json();
+          return r.queue_entry?.status === 'expired' && r.queue_entry;
+        });
+        expect(entry.live_event_slug).toBe(e.slug);
+        const row = await h.knex('queue_entries').where({ id: entry.id }).first();
+        expect(row.end_reason).toBe('event ended');
+      }
+      const result = await h.temporal.workflow.getHandle(liveEventWorkflowId(e.id)).result();
+      expect(result.drained).toBe(true);
+      expect(result.drainedEntries).toBeGreaterThanOrEqual(2);
+      const untouched = (await h.call({ method: 'GET', url: '/api/v1/queue/status', token: other.token })).json();
+      expect(untouched.queue_entry.status).toBe('waiting');
+      // The ended event takes no new joins.
+      const late = await h.call({
+        method: 'POST',
+        url: '/api/v1/queue/join',
+        token: (await h.seeker()).token,
+        payload: { live_event_slug: e.slug },
+      });
+      expect(late.statusCode).toBe(404);
+    },
+  );
 
   it('isolates tenants (another team → 404) and enforces auth, scopes and the recruiter role', async () => {
     const owner = await h.recruiter();

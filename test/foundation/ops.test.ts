@@ -73,34 +73,38 @@ describe('ops commands', () => {
     return { seeker, matchId };
   };
 
-  it('why: a match waiting on both sides, then on the seeker, then expired — in words, with names and local times', async () => {
-    const { seeker, matchId } = await matchedSeeker();
-    const both = (await why(ctx, matchId)).join('\n');
-    expect(both).toContain(`${seeker.user.display_name} for "Backend Engineer"`);
-    expect(both).toContain("waiting for the seeker's acceptance; waiting for the recruiter's acceptance");
-    expect(both).toMatch(/acceptance window expires .* UTC \(in \d+ s\)/);
-    expect(both).not.toContain('@');
+  it(
+    'why: a match waiting on both sides, then on the seeker, then expired — in words, with ' + 'names and local times',
+    async () => {
+      const { seeker, matchId } = await matchedSeeker();
+      const both = (await why(ctx, matchId)).join('\n');
+      expect(both).toContain(`${seeker.user.display_name} for "Backend Engineer"`);
+      expect(both).toContain("waiting for the seeker's acceptance; waiting for the recruiter's acceptance");
+      expect(both).toMatch(/acceptance window expires .* UTC \(in \d+ s\)/);
+      expect(both).not.toContain('@');
 
-    await h.app.services.matches.accept({ userId: recruiter.user.id, matchId });
-    const one = (await why(ctx, matchId)).join('\n');
-    expect(one).toMatch(
-      /Waiting: waiting for the seeker's acceptance; the recruiter accepted 2\d Nov, [\d:]+ UTC \((now|\d+ s ago)\)\./,
-    );
+      await h.app.services.matches.accept({ userId: recruiter.user.id, matchId });
+      const one = (await why(ctx, matchId)).join('\n');
+      expect(one).toMatch(
+        /Waiting: waiting for the seeker's acceptance; the recruiter accepted 2\d Nov, [\d:]+ UTC \((now|\d+ s ago)\)\./,
+      );
 
-    await eventually(
-      async () => (await h.app.services.deps.repos.matches.findById(matchId))?.status === 'expired',
-      30_000,
-      200,
-    );
-    const expired = (await why(ctx, matchId)).join('\n');
-    expect(expired).toContain('Status: expired');
-    expect(expired).toContain('the seeker did not accept within the window');
+      await eventually(
+        async () => (await h.app.services.deps.repos.matches.findById(matchId))?.status === 'expired',
+        30_000,
+        200,
+      );
+      const expired = (await why(ctx, matchId)).join('\n');
+      expect(expired).toContain('Status: expired');
+      expect(expired).toContain('the seeker did not accept within the window');
 
-    // By e-mail: the seeker's entry (back to waiting after the expiry) and its eligibility.
-    const byEmail = (await why(ctx, seeker.user.email)).join('\n');
-    expect(byEmail).toContain(`${seeker.user.display_name} (seeker).`);
-    expect(byEmail).toMatch(/Queue entry .* for event ops-/);
-  }, 90_000);
+      // By e-mail: the seeker's entry (back to waiting after the expiry) and its eligibility.
+      const byEmail = (await why(ctx, seeker.user.email)).join('\n');
+      expect(byEmail).toContain(`${seeker.user.display_name} (seeker).`);
+      expect(byEmail).toMatch(/Queue entry .* for event ops-/);
+    },
+    90_000,
+  );
 
   it('why: a seeker with no eligible job', async () => {
     const seeker = await h.seeker({ profile: { skills: ['COBOL'] } as never });
@@ -122,104 +126,116 @@ describe('ops commands', () => {
     expect(await why(ctx, 'not-an-id')).toEqual(['Not a match id, queue entry id or e-mail address: not-an-id']);
   });
 
-  it('reconcile: detects a corrupted match and queue entry projection, --fix re-projects them from the workflows', async () => {
-    const { seeker, matchId } = await matchedSeeker();
-    const entry = (await h.app.services.deps.repos.queue.findLatestForUser(seeker.user.id))!;
-    expect((await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id)).toEqual([]);
+  it(
+    'reconcile: detects a corrupted match and queue entry projection, --fix re-projects them ' + 'from the workflows',
+    async () => {
+      const { seeker, matchId } = await matchedSeeker();
+      const entry = (await h.app.services.deps.repos.queue.findLatestForUser(seeker.user.id))!;
+      expect((await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id)).toEqual([]);
 
-    await h.knex('matches').where({ id: matchId }).update({ status: 'declined' });
-    await h.knex('queue_entries').where({ id: entry.id }).update({ status: 'left', match_id: null });
-    const found = (await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id);
-    expect(found).toEqual(
-      expect.arrayContaining([
-        { kind: 'match', id: matchId, field: 'status', projection: 'declined', workflow: 'matched' },
-        { kind: 'queue_entry', id: entry.id, field: 'status', projection: 'left', workflow: 'matched' },
-        { kind: 'queue_entry', id: entry.id, field: 'match_id', projection: null, workflow: matchId },
-      ]),
-    );
-    expect((await why(ctx, matchId)).join('\n')).toContain('Drift: PostgreSQL says declined');
-
-    const fixed = (await reconcile(ctx, { fix: true })).filter((d) => d.id === matchId || d.id === entry.id);
-    expect(fixed.every((d) => d.fixed)).toBe(true);
-    expect((await h.app.services.deps.repos.matches.findById(matchId))!.status).toBe('matched');
-    expect((await h.app.services.deps.repos.queue.findById(entry.id))!).toMatchObject({
-      status: 'matched',
-      match_id: matchId,
-    });
-    expect((await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id)).toEqual([]);
-  }, 60_000);
-  it('reconcile: webhook subscriptions — state drift, a missing workflow, a workflow whose row is gone; --fix repairs each from the owner', async () => {
-    const owner = { kind: 'team' as const, teamId: recruiter.teamId! };
-    const create = async (n: string) =>
-      (
-        await h.app.services.webhooks.create(owner, recruiter.user.id, {
-          target_url: `http://127.0.0.1:9/${n}`,
-          events: ['match.matched'],
-        })
-      ).row.id;
-    const [drifted, missing, orphan, markedDeleted] = [
-      await create('a'),
-      await create('b'),
-      await create('c'),
-      await create('d'),
-    ];
-    const ours = (ds: Awaited<ReturnType<typeof reconcile>>) =>
-      ds.filter((d) => [drifted, missing, orphan, markedDeleted].includes(d.id));
-    const running = async (id: string) =>
-      (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).describe()).status.name;
-    // Each actor has finished its first projection (an activity) before we corrupt anything.
-    for (const id of [drifted, missing, orphan, markedDeleted]) {
-      await eventually(
-        async () =>
-          (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).fetchHistory()).events?.some(
-            (e) => e.activityTaskCompletedEventAttributes,
-          ),
-        20_000,
-        100,
+      await h.knex('matches').where({ id: matchId }).update({ status: 'declined' });
+      await h.knex('queue_entries').where({ id: entry.id }).update({ status: 'left', match_id: null });
+      const found = (await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id);
+      expect(found).toEqual(
+        expect.arrayContaining([
+          { kind: 'match', id: matchId, field: 'status', projection: 'declined', workflow: 'matched' },
+          { kind: 'queue_entry', id: entry.id, field: 'status', projection: 'left', workflow: 'matched' },
+          { kind: 'queue_entry', id: entry.id, field: 'match_id', projection: null, workflow: matchId },
+        ]),
       );
-    }
-    expect(ours(await reconcile(ctx, { fix: false }))).toEqual([]);
+      expect((await why(ctx, matchId)).join('\n')).toContain('Drift: PostgreSQL says declined');
 
-    await h.knex('webhook_subscriptions').where({ id: drifted }).update({ status: 'paused', consecutive_failures: 7 });
-    await h.temporal.workflow
-      .getHandle(webhookSubscriptionWorkflowId(missing))
-      .terminate('test: the workflow goes missing');
-    await h.knex('webhook_subscriptions').where({ id: orphan }).delete();
-    await h.knex('webhook_subscriptions').where({ id: markedDeleted }).update({ status: 'deleted' });
+      const fixed = (await reconcile(ctx, { fix: true })).filter((d) => d.id === matchId || d.id === entry.id);
+      expect(fixed.every((d) => d.fixed)).toBe(true);
+      expect((await h.app.services.deps.repos.matches.findById(matchId))!.status).toBe('matched');
+      expect((await h.app.services.deps.repos.queue.findById(entry.id))!).toMatchObject({
+        status: 'matched',
+        match_id: matchId,
+      });
+      expect((await reconcile(ctx, { fix: false })).filter((d) => d.id === matchId || d.id === entry.id)).toEqual([]);
+    },
+    60_000,
+  );
+  it(
+    'reconcile: webhook subscriptions — state drift, a missing workflow, a workflow whose row ' +
+      'is gone; --fix repairs each from the owner',
+    async () => {
+      const owner = { kind: 'team' as const, teamId: recruiter.teamId! };
+      const create = async (n: string) =>
+        (
+          await h.app.services.webhooks.create(owner, recruiter.user.id, {
+            target_url: `http://127.0.0.1:9/${n}`,
+            events: ['match.matched'],
+          })
+        ).row.id;
+      const [drifted, missing, orphan, markedDeleted] = [
+        await create('a'),
+        await create('b'),
+        await create('c'),
+        await create('d'),
+      ];
+      const ours = (ds: Awaited<ReturnType<typeof reconcile>>) =>
+        ds.filter((d) => [drifted, missing, orphan, markedDeleted].includes(d.id));
+      const running = async (id: string) =>
+        (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).describe()).status.name;
+      // Each actor has finished its first projection (an activity) before we corrupt anything.
+      for (const id of [drifted, missing, orphan, markedDeleted]) {
+        await eventually(
+          async () =>
+            (await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(id)).fetchHistory()).events?.some(
+              (e) => e.activityTaskCompletedEventAttributes,
+            ),
+          20_000,
+          100,
+        );
+      }
+      expect(ours(await reconcile(ctx, { fix: false }))).toEqual([]);
 
-    // The orphan is found through visibility, which the dev server updates asynchronously: poll.
-    const found = await eventually(
-      async () => {
-        const ds = ours(await reconcile(ctx, { fix: false }));
-        return ds.some((d) => d.id === orphan) ? ds : null;
-      },
-      20_000,
-      250,
-    );
-    const by = (id: string) => found.filter((d) => d.id === id).map((d) => [d.field, d.projection, d.workflow]);
-    expect(by(drifted).sort()).toEqual(
-      [
-        ['consecutive_failures', 7, 0],
-        ['status', 'paused', 'active'],
-      ].sort(),
-    );
-    expect(by(missing)).toEqual([['workflow', 'active', 'none running']]);
-    expect(by(orphan)).toEqual([['row', 'none', 'running']]);
-    expect(by(markedDeleted)).toEqual([['status', 'deleted', 'active']]);
-    expect(found.every((d) => !d.fixed)).toBe(true);
-    expect(describeDrift(found.find((d) => d.id === missing)!)).toBe(
-      `webhook_subscription ${missing}: PostgreSQL says "active", but no workflow runs for it`,
-    );
+      await h
+        .knex('webhook_subscriptions')
+        .where({ id: drifted })
+        .update({ status: 'paused', consecutive_failures: 7 });
+      await h.temporal.workflow
+        .getHandle(webhookSubscriptionWorkflowId(missing))
+        .terminate('test: the workflow goes missing');
+      await h.knex('webhook_subscriptions').where({ id: orphan }).delete();
+      await h.knex('webhook_subscriptions').where({ id: markedDeleted }).update({ status: 'deleted' });
 
-    const fixed = ours(await reconcile(ctx, { fix: true }));
-    expect(fixed.length).toBe(found.length);
-    expect(fixed.every((d) => d.fixed)).toBe(true);
-    const row = async (id: string) => h.app.services.deps.repos.webhooks.findSubscriptionById(id);
-    expect(await row(drifted)).toMatchObject({ status: 'active', consecutive_failures: 0 });
-    expect(await row(markedDeleted)).toMatchObject({ status: 'active' });
-    expect(await running(missing)).toBe('RUNNING');
-    await eventually(async () => (await running(orphan)) === 'COMPLETED', 20_000, 100);
-    // Repaired: nothing left (visibility may list the ended orphan as running for a moment).
-    await eventually(async () => ours(await reconcile(ctx, { fix: false })).length === 0, 20_000, 250);
-  }, 90_000);
+      // The orphan is found through visibility, which the dev server updates asynchronously: poll.
+      const found = await eventually(
+        async () => {
+          const ds = ours(await reconcile(ctx, { fix: false }));
+          return ds.some((d) => d.id === orphan) ? ds : null;
+        },
+        20_000,
+        250,
+      );
+      const by = (id: string) => found.filter((d) => d.id === id).map((d) => [d.field, d.projection, d.workflow]);
+      expect(by(drifted).sort()).toEqual(
+        [
+          ['consecutive_failures', 7, 0],
+          ['status', 'paused', 'active'],
+        ].sort(),
+      );
+      expect(by(missing)).toEqual([['workflow', 'active', 'none running']]);
+      expect(by(orphan)).toEqual([['row', 'none', 'running']]);
+      expect(by(markedDeleted)).toEqual([['status', 'deleted', 'active']]);
+      expect(found.every((d) => !d.fixed)).toBe(true);
+      expect(describeDrift(found.find((d) => d.id === missing)!)).toBe(
+        `webhook_subscription ${missing}: PostgreSQL says "active", but no workflow runs for it`,
+      );
+
+      const fixed = ours(await reconcile(ctx, { fix: true }));
+      expect(fixed.length).toBe(found.length);
+      expect(fixed.every((d) => d.fixed)).toBe(true);
+      const row = async (id: string) => h.app.services.deps.repos.webhooks.findSubscriptionById(id);
+      expect(await row(drifted)).toMatchObject({ status: 'active', consecutive_failures: 0 });
+      expect(await row(markedDeleted)).toMatchObject({ status: 'active' });
+      expect(await running(missing)).toBe('RUNNING');
+      await eventually(async () => (await running(orphan)) === 'COMPLETED', 20_000, 100);
+      // Repaired: nothing left (visibility may list the ended orphan as running for a moment).
+      await eventually(async () => ours(await reconcile(ctx, { fix: false })).length === 0, 20_000, 250);
+    },
+    90_000,
+  );
 });

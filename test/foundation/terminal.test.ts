@@ -102,39 +102,44 @@ describe('npm start in a terminal', () => {
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('prints readable lines only (no JSON at info) through the banner and the first demo webhook; LOG_FORMAT=json gives JSON on a terminal too', async () => {
-    const run = startInPty(['dev', 'start.ts'], env);
-    let api: PtyRun | null = null;
-    try {
-      await waitFor(run, 'the banner', (ls) => ls.some((l) => l.startsWith('Job fair is up')), 150_000);
-      // The demo at work after the banner: the simulator's match reaches the demo webhook receiver.
-      await waitFor(
-        run,
-        'a demo webhook delivery',
-        (ls) => ls.some((l) => /webhook match\.matched received, signature verified/.test(l)),
-        60_000,
-      );
-      const lines = run.lines();
-      expect(lines.filter(jsonAtInfo)).toEqual([]);
-      // The receiver's line, pretty-printed: a time, the level word, the logger's name and the sentence.
-      expect(lines.some((l) => /INFO.*demo-webhooks: webhook match\.matched received/.test(l))).toBe(true);
-      expect(lines.some((l) => /^Webhooks:\s+demo receiver at http:\/\/127\.0\.0\.1:\d+\//.test(l))).toBe(true);
+  it(
+    'prints readable lines only (no JSON at info) through the banner and the first demo ' +
+      'webhook; LOG_FORMAT=json gives JSON on a terminal too',
+    async () => {
+      const run = startInPty(['dev', 'start.ts'], env);
+      let api: PtyRun | null = null;
+      try {
+        await waitFor(run, 'the banner', (ls) => ls.some((l) => l.startsWith('Job fair is up')), 150_000);
+        // The demo at work after the banner: the simulator's match reaches the demo webhook receiver.
+        await waitFor(
+          run,
+          'a demo webhook delivery',
+          (ls) => ls.some((l) => /webhook match\.matched received, signature verified/.test(l)),
+          60_000,
+        );
+        const lines = run.lines();
+        expect(lines.filter(jsonAtInfo)).toEqual([]);
+        // The receiver's line, pretty-printed: a time, the level word, the logger's name and the sentence.
+        expect(lines.some((l) => /INFO.*demo-webhooks: webhook match\.matched received/.test(l))).toBe(true);
+        expect(lines.some((l) => /^Webhooks:\s+demo receiver at http:\/\/127\.0\.0\.1:\d+\//.test(l))).toBe(true);
 
-      // LOG_FORMAT=json on a terminal: the same start code's API process (a second replica against
-      // this run's PostgreSQL and Temporal — a whole second npm start would double the test's time).
-      api = startInPty(['apps', 'api', 'src', 'server.ts'], {
-        ...env,
-        LOG_FORMAT: 'json',
-        PORT: String(await freePort()),
-        DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/jobfair`,
-        TEMPORAL_ADDRESS: `127.0.0.1:${env.TEMPORAL_PORT}`,
-      });
-      await waitFor(api, 'a JSON log line at info', (ls) => ls.some(jsonAtInfo), 60_000);
-    } finally {
-      if (api) await ctrlC(api);
-      const code = await ctrlC(run);
-      // On a bad exit, show what npm start printed while stopping (the reason is there).
-      expect({ code, output: code === 0 ? '' : run.output().slice(-6000) }).toEqual({ code: 0, output: '' });
-    }
-  }, 300_000);
+        // LOG_FORMAT=json on a terminal: the same start code's API process (a second replica against
+        // this run's PostgreSQL and Temporal — a whole second npm start would double the test's time).
+        api = startInPty(['apps', 'api', 'src', 'server.ts'], {
+          ...env,
+          LOG_FORMAT: 'json',
+          PORT: String(await freePort()),
+          DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/jobfair`,
+          TEMPORAL_ADDRESS: `127.0.0.1:${env.TEMPORAL_PORT}`,
+        });
+        await waitFor(api, 'a JSON log line at info', (ls) => ls.some(jsonAtInfo), 60_000);
+      } finally {
+        if (api) await ctrlC(api);
+        const code = await ctrlC(run);
+        // On a bad exit, show what npm start printed while stopping (the reason is there).
+        expect({ code, output: code === 0 ? '' : run.output().slice(-6000) }).toEqual({ code: 0, output: '' });
+      }
+    },
+    300_000,
+  );
 });

@@ -53,7 +53,8 @@ async function connectTimeSkipping(address: string): Promise<TestWorkflowEnviron
   ).create;
   if (typeof create !== 'function')
     throw new Error(
-      '@temporalio/testing no longer has TestWorkflowEnvironment.create: adapt test/helpers/time-skipping.ts to the SDK',
+      '@temporalio/testing no longer has TestWorkflowEnvironment.create: adapt ' +
+        'test/helpers/time-skipping.ts to the SDK',
     );
   const env = await create.call(TestWorkflowEnvironment, {
     server: { type: 'existing' },

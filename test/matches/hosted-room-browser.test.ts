@@ -48,7 +48,8 @@ describe('browser: entering a hosted provider room on another origin', () => {
         res
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
           .end(
-            '<!doctype html><html lang="en"><head><title>Hosted room</title></head><body><main><h1>Hosted interview room</h1></main></body></html>',
+            '<!doctype html><html lang="en"><head><title>Hosted ' +
+              'room</title></head><body><main><h1>Hosted interview room</h1></main></body></html>',
           );
         return;
       }

@@ -25,49 +25,55 @@ describe('matches routes: auth, roles, tenants, validation', () => {
   });
   afterAll(async () => h?.close());
 
-  it("GET /matches: a seeker sees their own, a recruiter their team's (role set), other tenants nothing; limit 1–50", async () => {
-    const { rec, seeker, match, job, event } = await matched(h);
-    const teammate = await h.recruiter({ teamId: rec.teamId! });
-    const otherTeam = await h.recruiter();
-    const otherSeeker = await h.seeker();
+  it(
+    "GET /matches: a seeker sees their own, a recruiter their team's (role set), other tenants " +
+      'nothing; limit 1–50',
+    async () => {
+      const { rec, seeker, match, job, event } = await matched(h);
+      const teammate = await h.recruiter({ teamId: rec.teamId! });
+      const otherTeam = await h.recruiter();
+      const otherSeeker = await h.seeker();
 
-    const s = await h.call({ method: 'GET', url: '/api/v1/matches', token: seeker.token });
-    expect(s.statusCode).toBe(200);
-    expect(s.headers['x-ratelimit-limit']).toBe('60');
-    expect(s.json().matches).toEqual([
-      expect.objectContaining({
-        id: match.id,
-        status: 'matched',
-        role: 'seeker',
-        job_id: job.id,
-        job_title: 'Site Reliability Engineer',
-        live_event_slug: event.slug,
-        details_url: `http://jobfair.test/matches/${match.id}`,
-        seeker_accepted: false,
-        recruiter_accepted: false,
-        score_version: 'v2',
-        joined_via_agent: true,
-      }),
-    ]);
-    expect(s.json().matches[0].match_score).toBe(match.match_score);
-    expect(new Date(s.json().matches[0].expires_at).getTime()).toBeGreaterThan(Date.now());
+      const s = await h.call({ method: 'GET', url: '/api/v1/matches', token: seeker.token });
+      expect(s.statusCode).toBe(200);
+      expect(s.headers['x-ratelimit-limit']).toBe('60');
+      expect(s.json().matches).toEqual([
+        expect.objectContaining({
+          id: match.id,
+          status: 'matched',
+          role: 'seeker',
+          job_id: job.id,
+          job_title: 'Site Reliability Engineer',
+          live_event_slug: event.slug,
+          details_url: `http://jobfair.test/matches/${match.id}`,
+          seeker_accepted: false,
+          recruiter_accepted: false,
+          score_version: 'v2',
+          joined_via_agent: true,
+        }),
+      ]);
+      expect(s.json().matches[0].match_score).toBe(match.match_score);
+      expect(new Date(s.json().matches[0].expires_at).getTime()).toBeGreaterThan(Date.now());
 
-    const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: teammate.token })).json();
-    expect(r.matches.map((m: { id: string; role: string }) => [m.id, m.role])).toEqual([[match.id, 'recruiter']]);
-    expect((await h.call({ method: 'GET', url: '/api/v1/matches', token: otherTeam.token })).json().matches).toEqual(
-      [],
-    );
-    expect((await h.call({ method: 'GET', url: '/api/v1/matches', token: otherSeeker.token })).json().matches).toEqual(
-      [],
-    );
+      const r = (await h.call({ method: 'GET', url: '/api/v1/matches', token: teammate.token })).json();
+      expect(r.matches.map((m: { id: string; role: string }) => [m.id, m.role])).toEqual([[match.id, 'recruiter']]);
+      expect((await h.call({ method: 'GET', url: '/api/v1/matches', token: otherTeam.token })).json().matches).toEqual(
+        [],
+      );
+      expect(
+        (await h.call({ method: 'GET', url: '/api/v1/matches', token: otherSeeker.token })).json().matches,
+      ).toEqual([]);
 
-    expect((await h.call({ method: 'GET', url: '/api/v1/matches?limit=1', token: seeker.token })).statusCode).toBe(200);
-    for (const bad of ['0', '51', 'x']) {
-      const res = await h.call({ method: 'GET', url: `/api/v1/matches?limit=${bad}`, token: seeker.token });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('VALIDATION');
-    }
-  });
+      expect((await h.call({ method: 'GET', url: '/api/v1/matches?limit=1', token: seeker.token })).statusCode).toBe(
+        200,
+      );
+      for (const bad of ['0', '51', 'x']) {
+        const res = await h.call({ method: 'GET', url: `/api/v1/matches?limit=${bad}`, token: seeker.token });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe('VALIDATION');
+      }
+    },
+  );
 
   it('401 without or with a bad token, 403 INSUFFICIENT_SCOPE without the scope, on every route', async () => {
     const { seeker, match } = await matched(h);
@@ -157,42 +163,45 @@ describe('matches routes: auth, roles, tenants, validation', () => {
     expect(replay.json()).toEqual(first.json());
   });
 
-  it('interview-room-url: 404 for non-parties, 409 before acceptance, cost class with a per-minute replay bucket', async () => {
-    const { seeker, match, rec } = await matched(h);
-    const otherTeam = await h.recruiter();
-    const url = `/api/v1/matches/${match.id}/interview-room-url`;
-    const nope = await h.call({ method: 'GET', url, token: otherTeam.token });
-    expect(nope.statusCode).toBe(404);
-    expect(
-      (await h.call({ method: 'GET', url: `/api/v1/matches/${UNKNOWN}/interview-room-url`, token: seeker.token }))
-        .statusCode,
-    ).toBe(404);
-    const early = await h.call({ method: 'GET', url, token: seeker.token });
-    expect(early.statusCode).toBe(409);
-    expect(early.json()).toMatchObject({ code: 'MATCH_NOT_ACCEPTED', details: { status: 'matched' } });
-    expect(early.headers['x-ratelimit-limit']).toBe('3');
+  it(
+    'interview-room-url: 404 for non-parties, 409 before acceptance, cost class with a ' + 'per-minute replay bucket',
+    async () => {
+      const { seeker, match, rec } = await matched(h);
+      const otherTeam = await h.recruiter();
+      const url = `/api/v1/matches/${match.id}/interview-room-url`;
+      const nope = await h.call({ method: 'GET', url, token: otherTeam.token });
+      expect(nope.statusCode).toBe(404);
+      expect(
+        (await h.call({ method: 'GET', url: `/api/v1/matches/${UNKNOWN}/interview-room-url`, token: seeker.token }))
+          .statusCode,
+      ).toBe(404);
+      const early = await h.call({ method: 'GET', url, token: seeker.token });
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toMatchObject({ code: 'MATCH_NOT_ACCEPTED', details: { status: 'matched' } });
+      expect(early.headers['x-ratelimit-limit']).toBe('3');
 
-    const svc = matchesService(h);
-    await svc.accept({ userId: seeker.user.id, matchId: match.id });
-    await svc.accept({ userId: rec.user.id, matchId: match.id });
-    const token = await rec.tokenWith(['matches:read']);
-    const a = await h.call({ method: 'GET', url, token });
-    expect(a.statusCode).toBe(200);
-    const remaining = Number(a.headers['x-ratelimit-remaining']);
-    // Within the bucket: the same URL, no quota used.
-    const b = await h.call({ method: 'GET', url, token });
-    expect(b.statusCode).toBe(200);
-    expect(b.json()).toEqual(a.json());
-    expect(b.headers['idempotent-replayed']).toBe('true');
-    expect(Number(b.headers['x-ratelimit-remaining'])).toBe(remaining);
-    // The seeker's own earlier refusal was not kept in its bucket: now it gets the URL.
-    const seekerNow = await h.call({ method: 'GET', url, token: seeker.token });
-    expect(seekerNow.statusCode).toBe(200);
-    // The bucketed answer carries a signed room token: stored sealed, never in plain text.
-    const roomToken = new URL(a.json().room_url).searchParams.get('t')!;
-    expect(roomToken.length).toBeGreaterThan(10);
-    expect(JSON.stringify(await h.knex('idempotency_keys').select('response_body'))).not.toContain(roomToken);
-  });
+      const svc = matchesService(h);
+      await svc.accept({ userId: seeker.user.id, matchId: match.id });
+      await svc.accept({ userId: rec.user.id, matchId: match.id });
+      const token = await rec.tokenWith(['matches:read']);
+      const a = await h.call({ method: 'GET', url, token });
+      expect(a.statusCode).toBe(200);
+      const remaining = Number(a.headers['x-ratelimit-remaining']);
+      // Within the bucket: the same URL, no quota used.
+      const b = await h.call({ method: 'GET', url, token });
+      expect(b.statusCode).toBe(200);
+      expect(b.json()).toEqual(a.json());
+      expect(b.headers['idempotent-replayed']).toBe('true');
+      expect(Number(b.headers['x-ratelimit-remaining'])).toBe(remaining);
+      // The seeker's own earlier refusal was not kept in its bucket: now it gets the URL.
+      const seekerNow = await h.call({ method: 'GET', url, token: seeker.token });
+      expect(seekerNow.statusCode).toBe(200);
+      // The bucketed answer carries a signed room token: stored sealed, never in plain text.
+      const roomToken = new URL(a.json().room_url).searchParams.get('t')!;
+      expect(roomToken.length).toBeGreaterThan(10);
+      expect(JSON.stringify(await h.knex('idempotency_keys').select('response_body'))).not.toContain(roomToken);
+    },
+  );
 
   it('the OpenAPI document describes the three routes', async () => {
     const doc = (await h.call({ method: 'GET', url: '/api/v1/openapi.json' })).json();
@@ -251,28 +260,34 @@ describe('interview-room-url with a hosted video provider', () => {
     return { seeker, matchId: match.id };
   };
 
-  it("returns the provider's URL; a provider error is 503 DEPENDENCY_UNAVAILABLE with Retry-After and is not bucketed", async () => {
-    const { seeker, matchId } = await acceptedMatch(h);
-    requests = [];
-    providerUp = false;
-    const down = await h.call({
-      method: 'GET',
-      url: `/api/v1/matches/${matchId}/interview-room-url`,
-      token: seeker.token,
-    });
-    expect(down.statusCode).toBe(503);
-    expect(down.json().code).toBe('DEPENDENCY_UNAVAILABLE');
-    expect(down.headers['retry-after']).toBe('5');
-    providerUp = true;
-    const up = await h.call({
-      method: 'GET',
-      url: `/api/v1/matches/${matchId}/interview-room-url`,
-      token: seeker.token,
-    });
-    expect(up.statusCode).toBe(200);
-    expect(up.json().room_url).toBe(`https://video.example/r/${matchId}/${seeker.user.id}`);
-    expect(requests).toEqual([expect.objectContaining({ room: matchId, participant: seeker.user.id, role: 'seeker' })]);
-  });
+  it(
+    "returns the provider's URL; a provider error is 503 DEPENDENCY_UNAVAILABLE with " +
+      'Retry-After and is not bucketed',
+    async () => {
+      const { seeker, matchId } = await acceptedMatch(h);
+      requests = [];
+      providerUp = false;
+      const down = await h.call({
+        method: 'GET',
+        url: `/api/v1/matches/${matchId}/interview-room-url`,
+        token: seeker.token,
+      });
+      expect(down.statusCode).toBe(503);
+      expect(down.json().code).toBe('DEPENDENCY_UNAVAILABLE');
+      expect(down.headers['retry-after']).toBe('5');
+      providerUp = true;
+      const up = await h.call({
+        method: 'GET',
+        url: `/api/v1/matches/${matchId}/interview-room-url`,
+        token: seeker.token,
+      });
+      expect(up.statusCode).toBe(200);
+      expect(up.json().room_url).toBe(`https://video.example/r/${matchId}/${seeker.user.id}`);
+      expect(requests).toEqual([
+        expect.objectContaining({ room: matchId, participant: seeker.user.id, role: 'seeker' }),
+      ]);
+    },
+  );
 
   it('an unreachable provider → 503 DEPENDENCY_UNAVAILABLE', async () => {
     const { seeker, matchId } = await acceptedMatch(hDown);

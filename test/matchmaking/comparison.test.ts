@@ -28,77 +28,84 @@ describe('POST /jobs/{id}/comparison with the built-in provider (no AI_PROVIDER_
   });
   afterAll(async () => h?.close());
 
-  it("explains the scorer's breakdown, says provider builtin, and is a cost-bearing call with an automatic bucket", async () => {
-    const s = await h.seeker({
-      profile: { skills: ['typescript', 'PostgreSQL'], experience_years: 5, remote_preference: 'fully_remote' },
-    });
-    const r = await compare(h, s.token, jobId);
-    expect(r.statusCode).toBe(200);
-    const c = r.json().comparison;
-    const expected = computeMatchScore(
-      { skills: ['typescript', 'PostgreSQL'], experienceYears: 5, location: null, remotePreference: 'fully_remote' },
-      {
-        essentialSkills: ['TypeScript', 'Go'],
-        bonusSkills: ['PostgreSQL'],
-        experienceMin: 8,
-        salaryMin: null,
-        salaryMax: null,
-        location: null,
-        remotePreference: 'remote',
-      },
-    );
-    expect(c).toMatchObject({
-      job_id: jobId,
-      provider: 'builtin',
-      model: null,
-      match_score: expected.score,
-      score_version: 'v1',
-    });
-    expect(c.strengths.join(' ')).toMatch(/Essential skills you have: TypeScript/);
-    expect(c.strengths.join(' ')).toMatch(/Bonus skills you have: PostgreSQL/);
-    expect(c.gaps.join(' ')).toMatch(/Essential skills not on your profile: Go/);
-    expect(c.gaps.join(' ')).toMatch(/Experience: 5 of 8 required years/);
-    expect(c.talking_points.join(' ')).toMatch(/get up to speed with Go/);
-    expect(
-      comparisonAnswerSchema.safeParse({
-        summary: c.summary,
-        strengths: c.strengths,
-        gaps: c.gaps,
-        talking_points: c.talking_points,
-      }).success,
-    ).toBe(true);
-    expect(r.headers['x-ratelimit-limit']).toBe('3');
-    expect(r.headers['x-ratelimit-remaining']).toBe('2');
-
-    // The automatic idempotency bucket: the same call again costs nothing and answers the same.
-    const again = await compare(h, s.token, jobId);
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json()).toEqual(r.json());
-    expect(again.headers['x-ratelimit-remaining']).toBe('2');
-  });
-
-  it('refuses recruiters (403), seekers without a profile (409), unknown or non-public jobs (404), tokens without jobs:read (403)', async () => {
-    expect((await compare(h, rec.token, jobId)).json().code).toBe('ROLE_NOT_ALLOWED');
-    const fresh = await h.seeker({ onboarded: false });
-    expect((await compare(h, fresh.token, jobId)).json().code).toBe('ONBOARDING_INCOMPLETE');
-    const s = await h.seeker();
-    expect((await compare(h, s.token, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await compare(h, s.token, 'not-a-uuid')).statusCode).toBe(404);
-    const draftEventJob = await (async () => {
-      const res = await h.call({
-        method: 'POST',
-        url: '/api/v1/live-events',
-        token: rec.token,
-        payload: { slug: `draft-${Date.now()}`, company_name: 'Acme', visibility: 'open_invite' },
+  it(
+    "explains the scorer's breakdown, says provider builtin, and is a cost-bearing call with " + 'an automatic bucket',
+    async () => {
+      const s = await h.seeker({
+        profile: { skills: ['typescript', 'PostgreSQL'], experience_years: 5, remote_preference: 'fully_remote' },
       });
-      return createJob(h, rec, res.json().event.id);
-    })();
-    expect((await compare(h, s.token, draftEventJob.id)).statusCode).toBe(404);
-    const narrow = await s.tokenWith(['profile:read']);
-    const r = await compare(h, narrow, jobId);
-    expect(r.statusCode).toBe(403);
-    expect(r.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { required_scope: 'jobs:read' } });
-  });
+      const r = await compare(h, s.token, jobId);
+      expect(r.statusCode).toBe(200);
+      const c = r.json().comparison;
+      const expected = computeMatchScore(
+        { skills: ['typescript', 'PostgreSQL'], experienceYears: 5, location: null, remotePreference: 'fully_remote' },
+        {
+          essentialSkills: ['TypeScript', 'Go'],
+          bonusSkills: ['PostgreSQL'],
+          experienceMin: 8,
+          salaryMin: null,
+          salaryMax: null,
+          location: null,
+          remotePreference: 'remote',
+        },
+      );
+      expect(c).toMatchObject({
+        job_id: jobId,
+        provider: 'builtin',
+        model: null,
+        match_score: expected.score,
+        score_version: 'v1',
+      });
+      expect(c.strengths.join(' ')).toMatch(/Essential skills you have: TypeScript/);
+      expect(c.strengths.join(' ')).toMatch(/Bonus skills you have: PostgreSQL/);
+      expect(c.gaps.join(' ')).toMatch(/Essential skills not on your profile: Go/);
+      expect(c.gaps.join(' ')).toMatch(/Experience: 5 of 8 required years/);
+      expect(c.talking_points.join(' ')).toMatch(/get up to speed with Go/);
+      expect(
+        comparisonAnswerSchema.safeParse({
+          summary: c.summary,
+          strengths: c.strengths,
+          gaps: c.gaps,
+          talking_points: c.talking_points,
+        }).success,
+      ).toBe(true);
+      expect(r.headers['x-ratelimit-limit']).toBe('3');
+      expect(r.headers['x-ratelimit-remaining']).toBe('2');
+
+      // The automatic idempotency bucket: the same call again costs nothing and answers the same.
+      const again = await compare(h, s.token, jobId);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(r.json());
+      expect(again.headers['x-ratelimit-remaining']).toBe('2');
+    },
+  );
+
+  it(
+    'refuses recruiters (403), seekers without a profile (409), unknown or non-public jobs ' +
+      '(404), tokens without jobs:read (403)',
+    async () => {
+      expect((await compare(h, rec.token, jobId)).json().code).toBe('ROLE_NOT_ALLOWED');
+      const fresh = await h.seeker({ onboarded: false });
+      expect((await compare(h, fresh.token, jobId)).json().code).toBe('ONBOARDING_INCOMPLETE');
+      const s = await h.seeker();
+      expect((await compare(h, s.token, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+      expect((await compare(h, s.token, 'not-a-uuid')).statusCode).toBe(404);
+      const draftEventJob = await (async () => {
+        const res = await h.call({
+          method: 'POST',
+          url: '/api/v1/live-events',
+          token: rec.token,
+          payload: { slug: `draft-${Date.now()}`, company_name: 'Acme', visibility: 'open_invite' },
+        });
+        return createJob(h, rec, res.json().event.id);
+      })();
+      expect((await compare(h, s.token, draftEventJob.id)).statusCode).toBe(404);
+      const narrow = await s.tokenWith(['profile:read']);
+      const r = await compare(h, narrow, jobId);
+      expect(r.statusCode).toBe(403);
+      expect(r.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { required_scope: 'jobs:read' } });
+    },
+  );
 });
 
 /** A real OpenAI-compatible HTTP server: checks what we send, answers what the test says. */

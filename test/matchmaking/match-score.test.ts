@@ -88,44 +88,48 @@ describe('matching plan', () => {
     liveEventId,
   });
 
-  it('serves oldest first among comparable scores, better bands first, never over capacity, per-event entries only in their event', () => {
-    const entries = [
-      entry('old-poor', 1, ['cobol']),
-      entry('mid-good', 2, ['TypeScript', 'PostgreSQL']),
-      entry('new-good', 3, ['TypeScript', 'PostgreSQL']),
-      entry('pinned', 0, ['TypeScript', 'PostgreSQL'], 'E2'),
-    ];
-    const jobs = [pjob('J1', 'E1', ['TypeScript', 'PostgreSQL']), pjob('J2', 'E2', ['TypeScript', 'PostgreSQL'])];
-    const pairs = planMatches({
-      entries,
-      jobs,
-      freeByEvent: new Map([
-        ['E1', 2],
-        ['E2', 0],
-      ]),
-      openInviteEventIds: new Set(['E1', 'E2']),
-      excludedPairs: new Set(),
-    });
-    // E2 is full: the pinned entry waits; the two good entries take E1's two slots ahead of the older poor one.
-    expect(pairs.map((p) => [p.entry.id, p.job.id])).toEqual([
-      ['mid-good', 'J1'],
-      ['new-good', 'J1'],
-    ]);
-    const one = planMatches({
-      entries,
-      jobs,
-      freeByEvent: new Map([
-        ['E1', 1],
-        ['E2', 1],
-      ]),
-      openInviteEventIds: new Set(['E1']),
-      excludedPairs: new Set(['mid-good:J1']),
-    });
-    expect(one.map((p) => [p.entry.id, p.job.id])).toEqual([
-      ['pinned', 'J2'],
-      ['new-good', 'J1'],
-    ]);
-  });
+  it(
+    'serves oldest first among comparable scores, better bands first, never over capacity, ' +
+      'per-event entries only in their event',
+    () => {
+      const entries = [
+        entry('old-poor', 1, ['cobol']),
+        entry('mid-good', 2, ['TypeScript', 'PostgreSQL']),
+        entry('new-good', 3, ['TypeScript', 'PostgreSQL']),
+        entry('pinned', 0, ['TypeScript', 'PostgreSQL'], 'E2'),
+      ];
+      const jobs = [pjob('J1', 'E1', ['TypeScript', 'PostgreSQL']), pjob('J2', 'E2', ['TypeScript', 'PostgreSQL'])];
+      const pairs = planMatches({
+        entries,
+        jobs,
+        freeByEvent: new Map([
+          ['E1', 2],
+          ['E2', 0],
+        ]),
+        openInviteEventIds: new Set(['E1', 'E2']),
+        excludedPairs: new Set(),
+      });
+      // E2 is full: the pinned entry waits; the two good entries take E1's two slots ahead of the older poor one.
+      expect(pairs.map((p) => [p.entry.id, p.job.id])).toEqual([
+        ['mid-good', 'J1'],
+        ['new-good', 'J1'],
+      ]);
+      const one = planMatches({
+        entries,
+        jobs,
+        freeByEvent: new Map([
+          ['E1', 1],
+          ['E2', 1],
+        ]),
+        openInviteEventIds: new Set(['E1']),
+        excludedPairs: new Set(['mid-good:J1']),
+      });
+      expect(one.map((p) => [p.entry.id, p.job.id])).toEqual([
+        ['pinned', 'J2'],
+        ['new-good', 'J1'],
+      ]);
+    },
+  );
 });
 
 describe('decline tuning (score v2)', () => {

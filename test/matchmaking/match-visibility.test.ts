@@ -65,34 +65,38 @@ describe('match visibility (no race)', () => {
     expect(observed).toBe(200);
   }, 300_000);
 
-  it('accept refuses past expires_at (even before the expiry timer fires) and a retried accept answers success', async () => {
-    const rec = await h.recruiter();
-    await h.knex('team_settings').insert({ team_id: rec.teamId, auto_accept_matches: true });
-    const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 2 });
-    await createJob(h, { event });
-    const [a, b] = [await h.seeker(), await h.seeker()];
-    await join(h, a, event.slug);
-    await join(h, b, event.slug);
-    const ma = await matchOf(h, a.user.id);
-    const mb = await matchOf(h, b.user.id);
-    const svc = matchesService(h);
+  it(
+    'accept refuses past expires_at (even before the expiry timer fires) and a retried accept ' + 'answers success',
+    async () => {
+      const rec = await h.recruiter();
+      await h.knex('team_settings').insert({ team_id: rec.teamId, auto_accept_matches: true });
+      const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 2 });
+      await createJob(h, { event });
+      const [a, b] = [await h.seeker(), await h.seeker()];
+      await join(h, a, event.slug);
+      await join(h, b, event.slug);
+      const ma = await matchOf(h, a.user.id);
+      const mb = await matchOf(h, b.user.id);
+      const svc = matchesService(h);
 
-    // The acceptance window has passed for `a` (its timer is still 10 minutes away): refused.
-    await h
-      .knex('matches')
-      .where({ id: ma.id })
-      .update({ expires_at: new Date(Date.now() - 1_000) });
-    await expect(svc.accept({ userId: a.user.id, matchId: ma.id })).rejects.toMatchObject({
-      status: 409,
-      code: 'MATCH_NOT_ACCEPTABLE',
-      details: { status: 'expired' },
-    });
+      // The acceptance window has passed for `a` (its timer is still 10 minutes away): refused.
+      await h
+        .knex('matches')
+        .where({ id: ma.id })
+        .update({ expires_at: new Date(Date.now() - 1_000) });
+      await expect(svc.accept({ userId: a.user.id, matchId: ma.id })).rejects.toMatchObject({
+        status: 409,
+        code: 'MATCH_NOT_ACCEPTABLE',
+        details: { status: 'expired' },
+      });
 
-    // `b` accepts; the answer is lost and the retry comes after the interview ended: still success.
-    expect((await svc.accept({ userId: b.user.id, matchId: mb.id })).match.status).toBe('accepted');
-    await svc.completeInterview({ userId: b.user.id, matchId: mb.id });
-    await eventually(async () => (await h.knex('matches').where({ id: mb.id }).first())?.status === 'completed');
-    const retried = await svc.accept({ userId: b.user.id, matchId: mb.id });
-    expect(retried.match).toMatchObject({ id: mb.id, status: 'completed' });
-  }, 60_000);
+      // `b` accepts; the answer is lost and the retry comes after the interview ended: still success.
+      expect((await svc.accept({ userId: b.user.id, matchId: mb.id })).match.status).toBe('accepted');
+      await svc.completeInterview({ userId: b.user.id, matchId: mb.id });
+      await eventually(async () => (await h.knex('matches').where({ id: mb.id }).first())?.status === 'completed');
+      const retried = await svc.accept({ userId: b.user.id, matchId: mb.id });
+      expect(retried.match).toMatchObject({ id: mb.id, status: 'completed' });
+    },
+    60_000,
+  );
 });

@@ -39,39 +39,44 @@ describe('browser: console matching page', () => {
     await h?.close();
   });
 
-  it('a recruiter sets their availability and the floor; bad input is refused next to the field; no serious accessibility violation', async () => {
-    const c = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(c);
-    const page = await c.newPage();
-    const { email } = await signUpInBrowser(page, baseUrl, { role: 'recruiter', name: 'Mia Matcher' });
-    await onboardRecruiterInBrowser(page, { team: 'Initech' });
-    const user = await h.knex('users').where({ email }).first();
-    const { team_id: teamId } = await h.knex('team_members').where({ user_id: user.id }).first();
-    const event = await createLiveEvent(h, { teamId, slots: 3 });
+  it(
+    'a recruiter sets their availability and the floor; bad input is refused next to the ' +
+      'field; no serious accessibility violation',
+    async () => {
+      const c = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      contexts.push(c);
+      const page = await c.newPage();
+      const { email } = await signUpInBrowser(page, baseUrl, { role: 'recruiter', name: 'Mia Matcher' });
+      await onboardRecruiterInBrowser(page, { team: 'Initech' });
+      const user = await h.knex('users').where({ email }).first();
+      const { team_id: teamId } = await h.knex('team_members').where({ user_id: user.id }).first();
+      const event = await createLiveEvent(h, { teamId, slots: 3 });
 
-    await page.goto(`${baseUrl}/recruiter/events/${event.id}/matching`);
-    expect(await page.getByText('You have not said whether you take interviews').count()).toBe(1);
-    await page.getByLabel('Interviews at a time').fill('0');
-    await page.getByRole('button', { name: 'Save availability' }).click();
-    await page.locator('#e-capacity').waitFor();
-    await page.getByLabel('Interviews at a time').fill('2');
-    await page.getByRole('button', { name: 'Save availability' }).click();
-    await page.locator('.notice:has-text("availability was saved")').waitFor();
-    expect(await page.getByText('You take up to 2 interviews at a time here').count()).toBe(1);
-    expect(
-      await h.knex('recruiter_availability').where({ live_event_id: event.id, user_id: user.id }).first(),
-    ).toMatchObject({ available: true, capacity: 2 });
+      await page.goto(`${baseUrl}/recruiter/events/${event.id}/matching`);
+      expect(await page.getByText('You have not said whether you take interviews').count()).toBe(1);
+      await page.getByLabel('Interviews at a time').fill('0');
+      await page.getByRole('button', { name: 'Save availability' }).click();
+      await page.locator('#e-capacity').waitFor();
+      await page.getByLabel('Interviews at a time').fill('2');
+      await page.getByRole('button', { name: 'Save availability' }).click();
+      await page.locator('.notice:has-text("availability was saved")').waitFor();
+      expect(await page.getByText('You take up to 2 interviews at a time here').count()).toBe(1);
+      expect(
+        await h.knex('recruiter_availability').where({ live_event_id: event.id, user_id: user.id }).first(),
+      ).toMatchObject({ available: true, capacity: 2 });
 
-    await page.getByLabel('Minimum score (0–100)').fill('65');
-    await page.getByRole('button', { name: 'Save floor' }).click();
-    await page.locator('.notice:has-text("quality floor was saved")').waitFor();
-    expect(await h.knex('live_events').where({ id: event.id }).first()).toMatchObject({ match_min_score: 65 });
-    expect(await page.getByText('score ≥ 65').count()).toBe(1);
+      await page.getByLabel('Minimum score (0–100)').fill('65');
+      await page.getByRole('button', { name: 'Save floor' }).click();
+      await page.locator('.notice:has-text("quality floor was saved")').waitFor();
+      expect(await h.knex('live_events').where({ id: event.id }).first()).toMatchObject({ match_min_score: 65 });
+      expect(await page.getByText('score ≥ 65').count()).toBe(1);
 
-    await screenshot(page, 'console-matching-1280');
-    expect((await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, 'console-matching-390');
-    expect((await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  }, 90_000);
+      await screenshot(page, 'console-matching-1280');
+      expect((await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'console-matching-390');
+      expect((await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    },
+    90_000,
+  );
 });

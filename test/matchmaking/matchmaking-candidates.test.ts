@@ -133,116 +133,128 @@ describe('matchmaking candidate search', () => {
     },
   );
 
-  it('an index over every event, narrowed by an "any event" mask, answers as an index built over only those events', () => {
-    // The matchmaker keeps one index between rounds and narrows the "any event" scope per page to
-    // the open-invite events that still have a slot (decision 0190).
-    const g = generator(190);
-    for (let t = 0; t < 100; t++) {
-      const eventCount = 1 + Math.floor(g.r() * 12);
-      const jobs = Array.from({ length: Math.floor(g.r() * 150) }, () => g.job(eventCount));
-      const free = new Map(
-        Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 3)] as [string, number]),
-      );
-      const everyEvent = new CandidateIndex(jobs, new Set(free.keys()));
-      const allowed = new Set([...free.keys()].filter(() => g.r() < 0.5));
-      const mask = everyEvent.anyEventMask(allowed);
-      const narrow = new CandidateIndex(
-        jobs.filter((j) => allowed.has(j.liveEventId)),
-        allowed,
-      );
-      for (let k = 0; k < 6; k++) {
-        const seeker = g.seeker();
-        const limit = [1, 3, 10][k % 3];
-        const floor = k % 2 ? { minScore: 40, passes: (_job: CandidateJob, score: number) => score >= 40 } : undefined;
-        const got = everyEvent.bestPerEvent({ liveEventId: null, seeker }, { limit, free, anyEventMask: mask, floor });
-        expect(view(got)).toEqual(view(narrow.bestPerEvent({ liveEventId: null, seeker }, { limit, free, floor })));
-        for (const c of got) expect(allowed.has(c.job.liveEventId)).toBe(true);
-      }
-    }
-  });
-
-  it('per-skill lists read lazily (0235) give what scoring every job gives, with per-event floors and brackets, masks, full events, exclusions and ties', () => {
-    // Dense, skewed vocabulary (a few skills on most jobs, several shared at once, duplicates and
-    // casing), jobs with no essential skills (they pass an essential-skill floor), events with their
-    // own floors relaxed by brackets as the entry waits, some events full (skipEvent) and some out
-    // of the mask, repeated job shapes (ties broken by free slots and job id).
-    const g = generator(235);
-    const brackets: FloorBracket[] = [
-      { afterMs: 0, relax: 0, essential: true },
-      { afterMs: 300_000, relax: 15, essential: true },
-      { afterMs: 900_000, relax: 30, essential: false },
-    ];
-    let compared = 0;
-    let essentialOnlyScopes = 0;
-    for (let t = 0; t < 60; t++) {
-      const eventCount = 1 + Math.floor(g.r() * 25);
-      const shapes = Array.from({ length: 1 + Math.floor(g.r() * 40) }, () => g.job(eventCount));
-      // Many jobs are copies of a few shapes in other events: exact ties across events.
-      const jobs = Array.from({ length: Math.floor(g.r() * 600) }, (_, i) =>
-        g.r() < 0.5
-          ? {
-              ...g.pick(shapes),
-              id: `t${t}-copy-${String(i).padStart(4, '0')}`,
-              liveEventId: `E${Math.floor(g.r() * eventCount)}`,
-            }
-          : g.job(eventCount),
-      );
-      const free = new Map(
-        Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 4)] as [string, number]),
-      );
-      const openInvite = new Set([...free.keys()].filter(() => g.r() < 0.8));
-      const settings = new Map(
-        [...free.keys()].map((e) => [e, { minScore: Math.floor(g.r() * 80), requireEssential: g.r() < 0.7 }]),
-      );
-      const index = new CandidateIndex(jobs, openInvite);
-      for (let k = 0; k < 10; k++) {
-        const seeker = g.seeker();
-        const own = g.r() < 0.25 ? `E${Math.floor(g.r() * eventCount)}` : null;
-        const waitedMs = g.pick([0, 10_000, 400_000, 1_000_000]);
-        const floors = new Map<string, AppliedFloor>(
-          [...settings].map(([e, f]) => [e, floorFor(f, waitedMs, brackets)]),
+  it(
+    'an index over every event, narrowed by an "any event" mask, answers as an index built ' + 'over only those events',
+    () => {
+      // The matchmaker keeps one index between rounds and narrows the "any event" scope per page to
+      // the open-invite events that still have a slot (decision 0190).
+      const g = generator(190);
+      for (let t = 0; t < 100; t++) {
+        const eventCount = 1 + Math.floor(g.r() * 12);
+        const jobs = Array.from({ length: Math.floor(g.r() * 150) }, () => g.job(eventCount));
+        const free = new Map(
+          Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 3)] as [string, number]),
         );
-        const allowed = new Set([...openInvite].filter(() => g.r() < 0.8));
-        const mask = g.r() < 0.5 ? index.anyEventMask(allowed) : undefined;
-        const full = new Set([...free].filter(([, n]) => n === 0).map(([e]) => e));
-        const skipEvent = g.r() < 0.5 ? (e: string) => full.has(e) : undefined;
-        const banned = new Set(jobs.filter(() => g.r() < 0.05).map((j) => j.id));
-        const excluded = (id: string) => banned.has(id);
-        const scopeEvents = own ? [own] : [...openInvite].filter((e) => !mask || allowed.has(e));
-        const essentialRequired = scopeEvents.length > 0 && scopeEvents.every((e) => floors.get(e)!.essential_required);
-        if (essentialRequired) essentialOnlyScopes++;
-        const floor = {
-          minScore: scopeEvents.length ? Math.min(...scopeEvents.map((e) => floors.get(e)!.min_score)) : 0,
-          essentialRequired,
-          passes: (job: CandidateJob, score: number, essentialMatched: number) =>
-            passesFloor(floors.get(job.liveEventId)!, score, essentialMatched, job.essentialSkills.length),
-        };
-        const limit = g.pick([1, 2, 3, 10, Infinity]);
-        const got = index.bestPerEvent(
-          { liveEventId: own, seeker },
-          { limit, free, excluded, skipEvent, anyEventMask: mask, floor },
+        const everyEvent = new CandidateIndex(jobs, new Set(free.keys()));
+        const allowed = new Set([...free.keys()].filter(() => g.r() < 0.5));
+        const mask = everyEvent.anyEventMask(allowed);
+        const narrow = new CandidateIndex(
+          jobs.filter((j) => allowed.has(j.liveEventId)),
+          allowed,
         );
-        // The reference: every job of the scope scored in full, the floor applied from the breakdown.
-        const have = new Set(seeker.skills.map(norm));
-        const scope = jobs.filter((j) => scopeEvents.includes(j.liveEventId) && !skipEvent?.(j.liveEventId));
-        const passing = scope.filter((j) => {
-          const essentialMatched = j.essentialSkills.filter((x) => have.has(norm(x))).length;
-          return passesFloor(
-            floors.get(j.liveEventId)!,
-            computeMatchScore(seeker, j).score,
-            essentialMatched,
-            j.essentialSkills.length,
+        for (let k = 0; k < 6; k++) {
+          const seeker = g.seeker();
+          const limit = [1, 3, 10][k % 3];
+          const floor =
+            k % 2 ? { minScore: 40, passes: (_job: CandidateJob, score: number) => score >= 40 } : undefined;
+          const got = everyEvent.bestPerEvent(
+            { liveEventId: null, seeker },
+            { limit, free, anyEventMask: mask, floor },
           );
-        });
-        expect(view(got)).toEqual(view(exhaustive(seeker, passing, { limit, free, excluded })));
-        compared++;
+          expect(view(got)).toEqual(view(narrow.bestPerEvent({ liveEventId: null, seeker }, { limit, free, floor })));
+          for (const c of got) expect(allowed.has(c.job.liveEventId)).toBe(true);
+        }
       }
-    }
-    expect(compared).toBe(600);
-    // Both kinds of scope occurred: every event requiring an essential skill (jobs skipped unscored) and not.
-    expect(essentialOnlyScopes).toBeGreaterThan(50);
-    expect(essentialOnlyScopes).toBeLessThan(550);
-  });
+    },
+  );
+
+  it(
+    'per-skill lists read lazily (0235) give what scoring every job gives, with per-event ' +
+      'floors and brackets, masks, full events, exclusions and ties',
+    () => {
+      // Dense, skewed vocabulary (a few skills on most jobs, several shared at once, duplicates and
+      // casing), jobs with no essential skills (they pass an essential-skill floor), events with their
+      // own floors relaxed by brackets as the entry waits, some events full (skipEvent) and some out
+      // of the mask, repeated job shapes (ties broken by free slots and job id).
+      const g = generator(235);
+      const brackets: FloorBracket[] = [
+        { afterMs: 0, relax: 0, essential: true },
+        { afterMs: 300_000, relax: 15, essential: true },
+        { afterMs: 900_000, relax: 30, essential: false },
+      ];
+      let compared = 0;
+      let essentialOnlyScopes = 0;
+      for (let t = 0; t < 60; t++) {
+        const eventCount = 1 + Math.floor(g.r() * 25);
+        const shapes = Array.from({ length: 1 + Math.floor(g.r() * 40) }, () => g.job(eventCount));
+        // Many jobs are copies of a few shapes in other events: exact ties across events.
+        const jobs = Array.from({ length: Math.floor(g.r() * 600) }, (_, i) =>
+          g.r() < 0.5
+            ? {
+                ...g.pick(shapes),
+                id: `t${t}-copy-${String(i).padStart(4, '0')}`,
+                liveEventId: `E${Math.floor(g.r() * eventCount)}`,
+              }
+            : g.job(eventCount),
+        );
+        const free = new Map(
+          Array.from({ length: eventCount }, (_, e) => [`E${e}`, Math.floor(g.r() * 4)] as [string, number]),
+        );
+        const openInvite = new Set([...free.keys()].filter(() => g.r() < 0.8));
+        const settings = new Map(
+          [...free.keys()].map((e) => [e, { minScore: Math.floor(g.r() * 80), requireEssential: g.r() < 0.7 }]),
+        );
+        const index = new CandidateIndex(jobs, openInvite);
+        for (let k = 0; k < 10; k++) {
+          const seeker = g.seeker();
+          const own = g.r() < 0.25 ? `E${Math.floor(g.r() * eventCount)}` : null;
+          const waitedMs = g.pick([0, 10_000, 400_000, 1_000_000]);
+          const floors = new Map<string, AppliedFloor>(
+            [...settings].map(([e, f]) => [e, floorFor(f, waitedMs, brackets)]),
+          );
+          const allowed = new Set([...openInvite].filter(() => g.r() < 0.8));
+          const mask = g.r() < 0.5 ? index.anyEventMask(allowed) : undefined;
+          const full = new Set([...free].filter(([, n]) => n === 0).map(([e]) => e));
+          const skipEvent = g.r() < 0.5 ? (e: string) => full.has(e) : undefined;
+          const banned = new Set(jobs.filter(() => g.r() < 0.05).map((j) => j.id));
+          const excluded = (id: string) => banned.has(id);
+          const scopeEvents = own ? [own] : [...openInvite].filter((e) => !mask || allowed.has(e));
+          const essentialRequired =
+            scopeEvents.length > 0 && scopeEvents.every((e) => floors.get(e)!.essential_required);
+          if (essentialRequired) essentialOnlyScopes++;
+          const floor = {
+            minScore: scopeEvents.length ? Math.min(...scopeEvents.map((e) => floors.get(e)!.min_score)) : 0,
+            essentialRequired,
+            passes: (job: CandidateJob, score: number, essentialMatched: number) =>
+              passesFloor(floors.get(job.liveEventId)!, score, essentialMatched, job.essentialSkills.length),
+          };
+          const limit = g.pick([1, 2, 3, 10, Infinity]);
+          const got = index.bestPerEvent(
+            { liveEventId: own, seeker },
+            { limit, free, excluded, skipEvent, anyEventMask: mask, floor },
+          );
+          // The reference: every job of the scope scored in full, the floor applied from the breakdown.
+          const have = new Set(seeker.skills.map(norm));
+          const scope = jobs.filter((j) => scopeEvents.includes(j.liveEventId) && !skipEvent?.(j.liveEventId));
+          const passing = scope.filter((j) => {
+            const essentialMatched = j.essentialSkills.filter((x) => have.has(norm(x))).length;
+            return passesFloor(
+              floors.get(j.liveEventId)!,
+              computeMatchScore(seeker, j).score,
+              essentialMatched,
+              j.essentialSkills.length,
+            );
+          });
+          expect(view(got)).toEqual(view(exhaustive(seeker, passing, { limit, free, excluded })));
+          compared++;
+        }
+      }
+      expect(compared).toBe(600);
+      // Both kinds of scope occurred: every event requiring an essential skill (jobs skipped unscored) and not.
+      expect(essentialOnlyScopes).toBeGreaterThan(50);
+      expect(essentialOnlyScopes).toBeLessThan(550);
+    },
+  );
 
   it('a seeker sharing a popular skill with most jobs reads only the top of its lists (0235)', () => {
     // 200 events × 50 jobs, every job listing "Go" (and one other skill): a seeker with Go and one

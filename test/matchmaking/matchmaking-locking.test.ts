@@ -194,48 +194,51 @@ describe('matchmaking: planning without locks, holding slots under short locks',
     expect((await offersOf(event.id)).map((o) => o.queue_entry_id).sort()).toEqual([a.id, b.id].sort());
   });
 
-  it('plans without holding locks: event edits and entry projections go through while a round reads and scores', async () => {
-    // Only this test's seekers wait.
-    await h.knex('queue_entries').where({ status: 'waiting' }).update({ status: 'left' });
-    const rec = await h.recruiter();
-    const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 3, visibility: 'open_invite' });
-    for (let i = 0; i < 20; i++)
-      await createJob(h, { event, title: `Job ${i}`, essential_skills: [['TypeScript', 'Go', 'Rust'][i % 3]] });
-    const entries = [await waiting(null), await waiting(event), await waiting(null)];
+  it(
+    'plans without holding locks: event edits and entry projections go through while a round ' + 'reads and scores',
+    async () => {
+      // Only this test's seekers wait.
+      await h.knex('queue_entries').where({ status: 'waiting' }).update({ status: 'left' });
+      const rec = await h.recruiter();
+      const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 3, visibility: 'open_invite' });
+      for (let i = 0; i < 20; i++)
+        await createJob(h, { event, title: `Job ${i}`, essential_skills: [['TypeScript', 'Go', 'Rust'][i % 3]] });
+      const entries = [await waiting(null), await waiting(event), await waiting(null)];
 
-    // While the round loads candidate jobs (after reading events and entries, before scoring and
-    // holding), a writer touches the very rows the round plans on, with a short lock timeout: it
-    // must not have to wait for the round.
-    const probes: string[] = [];
-    const probed: MatchmakingRepository = {
-      ...repo,
-      listCandidateJobs: async (ids, trx) => {
-        await h.knex.transaction(async (w) => {
-          await w.raw(`SET LOCAL lock_timeout = '300ms'`);
-          await w('live_events').where({ id: event.id }).update({ headline: 'edited while the round plans' });
-          await w('queue_entries')
-            .whereIn(
-              'id',
-              entries.map((e) => e.id),
-            )
-            .update({ updated_at: w.fn.now() });
-        });
-        probes.push('ok');
-        return repo.listCandidateJobs(ids, trx);
-      },
-    };
-    const activities = createMatchmakingActivities({
-      knex: h.knex,
-      client: h.temporal,
-      config: h.config,
-      matchmakingRepository: probed,
-      accountsRepository: h.app.services.deps.repos.accounts,
-    });
-    const round = await activities.runMatchingRound({ batchSize: 500 });
-    expect(probes).toEqual(['ok']);
-    // The round still held the event's slots for its three oldest entries (no worker runs their
-    // workflows here, so the offers are then refused: what matters is that they were written).
-    expect(round).toMatchObject({ considered: 3, offered: 3 });
-    expect((await offersOf(event.id)).map((o) => o.queue_entry_id).sort()).toEqual(entries.map((e) => e.id).sort());
-  });
+      // While the round loads candidate jobs (after reading events and entries, before scoring and
+      // holding), a writer touches the very rows the round plans on, with a short lock timeout: it
+      // must not have to wait for the round.
+      const probes: string[] = [];
+      const probed: MatchmakingRepository = {
+        ...repo,
+        listCandidateJobs: async (ids, trx) => {
+          await h.knex.transaction(async (w) => {
+            await w.raw(`SET LOCAL lock_timeout = '300ms'`);
+            await w('live_events').where({ id: event.id }).update({ headline: 'edited while the round plans' });
+            await w('queue_entries')
+              .whereIn(
+                'id',
+                entries.map((e) => e.id),
+              )
+              .update({ updated_at: w.fn.now() });
+          });
+          probes.push('ok');
+          return repo.listCandidateJobs(ids, trx);
+        },
+      };
+      const activities = createMatchmakingActivities({
+        knex: h.knex,
+        client: h.temporal,
+        config: h.config,
+        matchmakingRepository: probed,
+        accountsRepository: h.app.services.deps.repos.accounts,
+      });
+      const round = await activities.runMatchingRound({ batchSize: 500 });
+      expect(probes).toEqual(['ok']);
+      // The round still held the event's slots for its three oldest entries (no worker runs their
+      // workflows here, so the offers are then refused: what matters is that they were written).
+      expect(round).toMatchObject({ considered: 3, offered: 3 });
+      expect((await offersOf(event.id)).map((o) => o.queue_entry_id).sort()).toEqual(entries.map((e) => e.id).sort());
+    },
+  );
 });

@@ -139,62 +139,69 @@ describe('matchmaking', () => {
     expect(anyJoin.estimated_wait_seconds).toBeNull();
   });
 
-  it('an "any event" entry waits until an open-invite event goes live, never takes a private one, and is matched there', async () => {
-    const rec = await h.recruiter();
-    const privateEvent = await createLiveEvent(h, { teamId: rec.teamId!, slots: 5, visibility: 'private' });
-    await createJob(h, { event: privateEvent });
-    const openEvent = await createLiveEvent(h, {
-      teamId: rec.teamId!,
-      slots: 2,
-      visibility: 'open_invite',
-      status: 'draft',
-    });
-    const openJob = await createJob(h, { event: openEvent, title: 'Data Engineer' });
+  it(
+    'an "any event" entry waits until an open-invite event goes live, never takes a private ' +
+      'one, and is matched there',
+    async () => {
+      const rec = await h.recruiter();
+      const privateEvent = await createLiveEvent(h, { teamId: rec.teamId!, slots: 5, visibility: 'private' });
+      await createJob(h, { event: privateEvent });
+      const openEvent = await createLiveEvent(h, {
+        teamId: rec.teamId!,
+        slots: 2,
+        visibility: 'open_invite',
+        status: 'draft',
+      });
+      const openJob = await createJob(h, { event: openEvent, title: 'Data Engineer' });
 
-    const s = await h.seeker();
-    const j = await join(h, s);
-    expect(j).toMatchObject({ status: 'waiting', live_event_slug: null });
-    await kick(h);
-    await roundCompleted(h);
-    expect(await h.knex('matches').where({ seeker_user_id: s.user.id })).toHaveLength(0);
+      const s = await h.seeker();
+      const j = await join(h, s);
+      expect(j).toMatchObject({ status: 'waiting', live_event_slug: null });
+      await kick(h);
+      await roundCompleted(h);
+      expect(await h.knex('matches').where({ seeker_user_id: s.user.id })).toHaveLength(0);
 
-    // The event goes live mid-queue (the events capability's go-live kicks the matchmaker).
-    await setEventStatus(h, openEvent.id, 'live');
-    await kick(h);
-    const m = await matchOf(h, s.user.id);
-    expect(m).toMatchObject({ live_event_id: openEvent.id, job_id: openJob.id, status: 'matched' });
-    await h.knex('live_events').where({ id: openEvent.id }).update({ visibility: 'private' });
-  });
+      // The event goes live mid-queue (the events capability's go-live kicks the matchmaker).
+      await setEventStatus(h, openEvent.id, 'live');
+      await kick(h);
+      const m = await matchOf(h, s.user.id);
+      expect(m).toMatchObject({ live_event_id: openEvent.id, job_id: openJob.id, status: 'matched' });
+      await h.knex('live_events').where({ id: openEvent.id }).update({ visibility: 'private' });
+    },
+  );
 
-  it('never matches into an ended event; a waiting entry of an ended event is drained (expired, "event ended")', async () => {
-    const rec = await h.recruiter();
-    const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 0 });
-    await createJob(h, { event });
-    const s = await h.seeker();
-    const j = await join(h, s, event.slug);
-    // The event ends with free slots: the matchmaker must not use them, and tells the entry.
-    await h
-      .knex('live_events')
-      .where({ id: event.id })
-      .update({ status: 'ended', interview_slots: 5, ended_at: h.knex.fn.now() });
-    await kick(h);
-    const st = await eventually(async () => {
-      const q = await queueStatus(h, s);
-      return q.status === 'expired' && q;
-    });
-    expect(st).toMatchObject({ id: j.queue_id, position: null, match_id: null });
-    const row = await h.knex('queue_entries').where({ id: j.queue_id }).first();
-    expect(row.end_reason).toBe('event ended');
-    expect(await h.knex('match_offers').where({ live_event_id: event.id })).toHaveLength(0);
-    // Joining an ended event is refused.
-    const again = await h.call({
-      method: 'POST',
-      url: '/api/v1/queue/join',
-      token: s.token,
-      payload: { live_event_slug: event.slug },
-    });
-    expect(again.statusCode).toBe(404);
-  });
+  it(
+    'never matches into an ended event; a waiting entry of an ended event is drained (expired, ' + '"event ended")',
+    async () => {
+      const rec = await h.recruiter();
+      const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 0 });
+      await createJob(h, { event });
+      const s = await h.seeker();
+      const j = await join(h, s, event.slug);
+      // The event ends with free slots: the matchmaker must not use them, and tells the entry.
+      await h
+        .knex('live_events')
+        .where({ id: event.id })
+        .update({ status: 'ended', interview_slots: 5, ended_at: h.knex.fn.now() });
+      await kick(h);
+      const st = await eventually(async () => {
+        const q = await queueStatus(h, s);
+        return q.status === 'expired' && q;
+      });
+      expect(st).toMatchObject({ id: j.queue_id, position: null, match_id: null });
+      const row = await h.knex('queue_entries').where({ id: j.queue_id }).first();
+      expect(row.end_reason).toBe('event ended');
+      expect(await h.knex('match_offers').where({ live_event_id: event.id })).toHaveLength(0);
+      // Joining an ended event is refused.
+      const again = await h.call({
+        method: 'POST',
+        url: '/api/v1/queue/join',
+        token: s.token,
+        payload: { live_event_slug: event.slug },
+      });
+      expect(again.statusCode).toBe(404);
+    },
+  );
 
   it('runs one matchmaker per task queue, visible in Temporal', async () => {
     const desc = await h.temporal.workflow.getHandle(matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE)).describe();

@@ -70,7 +70,8 @@ describe('recruiter capacity at scale', () => {
     expect(await sql('SELECT seeker_user_id FROM matches GROUP BY 1 HAVING count(*) > 1')).toEqual([]);
     expect(
       await sql(
-        "SELECT seeker_user_id FROM match_offers WHERE status IN ('offering', 'started') GROUP BY 1 HAVING count(*) > 1",
+        "SELECT seeker_user_id FROM match_offers WHERE status IN ('offering', 'started') GROUP BY " +
+          '1 HAVING count(*) > 1',
       ),
     ).toEqual([]);
     expect(
@@ -79,13 +80,15 @@ describe('recruiter capacity at scale', () => {
     ).toEqual([]);
     expect(
       await sql(
-        "SELECT e.id FROM live_events e WHERE e.interview_slots < (SELECT count(*) FROM matches m WHERE m.live_event_id = e.id AND m.status IN ('matched', 'accepted'))",
+        'SELECT e.id FROM live_events e WHERE e.interview_slots < (SELECT count(*) FROM matches m ' +
+          "WHERE m.live_event_id = e.id AND m.status IN ('matched', 'accepted'))",
       ),
     ).toEqual([]);
     // Every match names a recruiter available at its event; each recruiter got exactly their capacity.
     expect(
       await sql(
-        'SELECT m.id FROM matches m LEFT JOIN recruiter_availability r ON r.live_event_id = m.live_event_id AND r.user_id = m.recruiter_user_id WHERE r.user_id IS NULL',
+        'SELECT m.id FROM matches m LEFT JOIN recruiter_availability r ON r.live_event_id = ' +
+          'm.live_event_id AND r.user_id = m.recruiter_user_id WHERE r.user_id IS NULL',
       ),
     ).toEqual([]);
     const per = await sql('SELECT recruiter_user_id, count(*)::int AS n FROM matches GROUP BY 1');

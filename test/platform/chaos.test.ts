@@ -39,99 +39,103 @@ describe('chaos (short): kill -9 of the API mid-load', () => {
     await h?.close();
   });
 
-  it('0 lost, 0 duplicated, 0 over capacity, 0 matched twice, 0 accepted after expiry; every keyed retry answered', async () => {
-    const { env, base } = await processEnv(h, {
-      WEBHOOK_RETRY_SCHEDULE_MS: RETRIES,
-      RATE_LIMIT_WRITE_PER_MIN: '100000',
-      RATE_LIMIT_READ_PER_MIN: '100000',
-      LOG_LEVEL: 'error',
-      WEBHOOK_TEST_WAIT_MS: '3000',
-      ...LIFECYCLE,
-    });
-    api = await startApi(env, base);
-    const ev = await liveEvent(h, rec);
-    const hook = await fetch(`${base}/api/v1/webhooks`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${rec.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ target_url: receiver.url, events: ['match.matched'] }),
-    });
-    expect(hook.status).toBe(201);
-    const webhookId = ((await hook.json()) as { id: string }).id;
-    // The lifecycle: two small events, two jobs each every seeker qualifies for, 12 seekers.
-    const events = [];
-    for (let i = 0; i < 2; i++) {
-      const e = await liveEvent(h, rec, { interview_slots: 2 });
-      for (const title of ['Backend engineer', 'Platform engineer'])
-        await createJob(h, rec, e.id, { title, essential_skills: ['TypeScript'] });
-      events.push({ id: e.id, slug: e.slug });
-    }
-    const seekers = [];
-    for (let i = 0; i < 12; i++) {
-      const s = await h.seeker();
-      seekers.push({ userId: s.user.id, token: s.token });
-    }
-    const matches = h.app.services.matches;
+  it(
+    '0 lost, 0 duplicated, 0 over capacity, 0 matched twice, 0 accepted after expiry; every ' + 'keyed retry answered',
+    async () => {
+      const { env, base } = await processEnv(h, {
+        WEBHOOK_RETRY_SCHEDULE_MS: RETRIES,
+        RATE_LIMIT_WRITE_PER_MIN: '100000',
+        RATE_LIMIT_READ_PER_MIN: '100000',
+        LOG_LEVEL: 'error',
+        WEBHOOK_TEST_WAIT_MS: '3000',
+        ...LIFECYCLE,
+      });
+      api = await startApi(env, base);
+      const ev = await liveEvent(h, rec);
+      const hook = await fetch(`${base}/api/v1/webhooks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${rec.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ target_url: receiver.url, events: ['match.matched'] }),
+      });
+      expect(hook.status).toBe(201);
+      const webhookId = ((await hook.json()) as { id: string }).id;
+      // The lifecycle: two small events, two jobs each every seeker qualifies for, 12 seekers.
+      const events = [];
+      for (let i = 0; i < 2; i++) {
+        const e = await liveEvent(h, rec, { interview_slots: 2 });
+        for (const title of ['Backend engineer', 'Platform engineer'])
+          await createJob(h, rec, e.id, { title, essential_skills: ['TypeScript'] });
+        events.push({ id: e.id, slug: e.slug });
+      }
+      const seekers = [];
+      for (let i = 0; i < 12; i++) {
+        const s = await h.seeker();
+        seekers.push({ userId: s.user.id, token: s.token });
+      }
+      const matches = h.app.services.matches;
 
-    const result = await runChaos('api', {
-      base: () => base,
-      knex: h.knex,
-      token: rec.token,
-      eventId: ev.id,
-      webhookId,
-      receiver,
-      jobs: 40,
-      tests: 20,
-      concurrency: 6,
-      faultAfterMs: 1_500,
-      downMs: 1_000,
-      target: {
-        fault: async () => {
-          api!.kill('SIGKILL');
-          await exitOf(api!);
+      const result = await runChaos('api', {
+        base: () => base,
+        knex: h.knex,
+        token: rec.token,
+        eventId: ev.id,
+        webhookId,
+        receiver,
+        jobs: 40,
+        tests: 20,
+        concurrency: 6,
+        faultAfterMs: 1_500,
+        downMs: 1_000,
+        target: {
+          fault: async () => {
+            api!.kill('SIGKILL');
+            await exitOf(api!);
+          },
+          recover: async () => {
+            api = await startApi(env, base);
+          },
         },
-        recover: async () => {
-          api = await startApi(env, base);
+        settleMs: 60_000,
+        log: (l) => console.log(l),
+        lifecycle: {
+          seekers,
+          events,
+          temporal: h.temporal,
+          accept: async (m) => {
+            await matches.accept({ userId: m.seekerUserId, matchId: m.id });
+            await matches.accept({ userId: rec.user.id, matchId: m.id });
+          },
         },
-      },
-      settleMs: 60_000,
-      log: (l) => console.log(l),
-      lifecycle: {
-        seekers,
-        events,
-        temporal: h.temporal,
-        accept: async (m) => {
-          await matches.accept({ userId: m.seekerUserId, matchId: m.id });
-          await matches.accept({ userId: rec.user.id, matchId: m.id });
-        },
-      },
-    });
-    console.log(`chaos (short)\n${chaosTable([result])}`);
-    expect(result).toMatchObject({
-      ops: 72,
-      acknowledged: 72,
-      lost: 0,
-      duplicated: 0,
-      gaveUp: 0,
-      deliveriesDuplicatedBeyondAtLeastOnce: 0,
-    });
-    const life = result.lifecycle!;
-    // PostgreSQL agrees with Temporal (every entry and match row with its workflow), and no seeker was
-    // in two matches at once by the workflows' own clock (decision 0203).
-    expect({
-      overCapacity: Math.max(0, life.overCapacity),
-      matchedTwice: life.matchedTwice,
-      acceptedAfterExpiry: life.acceptedAfterExpiry,
-      disagreements: life.disagreements,
-    }).toEqual({
-      overCapacity: 0,
-      matchedTwice: 0,
-      acceptedAfterExpiry: 0,
-      disagreements: 0,
-    });
-    // The run exercised the lifecycle: matches were made and ended each way.
-    expect(life.accepted + life.lateAcceptsRefused + life.declined + life.expired).toBeGreaterThan(0);
-    // Every op in flight over the fault was answered (gave up 0 above); how fast is a speed figure
-    // (printed here, judged by `npm run chaos`: ≤ 5 s), not a jest assertion a loaded machine can break.
-    expect(result.recoveryMs).not.toBeNull();
-  }, 240_000);
+      });
+      console.log(`chaos (short)\n${chaosTable([result])}`);
+      expect(result).toMatchObject({
+        ops: 72,
+        acknowledged: 72,
+        lost: 0,
+        duplicated: 0,
+        gaveUp: 0,
+        deliveriesDuplicatedBeyondAtLeastOnce: 0,
+      });
+      const life = result.lifecycle!;
+      // PostgreSQL agrees with Temporal (every entry and match row with its workflow), and no seeker was
+      // in two matches at once by the workflows' own clock (decision 0203).
+      expect({
+        overCapacity: Math.max(0, life.overCapacity),
+        matchedTwice: life.matchedTwice,
+        acceptedAfterExpiry: life.acceptedAfterExpiry,
+        disagreements: life.disagreements,
+      }).toEqual({
+        overCapacity: 0,
+        matchedTwice: 0,
+        acceptedAfterExpiry: 0,
+        disagreements: 0,
+      });
+      // The run exercised the lifecycle: matches were made and ended each way.
+      expect(life.accepted + life.lateAcceptsRefused + life.declined + life.expired).toBeGreaterThan(0);
+      // Every op in flight over the fault was answered (gave up 0 above); how fast is a speed figure
+      // (printed here, judged by `npm run chaos`: ≤ 5 s), not a jest assertion a loaded machine can break.
+      expect(result.recoveryMs).not.toBeNull();
+    },
+    240_000,
+  );
 });

@@ -7,35 +7,43 @@ describe('docs for agents: /llms.txt and the Markdown agent guide, generated fro
   });
   afterAll(async () => h?.close());
 
-  it('/llms.txt says what the service is, how to authenticate, the flow, and links the OpenAPI document, the MCP endpoint and the reference', async () => {
-    const r = await h.call({ method: 'GET', url: '/llms.txt' });
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-type']).toMatch(/^text\/plain/);
-    expect(r.body).toMatch(/^# Job Fair\n\n> /);
-    for (const link of [
-      'http://jobfair.test/api/v1/openapi.json',
-      'http://jobfair.test/mcp',
-      'http://jobfair.test/docs/api/',
-      'http://jobfair.test/docs/agents.md',
-    ])
-      expect(r.body).toContain(`(${link})`);
-    expect(r.body).toMatch(/Authorization: Bearer svc_/);
-    expect(r.body).toMatch(/hand `join_url` to the human/);
-  });
+  it(
+    '/llms.txt says what the service is, how to authenticate, the flow, and links the OpenAPI ' +
+      'document, the MCP endpoint and the reference',
+    async () => {
+      const r = await h.call({ method: 'GET', url: '/llms.txt' });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^text\/plain/);
+      expect(r.body).toMatch(/^# Job Fair\n\n> /);
+      for (const link of [
+        'http://jobfair.test/api/v1/openapi.json',
+        'http://jobfair.test/mcp',
+        'http://jobfair.test/docs/api/',
+        'http://jobfair.test/docs/agents.md',
+      ])
+        expect(r.body).toContain(`(${link})`);
+      expect(r.body).toMatch(/Authorization: Bearer svc_/);
+      expect(r.body).toMatch(/hand `join_url` to the human/);
+    },
+  );
 
-  it('the agent guide lists every MCP tool (one per operation), the scopes, both MCP configs and both signature schemes', async () => {
-    const r = await h.call({ method: 'GET', url: '/docs/agents.md' });
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-type']).toMatch(/^text\/markdown/);
-    const tools = h.app.mcpTools();
-    expect(tools.length).toBeGreaterThan(40);
-    for (const t of tools) expect(r.body).toContain(`| \`${t.name}\` |`);
-    expect(r.body).toContain('`queue:write`: Join and leave the matchmaking queue');
-    expect(r.body).toContain('"url": "http://jobfair.test/mcp"');
-    expect(r.body).toContain('"args": ["jobfair-mcp"]');
-    expect(r.body).toMatch(/stripe\.webhooks\.constructEvent/);
-    expect(r.body).toMatch(/new Webhook\(secret, \{ format: "raw" \}\)/);
-  });
+  it(
+    'the agent guide lists every MCP tool (one per operation), the scopes, both MCP configs ' +
+      'and both signature schemes',
+    async () => {
+      const r = await h.call({ method: 'GET', url: '/docs/agents.md' });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^text\/markdown/);
+      const tools = h.app.mcpTools();
+      expect(tools.length).toBeGreaterThan(40);
+      for (const t of tools) expect(r.body).toContain(`| \`${t.name}\` |`);
+      expect(r.body).toContain('`queue:write`: Join and leave the matchmaking queue');
+      expect(r.body).toContain('"url": "http://jobfair.test/mcp"');
+      expect(r.body).toContain('"args": ["jobfair-mcp"]');
+      expect(r.body).toMatch(/stripe\.webhooks\.constructEvent/);
+      expect(r.body).toMatch(/new Webhook\(secret, \{ format: "raw" \}\)/);
+    },
+  );
 
   it('the docs, the reference and the MCP endpoints stay out of the OpenAPI document', async () => {
     const doc = (await h.call({ method: 'GET', url: '/api/v1/openapi.json' })).json();

@@ -51,44 +51,47 @@ describe('errors: one envelope for every non-2xx', () => {
     }
   });
 
-  it('bad JSON → 400 VALIDATION; a body over 1 MiB → 413 PAYLOAD_TOO_LARGE; an unsupported content type → 415', async () => {
-    const s = await h.seeker();
-    const bad = await h.call({
-      method: 'PATCH',
-      url: '/api/v1/profile',
-      token: s.token,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"title": "x",',
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({
-      code: 'VALIDATION',
-      error: 'Request body is not valid JSON',
-      details: { issues: [{ path: 'body' }] },
-    });
-    // An authenticated answer even though the body never reached the limiter: headers are there.
-    expect(bad.headers['x-ratelimit-limit']).toBe('30');
+  it(
+    'bad JSON → 400 VALIDATION; a body over 1 MiB → 413 PAYLOAD_TOO_LARGE; an unsupported ' + 'content type → 415',
+    async () => {
+      const s = await h.seeker();
+      const bad = await h.call({
+        method: 'PATCH',
+        url: '/api/v1/profile',
+        token: s.token,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"title": "x",',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({
+        code: 'VALIDATION',
+        error: 'Request body is not valid JSON',
+        details: { issues: [{ path: 'body' }] },
+      });
+      // An authenticated answer even though the body never reached the limiter: headers are there.
+      expect(bad.headers['x-ratelimit-limit']).toBe('30');
 
-    const big = await h.call({
-      method: 'PATCH',
-      url: '/api/v1/profile',
-      token: s.token,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ summary: 'x'.repeat(1024 * 1024 + 10) }),
-    });
-    expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ error: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
+      const big = await h.call({
+        method: 'PATCH',
+        url: '/api/v1/profile',
+        token: s.token,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ summary: 'x'.repeat(1024 * 1024 + 10) }),
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.json()).toEqual({ error: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
 
-    const text = await h.call({
-      method: 'PATCH',
-      url: '/api/v1/profile',
-      token: s.token,
-      headers: { 'content-type': 'application/xml' },
-      payload: '<title>x</title>',
-    });
-    expect(text.statusCode).toBe(415);
-    expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
-  });
+      const text = await h.call({
+        method: 'PATCH',
+        url: '/api/v1/profile',
+        token: s.token,
+        headers: { 'content-type': 'application/xml' },
+        payload: '<title>x</title>',
+      });
+      expect(text.statusCode).toBe(415);
+      expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    },
+  );
 
   it('5xx never leak internals: thrown errors, SQL errors, responses that do not match their schema', async () => {
     const s = await h.seeker();
@@ -152,43 +155,46 @@ describe('PATCH /profile and GET /profile', () => {
     expect(await h.knex('profiles').where({ user_id: s.user.id }).first()).toBeUndefined();
   });
 
-  it('updates any of the fields → { profile_id }, with trimmed, de-duplicated skills and nulls where allowed', async () => {
-    const s = await h.seeker();
-    const res = await patch(s.token, {
-      full_name: '  Ada Lovelace ',
-      title: 'Staff Engineer',
-      summary: null,
-      skills: [' TypeScript ', 'typescript', 'Go', 'go ', 'PostgreSQL', 'Go'],
-      experience_years: 60,
-      location: null,
-      remote_preference: 'fully_remote',
-    });
-    expect(res.statusCode).toBe(200);
-    const { profile_id } = res.json();
-    expect(profile_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await h.knex('profiles').where({ user_id: s.user.id }).first()).id).toBe(profile_id);
-    const { profile } = (await get(s.token)).json();
-    expect(profile).toMatchObject({
-      full_name: 'Ada Lovelace',
-      title: 'Staff Engineer',
-      summary: null,
-      skills: ['TypeScript', 'Go', 'PostgreSQL'],
-      experience_years: 60,
-      location: null,
-      remote_preference: 'fully_remote',
-    });
-    // Partial updates leave the rest alone; remote_preference can be cleared.
-    expect(
-      (await patch(s.token, { experience_years: 0, remote_preference: null, location: 'Berlin' })).statusCode,
-    ).toBe(200);
-    expect((await get(s.token)).json().profile).toMatchObject({
-      title: 'Staff Engineer',
-      experience_years: 0,
-      remote_preference: null,
-      location: 'Berlin',
-      skills: ['TypeScript', 'Go', 'PostgreSQL'],
-    });
-  });
+  it(
+    'updates any of the fields → { profile_id }, with trimmed, de-duplicated skills and nulls ' + 'where allowed',
+    async () => {
+      const s = await h.seeker();
+      const res = await patch(s.token, {
+        full_name: '  Ada Lovelace ',
+        title: 'Staff Engineer',
+        summary: null,
+        skills: [' TypeScript ', 'typescript', 'Go', 'go ', 'PostgreSQL', 'Go'],
+        experience_years: 60,
+        location: null,
+        remote_preference: 'fully_remote',
+      });
+      expect(res.statusCode).toBe(200);
+      const { profile_id } = res.json();
+      expect(profile_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await h.knex('profiles').where({ user_id: s.user.id }).first()).id).toBe(profile_id);
+      const { profile } = (await get(s.token)).json();
+      expect(profile).toMatchObject({
+        full_name: 'Ada Lovelace',
+        title: 'Staff Engineer',
+        summary: null,
+        skills: ['TypeScript', 'Go', 'PostgreSQL'],
+        experience_years: 60,
+        location: null,
+        remote_preference: 'fully_remote',
+      });
+      // Partial updates leave the rest alone; remote_preference can be cleared.
+      expect(
+        (await patch(s.token, { experience_years: 0, remote_preference: null, location: 'Berlin' })).statusCode,
+      ).toBe(200);
+      expect((await get(s.token)).json().profile).toMatchObject({
+        title: 'Staff Engineer',
+        experience_years: 0,
+        remote_preference: null,
+        location: 'Berlin',
+        skills: ['TypeScript', 'Go', 'PostgreSQL'],
+      });
+    },
+  );
 
   it('refuses bad values with 400 naming the property, and changes nothing', async () => {
     const s = await h.seeker();
@@ -242,40 +248,50 @@ describe('PATCH /profile and GET /profile', () => {
     });
   });
 
-  it('X-Agent-Identity: at most 200 characters of the form <vendor>/<product> (<contact>) on every authenticated call', async () => {
-    const s = await h.seeker();
-    const ok200 = `acme/jobbot (${'o'.repeat(200 - 'acme/jobbot ()'.length)})`;
-    expect(ok200).toHaveLength(200);
-    for (const good of ['acme/jobbot (ops@acme.example)', 'acme/jobbot-2.1 (https://acme.example/contact)', ok200]) {
-      expect([
-        good,
-        (await h.call({ method: 'GET', url: '/api/v1/profile', token: s.token, headers: { 'x-agent-identity': good } }))
-          .statusCode,
-      ]).toEqual([good, 200]);
-    }
-    const tooLong = `acme/jobbot (${'o'.repeat(200 - 'acme/jobbot ()'.length + 1)})`;
-    for (const bad of [
-      tooLong,
-      'acme',
-      'acme/jobbot',
-      'acme/jobbot(ops@acme.example)',
-      'acme/jobbot (ops) trailing',
-      'ac me/jobbot (ops)',
-      '/jobbot (ops)',
-    ]) {
-      const res = await h.call({
-        method: 'PATCH',
-        url: '/api/v1/profile',
-        token: s.token,
-        payload: { title: 'Agent-set' },
-        headers: { 'x-agent-identity': bad },
-      });
-      expect([bad, res.statusCode]).toEqual([bad, 400]);
-      expect(res.json()).toMatchObject({
-        code: 'VALIDATION',
-        details: { issues: [{ path: 'headers.x-agent-identity' }] },
-      });
-    }
-    expect((await get(s.token)).json().profile.title).not.toBe('Agent-set');
-  });
+  it(
+    'X-Agent-Identity: at most 200 characters of the form <vendor>/<product> (<contact>) on ' +
+      'every authenticated call',
+    async () => {
+      const s = await h.seeker();
+      const ok200 = `acme/jobbot (${'o'.repeat(200 - 'acme/jobbot ()'.length)})`;
+      expect(ok200).toHaveLength(200);
+      for (const good of ['acme/jobbot (ops@acme.example)', 'acme/jobbot-2.1 (https://acme.example/contact)', ok200]) {
+        expect([
+          good,
+          (
+            await h.call({
+              method: 'GET',
+              url: '/api/v1/profile',
+              token: s.token,
+              headers: { 'x-agent-identity': good },
+            })
+          ).statusCode,
+        ]).toEqual([good, 200]);
+      }
+      const tooLong = `acme/jobbot (${'o'.repeat(200 - 'acme/jobbot ()'.length + 1)})`;
+      for (const bad of [
+        tooLong,
+        'acme',
+        'acme/jobbot',
+        'acme/jobbot(ops@acme.example)',
+        'acme/jobbot (ops) trailing',
+        'ac me/jobbot (ops)',
+        '/jobbot (ops)',
+      ]) {
+        const res = await h.call({
+          method: 'PATCH',
+          url: '/api/v1/profile',
+          token: s.token,
+          payload: { title: 'Agent-set' },
+          headers: { 'x-agent-identity': bad },
+        });
+        expect([bad, res.statusCode]).toEqual([bad, 400]);
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION',
+          details: { issues: [{ path: 'headers.x-agent-identity' }] },
+        });
+      }
+      expect((await get(s.token)).json().profile.title).not.toBe('Agent-set');
+    },
+  );
 });

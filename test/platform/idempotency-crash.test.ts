@@ -75,7 +75,8 @@ describe('idempotency survives a kill -9 between the side effect and the stored 
   const blockedBackends = async () =>
     (
       await h.knex.raw(
-        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'",
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = ' +
+          "'Lock' AND wait_event = 'advisory'",
       )
     ).rows as Array<{ pid: number }>;
 

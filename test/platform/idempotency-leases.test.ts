@@ -62,30 +62,36 @@ describe('idempotency key leases', () => {
     expect(res.headers['idempotent-replayed']).toBeUndefined();
   });
 
-  it('when this process loses its database session it reconnects with a new epoch, and its old claims are free', async () => {
-    const epochOf = async () =>
-      (
-        await h.knex.raw(
-          "SELECT l.objid::int AS epoch FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.classid = ? AND a.application_name = 'jobfair-api-lease' AND a.datname = current_database()",
-          [LEASE_LOCK_CLASS],
-        )
-      ).rows.map((r: { epoch: number }) => r.epoch) as number[];
-    const [before] = await eventually(async () => {
-      const e = await epochOf();
-      return e.length === 1 && e;
-    });
-    const req = await orphanedClaim(before);
-    expect((await h.call(req)).statusCode).toBe(409);
-    // What a PostgreSQL restart does to the session (the pool reconnects on its own).
-    await h.knex.raw(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'jobfair-api-lease' AND datname = current_database()",
-    );
-    const [after] = await eventually(async () => {
-      const e = await epochOf();
-      return e.length === 1 && e[0] !== before && e;
-    }, 5_000);
-    expect(after).not.toBe(before);
-    const res = await h.call(req);
-    expect(res.statusCode).toBe(200);
-  });
+  it(
+    'when this process loses its database session it reconnects with a new epoch, and its old ' + 'claims are free',
+    async () => {
+      const epochOf = async () =>
+        (
+          await h.knex.raw(
+            'SELECT l.objid::int AS epoch FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid ' +
+              "WHERE l.locktype = 'advisory' AND l.classid = ? AND a.application_name = " +
+              "'jobfair-api-lease' AND a.datname = current_database()",
+            [LEASE_LOCK_CLASS],
+          )
+        ).rows.map((r: { epoch: number }) => r.epoch) as number[];
+      const [before] = await eventually(async () => {
+        const e = await epochOf();
+        return e.length === 1 && e;
+      });
+      const req = await orphanedClaim(before);
+      expect((await h.call(req)).statusCode).toBe(409);
+      // What a PostgreSQL restart does to the session (the pool reconnects on its own).
+      await h.knex.raw(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ' +
+          "'jobfair-api-lease' AND datname = current_database()",
+      );
+      const [after] = await eventually(async () => {
+        const e = await epochOf();
+        return e.length === 1 && e[0] !== before && e;
+      }, 5_000);
+      expect(after).not.toBe(before);
+      const res = await h.call(req);
+      expect(res.statusCode).toBe(200);
+    },
+  );
 });

@@ -31,42 +31,46 @@ describe('input sanitation at the edge', () => {
     );
   });
 
-  it('every operation of the document: a control character in each path parameter, and in a body, is a 400 VALIDATION (no 5xx)', async () => {
-    const failures: string[] = [];
-    let checked = 0;
-    for (const [path, ops] of Object.entries<any>(doc.paths)) {
-      for (const [method, op] of Object.entries<any>(ops)) {
-        if (!['get', 'post', 'patch', 'put', 'delete'].includes(method)) continue;
-        const url = path.replace(/\{[^}]+\}/g, 'a%00b');
-        const firstParam = /\{([^}]+)\}/.exec(path)?.[1];
-        if (url.includes('%00')) {
-          const res = await h.call({ method: method.toUpperCase() as 'GET', url, token: rec.token });
-          checked++;
-          if (
-            res.statusCode !== 400 ||
-            res.json().code !== 'VALIDATION' ||
-            res.json().details?.issues?.[0]?.path !== `params.${firstParam}`
-          )
-            failures.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-        }
-        if (op.requestBody && !path.includes('{')) {
-          const res = await h.call({
-            method: method.toUpperCase() as 'POST',
-            url: path,
-            token: rec.token,
-            payload: { title: 'a\u0000b', nested: ['ok', { deep: 'x\u0007' }] },
-          });
-          checked++;
-          if (res.statusCode !== 400 || !String(res.json().details?.issues?.[0]?.path).startsWith('body.'))
-            failures.push(`${method} ${path} (body): ${res.statusCode} ${res.body.slice(0, 120)}`);
+  it(
+    'every operation of the document: a control character in each path parameter, and in a ' +
+      'body, is a 400 VALIDATION (no 5xx)',
+    async () => {
+      const failures: string[] = [];
+      let checked = 0;
+      for (const [path, ops] of Object.entries<any>(doc.paths)) {
+        for (const [method, op] of Object.entries<any>(ops)) {
+          if (!['get', 'post', 'patch', 'put', 'delete'].includes(method)) continue;
+          const url = path.replace(/\{[^}]+\}/g, 'a%00b');
+          const firstParam = /\{([^}]+)\}/.exec(path)?.[1];
+          if (url.includes('%00')) {
+            const res = await h.call({ method: method.toUpperCase() as 'GET', url, token: rec.token });
+            checked++;
+            if (
+              res.statusCode !== 400 ||
+              res.json().code !== 'VALIDATION' ||
+              res.json().details?.issues?.[0]?.path !== `params.${firstParam}`
+            )
+              failures.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+          }
+          if (op.requestBody && !path.includes('{')) {
+            const res = await h.call({
+              method: method.toUpperCase() as 'POST',
+              url: path,
+              token: rec.token,
+              payload: { title: 'a\u0000b', nested: ['ok', { deep: 'x\u0007' }] },
+            });
+            checked++;
+            if (res.statusCode !== 400 || !String(res.json().details?.issues?.[0]?.path).startsWith('body.'))
+              failures.push(`${method} ${path} (body): ${res.statusCode} ${res.body.slice(0, 120)}`);
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(checked).toBeGreaterThan(20);
-    // The probe reached real routes, not the 404 handler.
-    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/'))).toBe(true);
-  });
+      expect(failures).toEqual([]);
+      expect(checked).toBeGreaterThan(20);
+      // The probe reached real routes, not the 404 handler.
+      expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/'))).toBe(true);
+    },
+  );
 
   it('a NUL in a JSON body names the field and changes nothing; tabs and line breaks in text are fine', async () => {
     const before = await h.knex('live_events').count({ n: '*' });

@@ -170,43 +170,47 @@ describe('OpenAPI 3.1 document', () => {
     );
   });
 
-  it('describes the conventions once: bearer scheme with the 18 scopes, envelope, rate-limit headers, idempotency and agent headers', () => {
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.components.securitySchemes.bearerAuth.description.match(/[a-z]+:(read|write)/g)).toHaveLength(18);
-    expect(doc.components.schemas.Error).toMatchObject({
-      type: 'object',
-      required: expect.arrayContaining(['error', 'code']),
-    });
-    expect(Object.keys(doc.components.headers)).toEqual(
-      expect.arrayContaining([
-        'X-RateLimit-Limit',
-        'X-RateLimit-Remaining',
-        'X-RateLimit-Reset',
-        'Retry-After',
-        'Idempotent-Replayed',
-      ]),
-    );
-    expect(doc.components.parameters.IdempotencyKey).toMatchObject({
-      in: 'header',
-      name: 'Idempotency-Key',
-      schema: { type: 'string', pattern: expect.stringContaining('-4[0-9a-fA-F]{3}-') },
-    });
-    expect(doc.components.parameters.AgentIdentity).toMatchObject({
-      in: 'header',
-      name: 'X-Agent-Identity',
-      schema: { maxLength: 200 },
-    });
-    // The profile PATCH body comes from the same zod schema that validates it: no other property allowed.
-    const patch = doc.paths['/api/v1/profile'].patch;
-    const body = patch.requestBody.content['application/json'].schema;
-    const resolved = body.$ref ? doc.components.schemas[body.$ref.split('/').pop()] : body;
-    expect(resolved.additionalProperties).toBe(false);
-    expect(resolved.properties.experience_years).toMatchObject({ type: 'integer', minimum: 0, maximum: 60 });
-    expect(resolved.properties.remote_preference.anyOf ?? [resolved.properties.remote_preference]).toEqual(
-      expect.arrayContaining([expect.objectContaining({ enum: ['onsite', 'hybrid', 'fully_remote'] })]),
-    );
-    // Descriptions are added once, even for GET routes whose schema is shared with the automatic HEAD route.
-    const desc: string = doc.paths['/api/v1/profile'].get.description;
-    expect(desc.match(/Scope: /g)).toHaveLength(1);
-  });
+  it(
+    'describes the conventions once: bearer scheme with the 18 scopes, envelope, rate-limit ' +
+      'headers, idempotency and agent headers',
+    () => {
+      expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+      expect(doc.components.securitySchemes.bearerAuth.description.match(/[a-z]+:(read|write)/g)).toHaveLength(18);
+      expect(doc.components.schemas.Error).toMatchObject({
+        type: 'object',
+        required: expect.arrayContaining(['error', 'code']),
+      });
+      expect(Object.keys(doc.components.headers)).toEqual(
+        expect.arrayContaining([
+          'X-RateLimit-Limit',
+          'X-RateLimit-Remaining',
+          'X-RateLimit-Reset',
+          'Retry-After',
+          'Idempotent-Replayed',
+        ]),
+      );
+      expect(doc.components.parameters.IdempotencyKey).toMatchObject({
+        in: 'header',
+        name: 'Idempotency-Key',
+        schema: { type: 'string', pattern: expect.stringContaining('-4[0-9a-fA-F]{3}-') },
+      });
+      expect(doc.components.parameters.AgentIdentity).toMatchObject({
+        in: 'header',
+        name: 'X-Agent-Identity',
+        schema: { maxLength: 200 },
+      });
+      // The profile PATCH body comes from the same zod schema that validates it: no other property allowed.
+      const patch = doc.paths['/api/v1/profile'].patch;
+      const body = patch.requestBody.content['application/json'].schema;
+      const resolved = body.$ref ? doc.components.schemas[body.$ref.split('/').pop()] : body;
+      expect(resolved.additionalProperties).toBe(false);
+      expect(resolved.properties.experience_years).toMatchObject({ type: 'integer', minimum: 0, maximum: 60 });
+      expect(resolved.properties.remote_preference.anyOf ?? [resolved.properties.remote_preference]).toEqual(
+        expect.arrayContaining([expect.objectContaining({ enum: ['onsite', 'hybrid', 'fully_remote'] })]),
+      );
+      // Descriptions are added once, even for GET routes whose schema is shared with the automatic HEAD route.
+      const desc: string = doc.paths['/api/v1/profile'].get.description;
+      expect(desc.match(/Scope: /g)).toHaveLength(1);
+    },
+  );
 });

@@ -101,14 +101,18 @@ describe('pagination', () => {
     throw new Error('did not end');
   };
 
-  it('walks rows created within the same millisecond (microsecond keys, ties broken by id) exactly once, newest first', async () => {
-    const ids = await seed('same-ms', 31);
-    const seen = await walk('same-ms', 4);
-    expect(seen).toHaveLength(31);
-    expect(new Set(seen).size).toBe(31);
-    expect(seen).toEqual(await expectedOrder('same-ms'));
-    expect(new Set(seen)).toEqual(new Set(ids));
-  });
+  it(
+    'walks rows created within the same millisecond (microsecond keys, ties broken by id) ' +
+      'exactly once, newest first',
+    async () => {
+      const ids = await seed('same-ms', 31);
+      const seen = await walk('same-ms', 4);
+      expect(seen).toHaveLength(31);
+      expect(new Set(seen).size).toBe(31);
+      expect(seen).toEqual(await expectedOrder('same-ms'));
+      expect(new Set(seen)).toEqual(new Set(ids));
+    },
+  );
 
   it('new rows between pages cause no repeats and no skips', async () => {
     const ids = await seed('inserts', 20);
@@ -193,32 +197,35 @@ describe('pagination', () => {
     expect(last.data).toHaveLength(20);
   });
 
-  it("the helper selects the table's columns when the query selects none, and can key on another timestamp column", async () => {
-    await seed('helper', 3);
-    const page = await h.app.paginator.page<{ id: string; label: string; owner: string }>(
-      h.knex('test_items').where({ owner: 'helper' }),
-      { limit: 2, filter: { owner: 'helper' } },
-    );
-    expect(page.data[0]).toMatchObject({ owner: 'helper', label: expect.stringMatching(/^helper-/) });
-    expect(page.data[0]).not.toHaveProperty('__cursor_t');
-    await h.knex.schema.alterTable('test_items', (t) => t.timestamp('published_at', { useTz: true, precision: 6 }));
-    await h
-      .knex('test_items')
-      .where({ owner: 'helper' })
-      .update({ published_at: h.knex.raw('created_at') });
-    const byPublished = await h.app.paginator.page<{ id: string }>(h.knex('test_items').where({ owner: 'helper' }), {
-      limit: 2,
-      filter: { owner: 'helper' },
-      timeColumn: 'published_at',
-    });
-    const rest = await h.app.paginator.page<{ id: string }>(h.knex('test_items').where({ owner: 'helper' }), {
-      limit: 2,
-      filter: { owner: 'helper' },
-      timeColumn: 'published_at',
-      cursor: byPublished.next_cursor,
-    });
-    expect([...byPublished.data, ...rest.data].map((r) => r.id)).toEqual(await expectedOrder('helper'));
-  });
+  it(
+    "the helper selects the table's columns when the query selects none, and can key on " + 'another timestamp column',
+    async () => {
+      await seed('helper', 3);
+      const page = await h.app.paginator.page<{ id: string; label: string; owner: string }>(
+        h.knex('test_items').where({ owner: 'helper' }),
+        { limit: 2, filter: { owner: 'helper' } },
+      );
+      expect(page.data[0]).toMatchObject({ owner: 'helper', label: expect.stringMatching(/^helper-/) });
+      expect(page.data[0]).not.toHaveProperty('__cursor_t');
+      await h.knex.schema.alterTable('test_items', (t) => t.timestamp('published_at', { useTz: true, precision: 6 }));
+      await h
+        .knex('test_items')
+        .where({ owner: 'helper' })
+        .update({ published_at: h.knex.raw('created_at') });
+      const byPublished = await h.app.paginator.page<{ id: string }>(h.knex('test_items').where({ owner: 'helper' }), {
+        limit: 2,
+        filter: { owner: 'helper' },
+        timeColumn: 'published_at',
+      });
+      const rest = await h.app.paginator.page<{ id: string }>(h.knex('test_items').where({ owner: 'helper' }), {
+        limit: 2,
+        filter: { owner: 'helper' },
+        timeColumn: 'published_at',
+        cursor: byPublished.next_cursor,
+      });
+      expect([...byPublished.data, ...rest.data].map((r) => r.id)).toEqual(await expectedOrder('helper'));
+    },
+  );
 
   it('an empty list is an empty page', async () => {
     expect((await list('nobody')).json()).toEqual({ data: [], has_more: false });

@@ -24,47 +24,51 @@ describe('rate limiting (GCRA in PostgreSQL)', () => {
       ])
     ).rows[0].allowed;
 
-  it('headers: Limit, Remaining counting down, Reset in Unix seconds; then 429 with Retry-After of one emission interval', async () => {
-    const s = await h.seeker();
-    const interval = 60 / 5; // seconds between requests once the burst of 5 is spent
-    const seen: Array<ReturnType<typeof rateHeaders>> = [];
-    for (let i = 1; i <= 5; i++) {
-      const before = Date.now() / 1000;
-      const res = await h.call({ method: 'GET', url: '/api/v1/profile', token: s.token });
-      expect(res.statusCode).toBe(200);
-      const hd = rateHeaders(res);
-      seen.push(hd);
-      expect(hd.limit).toBe('5');
-      expect(hd.remaining).toBe(String(5 - i));
-      // Reset: when the bucket is full again = now + i intervals (Unix seconds, not "seconds remaining").
-      const reset = Number(hd.reset);
-      expect(reset).toBeGreaterThanOrEqual(Math.floor(before + i * interval) - 1);
-      expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000 + i * interval) + 1);
-    }
-    expect(seen.map((x) => Number(x.reset))).toEqual([...seen.map((x) => Number(x.reset))].sort((a, b) => a - b));
+  it(
+    'headers: Limit, Remaining counting down, Reset in Unix seconds; then 429 with Retry-After ' +
+      'of one emission interval',
+    async () => {
+      const s = await h.seeker();
+      const interval = 60 / 5; // seconds between requests once the burst of 5 is spent
+      const seen: Array<ReturnType<typeof rateHeaders>> = [];
+      for (let i = 1; i <= 5; i++) {
+        const before = Date.now() / 1000;
+        const res = await h.call({ method: 'GET', url: '/api/v1/profile', token: s.token });
+        expect(res.statusCode).toBe(200);
+        const hd = rateHeaders(res);
+        seen.push(hd);
+        expect(hd.limit).toBe('5');
+        expect(hd.remaining).toBe(String(5 - i));
+        // Reset: when the bucket is full again = now + i intervals (Unix seconds, not "seconds remaining").
+        const reset = Number(hd.reset);
+        expect(reset).toBeGreaterThanOrEqual(Math.floor(before + i * interval) - 1);
+        expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000 + i * interval) + 1);
+      }
+      expect(seen.map((x) => Number(x.reset))).toEqual([...seen.map((x) => Number(x.reset))].sort((a, b) => a - b));
 
-    const over = await h.call({ method: 'GET', url: '/api/v1/profile', token: s.token });
-    expect(over.statusCode).toBe(429);
-    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', details: { retry_after_seconds: expect.any(Number) } });
-    const retryAfter = Number(over.headers['retry-after']);
-    // GCRA frees one request per interval (12 s here), not at the end of a window.
-    expect(retryAfter).toBeGreaterThanOrEqual(interval - 2);
-    expect(retryAfter).toBeLessThanOrEqual(interval);
-    expect(rateHeaders(over)).toMatchObject({ limit: '5', remaining: '0', reset: seen[4].reset });
+      const over = await h.call({ method: 'GET', url: '/api/v1/profile', token: s.token });
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', details: { retry_after_seconds: expect.any(Number) } });
+      const retryAfter = Number(over.headers['retry-after']);
+      // GCRA frees one request per interval (12 s here), not at the end of a window.
+      expect(retryAfter).toBeGreaterThanOrEqual(interval - 2);
+      expect(retryAfter).toBeLessThanOrEqual(interval);
+      expect(rateHeaders(over)).toMatchObject({ limit: '5', remaining: '0', reset: seen[4].reset });
 
-    // Classes are separate buckets: writes still have their own 4.
-    const write = await h.call({
-      method: 'PATCH',
-      url: '/api/v1/profile',
-      token: s.token,
-      payload: { title: 'Engineer' },
-    });
-    expect(write.statusCode).toBe(200);
-    expect(rateHeaders(write)).toMatchObject({ limit: '4', remaining: '3' });
-    // …and tokens are separate callers.
-    const other = await h.call({ method: 'GET', url: '/api/v1/profile', token: await s.tokenWith(['profile:read']) });
-    expect(rateHeaders(other)).toMatchObject({ limit: '5', remaining: '4' });
-  });
+      // Classes are separate buckets: writes still have their own 4.
+      const write = await h.call({
+        method: 'PATCH',
+        url: '/api/v1/profile',
+        token: s.token,
+        payload: { title: 'Engineer' },
+      });
+      expect(write.statusCode).toBe(200);
+      expect(rateHeaders(write)).toMatchObject({ limit: '4', remaining: '3' });
+      // …and tokens are separate callers.
+      const other = await h.call({ method: 'GET', url: '/api/v1/profile', token: await s.tokenWith(['profile:read']) });
+      expect(rateHeaders(other)).toMatchObject({ limit: '5', remaining: '4' });
+    },
+  );
 
   it('smooth: after a burst, one request per interval — no 2x burst when a "window" turns over', async () => {
     // rate_limit_take with small parameters: 10 per 5 s (interval 500 ms). Bounds use the database
@@ -129,33 +133,39 @@ describe('rate limiting (GCRA in PostgreSQL)', () => {
     ).toEqual(['1', '2', '3', '4']);
   });
 
-  it('decides in lock order: concurrent takers on one bucket never see the same "now" go backwards (distinct remaining counts)', async () => {
-    // 10 takers at once on a fresh 5/min bucket, 20 rounds: with the clock read before waiting for
-    // the row lock, a later taker could decide with an older "now" and report a duplicate count.
-    const { intervalMs, horizonMs } = gcraParams(5);
-    for (let round = 0; round < 20; round++) {
-      const bucket = `lock-order-${round}-${Date.now()}`;
-      const rows = await Promise.all(
-        Array.from(
-          { length: 10 },
-          async () =>
-            (
-              await h.knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: string; now_ms: string }> }>(
-                'SELECT * FROM rate_limit_take(?, ?, ?)',
-                [bucket, intervalMs, horizonMs],
-              )
-            ).rows[0],
-        ),
-      );
-      const allowed = rows.filter((r) => r.allowed).sort((a, b) => Number(a.tat_ms) - Number(b.tat_ms));
-      expect(allowed).toHaveLength(5);
-      const remaining = allowed.map((r) => Math.floor((Number(r.now_ms) + horizonMs - Number(r.tat_ms)) / intervalMs));
-      expect(remaining).toEqual([4, 3, 2, 1, 0]);
-      // In lock order (TAT grows with it) the clock never runs backwards.
-      const nows = allowed.map((r) => Number(r.now_ms));
-      expect(nows).toEqual([...nows].sort((x, y) => x - y));
-    }
-  });
+  it(
+    'decides in lock order: concurrent takers on one bucket never see the same "now" go ' +
+      'backwards (distinct remaining counts)',
+    async () => {
+      // 10 takers at once on a fresh 5/min bucket, 20 rounds: with the clock read before waiting for
+      // the row lock, a later taker could decide with an older "now" and report a duplicate count.
+      const { intervalMs, horizonMs } = gcraParams(5);
+      for (let round = 0; round < 20; round++) {
+        const bucket = `lock-order-${round}-${Date.now()}`;
+        const rows = await Promise.all(
+          Array.from(
+            { length: 10 },
+            async () =>
+              (
+                await h.knex.raw<{ rows: Array<{ allowed: boolean; tat_ms: string; now_ms: string }> }>(
+                  'SELECT * FROM rate_limit_take(?, ?, ?)',
+                  [bucket, intervalMs, horizonMs],
+                )
+              ).rows[0],
+          ),
+        );
+        const allowed = rows.filter((r) => r.allowed).sort((a, b) => Number(a.tat_ms) - Number(b.tat_ms));
+        expect(allowed).toHaveLength(5);
+        const remaining = allowed.map((r) =>
+          Math.floor((Number(r.now_ms) + horizonMs - Number(r.tat_ms)) / intervalMs),
+        );
+        expect(remaining).toEqual([4, 3, 2, 1, 0]);
+        // In lock order (TAT grows with it) the clock never runs backwards.
+        const nows = allowed.map((r) => Number(r.now_ms));
+        expect(nows).toEqual([...nows].sort((x, y) => x - y));
+      }
+    },
+  );
 
   it('one budget across two API instances on one database', async () => {
     // A second, independent app instance: its own Fastify, its own knex pool, the same database.

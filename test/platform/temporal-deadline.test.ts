@@ -55,66 +55,71 @@ describe('Temporal call deadlines in the API', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a keyed request answers 503 within the deadline while Temporal is down, frees its key, and a retry after restart has one effect', async () => {
-    const { env, base } = await processEnv(h, {
-      TEMPORAL_ADDRESS: temporal!.address,
-      TEMPORAL_CALL_TIMEOUT_MS: '2000',
-      LOG_LEVEL: 'error',
-    });
-    api = await startApi(env, base);
-    const key = randomUUID();
-    const target = `http://127.0.0.1:9/deadline-${key}`;
-    // A client that gives up after 8 s: without the deadline the API would still be retrying (~20 s).
-    const send = () =>
-      fetch(`${base}/api/v1/webhooks`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${rec.token}`, 'content-type': 'application/json', 'idempotency-key': key },
-        body: JSON.stringify({ target_url: target, events: ['match.matched'] }),
-        signal: AbortSignal.timeout(8_000),
+  it(
+    'a keyed request answers 503 within the deadline while Temporal is down, frees its key, ' +
+      'and a retry after restart has one effect',
+    async () => {
+      const { env, base } = await processEnv(h, {
+        TEMPORAL_ADDRESS: temporal!.address,
+        TEMPORAL_CALL_TIMEOUT_MS: '2000',
+        LOG_LEVEL: 'error',
       });
+      api = await startApi(env, base);
+      const key = randomUUID();
+      const target = `http://127.0.0.1:9/deadline-${key}`;
+      // A client that gives up after 8 s: without the deadline the API would still be retrying (~20 s).
+      const send = () =>
+        fetch(`${base}/api/v1/webhooks`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${rec.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify({ target_url: target, events: ['match.matched'] }),
+          signal: AbortSignal.timeout(8_000),
+        });
 
-    await temporal!.stop();
-    const down = await send();
-    expect(down.status).toBe(503);
-    expect(down.headers.get('retry-after')).toBeTruthy();
-    expect(((await down.json()) as { code: string }).code).toBe('DEPENDENCY_UNAVAILABLE');
-    // The key was released with the 503: a second try runs (503 again), not 409 IDEMPOTENCY_KEY_IN_USE.
-    const again = await send();
-    expect(again.status).toBe(503);
-    await again.arrayBuffer();
+      await temporal!.stop();
+      const down = await send();
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBeTruthy();
+      expect(((await down.json()) as { code: string }).code).toBe('DEPENDENCY_UNAVAILABLE');
+      // The key was released with the 503: a second try runs (503 again), not 409 IDEMPOTENCY_KEY_IN_USE.
+      const again = await send();
+      expect(again.status).toBe(503);
+      await again.arrayBuffer();
 
-    temporal = await startDevServer(tOpts);
-    const ok = await eventually(
-      async () => {
-        const res = await send();
-        const body = (await res.json()) as { id: string };
-        return res.status === 201 ? body : null;
-      },
-      30_000,
-      200,
-    );
+      temporal = await startDevServer(tOpts);
+      const ok = await eventually(
+        async () => {
+          const res = await send();
+          const body = (await res.json()) as { id: string };
+          return res.status === 201 ? body : null;
+        },
+        30_000,
+        200,
+      );
 
-    const rows = await h.knex('webhook_subscriptions').where({ target_url: target }).select('id');
-    expect(rows.map((r: { id: string }) => r.id)).toEqual([ok.id]);
-    const conn = await connectClosable({ address: temporal!.address });
-    try {
-      const described = await conn.connection.workflowService.describeWorkflowExecution({
-        namespace: 'default',
-        execution: { workflowId: webhookSubscriptionWorkflowId(ok.id) },
-      });
-      expect(described.workflowExecutionInfo?.execution?.workflowId).toBe(webhookSubscriptionWorkflowId(ok.id));
-      const runs = await conn.connection.workflowService.countWorkflowExecutions({
-        namespace: 'default',
-        query: `WorkflowId = '${webhookSubscriptionWorkflowId(ok.id)}'`,
-      });
-      expect(Number(runs.count)).toBe(1);
-    } finally {
-      await conn.close();
-    }
-    // And the key now replays the stored answer.
-    const replay = await send();
-    expect(replay.status).toBe(201);
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(((await replay.json()) as { id: string }).id).toBe(ok.id);
-  }, 180_000);
+      const rows = await h.knex('webhook_subscriptions').where({ target_url: target }).select('id');
+      expect(rows.map((r: { id: string }) => r.id)).toEqual([ok.id]);
+      const conn = await connectClosable({ address: temporal!.address });
+      try {
+        const described = await conn.connection.workflowService.describeWorkflowExecution({
+          namespace: 'default',
+          execution: { workflowId: webhookSubscriptionWorkflowId(ok.id) },
+        });
+        expect(described.workflowExecutionInfo?.execution?.workflowId).toBe(webhookSubscriptionWorkflowId(ok.id));
+        const runs = await conn.connection.workflowService.countWorkflowExecutions({
+          namespace: 'default',
+          query: `WorkflowId = '${webhookSubscriptionWorkflowId(ok.id)}'`,
+        });
+        expect(Number(runs.count)).toBe(1);
+      } finally {
+        await conn.close();
+      }
+      // And the key now replays the stored answer.
+      const replay = await send();
+      expect(replay.status).toBe(201);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(((await replay.json()) as { id: string }).id).toBe(ok.id);
+    },
+    180_000,
+  );
 });

@@ -41,7 +41,9 @@ describe('the typed client: generated types', () => {
     const committed = fs.existsSync(SCHEMA_FILE) ? fs.readFileSync(SCHEMA_FILE, 'utf8') : '';
     if (committed !== fresh)
       throw new Error(
-        `clients/typescript/src/openapi.d.ts is out of date with GET /api/v1/openapi.json: run UPDATE_CLIENT_TYPES=1 npm test -- test/platform/typed-client.test.ts (or npm run client:generate against a running service)`,
+        `clients/typescript/src/openapi.d.ts is out of date with GET /api/v1/openapi.json: run ` +
+          `UPDATE_CLIENT_TYPES=1 npm test -- test/platform/typed-client.test.ts (or npm run ` +
+          `client:generate against a running service)`,
       );
   });
 });

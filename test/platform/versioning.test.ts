@@ -39,42 +39,46 @@ describe('versioning: deprecation headers and the API changelog', () => {
     await h?.close();
   });
 
-  it('a route marked for removal answers every call with Deprecation (RFC 9745) and Sunset, and is deprecated in OpenAPI', async () => {
-    const s = await h.seeker();
-    const expectHeaders = (res: { headers: Record<string, unknown> }) => {
-      expect(res.headers.deprecation).toBe(`@${SINCE.getTime() / 1000}`);
-      expect(res.headers.sunset).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
-      expect(res.headers.link).toBe('<http://jobfair.test/api/v1/changelog#legacy>; rel="deprecation"');
-    };
-    const ok = await call(app, { method: 'GET', url: '/api/v1/test/legacy', token: s.token });
-    expect(ok.statusCode).toBe(200);
-    expectHeaders(ok);
-    // Refusals too: 401 (before anything else runs) and 403.
-    const anon = await call(app, { method: 'GET', url: '/api/v1/test/legacy' });
-    expect(anon.statusCode).toBe(401);
-    expectHeaders(anon);
-    const noScope = await call(app, {
-      method: 'GET',
-      url: '/api/v1/test/legacy',
-      token: await s.tokenWith(['queue:read']),
-    });
-    expect(noScope.statusCode).toBe(403);
-    expectHeaders(noScope);
-    // Routes not marked carry neither.
-    const profile = await h.call({ method: 'GET', url: '/api/v1/profile', token: s.token });
-    expect(profile.headers.deprecation).toBeUndefined();
-    expect(profile.headers.sunset).toBeUndefined();
+  it(
+    'a route marked for removal answers every call with Deprecation (RFC 9745) and Sunset, and ' +
+      'is deprecated in OpenAPI',
+    async () => {
+      const s = await h.seeker();
+      const expectHeaders = (res: { headers: Record<string, unknown> }) => {
+        expect(res.headers.deprecation).toBe(`@${SINCE.getTime() / 1000}`);
+        expect(res.headers.sunset).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
+        expect(res.headers.link).toBe('<http://jobfair.test/api/v1/changelog#legacy>; rel="deprecation"');
+      };
+      const ok = await call(app, { method: 'GET', url: '/api/v1/test/legacy', token: s.token });
+      expect(ok.statusCode).toBe(200);
+      expectHeaders(ok);
+      // Refusals too: 401 (before anything else runs) and 403.
+      const anon = await call(app, { method: 'GET', url: '/api/v1/test/legacy' });
+      expect(anon.statusCode).toBe(401);
+      expectHeaders(anon);
+      const noScope = await call(app, {
+        method: 'GET',
+        url: '/api/v1/test/legacy',
+        token: await s.tokenWith(['queue:read']),
+      });
+      expect(noScope.statusCode).toBe(403);
+      expectHeaders(noScope);
+      // Routes not marked carry neither.
+      const profile = await h.call({ method: 'GET', url: '/api/v1/profile', token: s.token });
+      expect(profile.headers.deprecation).toBeUndefined();
+      expect(profile.headers.sunset).toBeUndefined();
 
-    const doc = (await call(app, { method: 'GET', url: '/api/v1/openapi.json' })).json();
-    const op = doc.paths['/api/v1/test/legacy'].get;
-    expect(op.deprecated).toBe(true);
-    expect(op.description).toMatch(/Deprecated since 2026-11-01; removed after 2027-06-30/);
-    expect(op.responses['200'].headers).toMatchObject({
-      Deprecation: { $ref: '#/components/headers/Deprecation' },
-      Sunset: { $ref: '#/components/headers/Sunset' },
-    });
-    expect(doc.paths['/api/v1/profile'].get.deprecated).toBeUndefined();
-  });
+      const doc = (await call(app, { method: 'GET', url: '/api/v1/openapi.json' })).json();
+      const op = doc.paths['/api/v1/test/legacy'].get;
+      expect(op.deprecated).toBe(true);
+      expect(op.description).toMatch(/Deprecated since 2026-11-01; removed after 2027-06-30/);
+      expect(op.responses['200'].headers).toMatchObject({
+        Deprecation: { $ref: '#/components/headers/Deprecation' },
+        Sunset: { $ref: '#/components/headers/Sunset' },
+      });
+      expect(doc.paths['/api/v1/profile'].get.deprecated).toBeUndefined();
+    },
+  );
 
   it('serves the changelog publicly at GET /api/v1/changelog, cacheable, newest first', async () => {
     const res = await h.call({ method: 'GET', url: '/api/v1/changelog' });

@@ -46,7 +46,8 @@ describe('keyed queue join: a lost answer is replayed after the entry was matche
   const blockedBackends = async () =>
     (
       await h.knex.raw(
-        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'",
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = ' +
+          "'Lock' AND wait_event = 'advisory'",
       )
     ).rows as Array<{ pid: number }>;
 

@@ -65,13 +65,17 @@ describe('replaying the committed workflow histories against the current code', 
     expect(missing).toEqual([]);
   });
 
-  it('names each history file after its workflow type, and holds no history of a type the worker no longer registers', () => {
-    for (const h of histories) {
-      expect(`${h.file}: ${h.workflowType}`).toBe(`${h.file}: ${h.file.split('-')[0]}`);
-      // A removed or renamed workflow type would strand its open executions: type names are forever.
-      expect(workflowTypes).toContain(h.workflowType);
-    }
-  });
+  it(
+    'names each history file after its workflow type, and holds no history of a type the ' +
+      'worker no longer registers',
+    () => {
+      for (const h of histories) {
+        expect(`${h.file}: ${h.workflowType}`).toBe(`${h.file}: ${h.file.split('-')[0]}`);
+        // A removed or renamed workflow type would strand its open executions: type names are forever.
+        expect(workflowTypes).toContain(h.workflowType);
+      }
+    },
+  );
 
   it('replays every history without a determinism violation or any other replay failure', async () => {
     const outcomes = await replay(histories);

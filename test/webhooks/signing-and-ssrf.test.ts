@@ -193,15 +193,18 @@ describe('SSRF-safe HTTP client (only 127.0.0.1 is ever contacted)', () => {
     client.close();
   });
 
-  it('without the dev flag: http: and loopback are refused, even when a public-looking name resolves to loopback', async () => {
-    const client = createWebhookHttpClient({ policy: { allowLoopback: false }, timeoutMs: 2000, resolve: resolver });
-    expect((await client.post(rx.url('/ok'), '{}', {})).errorKind).toBe('invalid_target');
-    table['hooks.example.test'] = ['127.0.0.1'];
-    const r = await client.post(`https://hooks.example.test:${rx.port}/ok`, '{}', {});
-    expect(r).toMatchObject({ ok: false, errorKind: 'blocked_address' });
-    expect(resolverCalls).toContain('hooks.example.test');
-    client.close();
-  });
+  it(
+    'without the dev flag: http: and loopback are refused, even when a public-looking name ' + 'resolves to loopback',
+    async () => {
+      const client = createWebhookHttpClient({ policy: { allowLoopback: false }, timeoutMs: 2000, resolve: resolver });
+      expect((await client.post(rx.url('/ok'), '{}', {})).errorKind).toBe('invalid_target');
+      table['hooks.example.test'] = ['127.0.0.1'];
+      const r = await client.post(`https://hooks.example.test:${rx.port}/ok`, '{}', {});
+      expect(r).toMatchObject({ ok: false, errorKind: 'blocked_address' });
+      expect(resolverCalls).toContain('hooks.example.test');
+      client.close();
+    },
+  );
 
   it('does not follow redirects, times out, and reads only a capped snippet of the body', async () => {
     const client = createWebhookHttpClient({ policy: { allowLoopback: true }, timeoutMs: 500 });

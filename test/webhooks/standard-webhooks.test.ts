@@ -34,56 +34,60 @@ describe('every attempt carries Svc-Signature and the Standard Webhooks headers,
     await rx?.close();
   });
 
-  it('a retried delivery verifies with stripe.webhooks.constructEvent and standardwebhooks; webhook-id is the event id on every attempt', async () => {
-    const hook = (
-      await h.call({
-        method: 'POST',
-        url: '/api/v1/webhooks',
-        token: s.token,
-        payload: { target_url: rx.url('/flaky'), events: ['match.matched'] },
-      })
-    ).json();
-    const event = await emit({
-      type: 'match.matched',
-      ownerUserIds: [s.user.id],
-      data: { match_id: 'm-1', role_title: 'Engineer', seeker_headline: 'TS' },
-    });
-    const got = await eventually(async () => rx.forEvent(event.id).length >= 2 && rx.forEvent(event.id));
-    expect(got).toHaveLength(2);
-    for (const r of got) {
-      expect(r.headers['webhook-id']).toBe(event.id);
-      expect(r.headers['webhook-timestamp']).toMatch(/^\d+$/);
-      expect(String(r.headers['svc-signature'])).toContain(`t=${r.headers['webhook-timestamp']},`);
-      expect(String(r.headers['webhook-signature'])).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
-
-      const viaStripe = stripe.webhooks.constructEvent(r.rawBody, String(r.headers['svc-signature']), hook.secret);
-      expect(viaStripe.id).toBe(event.id);
-
-      const raw = new Webhook(hook.secret, { format: 'raw' });
-      expect(raw.verify(r.rawBody, r.headers as Record<string, string>)).toMatchObject({
-        id: event.id,
+  it(
+    'a retried delivery verifies with stripe.webhooks.constructEvent and standardwebhooks; ' +
+      'webhook-id is the event id on every attempt',
+    async () => {
+      const hook = (
+        await h.call({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          token: s.token,
+          payload: { target_url: rx.url('/flaky'), events: ['match.matched'] },
+        })
+      ).json();
+      const event = await emit({
         type: 'match.matched',
+        ownerUserIds: [s.user.id],
+        data: { match_id: 'm-1', role_title: 'Engineer', seeker_headline: 'TS' },
       });
-      // The `whsec_<base64>` form for libraries (and languages) that take only that.
-      const b64 = new Webhook(standardWebhooksSecret(hook.secret));
-      expect(b64.verify(r.rawBody, r.headers as Record<string, string>)).toMatchObject({ id: event.id });
-    }
-    // Delivery ids differ per attempt; the event id (webhook-id) does not.
-    expect(got[0].headers['svc-delivery-id']).not.toBe(got[1].headers['svc-delivery-id']);
+      const got = await eventually(async () => rx.forEvent(event.id).length >= 2 && rx.forEvent(event.id));
+      expect(got).toHaveLength(2);
+      for (const r of got) {
+        expect(r.headers['webhook-id']).toBe(event.id);
+        expect(r.headers['webhook-timestamp']).toMatch(/^\d+$/);
+        expect(String(r.headers['svc-signature'])).toContain(`t=${r.headers['webhook-timestamp']},`);
+        expect(String(r.headers['webhook-signature'])).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
 
-    // Failing cases with the same libraries: another secret, a tampered body.
-    const other = 'svc_whsec_0000000000000000000000000000000000000000000';
-    expect(() =>
-      stripe.webhooks.constructEvent(got[1].rawBody, String(got[1].headers['svc-signature']), other),
-    ).toThrow();
-    expect(() =>
-      new Webhook(other, { format: 'raw' }).verify(got[1].rawBody, got[1].headers as Record<string, string>),
-    ).toThrow(WebhookVerificationError);
-    const tampered = got[1].rawBody.replace('Engineer', 'Engineeq');
-    expect(() =>
-      new Webhook(hook.secret, { format: 'raw' }).verify(tampered, got[1].headers as Record<string, string>),
-    ).toThrow(WebhookVerificationError);
-  });
+        const viaStripe = stripe.webhooks.constructEvent(r.rawBody, String(r.headers['svc-signature']), hook.secret);
+        expect(viaStripe.id).toBe(event.id);
+
+        const raw = new Webhook(hook.secret, { format: 'raw' });
+        expect(raw.verify(r.rawBody, r.headers as Record<string, string>)).toMatchObject({
+          id: event.id,
+          type: 'match.matched',
+        });
+        // The `whsec_<base64>` form for libraries (and languages) that take only that.
+        const b64 = new Webhook(standardWebhooksSecret(hook.secret));
+        expect(b64.verify(r.rawBody, r.headers as Record<string, string>)).toMatchObject({ id: event.id });
+      }
+      // Delivery ids differ per attempt; the event id (webhook-id) does not.
+      expect(got[0].headers['svc-delivery-id']).not.toBe(got[1].headers['svc-delivery-id']);
+
+      // Failing cases with the same libraries: another secret, a tampered body.
+      const other = 'svc_whsec_0000000000000000000000000000000000000000000';
+      expect(() =>
+        stripe.webhooks.constructEvent(got[1].rawBody, String(got[1].headers['svc-signature']), other),
+      ).toThrow();
+      expect(() =>
+        new Webhook(other, { format: 'raw' }).verify(got[1].rawBody, got[1].headers as Record<string, string>),
+      ).toThrow(WebhookVerificationError);
+      const tampered = got[1].rawBody.replace('Engineer', 'Engineeq');
+      expect(() =>
+        new Webhook(hook.secret, { format: 'raw' }).verify(tampered, got[1].headers as Record<string, string>),
+      ).toThrow(WebhookVerificationError);
+    },
+  );
 
   it('during a secret rotation both schemes carry one signature per active secret, and both secrets verify', async () => {
     const hook = (

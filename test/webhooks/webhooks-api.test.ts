@@ -347,96 +347,102 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
     expect(Number(/t=(\d+)/.exec(sig2)![1])).toBeGreaterThan(Number(/t=(\d+)/.exec(sig1)![1]));
   });
 
-  it('fan-out: owners only (team, user, broadcast), subscribed types only, duplicate emits collapse, oversize never sent', async () => {
-    const rec = await h.recruiter();
-    const otherRec = await h.recruiter();
-    const seeker = await h.seeker();
-    const teamHook = (
-      await create(rec, { target_url: rx.url('/team-hook'), events: ['match.matched', 'changelog.api'] })
-    ).json();
-    const otherTeamHook = (
-      await create(otherRec, { target_url: rx.url('/other-team'), events: ['match.matched'] })
-    ).json();
-    const seekerHook = (
-      await create(seeker, { target_url: rx.url('/seeker-hook'), events: ['match.matched', 'changelog.api'] })
-    ).json();
-
-    const matched = await emit({
-      type: 'match.matched',
-      ownerTeamId: rec.teamId,
-      ownerUserIds: [seeker.user.id],
-      data: { match_id: 'm-1', role_title: 'Engineer', seeker_headline: 'TS dev' },
-    });
-    await eventually(async () => rx.forEvent(matched.id).length === 2);
-    // A duplicate emission of the same event (retried activity) creates no second delivery.
-    await emit({ ...matched });
-    const accepted = await emit({ type: 'match.accepted', ownerTeamId: rec.teamId, ownerUserIds: [seeker.user.id] });
-    const changelog = await emit({ type: 'changelog.api', data: { entry_id: 'c1', title: 'New route' } });
-    // A broadcast: other tests' changelog.api subscriptions in this file get it too, so wait for these two.
-    await eventually(async () =>
-      ['/team-hook', '/seeker-hook'].every((u) => rx.forEvent(changelog.id).some((r) => r.url === u)),
-    );
-    // Quiet, proven rather than waited for: the emitter records every delivery (a row per
-    // subscription, decision 0195) before it returns, so none exists for match.accepted (no
-    // subscription wants it), and both deliveries of match.matched have reached their final state
-    // (no late duplicate can still arrive).
-    expect(
-      await h
-        .knex('webhook_deliveries')
-        .whereIn('subscription_id', [teamHook.id, otherTeamHook.id, seekerHook.id])
-        .andWhere({ event_id: accepted.id }),
-    ).toHaveLength(0);
-    await eventually(async () => {
-      const rows = await h.knex('webhook_deliveries').where({ event_id: matched.id });
-      return rows.length === 2 && rows.every((r: { state: string }) => r.state === 'delivered');
-    });
-    expect(
-      rx
-        .forEvent(matched.id)
-        .map((r) => r.url)
-        .sort(),
-    ).toEqual(['/seeker-hook', '/team-hook']);
-    expect(
-      rx
-        .forEvent(matched.id)
-        .map((r) => r.headers['svc-subscription-id'])
-        .sort(),
-    ).toEqual([seekerHook.id, teamHook.id].sort());
-    expect(rx.forEvent(accepted.id)).toHaveLength(0);
-    expect(rx.forEvent(changelog.id).map((r) => r.url)).toEqual(expect.arrayContaining(['/team-hook', '/seeker-hook']));
-    expect(rx.forEvent(changelog.id).map((r) => r.url)).not.toContain('/other-team');
-    expect(await h.knex('webhook_deliveries').where({ event_id: matched.id })).toHaveLength(2);
-    expect(await h.knex('webhook_deliveries').where({ subscription_id: otherTeamHook.id })).toHaveLength(0);
-    const sig = rx.forEvent(matched.id).find((r) => r.url === '/team-hook')!;
-    expect(
-      verifyWebhookSignature({ payload: sig.rawBody, header: sig.headers['svc-signature'], secret: teamHook.secret }),
-    ).toBe(true);
-    expect(sig.json.data).toEqual({ match_id: 'm-1', role_title: 'Engineer', seeker_headline: 'TS dev' });
-
-    // Oversize: the raw body would exceed 64 KB → not delivered, never truncated, recorded.
-    const big = await emit({ type: 'match.matched', ownerTeamId: rec.teamId, data: { blob: 'x'.repeat(64 * 1024) } });
-    const logged = await eventually(async () => {
-      const log = (
-        await h.call({ method: 'GET', url: `/api/v1/webhooks/${teamHook.id}/deliveries`, token: rec.token })
+  it(
+    'fan-out: owners only (team, user, broadcast), subscribed types only, duplicate emits ' +
+      'collapse, oversize never sent',
+    async () => {
+      const rec = await h.recruiter();
+      const otherRec = await h.recruiter();
+      const seeker = await h.seeker();
+      const teamHook = (
+        await create(rec, { target_url: rx.url('/team-hook'), events: ['match.matched', 'changelog.api'] })
       ).json();
-      return log.deliveries.find((d: { event_id: string }) => d.event_id === big.id);
-    });
-    expect(logged).toMatchObject({
-      state: 'oversize',
-      outcome: 'not_sent',
-      error_kind: 'oversize',
-      attempt: null,
-      http_status: null,
-    });
-    expect(rx.forEvent(big.id)).toHaveLength(0);
-    const justUnder = await emit({
-      type: 'match.matched',
-      ownerTeamId: rec.teamId,
-      data: { blob: 'y'.repeat(64 * 1024 - 200) },
-    });
-    await eventually(async () => rx.forEvent(justUnder.id).length === 1);
-    expect(Buffer.byteLength(rx.forEvent(justUnder.id)[0].rawBody)).toBeLessThanOrEqual(64 * 1024);
-  });
+      const otherTeamHook = (
+        await create(otherRec, { target_url: rx.url('/other-team'), events: ['match.matched'] })
+      ).json();
+      const seekerHook = (
+        await create(seeker, { target_url: rx.url('/seeker-hook'), events: ['match.matched', 'changelog.api'] })
+      ).json();
+
+      const matched = await emit({
+        type: 'match.matched',
+        ownerTeamId: rec.teamId,
+        ownerUserIds: [seeker.user.id],
+        data: { match_id: 'm-1', role_title: 'Engineer', seeker_headline: 'TS dev' },
+      });
+      await eventually(async () => rx.forEvent(matched.id).length === 2);
+      // A duplicate emission of the same event (retried activity) creates no second delivery.
+      await emit({ ...matched });
+      const accepted = await emit({ type: 'match.accepted', ownerTeamId: rec.teamId, ownerUserIds: [seeker.user.id] });
+      const changelog = await emit({ type: 'changelog.api', data: { entry_id: 'c1', title: 'New route' } });
+      // A broadcast: other tests' changelog.api subscriptions in this file get it too, so wait for these two.
+      await eventually(async () =>
+        ['/team-hook', '/seeker-hook'].every((u) => rx.forEvent(changelog.id).some((r) => r.url === u)),
+      );
+      // Quiet, proven rather than waited for: the emitter records every delivery (a row per
+      // subscription, decision 0195) before it returns, so none exists for match.accepted (no
+      // subscription wants it), and both deliveries of match.matched have reached their final state
+      // (no late duplicate can still arrive).
+      expect(
+        await h
+          .knex('webhook_deliveries')
+          .whereIn('subscription_id', [teamHook.id, otherTeamHook.id, seekerHook.id])
+          .andWhere({ event_id: accepted.id }),
+      ).toHaveLength(0);
+      await eventually(async () => {
+        const rows = await h.knex('webhook_deliveries').where({ event_id: matched.id });
+        return rows.length === 2 && rows.every((r: { state: string }) => r.state === 'delivered');
+      });
+      expect(
+        rx
+          .forEvent(matched.id)
+          .map((r) => r.url)
+          .sort(),
+      ).toEqual(['/seeker-hook', '/team-hook']);
+      expect(
+        rx
+          .forEvent(matched.id)
+          .map((r) => r.headers['svc-subscription-id'])
+          .sort(),
+      ).toEqual([seekerHook.id, teamHook.id].sort());
+      expect(rx.forEvent(accepted.id)).toHaveLength(0);
+      expect(rx.forEvent(changelog.id).map((r) => r.url)).toEqual(
+        expect.arrayContaining(['/team-hook', '/seeker-hook']),
+      );
+      expect(rx.forEvent(changelog.id).map((r) => r.url)).not.toContain('/other-team');
+      expect(await h.knex('webhook_deliveries').where({ event_id: matched.id })).toHaveLength(2);
+      expect(await h.knex('webhook_deliveries').where({ subscription_id: otherTeamHook.id })).toHaveLength(0);
+      const sig = rx.forEvent(matched.id).find((r) => r.url === '/team-hook')!;
+      expect(
+        verifyWebhookSignature({ payload: sig.rawBody, header: sig.headers['svc-signature'], secret: teamHook.secret }),
+      ).toBe(true);
+      expect(sig.json.data).toEqual({ match_id: 'm-1', role_title: 'Engineer', seeker_headline: 'TS dev' });
+
+      // Oversize: the raw body would exceed 64 KB → not delivered, never truncated, recorded.
+      const big = await emit({ type: 'match.matched', ownerTeamId: rec.teamId, data: { blob: 'x'.repeat(64 * 1024) } });
+      const logged = await eventually(async () => {
+        const log = (
+          await h.call({ method: 'GET', url: `/api/v1/webhooks/${teamHook.id}/deliveries`, token: rec.token })
+        ).json();
+        return log.deliveries.find((d: { event_id: string }) => d.event_id === big.id);
+      });
+      expect(logged).toMatchObject({
+        state: 'oversize',
+        outcome: 'not_sent',
+        error_kind: 'oversize',
+        attempt: null,
+        http_status: null,
+      });
+      expect(rx.forEvent(big.id)).toHaveLength(0);
+      const justUnder = await emit({
+        type: 'match.matched',
+        ownerTeamId: rec.teamId,
+        data: { blob: 'y'.repeat(64 * 1024 - 200) },
+      });
+      await eventually(async () => rx.forEvent(justUnder.id).length === 1);
+      expect(Buffer.byteLength(rx.forEvent(justUnder.id)[0].rawBody)).toBeLessThanOrEqual(64 * 1024);
+    },
+  );
 
   it('DELETE stops future deliveries and hides the subscription', async () => {
     const s = await h.seeker();

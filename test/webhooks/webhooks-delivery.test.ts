@@ -236,267 +236,282 @@ describe('delivery: retry schedule, dead letter, replay', () => {
     );
     expect(rx.forEvent(e1)).toHaveLength(7);
   });
-  it('the operator CLI (npm run webhooks:replay: ops replay --execute) replays a dead letter, and lists with --dry-run', async () => {
-    healthy = false;
-    const e4 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i: 4 } })).id;
-    await eventually(async () => (await deliveryRow(h, hook.id, e4))?.state === 'dead_letter', 30_000);
-    healthy = true;
-    const root = path.join(__dirname, '..', '..');
-    // The command `npm run webhooks:replay` runs (package.json).
-    const run = (args: string[]) =>
-      promisify(execFile)(
-        path.join(root, 'node_modules', '.bin', 'tsx'),
-        [path.join(root, 'apps', 'ops', 'src', 'ops.ts'), 'replay', '--execute', ...args],
-        {
-          cwd: root,
-          env: {
-            ...process.env,
-            DATABASE_URL: h.dbUrl,
-            TEMPORAL_ADDRESS: testEnv().temporalAddress,
-            TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE,
-            APP_SECRET: h.config.APP_SECRET!,
-            NODE_ENV: 'test',
+  it(
+    'the operator CLI (npm run webhooks:replay: ops replay --execute) replays a dead letter, ' +
+      'and lists with --dry-run',
+    async () => {
+      healthy = false;
+      const e4 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i: 4 } })).id;
+      await eventually(async () => (await deliveryRow(h, hook.id, e4))?.state === 'dead_letter', 30_000);
+      healthy = true;
+      const root = path.join(__dirname, '..', '..');
+      // The command `npm run webhooks:replay` runs (package.json).
+      const run = (args: string[]) =>
+        promisify(execFile)(
+          path.join(root, 'node_modules', '.bin', 'tsx'),
+          [path.join(root, 'apps', 'ops', 'src', 'ops.ts'), 'replay', '--execute', ...args],
+          {
+            cwd: root,
+            env: {
+              ...process.env,
+              DATABASE_URL: h.dbUrl,
+              TEMPORAL_ADDRESS: testEnv().temporalAddress,
+              TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE,
+              APP_SECRET: h.config.APP_SECRET!,
+              NODE_ENV: 'test',
+            },
           },
-        },
-      );
-    const dry = await run(['--webhook', hook.id, '--since', startedAt.toISOString(), '--dry-run']);
-    expect(dry.stdout).toContain(e4);
-    expect(dry.stdout).toContain('1 dead letter(s) would be replayed');
-    const out = await run(['--webhook', hook.id, '--delivery', e4]);
-    expect(out.stdout).toContain(`replaying ${e4} to ${hook.id} as run 2`);
-    await eventually(async () => (await deliveryRow(h, hook.id, e4, 2))?.state === 'delivered');
-    expect(rx.forEvent(e4)).toHaveLength(7);
-    await expect(run(['--webhook', hook.id, '--delivery', e4])).rejects.toMatchObject({
-      stderr: expect.stringContaining('DELIVERY_NOT_DEAD_LETTER'),
-    });
-  });
-
-  it('marks a replayed dead letter in Temporal, and a keyed replay retried after its answer was lost answers with the first answer', async () => {
-    healthy = false;
-    const e5 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i: 5 } })).id;
-    await eventually(async () => (await deliveryRow(h, hook.id, e5))?.state === 'dead_letter', 30_000);
-    const stillToDo = async () => {
-      const ids: string[] = [];
-      for await (const wf of h.temporal.workflow.list({
-        query: `JobfairEntity="webhook_delivery" AND JobfairStatus="dead_letter" AND ExecutionStatus="Running" AND JobfairWebhookId="${hook.id}"`,
-      }))
-        ids.push(wf.workflowId);
-      return ids;
-    };
-    // The dead letter waits, open, for its replay: the "still to do" query finds it.
-    await eventually(async () => (await stillToDo()).includes(`webhook-delivery:${hook.id}:${e5}`), 20_000, 250);
-    healthy = true;
-    const key = randomUUID();
-    const first = await h.call({
-      method: 'POST',
-      url: `/api/v1/webhooks/${hook.id}/deliveries/${e5}/replay`,
-      token: s.token,
-      headers: { 'idempotency-key': key },
-    });
-    expect(first.statusCode).toBe(202);
-    expect(first.json()).toEqual({ replayed: { event_id: e5, run: 2 } });
-    await eventually(async () => (await deliveryRow(h, hook.id, e5, 2))?.state === 'delivered');
-    // Marked: the replayed run says so, and "still to do" no longer lists it.
-    await eventually(
-      async () => {
-        const marked: string[] = [];
-        for await (const wf of h.temporal.workflow.list({
-          query: `JobfairStatus="dead_letter_replayed" AND JobfairWebhookId="${hook.id}"`,
-        }))
-          marked.push(wf.workflowId);
-        return (
-          marked.includes(`webhook-delivery:${hook.id}:${e5}`) &&
-          !(await stillToDo()).includes(`webhook-delivery:${hook.id}:${e5}`)
         );
-      },
-      20_000,
-      250,
-    );
-    // The stored answer is lost (as when the API dies between the replay and storing it): the keyed retry reruns the handler.
-    expect(await h.knex('idempotency_keys').where({ key }).del()).toBe(1);
-    const retry = await h.call({
-      method: 'POST',
-      url: `/api/v1/webhooks/${hook.id}/deliveries/${e5}/replay`,
-      token: s.token,
-      headers: { 'idempotency-key': key },
-    });
-    expect(retry.statusCode).toBe(202);
-    expect(retry.json()).toEqual(first.json());
-    // One replay: no third run, seven requests at the receiver (six failures, one success).
-    expect(await deliveryRow(h, hook.id, e5, 3)).toBeUndefined();
-    expect(rx.forEvent(e5)).toHaveLength(7);
-    // Without the key a second replay is still refused.
-    expect(
-      (
-        await h.call({ method: 'POST', url: `/api/v1/webhooks/${hook.id}/deliveries/${e5}/replay`, token: s.token })
-      ).json().code,
-    ).toBe('DELIVERY_NOT_DEAD_LETTER');
-  });
+      const dry = await run(['--webhook', hook.id, '--since', startedAt.toISOString(), '--dry-run']);
+      expect(dry.stdout).toContain(e4);
+      expect(dry.stdout).toContain('1 dead letter(s) would be replayed');
+      const out = await run(['--webhook', hook.id, '--delivery', e4]);
+      expect(out.stdout).toContain(`replaying ${e4} to ${hook.id} as run 2`);
+      await eventually(async () => (await deliveryRow(h, hook.id, e4, 2))?.state === 'delivered');
+      expect(rx.forEvent(e4)).toHaveLength(7);
+      await expect(run(['--webhook', hook.id, '--delivery', e4])).rejects.toMatchObject({
+        stderr: expect.stringContaining('DELIVERY_NOT_DEAD_LETTER'),
+      });
+    },
+  );
+
+  it(
+    'marks a replayed dead letter in Temporal, and a keyed replay retried after its answer was ' +
+      'lost answers with the first answer',
+    async () => {
+      healthy = false;
+      const e5 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i: 5 } })).id;
+      await eventually(async () => (await deliveryRow(h, hook.id, e5))?.state === 'dead_letter', 30_000);
+      const stillToDo = async () => {
+        const ids: string[] = [];
+        for await (const wf of h.temporal.workflow.list({
+          query: `JobfairEntity="webhook_delivery" AND JobfairStatus="dead_letter" AND ExecutionStatus="Running" AND JobfairWebhookId="${hook.id}"`,
+        }))
+          ids.push(wf.workflowId);
+        return ids;
+      };
+      // The dead letter waits, open, for its replay: the "still to do" query finds it.
+      await eventually(async () => (await stillToDo()).includes(`webhook-delivery:${hook.id}:${e5}`), 20_000, 250);
+      healthy = true;
+      const key = randomUUID();
+      const first = await h.call({
+        method: 'POST',
+        url: `/api/v1/webhooks/${hook.id}/deliveries/${e5}/replay`,
+        token: s.token,
+        headers: { 'idempotency-key': key },
+      });
+      expect(first.statusCode).toBe(202);
+      expect(first.json()).toEqual({ replayed: { event_id: e5, run: 2 } });
+      await eventually(async () => (await deliveryRow(h, hook.id, e5, 2))?.state === 'delivered');
+      // Marked: the replayed run says so, and "still to do" no longer lists it.
+      await eventually(
+        async () => {
+          const marked: string[] = [];
+          for await (const wf of h.temporal.workflow.list({
+            query: `JobfairStatus="dead_letter_replayed" AND JobfairWebhookId="${hook.id}"`,
+          }))
+            marked.push(wf.workflowId);
+          return (
+            marked.includes(`webhook-delivery:${hook.id}:${e5}`) &&
+            !(await stillToDo()).includes(`webhook-delivery:${hook.id}:${e5}`)
+          );
+        },
+        20_000,
+        250,
+      );
+      // The stored answer is lost (as when the API dies between the replay and storing it): the keyed retry reruns the handler.
+      expect(await h.knex('idempotency_keys').where({ key }).del()).toBe(1);
+      const retry = await h.call({
+        method: 'POST',
+        url: `/api/v1/webhooks/${hook.id}/deliveries/${e5}/replay`,
+        token: s.token,
+        headers: { 'idempotency-key': key },
+      });
+      expect(retry.statusCode).toBe(202);
+      expect(retry.json()).toEqual(first.json());
+      // One replay: no third run, seven requests at the receiver (six failures, one success).
+      expect(await deliveryRow(h, hook.id, e5, 3)).toBeUndefined();
+      expect(rx.forEvent(e5)).toHaveLength(7);
+      // Without the key a second replay is still refused.
+      expect(
+        (
+          await h.call({ method: 'POST', url: `/api/v1/webhooks/${hook.id}/deliveries/${e5}/replay`, token: s.token })
+        ).json().code,
+      ).toBe('DELIVERY_NOT_DEAD_LETTER');
+    },
+  );
 });
 
-describe('subscription actor: auto-pause with e-mail, not accepted while paused, re-enable, disable and delete cancel retries', () => {
-  let h: Harness;
-  let rx: Receiver;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let emit: ReturnType<typeof emitterFor>;
-  const healthy = new Set<string>();
+describe(
+  'subscription actor: auto-pause with e-mail, not accepted while paused, re-enable, disable ' +
+    'and delete cancel retries',
+  () => {
+    let h: Harness;
+    let rx: Receiver;
+    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let emit: ReturnType<typeof emitterFor>;
+    const healthy = new Set<string>();
 
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    rx = await startReceiver((r) => (healthy.has(r.url) ? { status: 200, body: 'ok' } : { status: 500 }));
-    h = await createHarness({
-      env: {
-        WEBHOOK_RETRY_SCHEDULE_MS: '1500,60000,60000,60000,60000',
-        WEBHOOK_AUTO_PAUSE_FAILURES: '3',
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Job Fair <hooks@jobfair.test>',
+    beforeAll(async () => {
+      smtp = await startSmtp();
+      rx = await startReceiver((r) => (healthy.has(r.url) ? { status: 200, body: 'ok' } : { status: 500 }));
+      h = await createHarness({
+        env: {
+          WEBHOOK_RETRY_SCHEDULE_MS: '1500,60000,60000,60000,60000',
+          WEBHOOK_AUTO_PAUSE_FAILURES: '3',
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'Job Fair <hooks@jobfair.test>',
+        },
+      });
+      emit = emitterFor(h);
+    });
+    afterAll(async () => {
+      await h?.close();
+      await rx?.close();
+      await smtp?.close();
+    });
+
+    it(
+      'pauses after N consecutive failures, e-mails the owner, accepts no new events, and ' + 'resumes when re-enabled',
+      async () => {
+        const s = await h.seeker();
+        const hook = await createHook(h, s, rx.url('/down'));
+        const t0 = new Date();
+        const failing = await Promise.all(
+          [1, 2, 3].map((i) => emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i } })),
+        );
+
+        const paused = await eventually(async () => {
+          const w = (await h.call({ method: 'GET', url: `/api/v1/webhooks/${hook.id}`, token: s.token })).json();
+          return w.status === 'paused' && w;
+        });
+        expect(paused.consecutive_failures).toBe(3);
+        expect(paused.paused_at).not.toBeNull();
+        const desc = await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(hook.id)).describe();
+        expect(desc.typedSearchAttributes.getAll().find((p) => p.key.name === 'JobfairStatus')?.value).toBe('paused');
+
+        // The e-mail goes through the outbox and a real SMTP server.
+        const mail = await eventually(async () => smtp.mails[0]);
+        expect(mail.to).toEqual([s.user.email]);
+        expect(mail.from).toBe('hooks@jobfair.test');
+        expect(mail.raw).toContain(hook.id);
+        expect(mail.raw).toMatch(/paused/);
+        const outbox = await eventually(async () => {
+          const row = await h.knex('email_outbox').where({ kind: 'webhook_paused' }).first();
+          return row?.status === 'sent' && row;
+        });
+        expect(outbox.to_address).toBe(s.user.email);
+
+        // While paused: a new event is recorded as not accepted, never sent.
+        const blocked = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
+        const entry = await eventually(async () => (await logOf(h, s, hook.id)).find((d) => d.event_id === blocked.id));
+        expect(entry).toMatchObject({
+          state: 'not_accepted_paused',
+          outcome: 'not_sent',
+          attempt: null,
+          error_kind: 'not_accepted_paused',
+        });
+        // Retries that come due while paused are not sent: they become dead letters (replayable).
+        for (const e of failing) {
+          await eventually(async () => (await deliveryRow(h, hook.id, e.id))?.state === 'dead_letter', 10_000);
+        }
+        const log = await logOf(h, s, hook.id);
+        expect(log.filter((d) => d.error_kind === 'subscription_paused')).toHaveLength(3);
+        expect(rx.forEvent(blocked.id)).toHaveLength(0);
+        for (const e of failing) expect(rx.forEvent(e.id)).toHaveLength(1);
+
+        // Re-enable: counter reset, new events flow again, and the dead letters can be replayed.
+        healthy.add('/down');
+        const resumed = await h.call({
+          method: 'PATCH',
+          url: `/api/v1/webhooks/${hook.id}`,
+          token: s.token,
+          payload: { status: 'active' },
+        });
+        expect(resumed.statusCode).toBe(200);
+        expect(resumed.json()).toMatchObject({ status: 'active', consecutive_failures: 0, paused_at: null });
+        const fresh = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
+        await eventually(async () => (await deliveryRow(h, hook.id, fresh.id))?.state === 'delivered');
+        const replay = (
+          await h.call({
+            method: 'POST',
+            url: `/api/v1/webhooks/${hook.id}/replay`,
+            token: s.token,
+            payload: { since: t0.toISOString() },
+          })
+        ).json();
+        expect(replay.replayed.map((r: { event_id: string }) => r.event_id).sort()).toEqual(
+          failing.map((e) => e.id).sort(),
+        );
+        for (const e of failing)
+          await eventually(async () => (await deliveryRow(h, hook.id, e.id, 2))?.state === 'delivered');
+        const after = await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(hook.id)).describe();
+        expect(after.typedSearchAttributes.getAll().find((p) => p.key.name === 'JobfairStatus')?.value).toBe('active');
+        expect(smtp.mails).toHaveLength(1);
       },
-    });
-    emit = emitterFor(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await rx?.close();
-    await smtp?.close();
-  });
-
-  it('pauses after N consecutive failures, e-mails the owner, accepts no new events, and resumes when re-enabled', async () => {
-    const s = await h.seeker();
-    const hook = await createHook(h, s, rx.url('/down'));
-    const t0 = new Date();
-    const failing = await Promise.all(
-      [1, 2, 3].map((i) => emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i } })),
     );
 
-    const paused = await eventually(async () => {
-      const w = (await h.call({ method: 'GET', url: `/api/v1/webhooks/${hook.id}`, token: s.token })).json();
-      return w.status === 'paused' && w;
-    });
-    expect(paused.consecutive_failures).toBe(3);
-    expect(paused.paused_at).not.toBeNull();
-    const desc = await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(hook.id)).describe();
-    expect(desc.typedSearchAttributes.getAll().find((p) => p.key.name === 'JobfairStatus')?.value).toBe('paused');
-
-    // The e-mail goes through the outbox and a real SMTP server.
-    const mail = await eventually(async () => smtp.mails[0]);
-    expect(mail.to).toEqual([s.user.email]);
-    expect(mail.from).toBe('hooks@jobfair.test');
-    expect(mail.raw).toContain(hook.id);
-    expect(mail.raw).toMatch(/paused/);
-    const outbox = await eventually(async () => {
-      const row = await h.knex('email_outbox').where({ kind: 'webhook_paused' }).first();
-      return row?.status === 'sent' && row;
-    });
-    expect(outbox.to_address).toBe(s.user.email);
-
-    // While paused: a new event is recorded as not accepted, never sent.
-    const blocked = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
-    const entry = await eventually(async () => (await logOf(h, s, hook.id)).find((d) => d.event_id === blocked.id));
-    expect(entry).toMatchObject({
-      state: 'not_accepted_paused',
-      outcome: 'not_sent',
-      attempt: null,
-      error_kind: 'not_accepted_paused',
-    });
-    // Retries that come due while paused are not sent: they become dead letters (replayable).
-    for (const e of failing) {
-      await eventually(async () => (await deliveryRow(h, hook.id, e.id))?.state === 'dead_letter', 10_000);
-    }
-    const log = await logOf(h, s, hook.id);
-    expect(log.filter((d) => d.error_kind === 'subscription_paused')).toHaveLength(3);
-    expect(rx.forEvent(blocked.id)).toHaveLength(0);
-    for (const e of failing) expect(rx.forEvent(e.id)).toHaveLength(1);
-
-    // Re-enable: counter reset, new events flow again, and the dead letters can be replayed.
-    healthy.add('/down');
-    const resumed = await h.call({
-      method: 'PATCH',
-      url: `/api/v1/webhooks/${hook.id}`,
-      token: s.token,
-      payload: { status: 'active' },
-    });
-    expect(resumed.statusCode).toBe(200);
-    expect(resumed.json()).toMatchObject({ status: 'active', consecutive_failures: 0, paused_at: null });
-    const fresh = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
-    await eventually(async () => (await deliveryRow(h, hook.id, fresh.id))?.state === 'delivered');
-    const replay = (
-      await h.call({
-        method: 'POST',
-        url: `/api/v1/webhooks/${hook.id}/replay`,
-        token: s.token,
-        payload: { since: t0.toISOString() },
-      })
-    ).json();
-    expect(replay.replayed.map((r: { event_id: string }) => r.event_id).sort()).toEqual(
-      failing.map((e) => e.id).sort(),
-    );
-    for (const e of failing)
-      await eventually(async () => (await deliveryRow(h, hook.id, e.id, 2))?.state === 'delivered');
-    const after = await h.temporal.workflow.getHandle(webhookSubscriptionWorkflowId(hook.id)).describe();
-    expect(after.typedSearchAttributes.getAll().find((p) => p.key.name === 'JobfairStatus')?.value).toBe('active');
-    expect(smtp.mails).toHaveLength(1);
-  });
-
-  it('a success resets the consecutive-failure counter', async () => {
-    const s = await h.seeker();
-    const hook = await createHook(h, s, rx.url('/sometimes'));
-    const a = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
-    const b = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
-    await eventually(
-      async () => (await h.knex('webhook_subscriptions').where({ id: hook.id }).first()).consecutive_failures === 2,
-    );
-    healthy.add('/sometimes');
-    // Its own test event succeeds: back to zero.
-    const t = (await h.call({ method: 'POST', url: `/api/v1/webhooks/${hook.id}/test`, token: s.token })).json();
-    expect(t.state).toBe('delivered');
-    await eventually(
-      async () => (await h.knex('webhook_subscriptions').where({ id: hook.id }).first()).consecutive_failures === 0,
-    );
-    // The two failed deliveries recover on their first retry.
-    await eventually(
-      async () =>
-        (await deliveryRow(h, hook.id, a.id))?.state === 'delivered' &&
-        (await deliveryRow(h, hook.id, b.id))?.state === 'delivered',
-    );
-    expect((await h.call({ method: 'GET', url: `/api/v1/webhooks/${hook.id}`, token: s.token })).json().status).toBe(
-      'active',
-    );
-  });
-
-  it('disable and delete end waiting retries as cancelled (recorded)', async () => {
-    const s = await h.seeker();
-    for (const how of ['disable', 'delete'] as const) {
-      const hook = await createHook(h, s, rx.url(`/never-${how}`));
-      const e = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
-      await eventually(async () => (await deliveryRow(h, hook.id, e.id))?.state === 'retrying');
-      const r =
-        how === 'disable'
-          ? await h.call({
-              method: 'PATCH',
-              url: `/api/v1/webhooks/${hook.id}`,
-              token: s.token,
-              payload: { status: 'disabled' },
-            })
-          : await h.call({ method: 'DELETE', url: `/api/v1/webhooks/${hook.id}`, token: s.token });
-      expect(r.statusCode).toBe(200);
-      if (how === 'delete') expect(r.json().cancelled_deliveries).toBe(1);
-      else expect(r.json().status).toBe('disabled');
-      await eventually(async () => (await deliveryRow(h, hook.id, e.id))?.state === 'cancelled');
-      const rows = await h
-        .knex('webhook_delivery_attempts')
-        .where({ subscription_id: hook.id })
-        .orderBy('attempted_at');
-      expect(rows.map((x) => [x.outcome, x.error_kind])).toEqual([
-        ['failure', 'http_error'],
-        ['not_sent', how === 'disable' ? 'subscription_disabled' : 'subscription_deleted'],
-      ]);
-      // Nothing more will be sent: the delivery's run has closed (not "nothing came within 1.8 s").
+    it('a success resets the consecutive-failure counter', async () => {
+      const s = await h.seeker();
+      const hook = await createHook(h, s, rx.url('/sometimes'));
+      const a = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
+      const b = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
+      await eventually(
+        async () => (await h.knex('webhook_subscriptions').where({ id: hook.id }).first()).consecutive_failures === 2,
+      );
+      healthy.add('/sometimes');
+      // Its own test event succeeds: back to zero.
+      const t = (await h.call({ method: 'POST', url: `/api/v1/webhooks/${hook.id}/test`, token: s.token })).json();
+      expect(t.state).toBe('delivered');
+      await eventually(
+        async () => (await h.knex('webhook_subscriptions').where({ id: hook.id }).first()).consecutive_failures === 0,
+      );
+      // The two failed deliveries recover on their first retry.
       await eventually(
         async () =>
-          (await h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, e.id)).describe()).status.name !==
-          'RUNNING',
+          (await deliveryRow(h, hook.id, a.id))?.state === 'delivered' &&
+          (await deliveryRow(h, hook.id, b.id))?.state === 'delivered',
       );
-      expect(rx.received.filter((x) => x.url === `/never-${how}`)).toHaveLength(1);
-    }
-  });
-});
+      expect((await h.call({ method: 'GET', url: `/api/v1/webhooks/${hook.id}`, token: s.token })).json().status).toBe(
+        'active',
+      );
+    });
+
+    it('disable and delete end waiting retries as cancelled (recorded)', async () => {
+      const s = await h.seeker();
+      for (const how of ['disable', 'delete'] as const) {
+        const hook = await createHook(h, s, rx.url(`/never-${how}`));
+        const e = await emit({ type: 'match.matched', ownerUserIds: [s.user.id] });
+        await eventually(async () => (await deliveryRow(h, hook.id, e.id))?.state === 'retrying');
+        const r =
+          how === 'disable'
+            ? await h.call({
+                method: 'PATCH',
+                url: `/api/v1/webhooks/${hook.id}`,
+                token: s.token,
+                payload: { status: 'disabled' },
+              })
+            : await h.call({ method: 'DELETE', url: `/api/v1/webhooks/${hook.id}`, token: s.token });
+        expect(r.statusCode).toBe(200);
+        if (how === 'delete') expect(r.json().cancelled_deliveries).toBe(1);
+        else expect(r.json().status).toBe('disabled');
+        await eventually(async () => (await deliveryRow(h, hook.id, e.id))?.state === 'cancelled');
+        const rows = await h
+          .knex('webhook_delivery_attempts')
+          .where({ subscription_id: hook.id })
+          .orderBy('attempted_at');
+        expect(rows.map((x) => [x.outcome, x.error_kind])).toEqual([
+          ['failure', 'http_error'],
+          ['not_sent', how === 'disable' ? 'subscription_disabled' : 'subscription_deleted'],
+        ]);
+        // Nothing more will be sent: the delivery's run has closed (not "nothing came within 1.8 s").
+        await eventually(
+          async () =>
+            (await h.temporal.workflow.getHandle(webhookDeliveryWorkflowId(hook.id, e.id)).describe()).status.name !==
+            'RUNNING',
+        );
+        expect(rx.received.filter((x) => x.url === `/never-${how}`)).toHaveLength(1);
+      }
+    });
+  },
+);

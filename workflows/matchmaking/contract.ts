@@ -125,7 +125,8 @@ export function matchmakerStartMetadata(taskQueue: string, intervalMs: number): 
     staticDetails: detailLines([
       [
         'What',
-        'one matching round at a time, at most one per interval while seekers wait; woken by joins and go-lives, and at once by a freed slot or raised interview slots',
+        'one matching round at a time, at most one per interval while seekers wait; woken by joins ' +
+          'and go-lives, and at once by a freed slot or raised interview slots',
       ],
       ['Interval', `${intervalMs} ms`],
       ['Task queue', taskQueue],

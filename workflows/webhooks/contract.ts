@@ -269,7 +269,9 @@ export function isWebhookEventType(s: string): s is WebhookEventType {
 /** One line per type: when it is sent and the fields of `data`. */
 export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: string }> = {
   'match.matched': {
-    when: "a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker",
+    when:
+      "a match is made: team subscriptions of the job's team (recruiters with a team subscribe " +
+      'as the team), user subscriptions of the seeker',
     data: '{ match_id, role_title, seeker_headline }',
   },
   'match.accepted': {
@@ -278,14 +280,21 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
   },
   'interview.completed': {
     when: 'the interview of an accepted match has ended',
-    data: "{ match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (when both people were first in the interview room, which starts the interview clock; the acceptance when they never met there, e.g. a hosted video provider; null if unknown), duration_seconds (from started_at; null if unknown) }; the recruiter's report card is never in it",
+    data:
+      "{ match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | " +
+      "'recruiter' | 'time_limit', started_at (when both people were first in the interview " +
+      'room, which starts the interview clock; the acceptance when they never met there, e.g. a ' +
+      'hosted video provider; null if unknown), duration_seconds (from started_at; null if ' +
+      "unknown) }; the recruiter's report card is never in it",
   },
   'changelog.api': {
     when: 'an entry is added to the API changelog (sent to every subscription of this type)',
     data: '{ entry_id, date, kind, title, description, changelog_url }',
   },
   'webhook.test': {
-    when: 'POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type)',
+    when:
+      'POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or ' +
+      'not it lists this type)',
     data: '{ webhook_id, message: "This is a test event from Job Fair.", test: true }',
   },
 };

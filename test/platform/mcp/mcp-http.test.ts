@@ -97,25 +97,28 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     expect(delivery.headers['webhook-id']).toBe(eventId);
   });
 
-  it('svc_queue_join tells the agent to hand join_url to the human and how often to poll; svc_queue_status follows', async () => {
-    const s = await h.seeker();
-    const c = await connect({ token: await s.tokenWith(['queue:read', 'queue:write']) });
-    const joined = await c.callTool({ name: 'svc_queue_join', arguments: {} });
-    expect(joined.isError).toBeFalsy();
-    const entry = joined.structuredContent as { queue_id: string; status: string; join_url: string };
-    expect(entry).toMatchObject({ status: 'waiting', join_url: 'http://jobfair.test/queue' });
-    expect(textOf(joined)).toMatch(/give join_url to the human/);
-    expect(textOf(joined)).toMatch(/no more often than every 5 seconds/);
-    const status = await c.callTool({ name: 'svc_queue_status', arguments: {} });
-    expect((status.structuredContent as { queue_entry: { id: string; status: string } }).queue_entry).toMatchObject({
-      id: entry.queue_id,
-      status: 'waiting',
-    });
-    // The row records the agent identity sent on the MCP connection.
-    expect((await h.knex('queue_entries').where({ id: entry.queue_id }).first()).agent_identity).toBe(
-      'jobfair/tests (dev@jobfair.test)',
-    );
-  });
+  it(
+    'svc_queue_join tells the agent to hand join_url to the human and how often to poll; ' + 'svc_queue_status follows',
+    async () => {
+      const s = await h.seeker();
+      const c = await connect({ token: await s.tokenWith(['queue:read', 'queue:write']) });
+      const joined = await c.callTool({ name: 'svc_queue_join', arguments: {} });
+      expect(joined.isError).toBeFalsy();
+      const entry = joined.structuredContent as { queue_id: string; status: string; join_url: string };
+      expect(entry).toMatchObject({ status: 'waiting', join_url: 'http://jobfair.test/queue' });
+      expect(textOf(joined)).toMatch(/give join_url to the human/);
+      expect(textOf(joined)).toMatch(/no more often than every 5 seconds/);
+      const status = await c.callTool({ name: 'svc_queue_status', arguments: {} });
+      expect((status.structuredContent as { queue_entry: { id: string; status: string } }).queue_entry).toMatchObject({
+        id: entry.queue_id,
+        status: 'waiting',
+      });
+      // The row records the agent identity sent on the MCP connection.
+      expect((await h.knex('queue_entries').where({ id: entry.queue_id }).first()).agent_identity).toBe(
+        'jobfair/tests (dev@jobfair.test)',
+      );
+    },
+  );
 
   it('errors are the REST envelope as tool errors: 400 validation, 403, 429 with Retry-After', async () => {
     const rec = await h.recruiter();
@@ -177,27 +180,31 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
     );
   });
 
-  it('a browser page of another origin is refused before the SDK answers; our own origin is served (the SDK loads on first use)', async () => {
-    const init = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'origin-test', version: '1' } },
-    };
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const foreign = await fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: { ...headers, origin: 'https://evil.example' },
-      body: JSON.stringify(init),
-    });
-    expect(foreign.status).toBe(403);
-    expect(await foreign.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
-    const own = await fetch(`${base}/mcp/readonly`, {
-      method: 'POST',
-      headers: { ...headers, origin: 'http://localhost:3000' },
-      body: JSON.stringify(init),
-    });
-    expect(own.status).toBe(200);
-    await own.arrayBuffer();
-  });
+  it(
+    'a browser page of another origin is refused before the SDK answers; our own origin is ' +
+      'served (the SDK loads on first use)',
+    async () => {
+      const init = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'origin-test', version: '1' } },
+      };
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      const foreign = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { ...headers, origin: 'https://evil.example' },
+        body: JSON.stringify(init),
+      });
+      expect(foreign.status).toBe(403);
+      expect(await foreign.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+      const own = await fetch(`${base}/mcp/readonly`, {
+        method: 'POST',
+        headers: { ...headers, origin: 'http://localhost:3000' },
+        body: JSON.stringify(init),
+      });
+      expect(own.status).toBe(200);
+      await own.arrayBuffer();
+    },
+  );
 });

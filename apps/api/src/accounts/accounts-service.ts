@@ -145,7 +145,8 @@ export function createAccountsService(
                 '',
                 `Finish creating your Job Fair account: ${signupConfirmUrl(base, token)}`,
                 '',
-                `The link is valid for 24 hours. If you did not sign up, ignore this e-mail: no account is created without it.`,
+                `The link is valid for 24 hours. If you did not sign up, ignore this e-mail: no account is ` +
+                  `created without it.`,
               ].join('\n'),
               deps.appSecret,
             ),

@@ -19,7 +19,10 @@ const invitesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['team'],
       summary: 'Invite someone to the team by e-mail',
       description:
-        'Sends an e-mail with a one-time link to the web application, where the invitee (a recruiter account with that address) accepts. The token is never returned by the API. Pending invite for the address → 409 INVITE_ALREADY_PENDING; already a member → 409 ALREADY_MEMBER; not an owner/admin → 403 TEAM_ROLE_REQUIRED.',
+        'Sends an e-mail with a one-time link to the web application, where the invitee (a ' +
+        'recruiter account with that address) accepts. The token is never returned by the API. ' +
+        'Pending invite for the address → 409 INVITE_ALREADY_PENDING; already a member → 409 ' +
+        'ALREADY_MEMBER; not an owner/admin → 403 TEAM_ROLE_REQUIRED.',
       body: createInviteBodySchema,
       response: { 201: inviteEnvelope },
     },

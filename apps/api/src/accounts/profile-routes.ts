@@ -40,7 +40,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['profile'],
       summary: "Update the caller's profile",
       description:
-        'Any of the listed properties; no other property is allowed. 409 ONBOARDING_INCOMPLETE before onboarding in the web application.',
+        'Any of the listed properties; no other property is allowed. 409 ONBOARDING_INCOMPLETE ' +
+        'before onboarding in the web application.',
       body: profilePatchSchema,
       response: { 200: z.object({ profile_id: z.uuid() }) },
     },

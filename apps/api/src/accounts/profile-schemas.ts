@@ -32,7 +32,8 @@ export const profileSchema = z
       .int()
       .nullable()
       .describe(
-        "Lowest acceptable yearly salary (the jobs' currency); null when not given. Feeds the salary component of the match score.",
+        "Lowest acceptable yearly salary (the jobs' currency); null when not given. Feeds the " +
+          'salary component of the match score.',
       ),
     updated_at: z.iso.datetime({ offset: true }).optional(),
   })
@@ -58,7 +59,8 @@ export const profilePatchSchema = z
   })
   .refine((b) => Object.keys(b).length > 0, {
     message:
-      'send at least one of full_name, title, summary, skills, experience_years, location, remote_preference, salary_expectation',
+      'send at least one of full_name, title, summary, skills, experience_years, location, ' +
+      'remote_preference, salary_expectation',
   })
   .meta({ id: 'ProfilePatch' });
 

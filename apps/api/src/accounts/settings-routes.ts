@@ -25,7 +25,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['settings'],
       summary: 'Change user and/or team settings',
       description:
-        'Team settings: only owners and admins of a team (403 TEAM_ROLE_REQUIRED; no team → 403 RECRUITER_TEAM_REQUIRED). Applied together or not at all.',
+        'Team settings: only owners and admins of a team (403 TEAM_ROLE_REQUIRED; no team → 403 ' +
+        'RECRUITER_TEAM_REQUIRED). Applied together or not at all.',
       body: patchSchema,
       response: { 200: z.object({ settings: settingsSchema }) },
     },

@@ -24,7 +24,8 @@ const tags = ['billing'];
 /** Identical off-session charges by one token within a minute are one call (the spec's automatic bucket for cost-bearing routes). */
 const CHARGE_COST_BUCKET_MS = 60_000;
 const PAYER =
-  "The payer is the caller's team (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403 `BILLING_TEAM_REQUIRED`.";
+  "The payer is the caller's team (recruiters); a job seeker → 403 " +
+  '`BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403 `BILLING_TEAM_REQUIRED`.';
 const payer = (a: AuthContext) => ({ userId: a.userId, role: a.role, teamId: a.teamId });
 
 const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +40,8 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'The plan catalogue: prices and what each plan buys',
       description:
-        'Public. `free` is where every team starts (one live event at once); the limits are enforced (over a limit → 402 `PLAN_LIMIT_REACHED` naming the plan).',
+        'Public. `free` is where every team starts (one live event at once); the limits are ' +
+        'enforced (over a limit → 402 `PLAN_LIMIT_REACHED` naming the plan).',
       response: { 200: plansSchema },
     },
     handler: async () => ({
@@ -104,11 +106,16 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Move to a plan by charging the saved payment method off-session',
       description: [
-        `Cost-bearing. Charges the team's consented payment method the price of \`target_plan\` for \`interval\` and starts a new period on that plan (no proration).`,
-        '- No prior one-time consent (no completed checkout) → 402 `OFF_SESSION_CONSENT_REQUIRED` with `details.target_plan`, `details.interval`, `details.checkout_url`.',
-        '- The bank asks for authentication (SCA) → 402 `AUTHENTICATION_REQUIRED` with `details.authentication_url` for a human to open; the account is unchanged until they complete it.',
+        `Cost-bearing. Charges the team's consented payment method the price of \`target_plan\` ` +
+          `for \`interval\` and starts a new period on that plan (no proration).`,
+        '- No prior one-time consent (no completed checkout) → 402 `OFF_SESSION_CONSENT_REQUIRED` ' +
+          'with `details.target_plan`, `details.interval`, `details.checkout_url`.',
+        '- The bank asks for authentication (SCA) → 402 `AUTHENTICATION_REQUIRED` with ' +
+          '`details.authentication_url` for a human to open; the account is unchanged until they ' +
+          'complete it.',
         '- Declined → 402 `CARD_DECLINED` with `details.decline_code`; nothing changes.',
-        '- Already on that plan and interval → 409 `BILLING_ALREADY_ON_PLAN`. The provider unreachable → 503 `DEPENDENCY_UNAVAILABLE` with Retry-After, nothing changed.',
+        '- Already on that plan and interval → 409 `BILLING_ALREADY_ON_PLAN`. The provider ' +
+          'unreachable → 503 `DEPENDENCY_UNAVAILABLE` with Retry-After, nothing changed.',
         `Fired many times with one Idempotency-Key, it charges once (our charge id is also the provider's idempotency key). ${PAYER}`,
       ].join('\n'),
       body: chargeBodySchema,

@@ -40,7 +40,8 @@ export const billingStatusSchema = z
     status: z
       .enum(BILLING_STATUSES)
       .describe(
-        '`active`, `past_due` (a renewal failed; retried on the dunning schedule, then back to free), `canceled` (back on free), `incomplete`',
+        '`active`, `past_due` (a renewal failed; retried on the dunning schedule, then back to ' +
+          'free), `canceled` (back on free), `incomplete`',
       ),
     current_period_end: isoDateTime.nullable(),
     cancel_at_period_end: z.boolean(),
@@ -51,7 +52,8 @@ export const billingStatusSchema = z
       })
       .nullable()
       .describe(
-        'The one-time agreement (given in checkout) that lets POST /billing/charge-offsession charge without the human present',
+        'The one-time agreement (given in checkout) that lets POST /billing/charge-offsession ' +
+          'charge without the human present',
       ),
     failed_renewals: z.number().int().min(0),
     next_retry_at: isoDateTime.nullable(),

@@ -165,7 +165,8 @@ export function createBillingService(
   const consentRequired = (t: { target_plan: string; interval: string }) =>
     new PaymentRequiredError(
       OFF_SESSION_CONSENT_REQUIRED,
-      'This team has not agreed to off-session charges: a human completes one checkout first (POST /billing/checkout), which records the consent',
+      'This team has not agreed to off-session charges: a human completes one checkout first ' +
+        '(POST /billing/checkout), which records the consent',
       {
         ...t,
         checkout_url: `${config.publicBaseUrl}/recruiter/billing`,
@@ -253,7 +254,8 @@ export function createBillingService(
       if (c.outcome === 'requires_action') {
         throw new PaymentRequiredError(
           'AUTHENTICATION_REQUIRED',
-          'The bank asks the card holder to authenticate this payment (SCA): open authentication_url in a browser; the plan changes once they do',
+          'The bank asks the card holder to authenticate this payment (SCA): open authentication_url ' +
+            'in a browser; the plan changes once they do',
           {
             ...target,
             charge_id: chargeId,

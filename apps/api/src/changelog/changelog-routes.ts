@@ -23,7 +23,9 @@ const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['meta'],
       summary: 'The API changelog',
       description:
-        'Every change to API v1, newest first (additive unless `kind` is `deprecated`). Each new entry is also announced once by the `changelog.api` webhook event. Cacheable for 5 minutes; send `If-None-Match` with the ETag to get 304 Not Modified.',
+        'Every change to API v1, newest first (additive unless `kind` is `deprecated`). Each new ' +
+        'entry is also announced once by the `changelog.api` webhook event. Cacheable for 5 ' +
+        'minutes; send `If-None-Match` with the ETag to get 304 Not Modified.',
       response: { 200: z.object({ entries: z.array(changelogEntrySchema) }) },
     },
     handler: async (request, reply) => {

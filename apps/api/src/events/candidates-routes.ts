@@ -25,7 +25,8 @@ const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['candidates'],
       summary: "The team's candidates, paginated",
       description:
-        "Seekers who joined the queue of one of the team's events or were matched with one of its jobs, newest first contact first, with profile summary and the team's note.",
+        "Seekers who joined the queue of one of the team's events or were matched with one of its " +
+        "jobs, newest first contact first, with profile summary and the team's note.",
       querystring: paginationQuerySchema(),
       response: { 200: pageSchema(candidateSchema) },
     },

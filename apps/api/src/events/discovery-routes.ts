@@ -163,7 +163,9 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['discovery'],
       summary: 'One open-invite event and its open jobs',
       description:
-        'Only open-invite events that are `live` or `paused`; draft, ended, private and unknown events are all 404 NOT_FOUND (existence is not leaked). Jobs: open jobs, newest first (at most 200).',
+        'Only open-invite events that are `live` or `paused`; draft, ended, private and unknown ' +
+        'events are all 404 NOT_FOUND (existence is not leaked). Jobs: open jobs, newest first (at ' +
+        'most 200).',
       params: z.object({ slug: z.string().min(1).max(64) }),
       response: { 200: eventDetailSchema },
     },

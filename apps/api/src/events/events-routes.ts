@@ -27,7 +27,9 @@ const TRANSITIONS: Array<{
     operationId: 'goLiveEvent',
     summary: 'Take an event live',
     description:
-      'draft → live (sets started_at, and ends_at from planned_end_at). Starts the `live-event:<id>` workflow (update-with-start). Already live → 200, no change. Paused → 409 ILLEGAL_TRANSITION (use resume). Ended → 409 EVENT_ALREADY_ENDED.',
+      'draft → live (sets started_at, and ends_at from planned_end_at). Starts the ' +
+      '`live-event:<id>` workflow (update-with-start). Already live → 200, no change. Paused → ' +
+      '409 ILLEGAL_TRANSITION (use resume). Ended → 409 EVENT_ALREADY_ENDED.',
   },
   {
     path: 'pause',
@@ -35,7 +37,8 @@ const TRANSITIONS: Array<{
     operationId: 'pauseEvent',
     summary: 'Pause a live event',
     description:
-      'live → paused: still listed publicly, its jobs leave the job search. Already paused → 200, no change. Draft → 409 EVENT_NOT_LIVE. Ended → 409 EVENT_ALREADY_ENDED.',
+      'live → paused: still listed publicly, its jobs leave the job search. Already paused → ' +
+      '200, no change. Draft → 409 EVENT_NOT_LIVE. Ended → 409 EVENT_ALREADY_ENDED.',
   },
   {
     path: 'resume',
@@ -51,7 +54,9 @@ const TRANSITIONS: Array<{
     operationId: 'endEvent',
     summary: 'End an event',
     description:
-      'live or paused → ended (sets ended_at; ends_at becomes the actual end). Drains the event: every waiting queue entry for it ends as `expired` with end_reason "event ended". Already ended → 200, no change. Draft → 409 EVENT_NOT_LIVE.',
+      'live or paused → ended (sets ended_at; ends_at becomes the actual end). Drains the event: ' +
+      'every waiting queue entry for it ends as `expired` with end_reason "event ended". Already ' +
+      'ended → 200, no change. Draft → 409 EVENT_NOT_LIVE.',
   },
 ];
 
@@ -94,7 +99,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['events'],
       summary: 'Create a draft event',
       description:
-        "Creates a `draft` event of the caller's team. Slug taken → 409 SLUG_TAKEN. planned_end_at not after planned_start_at → 400 VALIDATION.",
+        "Creates a `draft` event of the caller's team. Slug taken → 409 SLUG_TAKEN. planned_end_at " +
+        'not after planned_start_at → 400 VALIDATION.',
       body: createEventBodySchema,
       response: { 201: eventEnvelope },
     },
@@ -141,7 +147,9 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['events'],
       summary: "Edit an event's description",
       description:
-        'Descriptive fields only (the status moves through go-live/pause/resume/end). Ended → 409 EVENT_ALREADY_ENDED; slug after go-live → 409 EVENT_SLUG_LOCKED; slug taken → 409 SLUG_TAKEN. Moving planned_end_at of a live or paused event moves its ends_at.',
+        'Descriptive fields only (the status moves through go-live/pause/resume/end). Ended → 409 ' +
+        'EVENT_ALREADY_ENDED; slug after go-live → 409 EVENT_SLUG_LOCKED; slug taken → 409 ' +
+        'SLUG_TAKEN. Moving planned_end_at of a live or paused event moves its ends_at.',
       params: eventParams,
       body: updateEventBodySchema,
       response: { 200: eventEnvelope },

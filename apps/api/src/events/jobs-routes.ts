@@ -27,7 +27,9 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['jobs'],
       summary: "Create a job for one of the team's events",
       description:
-        "Another team's (or an unknown) event → 404; an ended event → 409 EVENT_ALREADY_ENDED; salary_min > salary_max → 400 VALIDATION. Skills are trimmed and de-duplicated case-insensitively.",
+        "Another team's (or an unknown) event → 404; an ended event → 409 EVENT_ALREADY_ENDED; " +
+        'salary_min > salary_max → 400 VALIDATION. Skills are trimmed and de-duplicated ' +
+        'case-insensitively.',
       body: createJobBodySchema,
       response: { 201: jobEnvelope },
     },

@@ -35,7 +35,11 @@ const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['events'],
       summary: "The caller's availability for interviews at one of the team's events",
       description:
-        "Body `{ available, capacity? }` (capacity 1–50 concurrent interviews; default: the previous value, else 1). Once any recruiter of an event has set availability, its new offers go round-robin (least recent offer first) to available recruiters with room; each match names its recruiter (`recruiter_user_id`). Going unavailable stops new offers; open offers and matches stay. The event's interview_slots remains the cap.",
+        'Body `{ available, capacity? }` (capacity 1–50 concurrent interviews; default: the ' +
+        'previous value, else 1). Once any recruiter of an event has set availability, its new ' +
+        'offers go round-robin (least recent offer first) to available recruiters with room; each ' +
+        'match names its recruiter (`recruiter_user_id`). Going unavailable stops new offers; open ' +
+        "offers and matches stay. The event's interview_slots remains the cap.",
       params,
       body: availabilityBodySchema,
       response: { 200: envelope },
@@ -57,7 +61,9 @@ const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['events'],
       summary: "Set an event's quality floor",
       description:
-        "Body `{ min_score?, require_essential? }` (null = back to the default). The floor relaxes in the configured brackets as a seeker waits; the bracket used is part of each match's score_breakdown.floor.",
+        'Body `{ min_score?, require_essential? }` (null = back to the default). The floor relaxes ' +
+        "in the configured brackets as a seeker waits; the bracket used is part of each match's " +
+        'score_breakdown.floor.',
       params,
       body: floorBodySchema,
       response: { 200: envelope },

@@ -41,12 +41,14 @@ export const matchingSettingsSchema = z
         z.object({ after_seconds: z.number().int(), relax_points: z.number().int(), essential_required: z.boolean() }),
       )
       .describe(
-        'How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule',
+        'How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; ' +
+          'essential_required false lifts the essential-skill rule',
       ),
     recruiters: z
       .array(recruiterAvailabilitySchema)
       .describe(
-        'Empty: the event-level interview_slots alone; otherwise offers go round-robin to available recruiters with room',
+        'Empty: the event-level interview_slots alone; otherwise offers go round-robin to ' +
+          'available recruiters with room',
       ),
   })
   .meta({ id: 'MatchingSettings' });

@@ -50,7 +50,9 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['matches'],
       summary: "The caller's recent matches",
       description:
-        "Up to 50 most recent matches, newest first (not paginated): a seeker sees their own, a recruiter those of their team's jobs; `role` is the caller's role. Accepting happens only in the web application: hand `details_url` to the human.",
+        'Up to 50 most recent matches, newest first (not paginated): a seeker sees their own, a ' +
+        "recruiter those of their team's jobs; `role` is the caller's role. Accepting happens only " +
+        'in the web application: hand `details_url` to the human.',
       querystring: listMatchesQuerySchema,
       response: { 200: z.object({ matches: z.array(matchSchema) }) },
     },
@@ -67,7 +69,13 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['matches'],
       summary: 'Decline a match',
       description:
-        "Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2).",
+        "Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → " +
+        '404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the ' +
+        'free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown ' +
+        "to the other party; the seeker's queue entry goes back to waiting in its original place " +
+        '(same entered_at) and the seeker is never offered the same job again (any later entry ' +
+        "included). A seeker's `salary` or `location` code lowers that score component's weight " +
+        'for the rest of the entry (docs/match-score.md, v2).',
       params: matchIdParamsSchema,
       body: declineBodySchema,
       response: {
@@ -99,7 +107,12 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['matches'],
       summary: 'The interview room URL of an accepted match',
       description:
-        "Cost-bearing (3/min per token; a repeat within the same minute for the same match returns the same answer and costs no quota). Only after both humans accepted in the web application: before that 409 MATCH_NOT_ACCEPTED; after the interview 409 MATCH_INTERVIEW_COMPLETED. The URL admits the calling party until `expires_at` (never past the interview's end). Video provider unreachable → 503 DEPENDENCY_UNAVAILABLE (retry).",
+        'Cost-bearing (3/min per token; a repeat within the same minute for the same match returns ' +
+        'the same answer and costs no quota). Only after both humans accepted in the web ' +
+        'application: before that 409 MATCH_NOT_ACCEPTED; after the interview 409 ' +
+        'MATCH_INTERVIEW_COMPLETED. The URL admits the calling party until `expires_at` (never ' +
+        "past the interview's end). Video provider unreachable → 503 DEPENDENCY_UNAVAILABLE " +
+        '(retry).',
       params: idParamsSchema,
       response: {
         200: roomUrlSchema,

@@ -52,7 +52,8 @@ export const declineBodySchema = z.strictObject({
     .enum(DECLINE_REASON_CODES)
     .optional()
     .describe(
-      "Optional category, shown to the other party; a seeker's `salary` or `location` lowers that component's weight for the rest of the queue entry",
+      "Optional category, shown to the other party; a seeker's `salary` or `location` lowers " +
+        "that component's weight for the rest of the queue entry",
     ),
 });
 

@@ -16,7 +16,10 @@ const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
       mcp: {
         name: 'svc_jobs_compare',
         readOnly: true,
-        hint: 'Cost-bearing (3/min): call once per job the human is seriously considering, after svc_jobs_search, to prepare them for the interview. Strengths, gaps and talking points may come from a model: present them as suggestions.',
+        hint:
+          'Cost-bearing (3/min): call once per job the human is seriously considering, after ' +
+          'svc_jobs_search, to prepare them for the interview. Strengths, gaps and talking points ' +
+          'may come from a model: present them as suggestions.',
       },
     },
     schema: {
@@ -24,7 +27,11 @@ const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['jobs'],
       summary: "How the caller's profile compares with a job: strengths, gaps, talking points",
       description:
-        'For job seekers (others → 403 ROLE_NOT_ALLOWED; no profile → 409 ONBOARDING_INCOMPLETE) and open jobs of live or paused public events (else 404). No body; nothing is stored. With an AI provider configured the words come from that model (validated against a strict schema); without one from the explainable scorer (`provider: "builtin"`). Provider down or answering outside the schema → 503 DEPENDENCY_UNAVAILABLE with Retry-After.',
+        'For job seekers (others → 403 ROLE_NOT_ALLOWED; no profile → 409 ONBOARDING_INCOMPLETE) ' +
+        'and open jobs of live or paused public events (else 404). No body; nothing is stored. ' +
+        'With an AI provider configured the words come from that model (validated against a strict ' +
+        'schema); without one from the explainable scorer (`provider: "builtin"`). Provider down ' +
+        'or answering outside the schema → 503 DEPENDENCY_UNAVAILABLE with Retry-After.',
       params: z.object({ jobId: z.string().describe('Job id (from svc_jobs_search / GET /jobs/search)') }),
       response: { 200: z.object({ comparison: jobComparisonSchema }) },
     },

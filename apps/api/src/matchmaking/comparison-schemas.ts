@@ -7,7 +7,8 @@ export const jobComparisonSchema = z
     provider: z
       .enum(['builtin', 'openai_compatible'])
       .describe(
-        '`builtin`: words from the explainable scorer; `openai_compatible`: a chat model answered within a strict JSON schema',
+        '`builtin`: words from the explainable scorer; `openai_compatible`: a chat model answered ' +
+          'within a strict JSON schema',
       ),
     model: z.string().nullable().describe('The model asked; null for builtin'),
     match_score: z

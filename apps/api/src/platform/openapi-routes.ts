@@ -20,7 +20,9 @@ const openapiRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['meta'],
       summary: 'This OpenAPI 3.1 document',
       description:
-        'The canonical reference of the API, generated from the schemas that validate requests. `Cache-Control: public, max-age=3600, stale-while-revalidate=86400`; CORS open to every origin. Send `If-None-Match` with the ETag to get 304 Not Modified.',
+        'The canonical reference of the API, generated from the schemas that validate requests. ' +
+        '`Cache-Control: public, max-age=3600, stale-while-revalidate=86400`; CORS open to every ' +
+        'origin. Send `If-None-Match` with the ETag to get 304 Not Modified.',
       response: { 200: z.record(z.string(), z.unknown()).describe('An OpenAPI 3.1 document') },
     },
     handler: async (request, reply) => {

@@ -13,11 +13,18 @@ export const API_PREFIX = '/api/v1';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'VALIDATION: the request failed validation (details.issues names each problem)',
-  401: 'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit bucket exists for an unknown token, so no rate-limit headers)',
-  402: 'Payment required (billing): OFF_SESSION_CONSENT_REQUIRED, AUTHENTICATION_REQUIRED (details.authentication_url), CARD_DECLINED, PLAN_LIMIT_REACHED (details.plan, details.limit)',
+  401:
+    'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token (no rate-limit ' +
+    'bucket exists for an unknown token, so no rate-limit headers)',
+  402:
+    'Payment required (billing): OFF_SESSION_CONSENT_REQUIRED, AUTHENTICATION_REQUIRED ' +
+    '(details.authentication_url), CARD_DECLINED, PLAN_LIMIT_REACHED (details.plan, ' +
+    'details.limit)',
   403: 'INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope)',
   404: 'NOT_FOUND: the resource does not exist or belongs to another tenant',
-  409: 'Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a request with the same Idempotency-Key still runs',
+  409:
+    'Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a ' +
+    'request with the same Idempotency-Key still runs',
   413: 'PAYLOAD_TOO_LARGE: the body is over 1 MiB',
   422: 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request',
   429: 'RATE_LIMITED: the rate class is exhausted; see Retry-After',
@@ -99,7 +106,10 @@ export default fp<{ config: Config }>(
           title: 'Job-Fair Matching Service API',
           version: '1.0.0',
           description:
-            'REST API v1. Bearer personal access tokens (`svc_…`) with scopes; every non-2xx answer is `{ error, code, details? }`. Humans accept matches and enter rooms only in the web application. Changes are listed at `GET /api/v1/changelog` and announced by the `changelog.api` webhook event.',
+            'REST API v1. Bearer personal access tokens (`svc_…`) with scopes; every non-2xx answer is ' +
+            '`{ error, code, details? }`. Humans accept matches and enter rooms only in the web ' +
+            'application. Changes are listed at `GET /api/v1/changelog` and announced by the ' +
+            '`changelog.api` webhook event.',
         },
         servers: [{ url: opts.config.publicBaseUrl }],
         components: {
@@ -141,7 +151,9 @@ const PARAMETERS: Record<string, OpenAPIV3_1.ParameterObject> = {
     in: 'header',
     required: false,
     description:
-      'UUID v4. The same key from the same token within 24 h replays the first answer (`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE.',
+      'UUID v4. The same key from the same token within 24 h replays the first answer ' +
+      '(`Idempotent-Replayed: true`) without the side effect; another request with the key → 422 ' +
+      'IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 IDEMPOTENCY_KEY_IN_USE.',
     // Exactly what the server accepts (UUID v4 only), so clients and fuzzers see the real contract.
     schema: { type: 'string', pattern: UUID_V4.source },
   },
@@ -150,7 +162,8 @@ const PARAMETERS: Record<string, OpenAPIV3_1.ParameterObject> = {
     in: 'header',
     required: false,
     description:
-      'At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated queue entries (default: the token name).',
+      'At most 200 characters, form `<vendor>/<product> (<contact>)`; kept on agent-originated ' +
+      'queue entries (default: the token name).',
     schema: { type: 'string', maxLength: AGENT_IDENTITY_MAX, pattern: AGENT_IDENTITY_FORM.source },
   },
 };

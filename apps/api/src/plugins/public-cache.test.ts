@@ -92,15 +92,18 @@ describe('createPublicCache', () => {
     expect(await cache.get('k', load)).toEqual({ value: body('answer 2 at v2'), hit: true });
   });
 
-  it('keeps a complete answer past the TTL while the version stands; an answer with live counters only for the TTL', async () => {
-    let t = 0;
-    const cache = createPublicCache({ ttlMs: 5_000, version: async () => '1', now: () => t });
-    await cache.get('search', async () => body('s'), { complete: true });
-    await cache.get('live-now', async () => body('l'));
-    t = 60_000;
-    expect((await cache.get('search', async () => body('s2'), { complete: true })).hit).toBe(true);
-    expect((await cache.get('live-now', async () => body('l2'))).hit).toBe(false);
-  });
+  it(
+    'keeps a complete answer past the TTL while the version stands; an answer with live ' + 'counters only for the TTL',
+    async () => {
+      let t = 0;
+      const cache = createPublicCache({ ttlMs: 5_000, version: async () => '1', now: () => t });
+      await cache.get('search', async () => body('s'), { complete: true });
+      await cache.get('live-now', async () => body('l'));
+      t = 60_000;
+      expect((await cache.get('search', async () => body('s2'), { complete: true })).hit).toBe(true);
+      expect((await cache.get('live-now', async () => body('l2'))).hit).toBe(false);
+    },
+  );
 
   it('evicts least recently used entries beyond its byte bound', async () => {
     const cache = createPublicCache({ ttlMs: 60_000, maxBytes: 30, version: async () => '1' });

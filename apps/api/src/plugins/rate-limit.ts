@@ -286,7 +286,8 @@ export default fp<{ config: Config }>(
       const limit = limitFor(opts.config, rateClass);
       const bucket = bucketOf(request, rateClass);
       const { rows } = await app.knex.raw<{ rows: Array<{ tat_ms: string | null; now_ms: string }> }>(
-        'SELECT (SELECT tat_ms FROM rate_limit_buckets WHERE bucket = ?) AS tat_ms, (extract(epoch from clock_timestamp()) * 1000)::bigint AS now_ms',
+        'SELECT (SELECT tat_ms FROM rate_limit_buckets WHERE bucket = ?) AS tat_ms, (extract(epoch ' +
+          'from clock_timestamp()) * 1000)::bigint AS now_ms',
         [bucket],
       );
       const now = Number(rows[0].now_ms);

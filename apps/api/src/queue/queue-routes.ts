@@ -9,7 +9,8 @@ import { queueJoinUrl } from '../plugins/join-urls';
 import { queueJoinResponseSchema, queueEntrySchema, joinBodySchema } from './queue-schemas';
 
 export const HUMANS_ONLY_NOTE =
-  "A person must accept any match in the web application; this API never accepts a match or enters the interview room on anyone's behalf. Hand join_url to the human.";
+  'A person must accept any match in the web application; this API never accepts a match or ' +
+  "enters the interview room on anyone's behalf. Hand join_url to the human.";
 
 const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.queue;
@@ -38,9 +39,13 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       scope: 'queue:write',
       rateClass: 'write',
       mcp: {
-        hint: 'Call when the human wants to meet recruiters now. A person must finish onboarding in the web app first (409 ONBOARDING_INCOMPLETE otherwise).',
+        hint:
+          'Call when the human wants to meet recruiters now. A person must finish onboarding in the ' +
+          'web app first (409 ONBOARDING_INCOMPLETE otherwise).',
         resultNote:
-          'NEXT STEP FOR THE AGENT: give join_url to the human now (only a person accepts a match, in the web app). Then poll svc_queue_status no more often than every 5 seconds until status is `matched`, and read the match with svc_matches_list.',
+          'NEXT STEP FOR THE AGENT: give join_url to the human now (only a person accepts a match, ' +
+          'in the web app). Then poll svc_queue_status no more often than every 5 seconds until ' +
+          'status is `matched`, and read the match with svc_matches_list.',
       },
     },
     schema: {
@@ -48,7 +53,12 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['queue'],
       summary: "Create or resume the caller's queue entry",
       description:
-        "Optional body `{ live_event_slug }` (3–64 characters) or the guide's alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the entry is matched → 409 QUEUE_ENTRY_MATCHED with `details.match_id` (the match is already readable through GET /matches). `X-Agent-Identity` (or the token name) is kept on the entry.",
+        "Optional body `{ live_event_slug }` (3–64 characters) or the guide's alias `{ event_id }` " +
+        '(a slug or id); no other property. Unknown or non-live event → 404; no completed profile ' +
+        '→ 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the ' +
+        'entry is matched → 409 QUEUE_ENTRY_MATCHED with `details.match_id` (the match is already ' +
+        'readable through GET /matches). `X-Agent-Identity` (or the token name) is kept on the ' +
+        'entry.',
       body: joinBodySchema,
       response: {
         200: queueJoinResponseSchema,
@@ -98,7 +108,9 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['queue'],
       summary: "Leave the matchmaking queue (the caller's waiting entry ends as `left`)",
       description:
-        'No body. Only a `waiting` entry can leave: a `matched` entry answers 409 QUEUE_ENTRY_NOT_WAITING (decline the match instead); no active entry → 404. Added in v1 as a new endpoint (additive).',
+        'No body. Only a `waiting` entry can leave: a `matched` entry answers 409 ' +
+        'QUEUE_ENTRY_NOT_WAITING (decline the match instead); no active entry → 404. Added in v1 ' +
+        'as a new endpoint (additive).',
       response: { 200: z.object({ queue_entry: queueEntrySchema }) },
     },
     handler: async (request) => {
@@ -121,7 +133,8 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['queue'],
       summary: "The caller's latest queue entry",
       description:
-        'Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id`); `left` and `expired` end an entry.',
+        'Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with ' +
+        '`match_id`); `left` and `expired` end an entry.',
       response: { 200: z.object({ queue_entry: queueEntrySchema.nullable() }) },
     },
     handler: async (request) => {

@@ -16,7 +16,8 @@ const extras = {
     .min(0)
     .nullable()
     .describe(
-      'position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook)',
+      'position ÷ the recent rate of matches for the jobs this seeker can still get; null with ' +
+        'too little data or when nothing can match (see match_outlook)',
     ),
   match_id: z.uuid().nullable().describe('The current match once matched; null until then'),
   match_outlook: z
@@ -24,7 +25,8 @@ const extras = {
       state: z
         .enum(MATCH_OUTLOOK_STATES)
         .describe(
-          'matchable: a job can still be offered; no_eligible_job: none can (declined or interviewed for each, or none fits) — waiting will not help; event_paused; unknown',
+          'matchable: a job can still be offered; no_eligible_job: none can (declined or interviewed ' +
+            'for each, or none fits) — waiting will not help; event_paused; unknown',
         ),
       reason: z.string().describe('One sentence for the human'),
       eligible_jobs: z

@@ -117,7 +117,8 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     });
     if (!jobIds.length) {
       const reason = entry.live_event_id
-        ? 'No open job of this event can be offered to you: you declined or interviewed for each, or none fits your skills'
+        ? 'No open job of this event can be offered to you: you declined or interviewed for each, or ' +
+          'none fits your skills'
         : 'No open job of a live open-invite event can be offered to you right now';
       return { outlook: { state: 'no_eligible_job', reason, eligibleJobs: 0 }, jobIds };
     }

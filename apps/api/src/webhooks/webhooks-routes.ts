@@ -23,7 +23,8 @@ const read = { scope: 'webhooks:read', rateClass: 'read' } as const;
 const write = { scope: 'webhooks:write', rateClass: 'write' } as const;
 const tags = ['webhooks'];
 const OWNERSHIP =
-  "Subscriptions belong to the caller's team when the caller is a recruiter with a team, otherwise to the caller; another owner's subscription answers 404.";
+  "Subscriptions belong to the caller's team when the caller is a recruiter with a team, " +
+  "otherwise to the caller; another owner's subscription answers 404.";
 
 const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.webhooks;
@@ -121,7 +122,15 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'testWebhook',
       tags,
       summary: 'Send a synthetic webhook.test event',
-      description: `No body. Sends \`{ id: evt_…, type: "webhook.test", created_at, data: { webhook_id, message: "This is a test event from Job Fair.", test: true } }\` through the normal delivery path (signed, logged, counted, retried on failure) to this subscription, whatever its \`events\`, and answers with the first attempt's outcome. It waits for that attempt at most \`WEBHOOK_TEST_WAIT_MS\` (default 3 s): if the worker has not made it by then, the answer is \`state: "pending"\` with \`attempt: null\` — the event is durably accepted and will be delivered; read its attempt in \`GET /webhooks/{id}/deliveries\` (a keyed retry replays the pending answer).`,
+      description:
+        `No body. Sends \`{ id: evt_…, type: "webhook.test", created_at, data: { webhook_id, ` +
+        `message: "This is a test event from Job Fair.", test: true } }\` through the normal ` +
+        `delivery path (signed, logged, counted, retried on failure) to this subscription, ` +
+        `whatever its \`events\`, and answers with the first attempt's outcome. It waits for that ` +
+        `attempt at most \`WEBHOOK_TEST_WAIT_MS\` (default 3 s): if the worker has not made it by ` +
+        `then, the answer is \`state: "pending"\` with \`attempt: null\` — the event is durably ` +
+        `accepted and will be delivered; read its attempt in \`GET /webhooks/{id}/deliveries\` (a ` +
+        `keyed retry replays the pending answer).`,
       params: webhookIdParam,
       response: { 200: testResultSchema },
     },

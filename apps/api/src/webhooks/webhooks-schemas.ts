@@ -17,7 +17,13 @@ export const EVENT_TYPES_DESCRIPTION = [
 ].join('\n');
 
 export const DELIVERY_DESCRIPTION =
-  'Delivery: POST of the envelope `{ id: evt_…, type, created_at (Unix s), data }` with headers `Svc-Signature: t=<unix>,v1=<hex>` (HMAC-SHA256 of `<t>.<raw body>` keyed with the secret; a second `v1=` while a rotated secret is still valid), `Svc-Event`, `Svc-Delivery-Id` (`dlv_`, one per attempt), `Svc-Subscription-Id`, `Content-Type: application/json`. Success = 2xx within 10 s; redirects are not followed; retries after 30 s, 5 min, 30 min, 6 h, 24 h, then dead letter; 25 consecutive failures pause the subscription (e-mail to the owner). Bodies over 64 KB are not delivered (`oversize`).';
+  'Delivery: POST of the envelope `{ id: evt_…, type, created_at (Unix s), data }` with ' +
+  'headers `Svc-Signature: t=<unix>,v1=<hex>` (HMAC-SHA256 of `<t>.<raw body>` keyed with ' +
+  'the secret; a second `v1=` while a rotated secret is still valid), `Svc-Event`, ' +
+  '`Svc-Delivery-Id` (`dlv_`, one per attempt), `Svc-Subscription-Id`, `Content-Type: ' +
+  'application/json`. Success = 2xx within 10 s; redirects are not followed; retries after ' +
+  '30 s, 5 min, 30 min, 6 h, 24 h, then dead letter; 25 consecutive failures pause the ' +
+  'subscription (e-mail to the owner). Bodies over 64 KB are not delivered (`oversize`).';
 
 export const webhookIdParam = z.object({
   id: z
@@ -32,7 +38,8 @@ const targetUrl = z
   .min(1)
   .max(2048)
   .describe(
-    'HTTPS URL deliveries are POSTed to. Private, loopback, link-local and metadata addresses are refused (also after DNS resolution, at every connection).',
+    'HTTPS URL deliveries are POSTed to. Private, loopback, link-local and metadata addresses ' +
+      'are refused (also after DNS resolution, at every connection).',
   );
 
 export const createWebhookBodySchema = z.strictObject({
@@ -54,7 +61,8 @@ export const updateWebhookBodySchema = z
       .enum(['active', 'disabled'])
       .optional()
       .describe(
-        '`active` re-enables a paused or disabled subscription and resets its failure counter; `disabled` stops deliveries (waiting retries end as cancelled)',
+        '`active` re-enables a paused or disabled subscription and resets its failure counter; ' +
+          '`disabled` stops deliveries (waiting retries end as cancelled)',
       ),
   })
   .refine((b) => Object.keys(b).length > 0, {
@@ -115,7 +123,10 @@ export const deliveryLogEntrySchema = z
       .string()
       .nullable()
       .describe(
-        'timeout, connection_refused, connection_reset, dns_error, tls_error, network_error, blocked_address, redirect_not_followed, http_error, attempt_failed; for not-sent rows not_accepted_paused, oversize, subscription_paused, subscription_disabled, subscription_deleted',
+        'timeout, connection_refused, connection_reset, dns_error, tls_error, network_error, ' +
+          'blocked_address, redirect_not_followed, http_error, attempt_failed; for not-sent rows ' +
+          'not_accepted_paused, oversize, subscription_paused, subscription_disabled, ' +
+          'subscription_deleted',
       ),
     latency_ms: z.number().int().nullable(),
     response_snippet: z.string().nullable().describe('First characters of the response body'),
@@ -127,7 +138,9 @@ export const testResultSchema = z
   .object({
     event: z.object({ id: z.string(), type: z.literal('webhook.test'), data: z.record(z.string(), z.unknown()) }),
     state: deliveryStateSchema.describe(
-      '`delivered`; `retrying` (the first attempt failed, retries follow the schedule); `pending` (no attempt within WEBHOOK_TEST_WAIT_MS: accepted, the attempt follows — see the deliveries log); `not_accepted_paused`; `oversize`; `cancelled`',
+      '`delivered`; `retrying` (the first attempt failed, retries follow the schedule); ' +
+        '`pending` (no attempt within WEBHOOK_TEST_WAIT_MS: accepted, the attempt follows — see ' +
+        'the deliveries log); `not_accepted_paused`; `oversize`; `cancelled`',
     ),
     attempt: deliveryLogEntrySchema
       .pick({

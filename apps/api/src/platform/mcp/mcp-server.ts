@@ -107,7 +107,11 @@ export function createJobfairMcpServer(opts: McpServerOptions): McpServer {
     { name: 'jobfair', version: opts.version },
     {
       instructions:
-        'Job-fair matching service. Flow: discover (svc_public_live_events_list, svc_jobs_search; no token needed) → svc_queue_join (hand join_url to the human: only a person accepts a match, in the web app) → svc_queue_status (poll at most every 5 s) → svc_matches_list. Tools mirror REST /api/v1 one to one; errors are the REST envelope { error, code, details }.',
+        'Job-fair matching service. Flow: discover (svc_public_live_events_list, svc_jobs_search; ' +
+        'no token needed) → svc_queue_join (hand join_url to the human: only a person accepts a ' +
+        'match, in the web app) → svc_queue_status (poll at most every 5 s) → svc_matches_list. ' +
+        'Tools mirror REST /api/v1 one to one; errors are the REST envelope { error, code, details ' +
+        '}.',
     },
   );
   for (const spec of visibleTools(opts.tools, opts.scopes, opts.readOnly)) {

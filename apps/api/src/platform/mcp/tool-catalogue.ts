@@ -120,7 +120,8 @@ export function toolSpecOf(route: RouteOptions, prefix: string): ToolSpec | null
       type: 'string',
       format: 'uuid',
       description:
-        'UUID v4 sent as Idempotency-Key. Reuse the same value when you retry this call after a timeout or error: the first answer comes back and nothing happens twice.',
+        'UUID v4 sent as Idempotency-Key. Reuse the same value when you retry this call after a ' +
+        'timeout or error: the first answer comes back and nothing happens twice.',
     };
   }
   const inputSchema: JsonSchema = {
