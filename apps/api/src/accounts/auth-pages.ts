@@ -85,9 +85,32 @@ ${postForm(
   request,
   '/signup',
   html`<input type="hidden" name="next" value="${next}">
-${input({ name: 'display_name', label: SIGNUP_LABELS.display_name, value: str(values, 'display_name'), errors, required: true, autocomplete: 'name' })}
-${input({ name: 'email', label: SIGNUP_LABELS.email, type: 'email', value: str(values, 'email'), errors, required: true, autocomplete: 'email' })}
-${input({ name: 'password', label: SIGNUP_LABELS.password, type: 'password', errors, required: true, autocomplete: 'new-password', hint: 'At least 10 characters.' })}
+${input({
+  name: 'display_name',
+  label: SIGNUP_LABELS.display_name,
+  value: str(values, 'display_name'),
+  errors,
+  required: true,
+  autocomplete: 'name',
+})}
+${input({
+  name: 'email',
+  label: SIGNUP_LABELS.email,
+  type: 'email',
+  value: str(values, 'email'),
+  errors,
+  required: true,
+  autocomplete: 'email',
+})}
+${input({
+  name: 'password',
+  label: SIGNUP_LABELS.password,
+  type: 'password',
+  errors,
+  required: true,
+  autocomplete: 'new-password',
+  hint: 'At least 10 characters.',
+})}
 ${radios({
   name: 'role',
   label: SIGNUP_LABELS.role,
@@ -212,8 +235,23 @@ ${postForm(
   request,
   '/login',
   html`<input type="hidden" name="next" value="${next}">
-${input({ name: 'email', label: 'E-mail address', type: 'email', value: str(values, 'email'), errors, required: true, autocomplete: 'username' })}
-${input({ name: 'password', label: 'Password', type: 'password', errors, required: true, autocomplete: 'current-password' })}
+${input({
+  name: 'email',
+  label: 'E-mail address',
+  type: 'email',
+  value: str(values, 'email'),
+  errors,
+  required: true,
+  autocomplete: 'username',
+})}
+${input({
+  name: 'password',
+  label: 'Password',
+  type: 'password',
+  errors,
+  required: true,
+  autocomplete: 'current-password',
+})}
 <button type="submit" class="btn btn-primary">Sign in</button>`,
   { label: 'Sign in' },
 )}
@@ -287,12 +325,52 @@ ${postForm(
   request,
   action,
   html`${common}
-${input({ name: 'full_name', label: SEEKER_LABELS.full_name, value: v('full_name', existing?.full_name ?? user.display_name), errors, required: true, autocomplete: 'name' })}
-${input({ name: 'title', label: SEEKER_LABELS.title, value: v('title', existing?.title), errors, required: true, hint: 'For example: Backend engineer' })}
-${textarea({ name: 'summary', label: SEEKER_LABELS.summary, value: v('summary', existing?.summary), errors, hint: 'A few sentences about what you do and want next.' })}
-${input({ name: 'skills', label: SEEKER_LABELS.skills, value: v('skills', existing?.skills.join(', ')), errors, hint: 'Separated by commas, e.g. TypeScript, PostgreSQL' })}
-${input({ name: 'experience_years', label: SEEKER_LABELS.experience_years, type: 'number', value: v('experience_years', existing?.experience_years ?? ''), errors, required: true, attrs: html` min="0" max="60" inputmode="numeric"` })}
-${input({ name: 'location', label: SEEKER_LABELS.location, value: v('location', existing?.location), errors, autocomplete: 'address-level2' })}
+${input({
+  name: 'full_name',
+  label: SEEKER_LABELS.full_name,
+  value: v('full_name', existing?.full_name ?? user.display_name),
+  errors,
+  required: true,
+  autocomplete: 'name',
+})}
+${input({
+  name: 'title',
+  label: SEEKER_LABELS.title,
+  value: v('title', existing?.title),
+  errors,
+  required: true,
+  hint: 'For example: Backend engineer',
+})}
+${textarea({
+  name: 'summary',
+  label: SEEKER_LABELS.summary,
+  value: v('summary', existing?.summary),
+  errors,
+  hint: 'A few sentences about what you do and want next.',
+})}
+${input({
+  name: 'skills',
+  label: SEEKER_LABELS.skills,
+  value: v('skills', existing?.skills.join(', ')),
+  errors,
+  hint: 'Separated by commas, e.g. TypeScript, PostgreSQL',
+})}
+${input({
+  name: 'experience_years',
+  label: SEEKER_LABELS.experience_years,
+  type: 'number',
+  value: v('experience_years', existing?.experience_years ?? ''),
+  errors,
+  required: true,
+  attrs: html` min="0" max="60" inputmode="numeric"`,
+})}
+${input({
+  name: 'location',
+  label: SEEKER_LABELS.location,
+  value: v('location', existing?.location),
+  errors,
+  autocomplete: 'address-level2',
+})}
 ${select({
   name: 'remote_preference',
   label: SEEKER_LABELS.remote_preference,
@@ -306,7 +384,14 @@ ${select({
     ]),
   ],
 })}
-${input({ name: 'salary_expectation', label: `${SEEKER_LABELS.salary_expectation} (optional)`, value: v('salary_expectation', existing?.salary_expectation ?? ''), errors, hint: 'The lowest yearly salary you would accept, e.g. 65000. Only used to score matches; recruiters do not see it.', attrs: html` inputmode="numeric"` })}
+${input({
+  name: 'salary_expectation',
+  label: `${SEEKER_LABELS.salary_expectation} (optional)`,
+  value: v('salary_expectation', existing?.salary_expectation ?? ''),
+  errors,
+  hint: 'The lowest yearly salary you would accept, e.g. 65000. Only used to score matches; recruiters do not see it.',
+  attrs: html` inputmode="numeric"`,
+})}
 <button type="submit" class="btn btn-primary">Save profile</button>`,
   { label: 'Profile' },
 )}`
@@ -317,12 +402,33 @@ ${postForm(
   request,
   action,
   html`${common}
-${input({ name: 'full_name', label: RECRUITER_LABELS.full_name, value: v('full_name', existing?.full_name ?? user.display_name), errors, required: true, autocomplete: 'name' })}
-${input({ name: 'title', label: RECRUITER_LABELS.title, value: v('title', existing?.title), errors, hint: 'For example: Talent partner' })}
+${input({
+  name: 'full_name',
+  label: RECRUITER_LABELS.full_name,
+  value: v('full_name', existing?.full_name ?? user.display_name),
+  errors,
+  required: true,
+  autocomplete: 'name',
+})}
+${input({
+  name: 'title',
+  label: RECRUITER_LABELS.title,
+  value: v('title', existing?.title),
+  errors,
+  hint: 'For example: Talent partner',
+})}
 ${
   membership
     ? html`<p>You are a member of <strong>${membership.team_name}</strong>.</p>`
-    : html`${input({ name: 'team_name', label: RECRUITER_LABELS.team_name, value: v('team_name'), errors, required: true, autocomplete: 'organization', hint: 'Usually your company. You become its owner and can invite colleagues.' })}
+    : html`${input({
+        name: 'team_name',
+        label: RECRUITER_LABELS.team_name,
+        value: v('team_name'),
+        errors,
+        required: true,
+        autocomplete: 'organization',
+        hint: 'Usually your company. You become its owner and can invite colleagues.',
+      })}
 <p class="hint">Joining a colleague's team instead? Open the invite link they sent you.</p>`
 }
 <button type="submit" class="btn btn-primary">${mode === 'profile' ? 'Save profile' : 'Continue'}</button>`,

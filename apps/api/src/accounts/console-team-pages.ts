@@ -59,7 +59,15 @@ ${errorSummary(o.inviteErrors ?? null, { email: 'E-mail address', role: 'Role' }
 ${postForm(
   request,
   '/recruiter/invites',
-  html`${input({ name: 'email', label: 'E-mail address', type: 'email', value: o.inviteValues ? str(o.inviteValues, 'email') : '', errors: o.inviteErrors, required: true, autocomplete: 'off' })}
+  html`${input({
+    name: 'email',
+    label: 'E-mail address',
+    type: 'email',
+    value: o.inviteValues ? str(o.inviteValues, 'email') : '',
+    errors: o.inviteErrors,
+    required: true,
+    autocomplete: 'off',
+  })}
 ${select({
   name: 'role',
   label: 'Role',

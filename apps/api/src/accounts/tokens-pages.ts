@@ -84,7 +84,14 @@ ${errorSummary(errors, { name: 'Name', scopes: 'Scopes', expires_at: 'Expiry' })
 ${postForm(
   request,
   '/account/api-tokens',
-  html`${input({ name: 'name', label: 'Name', value: o.values ? str(o.values, 'name') : '', errors, required: true, hint: 'What uses it, e.g. “my job agent”. Shown as the agent identity when X-Agent-Identity is absent.' })}
+  html`${input({
+    name: 'name',
+    label: 'Name',
+    value: o.values ? str(o.values, 'name') : '',
+    errors,
+    required: true,
+    hint: 'What uses it, e.g. “my job agent”. Shown as the agent identity when X-Agent-Identity is absent.',
+  })}
 <fieldset class="field${errors?.scopes ? ' has-error' : ''}" id="f-scopes" tabindex="-1"${errors?.scopes ? html` aria-describedby="e-scopes"` : ''}>
   <legend>Scopes</legend>
   ${errors?.scopes ? html`<p class="error" id="e-scopes"><span class="visually-hidden">Error:</span> ${errors.scopes}</p>` : ''}
@@ -106,7 +113,13 @@ ${postForm(
   )}
   </div>
 </fieldset>
-${select({ name: 'expires_in_days', label: 'Expiry', value: o.values ? str(o.values, 'expires_in_days') : '30', errors: errors?.expires_at ? { expires_in_days: errors.expires_at } : null, options: EXPIRY_CHOICES })}
+${select({
+  name: 'expires_in_days',
+  label: 'Expiry',
+  value: o.values ? str(o.values, 'expires_in_days') : '30',
+  errors: errors?.expires_at ? { expires_in_days: errors.expires_at } : null,
+  options: EXPIRY_CHOICES,
+})}
 <button type="submit" class="btn btn-primary">Create token</button>`,
   { label: 'Create a token' },
 )}
@@ -127,7 +140,16 @@ ${
 <td class="last-used">${t.last_used_at ? fmtDate(t.last_used_at) : 'never'}</td>
 <td>${t.expires_at ? fmtDate(t.expires_at) : 'never'}</td>
 <td><span class="state state-${tokenState(t)}">${tokenState(t)}</span></td>
-<td>${tokenState(t) === 'active' ? confirmAction(request, `/account/api-tokens/${t.id}/revoke`, 'Revoke', { small: true, ariaLabel: `Revoke token ${t.name}`, consequence: `Anything using “${t.name}” stops working at once.`, confirmLabel: `Yes, revoke ${t.name}` }) : ''}</td>
+<td>${
+          tokenState(t) === 'active'
+            ? confirmAction(request, `/account/api-tokens/${t.id}/revoke`, 'Revoke', {
+                small: true,
+                ariaLabel: `Revoke token ${t.name}`,
+                consequence: `Anything using “${t.name}” stops working at once.`,
+                confirmLabel: `Yes, revoke ${t.name}`,
+              })
+            : ''
+        }</td>
 </tr>`,
       )}</tbody></table></div>`
     : html`<p>No tokens yet.</p>`

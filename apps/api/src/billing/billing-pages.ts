@@ -20,7 +20,10 @@ import { invoicePdf } from './invoice-pdf';
 import { errorMessage } from '../web/messages';
 
 const money = (cents: number, currency: string) =>
-  `${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency.toUpperCase()}`;
+  `${(cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })} ${currency.toUpperCase()}`;
 const DONE: Record<string, string> = {
   paid: 'Payment received. Your plan is updated below.',
   charged: 'Your saved card was charged and the plan changed.',
@@ -125,8 +128,22 @@ ${
 ${postForm(
   request,
   '/recruiter/billing/change',
-  html`${radios({ name: 'plan', label: 'Plan', value: 'pro', options: PAID_BILLING_PLANS.map((p) => [p, PLAN_CATALOGUE[p].name, `${money(PLAN_CATALOGUE[p].prices.month, currency)} a month or ${money(PLAN_CATALOGUE[p].prices.year, currency)} a year; ${PLAN_CATALOGUE[p].maxLiveEvents ?? 'unlimited'} live events at once`]) })}
-${radios({ name: 'interval', label: 'Billing interval', value: 'month', options: BILLING_INTERVALS.map((i) => [i, i === 'month' ? 'Monthly' : 'Yearly']) })}
+  html`${radios({
+    name: 'plan',
+    label: 'Plan',
+    value: 'pro',
+    options: PAID_BILLING_PLANS.map((p) => [
+      p,
+      PLAN_CATALOGUE[p].name,
+      `${money(PLAN_CATALOGUE[p].prices.month, currency)} a month or ${money(PLAN_CATALOGUE[p].prices.year, currency)} a year; ${PLAN_CATALOGUE[p].maxLiveEvents ?? 'unlimited'} live events at once`,
+    ]),
+  })}
+${radios({
+  name: 'interval',
+  label: 'Billing interval',
+  value: 'month',
+  options: BILLING_INTERVALS.map((i) => [i, i === 'month' ? 'Monthly' : 'Yearly']),
+})}
 <div class="actions">
 ${consent ? html`<button type="submit" name="how" value="charge" class="btn btn-primary">Charge the saved card</button>` : ''}
 <button type="submit" name="how" value="hosted" class="btn${consent ? '' : ' btn-primary'}">Pay on the checkout page</button>
@@ -154,8 +171,24 @@ ${cardForm(request, `/billing/local/checkout/${e.id}/pay`, html`<input type="hid
 ${postForm(
   request,
   action,
-  html`${hidden}${input({ name: 'card_number', label: 'Card number', autocomplete: 'cc-number', required: true, hint: 'Test mode: use one of the test cards below. Any future expiry date and any CVC.' })}
-<div class="field-row">${input({ name: 'expiry', label: 'Expiry (MM/YY)', autocomplete: 'cc-exp', value: '12/34' })}${input({ name: 'cvc', label: 'CVC', autocomplete: 'cc-csc', value: '123' })}</div>
+  html`${hidden}${input({
+    name: 'card_number',
+    label: 'Card number',
+    autocomplete: 'cc-number',
+    required: true,
+    hint: 'Test mode: use one of the test cards below. Any future expiry date and any CVC.',
+  })}
+<div class="field-row">${input({
+    name: 'expiry',
+    label: 'Expiry (MM/YY)',
+    autocomplete: 'cc-exp',
+    value: '12/34',
+  })}${input({
+    name: 'cvc',
+    label: 'CVC',
+    autocomplete: 'cc-csc',
+    value: '123',
+  })}</div>
 <button type="submit" class="btn btn-primary">Pay</button>`,
   { label: 'Card payment' },
 )}
@@ -296,8 +329,16 @@ ${postForm(
       'Confirm the payment',
       html`<h1>Your bank asks you to confirm this payment</h1>${summary(p)}
 <p>Test bank (3-D Secure): choose what the card holder does.</p>
-<div class="actions">${actionButton(request, `/billing/local/authenticate/${p.id}`, 'Complete authentication', { cls: 'btn btn-primary', name: 'outcome', value: 'approve' })}
-${actionButton(request, `/billing/local/authenticate/${p.id}`, 'Fail authentication', { cls: 'btn btn-danger', name: 'outcome', value: 'fail' })}</div>`,
+<div class="actions">${actionButton(request, `/billing/local/authenticate/${p.id}`, 'Complete authentication', {
+        cls: 'btn btn-primary',
+        name: 'outcome',
+        value: 'approve',
+      })}
+${actionButton(request, `/billing/local/authenticate/${p.id}`, 'Fail authentication', {
+  cls: 'btn btn-danger',
+  name: 'outcome',
+  value: 'fail',
+})}</div>`,
     );
   });
 

@@ -73,7 +73,13 @@ ${errorSummary(errors, { note: 'Note', rating: 'Rating' })}
 ${postForm(
   request,
   `/recruiter/candidates/${c.id}/note`,
-  html`${textarea({ name: 'note', label: 'Note', value: values ? str(values, 'note') : (c.note ?? ''), errors, hint: 'Seen only by your team.' })}
+  html`${textarea({
+    name: 'note',
+    label: 'Note',
+    value: values ? str(values, 'note') : (c.note ?? ''),
+    errors,
+    hint: 'Seen only by your team.',
+  })}
 ${select({
   name: 'rating',
   label: 'Rating',

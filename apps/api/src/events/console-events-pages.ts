@@ -114,10 +114,23 @@ ${
         hint: 'Lower-case letters, digits and hyphens; the event page is /events/<slug>.',
       })
 }
-${input({ name: 'company_name', label: EVENT_LABELS.company_name, value: v('company_name'), errors, autocomplete: 'organization', hint: e ? undefined : 'Default: your team name.' })}
+${input({
+  name: 'company_name',
+  label: EVENT_LABELS.company_name,
+  value: v('company_name'),
+  errors,
+  autocomplete: 'organization',
+  hint: e ? undefined : 'Default: your team name.',
+})}
 ${input({ name: 'headline', label: EVENT_LABELS.headline, value: v('headline'), errors })}
 ${textarea({ name: 'description', label: EVENT_LABELS.description, value: v('description'), errors })}
-${input({ name: 'accent_color', label: EVENT_LABELS.accent_color, type: 'color', value: v('accent_color') || '#1f6feb', errors })}
+${input({
+  name: 'accent_color',
+  label: EVENT_LABELS.accent_color,
+  type: 'color',
+  value: v('accent_color') || '#1f6feb',
+  errors,
+})}
 ${input({ name: 'logo_url', label: EVENT_LABELS.logo_url, type: 'url', value: v('logo_url'), errors })}
 ${radios({
   name: 'visibility',
@@ -129,9 +142,29 @@ ${radios({
     ['private', 'Private', 'only people with the link can join'],
   ],
 })}
-${input({ name: 'planned_start_at', label: EVENT_LABELS.planned_start_at, type: 'datetime-local', value: v('planned_start_at'), errors })}
-${input({ name: 'planned_end_at', label: EVENT_LABELS.planned_end_at, type: 'datetime-local', value: v('planned_end_at'), errors })}
-${input({ name: 'interview_slots', label: EVENT_LABELS.interview_slots, type: 'number', value: v('interview_slots') || '1', errors, hint: 'How many interviews your team can run at the same time: the matchmaker never makes more open matches than this.', attrs: html` min="1" max="100" inputmode="numeric"` })}
+${input({
+  name: 'planned_start_at',
+  label: EVENT_LABELS.planned_start_at,
+  type: 'datetime-local',
+  value: v('planned_start_at'),
+  errors,
+})}
+${input({
+  name: 'planned_end_at',
+  label: EVENT_LABELS.planned_end_at,
+  type: 'datetime-local',
+  value: v('planned_end_at'),
+  errors,
+})}
+${input({
+  name: 'interview_slots',
+  label: EVENT_LABELS.interview_slots,
+  type: 'number',
+  value: v('interview_slots') || '1',
+  errors,
+  hint: 'How many interviews your team can run at the same time: the matchmaker never makes more open matches than this.',
+  attrs: html` min="1" max="100" inputmode="numeric"`,
+})}
 <button type="submit" class="btn btn-primary">${e ? 'Save event' : 'Create event'}</button>`,
       { label: e ? 'Edit event' : 'Create event' },
     );
@@ -237,7 +270,14 @@ ${o.problem ? html`<p class="error" role="alert">${o.problem}</p>` : ''}
 ${postForm(
   request,
   `/recruiter/events/${e.id}/slots`,
-  html`${input({ name: 'interview_slots', label: 'Interview slots', type: 'number', value: String(e.interview_slots), errors: o.eventErrors?.interview_slots && !o.eventValues ? o.eventErrors : null, attrs: html` min="1" max="100" inputmode="numeric"` })}
+  html`${input({
+    name: 'interview_slots',
+    label: 'Interview slots',
+    type: 'number',
+    value: String(e.interview_slots),
+    errors: o.eventErrors?.interview_slots && !o.eventValues ? o.eventErrors : null,
+    attrs: html` min="1" max="100" inputmode="numeric"`,
+  })}
 <button type="submit" class="btn">Update availability</button>`,
   { label: 'Availability' },
 )}

@@ -58,11 +58,45 @@ export const jobForm = (
     request,
     action,
     html`${input({ name: 'title', label: JOB_LABELS.title, value: v('title'), errors, required: true })}
-${input({ name: 'essential_skills', label: JOB_LABELS.essential_skills, value: v('essential_skills'), errors, required: true, hint: 'Separated by commas.' })}
-${input({ name: 'bonus_skills', label: JOB_LABELS.bonus_skills, value: v('bonus_skills'), errors, hint: 'Separated by commas.' })}
-${input({ name: 'experience_min', label: JOB_LABELS.experience_min, type: 'number', value: v('experience_min'), errors, attrs: html` min="0" max="60" inputmode="numeric"` })}
-${input({ name: 'salary_min', label: JOB_LABELS.salary_min, type: 'number', value: v('salary_min'), errors, attrs: html` min="0" inputmode="numeric"` })}
-${input({ name: 'salary_max', label: JOB_LABELS.salary_max, type: 'number', value: v('salary_max'), errors, attrs: html` min="0" inputmode="numeric"` })}
+${input({
+  name: 'essential_skills',
+  label: JOB_LABELS.essential_skills,
+  value: v('essential_skills'),
+  errors,
+  required: true,
+  hint: 'Separated by commas.',
+})}
+${input({
+  name: 'bonus_skills',
+  label: JOB_LABELS.bonus_skills,
+  value: v('bonus_skills'),
+  errors,
+  hint: 'Separated by commas.',
+})}
+${input({
+  name: 'experience_min',
+  label: JOB_LABELS.experience_min,
+  type: 'number',
+  value: v('experience_min'),
+  errors,
+  attrs: html` min="0" max="60" inputmode="numeric"`,
+})}
+${input({
+  name: 'salary_min',
+  label: JOB_LABELS.salary_min,
+  type: 'number',
+  value: v('salary_min'),
+  errors,
+  attrs: html` min="0" inputmode="numeric"`,
+})}
+${input({
+  name: 'salary_max',
+  label: JOB_LABELS.salary_max,
+  type: 'number',
+  value: v('salary_max'),
+  errors,
+  attrs: html` min="0" inputmode="numeric"`,
+})}
 ${input({ name: 'location', label: JOB_LABELS.location, value: v('location'), errors })}
 ${select({
   name: 'remote_preference',
@@ -98,7 +132,16 @@ ${
         (
           j,
         ) => html`<tr><th scope="row"><a href="/recruiter/jobs/${j.id}">${j.title}</a></th><td>${j.essential_skills.join(', ')}</td><td><span class="state">${j.status}</span></td>
-<td>${j.status === 'open' ? confirmAction(request, `/recruiter/jobs/${j.id}/close`, 'Close', { small: true, ariaLabel: `Close job ${j.title}`, consequence: `Closing “${j.title}” stops new matches for it; open matches stay.`, confirmLabel: 'Yes, close the job' }) : ''}</td></tr>`,
+<td>${
+          j.status === 'open'
+            ? confirmAction(request, `/recruiter/jobs/${j.id}/close`, 'Close', {
+                small: true,
+                ariaLabel: `Close job ${j.title}`,
+                consequence: `Closing “${j.title}” stops new matches for it; open matches stay.`,
+                confirmLabel: 'Yes, close the job',
+              })
+            : ''
+        }</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No jobs yet: add one so the matchmaker has something to match.</p>`
 }
@@ -148,7 +191,10 @@ ${notice(request)}
 ${
   j.status === 'open'
     ? html`${errorSummary(errors, JOB_LABELS)}${jobForm(request, `/recruiter/jobs/${j.id}`, v, errors, 'Save job')}
-<div class="actions">${confirmAction(request, `/recruiter/jobs/${j.id}/close`, 'Close this job', { consequence: 'Closing the job stops new matches for it; open matches stay. It cannot be reopened.', confirmLabel: 'Yes, close the job' })}</div>`
+<div class="actions">${confirmAction(request, `/recruiter/jobs/${j.id}/close`, 'Close this job', {
+        consequence: 'Closing the job stops new matches for it; open matches stay. It cannot be reopened.',
+        confirmLabel: 'Yes, close the job',
+      })}</div>`
     : html`<p>This job is closed (${fmtDate(j.closed_at)}) and can no longer be edited.</p>`
 }`,
     });

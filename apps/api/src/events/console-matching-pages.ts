@@ -74,7 +74,15 @@ ${postForm(
       ['false', 'Not available', 'no new offers; open ones stay'],
     ],
   })}
-${input({ name: 'capacity', label: 'Interviews at a time', type: 'number', value: av ? str(av.values, 'capacity') : String(mine?.capacity ?? 1), errors: av?.errors ?? null, hint: '1–50', attrs: html` min="1" max="50"` })}
+${input({
+  name: 'capacity',
+  label: 'Interviews at a time',
+  type: 'number',
+  value: av ? str(av.values, 'capacity') : String(mine?.capacity ?? 1),
+  errors: av?.errors ?? null,
+  hint: '1–50',
+  attrs: html` min="1" max="50"`,
+})}
 <button type="submit" class="btn btn-primary">Save availability</button>`,
   { label: 'Your availability' },
 )}
@@ -97,7 +105,15 @@ ${errorSummary(fl?.errors ?? null, { min_score: 'Minimum score', require_essenti
 ${postForm(
   request,
   `/recruiter/events/${event.id}/floor`,
-  html`${input({ name: 'min_score', label: 'Minimum score (0–100)', type: 'number', value: fl ? str(fl.values, 'min_score') : m.minScore === null ? '' : String(m.minScore), errors: fl?.errors ?? null, hint: `Empty: the default, ${m.defaultMinScore}`, attrs: html` min="0" max="100"` })}
+  html`${input({
+    name: 'min_score',
+    label: 'Minimum score (0–100)',
+    type: 'number',
+    value: fl ? str(fl.values, 'min_score') : m.minScore === null ? '' : String(m.minScore),
+    errors: fl?.errors ?? null,
+    hint: `Empty: the default, ${m.defaultMinScore}`,
+    attrs: html` min="0" max="100"`,
+  })}
 ${select({
   name: 'require_essential',
   label: 'Require at least one essential skill',

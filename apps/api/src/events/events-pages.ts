@@ -120,7 +120,15 @@ ${
         error,
       )
     : event.status === 'paused'
-      ? html`<p class="panel panel-soft">The event is paused; matching resumes when the recruiters are back.${v && v.entry.live_event_id === event.id && v.entry.status === 'waiting' ? ' You keep your place in the queue.' : ''}</p>${v && v.entry.live_event_id === event.id && v.entry.status !== 'left' && v.entry.status !== 'expired' ? queueBox(request, q, `/events/${event.slug}/join`, { id: event.id, slug: event.slug, company: event.company_name }) : ''}`
+      ? html`<p class="panel panel-soft">The event is paused; matching resumes when the recruiters are back.${v && v.entry.live_event_id === event.id && v.entry.status === 'waiting' ? ' You keep your place in the queue.' : ''}</p>${
+          v && v.entry.live_event_id === event.id && v.entry.status !== 'left' && v.entry.status !== 'expired'
+            ? queueBox(request, q, `/events/${event.slug}/join`, {
+                id: event.id,
+                slug: event.slug,
+                company: event.company_name,
+              })
+            : ''
+        }`
       : event.status === 'ended'
         ? html`<p class="panel panel-soft">This event has ended.</p>`
         : html`<p class="panel panel-soft">This event has not started yet.</p>`

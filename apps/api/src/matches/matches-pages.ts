@@ -139,7 +139,13 @@ function afterInterview(
   return html`<section class="panel" aria-labelledby="report-h" id="report-card">
 <h2 id="report-h">Report card</h2>
 ${report && !errors ? html`<p class="notice" role="status">Saved ${fmtDate(report.updated_at)}: fit ${report.fit}/5, communication ${report.communication}/5, technical ${report.technical}/5 — <strong>${OUTCOME_TEXT[report.outcome]}</strong>. You can change it below.</p>` : html`<p>Rate the interview and choose the next step. The candidate sees only the next step, never your scores or notes.</p>`}
-${errorSummary(errors, { fit: 'Fit for the role', communication: 'Communication', technical: 'Technical skills', outcome: 'Next step', notes: 'Notes' })}
+${errorSummary(errors, {
+  fit: 'Fit for the role',
+  communication: 'Communication',
+  technical: 'Technical skills',
+  outcome: 'Next step',
+  notes: 'Notes',
+})}
 ${postForm(
   request,
   `/matches/${m.id}/report`,
@@ -250,7 +256,14 @@ ${errorSummary(errors, { reason: 'Reason' })}
 ${postForm(
   request,
   `/matches/${m.id}/decline`,
-  html`${textarea({ name: 'reason', label: 'Reason for declining', value: o.reason ?? '', errors, rows: 2, hint: `Shown to ${other}. Required to decline.` })}
+  html`${textarea({
+    name: 'reason',
+    label: 'Reason for declining',
+    value: o.reason ?? '',
+    errors,
+    rows: 2,
+    hint: `Shown to ${other}. Required to decline.`,
+  })}
 <button type="submit" class="btn btn-danger">Decline match</button>`,
   { label: 'Decline match' },
 )}

@@ -191,7 +191,10 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   <button type="button" class="btn" id="toggle-camera" aria-pressed="false">Turn camera off</button>
   <button type="button" class="btn" id="toggle-mic" aria-pressed="false">Mute microphone</button>
   <a class="btn" href="/matches/${m.id}">Step out</a>
-  ${confirmAction(request, `/rooms/${m.id}/complete`, 'End the interview', { consequence: 'This ends the interview for both of you and closes the room. To come back later instead, step out.', confirmLabel: 'Yes, end the interview for both' })}
+  ${confirmAction(request, `/rooms/${m.id}/complete`, 'End the interview', {
+    consequence: 'This ends the interview for both of you and closes the room. To come back later instead, step out.',
+    confirmLabel: 'Yes, end the interview for both',
+  })}
 </div>
 <p class="hint">Stepping out keeps the room open (the clock keeps running once it started); you can come back from the match page. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
 </div>

@@ -71,7 +71,15 @@ ${errorSummary(errors, LABELS)}
 ${postForm(
   request,
   '/account/webhooks',
-  html`${input({ name: 'target_url', label: LABELS.target_url, type: 'url', value: o.values ? str(o.values, 'target_url') : '', errors, required: true, hint: 'https:// only; private and loopback addresses are refused.' })}
+  html`${input({
+    name: 'target_url',
+    label: LABELS.target_url,
+    type: 'url',
+    value: o.values ? str(o.values, 'target_url') : '',
+    errors,
+    required: true,
+    hint: 'https:// only; private and loopback addresses are refused.',
+  })}
 <fieldset class="field${errors?.events ? ' has-error' : ''}" id="f-events" tabindex="-1"${errors?.events ? html` aria-describedby="e-events"` : ''}>
 <legend>${LABELS.events}</legend>
 ${errors?.events ? html`<p class="error" id="e-events"><span class="visually-hidden">Error:</span> ${errors.events}</p>` : ''}
@@ -82,7 +90,12 @@ ${CHOOSABLE.map(
 <label for="ev-${t.replace('.', '-')}"><span class="mono">${t}</span> <span class="hint">${WEBHOOK_EVENT_DOCS[t].when}</span></label></div>`,
 )}
 </fieldset>
-${input({ name: 'description', label: LABELS.description, value: o.values ? str(o.values, 'description') : '', errors })}
+${input({
+  name: 'description',
+  label: LABELS.description,
+  value: o.values ? str(o.values, 'description') : '',
+  errors,
+})}
 <button type="submit" class="btn btn-primary">Add subscription</button>`,
   { label: 'Add a webhook subscription' },
 )}
@@ -168,7 +181,11 @@ ${
         cls: 'btn btn-primary',
       })
 }
-${confirmAction(request, `/account/webhooks/${w.id}/delete`, 'Delete', { consequence: 'Deleting the subscription stops every delivery to this URL, including retries in flight. It cannot be undone.', confirmLabel: 'Yes, delete the subscription' })}
+${confirmAction(request, `/account/webhooks/${w.id}/delete`, 'Delete', {
+  consequence:
+    'Deleting the subscription stops every delivery to this URL, including retries in flight. It cannot be undone.',
+  confirmLabel: 'Yes, delete the subscription',
+})}
 </div>
 <section aria-labelledby="log-h">
 <h2 id="log-h">Delivery log <span class="hint">(50 most recent attempts)</span></h2>
