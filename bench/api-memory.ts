@@ -152,7 +152,9 @@ function printResults(results: Result[], loadStart: string): void {
           .map((f) => `${f} `)
           .join('');
     console.log(
-      `| ${r.kind === 'compiled' ? `\`node ${flags}dist/apps/api/src/server.js\` (production image)` : '`node --import tsx apps/api/src/server.ts` (npm start)'} | ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`,
+      `| ${r.kind === 'compiled' ? `\`node ${flags}dist/apps/api/src/server.js\` (production image)` : '`node --import tsx apps/api/src/server.ts` (npm start)'} ` +
+        `| ${r.rss.toFixed(1)} | ${u ? `${mib(u.heapUsed)} / ${mib(u.heapTotal)}` : '—'} | ` +
+        `${u ? mib(u.external) : '—'} | ${u ? mib(u.arrayBuffers) : '—'} |`,
     );
   }
   for (const r of results) {

@@ -116,7 +116,9 @@ function apiCase(a: Api, knex: Knex, pgDir: string, headers: Record<string, stri
         calls: (after.calls - before.calls) / n,
       };
       log(
-        `round ${r + 1} ${a.name}: ${res.rps.toFixed(0)} req/s, CPU/request API ${run.apiMs.toFixed(2)} ms + PostgreSQL ${run.pgMs.toFixed(2)} ms, limiter statements/request ${run.calls.toFixed(3)}${res.errors + res.non2xx ? `, ${res.errors + res.non2xx} failed` : ''}`,
+        `round ${r + 1} ${a.name}: ${res.rps.toFixed(0)} req/s, CPU/request API ` +
+          `${run.apiMs.toFixed(2)} ms + PostgreSQL ${run.pgMs.toFixed(2)} ms, limiter ` +
+          `statements/request ${run.calls.toFixed(3)}${res.errors + res.non2xx ? `, ${res.errors + res.non2xx} failed` : ''}`,
       );
       return run;
     },
@@ -125,7 +127,8 @@ function apiCase(a: Api, knex: Knex, pgDir: string, headers: Record<string, stri
 
 function printTable(runs: Map<string, Run[]>, o: { loadStart: string; rounds: number; seconds: number }): void {
   console.log(
-    `\nLoad average: start ${o.loadStart}, end ${loadavg()} · ${o.rounds} alternating rounds of ${o.seconds} s, medians · GET /api/v1/profile, 10 connections, one token\n`,
+    `\nLoad average: start ${o.loadStart}, end ${loadavg()} · ${o.rounds} alternating rounds ` +
+      `of ${o.seconds} s, medians · GET /api/v1/profile, 10 connections, one token\n`,
   );
   console.log('| limiter | req/s | CPU ms/request: API | PostgreSQL | both | limiter statements/request |');
   console.log('|---|---:|---:|---:|---:|---:|');
@@ -133,7 +136,8 @@ function printTable(runs: Map<string, Run[]>, o: { loadStart: string; rounds: nu
     const m = (k: keyof Run) => median(r.map((x) => x[k]));
     const both = median(r.map((x) => x.apiMs + x.pgMs));
     console.log(
-      `| ${name} | ${m('rps').toFixed(0)} | ${m('apiMs').toFixed(2)} | ${m('pgMs').toFixed(2)} | ${both.toFixed(2)} | ${m('calls').toFixed(3)} |`,
+      `| ${name} | ${m('rps').toFixed(0)} | ${m('apiMs').toFixed(2)} | ${m('pgMs').toFixed(2)} | ` +
+        `${both.toFixed(2)} | ${m('calls').toFixed(3)} |`,
     );
   }
 }

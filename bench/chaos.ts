@@ -366,7 +366,8 @@ async function runFault(
   }
   const seekers = await ctx.life.newSeekers(Number(values.seekers), slug);
   say(
-    `fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests + ${values.seekers} seeker lifecycles on 2 events × ${values.slots} slots…`,
+    `fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests + ` +
+      `${values.seekers} seeker lifecycles on 2 events × ${values.slots} slots…`,
   );
   return runChaos(fault, {
     base: () => c.base,
@@ -442,7 +443,8 @@ async function main() {
     if (values.keep) {
       logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
       say(
-        `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev --db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
+        `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev ` +
+          `--db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
       );
     } else fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -332,7 +332,8 @@ async function seedAndCount(knex: Knex, o: Options, log: Log): Promise<Counts> {
   );
   const c = counts.rows[0] as Counts;
   log(
-    `seeded ${c.events} events (${c.public_events} public) and ${c.jobs} jobs (${c.searchable_jobs} searchable) in ${((Date.now() - ts) / 1000).toFixed(1)} s`,
+    `seeded ${c.events} events (${c.public_events} public) and ${c.jobs} jobs (${c.searchable_jobs} ` +
+      `searchable) in ${((Date.now() - ts) / 1000).toFixed(1)} s`,
   );
   return c;
 }
@@ -352,7 +353,8 @@ async function probeSearches(knex: Knex, log: Log): Promise<void> {
     const started = process.hrtime.bigint();
     for (let i = 0; i < 20; i++) await jobsRepo.search(p);
     log(
-      `search ${label}: ${(Number(process.hrtime.bigint() - started) / 20 / 1e6).toFixed(2)} ms per query (repository, 20 runs)`,
+      `search ${label}: ${(Number(process.hrtime.bigint() - started) / 20 / 1e6).toFixed(2)} ms ` +
+        `per query (repository, 20 runs)`,
     );
     if (process.env.BENCH_EXPLAIN) {
       const { sql, bindings } = jobsRepo.searchQuery(p).toSQL();
@@ -432,14 +434,17 @@ function printTable(results: Array<{ name: string; r: LoadResult }>, c: Counts, 
   const baseline = results[0].r.rps;
   console.log('');
   console.log(
-    `Discovery throughput at ${c.events} events / ${c.jobs} jobs — ${o.connections} connections, ${o.durationS} s per scenario, ${os.cpus().length} CPUs, Node ${process.version}`,
+    `Discovery throughput at ${c.events} events / ${c.jobs} jobs — ${o.connections} ` +
+      `connections, ${o.durationS} s per scenario, ${os.cpus().length} CPUs, Node ` +
+      `${process.version}`,
   );
   console.log('');
   console.log('| scenario | req/s | ratio to bare route | p50 ms | p99 ms | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const { name, r } of results) {
     console.log(
-      `| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / baseline).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+      `| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / baseline).toFixed(3)} | ${r.p50.toFixed(1)} ` +
+        `| ${r.p99.toFixed(1)} | ${r.errors} |`,
     );
   }
   console.log('');
@@ -459,7 +464,8 @@ async function main() {
       rounds: 1,
       onResult: (s, r) =>
         log(
-          `${s.name}: ${r.rps.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors)`,
+          `${s.name}: ${r.rps.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ` +
+            `ms, ${r.errors} errors)`,
         ),
     });
     const results = [...runs].map(([name, [r]]) => ({ name, r }));

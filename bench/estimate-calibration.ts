@@ -89,19 +89,27 @@ function report(o: Options, seekers: Seeker[]): void {
     withEstimate.filter((s) => f(s.estimate!, (s.matchedAt! - s.at) / 1000)).length / Math.max(1, withEstimate.length);
   const asPercent = (x: number) => `${(100 * x).toFixed(1)} %`;
   console.log(
-    `Estimate calibration: ${HOURS} h, ${o.slots} slots, ${o.rate}/min base arrival rate (×1.5, ×0.5, ×1), interviews 5–25 min, seed ${o.seed}`,
+    `Estimate calibration: ${HOURS} h, ${o.slots} slots, ${o.rate}/min base arrival rate ` +
+      `(×1.5, ×0.5, ×1), interviews 5–25 min, seed ${o.seed}`,
   );
   console.log(
-    `  joins ${seekers.length}, matched ${seekers.filter((s) => s.matchedAt !== null).length}, with an estimate ${withEstimate.length}, not matched by the end or no estimate (too little data) ${seekers.length - withEstimate.length}`,
+    `  joins ${seekers.length}, matched ${seekers.filter((s) => s.matchedAt !== null).length}, ` +
+      `with an estimate ${withEstimate.length}, not matched by the end or no estimate (too ` +
+      `little data) ${seekers.length - withEstimate.length}`,
   );
   console.log(
-    `  real wait within ±50 % of the estimate: ${asPercent(within((e, r) => Math.abs(r - e) <= Math.max(30, 0.5 * e)))}   (±30 s floor for short waits)`,
+    `  real wait within ±50 % of the estimate: ` +
+      `${asPercent(within((e, r) => Math.abs(r - e) <= Math.max(30, 0.5 * e)))}   (±30 s floor ` +
+      `for short waits)`,
   );
   console.log(
-    `  real wait within ×/÷ 2 of the estimate: ${asPercent(within((e, r) => r <= Math.max(60, 2 * e) && r >= e / 2 - 30))}`,
+    `  real wait within ×/÷ 2 of the estimate: ` +
+      `${asPercent(within((e, r) => r <= Math.max(60, 2 * e) && r >= e / 2 - 30))}`,
   );
   console.log(
-    `  estimate too low (real > 2× est): ${asPercent(within((e, r) => r > Math.max(60, 2 * e)))}   too high (real < est/2): ${asPercent(within((e, r) => r < e / 2 - 30))}`,
+    `  estimate too low (real > 2× est): ` +
+      `${asPercent(within((e, r) => r > Math.max(60, 2 * e)))}   too high (real < est/2): ` +
+      `${asPercent(within((e, r) => r < e / 2 - 30))}`,
   );
 }
 

@@ -188,7 +188,9 @@ async function roundsAtJobs(adminUrl: string, temporal: Client, base: Config, jo
           `jobs ${jobs} waiting ${w}: first page of waiting entries ${row.explain.executionMs} ms\n${row.explain.plan}`,
         );
       log(
-        `jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, offered ${row.offered}; CPU ${row.cpuMs} ms); ceiling ${row.ceilingMs} ms; load ${load()}`,
+        `jobs ${jobs} waiting ${w}: round ${row.roundMs} ms (plan ${row.planMs} of which search ` +
+          `${row.searchMs}, hold ${row.holdMs}, offer ${row.offerMs}; considered ${row.considered}, ` +
+          `offered ${row.offered}; CPU ${row.cpuMs} ms); ceiling ${row.ceilingMs} ms; load ${load()}`,
       );
     }
     return out;
@@ -271,7 +273,9 @@ async function roundCell(
     jobs,
     roundMs: round1(median(timed.map((x) => x.ms))),
     ceilingMs: round1(median(ceilings)),
-    ceilingNote: `bare I/O of the round's ${res.offered} offers: one Temporal round-trip each (${OFFER_CONCURRENCY} at a time) + one SQL round-trip`,
+    ceilingNote:
+      `bare I/O of the round's ${res.offered} offers: one Temporal round-trip each (${OFFER_CONCURRENCY} ` +
+      `at a time) + one SQL round-trip`,
     planMs: round1(f('planMs')),
     searchMs: round1(f('searchMs')),
     holdMs: round1(f('holdMs')),
@@ -515,7 +519,8 @@ async function joinAll(s: SlotStack, seekers: string[], openMatches: OpenMatches
     // No matchmaker before the first join: it starts with it (signal-with-start).
     const kicks = statsAfterJoins.kicks - (statsBefore?.kicks ?? 0);
     notes.push(
-      `matchmaker kicks during ${SLOT_SEEKERS} joins: ${kicks} (${(kicks / SLOT_SEEKERS).toFixed(2)} per join), rounds ${statsAfterJoins.rounds - (statsBefore?.rounds ?? 0)}`,
+      `matchmaker kicks during ${SLOT_SEEKERS} joins: ${kicks} (${(kicks / SLOT_SEEKERS).toFixed(2)} ` +
+        `per join), rounds ${statsAfterJoins.rounds - (statsBefore?.rounds ?? 0)}`,
     );
   }
   return statsAfterJoins;
@@ -549,10 +554,13 @@ async function slotToOffer(infra: {
     const statsEnd = await matchmakerStats(temporal, config);
     if (statsAfterJoins && statsEnd)
       notes.push(
-        `matchmaker during ${SAMPLES} slot samples: ${statsEnd.rounds - statsAfterJoins.rounds} rounds, ${statsEnd.kicks - statsAfterJoins.kicks} kicks`,
+        `matchmaker during ${SAMPLES} slot samples: ${statsEnd.rounds - statsAfterJoins.rounds} ` +
+          `rounds, ${statsEnd.kicks - statsAfterJoins.kicks} kicks`,
       );
     notes.push(
-      `slot → offer: MATCHMAKER_INTERVAL_MS=${config.MATCHMAKER_INTERVAL_MS}, ${SLOT_EVENTS} events × 1 slot × 20 jobs, ${SLOT_SEEKERS} seekers waiting for any event, floor off; measured from the decline's answer to the next match row of that event`,
+      `slot → offer: MATCHMAKER_INTERVAL_MS=${config.MATCHMAKER_INTERVAL_MS}, ${SLOT_EVENTS} ` +
+        `events × 1 slot × 20 jobs, ${SLOT_SEEKERS} seekers waiting for any event, floor off; ` +
+        `measured from the decline's answer to the next match row of that event`,
     );
     return {
       p50: Math.round(percentile(waits, 50)),
@@ -617,13 +625,15 @@ type SlotResult = Awaited<ReturnType<typeof slotToOffer>>;
 
 function printTable(roundRows: RoundRow[], slot: SlotResult, notes: string[]): void {
   console.log(
-    `\nOne matching round (median of ${REPEAT} after ${WARMUP} warm-up rounds; every event has room; load average ${load()}, ${os.cpus().length} CPUs)`,
+    `\nOne matching round (median of ${REPEAT} after ${WARMUP} warm-up rounds; every event has ` +
+      `room; load average ${load()}, ${os.cpus().length} CPUs)`,
   );
   console.log('| jobs | waiting | considered | offered | plan ms | hold ms | offer ms | round ms | ceiling ms |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of roundRows)
     console.log(
-      `| ${r.jobs.toLocaleString('en')} | ${r.waiting.toLocaleString('en')} | ${r.considered} | ${r.offered} | ${r.planMs} | ${r.holdMs} | ${r.offerMs} | ${r.roundMs} | ${r.ceilingMs} |`,
+      `| ${r.jobs.toLocaleString('en')} | ${r.waiting.toLocaleString('en')} | ${r.considered} | ` +
+        `${r.offered} | ${r.planMs} | ${r.holdMs} | ${r.offerMs} | ${r.roundMs} | ${r.ceilingMs} |`,
     );
   if (slot.samples)
     console.log(`\nSlot frees → next match: p50 ${slot.p50} ms, p95 ${slot.p95} ms (${slot.samples} samples)`);
@@ -661,7 +671,9 @@ async function main() {
   notes.push(...slot.notes);
   for (const r of roundRows)
     notes.push(
-      `round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries considered, ${r.offered} offers; CPU of the round's process ${r.cpuMs} ms`,
+      `round at ${r.jobs} jobs / ${r.waiting} waiting: plan ${r.planMs} ms (candidate search ` +
+        `${r.searchMs} ms), hold ${r.holdMs} ms, offer ${r.offerMs} ms; ${r.considered} entries ` +
+        `considered, ${r.offered} offers; CPU of the round's process ${r.cpuMs} ms`,
     );
   notes.push(`load average at end ${load()}; ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
   printTable(roundRows, slot, notes);

@@ -300,10 +300,14 @@ async function latencyPhase(s: Stack, d: Seeded, o: Options): Promise<void> {
   console.log(`\nJoin latency (${join.length} sequential samples of each, interleaved)`);
   console.log(`  bare workflow start                     p50 ${ms(b50)}   p99 ${ms(b99)}`);
   console.log(
-    `  update-with-start (join, projected)     p50 ${ms(percentile(uws, 50))}   p99 ${ms(percentile(uws, 99))}   ratio p50 ${(percentile(uws, 50) / b50).toFixed(2)}×  p99 ${(percentile(uws, 99) / b99).toFixed(2)}×`,
+    `  update-with-start (join, projected)     p50 ${ms(percentile(uws, 50))}   p99 ` +
+      `${ms(percentile(uws, 99))}   ratio p50 ${(percentile(uws, 50) / b50).toFixed(2)}×  p99 ` +
+      `${(percentile(uws, 99) / b99).toFixed(2)}×`,
   );
   console.log(
-    `  POST /queue/join (whole request)        p50 ${ms(percentile(join, 50))}   p99 ${ms(percentile(join, 99))}   ratio p50 ${(percentile(join, 50) / b50).toFixed(2)}×  p99 ${(percentile(join, 99) / b99).toFixed(2)}×`,
+    `  POST /queue/join (whole request)        p50 ${ms(percentile(join, 50))}   p99 ` +
+      `${ms(percentile(join, 99))}   ratio p50 ${(percentile(join, 50) / b50).toFixed(2)}×  p99 ` +
+      `${(percentile(join, 99) / b99).toFixed(2)}×`,
   );
 }
 
@@ -370,19 +374,26 @@ async function loadPhase(s: Stack, d: Seeded, o: Options): Promise<void> {
     .getHandle(matchmakerWorkflowId(config.TEMPORAL_TASK_QUEUE))
     .query(matchmakerStatsQuery);
   console.log(
-    `\nJoin → match under load (${loadSeekers.length} seekers joining ${o.concurrency} at a time, ${o.slots} slots, MATCHMAKER_INTERVAL_MS=${o.intervalMs}, humans accept and finish at once)`,
+    `\nJoin → match under load (${loadSeekers.length} seekers joining ${o.concurrency} at a ` +
+      `time, ${o.slots} slots, MATCHMAKER_INTERVAL_MS=${o.intervalMs}, humans accept and finish ` +
+      `at once)`,
   );
   console.log(
-    `  all joins answered in ${((joinsDone - tLoad) / 1000).toFixed(1)} s (${(loadSeekers.length / ((joinsDone - tLoad) / 1000)).toFixed(0)} joins/s)`,
+    `  all joins answered in ${((joinsDone - tLoad) / 1000).toFixed(1)} s (${(loadSeekers.length / ((joinsDone - tLoad) / 1000)).toFixed(0)} ` +
+      `joins/s)`,
   );
   console.log(
-    `  matches made          ${rows.length} in ${((tDone - tLoad) / 1000).toFixed(1)} s → ${(rows.length / ((tDone - tLoad) / 1000)).toFixed(1)} matches/s`,
+    `  matches made          ${rows.length} in ${((tDone - tLoad) / 1000).toFixed(1)} s → ` +
+      `${(rows.length / ((tDone - tLoad) / 1000)).toFixed(1)} matches/s`,
   );
   console.log(
-    `  join → match          p50 ${(percentile(waits, 50) / 1000).toFixed(2)} s   p99 ${(percentile(waits, 99) / 1000).toFixed(2)} s   max ${(Math.max(...waits) / 1000).toFixed(2)} s`,
+    `  join → match          p50 ${(percentile(waits, 50) / 1000).toFixed(2)} s   p99 ` +
+      `${(percentile(waits, 99) / 1000).toFixed(2)} s   max ` +
+      `${(Math.max(...waits) / 1000).toFixed(2)} s`,
   );
   console.log(
-    `  matchmaker rounds     ${stats.rounds} (kicks ${stats.kicks}, runs ${stats.runs}); seekers in two matches: ${over.rows[0].n}; human-step retries: ${humanErrors}`,
+    `  matchmaker rounds     ${stats.rounds} (kicks ${stats.kicks}, runs ${stats.runs}); ` +
+      `seekers in two matches: ${over.rows[0].n}; human-step retries: ${humanErrors}`,
   );
 }
 
@@ -631,25 +642,41 @@ function printRoundAtScale(f: RoundFigures): void {
   const roundNow = med(now.map((x) => x.ms));
   const writesNow = now.flatMap((x) => x.writes);
   console.log(
-    `\nOne matching round at scale (${f.events} live events, ${f.openJobs} open jobs, ${f.entries} waiting entries: half any event; median of 3 rounds vs the previous design once, same run)`,
+    `\nOne matching round at scale (${f.events} live events, ${f.openJobs} open jobs, ` +
+      `${f.entries} waiting entries: half any event; median of 3 rounds vs the previous design ` +
+      `once, same run)`,
   );
   console.log(
-    `  now:      plan (no locks) ${ms(planNow)}, hold slots ${ms(lockedNow)} (${holds.length / 3} short transactions, one event each, 4 at a time: p50 ${ms(percentile(holds, 50))}, longest ${ms(Math.max(...holds))}), offers ${ms(med(timings.map((x) => x.offerMs)))}; whole round ${ms(roundNow)}; offers held ${now[0].offered}`,
+    `  now:      plan (no locks) ${ms(planNow)}, hold slots ${ms(lockedNow)} (${holds.length / 3} ` +
+      `short transactions, one event each, 4 at a time: p50 ${ms(percentile(holds, 50))}, ` +
+      `longest ${ms(Math.max(...holds))}), offers ${ms(med(timings.map((x) => x.offerMs)))}; ` +
+      `whole round ${ms(roundNow)}; offers held ${now[0].offered}`,
   );
   console.log(
-    `  previous: one transaction holding every live event and ${before.result.entries} entries for ${ms(before.ms)} (${before.result.pairs} pairs planned, ${(before.result.scored / 1e6).toFixed(1)} M scores; each entry's list cut to its best ${KEPT} after scoring, or the heap runs out)`,
+    `  previous: one transaction holding every live event and ${before.result.entries} entries ` +
+      `for ${ms(before.ms)} (${before.result.pairs} pairs planned, ` +
+      `${(before.result.scored / 1e6).toFixed(1)} M scores; each entry's list cut to its best ` +
+      `${KEPT} after scoring, or the heap runs out)`,
   );
   console.log(
-    `  longest time a row stays locked   previous / now = ${(before.ms / Math.max(...holds)).toFixed(0)}×   (${ms(before.ms)} / ${ms(Math.max(...holds))})`,
+    `  longest time a row stays locked   previous / now = ` +
+      `${(before.ms / Math.max(...holds)).toFixed(0)}×   (${ms(before.ms)} / ` +
+      `${ms(Math.max(...holds))})`,
   );
   console.log(
-    `  time any row is locked            previous / now = ${(before.ms / lockedNow).toFixed(0)}×   (${ms(before.ms)} / ${ms(lockedNow)}: the whole hold phase)`,
+    `  time any row is locked            previous / now = ${(before.ms / lockedNow).toFixed(0)}× ` +
+      `  (${ms(before.ms)} / ${ms(lockedNow)}: the whole hold phase)`,
   );
   console.log(
-    `  planning until offers are held    previous / now = ${(before.ms / (planNow + lockedNow)).toFixed(1)}×   (${ms(before.ms)} / ${ms(planNow + lockedNow)})`,
+    `  planning until offers are held    previous / now = ` +
+      `${(before.ms / (planNow + lockedNow)).toFixed(1)}×   (${ms(before.ms)} / ` +
+      `${ms(planNow + lockedNow)})`,
   );
   console.log(
-    `  event edit / entry projection meanwhile: now p50 ${ms(percentile(writesNow, 50))} max ${ms(Math.max(...writesNow))} (${writesNow.length} writes); previous p50 ${ms(percentile(before.writes, 50))} max ${ms(Math.max(...before.writes))} (${before.writes.length} writes); max ratio ${(Math.max(...before.writes) / Math.max(...writesNow)).toFixed(0)}×`,
+    `  event edit / entry projection meanwhile: now p50 ${ms(percentile(writesNow, 50))} max ` +
+      `${ms(Math.max(...writesNow))} (${writesNow.length} writes); previous p50 ` +
+      `${ms(percentile(before.writes, 50))} max ${ms(Math.max(...before.writes))} (${before.writes.length} ` +
+      `writes); max ratio ${(Math.max(...before.writes) / Math.max(...writesNow)).toFixed(0)}×`,
   );
 }
 
@@ -674,7 +701,8 @@ async function roundAtScale(a: {
     await seedRoundData(knex, a, entries);
     const [{ n: openJobs }] = await knex('jobs').where({ status: 'open' }).count<Array<{ n: number }>>({ n: '*' });
     a.log(
-      `round phase: seeded ${a.events} live events, ${openJobs} open jobs, ${entries} waiting entries in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+      `round phase: seeded ${a.events} live events, ${openJobs} open jobs, ${entries} waiting ` +
+        `entries in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
     const eventIds: string[] = (await knex('live_events').select('id')).map((r: { id: string }) => r.id);
     const entryIds: string[] = (await knex('queue_entries').select('id')).map((r: { id: string }) => r.id);

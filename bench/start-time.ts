@@ -65,11 +65,13 @@ async function coldThenWarm(i: number): Promise<{ cold: number; warm: number }> 
   try {
     const c = await startOnce(env);
     console.log(
-      `run ${i + 1}: empty DATA_DIR ${c.toBannerS.toFixed(1)} s to the banner (banner: ready in ${c.readyInS} s; load ${loadavg()})`,
+      `run ${i + 1}: empty DATA_DIR ${c.toBannerS.toFixed(1)} s to the banner (banner: ready in ` +
+        `${c.readyInS} s; load ${loadavg()})`,
     );
     const w = await startOnce(env);
     console.log(
-      `run ${i + 1}: warm         ${w.toBannerS.toFixed(1)} s to the banner (banner: ready in ${w.readyInS} s; load ${loadavg()})`,
+      `run ${i + 1}: warm         ${w.toBannerS.toFixed(1)} s to the banner (banner: ready in ` +
+        `${w.readyInS} s; load ${loadavg()})`,
     );
     return { cold: c.toBannerS, warm: w.toBannerS };
   } finally {
@@ -88,7 +90,8 @@ runMain(async () => {
   console.log(`load average before: ${loadavg()} (${os.cpus().length} cores)`);
   const runs = (await runCases([{ name: 'start', run: coldThenWarm }], { rounds: RUNS })).get('start')!;
   console.log(
-    `median: empty DATA_DIR ${midpointMedian(runs.map((r) => r.cold)).toFixed(1)} s, warm ${midpointMedian(runs.map((r) => r.warm)).toFixed(1)} s (${RUNS} run(s) each)`,
+    `median: empty DATA_DIR ${midpointMedian(runs.map((r) => r.cold)).toFixed(1)} s, warm ` +
+      `${midpointMedian(runs.map((r) => r.warm)).toFixed(1)} s (${RUNS} run(s) each)`,
   );
   console.log(`load average after: ${loadavg()}`);
 });

@@ -159,7 +159,8 @@ async function interleaved(pairs: Pair[]): Promise<Map<string, { ours: LoadResul
     warmUpFirst: true,
     onResult: (p, { ours: o, ceiling: c }, r) =>
       log(
-        `round ${r + 1} ${p.name}: ${o.rps.toFixed(0)} vs ${c.rps.toFixed(0)} req/s (p99 ${o.p99} vs ${c.p99} ms${o.errors + o.non2xx ? `, ${o.errors + o.non2xx} failed` : ''})`,
+        `round ${r + 1} ${p.name}: ${o.rps.toFixed(0)} vs ${c.rps.toFixed(0)} req/s (p99 ${o.p99} ` +
+          `vs ${c.p99} ms${o.errors + o.non2xx ? `, ${o.errors + o.non2xx} failed` : ''})`,
       ),
   });
   const med = (xs: LoadResult[]): LoadResult => ({
@@ -349,7 +350,8 @@ const fmt = (x: number | null | undefined, digits = 0) =>
 export function markdown(h: Record<string, string>, rows: Row[]): string {
   const lines = [
     `Machine: ${h.machine} · Node ${h.node} · Temporal: ${h.temporal} · commit ${h.commit} · ${h.mode} mode`,
-    `Load average (1/5/15 min): start ${h.loadStart}, end ${h.loadEnd} · ${h.date} · ${ROUNDS} interleaved rounds, median; HTTP: ${CONNECTIONS} connections`,
+    `Load average (1/5/15 min): start ${h.loadStart}, end ${h.loadEnd} · ${h.date} · ${ROUNDS} ` +
+      `interleaved rounds, median; HTTP: ${CONNECTIONS} connections`,
     '',
     '| section | row | unit | ours | ceiling | ratio | ours p50 / p99 ms | ceiling p50 / p99 ms | target | note |',
     '|---|---|---|---:|---:|---:|---:|---:|---|---|',
@@ -357,7 +359,11 @@ export function markdown(h: Record<string, string>, rows: Row[]): string {
   for (const r of rows) {
     const lat = (a?: number, b?: number) => (a === undefined && b === undefined ? '' : `${fmt(a, 1)} / ${fmt(b, 1)}`);
     lines.push(
-      `| ${r.section} | ${r.name} | ${r.unit} | ${fmt(r.ours, r.ours !== null && r.ours < 10 ? 2 : 0)} | ${fmt(r.ceiling, r.ceiling !== null && r.ceiling < 10 ? 2 : 0)} | ${r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`} | ${lat(r.oursP50, r.oursP99)} | ${lat(r.ceilingP50, r.ceilingP99)} | ${r.target ?? ''} | ${r.note ?? ''} |`,
+      `| ${r.section} | ${r.name} | ${r.unit} | ` +
+        `${fmt(r.ours, r.ours !== null && r.ours < 10 ? 2 : 0)} | ` +
+        `${fmt(r.ceiling, r.ceiling !== null && r.ceiling < 10 ? 2 : 0)} | ` +
+        `${r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`} | ${lat(r.oursP50, r.oursP99)} | ` +
+        `${lat(r.ceilingP50, r.ceilingP99)} | ${r.target ?? ''} | ${r.note ?? ''} |`,
     );
   }
   return lines.join('\n');
@@ -662,7 +668,9 @@ function httpRow(name: string, ours: LoadResult, c: LoadResult): Row {
     ceilingP50: c.p50,
     ceilingP99: c.p99,
     target: status ? '≥ 0.83× (overhead ≤ 20 %)' : name.includes('jobs/search') ? '≥ 0.5×, p99 < 20 ms' : undefined,
-    note: `${(ours.bytesPerRequest / 1024).toFixed(1)} KiB vs ${(c.bytesPerRequest / 1024).toFixed(1)} KiB per answer${failed ? `; ${failed} failed` : ''}`,
+    note:
+      `${(ours.bytesPerRequest / 1024).toFixed(1)} KiB vs ` +
+      `${(c.bytesPerRequest / 1024).toFixed(1)} KiB per answer${failed ? `; ${failed} failed` : ''}`,
   };
 }
 
@@ -770,7 +778,9 @@ async function joinRows(s: Stack): Promise<Row[]> {
       rounds: ROUNDS,
       onResult: (c, { ours, bare }, r) =>
         log(
-          `round ${r + 1} join ×${c.name}: p50 ${percentile(ours, 50).toFixed(0)} / p99 ${percentile(ours, 99).toFixed(0)} ms vs bare ${percentile(bare, 50).toFixed(0)} / ${percentile(bare, 99).toFixed(0)} ms`,
+          `round ${r + 1} join ×${c.name}: p50 ${percentile(ours, 50).toFixed(0)} / p99 ` +
+            `${percentile(ours, 99).toFixed(0)} ms vs bare ${percentile(bare, 50).toFixed(0)} / ` +
+            `${percentile(bare, 99).toFixed(0)} ms`,
         ),
     },
   );
@@ -1035,7 +1045,8 @@ async function main() {
   rows.push(...childRows(resultsDir));
   const hd = header(cliPath);
   if (temporalPg)
-    hd.temporal = `${temporalPg.version} for the table's own stack; matching and the first webhook rows: ${hd.temporal}`;
+    hd.temporal =
+      `${temporalPg.version} for the table's own stack; matching and the first webhook rows: ` + `${hd.temporal}`;
   writeResults(
     resultsDir,
     {

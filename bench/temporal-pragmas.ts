@@ -60,7 +60,8 @@ async function measure(name: string, pragmas: Readonly<Record<string, string>>):
     );
     const rate = STARTS / ((performance.now() - t0) / 1000);
     console.log(
-      `${name.padEnd(8)} ${rate.toFixed(0).padStart(5)} starts/s   (${STARTS} starts, concurrency ${CONCURRENCY}; load ${loadavg()})`,
+      `${name.padEnd(8)} ${rate.toFixed(0).padStart(5)} starts/s   (${STARTS} starts, ` +
+        `concurrency ${CONCURRENCY}; load ${loadavg()})`,
     );
     return rate;
   } finally {

@@ -152,7 +152,8 @@ async function startReceiver(secrets: Map<string, string>) {
           () =>
             reject(
               new Error(
-                `only ${keys.filter((k) => counts.has(k)).length}/${keys.length} deliveries arrived within ${timeoutMs} ms`,
+                `only ${keys.filter((k) => counts.has(k)).length}/${keys.length} deliveries arrived within ` +
+                  `${timeoutMs} ms`,
               ),
             ),
           timeoutMs,
@@ -248,7 +249,8 @@ async function startStack(o: Options, teardown: Teardown, say: Say): Promise<Sta
     if (process.env.BENCH_VERBOSE) console.log(`[bench] ${l}`);
   };
   say(
-    `webhooks benchmark: ${o.events} events × ${o.subscriptions} subscriptions, concurrency ${o.concurrency}${o.quick ? ' (quick)' : ''}; starting PostgreSQL and Temporal${o.temporalPostgres ? ' on PostgreSQL' : ''}…`,
+    `webhooks benchmark: ${o.events} events × ${o.subscriptions} subscriptions, concurrency ` +
+      `${o.concurrency}${o.quick ? ' (quick)' : ''}; starting PostgreSQL and Temporal${o.temporalPostgres ? ' on PostgreSQL' : ''}…`,
   );
   teardown.add(async () => fs.rmSync(tmp, { recursive: true, force: true }));
   const { temporalServer, infraConfig } = await startTemporal(o, base, tmp, teardown, say, log);
@@ -514,12 +516,21 @@ function resultOf(s: Stack, m: Measured) {
   const saturated = { p50: percentileFloor(m.e2e.latencies, 50), p99: percentileFloor(m.e2e.latencies, 99) };
   const expectedRows = m.deliveries + m.paced.pacedKeys.length;
   const notes = [
-    `load average ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}; ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
+    `load average ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}; ${os.cpus().length} CPU ` +
+      `${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
     `${s.temporalServer}; the app's own embedded PostgreSQL; one in-process worker; receiver on 127.0.0.1`,
-    `throughput phase: emit ${m.e2e.emitSeconds.toFixed(2)} s, end to end ${m.e2e.e2eSeconds.toFixed(2)} s, commit → first attempt at saturation p50 ${saturated.p50} ms / p99 ${saturated.p99} ms (the backlog of emitting as fast as possible)`,
-    `firstAttemptMs: commit (the emitter's call returned) → arrival at the receiver, ${o.pacedEvents} events × ${o.subscriptions} subscriptions paced at ${o.pacedRate} events/s (${o.pacedRate * o.subscriptions} deliveries/s)`,
-    `recorded: ${m.check.deliveredRows}/${expectedRows} deliveries delivered, ${m.check.attemptRows} attempt rows; states ${JSON.stringify(Object.fromEntries(m.check.states.map((x) => [x.state, Number(x.count)])))}`,
-    `ratios: ${(e2eRate / m.bareRate).toFixed(2)}× the bare workflow, ${(e2eRate / m.rawRate).toFixed(4)}× raw signed POSTs`,
+    `throughput phase: emit ${m.e2e.emitSeconds.toFixed(2)} s, end to end ` +
+      `${m.e2e.e2eSeconds.toFixed(2)} s, commit → first attempt at saturation p50 ` +
+      `${saturated.p50} ms / p99 ${saturated.p99} ms (the backlog of emitting as fast as ` +
+      `possible)`,
+    `firstAttemptMs: commit (the emitter's call returned) → arrival at the receiver, ` +
+      `${o.pacedEvents} events × ${o.subscriptions} subscriptions paced at ${o.pacedRate} ` +
+      `events/s (${o.pacedRate * o.subscriptions} deliveries/s)`,
+    `recorded: ${m.check.deliveredRows}/${expectedRows} deliveries delivered, ` +
+      `${m.check.attemptRows} attempt rows; states ` +
+      `${JSON.stringify(Object.fromEntries(m.check.states.map((x) => [x.state, Number(x.count)])))}`,
+    `ratios: ${(e2eRate / m.bareRate).toFixed(2)}× the bare workflow, ` +
+      `${(e2eRate / m.rawRate).toFixed(4)}× raw signed POSTs`,
   ];
   return {
     temporal: s.temporalServer,

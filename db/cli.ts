@@ -7,7 +7,8 @@ async function main() {
   const config = loadConfig();
   if (!config.DATABASE_URL) {
     console.error(
-      `DATABASE_URL is not set. For the embedded PostgreSQL of npm start use postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`,
+      `DATABASE_URL is not set. For the embedded PostgreSQL of npm start use ` +
+        `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`,
     );
     process.exit(2);
   }

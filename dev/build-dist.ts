@@ -35,7 +35,9 @@ async function main() {
   });
   fs.writeFileSync(path.join(DIST, 'workflow-bundle.js'), code);
   console.log(
-    `${path.relative(ROOT, DIST) || DIST}/ built in ${((Date.now() - t0) / 1000).toFixed(1)} s: node dist/apps/api/src/server.js | node dist/apps/worker/src/main.js | node dist/db/cli.js migrate`,
+    `${path.relative(ROOT, DIST) || DIST}/ built in ${((Date.now() - t0) / 1000).toFixed(1)} ` +
+      `s: node dist/apps/api/src/server.js | node dist/apps/worker/src/main.js | node ` +
+      `dist/db/cli.js migrate`,
   );
 }
 

@@ -583,7 +583,10 @@ async function main() {
   }
   const written = results.filter((r) => r.written);
   console.log(
-    `[capture] ${results.length} histories (${written.length} written, ${results.length - written.length} kept), ${(results.reduce((a, r) => a + r.bytes, 0) / 1024).toFixed(0)} KB, in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    `[capture] ${results.length} histories (${written.length} written, ` +
+      `${results.length - written.length} kept), ` +
+      `${(results.reduce((a, r) => a + r.bytes, 0) / 1024).toFixed(0)} KB, in ` +
+      `${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
 

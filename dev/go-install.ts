@@ -70,7 +70,10 @@ export function createBuildProgress(totalPackages: number, startedAtMs: number, 
       const s = Math.round((nowMs - startedAtMs) / 1000);
       const elapsed = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')} elapsed`;
       if (compiled === 0) return `${label}: ${downloads} modules downloaded, ${elapsed}`;
-      return `${label}: ${compiled} of ~${totalPackages} packages compiled (${Math.min(99, Math.round((100 * compiled) / totalPackages))}%), ${elapsed}`;
+      return (
+        `${label}: ${compiled} of ~${totalPackages} packages compiled (${Math.min(99, Math.round((100 * compiled) / totalPackages))}%), ` +
+        `${elapsed}`
+      );
     },
     get counts() {
       return { downloads, compiled, lastError };
@@ -154,7 +157,8 @@ export async function goInstallCached(
   const tmpDir = `${binDir}.tmp-${process.pid}`;
   fs.mkdirSync(tmpDir, { recursive: true });
   opts.log(
-    `Building ${spec.tool} ${spec.version} once for this machine into ${binDir}${spec.expect ? ` (${spec.expect})` : ''}; later runs reuse it...`,
+    `Building ${spec.tool} ${spec.version} once for this machine into ${binDir}${spec.expect ? ` (${spec.expect})` : ''}; ` +
+      `later runs reuse it...`,
   );
   try {
     let code = await goInstallWithProgress(go, spec, tmpDir, {}, opts.log);

@@ -353,7 +353,8 @@ function main() {
   );
   if (report.longestRelativeImport)
     console.log(
-      `longest relative import: ${report.longestRelativeImport.depth} × '../' (${report.longestRelativeImport.from}: '${report.longestRelativeImport.specifier}')`,
+      `longest relative import: ${report.longestRelativeImport.depth} × '../' (${report.longestRelativeImport.from}: ` +
+        `'${report.longestRelativeImport.specifier}')`,
     );
 }
 

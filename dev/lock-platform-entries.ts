@@ -74,7 +74,8 @@ function main(): void {
   if (process.argv.includes('--check')) {
     if (names.length) {
       console.error(
-        `package-lock.json lacks ${names.length} optional platform entries: ${names.join(', ')}\nRun: npm run lock:platforms`,
+        `package-lock.json lacks ${names.length} optional platform entries: ${names.join(', ')}\nRun: ` +
+          `npm run lock:platforms`,
       );
       process.exit(1);
     }

@@ -58,7 +58,8 @@ function findNativeDir(): string {
     if (fs.existsSync(path.join(candidate, 'bin', 'postgres'))) return candidate;
   }
   throw new Error(
-    `PostgreSQL binaries not found (${pkg}/native). Run npm install (its postinstall script must be allowed), or set DATABASE_URL`,
+    `PostgreSQL binaries not found (${pkg}/native). Run npm install (its postinstall script ` +
+      `must be allowed), or set DATABASE_URL`,
   );
 }
 
@@ -166,7 +167,8 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
   }
   if (await portInUse(opts.port)) {
     throw new Error(
-      `port ${opts.port} is already in use by another program; set EMBEDDED_PG_PORT to a free port or DATABASE_URL to an existing PostgreSQL`,
+      `port ${opts.port} is already in use by another program; set EMBEDDED_PG_PORT to a free ` +
+        `port or DATABASE_URL to an existing PostgreSQL`,
     );
   }
 

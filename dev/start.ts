@@ -225,8 +225,8 @@ async function main() {
       `  PostgreSQL:   ${redactUrl(infra.databaseUrl)}`,
       '',
       `  Live now:     ${demo.events.map((e) => e.company).join(', ')} (${demo.events.length} open-invite events)`,
-      `  Webhooks:     ${receiver ? `demo receiver at ${receiver.url} — the ${demo.events[0].company} team is subscribed (signatures verified; one line per delivery)` : 'no demo receiver (WEBHOOK_ALLOW_LOOPBACK=false)'}`,
-      `  Simulator:    ${simulator ? `on — simulated seekers join, recruiters accept (workflow ${simulator.workflowId}; DEMO_SIMULATION=off stops it)` : 'off (DEMO_SIMULATION=off)'}`,
+      `  Webhooks:     ${receiver ? `demo receiver at ${receiver.url} — the ${demo.events[0].company} team is subscribed ` + `(signatures verified; one line per delivery)` : 'no demo receiver (WEBHOOK_ALLOW_LOOPBACK=false)'}`,
+      `  Simulator:    ${simulator ? `on — simulated seekers join, recruiters accept (workflow ${simulator.workflowId}; ` + `DEMO_SIMULATION=off stops it)` : 'off (DEMO_SIMULATION=off)'}`,
       '',
       `  Demo seeker    ${demo.seekerEmail} / ${DEMO_PASSWORD}`,
       `    agent token (seeker preset, until ${demo.tokenExpiresAt.slice(0, 10)}): ${demo.seekerToken}`,
@@ -234,8 +234,11 @@ async function main() {
       `    token (recruiter preset, until ${demo.tokenExpiresAt.slice(0, 10)}): ${demo.recruiterToken}`,
       '',
       simulator
-        ? `  Try: curl -s -H "Authorization: Bearer ${demo.seekerToken}" ${base}/api/v1/matches   (Ada's agent has joined ${demo.events[0].slug}; her match appears within seconds — accept it at ${base}/matches)`
-        : `  Try: curl -s -X POST -H "Authorization: Bearer ${demo.seekerToken}" -H "content-type: application/json" -d '{"live_event_slug":"${demo.events[0].slug}"}' ${base}/api/v1/queue/join`,
+        ? `  Try: curl -s -H "Authorization: Bearer ${demo.seekerToken}" ${base}/api/v1/matches   ` +
+          `(Ada's agent has joined ${demo.events[0].slug}; her match appears within seconds — accept ` +
+          `it at ${base}/matches)`
+        : `  Try: curl -s -X POST -H "Authorization: Bearer ${demo.seekerToken}" -H "content-type: ` +
+          `application/json" -d '{"live_event_slug":"${demo.events[0].slug}"}' ${base}/api/v1/queue/join`,
       '  Ctrl-C stops everything.',
       '',
     ].join('\n'),

@@ -39,7 +39,9 @@ export async function resolveStripeMock(opts: { cacheDir: string; log: (l: strin
   } catch (e) {
     if (e instanceof GoBinaryUnavailableError) {
       throw new Error(
-        `stripe-mock is unavailable: ${e.reason}. Install Go and rerun (we build ${STRIPE_MOCK_MODULE}@${STRIPE_MOCK_VERSION} once into the cache), or set STRIPE_MOCK_BIN to a stripe-mock binary`,
+        `stripe-mock is unavailable: ${e.reason}. Install Go and rerun (we build ` +
+          `${STRIPE_MOCK_MODULE}@${STRIPE_MOCK_VERSION} once into the cache), or set STRIPE_MOCK_BIN ` +
+          `to a stripe-mock binary`,
       );
     }
     throw e;

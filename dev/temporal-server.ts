@@ -30,7 +30,8 @@ export class TemporalCliUnavailableError extends Error {
         '  1. Point at an existing server: TEMPORAL_ADDRESS=host:7233',
         '  2. Install the Temporal CLI (brew install temporal, or the official download from ' +
           'temporal.io) and put `temporal` on PATH, or set TEMPORAL_CLI=/path/to/temporal',
-        `  3. Install Go >= 1.25 and run again: we build ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} once into the cache dir`,
+        `  3. Install Go >= 1.25 and run again: we build ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} ` +
+          `once into the cache dir`,
         '  4. With Docker: docker compose up (see docker-compose.yml)',
       ].join('\n'),
     );
@@ -78,7 +79,9 @@ export function resolveTemporalCli(opts: {
     binary: 'temporal',
     minGo: [1, 25] as [number, number],
     packages: TEMPORAL_CLI_PACKAGES,
-    expect: `about ${TEMPORAL_CLI_PACKAGES} Go packages, usually ${TEMPORAL_CLI_BUILD_MINUTES} minutes on 2 cores, downloads first`,
+    expect:
+      `about ${TEMPORAL_CLI_PACKAGES} Go packages, usually ${TEMPORAL_CLI_BUILD_MINUTES} minutes ` +
+      `on 2 cores, downloads first`,
   };
   const cached = cachedGoBinaryPath(opts.cacheDir, spec.tool, spec.version, spec.binary);
   if (fs.existsSync(cached)) return { path: cached, source: 'cache' };
@@ -197,7 +200,9 @@ export async function startDevServer(opts: DevServerOptions): Promise<RunningDev
   for (const p of [opts.port, opts.uiPort].filter((x): x is number => !!x)) {
     if (await portInUse(p)) {
       throw new Error(
-        `port ${p} is already in use: another Temporal server (a previous run still up?) or another program holds it. Stop it, set TEMPORAL_PORT/TEMPORAL_UI_PORT, or point TEMPORAL_ADDRESS at the running server`,
+        `port ${p} is already in use: another Temporal server (a previous run still up?) or ` +
+          `another program holds it. Stop it, set TEMPORAL_PORT/TEMPORAL_UI_PORT, or point ` +
+          `TEMPORAL_ADDRESS at the running server`,
       );
     }
   }

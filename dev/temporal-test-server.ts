@@ -32,10 +32,13 @@ export class TemporalTestServerUnavailableError extends Error {
     super(
       [
         `No Temporal time-skipping test server available: ${reason}`,
-        `It is Maven Central's ${TEMPORAL_TEST_SERVER_GROUP}:${TEMPORAL_TEST_SERVER_ARTIFACT}:${version} (Java), fetched once into ${dir}. Ways out:`,
+        `It is Maven Central's ${TEMPORAL_TEST_SERVER_GROUP}:${TEMPORAL_TEST_SERVER_ARTIFACT}:${version} ` +
+          `(Java), fetched once into ${dir}. Ways out:`,
         '  1. Install Java (8 or later; 13+ starts faster) and Maven (Debian: apt-get install ' +
           'openjdk-17-jre-headless maven) and run again: the jars are fetched once from Maven Central',
-        `  2. Or put the jars there yourself: ${path.join(dir, 'lib')}/*.jar (mvn dependency:copy-dependencies of that artifact) and an empty ${path.join(dir, COMPLETE_MARKER)}`,
+        `  2. Or put the jars there yourself: ${path.join(dir, 'lib')}/*.jar (mvn ` +
+          `dependency:copy-dependencies of that artifact) and an empty ` +
+          `${path.join(dir, COMPLETE_MARKER)}`,
         '  3. Set JAVA_HOME or put `java` on PATH if Java is installed elsewhere',
       ].join('\n'),
     );
@@ -189,7 +192,8 @@ export async function resolveTemporalTestServer(
 `,
     );
     log(
-      `fetching ${TEMPORAL_TEST_SERVER_GROUP}:${TEMPORAL_TEST_SERVER_ARTIFACT}:${version} with Maven into ${dir} (once per machine)…`,
+      `fetching ${TEMPORAL_TEST_SERVER_GROUP}:${TEMPORAL_TEST_SERVER_ARTIFACT}:${version} with ` +
+        `Maven into ${dir} (once per machine)…`,
     );
     const r = await runMaven(
       mvn,
@@ -386,7 +390,8 @@ export async function startTemporalTestServer(opts: {
   }
   const startMs = Date.now() - t0;
   opts.log?.(
-    `Temporal test server ${opts.server.version} (Java, pid ${child.pid}) answering on ${address} after ${startMs} ms${usedClassArchive ? ' (class-data archive)' : ''}`,
+    `Temporal test server ${opts.server.version} (Java, pid ${child.pid}) answering on ` +
+      `${address} after ${startMs} ms${usedClassArchive ? ' (class-data archive)' : ''}`,
   );
   return { address, port, pid: child.pid!, startMs, usedClassArchive, stop };
 }

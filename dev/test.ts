@@ -32,7 +32,8 @@ function ensureChromium(): void {
   const canApt = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (!canApt) {
     console.error(
-      `[test] the browser tests need Chromium at ${wanted}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+      `[test] the browser tests need Chromium at ${wanted}: install Debian's chromium (apt-get ` +
+        `install chromium) or set CHROMIUM_PATH`,
     );
     process.exit(1);
   }
@@ -75,7 +76,8 @@ function lint(jestArgs: readonly string[]): void {
     const took = `${((Date.now() - t) / 1000).toFixed(1)} s`;
     if (r.status !== 0) {
       console.error(
-        `[test] lint: ${bin} ${args.join(' ')} failed (${r.error ? r.error.message : `exit ${r.status ?? r.signal}`}) after ${took}; nothing was started`,
+        `[test] lint: ${bin} ${args.join(' ')} failed (${r.error ? r.error.message : `exit ${r.status ?? r.signal}`}) ` +
+          `after ${took}; nothing was started`,
       );
       process.exit(1);
     }
@@ -149,7 +151,8 @@ async function main() {
     const bundlePath = path.join(infra.dir, 'workflow-bundle.js');
     fs.writeFileSync(bundlePath, bundle.code);
     console.log(
-      `[test] PostgreSQL and Temporal up, template migrated, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      `[test] PostgreSQL and Temporal up, template migrated, workflows bundled in ` +
+        `${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
 
     code = await new Promise<number>((resolve) => {

@@ -104,7 +104,8 @@ export class PlanLimitReachedError extends AppError {
     super(
       402,
       'PLAN_LIMIT_REACHED',
-      `The ${details.plan} plan allows ${details.limit} ${what}${details.limit === 1 ? '' : 's'} at once: end one first, or upgrade the plan on the Billing page (${details.upgrade_url})`,
+      `The ${details.plan} plan allows ${details.limit} ${what}${details.limit === 1 ? '' : 's'} ` +
+        `at once: end one first, or upgrade the plan on the Billing page (${details.upgrade_url})`,
       details,
     );
   }

@@ -54,21 +54,29 @@ function noticeText(
       return side === 'seeker'
         ? {
             subject: `You have a match: ${job} at ${company}`,
-            text: `A recruiter's job fits your profile: ${job} at ${company}.\n\nReview it and accept before ${utc(m.expires_at)}:\n${url}\n`,
+            text:
+              `A recruiter's job fits your profile: ${job} at ${company}.\n\nReview it and accept before ` +
+              `${utc(m.expires_at)}:\n${url}\n`,
           }
         : {
             subject: `New match for ${job}: ${who}`,
-            text: `${who}${m.seeker_headline ? ` (${m.seeker_headline})` : ''} was matched with ${job}.\n\nAccept before ${utc(m.expires_at)}:\n${url}\n`,
+            text:
+              `${who}${m.seeker_headline ? ` (${m.seeker_headline})` : ''} was matched with ${job}.\n\nAccept ` +
+              `before ${utc(m.expires_at)}:\n${url}\n`,
           };
     case 'accepted':
       return {
         subject: `Interview room open: ${job}`,
-        text: `Both sides accepted the match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`}. Enter the interview room from the match page:\n${url}\n`,
+        text:
+          `Both sides accepted the match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`}. ` +
+          `Enter the interview room from the match page:\n${url}\n`,
       };
     case 'declined':
       return {
         subject: `Match declined: ${job}`,
-        text: `The match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} was declined by the ${m.declined_by_role ?? 'other side'}.\n${url}\n`,
+        text:
+          `The match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} was ` +
+          `declined by the ${m.declined_by_role ?? 'other side'}.\n${url}\n`,
       };
     case 'expired':
       return {
@@ -80,7 +88,9 @@ function noticeText(
       if (accepted) return null;
       return {
         subject: `Expiring soon: your match for ${job}`,
-        text: `The match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} expires at ${utc(m.expires_at)}. Accept or decline it here:\n${url}\n`,
+        text:
+          `The match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} expires ` +
+          `at ${utc(m.expires_at)}. Accept or decline it here:\n${url}\n`,
       };
     }
     case 'advance':
@@ -132,14 +142,18 @@ export function createMatchesActivities(deps: {
             userId: seeker.id,
             text: {
               subject: `Next step for ${job} at ${company}`,
-              text: `${author.display_name} of ${company} would like to continue after your interview for ${job}.\n\nContact: ${author.display_name} <${author.email}>\n\n${url}\n`,
+              text:
+                `${author.display_name} of ${company} would like to continue after your interview for ` +
+                `${job}.\n\nContact: ${author.display_name} <${author.email}>\n\n${url}\n`,
             },
           },
           {
             userId: author.id,
             text: {
               subject: `Contact details: ${m.seeker_name ?? seeker.display_name}`,
-              text: `You chose to advance ${m.seeker_name ?? seeker.display_name} for ${job}.\n\nContact: ${m.seeker_name ?? seeker.display_name} <${seeker.email}>\n\n${url}\n`,
+              text:
+                `You chose to advance ${m.seeker_name ?? seeker.display_name} for ${job}.\n\nContact: ` +
+                `${m.seeker_name ?? seeker.display_name} <${seeker.email}>\n\n${url}\n`,
             },
           },
         );

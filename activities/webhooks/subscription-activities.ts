@@ -91,13 +91,16 @@ export function createWebhookSubscriptionActivities(deps: {
         kind: 'webhook_paused',
         subject: `Webhook ${sub.id} was paused after ${input.consecutiveFailures} failed deliveries`,
         body: [
-          `Your webhook subscription ${sub.id} (${sub.target_url}) was paused automatically after ${input.consecutiveFailures} consecutive failed delivery attempts.`,
+          `Your webhook subscription ${sub.id} (${sub.target_url}) was paused automatically after ` +
+            `${input.consecutiveFailures} consecutive failed delivery attempts.`,
           '',
           'While it is paused no new events are accepted for it (they appear in its delivery log as ' +
             'not_accepted_paused), and retries that come due are not sent and become dead letters.',
           '',
-          `Fix the receiver, then re-enable it: PATCH ${deps.publicBaseUrl}/api/v1/webhooks/${sub.id} with {"status":"active"} (or on ${deps.publicBaseUrl}/account/webhooks).`,
-          `Redeliver what was missed: POST ${deps.publicBaseUrl}/api/v1/webhooks/${sub.id}/replay with {"since":"<ISO time>"}.`,
+          `Fix the receiver, then re-enable it: PATCH ${deps.publicBaseUrl}/api/v1/webhooks/${sub.id} ` +
+            `with {"status":"active"} (or on ${deps.publicBaseUrl}/account/webhooks).`,
+          `Redeliver what was missed: POST ${deps.publicBaseUrl}/api/v1/webhooks/${sub.id}/replay ` +
+            `with {"since":"<ISO time>"}.`,
           `Delivery log: GET ${deps.publicBaseUrl}/api/v1/webhooks/${sub.id}/deliveries`,
         ].join('\n'),
       });

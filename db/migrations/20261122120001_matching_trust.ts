@@ -45,7 +45,8 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['seeker_user_id', 'job_id']);
   });
   await knex.raw(
-    `ALTER TABLE matches ADD CONSTRAINT matches_decline_reason_code_check CHECK (decline_reason_code IS NULL OR decline_reason_code IN (${DECLINE_REASON_CODES.map((c) => `'${c}'`).join(', ')}))`,
+    `ALTER TABLE matches ADD CONSTRAINT matches_decline_reason_code_check CHECK ` +
+      `(decline_reason_code IS NULL OR decline_reason_code IN (${DECLINE_REASON_CODES.map((c) => `'${c}'`).join(', ')}))`,
   );
 
   await knex.schema.alterTable('live_events', (t) => {

@@ -17,46 +17,53 @@ describe('sign-up limit per client IP', () => {
   const outbox = async (emails: string[]) =>
     Number((await h.knex('email_outbox').whereIn('to_address', emails).count({ n: '*' }))[0].n);
 
-  it(`accepts ${PER_IP} sign-ups from one IP, refuses the next with 429 and Retry-After (no e-mail); another IP still signs up`, async () => {
-    const flooder = new WebClient(h.app, { 'x-forwarded-for': '198.51.100.9' });
-    const emails = Array.from({ length: PER_IP + 1 }, (_, i) => `flood-${i}@example.test`);
-    for (const email of emails.slice(0, PER_IP)) {
-      const r = await flooder.submit('/signup', '/signup', {
+  it(
+    `accepts ${PER_IP} sign-ups from one IP, refuses the next with 429 and Retry-After (no ` +
+      `e-mail); another IP still signs up`,
+    async () => {
+      const flooder = new WebClient(h.app, { 'x-forwarded-for': '198.51.100.9' });
+      const emails = Array.from({ length: PER_IP + 1 }, (_, i) => `flood-${i}@example.test`);
+      for (const email of emails.slice(0, PER_IP)) {
+        const r = await flooder.submit('/signup', '/signup', {
+          display_name: 'Flood',
+          email,
+          password: 'long enough password',
+          role: 'seeker',
+        });
+        expect({ status: r.statusCode, location: r.headers.location }).toEqual({
+          status: 303,
+          location: '/signup/sent',
+        });
+      }
+      // An invalid form is answered as before (400) and takes nothing.
+      const invalid = await flooder.submit('/signup', '/signup', {
+        display_name: '',
+        email: 'not an address',
+        password: 'short',
+        role: 'seeker',
+      });
+      expect(invalid.statusCode).toBe(400);
+
+      const limited = await flooder.submit('/signup', '/signup', {
         display_name: 'Flood',
-        email,
+        email: emails[PER_IP],
         password: 'long enough password',
         role: 'seeker',
       });
-      expect({ status: r.statusCode, location: r.headers.location }).toEqual({ status: 303, location: '/signup/sent' });
-    }
-    // An invalid form is answered as before (400) and takes nothing.
-    const invalid = await flooder.submit('/signup', '/signup', {
-      display_name: '',
-      email: 'not an address',
-      password: 'short',
-      role: 'seeker',
-    });
-    expect(invalid.statusCode).toBe(400);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.body).toMatch(/Too many sign-ups from your network\. Try again in \d+ seconds\./);
+      expect(await outbox(emails)).toBe(PER_IP);
 
-    const limited = await flooder.submit('/signup', '/signup', {
-      display_name: 'Flood',
-      email: emails[PER_IP],
-      password: 'long enough password',
-      role: 'seeker',
-    });
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.body).toMatch(/Too many sign-ups from your network\. Try again in \d+ seconds\./);
-    expect(await outbox(emails)).toBe(PER_IP);
-
-    const other = new WebClient(h.app, { 'x-forwarded-for': '203.0.113.30' });
-    const fine = await other.submit('/signup', '/signup', {
-      display_name: 'Someone else',
-      email: 'else@example.test',
-      password: 'long enough password',
-      role: 'seeker',
-    });
-    expect(fine.statusCode).toBe(303);
-    expect(await outbox(['else@example.test'])).toBe(1);
-  });
+      const other = new WebClient(h.app, { 'x-forwarded-for': '203.0.113.30' });
+      const fine = await other.submit('/signup', '/signup', {
+        display_name: 'Someone else',
+        email: 'else@example.test',
+        password: 'long enough password',
+        role: 'seeker',
+      });
+      expect(fine.statusCode).toBe(303);
+      expect(await outbox(['else@example.test'])).toBe(1);
+    },
+  );
 });

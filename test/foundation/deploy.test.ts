@@ -63,7 +63,8 @@ describe('deploy/ Kubernetes manifests', () => {
     const api = fs.readFileSync(path.join(DEPLOY, 'api.yaml'), 'utf8');
     fs.writeFileSync(
       bad,
-      `${api.replace('periodSeconds: 5', 'periodSecnds: 5').replace('minReplicas: 2', 'minReplicas: two')}\n---\napiVersion: v1\nkind: Pod2\nmetadata: { name: x }\n`,
+      `${api.replace('periodSeconds: 5', 'periodSecnds: 5').replace('minReplicas: 2', 'minReplicas: two')}\n---\napiVersion: ` +
+        `v1\nkind: Pod2\nmetadata: { name: x }\n`,
     );
     const r = spawnSync(bin, [bad], { encoding: 'utf8' });
     fs.rmSync(dir, { recursive: true, force: true });

@@ -230,7 +230,8 @@ export function startLifecycle(
     }
     r.gaveUp++;
     o.log(
-      `lifecycle: seeker ${s.userId} gave up: last status ${JSON.stringify(status)}, matches seen ${[...seen].join(', ') || 'none'}`,
+      `lifecycle: seeker ${s.userId} gave up: last status ${JSON.stringify(status)}, matches ` +
+        `seen ${[...seen].join(', ') || 'none'}`,
     );
   };
 
@@ -273,7 +274,10 @@ export function startLifecycle(
       const confirmed = reads.every((x) => x.state && activeAt(x.state, sampledAt));
       if (!confirmed) r.pgDoublesUnconfirmed++;
       o.log(
-        `lifecycle: PostgreSQL shows seeker ${d.seeker_user_id} with two active matches ${JSON.stringify(d.rows)}; Temporal: ${reads.map((x, i) => `${d.ids[i]} ${x.state ? `${x.state.status} created ${x.state.createdAtMs} expires ${x.state.expiresAtMs} declined ${x.state.declinedAtMs} expired ${x.state.expiredAtMs} accepted ${x.state.acceptedAtMs}` : (x.error ?? 'no workflow')}`).join('; ')} → ${confirmed ? 'CONFIRMED double match' : 'projection lag'}`,
+        `lifecycle: PostgreSQL shows seeker ${d.seeker_user_id} with two active matches ` +
+          `${JSON.stringify(d.rows)}; Temporal: ` +
+          `${reads.map((x, i) => `${d.ids[i]} ${x.state ? `${x.state.status} created ${x.state.createdAtMs} expires ${x.state.expiresAtMs} declined ${x.state.declinedAtMs} expired ${x.state.expiredAtMs} accepted ${x.state.acceptedAtMs}` : (x.error ?? 'no workflow')}`).join('; ')} ` +
+          `→ ${confirmed ? 'CONFIRMED double match' : 'projection lag'}`,
       );
     }
     const now = Date.now();
@@ -336,7 +340,9 @@ export function startLifecycle(
     r.matchedTwice = rec.matchedTwice.length;
     for (const d of [...rec.disagreements, ...rec.matchedTwice]) o.log(`lifecycle: ${d}`);
     o.log(
-      `lifecycle: reconciled ${rec.entries} entries and ${rec.matches} matches with Temporal in ${rec.settledMs} ms: ${rec.disagreements.length} disagreements, ${rec.matchedTwice.length} seekers matched twice`,
+      `lifecycle: reconciled ${rec.entries} entries and ${rec.matches} matches with Temporal in ` +
+        `${rec.settledMs} ms: ${rec.disagreements.length} disagreements, ${rec.matchedTwice.length} ` +
+        `seekers matched twice`,
     );
     const f = o.fault();
     const rec1 = (kind: 'join' | 'write') => {
@@ -352,7 +358,10 @@ export function startLifecycle(
       .count({ n: '*' })
       .groupBy('status');
     o.log(
-      `lifecycle: decisions ${JSON.stringify(decisions)}; ${r.joinsAcknowledged}/${r.joins} joins, matches by status ${outcomes.map((x: any) => `${x.status} ${x.n}`).join(', ')}, ${r.samples} samples, longest gap ${(r.longestGapMs / 1000).toFixed(1)} s, ${Date.now() - t0} ms`,
+      `lifecycle: decisions ${JSON.stringify(decisions)}; ${r.joinsAcknowledged}/${r.joins} ` +
+        `joins, matches by status ${outcomes.map((x: any) => `${x.status} ${x.n}`).join(', ')}, ` +
+        `${r.samples} samples, longest gap ${(r.longestGapMs / 1000).toFixed(1)} s, ` +
+        `${Date.now() - t0} ms`,
     );
     return r;
   })();

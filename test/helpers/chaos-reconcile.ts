@@ -139,7 +139,8 @@ export async function reconcilePostgresWithTemporal(o: {
       }
       if (read.state.status !== row.status || (read.state.matchId ?? null) !== (row.match_id ?? null)) {
         disagreements.push(
-          `queue entry ${row.id}: PostgreSQL ${row.status}/${row.match_id ?? '-'}, Temporal ${read.state.status}/${read.state.matchId ?? '-'}${read.running ? ' (running)' : ''}`,
+          `queue entry ${row.id}: PostgreSQL ${row.status}/${row.match_id ?? '-'}, Temporal ` +
+            `${read.state.status}/${read.state.matchId ?? '-'}${read.running ? ' (running)' : ''}`,
         );
       }
     }
@@ -154,7 +155,9 @@ export async function reconcilePostgresWithTemporal(o: {
           const prev = ms.slice(0, i).find((p) => liveUntil(p) > ms[i].createdAtMs);
           if (prev)
             matchedTwice.push(
-              `seeker ${seeker}: match ${ms[i].matchId} made at ${new Date(ms[i].createdAtMs).toISOString()} while ${prev.matchId} (${prev.status}) held until ${Number.isFinite(liveUntil(prev)) ? new Date(liveUntil(prev)).toISOString() : 'now'}`,
+              `seeker ${seeker}: match ${ms[i].matchId} made at ` +
+                `${new Date(ms[i].createdAtMs).toISOString()} while ${prev.matchId} (${prev.status}) held ` +
+                `until ${Number.isFinite(liveUntil(prev)) ? new Date(liveUntil(prev)).toISOString() : 'now'}`,
             );
         }
       }

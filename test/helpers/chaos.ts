@@ -277,7 +277,9 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
   const slowest = ops.filter((x) => x.inFlightOverFault && x.ack).sort((a, b) => b.ack!.at - a.ack!.at)[0];
   if (slowest)
     log(
-      `[${name}] slowest in-flight op: ${slowest.kind} ${slowest.n}, answered ${slowest.ack!.status} at +${slowest.ack!.at - t0} ms after ${slowest.trail.slice(-8).join(' ')}`,
+      `[${name}] slowest in-flight op: ${slowest.kind} ${slowest.n}, answered ` +
+        `${slowest.ack!.status} at +${slowest.ack!.at - t0} ms after ` +
+        `${slowest.trail.slice(-8).join(' ')}`,
     );
   const recoveryOf = (kind: Op['kind']) => {
     const xs = ops.filter((x) => x.kind === kind && x.inFlightOverFault && x.ack);

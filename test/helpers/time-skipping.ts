@@ -75,7 +75,8 @@ export async function createTimeSkipping(): Promise<TimeSkipping> {
   const resolved = await resolveTemporalTestServer({ log });
   if (resolved.fetchMs !== undefined)
     console.log(
-      `[time-skipping] fetched the test server ${resolved.version} from Maven Central in ${(resolved.fetchMs / 1000).toFixed(1)} s (cached for next time in ${resolved.dir})`,
+      `[time-skipping] fetched the test server ${resolved.version} from Maven Central in ` +
+        `${(resolved.fetchMs / 1000).toFixed(1)} s (cached for next time in ${resolved.dir})`,
     );
   const server = await startTemporalTestServer({ server: resolved, log });
   let env: TestWorkflowEnvironment | undefined;

@@ -129,94 +129,106 @@ describe('match on the time-skipping server (production durations, stubbed activ
     return { entry, match, matchId, createdAtMs, remainingTtlMs: offered.state.remainingTtlMs! };
   }
 
-  it(`a match nobody accepts expires when the ${minutes(MATCH_ACCEPT_WINDOW_MS)} window passes (not before), and its queue entry is told and waits again`, async () => {
-    const { activities, matchProjections, entryProjections, kicks, events, notices } = stubs();
-    await ts.withWorker(activities, async (taskQueue) => {
-      const { entry, match, matchId, createdAtMs, remainingTtlMs } = await matchedPair(taskQueue);
-      await until(() => matchProjections.length > 0, 'the new match is projected');
+  it(
+    `a match nobody accepts expires when the ${minutes(MATCH_ACCEPT_WINDOW_MS)} window passes ` +
+      `(not before), and its queue entry is told and waits again`,
+    async () => {
+      const { activities, matchProjections, entryProjections, kicks, events, notices } = stubs();
+      await ts.withWorker(activities, async (taskQueue) => {
+        const { entry, match, matchId, createdAtMs, remainingTtlMs } = await matchedPair(taskQueue);
+        await until(() => matchProjections.length > 0, 'the new match is projected');
 
-      // One minute short of the window: still matched, and the entry with it.
-      await ts.env.sleep(MATCH_ACCEPT_WINDOW_MS - 60_000);
-      expect((await match.query(matchStateQuery)).status).toBe('matched');
-      expect((await entry.query(queueEntryStateQuery)).status).toBe('matched');
+        // One minute short of the window: still matched, and the entry with it.
+        await ts.env.sleep(MATCH_ACCEPT_WINDOW_MS - 60_000);
+        expect((await match.query(matchStateQuery)).status).toBe('matched');
+        expect((await entry.query(queueEntryStateQuery)).status).toBe('matched');
 
-      // Past the window by exactly as much time as it takes, not by awaiting the match's result
-      // (which lets the server skip on to the next timer: the entry's TTL, once it waits again).
-      await ts.env.sleep(60_000 + SLACK_MS);
-      const result = await ts.client.workflow.getHandle<MatchWorkflow>(matchWorkflowId(matchId)).result();
-      expect(result).toMatchObject({ status: 'expired', expiresAtMs: createdAtMs + MATCH_ACCEPT_WINDOW_MS });
-      expect(result.expiredAtMs!).toBeGreaterThanOrEqual(createdAtMs + MATCH_ACCEPT_WINDOW_MS);
-      expect(result.expiredAtMs! - (createdAtMs + MATCH_ACCEPT_WINDOW_MS)).toBeLessThan(SLACK_MS);
-      expect(matchProjections.map((s) => s.status)).toEqual(['matched', 'expired']);
-      const [window] = timerDurations(await match.fetchHistory());
-      expect(window).toBeLessThanOrEqual(MATCH_ACCEPT_WINDOW_MS);
-      expect(window).toBeGreaterThan(MATCH_ACCEPT_WINDOW_MS - SLACK_MS);
+        // Past the window by exactly as much time as it takes, not by awaiting the match's result
+        // (which lets the server skip on to the next timer: the entry's TTL, once it waits again).
+        await ts.env.sleep(60_000 + SLACK_MS);
+        const result = await ts.client.workflow.getHandle<MatchWorkflow>(matchWorkflowId(matchId)).result();
+        expect(result).toMatchObject({ status: 'expired', expiresAtMs: createdAtMs + MATCH_ACCEPT_WINDOW_MS });
+        expect(result.expiredAtMs!).toBeGreaterThanOrEqual(createdAtMs + MATCH_ACCEPT_WINDOW_MS);
+        expect(result.expiredAtMs! - (createdAtMs + MATCH_ACCEPT_WINDOW_MS)).toBeLessThan(SLACK_MS);
+        expect(matchProjections.map((s) => s.status)).toEqual(['matched', 'expired']);
+        const [window] = timerDurations(await match.fetchHistory());
+        expect(window).toBeLessThanOrEqual(MATCH_ACCEPT_WINDOW_MS);
+        expect(window).toBeGreaterThan(MATCH_ACCEPT_WINDOW_MS - SLACK_MS);
 
-      // The entry got matchClosed(expired): waiting again with the TTL it had left, and it woke the matchmaker.
-      await until(() => kicks.includes('entry_returned'), 'the returned entry kicks the matchmaker');
-      const back = await entry.query(queueEntryStateQuery);
-      expect(back).toMatchObject({ status: 'waiting', matchId: null, remainingTtlMs: null });
-      expect(back.expiresAtMs - result.expiredAtMs!).toBeGreaterThanOrEqual(remainingTtlMs - SLACK_MS);
-      expect(back.expiresAtMs - result.expiredAtMs!).toBeLessThanOrEqual(remainingTtlMs + SLACK_MS);
-      expect(entryProjections.map((p) => p.state.status)).toEqual(['waiting', 'matched', 'waiting']);
-      expect(kicks.sort()).toEqual(['entry_returned', 'slot_freed']);
-      expect(events.map((e) => e.type)).toEqual(['match.matched']);
-      expect(events[0].data).toMatchObject({ match_id: matchId });
-      // Both sides were told by e-mail: the match, then its expiry (no reminder configured here).
-      expect(notices).toEqual(['matched', 'expired']);
-      await entry.terminate('test over');
-    });
-  });
-
-  it(`reminds the parties ${minutes(MATCH_EXPIRY_REMINDER_MS)} before the match expires (not earlier), then tells them it expired`, async () => {
-    const { activities, notices, matchProjections } = stubs({ expiryReminderMs: MATCH_EXPIRY_REMINDER_MS });
-    await ts.withWorker(activities, async (taskQueue) => {
-      const { entry, matchId, createdAtMs } = await matchedPair(taskQueue);
-      await until(() => matchProjections.length > 0, 'the new match is projected');
-      await ts.env.sleep(MATCH_ACCEPT_WINDOW_MS - MATCH_EXPIRY_REMINDER_MS - 60_000);
-      expect(notices).toEqual(['matched']);
-      await ts.env.sleep(60_000 + SLACK_MS);
-      await until(() => notices.includes('expiring'), 'the expiry reminder is sent');
-      await ts.env.sleep(MATCH_EXPIRY_REMINDER_MS);
-      const result = await ts.client.workflow.getHandle<MatchWorkflow>(matchWorkflowId(matchId)).result();
-      expect(result).toMatchObject({ status: 'expired', expiresAtMs: createdAtMs + MATCH_ACCEPT_WINDOW_MS });
-      expect(notices).toEqual(['matched', 'expiring', 'expired']);
-      await entry.terminate('test over');
-    });
-  });
-
-  it(`an accepted match completes when the ${minutes(INTERVIEW_LENGTH_MS)} interview length elapses, and its queue entry finishes`, async () => {
-    const { activities, matchProjections, entryProjections, kicks, events } = stubs();
-    await ts.withWorker(activities, async (taskQueue) => {
-      const { entry, match, matchId } = await matchedPair(taskQueue);
-      await ts.env.sleep(MATCH_ACCEPT_WINDOW_MS / 2);
-      const seekerUserId = (await match.query(matchStateQuery)).seekerUserId;
-      await match.executeUpdate(acceptMatchUpdate, { args: [{ userId: seekerUserId, role: 'seeker' }] });
-      const accepted = await match.executeUpdate(acceptMatchUpdate, {
-        args: [{ userId: randomUUID(), role: 'recruiter' }],
+        // The entry got matchClosed(expired): waiting again with the TTL it had left, and it woke the matchmaker.
+        await until(() => kicks.includes('entry_returned'), 'the returned entry kicks the matchmaker');
+        const back = await entry.query(queueEntryStateQuery);
+        expect(back).toMatchObject({ status: 'waiting', matchId: null, remainingTtlMs: null });
+        expect(back.expiresAtMs - result.expiredAtMs!).toBeGreaterThanOrEqual(remainingTtlMs - SLACK_MS);
+        expect(back.expiresAtMs - result.expiredAtMs!).toBeLessThanOrEqual(remainingTtlMs + SLACK_MS);
+        expect(entryProjections.map((p) => p.state.status)).toEqual(['waiting', 'matched', 'waiting']);
+        expect(kicks.sort()).toEqual(['entry_returned', 'slot_freed']);
+        expect(events.map((e) => e.type)).toEqual(['match.matched']);
+        expect(events[0].data).toMatchObject({ match_id: matchId });
+        // Both sides were told by e-mail: the match, then its expiry (no reminder configured here).
+        expect(notices).toEqual(['matched', 'expired']);
+        await entry.terminate('test over');
       });
-      expect(accepted.state.status).toBe('accepted');
-      const acceptedAtMs = accepted.state.acceptedAtMs!;
-      expect(accepted.state.interviewEndsAtMs).toBe(acceptedAtMs + INTERVIEW_LENGTH_MS);
+    },
+  );
 
-      // The entry is done once its match is accepted (read without unlocking the clock).
-      expect(await ts.client.workflow.getHandle<QueueEntryWorkflow>(entry.workflowId).result()).toMatchObject({
-        status: 'matched',
-        finished: true,
-        endReason: 'match accepted',
-        matchId,
+  it(
+    `reminds the parties ${minutes(MATCH_EXPIRY_REMINDER_MS)} before the match expires (not ` +
+      `earlier), then tells them it expired`,
+    async () => {
+      const { activities, notices, matchProjections } = stubs({ expiryReminderMs: MATCH_EXPIRY_REMINDER_MS });
+      await ts.withWorker(activities, async (taskQueue) => {
+        const { entry, matchId, createdAtMs } = await matchedPair(taskQueue);
+        await until(() => matchProjections.length > 0, 'the new match is projected');
+        await ts.env.sleep(MATCH_ACCEPT_WINDOW_MS - MATCH_EXPIRY_REMINDER_MS - 60_000);
+        expect(notices).toEqual(['matched']);
+        await ts.env.sleep(60_000 + SLACK_MS);
+        await until(() => notices.includes('expiring'), 'the expiry reminder is sent');
+        await ts.env.sleep(MATCH_EXPIRY_REMINDER_MS);
+        const result = await ts.client.workflow.getHandle<MatchWorkflow>(matchWorkflowId(matchId)).result();
+        expect(result).toMatchObject({ status: 'expired', expiresAtMs: createdAtMs + MATCH_ACCEPT_WINDOW_MS });
+        expect(notices).toEqual(['matched', 'expiring', 'expired']);
+        await entry.terminate('test over');
       });
+    },
+  );
 
-      // Nothing else runs now, so awaiting the result may let the server skip to the interview's end.
-      const result = await match.result();
-      expect(result.status).toBe('completed');
-      expect(result.completedBy).toBeNull();
-      expect(result.completedAtMs!).toBeGreaterThanOrEqual(acceptedAtMs + INTERVIEW_LENGTH_MS);
-      expect(result.completedAtMs! - (acceptedAtMs + INTERVIEW_LENGTH_MS)).toBeLessThan(SLACK_MS);
-      expect(matchProjections.map((s) => s.status)).toEqual(['matched', 'matched', 'accepted', 'completed']);
-      expect(entryProjections.at(-1)).toMatchObject({ state: { status: 'matched', finished: true } });
-      expect(events.map((e) => e.type)).toEqual(['match.matched', 'match.accepted', 'interview.completed']);
-      expect(kicks).toEqual(['slot_freed']);
-    });
-  });
+  it(
+    `an accepted match completes when the ${minutes(INTERVIEW_LENGTH_MS)} interview length ` +
+      `elapses, and its queue entry finishes`,
+    async () => {
+      const { activities, matchProjections, entryProjections, kicks, events } = stubs();
+      await ts.withWorker(activities, async (taskQueue) => {
+        const { entry, match, matchId } = await matchedPair(taskQueue);
+        await ts.env.sleep(MATCH_ACCEPT_WINDOW_MS / 2);
+        const seekerUserId = (await match.query(matchStateQuery)).seekerUserId;
+        await match.executeUpdate(acceptMatchUpdate, { args: [{ userId: seekerUserId, role: 'seeker' }] });
+        const accepted = await match.executeUpdate(acceptMatchUpdate, {
+          args: [{ userId: randomUUID(), role: 'recruiter' }],
+        });
+        expect(accepted.state.status).toBe('accepted');
+        const acceptedAtMs = accepted.state.acceptedAtMs!;
+        expect(accepted.state.interviewEndsAtMs).toBe(acceptedAtMs + INTERVIEW_LENGTH_MS);
+
+        // The entry is done once its match is accepted (read without unlocking the clock).
+        expect(await ts.client.workflow.getHandle<QueueEntryWorkflow>(entry.workflowId).result()).toMatchObject({
+          status: 'matched',
+          finished: true,
+          endReason: 'match accepted',
+          matchId,
+        });
+
+        // Nothing else runs now, so awaiting the result may let the server skip to the interview's end.
+        const result = await match.result();
+        expect(result.status).toBe('completed');
+        expect(result.completedBy).toBeNull();
+        expect(result.completedAtMs!).toBeGreaterThanOrEqual(acceptedAtMs + INTERVIEW_LENGTH_MS);
+        expect(result.completedAtMs! - (acceptedAtMs + INTERVIEW_LENGTH_MS)).toBeLessThan(SLACK_MS);
+        expect(matchProjections.map((s) => s.status)).toEqual(['matched', 'matched', 'accepted', 'completed']);
+        expect(entryProjections.at(-1)).toMatchObject({ state: { status: 'matched', finished: true } });
+        expect(events.map((e) => e.type)).toEqual(['match.matched', 'match.accepted', 'interview.completed']);
+        expect(kicks).toEqual(['slot_freed']);
+      });
+    },
+  );
 });

@@ -50,7 +50,8 @@ describe('schemathesis against the served OpenAPI document', () => {
   beforeAll(async () => {
     if (!fs.existsSync(SCHEMATHESIS))
       throw new Error(
-        `schemathesis not found at ${SCHEMATHESIS}: run .ci/run, or python3.11 -m venv .ci/venv && .ci/venv/bin/pip install -r .ci/requirements-fuzz.txt`,
+        `schemathesis not found at ${SCHEMATHESIS}: run .ci/run, or python3.11 -m venv .ci/venv && ` +
+          `.ci/venv/bin/pip install -r .ci/requirements-fuzz.txt`,
       );
     h = await createHarness();
     seeker = await h.seeker();

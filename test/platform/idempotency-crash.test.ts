@@ -233,7 +233,8 @@ describe('idempotency survives a kill -9 between the side effect and the stored 
           async (err: Error) => {
             const early = await Promise.race([pending, sleep(100, 'no answer')]);
             throw new Error(
-              `${err.message}; answer ${String(early)}; effects ${await c.effects()}, blocked ${(await blockedBackends()).length}; API output:\n${api!.output()}`,
+              `${err.message}; answer ${String(early)}; effects ${await c.effects()}, blocked ` +
+                `${(await blockedBackends()).length}; API output:\n${api!.output()}`,
             );
           },
         );

@@ -106,7 +106,8 @@ describe('route matrix: every scoped /api/v1 route', () => {
           /^\d{10}$/.test(String(res.headers['x-ratelimit-reset']));
         if (!ok)
           failures.push(
-            `${r.method} ${r.url}: ${res.statusCode} ${JSON.stringify(res.headers['x-ratelimit-limit'])} ${res.body.slice(0, 200)}`,
+            `${r.method} ${r.url}: ${res.statusCode} ` +
+              `${JSON.stringify(res.headers['x-ratelimit-limit'])} ${res.body.slice(0, 200)}`,
           );
       }
       expect(failures).toEqual([]);
@@ -137,7 +138,8 @@ describe('route matrix: every scoped /api/v1 route', () => {
             !/^\d{10}$/.test(String(res.headers['x-ratelimit-reset']))
           ) {
             failures.push(
-              `${r.method} ${r.url} call ${i}: ${res.statusCode} limit=${res.headers['x-ratelimit-limit']} remaining=${res.headers['x-ratelimit-remaining']}`,
+              `${r.method} ${r.url} call ${i}: ${res.statusCode} limit=${res.headers['x-ratelimit-limit']} ` +
+                `remaining=${res.headers['x-ratelimit-remaining']}`,
             );
           }
           // A business refusal (403 with another code, e.g. a seeker on a recruiter route) is the route's answer; ours are not.
@@ -161,7 +163,8 @@ describe('route matrix: every scoped /api/v1 route', () => {
           over.headers['x-ratelimit-limit'] !== String(limit)
         ) {
           failures.push(
-            `${r.method} ${r.url} call ${limit + 1}: ${over.statusCode} retry-after=${over.headers['retry-after']} ${over.body.slice(0, 200)} (earlier: ${statuses.join(',')})`,
+            `${r.method} ${r.url} call ${limit + 1}: ${over.statusCode} retry-after=${over.headers['retry-after']} ` +
+              `${over.body.slice(0, 200)} (earlier: ${statuses.join(',')})`,
           );
         }
       }

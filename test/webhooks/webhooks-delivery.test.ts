@@ -285,7 +285,9 @@ describe('delivery: retry schedule, dead letter, replay', () => {
       const stillToDo = async () => {
         const ids: string[] = [];
         for await (const wf of h.temporal.workflow.list({
-          query: `JobfairEntity="webhook_delivery" AND JobfairStatus="dead_letter" AND ExecutionStatus="Running" AND JobfairWebhookId="${hook.id}"`,
+          query:
+            `JobfairEntity="webhook_delivery" AND JobfairStatus="dead_letter" AND ` +
+            `ExecutionStatus="Running" AND JobfairWebhookId="${hook.id}"`,
         }))
           ids.push(wf.workflowId);
         return ids;

@@ -189,7 +189,8 @@ async function main() {
   const config = loadConfig();
   if (!config.DATABASE_URL) {
     console.error(
-      `DATABASE_URL is not set. For the embedded PostgreSQL of npm start use postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`,
+      `DATABASE_URL is not set. For the embedded PostgreSQL of npm start use ` +
+        `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/jobfair`,
     );
     process.exit(2);
   }
@@ -197,7 +198,9 @@ async function main() {
   try {
     const demo = await seedDemoData(services, config);
     console.log(
-      `demo seeker ${demo.seekerEmail} token: ${demo.seekerToken}\ndemo recruiter ${demo.recruiterEmail} token: ${demo.recruiterToken}\n(the events go live at the next npm start, or from the console)`,
+      `demo seeker ${demo.seekerEmail} token: ${demo.seekerToken}\ndemo recruiter ` +
+        `${demo.recruiterEmail} token: ${demo.recruiterToken}\n(the events go live at the next npm ` +
+        `start, or from the console)`,
     );
   } finally {
     await close();

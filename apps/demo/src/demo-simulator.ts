@@ -67,7 +67,11 @@ export async function startDemoSimulator(opts: {
       // A run left open by an earlier `npm start` (killed without Ctrl-C) carries on.
       workflowIdConflictPolicy: 'USE_EXISTING',
       staticSummary: 'Demo fair simulator: simulated seekers join, simulated recruiters accept (npm start)',
-      staticDetails: `Acts every ${tickMs} ms for ${DEMO_SIMULATED_SEEKERS.length} simulated seekers (${DEMO_SIMULATED_SEEKERS.map((s) => s.name).join(', ')}) and the simulated recruiters ${DEMO_COMPANIES.map((c) => `${c.simulatedRecruiter.name} (${c.team})`).join(', ')}; Ada Lovelace's agent joins once. DEMO_SIMULATION=off stops it.`,
+      staticDetails:
+        `Acts every ${tickMs} ms for ${DEMO_SIMULATED_SEEKERS.length} simulated seekers (${DEMO_SIMULATED_SEEKERS.map((s) => s.name).join(', ')}) ` +
+        `and the simulated recruiters ` +
+        `${DEMO_COMPANIES.map((c) => `${c.simulatedRecruiter.name} (${c.team})`).join(', ')}; Ada ` +
+        `Lovelace's agent joins once. DEMO_SIMULATION=off stops it.`,
       args: [
         { tickMs, recruiterDelayMs: opts.recruiterDelayMs ?? 2 * tickMs, interviewMs: opts.interviewMs ?? 20 * tickMs },
       ],

@@ -29,11 +29,17 @@ export function describeDemoDelivery(type: string, data: Record<string, unknown>
   const role = typeof data.role_title === 'string' ? `"${data.role_title}"` : 'a job';
   switch (type) {
     case 'match.matched':
-      return `a match for ${role}${typeof data.seeker_headline === 'string' && data.seeker_headline ? ` (seeker: ${data.seeker_headline})` : ''} was made`;
+      return (
+        `a match for ${role}${typeof data.seeker_headline === 'string' && data.seeker_headline ? ` (seeker: ${data.seeker_headline})` : ''} ` +
+        `was made`
+      );
     case 'match.accepted':
       return `both sides accepted the match for ${role}${data.recruiter_auto_accepted ? ' (the team auto-accepts)' : ''}`;
     case 'interview.completed':
-      return `the interview for ${role} ended (${String(data.ended_by ?? '?')}, ${String(data.duration_seconds ?? '?')} s)`;
+      return (
+        `the interview for ${role} ended (${String(data.ended_by ?? '?')}, ` +
+        `${String(data.duration_seconds ?? '?')} s)`
+      );
     case 'changelog.api':
       return `API changelog: ${String(data.title ?? '')}`;
     case 'webhook.test':
@@ -102,7 +108,9 @@ export async function startDemoWebhookReceiver(opts: {
           return;
         }
         seen.add(eventId);
-        const line = `webhook ${type} received, signature verified: ${describeDemoDelivery(type, event.data ?? {})} [${eventId}]`;
+        const line =
+          `webhook ${type} received, signature verified: ` +
+          `${describeDemoDelivery(type, event.data ?? {})} [${eventId}]`;
         received.push({ eventId, type, subscriptionId, verified, line });
         opts.log.info({ eventId, type, subscriptionId }, line);
         res.writeHead(204).end();

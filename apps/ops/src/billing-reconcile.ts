@@ -16,7 +16,8 @@ async function main() {
   try {
     const r = await services.billing.reconcile({ olderThanMs });
     console.log(
-      `checked ${r.checked} open charge(s): ${r.succeeded} succeeded at the provider, ${r.declined} declined or never sent, ${r.waiting} still waiting for authentication`,
+      `checked ${r.checked} open charge(s): ${r.succeeded} succeeded at the provider, ` +
+        `${r.declined} declined or never sent, ${r.waiting} still waiting for authentication`,
     );
   } finally {
     await close();

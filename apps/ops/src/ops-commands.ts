@@ -84,7 +84,10 @@ export async function whyMatch(ctx: OpsContext, matchId: string): Promise<string
     // The match row is written with the offer, before its workflow starts (decision 0120).
     if (row && (row.status === 'matched' || row.status === 'accepted')) {
       lines.push(
-        `PostgreSQL says ${row.status}, but its workflow has not started yet: the matchmaker starts it right after the offer (an accept or a decline starts it too). If this lasts more than a minute, the matchmaker is stalled: look at matchmaker:<queue> in the Temporal UI.`,
+        `PostgreSQL says ${row.status}, but its workflow has not started yet: the matchmaker ` +
+          `starts it right after the offer (an accept or a decline starts it too). If this lasts ` +
+          `more than a minute, the matchmaker is stalled: look at matchmaker:<queue> in the Temporal ` +
+          `UI.`,
       );
     } else {
       lines.push(`Temporal no longer has its workflow (closed and past retention); PostgreSQL says ${row!.status}.`);
@@ -102,23 +105,28 @@ export async function whyMatch(ctx: OpsContext, matchId: string): Promise<string
         : "waiting for the recruiter's acceptance";
       lines.push(`Waiting: ${seeker}; ${recruiter}.`);
       lines.push(
-        `Timer: the acceptance window expires ${t(s.expiresAtMs)}; then the match expires and the seeker's entry waits again.`,
+        `Timer: the acceptance window expires ${t(s.expiresAtMs)}; then the match expires and the ` +
+          `seeker's entry waits again.`,
       );
       break;
     }
     case 'accepted':
       lines.push(
-        `Both accepted ${t(s.acceptedAtMs)}. Timer: the interview ends ${t(s.interviewEndsAtMs)} unless a party ends it first (signal interviewCompleted).`,
+        `Both accepted ${t(s.acceptedAtMs)}. Timer: the interview ends ${t(s.interviewEndsAtMs)} ` +
+          `unless a party ends it first (signal interviewCompleted).`,
       );
       break;
     case 'expired':
       lines.push(
-        `Expired ${t(s.expiredAtMs)}: ${!s.seekerAcceptedAtMs && !s.recruiterAcceptedAtMs ? 'neither side accepted' : !s.seekerAcceptedAtMs ? 'the seeker did not accept' : 'the recruiter did not accept'} within the window. Nothing waits.`,
+        `Expired ${t(s.expiredAtMs)}: ` +
+          `${!s.seekerAcceptedAtMs && !s.recruiterAcceptedAtMs ? 'neither side accepted' : !s.seekerAcceptedAtMs ? 'the seeker did not accept' : 'the recruiter did not accept'} ` +
+          `within the window. Nothing waits.`,
       );
       break;
     case 'declined':
       lines.push(
-        `Declined ${t(s.declinedAtMs)} by the ${s.declinedByRole ?? 'a party'}${s.declineReason ? ` ("${s.declineReason}")` : ''}. Nothing waits.`,
+        `Declined ${t(s.declinedAtMs)} by the ${s.declinedByRole ?? 'a party'}${s.declineReason ? ` ("${s.declineReason}")` : ''}. ` +
+          `Nothing waits.`,
       );
       break;
     case 'completed':
@@ -139,7 +147,9 @@ export async function whyQueueEntry(ctx: OpsContext, entry: QueueEntryRow): Prom
   const s = wf && wf.state.queueId === entry.id ? wf.state : null;
   const status = s?.status ?? entry.status;
   const lines = [
-    `Queue entry ${entry.id} of ${user?.display_name ?? 'a seeker'} for ${entry.live_event_slug ? `event ${entry.live_event_slug}` : 'any event'}: ${status}; joined ${t(entry.entered_at.getTime())}.`,
+    `Queue entry ${entry.id} of ${user?.display_name ?? 'a seeker'} for ` +
+      `${entry.live_event_slug ? `event ${entry.live_event_slug}` : 'any event'}: ${status}; ` +
+      `joined ${t(entry.entered_at.getTime())}.`,
   ];
   if (status === 'waiting') {
     const position = await repos.queue.positionOf(entry);
@@ -149,7 +159,8 @@ export async function whyQueueEntry(ctx: OpsContext, entry: QueueEntryRow): Prom
     lines.push(...(await eligibility(ctx, entry)));
   } else if (status === 'matched') {
     lines.push(
-      `Matched (match ${s?.matchId ?? entry.match_id}): \`npm run ops -- why ${s?.matchId ?? entry.match_id}\` says what that match waits for.`,
+      `Matched (match ${s?.matchId ?? entry.match_id}): \`npm run ops -- why ` +
+        `${s?.matchId ?? entry.match_id}\` says what that match waits for.`,
     );
   } else {
     lines.push(`Ended (${s?.endReason ?? entry.end_reason ?? status}). Nothing waits.`);
@@ -177,7 +188,8 @@ async function eligibility(ctx: OpsContext, entry: QueueEntryRow): Promise<strin
   );
   if (!usable.length)
     return [
-      `Waiting for an event: ${entry.live_event_id ? 'its event is not live' : `none of the ${live} live events is open-invite`}.`,
+      `Waiting for an event: ` +
+        `${entry.live_event_id ? 'its event is not live' : `none of the ${live} live events is open-invite`}.`,
     ];
   const jobs = await repos.matchmaking.listCandidateJobs(usable.map((e) => e.id));
   const tried = new Set((await repos.matchmaking.listTriedPairs([entry.id])).map((p) => p.job_id));
@@ -188,15 +200,19 @@ async function eligibility(ctx: OpsContext, entry: QueueEntryRow): Promise<strin
   const room = withRoom.filter((e) => usable.some((u) => u.id === e.id));
   if (!sharing.length) {
     return [
-      `No eligible job: none of the ${jobs.length} open jobs in ${usable.map((e) => e.slug).join(', ')} asks for any of the seeker's skills (${[...skills].join(', ') || 'none on the profile'})${tried.size ? `, besides ${tried.size} already tried` : ''}. It waits until such a job opens or it expires.`,
+      `No eligible job: none of the ${jobs.length} open jobs in ` +
+        `${usable.map((e) => e.slug).join(', ')} asks for any of the seeker's skills (${[...skills].join(', ') || 'none on the profile'})${tried.size ? `, besides ${tried.size} already tried` : ''}. ` +
+        `It waits until such a job opens or it expires.`,
     ];
   }
   if (!room.length)
     return [
-      `${sharing.length} eligible job(s), but every usable event's interview slots are taken: it waits for a slot (a match ending frees one).`,
+      `${sharing.length} eligible job(s), but every usable event's interview slots are taken: it ` +
+        `waits for a slot (a match ending frees one).`,
     ];
   return [
-    `${sharing.length} eligible job(s) in ${room.length} event(s) with free slots: the matchmaker's next round should offer one (every MATCHMAKER_INTERVAL_MS).`,
+    `${sharing.length} eligible job(s) in ${room.length} event(s) with free slots: the ` +
+      `matchmaker's next round should offer one (every MATCHMAKER_INTERVAL_MS).`,
   ];
 }
 
@@ -234,10 +250,16 @@ export interface Drift {
 /** One drift in words (the CLI's line). */
 export function describeDrift(d: Drift): string {
   if (d.field === 'workflow')
-    return `${d.kind} ${d.id}: PostgreSQL says ${JSON.stringify(d.projection)}, but no workflow runs for it${d.fixed ? ' — started from the row' : ''}`;
+    return (
+      `${d.kind} ${d.id}: PostgreSQL says ${JSON.stringify(d.projection)}, but no workflow runs ` +
+      `for it${d.fixed ? ' — started from the row' : ''}`
+    );
   if (d.field === 'row')
     return `${d.kind} ${d.id}: its workflow runs, but PostgreSQL has no row${d.fixed ? ' — workflow ended (delete)' : ''}`;
-  return `${d.kind} ${d.id}: ${d.field} is ${JSON.stringify(d.projection)} in PostgreSQL, ${JSON.stringify(d.workflow)} in the workflow${d.fixed ? ' — re-projected' : ''}`;
+  return (
+    `${d.kind} ${d.id}: ${d.field} is ${JSON.stringify(d.projection)} in PostgreSQL, ` +
+    `${JSON.stringify(d.workflow)} in the workflow${d.fixed ? ' — re-projected' : ''}`
+  );
 }
 
 /**

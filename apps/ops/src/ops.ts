@@ -122,7 +122,8 @@ async function main() {
         for (const d of await services.deps.repos.webhooks.listDeadLettersSince(sub, since, 10_000)) {
           n++;
           console.log(
-            `${sub}\t${d.event_id}\t${d.event_type}\trun ${d.run}\t${d.attempts} attempts\tlast HTTP ${d.last_http_status ?? d.last_error_kind ?? '-'}\tgave up ${d.finished_at?.toISOString()}`,
+            `${sub}\t${d.event_id}\t${d.event_type}\trun ${d.run}\t${d.attempts} attempts\tlast HTTP ` +
+              `${d.last_http_status ?? d.last_error_kind ?? '-'}\tgave up ${d.finished_at?.toISOString()}`,
           );
         }
       }
@@ -199,7 +200,10 @@ async function describeReplayOne(ctx: OpsContext, webhookId: string, deliveryRef
   if (!eventId || !latest) return `dry run: no delivery ${deliveryRef} to ${webhookId}`;
   if (latest.state !== 'dead_letter')
     return `dry run: the delivery of ${eventId} to ${webhookId} is ${latest.state}; only dead letters can be replayed`;
-  return `would replay ${webhookId}\t${eventId}\t${latest.event_type}\trun ${latest.run} → ${latest.run + 1}\ndry run: 1 dead letter(s) would be replayed; add --execute to replay it`;
+  return (
+    `would replay ${webhookId}\t${eventId}\t${latest.event_type}\trun ${latest.run} → ` +
+    `${latest.run + 1}\ndry run: 1 dead letter(s) would be replayed; add --execute to replay it`
+  );
 }
 
 /** Subscriptions with a dead letter since then (the latest-run check is per subscription, in the repository). */

@@ -19,7 +19,8 @@ async function main() {
   });
   if (!values.email || !values.name || !values.scopes) {
     console.error(
-      `usage: npm run token:create -- --email E --name N --scopes ${SCOPES.slice(0, 2).join(',')}|all [--expires-in-days D]`,
+      `usage: npm run token:create -- --email E --name N --scopes ${SCOPES.slice(0, 2).join(',')}|all ` +
+        `[--expires-in-days D]`,
     );
     process.exit(2);
   }
@@ -43,7 +44,8 @@ async function main() {
     });
     console.log(token);
     console.error(
-      `token ${row.id} "${row.name}" for ${user.email}, scopes ${row.scopes.join(' ')}${row.expires_at ? `, expires ${row.expires_at.toISOString()}` : ', no expiry'} — shown once, store it now`,
+      `token ${row.id} "${row.name}" for ${user.email}, scopes ${row.scopes.join(' ')}${row.expires_at ? `, expires ${row.expires_at.toISOString()}` : ', no expiry'} ` +
+        `— shown once, store it now`,
     );
   } finally {
     await close();

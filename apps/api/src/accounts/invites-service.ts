@@ -115,11 +115,13 @@ export function createInvitesService(
             // The link is a credential: sealed at rest, opened by the sender (decision 0163).
             body: sealOutboxBody(
               [
-                `${inviter?.display_name ?? 'A recruiter'} invited you to join the team ${membership.team_name} as ${input.role}.`,
+                `${inviter?.display_name ?? 'A recruiter'} invited you to join the team ` +
+                  `${membership.team_name} as ${input.role}.`,
                 '',
                 `Accept the invite: ${link}`,
                 '',
-                `The link is valid until ${row.expires_at.toISOString()}. If you did not expect this e-mail, ignore it.`,
+                `The link is valid until ${row.expires_at.toISOString()}. If you did not expect this ` +
+                  `e-mail, ignore it.`,
               ].join('\n'),
               deps.appSecret,
             ),

@@ -135,7 +135,9 @@ ${postForm(
     options: PAID_BILLING_PLANS.map((p) => [
       p,
       PLAN_CATALOGUE[p].name,
-      `${money(PLAN_CATALOGUE[p].prices.month, currency)} a month or ${money(PLAN_CATALOGUE[p].prices.year, currency)} a year; ${PLAN_CATALOGUE[p].maxLiveEvents ?? 'unlimited'} live events at once`,
+      `${money(PLAN_CATALOGUE[p].prices.month, currency)} a month or ` +
+        `${money(PLAN_CATALOGUE[p].prices.year, currency)} a year; ` +
+        `${PLAN_CATALOGUE[p].maxLiveEvents ?? 'unlimited'} live events at once`,
     ]),
   })}
 ${radios({

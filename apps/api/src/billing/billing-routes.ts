@@ -56,7 +56,10 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getBillingStatus',
       tags,
       summary: "The team's billing status (one row, not paginated)",
-      description: `\`{ billing: {...} }\`: plan, interval, status (\`active | past_due | canceled | incomplete\`), current period end, off-session consent, dunning, a pending authentication. ${PAYER}`,
+      description:
+        `\`{ billing: {...} }\`: plan, interval, status (\`active | past_due | canceled | ` +
+        `incomplete\`), current period end, off-session consent, dunning, a pending ` +
+        `authentication. ${PAYER}`,
       response: { 200: z.object({ billing: billingStatusSchema }), 403: errorEnvelopeSchema },
     },
     handler: async (request) => {
@@ -71,7 +74,9 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'listBillingInvoices',
       tags,
       summary: "The team's invoices, newest first",
-      description: `Paginated (\`limit\`, \`cursor\`; \`{ data, next_cursor?, has_more }\`). Each carries \`hosted_invoice_url\` and \`invoice_pdf\` where the provider has them. ${PAYER}`,
+      description:
+        `Paginated (\`limit\`, \`cursor\`; \`{ data, next_cursor?, has_more }\`). Each carries ` +
+        `\`hosted_invoice_url\` and \`invoice_pdf\` where the provider has them. ${PAYER}`,
       querystring: paginationQuerySchema(),
       response: { 200: pageSchema(invoiceSchema), 403: errorEnvelopeSchema },
     },
@@ -84,7 +89,14 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'createBillingCheckout',
       tags,
       summary: 'Start a checkout for a plan (hosted page or embedded form)',
-      description: `A human pays once in the browser; the payment method is saved with \`setup_future_usage=off_session\`, which records the team's one-time consent to off-session charges (POST /billing/charge-offsession). \`mode: "hosted"\` answers a \`url\` to open; \`mode: "embedded"\` answers a \`client_secret\` for the embedded form. The plan changes when the provider reports the payment (Stripe: \`checkout.session.completed\` at POST /stripe/webhook). Team owners and admins only (else 403 \`BILLING_OWNER_REQUIRED\`). ${PAYER}`,
+      description:
+        `A human pays once in the browser; the payment method is saved with ` +
+        `\`setup_future_usage=off_session\`, which records the team's one-time consent to ` +
+        `off-session charges (POST /billing/charge-offsession). \`mode: "hosted"\` answers a ` +
+        `\`url\` to open; \`mode: "embedded"\` answers a \`client_secret\` for the embedded form. ` +
+        `The plan changes when the provider reports the payment (Stripe: ` +
+        `\`checkout.session.completed\` at POST /stripe/webhook). Team owners and admins only ` +
+        `(else 403 \`BILLING_OWNER_REQUIRED\`). ${PAYER}`,
       body: checkoutBodySchema,
       response: { 201: checkoutSchema, 403: errorEnvelopeSchema },
     },
@@ -116,7 +128,8 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         '- Declined → 402 `CARD_DECLINED` with `details.decline_code`; nothing changes.',
         '- Already on that plan and interval → 409 `BILLING_ALREADY_ON_PLAN`. The provider ' +
           'unreachable → 503 `DEPENDENCY_UNAVAILABLE` with Retry-After, nothing changed.',
-        `Fired many times with one Idempotency-Key, it charges once (our charge id is also the provider's idempotency key). ${PAYER}`,
+        `Fired many times with one Idempotency-Key, it charges once (our charge id is also the ` +
+          `provider's idempotency key). ${PAYER}`,
       ].join('\n'),
       body: chargeBodySchema,
       response: { 200: chargeResultSchema, 402: errorEnvelopeSchema, 403: errorEnvelopeSchema },
@@ -145,7 +158,10 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'cancelBillingPlan',
       tags,
       summary: 'Cancel the paid plan at the end of the current period',
-      description: `The team keeps its plan until \`current_period_end\`, then returns to free (status \`canceled\`). On free → 409 \`BILLING_NOTHING_TO_CANCEL\`. Owners and admins only. ${PAYER}`,
+      description:
+        `The team keeps its plan until \`current_period_end\`, then returns to free (status ` +
+        `\`canceled\`). On free → 409 \`BILLING_NOTHING_TO_CANCEL\`. Owners and admins only. ` +
+        `${PAYER}`,
       response: { 200: z.object({ billing: billingStatusSchema }), 403: errorEnvelopeSchema },
     },
     handler: async (request) => {

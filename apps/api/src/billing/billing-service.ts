@@ -267,7 +267,8 @@ export function createBillingService(
       if (c.outcome === 'declined') {
         throw new PaymentRequiredError(
           'CARD_DECLINED',
-          `The card was declined (${c.declineCode}); nothing changed. A human can pay with another card through checkout`,
+          `The card was declined (${c.declineCode}); nothing changed. A human can pay with another ` +
+            `card through checkout`,
           {
             ...target,
             charge_id: chargeId,

@@ -41,7 +41,8 @@ const consoleMatchingPages: FastifyPluginAsync = async (app) => {
     const brackets = m.brackets
       .map(
         (b, i) =>
-          `${i === 0 ? 'from the start' : `after ${Math.round(b.afterMs / 60_000)} min`}: score ≥ ${Math.max(0, (m.minScore ?? m.defaultMinScore) - b.relax)}${b.essential ? ', an essential skill required' : ''}`,
+          `${i === 0 ? 'from the start' : `after ${Math.round(b.afterMs / 60_000)} min`}: score ≥ ` +
+          `${Math.max(0, (m.minScore ?? m.defaultMinScore) - b.relax)}${b.essential ? ', an essential skill required' : ''}`,
       )
       .join('; ');
     return sendPage(request, reply, {
@@ -56,7 +57,8 @@ ${notice(request)}
 <p>${
         mine
           ? mine.available
-            ? `You take up to ${mine.capacity} interview${mine.capacity === 1 ? '' : 's'} at a time here (${mine.active} open now).`
+            ? `You take up to ${mine.capacity} interview${mine.capacity === 1 ? '' : 's'} at a time here ` +
+              `(${mine.active} open now).`
             : 'You are not taking new interviews here. Your open matches stay yours.'
           : 'You have not said whether you take interviews at this event.'
       }</p>

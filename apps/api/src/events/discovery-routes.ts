@@ -27,7 +27,8 @@ const jobSearchQuerySchema = z.strictObject({
     .max(1000)
     .optional()
     .describe(
-      `Comma-separated skill tags (at most ${MAX_SEARCH_SKILLS}); matches jobs whose essential or bonus skills contain any of them, case-insensitively, after trimming`,
+      `Comma-separated skill tags (at most ${MAX_SEARCH_SKILLS}); matches jobs whose essential ` +
+        `or bonus skills contain any of them, case-insensitively, after trimming`,
     ),
   remote: z.enum(JOB_REMOTE_PREFERENCES).optional().describe('Only jobs with this remote preference'),
   location: z.string().trim().min(1).max(200).optional().describe('Case-insensitive substring of the job location'),
@@ -113,7 +114,10 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'listLiveNowEvents',
       tags: ['discovery'],
       summary: 'Events live right now',
-      description: `Open-invite events whose status is \`live\` or \`paused\`, most recently started first (at most ${LIVE_NOW_LIMIT}; \`GET /live-events\` pages through all of them). Cached about ${EDGE_CACHE_SECONDS.liveNow} s.`,
+      description:
+        `Open-invite events whose status is \`live\` or \`paused\`, most recently started first ` +
+        `(at most ${LIVE_NOW_LIMIT}; \`GET /live-events\` pages through all of them). Cached about ` +
+        `${EDGE_CACHE_SECONDS.liveNow} s.`,
       response: { 200: liveNowSchema },
     },
     handler: async (_request, reply) =>
@@ -129,7 +133,11 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'searchJobs',
       tags: ['discovery'],
       summary: 'Search open jobs of live open-invite events',
-      description: `Only open jobs whose event is \`live\` (not paused) and open-invite. Filters combine with AND. Order: number of requested skills the job lists (essential or bonus) descending, then newest first. Unknown parameters → 400 VALIDATION naming them. Cached about ${EDGE_CACHE_SECONDS.jobsSearch} s, keyed on the normalised parameters.`,
+      description:
+        `Only open jobs whose event is \`live\` (not paused) and open-invite. Filters combine with ` +
+        `AND. Order: number of requested skills the job lists (essential or bonus) descending, ` +
+        `then newest first. Unknown parameters → 400 VALIDATION naming them. Cached about ` +
+        `${EDGE_CACHE_SECONDS.jobsSearch} s, keyed on the normalised parameters.`,
       querystring: jobSearchQuerySchema,
       response: { 200: jobSearchResponseSchema },
     },

@@ -168,7 +168,9 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: t.operationId,
         tags: ['events'],
         summary: t.summary,
-        description: `${t.description} Illegal moves are refused synchronously by the workflow's validator; the 409 carries details.status (current) and details.transition.`,
+        description:
+          `${t.description} Illegal moves are refused synchronously by the workflow's validator; the ` +
+          `409 carries details.status (current) and details.transition.`,
         params: eventParams,
         response: { 200: eventEnvelope },
       },

@@ -69,7 +69,8 @@ export function createBuiltinComparisonProvider(): ComparisonProvider {
         points.push(`Say how you would get up to speed with ${list(b.essential_skills.missing)}.`);
       if (b.experience.score !== null && b.experience.score < 1)
         points.push(
-          `Explain what your ${b.experience.actual} years cover that a ${b.experience.required}-year requirement looks for.`,
+          `Explain what your ${b.experience.actual} years cover that a ${b.experience.required}-year ` +
+            `requirement looks for.`,
         );
       if (b.location.score !== null && b.location.score < 0.75)
         points.push(
@@ -80,7 +81,10 @@ export function createBuiltinComparisonProvider(): ComparisonProvider {
         provider: 'builtin',
         model: null,
         score,
-        summary: `Match score ${score.score} of 100 (scorer ${score.version}) for ${job.title} at ${job.companyName}: ${b.essential_skills.detail}; ${b.experience.detail}; ${b.location.detail}.`,
+        summary:
+          `Match score ${score.score} of 100 (scorer ${score.version}) for ${job.title} at ` +
+          `${job.companyName}: ${b.essential_skills.detail}; ${b.experience.detail}; ` +
+          `${b.location.detail}.`,
         strengths: strengths.slice(0, 8),
         gaps: gaps.slice(0, 8),
         talking_points: points.slice(0, 8),

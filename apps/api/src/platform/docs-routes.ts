@@ -132,7 +132,9 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
 
   const tools = () => [...app.mcpTools()].sort((a, b) => a.name.localeCompare(b.name));
   const toolLine = (t: ToolSpec) =>
-    `| \`${t.name}\` | \`${t.method} ${t.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}\` | ${t.scope ? `\`${t.scope}\`` : 'none'} | ${t.rateClass ?? '—'} | ${t.description.split('\n')[0].replace(/\|/g, '\\|')} |`;
+    `| \`${t.name}\` | \`${t.method} ${t.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}\` | ` +
+    `${t.scope ? `\`${t.scope}\`` : 'none'} | ${t.rateClass ?? '—'} | ` +
+    `${t.description.split('\n')[0].replace(/\|/g, '\\|')} |`;
 
   app.get('/llms.txt', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=300');
@@ -142,16 +144,22 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       '> An on-demand online job fair built for AI agents first: an agent finds live hiring events and jobs, puts its human in the matchmaking queue, and follows the match; the human accepts the match and meets the recruiter in the web app.',
       '',
       'Auth: `Authorization: Bearer svc_…` personal access tokens with scopes, made by the human at ' +
-        `${base}/account/api-tokens. Discovery needs no token. Errors are always \`{ error, code, details }\`; rate limits per token and class (read 60/min, write 30/min, cost 3/min) with X-RateLimit-* and Retry-After; send Idempotency-Key (UUID v4) on POST/PATCH/DELETE and reuse it on retries.`,
+        (`${base}/account/api-tokens. Discovery needs no token. Errors are always \`{ error, code, ` +
+          `details }\`; rate limits per token and class (read 60/min, write 30/min, cost 3/min) with ` +
+          `X-RateLimit-* and Retry-After; send Idempotency-Key (UUID v4) on POST/PATCH/DELETE and ` +
+          `reuse it on retries.`),
       '',
       'Agent flow: discover (`GET /api/v1/live-events`, `GET /api/v1/jobs/search`) → optionally compare (`POST /api/v1/jobs/{jobId}/comparison`) → join (`POST /api/v1/queue/join`, then hand `join_url` to the human) → poll (`GET /api/v1/queue/status`, at most every 5 s) → matches (`GET /api/v1/matches`). Only a person accepts a match or enters a room.',
       '',
       '## Docs',
       '',
-      `- [Agent guide](${base}${AGENT_GUIDE_PATH}): the flow, every MCP tool, scopes, webhooks and signatures, in Markdown`,
-      `- [OpenAPI 3.1 document](${base}/api/v1/openapi.json): the canonical reference, generated from the request schemas`,
+      `- [Agent guide](${base}${AGENT_GUIDE_PATH}): the flow, every MCP tool, scopes, webhooks ` +
+        `and signatures, in Markdown`,
+      `- [OpenAPI 3.1 document](${base}/api/v1/openapi.json): the canonical reference, generated ` +
+        `from the request schemas`,
       `- [API reference](${base}${API_REFERENCE_PATH}/): the same document for humans`,
-      `- [MCP endpoint](${base}${MCP_PATH}): Streamable HTTP, stateless; tools filtered by the token's scopes; read-only variant at ${base}${MCP_READONLY_PATH}`,
+      `- [MCP endpoint](${base}${MCP_PATH}): Streamable HTTP, stateless; tools filtered by the ` +
+        `token's scopes; read-only variant at ${base}${MCP_READONLY_PATH}`,
       `- [API changelog](${base}/api/v1/changelog)`,
       '',
       '## Optional',
@@ -167,7 +175,8 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
     return [
       '# Job Fair: guide for agents',
       '',
-      `Base URL: ${base}. REST under \`/api/v1\` ([OpenAPI](${base}/api/v1/openapi.json), [reference](${base}${API_REFERENCE_PATH}/)); MCP at \`${base}${MCP_PATH}\` (read-only: \`${MCP_READONLY_PATH}\`).`,
+      `Base URL: ${base}. REST under \`/api/v1\` ([OpenAPI](${base}/api/v1/openapi.json), ` +
+        `[reference](${base}${API_REFERENCE_PATH}/)); MCP at \`${base}${MCP_PATH}\` (read-only: \`${MCP_READONLY_PATH}\`).`,
       '',
       '## The flow',
       '',
@@ -190,9 +199,11 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       '',
       '## MCP',
       '',
-      `HTTP: \`{ "mcpServers": { "jobfair": { "url": "${base}${MCP_PATH}", "headers": { "Authorization": "Bearer svc_…" } } } }\``,
+      `HTTP: \`{ "mcpServers": { "jobfair": { "url": "${base}${MCP_PATH}", "headers": { ` +
+        `"Authorization": "Bearer svc_…" } } } }\``,
       '',
-      `stdio: \`{ "mcpServers": { "jobfair": { "command": "npx", "args": ["jobfair-mcp"], "env": { "JOBFAIR_BASE_URL": "${base}", "JOBFAIR_TOKEN": "svc_…" } } } }\``,
+      `stdio: \`{ "mcpServers": { "jobfair": { "command": "npx", "args": ["jobfair-mcp"], "env": ` +
+        `{ "JOBFAIR_BASE_URL": "${base}", "JOBFAIR_TOKEN": "svc_…" } } } }\``,
       '',
       `## Tools (${all.length}, one per REST operation)`,
       '',

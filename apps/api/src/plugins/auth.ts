@@ -67,7 +67,8 @@ export default fp<{ config: Config }>(
       if (!cfg.scope) return;
       if (!cfg.rateClass)
         throw new Error(
-          `${String(route.method)} ${route.url} declares scope ${cfg.scope} but no rateClass; every authenticated route needs one (read, write, cost)`,
+          `${String(route.method)} ${route.url} declares scope ${cfg.scope} but no rateClass; every ` +
+            `authenticated route needs one (read, write, cost)`,
         );
       const own = route.preValidation
         ? Array.isArray(route.preValidation)

@@ -106,6 +106,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
         : { error: 'Malformed HTTP request', code: 'BAD_REQUEST' },
   );
   socket.end(
-    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nContent-Type: ` +
+      `application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ` +
+      `close\r\n\r\n${body}`,
   );
 }

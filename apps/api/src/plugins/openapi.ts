@@ -86,14 +86,17 @@ export default fp<{ config: Config }>(
       const extra = [
         cfg.scope ? `Scope: \`${cfg.scope}\`.` : 'Public: no authentication.',
         cfg.rateClass
-          ? `Rate class: ${cfg.rateClass} (${limitFor(opts.config, cfg.rateClass)}/min per ${cfg.rateClass === 'public' ? 'client IP' : 'token'}).`
+          ? `Rate class: ${cfg.rateClass} (${limitFor(opts.config, cfg.rateClass)}/min per ` +
+            `${cfg.rateClass === 'public' ? 'client IP' : 'token'}).`
           : '',
         idempotent ? 'Accepts `Idempotency-Key` (UUID v4).' : '',
         cfg.costBucketMs
-          ? `Identical calls by one token within ${Math.round(cfg.costBucketMs / 1000)} s get the first answer again without using quota.`
+          ? `Identical calls by one token within ${Math.round(cfg.costBucketMs / 1000)} s get the ` +
+            `first answer again without using quota.`
           : '',
         cfg.deprecated
-          ? `Deprecated since ${cfg.deprecated.since.toISOString().slice(0, 10)}; removed after ${cfg.deprecated.sunset.toISOString().slice(0, 10)}.`
+          ? `Deprecated since ${cfg.deprecated.since.toISOString().slice(0, 10)}; removed after ` +
+            `${cfg.deprecated.sunset.toISOString().slice(0, 10)}.`
           : '',
       ].filter(Boolean);
       schema.description = [desc, extra.join(' ')].filter(Boolean).join('\n\n');

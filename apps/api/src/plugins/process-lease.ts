@@ -114,4 +114,7 @@ export class ProcessLease {
  * Advisory locks taken with two int4 keys appear in pg_locks with objsubid = 2.
  */
 export const LEASE_DEAD_SQL = (column: string) =>
-  `(${column} IS NULL OR NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = ${LEASE_LOCK_CLASS} AND l.objid = ${column}::oid AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())))`;
+  `(${column} IS NULL OR NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' ` +
+  `AND l.granted AND l.objsubid = 2 AND l.classid = ${LEASE_LOCK_CLASS} AND l.objid = ` +
+  `${column}::oid AND l.database = (SELECT oid FROM pg_database WHERE datname = ` +
+  `current_database())))`;

@@ -126,7 +126,9 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     return {
       outlook: {
         state: 'matchable',
-        reason: `${n === OUTLOOK_JOB_LIMIT ? 'At least ' : ''}${n} open job${n === 1 ? '' : 's'} can still be offered to you (subject to the score floor, which relaxes as you wait)`,
+        reason:
+          `${n === OUTLOOK_JOB_LIMIT ? 'At least ' : ''}${n} open job${n === 1 ? '' : 's'} can still ` +
+          `be offered to you (subject to the score floor, which relaxes as you wait)`,
         eligibleJobs: n,
       },
       jobIds,
@@ -255,7 +257,9 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
             const [other] = (refusal.details ?? []) as Array<{ queueId: string; liveEventSlug: string | null }>;
             throw new ConflictError(
               'QUEUE_ENTRY_EXISTS',
-              `You are already in the queue ${other?.liveEventSlug ? `for event ${other.liveEventSlug}` : 'for any event'}; leave it (POST /queue/leave) before joining another`,
+              `You are already in the queue ` +
+                `${other?.liveEventSlug ? `for event ${other.liveEventSlug}` : 'for any event'}; leave it ` +
+                `(POST /queue/leave) before joining another`,
               { queue_id: other?.queueId, live_event_slug: other?.liveEventSlug ?? null },
             );
           }
@@ -273,7 +277,8 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
         }
         throw new ConflictError(
           'QUEUE_ENTRY_MATCHED',
-          `Your queue entry is matched (match ${result.state.matchId}); accept or decline that match before joining again`,
+          `Your queue entry is matched (match ${result.state.matchId}); accept or decline that match ` +
+            `before joining again`,
           {
             queue_id: result.state.queueId,
             match_id: result.state.matchId,

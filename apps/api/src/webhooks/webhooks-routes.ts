@@ -37,7 +37,10 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Subscribe a URL to events',
       description: [
-        `Returns the subscription with its \`secret\` (\`svc_whsec_…\`), shown this once. ${OWNERSHIP} With \`Idempotency-Key\`, a retried create returns the same subscription and secret; that stored answer is sealed (AES-256-GCM under the server key) for the 24 h window, never kept in plain text.`,
+        `Returns the subscription with its \`secret\` (\`svc_whsec_…\`), shown this once. ` +
+          `${OWNERSHIP} With \`Idempotency-Key\`, a retried create returns the same subscription and ` +
+          `secret; that stored answer is sealed (AES-256-GCM under the server key) for the 24 h ` +
+          `window, never kept in plain text.`,
         EVENT_TYPES_DESCRIPTION,
         DELIVERY_DESCRIPTION,
       ].join('\n\n'),
@@ -89,7 +92,10 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'updateWebhook',
       tags,
       summary: 'Change target, events, description or status',
-      description: `\`status: "active"\` re-enables a paused (or disabled) subscription and resets its consecutive-failure counter; \`status: "disabled"\` stops it (waiting retries end as cancelled). \`paused\` is set only by the service. ${OWNERSHIP}\n\n${EVENT_TYPES_DESCRIPTION}`,
+      description:
+        `\`status: "active"\` re-enables a paused (or disabled) subscription and resets its ` +
+        `consecutive-failure counter; \`status: "disabled"\` stops it (waiting retries end as ` +
+        `cancelled). \`paused\` is set only by the service. ${OWNERSHIP}\n\n${EVENT_TYPES_DESCRIPTION}`,
       params: webhookIdParam,
       body: updateWebhookBodySchema,
       response: { 200: webhookSchema },
@@ -104,7 +110,9 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'deleteWebhook',
       tags,
       summary: 'Delete a subscription',
-      description: `Stops future deliveries; retries that were waiting end as \`cancelled\` (recorded in the delivery log). The answer counts them. ${OWNERSHIP}`,
+      description:
+        `Stops future deliveries; retries that were waiting end as \`cancelled\` (recorded in the ` +
+        `delivery log). The answer counts them. ${OWNERSHIP}`,
       params: webhookIdParam,
       response: {
         200: z.object({ id: z.string(), deleted: z.literal(true), cancelled_deliveries: z.number().int().min(0) }),
@@ -161,7 +169,10 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'listWebhookDeliveries',
       tags,
       summary: 'Delivery log: the 50 most recent attempts',
-      description: `Not paginated: \`{ deliveries: [...] }\`, newest first. One entry per HTTP attempt (its \`Svc-Delivery-Id\`) plus one per delivery that ended without a request (not accepted while paused, oversize, cancelled, dead-lettered while paused). ${OWNERSHIP}`,
+      description:
+        `Not paginated: \`{ deliveries: [...] }\`, newest first. One entry per HTTP attempt (its ` +
+        `\`Svc-Delivery-Id\`) plus one per delivery that ended without a request (not accepted ` +
+        `while paused, oversize, cancelled, dead-lettered while paused). ${OWNERSHIP}`,
       params: webhookIdParam,
       response: { 200: z.object({ deliveries: z.array(deliveryLogEntrySchema).max(50) }) },
     },
@@ -177,7 +188,12 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'rotateWebhookSecret',
       tags,
       summary: 'Replace the signing secret',
-      description: `No body. Returns the new \`secret\` once. Until \`previous_secret_expires_at\` (24 h by default) every delivery carries two \`v1=\` signatures, one per secret, so receivers can switch at leisure. Rotating again within that window retires the older previous secret immediately. With \`Idempotency-Key\`, a retry returns the same new secret (the stored answer is sealed, never plain text) instead of rotating twice. ${OWNERSHIP}`,
+      description:
+        `No body. Returns the new \`secret\` once. Until \`previous_secret_expires_at\` (24 h by ` +
+        `default) every delivery carries two \`v1=\` signatures, one per secret, so receivers can ` +
+        `switch at leisure. Rotating again within that window retires the older previous secret ` +
+        `immediately. With \`Idempotency-Key\`, a retry returns the same new secret (the stored ` +
+        `answer is sealed, never plain text) instead of rotating twice. ${OWNERSHIP}`,
       params: webhookIdParam,
       response: { 200: createdWebhookSchema.extend({ previous_secret_expires_at: isoDateTime }) },
     },
@@ -201,7 +217,12 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'replayWebhookDelivery',
       tags,
       summary: 'Redeliver one dead letter',
-      description: `\`deliveryId\`: any \`dlv_…\` from the delivery log of the dead-lettered delivery, or its event id \`evt_…\`. Starts a new delivery run with the same event id (full retry schedule). 409 DELIVERY_NOT_DEAD_LETTER when its latest run is not a dead letter, 409 WEBHOOK_NOT_ACTIVE when the subscription is paused or disabled, 409 DELIVERY_IN_PROGRESS when a run is open. Also: \`npm run webhooks:replay\`. ${OWNERSHIP}`,
+      description:
+        `\`deliveryId\`: any \`dlv_…\` from the delivery log of the dead-lettered delivery, or its ` +
+        `event id \`evt_…\`. Starts a new delivery run with the same event id (full retry ` +
+        `schedule). 409 DELIVERY_NOT_DEAD_LETTER when its latest run is not a dead letter, 409 ` +
+        `WEBHOOK_NOT_ACTIVE when the subscription is paused or disabled, 409 DELIVERY_IN_PROGRESS ` +
+        `when a run is open. Also: \`npm run webhooks:replay\`. ${OWNERSHIP}`,
       params: webhookIdParam.extend({
         deliveryId: z.string().regex(/^(dlv|evt)_[A-Za-z0-9]{1,64}$/, 'a dlv_… or evt_… id'),
       }),
@@ -224,7 +245,11 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'replayWebhookDeadLetters',
       tags,
       summary: 'Redeliver all dead letters since a time',
-      description: `Body \`{ since: date-time }\`: every event whose latest delivery run became a dead letter at or after \`since\` gets a new run (same event id), oldest first, at most 500 per call (\`has_more\`). 409 WEBHOOK_NOT_ACTIVE when the subscription is paused or disabled. Also: \`npm run webhooks:replay\`. ${OWNERSHIP}`,
+      description:
+        `Body \`{ since: date-time }\`: every event whose latest delivery run became a dead letter ` +
+        `at or after \`since\` gets a new run (same event id), oldest first, at most 500 per call ` +
+        `(\`has_more\`). 409 WEBHOOK_NOT_ACTIVE when the subscription is paused or disabled. Also: ` +
+        `\`npm run webhooks:replay\`. ${OWNERSHIP}`,
       params: webhookIdParam,
       body: z.strictObject({ since: isoDateTime.describe('ISO 8601 with offset, e.g. 2026-11-21T00:00:00Z') }),
       response: { 202: replayResultSchema },
