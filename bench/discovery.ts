@@ -29,6 +29,7 @@ import { startPostgres, ensureDatabase } from '../dev/postgres-server';
 import { freePort } from '../dev/ports';
 import type { JobSearchParams } from '../db/events/jobs-repository';
 import { createRepositories } from '../db/repositories';
+import { CITIES, SKILLS } from './support/fair-data';
 import { dbUrlFor } from './support/infra';
 import { parseBenchArgs, runCases, runMain, Teardown, type BenchCase } from './support/runner';
 
@@ -47,84 +48,6 @@ const parseArgs = (argv: string[]): Options =>
     { '--events': 'events', '--jobs': 'jobs', '--duration': 'durationS', '--connections': 'connections' },
   );
 
-export const SKILLS = Array.from({ length: 200 }, (_, i) =>
-  i < 40
-    ? [
-        'TypeScript',
-        'JavaScript',
-        'Python',
-        'Go',
-        'Rust',
-        'Java',
-        'Kotlin',
-        'Swift',
-        'C#',
-        'C++',
-        'PostgreSQL',
-        'MySQL',
-        'Redis',
-        'Kafka',
-        'Temporal',
-        'React',
-        'Vue',
-        'Angular',
-        'Node.js',
-        'Django',
-        'Flask',
-        'Spring',
-        'Kubernetes',
-        'Docker',
-        'Terraform',
-        'AWS',
-        'GCP',
-        'Azure',
-        'GraphQL',
-        'gRPC',
-        'Elixir',
-        'Scala',
-        'Ruby',
-        'Rails',
-        'PHP',
-        'Laravel',
-        'Figma',
-        'SQL',
-        'Spark',
-        'Airflow',
-      ][i]
-    : `skill-${i}`,
-);
-export const CITIES = [
-  'Berlin',
-  'London',
-  'Paris',
-  'Amsterdam',
-  'Lisbon',
-  'Madrid',
-  'Warsaw',
-  'Prague',
-  'Vienna',
-  'Zurich',
-  'Dublin',
-  'Stockholm',
-  'Oslo',
-  'Helsinki',
-  'Copenhagen',
-  'New York',
-  'Boston',
-  'Austin',
-  'Seattle',
-  'Toronto',
-  'Remote EU',
-  'Remote US',
-  'Singapore',
-  'Tokyo',
-  'Sydney',
-  'São Paulo',
-  'Bangalore',
-  'Cape Town',
-  'Tel Aviv',
-  'Munich',
-];
 const TITLES = [
   'Backend Engineer',
   'Frontend Engineer',

@@ -48,6 +48,7 @@ import type { Knex } from 'knex';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
 import { createRepositories } from '../db/repositories';
 import { computeMatchScore } from '../domain/matchmaking/match-score';
+import { CITIES, SKILLS as VOCABULARY } from './support/fair-data';
 
 interface Options {
   seekers: number;
@@ -433,86 +434,6 @@ async function main() {
   log(`finished in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   process.exit(0);
 }
-
-/** The skewed skill vocabulary of the discovery benchmark's data: common skills are common. */
-const VOCABULARY = Array.from({ length: 200 }, (_, i) =>
-  i < 40
-    ? [
-        'TypeScript',
-        'JavaScript',
-        'Python',
-        'Go',
-        'Rust',
-        'Java',
-        'Kotlin',
-        'Swift',
-        'C#',
-        'C++',
-        'PostgreSQL',
-        'MySQL',
-        'Redis',
-        'Kafka',
-        'Temporal',
-        'React',
-        'Vue',
-        'Angular',
-        'Node.js',
-        'Django',
-        'Flask',
-        'Spring',
-        'Kubernetes',
-        'Docker',
-        'Terraform',
-        'AWS',
-        'GCP',
-        'Azure',
-        'GraphQL',
-        'gRPC',
-        'Elixir',
-        'Scala',
-        'Ruby',
-        'Rails',
-        'PHP',
-        'Laravel',
-        'Figma',
-        'SQL',
-        'Spark',
-        'Airflow',
-      ][i]
-    : `skill-${i}`,
-);
-const CITIES = [
-  'Berlin',
-  'London',
-  'Paris',
-  'Amsterdam',
-  'Lisbon',
-  'Madrid',
-  'Warsaw',
-  'Prague',
-  'Vienna',
-  'Zurich',
-  'Dublin',
-  'Stockholm',
-  'Oslo',
-  'Helsinki',
-  'Copenhagen',
-  'New York',
-  'Boston',
-  'Austin',
-  'Seattle',
-  'Toronto',
-  'Remote EU',
-  'Remote US',
-  'Singapore',
-  'Tokyo',
-  'Sydney',
-  'São Paulo',
-  'Bangalore',
-  'Cape Town',
-  'Tel Aviv',
-  'Munich',
-];
 
 /**
  * Every event live with 3 slots (every fifth private); jobs with 3 essential + 2 bonus skills; a
