@@ -74,6 +74,13 @@ describe('import graph', () => {
           typeOnly: false,
           specifier: '../matches/video-provider',
         },
+        { from: 'apps/worker/src/main.ts', to: 'dev/ports.ts', typeOnly: false, specifier: '../../../dev/ports' },
+        {
+          from: 'domain/billing/provider.ts',
+          to: 'domain/webhooks/signing.ts',
+          typeOnly: false,
+          specifier: '../webhooks/signing',
+        },
       ],
     };
     expect(findCycles(planted, { includeTypeOnly: true }).length).toBeGreaterThan(0);
@@ -89,6 +96,8 @@ describe('import graph', () => {
         'nothing under lib/ imports a capability',
         'a page never imports a route module (schemas come from *-schemas.ts)',
         "a capability imports another capability's *-service.ts or *-schemas.ts only (a page also its pages)",
+        'production code imports nothing from dev/, test/ or bench/',
+        'domain/<cap>/ imports only lib/ and its own capability',
       ]),
     );
   });
