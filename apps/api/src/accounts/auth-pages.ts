@@ -26,7 +26,7 @@ import {
   select,
   type FieldErrors,
 } from '../web/layout';
-import { RECRUITER_LABELS, SEEKER_LABELS, SIGNUP_LABELS } from '../web/messages';
+import { RECRUITER_LABELS, SEEKER_LABELS, SIGNIN_LABELS, SIGNUP_LABELS } from '../web/messages';
 
 /** Form fields → the shapes of the API's zod schemas (the schemas do the validating). */
 export function seekerFormToInput(b: FormBody) {
@@ -237,7 +237,7 @@ ${postForm(
   html`<input type="hidden" name="next" value="${next}">
 ${input({
   name: 'email',
-  label: 'E-mail address',
+  label: SIGNIN_LABELS.email,
   type: 'email',
   value: str(values, 'email'),
   errors,
@@ -246,7 +246,7 @@ ${input({
 })}
 ${input({
   name: 'password',
-  label: 'Password',
+  label: SIGNIN_LABELS.password,
   type: 'password',
   errors,
   required: true,

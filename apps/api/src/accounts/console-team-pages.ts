@@ -19,7 +19,7 @@ import {
 import { eventsSection } from '../events/console-events-pages';
 import { awaitingAcceptanceSection, listAwaitingAcceptance } from '../matches/console-matches-pages';
 import { TEAM_MANAGER_ROLES } from '#db/accounts/accounts-repository';
-import { errorMessage } from '../web/messages';
+import { errorMessage, INVITE_LABELS } from '../web/messages';
 
 /**
  * `/recruiter`: the console's home for the recruiter's team — matches waiting for acceptance, the
@@ -61,7 +61,7 @@ ${postForm(
   '/recruiter/invites',
   html`${input({
     name: 'email',
-    label: 'E-mail address',
+    label: INVITE_LABELS.email,
     type: 'email',
     value: o.inviteValues ? str(o.inviteValues, 'email') : '',
     errors: o.inviteErrors,
@@ -70,7 +70,7 @@ ${postForm(
   })}
 ${select({
   name: 'role',
-  label: 'Role',
+  label: INVITE_LABELS.role,
   value: o.inviteValues ? str(o.inviteValues, 'role') : 'member',
   errors: o.inviteErrors,
   options: [

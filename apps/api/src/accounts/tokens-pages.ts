@@ -16,6 +16,7 @@ import {
   sendPage,
   type FieldErrors,
 } from '../web/layout';
+import { TOKEN_LABELS } from '../web/messages';
 import type { TokenRow } from '#db/accounts/tokens-repository';
 
 const EXPIRY_CHOICES: Array<[string, string]> = [
@@ -86,7 +87,7 @@ ${postForm(
   '/account/api-tokens',
   html`${input({
     name: 'name',
-    label: 'Name',
+    label: TOKEN_LABELS.name,
     value: o.values ? str(o.values, 'name') : '',
     errors,
     required: true,
@@ -115,7 +116,7 @@ ${postForm(
 </fieldset>
 ${select({
   name: 'expires_in_days',
-  label: 'Expiry',
+  label: TOKEN_LABELS.expires_in_days,
   value: o.values ? str(o.values, 'expires_in_days') : '30',
   errors: errors?.expires_at ? { expires_in_days: errors.expires_at } : null,
   options: EXPIRY_CHOICES,

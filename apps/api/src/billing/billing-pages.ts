@@ -17,7 +17,7 @@ import { html, type SafeHtml } from '../web/html';
 import { actionButton, fmtDate, fmtDateText, input, postForm, radios, sendPage } from '../web/layout';
 import { toBillingStatus, toInvoice } from './billing-schemas';
 import { invoicePdf } from './invoice-pdf';
-import { errorMessage } from '../web/messages';
+import { BILLING_LABELS, errorMessage } from '../web/messages';
 
 const money = (cents: number, currency: string) =>
   `${(cents / 100).toLocaleString('en-US', {
@@ -130,7 +130,7 @@ ${postForm(
   '/recruiter/billing/change',
   html`${radios({
     name: 'plan',
-    label: 'Plan',
+    label: BILLING_LABELS.plan,
     value: 'pro',
     options: PAID_BILLING_PLANS.map((p) => [
       p,
@@ -142,7 +142,7 @@ ${postForm(
   })}
 ${radios({
   name: 'interval',
-  label: 'Billing interval',
+  label: BILLING_LABELS.interval,
   value: 'month',
   options: BILLING_INTERVALS.map((i) => [i, i === 'month' ? 'Monthly' : 'Yearly']),
 })}
@@ -175,19 +175,19 @@ ${postForm(
   action,
   html`${hidden}${input({
     name: 'card_number',
-    label: 'Card number',
+    label: BILLING_LABELS.card_number,
     autocomplete: 'cc-number',
     required: true,
     hint: 'Test mode: use one of the test cards below. Any future expiry date and any CVC.',
   })}
 <div class="field-row">${input({
     name: 'expiry',
-    label: 'Expiry (MM/YY)',
+    label: BILLING_LABELS.expiry,
     autocomplete: 'cc-exp',
     value: '12/34',
   })}${input({
     name: 'cvc',
-    label: 'CVC',
+    label: BILLING_LABELS.cvc,
     autocomplete: 'cc-csc',
     value: '123',
   })}</div>

@@ -15,7 +15,7 @@ import {
   textarea,
   type FieldErrors,
 } from '../web/layout';
-import { choiceWords } from '../web/messages';
+import { CANDIDATE_NOTE_LABELS, choiceWords } from '../web/messages';
 
 /** `/recruiter/candidates/**`: everyone who met the team's events, with the team's note and rating. */
 const consoleCandidatesPages: FastifyPluginAsync = async (app) => {
@@ -75,14 +75,14 @@ ${postForm(
   `/recruiter/candidates/${c.id}/note`,
   html`${textarea({
     name: 'note',
-    label: 'Note',
+    label: CANDIDATE_NOTE_LABELS.note,
     value: values ? str(values, 'note') : (c.note ?? ''),
     errors,
     hint: 'Seen only by your team.',
   })}
 ${select({
   name: 'rating',
-  label: 'Rating',
+  label: CANDIDATE_NOTE_LABELS.rating,
   value: values ? str(values, 'rating') : c.rating ? String(c.rating) : '',
   errors,
   options: [

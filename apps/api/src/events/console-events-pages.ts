@@ -272,7 +272,7 @@ ${postForm(
   `/recruiter/events/${e.id}/slots`,
   html`${input({
     name: 'interview_slots',
-    label: 'Interview slots',
+    label: EVENT_LABELS.interview_slots,
     type: 'number',
     value: String(e.interview_slots),
     errors: o.eventErrors?.interview_slots && !o.eventValues ? o.eventErrors : null,

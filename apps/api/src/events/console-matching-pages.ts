@@ -16,6 +16,7 @@ import {
   sendPage,
   type FieldErrors,
 } from '../web/layout';
+import { AVAILABILITY_LABELS, QUALITY_FLOOR_LABELS } from '../web/messages';
 
 /**
  * `/recruiter/events/:id/matching`: the recruiter console's matching section for one event (issue
@@ -68,7 +69,7 @@ ${postForm(
   `/recruiter/events/${event.id}/availability`,
   html`${radios({
     name: 'available',
-    label: 'Take new interviews at this event?',
+    label: AVAILABILITY_LABELS.available,
     value: av ? str(av.values, 'available') : mine && !mine.available ? 'false' : 'true',
     errors: av?.errors ?? null,
     options: [
@@ -78,7 +79,7 @@ ${postForm(
   })}
 ${input({
   name: 'capacity',
-  label: 'Interviews at a time',
+  label: AVAILABILITY_LABELS.capacity,
   type: 'number',
   value: av ? str(av.values, 'capacity') : String(mine?.capacity ?? 1),
   errors: av?.errors ?? null,
@@ -109,7 +110,7 @@ ${postForm(
   `/recruiter/events/${event.id}/floor`,
   html`${input({
     name: 'min_score',
-    label: 'Minimum score (0–100)',
+    label: QUALITY_FLOOR_LABELS.min_score,
     type: 'number',
     value: fl ? str(fl.values, 'min_score') : m.minScore === null ? '' : String(m.minScore),
     errors: fl?.errors ?? null,
@@ -118,7 +119,7 @@ ${postForm(
   })}
 ${select({
   name: 'require_essential',
-  label: 'Require at least one essential skill',
+  label: QUALITY_FLOOR_LABELS.require_essential,
   value: fl ? str(fl.values, 'require_essential') : m.requireEssential === null ? '' : String(m.requireEssential),
   errors: fl?.errors ?? null,
   options: [

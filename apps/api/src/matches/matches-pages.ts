@@ -23,7 +23,7 @@ import { jobCard } from '../events/events-pages';
 import { candidateLine } from './console-matches-pages';
 import type { MatchWithJob } from '#db/matches/matches-repository';
 import { UUID_RE } from '#lib/ids';
-import { choiceWords, scoreDetailWords } from '../web/messages';
+import { choiceWords, MATCH_DECLINE_LABELS, MATCH_REPORT_LABELS, scoreDetailWords } from '../web/messages';
 import { matchWorkflowId } from '#workflows/matches/contract';
 
 const COMPONENT_LABELS: Record<string, string> = {
@@ -80,11 +80,10 @@ const OUTCOME_TEXT: Record<InterviewOutcome, string> = {
   follow_up: 'Follow up later',
   pass: 'Pass',
 };
-const SCORE_LABELS: Array<[string, string]> = [
-  ['fit', 'Fit for the role'],
-  ['communication', 'Communication'],
-  ['technical', 'Technical skills'],
-];
+const SCORE_LABELS: Array<[string, string]> = (['fit', 'communication', 'technical'] as const).map((k) => [
+  k,
+  MATCH_REPORT_LABELS[k],
+]);
 
 /**
  * After the interview: the recruiter's report card (form, or what was saved), the contact details
@@ -152,7 +151,7 @@ ${postForm(
   html`${SCORE_LABELS.map(scoreField)}
 ${radios({
   name: 'outcome',
-  label: 'Next step',
+  label: MATCH_REPORT_LABELS.outcome,
   value: val('outcome'),
   errors,
   options: [
@@ -161,7 +160,7 @@ ${radios({
     ['pass', OUTCOME_TEXT.pass, 'this pair is not matched again'],
   ],
 })}
-${textarea({ name: 'notes', label: 'Notes (for your team only)', value: val('notes'), errors, rows: 3 })}
+${textarea({ name: 'notes', label: MATCH_REPORT_LABELS.notes, value: val('notes'), errors, rows: 3 })}
 <button type="submit" class="btn btn-primary">Save report card</button>`,
   { label: 'Report card' },
 )}
@@ -258,7 +257,7 @@ ${postForm(
   `/matches/${m.id}/decline`,
   html`${textarea({
     name: 'reason',
-    label: 'Reason for declining',
+    label: MATCH_DECLINE_LABELS.reason,
     value: o.reason ?? '',
     errors,
     rows: 2,

@@ -112,6 +112,34 @@ export const JOB_LABELS: Record<string, string> = {
   location: 'Location',
   remote_preference: 'Remote work',
 };
+export const SIGNIN_LABELS = { email: 'E-mail address', password: 'Password' };
+export const INVITE_LABELS = { email: 'E-mail address', role: 'Role' };
+export const TOKEN_LABELS = { name: 'Name', expires_in_days: 'Expiry' };
+export const WEBHOOK_LABELS = { target_url: 'Target URL', events: 'Events', description: 'Description' };
+export const CANDIDATE_NOTE_LABELS = { note: 'Note', rating: 'Rating' };
+export const AVAILABILITY_LABELS = {
+  available: 'Take new interviews at this event?',
+  capacity: 'Interviews at a time',
+};
+export const QUALITY_FLOOR_LABELS = {
+  min_score: 'Minimum score (0–100)',
+  require_essential: 'Require at least one essential skill',
+};
+export const MATCH_DECLINE_LABELS = { reason: 'Reason for declining' };
+export const MATCH_REPORT_LABELS = {
+  fit: 'Fit for the role',
+  communication: 'Communication',
+  technical: 'Technical skills',
+  outcome: 'Next step',
+  notes: 'Notes (for your team only)',
+};
+export const BILLING_LABELS = {
+  plan: 'Plan',
+  interval: 'Billing interval',
+  card_number: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+  cvc: 'CVC',
+};
 
 /** A field's name in words: the catalogue's, else its key made readable ("team_name" → "Team name"). */
 export function fieldName(key: string): string {

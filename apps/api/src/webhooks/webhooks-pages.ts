@@ -18,9 +18,8 @@ import {
   sendPage,
   type FieldErrors,
 } from '../web/layout';
-import { errorMessage } from '../web/messages';
+import { errorMessage, WEBHOOK_LABELS } from '../web/messages';
 
-const LABELS = { target_url: 'Target URL', events: 'Events', description: 'Description' };
 /** Types a subscription can choose (webhook.test is always delivered by "Send test"). */
 const CHOOSABLE = WEBHOOK_EVENT_TYPES.filter((t) => t !== 'webhook.test');
 
@@ -67,13 +66,13 @@ ${
 }
 <section class="panel" aria-labelledby="create-h">
 <h2 id="create-h">Add a subscription</h2>
-${errorSummary(errors, LABELS)}
+${errorSummary(errors, WEBHOOK_LABELS)}
 ${postForm(
   request,
   '/account/webhooks',
   html`${input({
     name: 'target_url',
-    label: LABELS.target_url,
+    label: WEBHOOK_LABELS.target_url,
     type: 'url',
     value: o.values ? str(o.values, 'target_url') : '',
     errors,
@@ -81,7 +80,7 @@ ${postForm(
     hint: 'https:// only; private and loopback addresses are refused.',
   })}
 <fieldset class="field${errors?.events ? ' has-error' : ''}" id="f-events" tabindex="-1"${errors?.events ? html` aria-describedby="e-events"` : ''}>
-<legend>${LABELS.events}</legend>
+<legend>${WEBHOOK_LABELS.events}</legend>
 ${errors?.events ? html`<p class="error" id="e-events"><span class="visually-hidden">Error:</span> ${errors.events}</p>` : ''}
 ${CHOOSABLE.map(
   (
@@ -92,7 +91,7 @@ ${CHOOSABLE.map(
 </fieldset>
 ${input({
   name: 'description',
-  label: LABELS.description,
+  label: WEBHOOK_LABELS.description,
   value: o.values ? str(o.values, 'description') : '',
   errors,
 })}
