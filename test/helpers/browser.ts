@@ -37,11 +37,66 @@ export async function launchBrowser(opts: { media?: boolean; fakeDevices?: boole
   return chromium.launch({ executablePath: CHROMIUM_PATH, args });
 }
 
+/**
+ * Photographs the page as it is now (test-artifacts/screenshots/), then checks it at a phone's
+ * width (`expectFitsNarrow`): every page a test looks at is also a page checked at 390 px.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
+  await expectFitsNarrow(page);
   return file;
+}
+
+/** A phone's CSS width (iPhone 12–15): the narrowest width every page must fit. */
+export const NARROW_WIDTH = 390;
+
+/** What a person must be able to see and reach on a phone: cells, headings, controls. */
+const KEY_ELEMENTS = 'td, th, h1, h2, h3, button, .btn, summary, input:not([type="hidden"]), select, textarea';
+
+/** Runs in the page (a string: this project's TypeScript has no DOM types). */
+const CLIPPING_SCRIPT = `(selector) => {
+  const doc = document.documentElement;
+  const vw = doc.clientWidth;
+  const out = [];
+  if (doc.scrollWidth > vw + 1) out.push('the document scrolls sideways (' + doc.scrollWidth + ' px wide in ' + vw + ' px)');
+  for (const el of document.querySelectorAll(selector)) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) continue;
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    const left = r.left + window.scrollX;
+    const right = r.right + window.scrollX;
+    if (left >= -1 && right <= vw + 1) continue;
+    const text = (el.innerText || el.getAttribute('aria-label') || el.getAttribute('name') || '').trim();
+    out.push('<' + el.tagName.toLowerCase() + '> "' + text.replace(/\\s+/g, ' ').slice(0, 40) + '" spans ' +
+      Math.round(left) + '–' + Math.round(right) + ' px of ' + vw);
+    if (out.length >= 12) break;
+  }
+  return out;
+}`;
+
+/**
+ * Where the page does not fit `width`: the document scrolling sideways, and each visible key
+ * element (table cell, heading, button, form field) whose box lies partly outside the viewport
+ * horizontally — a column scrolled away inside an overflow box counts, as nobody sees it without
+ * swiping. Hidden elements (display: none, closed <details>, visually-hidden 1 px boxes) are skipped.
+ * Returns the offenders in words (empty: the page fits).
+ */
+export async function narrowClipping(page: Page, width = NARROW_WIDTH): Promise<string[]> {
+  const size = page.viewportSize();
+  if (size?.width !== width) await page.setViewportSize({ width, height: size?.height ?? 900 });
+  try {
+    return (await page.evaluate(`(${CLIPPING_SCRIPT})(${JSON.stringify(KEY_ELEMENTS)})`)) as string[];
+  } finally {
+    if (size && size.width !== width) await page.setViewportSize(size);
+  }
+}
+
+/** Fails the test when the page, at a phone's width, scrolls sideways or hides a key element off-screen. */
+export async function expectFitsNarrow(page: Page, width = NARROW_WIDTH): Promise<void> {
+  const offenders = await narrowClipping(page, width);
+  expect({ url: page.url(), width, offenders }).toEqual({ url: page.url(), width, offenders: [] });
 }
 
 /** The harness behind each web harness's base URL: sign-up helpers read its outbox. */

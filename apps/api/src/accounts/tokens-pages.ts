@@ -3,6 +3,7 @@ import { RECRUITER_SCOPES, SCOPES, SCOPE_DESCRIPTIONS, SCOPE_PRESETS, type Scope
 import { NotFoundError } from '#lib/errors';
 import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
+import { cardTable } from '../web/tables';
 import {
   actionButton,
   confirmAction,
@@ -129,7 +130,7 @@ ${select({
 <h2 id="list-h">Your tokens</h2>
 ${
   rows.length
-    ? html`<div class="table-wrap"><table>
+    ? cardTable(html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Your API tokens</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Token</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">State</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${rows.map(
@@ -152,7 +153,7 @@ ${
             : ''
         }</td>
 </tr>`,
-      )}</tbody></table></div>`
+      )}</tbody></table></div>`)
     : html`<p>No tokens yet.</p>`
 }
 </section>`,

@@ -4,6 +4,7 @@ import { candidateNoteBodySchema } from './candidates-schemas';
 import { formBody, str, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, num, recruiter } from '../web/console';
 import { html } from '../web/html';
+import { cardTable } from '../web/tables';
 import {
   errorSummary,
   fieldErrors,
@@ -31,14 +32,14 @@ ${consoleNav('/recruiter/candidates')}
 <p class="lead">Everyone who joined one of your events' queues or was matched with one of your jobs, newest contact first.</p>
 ${
   page.data.length
-    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Candidates</caption>
+    ? html`${cardTable(html`<div class="table-wrap"><table><caption class="visually-hidden">Candidates</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Title</th><th scope="col">Skills</th><th scope="col">Events</th><th scope="col">Matches</th><th scope="col">Rating</th></tr></thead>
 <tbody>${page.data.map(
         (
           c,
         ) => html`<tr><th scope="row"><a href="/recruiter/candidates/${c.id}">${c.full_name ?? c.display_name}</a>${c.agent_identity ? html` <span class="badge badge-agent" title="${c.agent_identity}">joined via agent</span> <span class="hint">${c.agent_identity}</span>` : ''}</th><td>${c.title ?? ''}</td><td>${(c.skills ?? []).slice(0, 6).join(', ')}</td>
 <td>${c.event_slugs.join(', ')}</td><td>${c.matches_count}</td><td>${c.rating ? `${c.rating}/5` : '—'}</td></tr>`,
-      )}</tbody></table></div>
+      )}</tbody></table></div>`)}
 ${page.has_more && page.next_cursor ? html`<p><a href="/recruiter/candidates?cursor=${encodeURIComponent(page.next_cursor)}">More candidates</a></p>` : ''}`
     : html`<p>No candidates yet.</p>`
 }`,
@@ -108,12 +109,12 @@ ${
 <h2>Interview report cards</h2>
 ${
   reports.length
-    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Report cards, newest first</caption>
+    ? cardTable(html`<div class="table-wrap"><table><caption class="visually-hidden">Report cards, newest first</caption>
 <thead><tr><th scope="col">Job</th><th scope="col">Fit</th><th scope="col">Communication</th><th scope="col">Technical</th><th scope="col">Next step</th><th scope="col">Notes</th><th scope="col">By</th></tr></thead>
 <tbody>${reports.map(
         (x) =>
           html`<tr><th scope="row"><a href="/matches/${x.match_id}">${x.job_title ?? 'Job'}</a></th><td>${x.fit}/5</td><td>${x.communication}/5</td><td>${x.technical}/5</td><td>${x.outcome.replace('_', ' ')}</td><td>${x.notes}</td><td>${x.author_name ?? '—'} · ${fmtDate(x.updated_at)}</td></tr>`,
-      )}</tbody></table></div>`
+      )}</tbody></table></div>`)
     : html`<p>No report cards yet: they are written on the match page after an interview.</p>`
 }`,
     });

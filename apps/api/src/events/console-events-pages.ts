@@ -10,6 +10,7 @@ import { eventJoinUrl } from '../plugins/join-urls';
 import { formBody, str, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, defined, eventId, num, recruiter } from '../web/console';
 import { html } from '../web/html';
+import { cardTable } from '../web/tables';
 import {
   actionButton,
   confirmAction,
@@ -73,14 +74,14 @@ export const eventsSection = (list: Page<LiveEventWithStats>) => html`<section a
 <p><a class="btn btn-primary" href="/recruiter/events/new">Create an event</a></p>
 ${
   list.data.length
-    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Your team's events</caption>
+    ? cardTable(html`<div class="table-wrap"><table><caption class="visually-hidden">Your team's events</caption>
 <thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Slots</th><th scope="col">Candidates</th><th scope="col">Matches</th><th scope="col">Jobs</th></tr></thead>
 <tbody>${list.data.map(
         (
           e,
         ) => html`<tr><th scope="row"><a href="/recruiter/events/${e.id}">${e.company_name}</a> <span class="hint mono">${e.slug}</span></th><td><span class="state state-${e.status}">${e.status}</span></td>
 <td>${e.interview_slots}</td><td>${e.candidates_joined}</td><td>${e.matches_made}</td><td>${e.job_titles.join(', ') || '—'}</td></tr>`,
-      )}</tbody></table></div>`
+      )}</tbody></table></div>`)
     : html`<p>No events yet.</p>`
 }
 </section>`;

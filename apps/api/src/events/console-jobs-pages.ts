@@ -8,6 +8,7 @@ import type { Page } from '../plugins/pagination';
 import { formBody, str, type FormBody } from '../web/core';
 import { defined, eventId, num, recruiter } from '../web/console';
 import { html, type SafeHtml } from '../web/html';
+import { cardTable } from '../web/tables';
 import {
   actionButton,
   confirmAction,
@@ -126,7 +127,7 @@ export const jobsSection = (
 <h2 id="jobs-h">Jobs (${jobPage.data.length})</h2>
 ${
   jobPage.data.length
-    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Jobs of this event</caption>
+    ? cardTable(html`<div class="table-wrap"><table><caption class="visually-hidden">Jobs of this event</caption>
 <thead><tr><th scope="col">Title</th><th scope="col">Essential skills</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${jobPage.data.map(
         (
@@ -142,7 +143,7 @@ ${
               })
             : ''
         }</td></tr>`,
-      )}</tbody></table></div>`
+      )}</tbody></table></div>`)
     : html`<p>No jobs yet: add one so the matchmaker has something to match.</p>`
 }
 ${

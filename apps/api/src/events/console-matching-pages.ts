@@ -4,6 +4,7 @@ import { availabilityBodySchema, floorBodySchema } from './matching-settings-sch
 import { formBody, str, type FormBody } from '../web/core';
 import { consoleNav, eventId, num, recruiter } from '../web/console';
 import { html } from '../web/html';
+import { cardTable } from '../web/tables';
 import {
   errorSummary,
   fieldErrors,
@@ -94,9 +95,9 @@ ${input({
 <h2 id="team-h">Recruiters at this event</h2>
 ${
   m.recruiters.length
-    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Recruiters and their availability</caption>
+    ? html`${cardTable(html`<div class="table-wrap"><table><caption class="visually-hidden">Recruiters and their availability</caption>
 <thead><tr><th scope="col">Recruiter</th><th scope="col">Available</th><th scope="col">Open / capacity</th><th scope="col">Last offer</th></tr></thead>
-<tbody>${m.recruiters.map((x) => html`<tr><th scope="row">${x.display_name}</th><td>${x.available ? 'Yes' : 'No'}</td><td>${x.active} / ${x.capacity}</td><td>${x.last_offered_at ? fmtDate(x.last_offered_at) : '—'}</td></tr>`)}</tbody></table></div>
+<tbody>${m.recruiters.map((x) => html`<tr><th scope="row">${x.display_name}</th><td>${x.available ? 'Yes' : 'No'}</td><td>${x.active} / ${x.capacity}</td><td>${x.last_offered_at ? fmtDate(x.last_offered_at) : '—'}</td></tr>`)}</tbody></table></div>`)}
 <p class="hint">New matches go to the available recruiter with room whose last offer is the oldest. The event's interview slots (${event.interview_slots}) remain the cap.</p>`
     : html`<p>Nobody has set availability: the event's ${event.interview_slots} interview slot${event.interview_slots === 1 ? '' : 's'} are shared by the whole team.</p>`
 }

@@ -6,6 +6,7 @@ import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, type FirstOutcomeUpdateResult 
 import { AppError, NotFoundError } from '#lib/errors';
 import { currentUser, formBody, list, setFlash, str, takeFlash, type FormBody } from '../web/core';
 import { html } from '../web/html';
+import { cardTable } from '../web/tables';
 import {
   actionButton,
   confirmAction,
@@ -103,7 +104,7 @@ ${input({
 <h2 id="subs-h">Subscriptions</h2>
 ${
   page.data.length
-    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Webhook subscriptions</caption>
+    ? cardTable(html`<div class="table-wrap"><table><caption class="visually-hidden">Webhook subscriptions</caption>
 <thead><tr><th scope="col">Target</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col">Failures in a row</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${page.data.map(
         (
@@ -111,7 +112,7 @@ ${
         ) => html`<tr data-webhook-id="${w.id}"><th scope="row"><a href="/account/webhooks/${w.id}">${w.target_url}</a>${w.description ? html`<br><span class="hint">${w.description}</span>` : ''}</th>
 <td>${w.events.join(', ')}</td><td><span class="state state-${w.status}">${w.status}</span></td><td>${w.consecutive_failures}</td><td>${fmtDate(w.created_at)}</td>
 <td><a href="/account/webhooks/${w.id}">Log and test</a></td></tr>`,
-      )}</tbody></table></div>`
+      )}</tbody></table></div>`)
     : html`<p>No subscriptions yet.</p>`
 }
 </section>`,
@@ -190,7 +191,7 @@ ${confirmAction(request, `/account/webhooks/${w.id}/delete`, 'Delete', {
 <h2 id="log-h">Delivery log <span class="hint">(50 most recent attempts)</span></h2>
 ${
   log.length
-    ? html`<div class="table-wrap"><table id="delivery-log"><caption class="visually-hidden">Delivery attempts, newest first</caption>
+    ? cardTable(html`<div class="table-wrap"><table id="delivery-log"><caption class="visually-hidden">Delivery attempts, newest first</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Outcome</th><th scope="col">HTTP</th><th scope="col">Latency</th><th scope="col">Delivery state</th><th scope="col">Response</th></tr></thead>
 <tbody>${log.map(
         (
@@ -198,7 +199,7 @@ ${
         ) => html`<tr><td>${fmtDate(d.attempted_at)}</td><td><span class="mono">${d.event_type}</span><br><span class="hint mono">${d.event_id}</span></td><td>${d.attempt ?? '—'}${d.run > 1 ? ` (replay ${d.run - 1})` : ''}</td>
 <td>${d.outcome}${d.error_kind ? html`<br><span class="hint">${d.error_kind}</span>` : ''}</td><td>${d.http_status ?? '—'}</td><td>${d.latency_ms === null ? '—' : `${d.latency_ms} ms`}</td>
 <td><span class="state state-${d.state}">${d.state}</span></td><td class="mono">${d.response_snippet ?? ''}</td></tr>`,
-      )}</tbody></table></div>`
+      )}</tbody></table></div>`)
     : html`<p>No deliveries yet. Send a test event.</p>`
 }
 </section>`,
