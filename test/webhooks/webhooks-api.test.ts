@@ -461,6 +461,34 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
     expect(desc.status.name).toBe('COMPLETED');
   });
 
+  it('a subscription without a description answers "" (a string, as the spec types it) on every read path', async () => {
+    const s = await h.seeker();
+    const created = await create(s, { target_url: rx.url('/no-description'), events: ['match.accepted'] });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect(created.json().description).toBe('');
+    const read = async () => ({
+      get: (await h.call({ method: 'GET', url: `/api/v1/webhooks/${id}`, token: s.token })).json().description,
+      list: (await h.call({ method: 'GET', url: '/api/v1/webhooks', token: s.token }))
+        .json()
+        .data.find((w: { id: string }) => w.id === id).description,
+    });
+    expect(await read()).toEqual({ get: '', list: '' });
+    const set = async (description: string | null) =>
+      (
+        await h.call({ method: 'PATCH', url: `/api/v1/webhooks/${id}`, token: s.token, payload: { description } })
+      ).json().description;
+    expect(await set('for my agent')).toBe('for my agent');
+    // null clears it (PATCH keeps accepting null); it reads back as "".
+    expect(await set(null)).toBe('');
+    expect(await read()).toEqual({ get: '', list: '' });
+    const rotated = await h.call({ method: 'POST', url: `/api/v1/webhooks/${id}/rotate-secret`, token: s.token });
+    expect(rotated.json().description).toBe('');
+    const doc = (await h.call({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const schema = doc.components.schemas.WebhookSubscription.properties.description;
+    expect(schema.type).toBe('string');
+  });
+
   it('documents every route in OpenAPI with an operationId and the event types', async () => {
     const doc = (await h.call({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     const ops = Object.entries(

@@ -74,7 +74,7 @@ export const webhookSchema = z
     id: z.string().describe('`whk_…`'),
     target_url: z.string(),
     events: z.array(z.string()),
-    description: z.string().nullable(),
+    description: z.string().describe('Free text; "" when none was given (or it was cleared with null)'),
     status: z
       .enum(VISIBLE_WEBHOOK_SUBSCRIPTION_STATUSES)
       .describe(
@@ -167,7 +167,7 @@ export function toWebhook(r: WebhookSubscriptionRow): z.output<typeof webhookSch
     id: r.id,
     target_url: r.target_url,
     events: r.events,
-    description: r.description,
+    description: r.description ?? '',
     status: r.status === 'deleted' ? 'disabled' : r.status,
     consecutive_failures: r.consecutive_failures,
     paused_at: iso(r.paused_at),
