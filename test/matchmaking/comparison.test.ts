@@ -59,7 +59,11 @@ describe('POST /jobs/{id}/comparison with the built-in provider (no AI_PROVIDER_
       expect(c.strengths.join(' ')).toMatch(/Essential skills you have: TypeScript/);
       expect(c.strengths.join(' ')).toMatch(/Bonus skills you have: PostgreSQL/);
       expect(c.gaps.join(' ')).toMatch(/Essential skills not on your profile: Go/);
-      expect(c.gaps.join(' ')).toMatch(/Experience: 5 of 8 required years/);
+      expect(c.gaps.join(' ')).toMatch(/Experience: 5 years of experience; the job asks for 8 years/);
+      // People's words throughout: no vocabulary values ("fully_remote"), no "a onsite", no "5 of 8 required years".
+      const prose = [c.summary, ...c.strengths, ...c.gaps, ...c.talking_points].join(' ');
+      expect(prose).not.toMatch(/\b[a-z]+_[a-z]+\b|required years|\ba (onsite|on site|remote|fully)/);
+      expect(prose).toMatch(/seeker prefers fully remote/);
       expect(c.talking_points.join(' ')).toMatch(/get up to speed with Go/);
       expect(
         comparisonAnswerSchema.safeParse({

@@ -1,7 +1,7 @@
 import { createHarness, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
 import { WebClient } from '../helpers/web-client';
-import { issueMessage, RAW_TEXT, scoreDetailWords } from '../../apps/api/src/web/messages';
+import { issueMessage, RAW_TEXT, salaryRange, scoreDetailWords } from '../../apps/api/src/web/messages';
 
 /**
  * The web message catalogue (apps/api/src/web/messages.ts, decision 0170): bad input on every web
@@ -296,5 +296,11 @@ describe('web message catalogue: every form speaks in sentences', () => {
     expect(scoreDetailWords('5 of 4 required years')).toBe('5 years of experience; the job asks for at least 4 years');
     expect(scoreDetailWords('1 of 3 required years')).toBe('1 year of experience; the job asks for 3 years');
     expect(scoreDetailWords('job hybrid, seeker prefers fully_remote')).toBe('job hybrid, seeker prefers fully remote');
+    expect(scoreDetailWords('job onsite, seeker prefers remote')).toBe('job on site, seeker prefers remote');
+    expect(scoreDetailWords('8 of 2 required years')).toBe('8 years of experience; the job asks for at least 2 years');
+    expect(salaryRange(85000, 110000, 'gbp')).toBe('£85,000 – £110,000 a year');
+    expect(salaryRange(null, 90000, 'usd')).toBe('up to $90,000 a year');
+    expect(salaryRange(70000, null, 'eur')).toBe('from €70,000 a year');
+    expect(salaryRange(null, null, 'usd')).toBeNull();
   });
 });

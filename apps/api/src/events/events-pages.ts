@@ -6,9 +6,7 @@ import { AppError, NotFoundError } from '#lib/errors';
 import { currentUser } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
 import { fmtDate, sendPage } from '../web/layout';
-import { choiceWords, errorMessage } from '../web/messages';
-
-const money = (n: number | null) => (n === null ? null : new Intl.NumberFormat('en-US').format(n));
+import { choiceWords, errorMessage, salaryRange } from '../web/messages';
 
 export function jobCard(
   j: Pick<
@@ -22,12 +20,10 @@ export function jobCard(
     | 'location'
     | 'remote_preference'
   >,
-  headingLevel: 2 | 3 = 3,
+  headingLevel: 2 | 3,
+  currency: string,
 ): SafeHtml {
-  const salary =
-    j.salary_min !== null || j.salary_max !== null
-      ? `${money(j.salary_min) ?? '…'} – ${money(j.salary_max) ?? '…'}`
-      : null;
+  const salary = salaryRange(j.salary_min, j.salary_max, currency);
   const title = headingLevel === 2 ? html`<h2>${j.title}</h2>` : html`<h3>${j.title}</h3>`;
   return html`${title}
 <dl class="kv">
@@ -134,7 +130,7 @@ ${
         : html`<p class="panel panel-soft">This event has not started yet.</p>`
 }
 <h2>Open jobs (${list.length})</h2>
-${list.length ? html`<ul class="cards">${list.map((j) => html`<li class="card">${jobCard(j)}</li>`)}</ul>` : html`<p>No open jobs yet.</p>`}
+${list.length ? html`<ul class="cards">${list.map((j) => html`<li class="card">${jobCard(j, 3, app.config.BILLING_CURRENCY)}</li>`)}</ul>` : html`<p>No open jobs yet.</p>`}
 </div>`,
     });
   };

@@ -5,6 +5,7 @@ import { AppError, NotFoundError } from '#lib/errors';
 import { parseOrThrow } from '../web/forms';
 import { currentUser, formBody, str, type FormBody } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
+import { cardTable } from '../web/tables';
 import {
   actionButton,
   errorSummary,
@@ -52,7 +53,7 @@ function scoreBreakdown(m: MatchWithJob): SafeHtml {
   // `floor` (score v2) is not a component: the quality floor the pair passed, said in words below the table.
   const floor = (b as Record<string, unknown>).floor as
     { bracket?: number; brackets?: number; min_score?: number; essential_required?: boolean } | undefined;
-  return html`<div class="table-wrap"><table>
+  return html`${cardTable(html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Score breakdown</caption>
 <thead><tr><th scope="col">Component</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Why</th></tr></thead>
 <tbody>${Object.entries(b)
@@ -63,7 +64,7 @@ function scoreBreakdown(m: MatchWithJob): SafeHtml {
       return html`<tr><th scope="row">${COMPONENT_LABELS[k] ?? choiceWords(k)}</th><td>${c.weight ?? '—'}</td>
 <td>${pct === null ? html`<span class="hint">no data (left out)</span>` : html`${pct}%<div class="score-bar" aria-hidden="true"><span data-width="${pct}"></span></div>`}</td>
 <td>${scoreDetailWords(c.detail ?? '')}</td></tr>`;
-    })}</tbody></table></div>
+    })}</tbody></table></div>`)}
 ${floor && typeof floor.min_score === 'number' ? html`<p class="hint">Quality floor passed: a score of at least ${floor.min_score}${floor.essential_required ? ' with at least one essential skill' : ''}${typeof floor.bracket === 'number' && floor.brackets ? ` (step ${floor.bracket + 1} of ${floor.brackets}; the floor relaxes as a candidate waits)` : ''}.</p>` : ''}`;
 }
 
@@ -185,7 +186,7 @@ const matchesPages: FastifyPluginAsync = async (app) => {
       body: html`<h1>${user.role === 'recruiter' ? "Your team's matches" : 'Your matches'}</h1>
 <div id="matches-list" data-live-region>${
         list.length
-          ? html`<div class="table-wrap"><table>
+          ? cardTable(html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Matches, newest first</caption>
 <thead><tr><th scope="col">Job</th>${user.role === 'recruiter' ? html`<th scope="col">Candidate</th>` : ''}<th scope="col">Event</th><th scope="col">Score</th><th scope="col">Status</th><th scope="col">Made</th><th scope="col">Accept by</th></tr></thead>
 <tbody>${list.map(
@@ -193,7 +194,7 @@ const matchesPages: FastifyPluginAsync = async (app) => {
                 match: m,
               }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a></th>${user.role === 'recruiter' ? html`<td>${candidateLine(m)}</td>` : ''}
 <td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' && m.expires_at ? html`${fmtDate(m.expires_at)} (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span>)` : '—'}</td></tr>`,
-            )}</tbody></table></div>`
+            )}</tbody></table></div>`)
           : html`<p>No matches yet.${user.role === 'seeker' ? html` <a href="/">Join a live event's queue</a> to be matched.` : ''}</p>`
       }</div>`,
     });
@@ -317,7 +318,7 @@ ${seekerProfile.skills.length ? html`<ul class="skills">${seekerProfile.skills.m
     : html`<p>${seekerUser?.display_name ?? 'Candidate'}</p>`
 }
 <p><a href="/recruiter/candidates/${m.seeker_user_id}">Notes and rating</a></p>`
-      : html`${job ? jobCard(job) : html`<p>${m.job_title}</p>`}
+      : html`${job ? jobCard(job, 3, app.config.BILLING_CURRENCY) : html`<p>${m.job_title}</p>`}
 ${event ? html`<p>At <a href="/events/${event.slug}">${event.company_name}</a>${event.headline ? html`: ${event.headline}` : ''}. You would meet ${acceptedBy ? html`<strong>${acceptedBy.display_name}</strong>, a recruiter` : 'a recruiter'} of ${event.company_name}.</p>` : ''}
 ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">joined via agent</span> You joined this queue through ${m.seeker_agent_identity ?? 'an agent'}; the recruiter sees this.</p>` : ''}`
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DependencyUnavailableError } from '#lib/errors';
+import { choiceWords, scoreDetailWords } from '../web/messages';
 import type { Config } from '#lib/config';
 import {
   computeMatchScore,
@@ -52,16 +53,18 @@ export function createBuiltinComparisonProvider(): ComparisonProvider {
       const points: string[] = [];
       if (b.essential_skills.matched.length)
         strengths.push(
-          `Essential skills you have: ${list(b.essential_skills.matched)} (${b.essential_skills.detail}).`,
+          `Essential skills you have: ${list(b.essential_skills.matched)} (${scoreDetailWords(b.essential_skills.detail)}).`,
         );
       if (b.essential_skills.missing.length)
         gaps.push(`Essential skills not on your profile: ${list(b.essential_skills.missing)}.`);
       if (b.bonus_skills.matched.length) strengths.push(`Bonus skills you have: ${list(b.bonus_skills.matched)}.`);
-      if (b.experience.score !== null && b.experience.score >= 1) strengths.push(`Experience: ${b.experience.detail}.`);
-      else if (b.experience.score !== null) gaps.push(`Experience: ${b.experience.detail}.`);
-      if (b.location.score !== null && b.location.score >= 0.75) strengths.push(`Location fit: ${b.location.detail}.`);
-      else if (b.location.score !== null) gaps.push(`Location fit: ${b.location.detail}.`);
-      if (b.salary.score !== null && b.salary.score < 1) gaps.push(`Salary: ${b.salary.detail}.`);
+      if (b.experience.score !== null && b.experience.score >= 1)
+        strengths.push(`Experience: ${scoreDetailWords(b.experience.detail)}.`);
+      else if (b.experience.score !== null) gaps.push(`Experience: ${scoreDetailWords(b.experience.detail)}.`);
+      if (b.location.score !== null && b.location.score >= 0.75)
+        strengths.push(`Location fit: ${scoreDetailWords(b.location.detail)}.`);
+      else if (b.location.score !== null) gaps.push(`Location fit: ${scoreDetailWords(b.location.detail)}.`);
+      if (b.salary.score !== null && b.salary.score < 1) gaps.push(`Salary: ${scoreDetailWords(b.salary.detail)}.`);
 
       if (b.essential_skills.matched.length)
         points.push(`Give a concrete example of your work with ${b.essential_skills.matched[0]}.`);
@@ -74,7 +77,8 @@ export function createBuiltinComparisonProvider(): ComparisonProvider {
         );
       if (b.location.score !== null && b.location.score < 0.75)
         points.push(
-          `Clarify how you would work with a ${job.remotePreference ?? 'unspecified'} arrangement${job.location ? ` in ${job.location}` : ''}.`,
+          `Clarify how you would work with the job's arrangement (${choiceWords(job.remotePreference) || 'not stated'}` +
+            `${job.location ? `, ${job.location}` : ''}).`,
         );
       points.push(`Ask what success looks like in the first 90 days as ${job.title} at ${job.companyName}.`);
       return {
@@ -83,8 +87,8 @@ export function createBuiltinComparisonProvider(): ComparisonProvider {
         score,
         summary:
           `Match score ${score.score} of 100 (scorer ${score.version}) for ${job.title} at ` +
-          `${job.companyName}: ${b.essential_skills.detail}; ${b.experience.detail}; ` +
-          `${b.location.detail}.`,
+          `${job.companyName}: ${scoreDetailWords(b.essential_skills.detail)}; ` +
+          `${scoreDetailWords(b.experience.detail)}; ${scoreDetailWords(b.location.detail)}.`,
         strengths: strengths.slice(0, 8),
         gaps: gaps.slice(0, 8),
         talking_points: points.slice(0, 8),

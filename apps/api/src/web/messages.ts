@@ -181,7 +181,22 @@ export function scoreDetailWords(detail: string): string {
       ? `${y(has)} of experience; the job asks for at least ${y(needs)}`
       : `${y(has)} of experience; the job asks for ${y(needs)}`;
   }
-  return detail.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => CHOICE_WORDS[w] ?? w.replace(/_/g, ' '));
+  return detail.replace(/\b[a-z]+(?:_[a-z]+)*\b/g, (w) => CHOICE_WORDS[w] ?? w.replace(/_/g, ' '));
+}
+
+/**
+ * A job's yearly salary range with its currency ("$85,000 – $110,000 a year"). Jobs carry no
+ * currency of their own: amounts are in the service's one currency, BILLING_CURRENCY.
+ */
+export function salaryRange(min: number | null, max: number | null, currency: string): string | null {
+  if (min === null && max === null) return null;
+  const f = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    maximumFractionDigits: 0,
+  });
+  if (min !== null && max !== null) return `${f.format(min)} – ${f.format(max)} a year`;
+  return min !== null ? `from ${f.format(min)} a year` : `up to ${f.format(max!)} a year`;
 }
 
 /** What a validator says about one field: zod's issue (code and bounds) or a service's own `{ path, message }`. */
