@@ -36,6 +36,13 @@ async function look(page: Page, name: string): Promise<void> {
   expect(await axeSerious(page)).toEqual([]);
 }
 
+/** The page a payment redirected to, as first rendered (no reload): the notice and the plan paid for. */
+async function paidPageShows(page: Page, plan: string, notice: string): Promise<void> {
+  expect(await page.locator('.notice').textContent()).toBe(notice);
+  expect(await page.locator('#billing-plan').textContent()).toBe(plan);
+  expect(await page.locator('#billing-status').textContent()).toBe('active');
+}
+
 const planShown = (page: Page, baseUrl: string, plan: string) =>
   eventually(
     async () => {
@@ -94,6 +101,8 @@ describe('browser: billing with the local provider', () => {
         page.waitForURL(/\/recruiter\/billing\?done=authenticated/),
         page.getByRole('button', { name: 'Complete authentication' }).click(),
       ]);
+      // The page the payment lands on already shows what was paid for: no reload.
+      await paidPageShows(page, 'Pro', 'Payment authenticated. Your plan is updated below.');
       await planShown(page, baseUrl, 'Pro');
       expect(await page.locator('#billing-status').textContent()).toBe('active');
       expect(await page.content()).toMatch(/3184/);
@@ -170,8 +179,11 @@ describe('browser: billing with the local provider', () => {
     await page.getByRole('button', { name: 'Go live' }).click();
     await page.locator('p.error[role="alert"]').waitFor();
     expect(await page.locator('p.error[role="alert"]').textContent()).toMatch(
-      /free plan allows 1 live event at once.*Billing page/,
+      /free plan allows 1 live event at once.*upgrade the plan on the Billing page\.\s*Go to the Billing page$/,
     );
+    // The way to upgrade is a link, not an address written out.
+    expect(await page.locator('p.error[role="alert"]').textContent()).not.toMatch(/https?:|\/recruiter\//);
+    expect(await page.locator('p.error[role="alert"] a').getAttribute('href')).toBe('/recruiter/billing');
     await screenshot(page, 'billing-plan-limit-1280');
 
     await page.goto(`${baseUrl}/recruiter/billing`);
@@ -184,7 +196,9 @@ describe('browser: billing with the local provider', () => {
       page.waitForURL(/done=paid/),
       page.locator('#embedded-checkout').getByRole('button', { name: 'Pay', exact: true }).click(),
     ]);
-    await planShown(page, baseUrl, 'Pro');
+    await paidPageShows(page, 'Pro', 'Payment received. Your plan is updated below.');
+    expect(await page.locator('dt:has-text("Live events at once") + dd').textContent()).toBe('1 of 5');
+    await look(page, 'after-payment');
     // Now the second event may go live.
     await page.goto(`${baseUrl}/recruiter/events/${second}`);
     await Promise.all([

@@ -14,6 +14,7 @@ import {
 import { recruiter, consoleNav } from '../web/console';
 import { formBody, str } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
+import { cardTable } from '../web/tables';
 import { actionButton, fmtDate, fmtDateText, input, postForm, radios, sendPage } from '../web/layout';
 import { toBillingStatus, toInvoice } from './billing-schemas';
 import { invoicePdf } from './invoice-pdf';
@@ -30,7 +31,21 @@ const DONE: Record<string, string> = {
   cancelled: 'The plan will end at the end of the current period; the team then returns to Free.',
   'checkout-cancelled': 'Checkout was cancelled; nothing changed.',
   authenticated: 'Payment authenticated. Your plan is updated below.',
+  recording: 'Payment received. The plan change is still being recorded: reload this page in a moment.',
 };
+
+/**
+ * How long the page a payment redirects to waits for the billing actor to project the plan paid
+ * for (`?plan=…&interval=…`): the payment is signalled to the actor, whose projection lands a
+ * moment later; the page must not say "updated below" above the old plan. Bounded: past it, the
+ * page says the change is still being recorded.
+ */
+const SETTLE_WAIT_MS = 5_000;
+const SETTLE_POLL_MS = 100;
+
+/** The PRG target of a payment: `/recruiter/billing?done=…&plan=…&interval=…`. */
+const paidTarget = (done: string, p: { plan: string; interval: string }) =>
+  `/recruiter/billing?done=${done}&plan=${encodeURIComponent(p.plan)}&interval=${encodeURIComponent(p.interval)}`;
 
 /**
  * The Billing page for team owners (`/recruiter/billing`: plan, status, invoices, change plan,
@@ -55,14 +70,23 @@ const billingPages: FastifyPluginAsync = async (app) => {
   ) => {
     const r = recruiter(request);
     const payer = { userId: r.user.id, role: 'recruiter' as const, teamId: r.teamId };
-    const { teamId, row } = await billing.status(payer);
+    const q = request.query as { done?: string; plan?: string; interval?: string };
+    const paidFor =
+      q.done && DONE[q.done] && (PAID_BILLING_PLANS as readonly string[]).includes(q.plan ?? '') ? q : null;
+    const showsPlan = (x: Awaited<ReturnType<typeof billing.status>>['row']) =>
+      !paidFor || (x?.plan === paidFor.plan && (!paidFor.interval || x?.interval === paidFor.interval));
+    let { teamId, row } = await billing.status(payer);
+    for (const deadline = Date.now() + SETTLE_WAIT_MS; !showsPlan(row) && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+      ({ teamId, row } = await billing.status(payer));
+    }
     const b = toBillingStatus(teamId, row, billing.provider, freeMax);
     const invoices = (await billing.invoices(payer, { limit: 20 })).data.map(toInvoice);
     const liveNow = await app.services.deps.repos.events.countLiveForTeam(
       teamId,
       '00000000-0000-0000-0000-000000000000',
     );
-    const done = (request.query as { done?: string }).done;
+    const done = showsPlan(row) ? q.done : 'recording';
     const manage = canManage(r.teamRole);
     const plan = PLAN_CATALOGUE[b.plan];
     return sendPage(request, reply, {
@@ -94,25 +118,25 @@ ${o.embedded ? embeddedForm(request, o.embedded) : ''}
 ${manage ? changePlanForm(request, b.off_session_consent !== null, billing.provider === 'local') : html`<p>Only the team's owners and admins change the plan.</p>`}
 <section aria-labelledby="plans-h">
 <h2 id="plans-h">Plans</h2>
-<div class="table-wrap" tabindex="0" role="region" aria-labelledby="plans-h"><table><caption class="visually-hidden">Plans and what they buy</caption>
+${cardTable(html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="plans-h"><table><caption class="visually-hidden">Plans and what they buy</caption>
 <thead><tr><th scope="col">Plan</th><th scope="col">Live events at once</th><th scope="col">Recruiters</th><th scope="col">Monthly</th><th scope="col">Yearly</th></tr></thead>
 <tbody>${(['free', ...PAID_BILLING_PLANS] as const).map((id) => {
-        const p = PLAN_CATALOGUE[id];
-        return html`<tr${id === b.plan ? html` aria-current="true"` : ''}><th scope="row">${p.name}${id === b.plan ? html` <span class="hint">(current)</span>` : ''}</th><td>${maxLiveEventsOf(id, freeMax) ?? 'unlimited'}</td><td>${p.maxSeats ?? 'unlimited'}</td><td>${money(p.prices.month, currency)}</td><td>${money(p.prices.year, currency)}</td></tr>`;
-      })}</tbody></table></div>
+  const p = PLAN_CATALOGUE[id];
+  return html`<tr${id === b.plan ? html` aria-current="true"` : ''}><th scope="row">${p.name}${id === b.plan ? html` <span class="hint">(current)</span>` : ''}</th><td>${maxLiveEventsOf(id, freeMax) ?? 'unlimited'}</td><td>${p.maxSeats ?? 'unlimited'}</td><td>${money(p.prices.month, currency)}</td><td>${money(p.prices.year, currency)}</td></tr>`;
+})}</tbody></table></div>`)}
 </section>
 <section aria-labelledby="inv-h">
 <h2 id="inv-h">Invoices</h2>
 ${
   invoices.length
-    ? html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="inv-h"><table id="invoices"><caption class="visually-hidden">Invoices, newest first</caption>
+    ? cardTable(html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="inv-h"><table id="invoices"><caption class="visually-hidden">Invoices, newest first</caption>
 <thead><tr><th scope="col">Date</th><th scope="col">Number</th><th scope="col">For</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Links</th></tr></thead>
 <tbody>${invoices.map(
         (
           i,
         ) => html`<tr><td>${fmtDate(i.created_at)}</td><td class="mono">${i.number ?? i.id}</td><td>${i.plan ? PLAN_CATALOGUE[i.plan].name : '—'}${i.interval ? ` (${i.interval})` : ''}</td><td>${money(i.amount, i.currency)}</td><td><span class="state state-${i.status === 'paid' ? 'succeeded' : 'pending'}">${i.status}</span></td>
 <td>${i.hosted_invoice_url ? html`<a href="${i.hosted_invoice_url}">View<span class="visually-hidden"> invoice ${i.number ?? i.id}</span></a>` : ''}${i.invoice_pdf ? html` · <a href="${i.invoice_pdf}">PDF<span class="visually-hidden"> of invoice ${i.number ?? i.id}</span></a>` : ''}</td></tr>`,
-      )}</tbody></table></div>`
+      )}</tbody></table></div>`)
     : html`<p>No invoices yet.</p>`
 }
 </section>`,
@@ -222,7 +246,7 @@ ${postForm(
     try {
       if (how === 'charge') {
         await billing.chargeOffSession(payer, { target_plan: plan, interval });
-        return reply.redirect('/recruiter/billing?done=charged', 303);
+        return reply.redirect(paidTarget('charged', { plan, interval }), 303);
       }
       const mode = how === 'embedded' && local ? 'embedded' : 'hosted';
       const s = await billing.checkout(payer, { mode, plan, interval });
@@ -271,7 +295,7 @@ ${postForm(
         request,
         reply,
         'Payment complete',
-        html`<h1>Payment complete</h1>${summary(s)}<p><a class="btn btn-primary" href="/recruiter/billing?done=paid">Back to Billing</a></p>`,
+        html`<h1>Payment complete</h1>${summary(s)}<p><a class="btn btn-primary" href="${paidTarget('paid', s)}">Back to Billing</a></p>`,
       );
     if (s.status === 'requires_action') return reply.redirect(`/billing/local/authenticate/${s.id}`, 303);
     return localPage(
@@ -304,7 +328,7 @@ ${postForm(
       const { session, event } = await local.pay(request.params.id, str(body, 'card_number'));
       await billing.deliverLocalEvent(event);
       if (session.status === 'requires_action') return reply.redirect(`/billing/local/authenticate/${session.id}`, 303);
-      return reply.redirect('/recruiter/billing?done=paid', 303);
+      return reply.redirect(paidTarget('paid', session), 303);
     } catch (err) {
       if (err instanceof LocalPaymentError && err.code !== 'not_found') {
         if (embedded) return reply.redirect(`/billing/local/checkout/${request.params.id}?error=${err.code}`, 303);
@@ -350,7 +374,8 @@ ${actionButton(request, `/billing/local/authenticate/${p.id}`, 'Fail authenticat
     await billing.deliverLocalEvent(event);
     if (payment.kind === 'checkout' && payment.status === 'open')
       return checkoutPage(request, reply, 'Authentication failed. Try again or use another card.', 402);
-    return reply.redirect(approve ? '/recruiter/billing?done=authenticated' : '/recruiter/billing', 303);
+    if (!approve || payment.status !== 'succeeded') return reply.redirect('/recruiter/billing', 303);
+    return reply.redirect(paidTarget('authenticated', payment), 303);
   });
 
   /** Invoices of the local provider (hosted page and PDF). Their ids are unguessable, like Stripe's hosted invoice links. */

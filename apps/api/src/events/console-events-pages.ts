@@ -9,7 +9,7 @@ import type { Page } from '../plugins/pagination';
 import { eventJoinUrl } from '../plugins/join-urls';
 import { formBody, str, type FormBody } from '../web/core';
 import { LIST_LIMIT, consoleNav, defined, eventId, num, recruiter } from '../web/console';
-import { html } from '../web/html';
+import { html, type SafeHtml } from '../web/html';
 import { cardTable } from '../web/tables';
 import {
   actionButton,
@@ -213,7 +213,7 @@ ${eventForm(request, '/recruiter/events', (k) => (values ? str(values, k) : ''),
       eventValues?: FormBody;
       jobErrors?: FieldErrors | null;
       jobValues?: FormBody;
-      problem?: string;
+      problem?: string | SafeHtml;
       status?: number;
     } = {},
   ) => {
@@ -351,7 +351,13 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
     } catch (err) {
       // 402 PLAN_LIMIT_REACHED (the plan's live events at once) is shown in place like a conflict: its message names the plan and the Billing page.
       if (err instanceof AppError && (err.status === 409 || err.code === 'PLAN_LIMIT_REACHED'))
-        return eventPage(request, reply, { problem: errorMessage(err), status: err.status });
+        return eventPage(request, reply, {
+          problem:
+            err.code === 'PLAN_LIMIT_REACHED'
+              ? html`${errorMessage(err)} <a href="/recruiter/billing">Go to the Billing page</a>`
+              : errorMessage(err),
+          status: err.status,
+        });
       throw err;
     }
     return reply.redirect(`/recruiter/events/${id}`, 303);

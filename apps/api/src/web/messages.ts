@@ -323,6 +323,8 @@ export const CODE_MESSAGES: Record<string, string> = {
 export function codeMessage(code: string | undefined, message: string): string {
   if (code && CODE_MESSAGES[code]) return CODE_MESSAGES[code];
   if (code === 'VALIDATION') return 'Some of what was sent is not valid. Please check it and try again.';
+  // The API's message ends with the upgrade address for agents; a page links the Billing page instead.
+  if (code === 'PLAN_LIMIT_REACHED') message = message.replace(/ \((?:https?:\/\/|\/)[^\s)]*\)$/, '.');
   const m = wordsForIdentifiers(message.replace(/^Invalid request: /, ''));
   return RAW_TEXT.test(m) ? 'That did not work. Please check what you entered and try again.' : m;
 }
