@@ -99,9 +99,13 @@ const webApp: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // Keep the pages out of the API's OpenAPI document.
+  // Keep the pages out of the API's OpenAPI document; note each page's methods (see answerGetOnPostAddresses).
+  const routes = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     route.schema = { ...(route.schema ?? {}), hide: true };
+    const methods = routes.get(route.url) ?? new Set<string>();
+    for (const m of [route.method].flat()) methods.add(m);
+    routes.set(route.url, methods);
   });
 
   app.decorateRequest('webSession', null);
@@ -208,7 +212,42 @@ ${validationList(mapped.body.details)}
   await app.register(webhooksPages);
   await app.register(billingPages);
   await app.register(livePages);
+  answerGetOnPostAddresses(app, routes);
 };
+
+/** Forms whose page is not the parent of their POST address. */
+const FORM_PAGES: Record<string, string> = {
+  '/recruiter/events/:id/availability': '/recruiter/events/:id/matching',
+  '/recruiter/events/:id/floor': '/recruiter/events/:id/matching',
+  '/rooms/:matchId/complete': '/matches/:matchId',
+};
+
+/**
+ * A refused form is shown again at its POST address (its fields, the entered values and what is
+ * wrong), so the address bar then holds that address: opening it again (a reload that does not
+ * resend, a bookmark, a shared link, a new tab) is a GET. Every POST-only page address answers a
+ * GET with 303 to the page its form lives on (FORM_PAGES, else the nearest parent address that
+ * is a page), never 404. Resending the form (the browser's reload after a POST) repeats a refused
+ * submission, which changes nothing (bad input changes nothing).
+ */
+function answerGetOnPostAddresses(app: Parameters<FastifyPluginAsync>[0], routes: Map<string, Set<string>>): void {
+  const isPage = (url: string) => routes.get(url)?.has('GET') ?? false;
+  for (const [url, methods] of [...routes]) {
+    if (!methods.has('POST') || methods.has('GET') || url.startsWith('/static/')) continue;
+    let target = FORM_PAGES[url];
+    if (!target) {
+      target = url;
+      while (target !== '/' && !isPage(target)) target = target.replace(/\/[^/]*$/, '') || '/';
+    }
+    const pattern = target;
+    app.get<{ Params: Record<string, string> }>(url, async (request, reply) =>
+      reply.redirect(
+        pattern.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(request.params[k] ?? '')),
+        303,
+      ),
+    );
+  }
+}
 
 function safeReferer(referer: string, request: FastifyRequest): string | null {
   try {
