@@ -79,7 +79,7 @@ ${
 <tbody>${list.data.map(
         (
           e,
-        ) => html`<tr><th scope="row"><a href="/recruiter/events/${e.id}">${e.company_name}</a> <span class="hint mono">${e.slug}</span></th><td><span class="state state-${e.status}">${e.status}</span></td>
+        ) => html`<tr><th scope="row"><a href="/recruiter/events/${e.id}">${e.company_name}</a>${e.headline ? html`<br><span class="hint">${e.headline}</span>` : ''} <span class="hint mono">${e.slug}</span></th><td><span class="state state-${e.status}">${e.status}</span></td>
 <td>${e.interview_slots}</td><td>${e.candidates_joined}</td><td>${e.matches_made}</td><td>${e.job_titles.join(', ') || '—'}</td></tr>`,
       )}</tbody></table></div>`)
     : html`<p>No events yet.</p>`
@@ -263,9 +263,12 @@ ${o.problem ? html`<p class="error" role="alert">${o.problem}</p>` : ''}
               cls: 'btn btn-primary',
             }),
       )}</div>
-<dl class="kv"><dt>Started</dt><dd>${fmtDate(e.started_at)}</dd><dt>Ends</dt><dd>${fmtDate(e.ends_at)}</dd><dt>Candidates joined</dt><dd>${e.candidates_joined}</dd><dt>Matches made</dt><dd>${e.matches_made}</dd></dl>
+<dl class="kv"><dt>Started</dt><dd>${fmtDate(e.started_at)}</dd>${e.status === 'ended' ? html`<dt>Ended</dt><dd>${fmtDate(e.ended_at)}</dd>` : html`<dt>Ends</dt><dd>${fmtDate(e.ends_at)}</dd>`}<dt>Candidates joined</dt><dd>${e.candidates_joined}</dd><dt>Matches made</dt><dd>${e.matches_made}</dd></dl>
 
-<section aria-labelledby="cap-h" class="panel panel-soft">
+${
+  e.status === 'ended'
+    ? ''
+    : html`<section aria-labelledby="cap-h" class="panel panel-soft">
 <h2 id="cap-h">Your availability</h2>
 <p>The matchmaker offers at most <strong>${e.interview_slots}</strong> open match${e.interview_slots === 1 ? '' : 'es'} at a time for this event. Raise it when more of your team are free to interview; lower it when fewer are.</p>
 ${postForm(
@@ -282,7 +285,8 @@ ${postForm(
 <button type="submit" class="btn">Update availability</button>`,
   { label: 'Availability' },
 )}
-</section>
+</section>`
+}
 
 ${waitingSection(waiting)}
 

@@ -132,9 +132,9 @@ ${
 <tbody>${jobPage.data.map(
         (
           j,
-        ) => html`<tr><th scope="row"><a href="/recruiter/jobs/${j.id}">${j.title}</a></th><td>${j.essential_skills.join(', ')}</td><td><span class="state">${j.status}</span></td>
+        ) => html`<tr><th scope="row"><a href="/recruiter/jobs/${j.id}">${j.title}</a></th><td>${j.essential_skills.join(', ')}</td><td><span class="state">${e.status === 'ended' && j.status === 'open' ? 'event ended' : j.status}</span></td>
 <td>${
-          j.status === 'open'
+          j.status === 'open' && e.status !== 'ended'
             ? confirmAction(request, `/recruiter/jobs/${j.id}/close`, 'Close', {
                 small: true,
                 ariaLabel: `Close job ${j.title}`,

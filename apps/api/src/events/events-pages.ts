@@ -40,6 +40,15 @@ function statusBadge(status: LiveEventRow['status']): SafeHtml {
   return html`<span class="badge badge-${status}">${status === 'live' ? 'Live now' : status}</span>`;
 }
 
+/**
+ * An event as people tell events apart on a list: its company and its headline ("Acme
+ * Compilers: hiring day for tool builders"), the address (slug) when it has no headline; a team
+ * may run several events.
+ */
+export function eventTitle(e: Pick<LiveEventRow, 'company_name' | 'headline' | 'slug'>): string {
+  return `${e.company_name}: ${e.headline ?? e.slug}`;
+}
+
 const eventsPages: FastifyPluginAsync = async (app) => {
   const { events, jobs } = app.services.deps.repos;
   const queue = app.services.queue;
@@ -65,8 +74,7 @@ ${
   live.length
     ? html`<ul class="cards">${live.map(
         (e) => html`<li class="card" data-accent="${e.accent_color}">
-  <h3><a href="/events/${e.slug}">${e.company_name}</a> ${statusBadge(e.status)}</h3>
-  ${e.headline ? html`<p>${e.headline}</p>` : ''}
+  <h3><a href="/events/${e.slug}">${eventTitle(e)}</a> ${statusBadge(e.status)}</h3>
   ${e.job_titles.length ? html`<p class="hint">Hiring: ${e.job_titles.slice(0, 5).join(', ')}${e.job_titles.length > 5 ? '…' : ''}</p>` : ''}
   <p class="hint">${e.candidates_joined} candidates joined · ${e.matches_made} matches</p>
 </li>`,
@@ -104,7 +112,15 @@ ${ownTeam ? html`<p><a href="/recruiter/events/${event.id}">Manage this event in
 ${event.description ? html`<p>${event.description}</p>` : ''}
 <dl class="kv">
   ${event.started_at ? html`<dt>Started</dt><dd>${fmtDate(event.started_at)}</dd>` : event.planned_start_at ? html`<dt>Starts</dt><dd>${fmtDate(event.planned_start_at)}</dd>` : ''}
-  ${event.ends_at ? html`<dt>Ends</dt><dd>${fmtDate(event.ends_at)}</dd>` : ''}
+  ${
+    event.status === 'ended'
+      ? event.ended_at
+        ? html`<dt>Ended</dt><dd>${fmtDate(event.ended_at)}</dd>`
+        : ''
+      : event.ends_at
+        ? html`<dt>Ends</dt><dd>${fmtDate(event.ends_at)}</dd>`
+        : ''
+  }
 </dl>
 ${
   event.status === 'live'
@@ -129,7 +145,12 @@ ${
         ? html`<p class="panel panel-soft">This event has ended.</p>`
         : html`<p class="panel panel-soft">This event has not started yet.</p>`
 }
-<h2>Open jobs (${list.length})</h2>
+${
+  event.status === 'ended'
+    ? html`<h2>Jobs at this event (${list.length})</h2>
+${list.length ? html`<p class="hint">The event has ended: these jobs are no longer offered here.</p>` : ''}`
+    : html`<h2>Open jobs (${list.length})</h2>`
+}
 ${list.length ? html`<ul class="cards">${list.map((j) => html`<li class="card">${jobCard(j, 3, app.config.BILLING_CURRENCY)}</li>`)}</ul>` : html`<p>No open jobs yet.</p>`}
 </div>`,
     });
