@@ -60,7 +60,16 @@ const CLIPPING_SCRIPT = `(selector) => {
   const doc = document.documentElement;
   const vw = doc.clientWidth;
   const out = [];
-  if (doc.scrollWidth > vw + 1) out.push('the document scrolls sideways (' + doc.scrollWidth + ' px wide in ' + vw + ' px)');
+  if (doc.scrollWidth > vw + 1) {
+    // Name what sticks out: the innermost elements reaching past the right edge.
+    // (a box past the edge, or a box whose unbreakable text runs past it: an id, a URL, a token)
+    const wide = [...document.body.querySelectorAll('*')].filter(
+      (e) => e.getBoundingClientRect().right > vw + 1 || e.getBoundingClientRect().left + e.scrollWidth > vw + 1,
+    );
+    const innermost = wide.filter((e) => !wide.some((o) => o !== e && e.contains(o))).slice(0, 3);
+    const names = innermost.map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ').join('.') : ''));
+    out.push('the document scrolls sideways (' + doc.scrollWidth + ' px wide in ' + vw + ' px): ' + names.join(', '));
+  }
   for (const el of document.querySelectorAll(selector)) {
     const r = el.getBoundingClientRect();
     if (r.width <= 1 || r.height <= 1) continue;
