@@ -38,13 +38,21 @@ export async function launchBrowser(opts: { media?: boolean; fakeDevices?: boole
 }
 
 /**
- * Photographs the page as it is now (test-artifacts/screenshots/), then checks it at a phone's
- * width (`expectFitsNarrow`): every page a test looks at is also a page checked at 390 px.
+ * Photographs the page as it is now (test-artifacts/screenshots/) and at a phone's width, then
+ * checks it there (`expectFitsNarrow`): every page a test looks at is also a page checked at 390 px.
  */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
+  const size = page.viewportSize();
+  if (size && size.width > NARROW_WIDTH) {
+    // The same page at a phone's width beside it (`<name>-390.png`; checkPage's `<name>-1280` pairs with its own).
+    await page.setViewportSize({ width: NARROW_WIDTH, height: size.height });
+    const narrow = `${name.replace(/-1280$/, '')}-${NARROW_WIDTH}`;
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${narrow}.png`), fullPage: true });
+    await page.setViewportSize(size);
+  }
   await expectFitsNarrow(page);
   return file;
 }
