@@ -2383,7 +2383,8 @@ export interface components {
             consecutive_failures: number;
             /** Format: date-time */
             created_at: string;
-            description: string | null;
+            /** @description Free text; "" when none was given (or it was cleared with null) */
+            description: string;
             events: string[];
             /** @description `whk_…` */
             id: string;
@@ -2411,7 +2412,8 @@ export interface components {
             consecutive_failures: number;
             /** Format: date-time */
             created_at: string;
-            description: string | null;
+            /** @description Free text; "" when none was given (or it was cleared with null) */
+            description: string;
             events: string[];
             /** @description `whk_…` */
             id: string;
@@ -2441,7 +2443,8 @@ export interface components {
             consecutive_failures: number;
             /** Format: date-time */
             created_at: string;
-            description: string | null;
+            /** @description Free text; "" when none was given (or it was cleared with null) */
+            description: string;
             events: string[];
             /** @description `whk_…` */
             id: string;
@@ -2471,7 +2474,8 @@ export interface components {
             consecutive_failures: number;
             /** Format: date-time */
             created_at: string;
-            description: string | null;
+            /** @description Free text; "" when none was given (or it was cleared with null) */
+            description: string;
             events: string[];
             /** @description `whk_…` */
             id: string;
@@ -8951,7 +8955,8 @@ export interface operations {
                         consecutive_failures: number;
                         /** Format: date-time */
                         created_at: string;
-                        description: string | null;
+                        /** @description Free text; "" when none was given (or it was cleared with null) */
+                        description: string;
                         events: string[];
                         /** @description `whk_…` */
                         id: string;
