@@ -132,9 +132,11 @@ ${again}
 /** Before both are in the room: who is there, and the arrival deadline. */
 function arrivals(m: MatchWithJob, role: 'seeker' | 'recruiter'): SafeHtml {
   if (!m.arrive_by || m.interview_started_at) return html``;
-  const here = (at: Date | null, who: string) => (at ? html`${who} is in the room` : html`${who} has not come yet`);
+  const mine = role === 'seeker' ? m.seeker_in_room_at : m.recruiter_in_room_at;
+  const theirs = role === 'seeker' ? m.recruiter_in_room_at : m.seeker_in_room_at;
+  const me = role === 'seeker' ? 'You' : 'Your team';
   const other = role === 'seeker' ? 'the recruiter' : 'the candidate';
-  return html`<p id="arrivals">${here(role === 'seeker' ? m.seeker_in_room_at : m.recruiter_in_room_at, 'You')}${role === 'seeker' ? '' : ' (your team)'}; ${here(role === 'seeker' ? m.recruiter_in_room_at : m.seeker_in_room_at, other.charAt(0).toUpperCase() + other.slice(1))}. If ${other} has not come by <strong>${fmtDate(m.arrive_by)}</strong>, the match ends as a no-show and does not count as an interview.</p>`;
+  return html`<p id="arrivals">${mine ? `${me} came to the room` : `${me} ${role === 'seeker' ? 'have' : 'has'} not come to the room yet`}; ${other} ${theirs ? 'came too' : 'has not come yet'}. If ${other} has not come by <strong>${fmtDate(m.arrive_by)}</strong>, the match ends as a no-show and does not count as an interview.</p>`;
 }
 
 const OUTCOME_TEXT: Record<InterviewOutcome, string> = {
@@ -335,7 +337,9 @@ ${postForm(
 <p>Both sides accepted ${fmtDate(m.accepted_at)}. ${
               m.interview_started_at
                 ? html`You were both in the room ${fmtDate(m.interview_started_at)}: the interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.`
-                : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
+                : m.arrive_by
+                  ? html`The interview clock starts when you are both in the room.`
+                  : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
             }</p>
 ${arrivals(m, role)}
 <div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>
