@@ -526,6 +526,7 @@ function timedActivities(knex: Knex, temporal: Client) {
       MATCHMAKER_INTERVAL_MS: 2000,
       MATCH_ACCEPT_WINDOW_MS: 60_000,
       INTERVIEW_LENGTH_MS: 60_000,
+      MATCH_NO_SHOW_GRACE_MS: 0,
       MATCH_MIN_SCORE: 0,
       MATCH_FLOOR_BRACKETS: [{ afterMs: 0, relax: 0, essential: false }],
     },

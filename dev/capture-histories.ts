@@ -480,6 +480,45 @@ async function outboxEmail(h: Harness) {
 /** Runs a scenario unless `--only` names none of the workflow types it saves. */
 const wanted = (types: string[]) => !only || types.some((t) => only.includes(t));
 
+/**
+ * No-shows: after acceptance, whoever has not come to the room within the grace time is missing.
+ * The seeker alone (twice, as on a reconnect) → no-show of the recruiter; nobody → of both; both
+ * arrive one after the other, meet and end it → completed.
+ */
+async function noShows(h: Harness) {
+  const rec = await h.recruiter();
+  const event = await createEvent(h, rec);
+  await ok(transition(h, rec, event.id, 'go-live'), 'go-live');
+  await createJob(h, rec, event.id);
+  const matches = h.app.services.matches;
+  const accepted = async () => {
+    const s = await h.seeker();
+    await join(h, s, event.slug);
+    const m = await matchOf(h, s.user.id, { status: 'matched' });
+    await matches.accept({ userId: s.user.id, matchId: m.id });
+    await matches.accept({ userId: rec.user.id, matchId: m.id });
+    return { s, m };
+  };
+
+  const alone = await accepted();
+  await matches.enterRoom({ userId: alone.s.user.id, matchId: alone.m.id });
+  await matches.enterRoom({ userId: alone.s.user.id, matchId: alone.m.id });
+  await waitClosed(h, matchWorkflowId(alone.m.id));
+  await save(h, 'matchWorkflow', 'accepted-seeker-alone-recruiter-no-show', matchWorkflowId(alone.m.id));
+
+  const nobody = await accepted();
+  await waitClosed(h, matchWorkflowId(nobody.m.id));
+  await save(h, 'matchWorkflow', 'accepted-nobody-came-no-show', matchWorkflowId(nobody.m.id));
+
+  const met = await accepted();
+  await matches.enterRoom({ userId: rec.user.id, matchId: met.m.id });
+  await matches.enterRoom({ userId: met.s.user.id, matchId: met.m.id });
+  await matches.startInterviewClock({ userId: met.s.user.id, matchId: met.m.id });
+  await matches.completeInterview({ userId: met.s.user.id, matchId: met.m.id });
+  await waitClosed(h, matchWorkflowId(met.m.id));
+  await save(h, 'matchWorkflow', 'accepted-both-arrived-met-completed', matchWorkflowId(met.m.id));
+}
+
 async function main() {
   const t0 = Date.now();
   fs.mkdirSync(OUT, { recursive: true });
@@ -547,8 +586,22 @@ async function main() {
           MATCH_ACCEPT_WINDOW_MS: '1500',
           INTERVIEW_LENGTH_MS: '1000',
           INTERVIEW_REPORT_WINDOW_MS: '500',
+          // The interview length elapses with nobody in the room: no no-show here (noShows has them).
+          MATCH_NO_SHOW_GRACE_MS: '0',
         },
         timers,
+      );
+    if (wanted(['matchWorkflow']))
+      await withHarness(
+        {
+          MATCHMAKER_INTERVAL_MS: '200',
+          QUEUE_ENTRY_TTL_MS: '600000',
+          MATCH_ACCEPT_WINDOW_MS: '600000',
+          INTERVIEW_LENGTH_MS: '600000',
+          INTERVIEW_REPORT_WINDOW_MS: '0',
+          MATCH_NO_SHOW_GRACE_MS: '1500',
+        },
+        noShows,
       );
     if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow']))
       await withHarness(

@@ -159,6 +159,16 @@ export const configSchema = z.object({
   INTERVIEW_LENGTH_MS: durationMs
     .default(30 * 60 * 1000)
     .describe('Interview length; the room closes and the interview completes after it'),
+  MATCH_NO_SHOW_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 60 * 1000)
+    .describe(
+      'How long after acceptance both people have to come to the built-in interview room; whoever ' +
+        'has not come by then is a no-show and the match ends as `no_show` (0 = no no-shows; none ' +
+        'with VIDEO_PROVIDER_URL, whose rooms report no presence)',
+    ),
   ROOM_URL_TTL_MS: durationMs.default(60 * 60 * 1000).describe('Lifetime of an interview room URL'),
   VIDEO_PROVIDER_URL: z
     .url()

@@ -3,6 +3,7 @@ import { log } from '@temporalio/activity';
 import type { Repositories } from '../../db/repositories';
 import {
   acceptMatchUpdate,
+  enteredRoomUpdate,
   interviewCompletedSignal,
   matchWorkflowId,
   type MatchPartyRole,
@@ -46,6 +47,17 @@ export function createDemoActivities(deps: {
   const { accounts, matches, queue, events } = deps.repos;
   const idOf = async (p: DemoPerson) => (await accounts.findUserByEmail(p.email))?.id ?? null;
 
+  /** A simulated person "comes to the interview room" (the room's own Update): no no-show for the simulation. */
+  const arrive = async (matchId: string, userId: string, role: MatchPartyRole): Promise<void> => {
+    try {
+      await deps.client.workflow
+        .getHandle(matchWorkflowId(matchId))
+        .executeUpdate(enteredRoomUpdate, { args: [{ userId, role }] });
+    } catch (err) {
+      log.debug('demo: arrival refused', { matchId, role, error: (err as Error).message });
+    }
+  };
+
   const answer = async (matchId: string, userId: string, role: MatchPartyRole): Promise<boolean> => {
     try {
       await deps.client.workflow
@@ -75,6 +87,13 @@ export function createDemoActivities(deps: {
         if (!recruiterId || !membership) continue;
         for (const m of await matches.listForTeam(membership.team_id, 50)) {
           if (
+            m.status === 'accepted' &&
+            m.recruiter_accepted_by === recruiterId &&
+            m.arrive_by &&
+            !m.recruiter_in_room_at
+          )
+            await arrive(m.id, recruiterId, 'recruiter');
+          if (
             m.status !== 'matched' ||
             m.recruiter_accepted_at ||
             now - m.created_at.getTime() < input.recruiterDelayMs
@@ -97,6 +116,9 @@ export function createDemoActivities(deps: {
             accepted++;
             said.push(`${s.name} accepted "${m.job_title}"`);
           }
+          // A simulated seeker is in the room as soon as the match is accepted (and so is its simulated
+          // colleague on the other side): no no-show for the simulation; a real recruiter still has to come.
+          if (m.status === 'accepted' && !m.seeker_in_room_at && m.arrive_by) await arrive(m.id, userId, 'seeker');
           if (m.status === 'accepted' && m.accepted_at && now - m.accepted_at.getTime() >= input.interviewMs) {
             await deps.client.workflow.getHandle(matchWorkflowId(m.id)).signal(interviewCompletedSignal, { userId });
             completed++;

@@ -95,7 +95,65 @@ function noticeText(
     }
     case 'advance':
       return null; // sent with the report card's contact exchange (it knows the contact details)
+    case 'no_show':
+      return noShowText(side, m, company, url);
   }
+}
+
+/**
+ * A no-show, told to each side: the one who came learns the other did not (and, for the seeker,
+ * that it does not count as an interview and the way back to the queue); the one who did not come
+ * learns the match has ended.
+ */
+function noShowText(
+  side: 'seeker' | 'recruiter',
+  m: MatchWithJob,
+  company: string,
+  url: string,
+): { subject: string; text: string } {
+  const job = m.job_title ?? 'a job';
+  const who = m.seeker_name ?? 'the candidate';
+  const missing = m.no_show_missing ?? 'both';
+  const by = utc(m.arrive_by);
+  if (missing === 'both')
+    return {
+      subject: `No interview: ${job}`,
+      text:
+        `Neither side came to the interview room for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} ` +
+        `by ${by}, so the match has ended without an interview.
+${url}
+`,
+    };
+  if (side === missing)
+    return {
+      subject: `You missed the interview: ${job}`,
+      text:
+        side === 'seeker'
+          ? `You did not come to the interview room for ${job} at ${company} by ${by}, so the match has ended.
+${url}
+`
+          : `Nobody of your team came to the interview room with ${who} for ${job} by ${by}, so the match ` +
+            `has ended. The candidate was told and may join the queue again.
+${url}
+`,
+    };
+  return side === 'seeker'
+    ? {
+        subject: `The recruiter did not come: ${job}`,
+        text:
+          `The recruiter of ${company} did not come to the interview room for ${job} by ${by}. This does ` +
+          `not count as an interview. You can go back to the queue from the match page:
+${url}
+`,
+      }
+    : {
+        subject: `The candidate did not come: ${job}`,
+        text:
+          `${who} did not come to the interview room for ${job} by ${by}. The match has ended and its ` +
+          `interview slot is free again.
+${url}
+`,
+      };
 }
 
 export function createMatchesActivities(deps: {
@@ -214,6 +272,11 @@ export function createMatchesActivities(deps: {
         completed_at: iso(state.completedAtMs),
         completed_by: state.completedBy,
         expired_at: iso(state.expiredAtMs),
+        seeker_in_room_at: iso(state.seekerInRoomAtMs ?? null),
+        recruiter_in_room_at: iso(state.recruiterInRoomAtMs ?? null),
+        arrive_by: iso(state.arriveByMs ?? null),
+        no_show_at: iso(state.noShowAtMs ?? null),
+        no_show_missing: state.noShowMissing ?? null,
         created_at: new Date(state.createdAtMs).toISOString(),
       });
     },

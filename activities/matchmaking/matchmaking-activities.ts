@@ -62,6 +62,8 @@ export interface MatchmakingActivityDeps {
     | 'MATCHMAKER_INTERVAL_MS'
     | 'MATCH_ACCEPT_WINDOW_MS'
     | 'INTERVIEW_LENGTH_MS'
+    | 'MATCH_NO_SHOW_GRACE_MS'
+    | 'VIDEO_PROVIDER_URL'
     | 'MATCH_MIN_SCORE'
     | 'MATCH_FLOOR_BRACKETS'
   >;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
-import type { MatchStatus } from '../../workflows/matches/contract';
+import type { MatchStatus, NoShowMissing } from '../../workflows/matches/contract';
 
-export type { MatchStatus };
+export type { MatchStatus, NoShowMissing };
 
 export interface MatchRow {
   id: string;
@@ -37,6 +37,13 @@ export interface MatchRow {
   completed_at: Date | null;
   completed_by: string | null;
   expired_at: Date | null;
+  /** Each party's first arrival in the interview room (null: not yet, or not reported). */
+  seeker_in_room_at: Date | null;
+  recruiter_in_room_at: Date | null;
+  /** Acceptance + MATCH_NO_SHOW_GRACE_MS: whoever has not come by then is a no-show (null: no no-show). */
+  arrive_by: Date | null;
+  no_show_at: Date | null;
+  no_show_missing: NoShowMissing | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -62,6 +69,10 @@ export type MatchProjection = Omit<
   | 'interview_ends_at'
   | 'completed_at'
   | 'expired_at'
+  | 'seeker_in_room_at'
+  | 'recruiter_in_room_at'
+  | 'arrive_by'
+  | 'no_show_at'
   | 'created_at'
   | 'updated_at'
 > & {
@@ -74,6 +85,10 @@ export type MatchProjection = Omit<
   interview_ends_at: string | null;
   completed_at: string | null;
   expired_at: string | null;
+  seeker_in_room_at: string | null;
+  recruiter_in_room_at: string | null;
+  arrive_by: string | null;
+  no_show_at: string | null;
   created_at: string;
 };
 

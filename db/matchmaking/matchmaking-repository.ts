@@ -192,7 +192,8 @@ export function createMatchmakingRepository(knex: Knex) {
   /**
    * (seeker, job) pairs never offered again, whatever queue entry the seeker waits in: an earlier
    * match of the pair was declined (by either side) or reached the interview (accepted or
-   * completed — the report card's "passed" is a completed interview).
+   * completed — the report card's "passed" is a completed interview). A recruiter's no-show is
+   * not held against the seeker: that pair may be offered again.
    */
   const listBlockedPairs = async (
     seekerUserIds: string[],
@@ -207,6 +208,7 @@ export function createMatchmakingRepository(knex: Knex) {
           .orWhereNotNull('declined_at')
           .orWhereNotNull('accepted_at'),
       )
+      .andWhereRaw(`NOT (status = 'no_show' AND no_show_missing = 'recruiter')`)
       .distinct('seeker_user_id', 'job_id');
   };
 
@@ -217,7 +219,9 @@ export function createMatchmakingRepository(knex: Knex) {
         .update({ status: 'closed', updated_at: trx.fn.now() })
         .where('o.status', 'started')
         .whereExists(
-          trx('matches as m').whereRaw('m.id = o.id').whereIn('m.status', ['declined', 'expired', 'completed']),
+          trx('matches as m')
+            .whereRaw('m.id = o.id')
+            .whereIn('m.status', ['declined', 'expired', 'completed', 'no_show']),
         );
     },
 

@@ -27,7 +27,8 @@ export function createQueueStatusRepository(
           WHERE j.status = 'open'
             AND (CASE WHEN ?::uuid IS NULL THEN e.visibility = 'open_invite' AND e.status = 'live' ELSE e.id = ?::uuid AND e.status IN ('live', 'paused') END)
             AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.seeker_user_id = ? AND m.job_id = j.id
-                              AND (m.status IN ('declined', 'accepted', 'completed') OR m.declined_at IS NOT NULL OR m.accepted_at IS NOT NULL))
+                              AND (m.status IN ('declined', 'accepted', 'completed') OR m.declined_at IS NOT NULL OR m.accepted_at IS NOT NULL)
+                              AND NOT (m.status = 'no_show' AND m.no_show_missing = 'recruiter'))
             AND NOT EXISTS (SELECT 1 FROM match_offers o WHERE o.queue_entry_id = ? AND o.job_id = j.id AND o.status IN ('started', 'closed'))
             AND (NOT (coalesce(e.match_require_essential, true) AND ?::boolean) OR cardinality(j.essential_skills) = 0
                  OR EXISTS (SELECT 1 FROM unnest(j.essential_skills) s WHERE lower(btrim(s)) = ANY(?::text[])))

@@ -72,6 +72,8 @@ export function liveUntil(m: MatchState): number {
       return Math.min(m.expiresAtMs, m.expiredAtMs ?? m.expiresAtMs);
     case 'completed':
       return m.completedAtMs ?? Infinity;
+    case 'no_show':
+      return m.noShowAtMs ?? Infinity;
     case 'accepted':
       return Infinity;
     case 'matched':

@@ -327,7 +327,8 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     }
     await seeker.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
 
-    // Ending is confirmed: Enter opens the confirmation, then the real button.
+    // Ending is offered once both are in (the clock runs), and confirmed: Enter opens the confirmation, then the real button.
+    await seeker.locator('#room-clock[data-clock-state="running"]').waitFor({ timeout: 15_000 });
     await tabTo(seeker, 'End the interview');
     await seeker.keyboard.press('Enter');
     await tabTo(seeker, 'Yes, end the interview for both', 3);

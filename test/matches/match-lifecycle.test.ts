@@ -240,6 +240,8 @@ describe('match timers', () => {
         QUEUE_ENTRY_TTL_MS: '600000',
         MATCH_ACCEPT_WINDOW_MS: '1500',
         INTERVIEW_LENGTH_MS: '400',
+        // The interview length elapses with nobody in the room: without no-shows (no-show-browser has them).
+        MATCH_NO_SHOW_GRACE_MS: '0',
       },
     });
   });

@@ -3,6 +3,7 @@ import { loadConfig } from '../../lib/config';
 import {
   MATCH_WORKFLOW,
   acceptMatchUpdate,
+  enteredRoomUpdate,
   matchStateQuery,
   matchWorkflowId,
   type MatchInput,
@@ -24,7 +25,13 @@ import type { createDomainEventsActivities, EmitDomainEventInput } from '../../a
 import { createTimeSkipping, timerDurations, until, type TimeSkipping } from '../helpers/time-skipping';
 
 /** Production durations: the config defaults, exactly as a deployment without overrides runs them. */
-const { QUEUE_ENTRY_TTL_MS, MATCH_ACCEPT_WINDOW_MS, INTERVIEW_LENGTH_MS, MATCH_EXPIRY_REMINDER_MS } = loadConfig({});
+const {
+  QUEUE_ENTRY_TTL_MS,
+  MATCH_ACCEPT_WINDOW_MS,
+  INTERVIEW_LENGTH_MS,
+  MATCH_EXPIRY_REMINDER_MS,
+  MATCH_NO_SHOW_GRACE_MS,
+} = loadConfig({});
 const minutes = (ms: number) => `${ms / 60_000} min`;
 /** Workflow time runs on (at the speed of real time) while a workflow task or activity is in flight: room for a loaded machine. */
 const SLACK_MS = 10_000;
@@ -77,7 +84,7 @@ describe('match on the time-skipping server (production durations, stubbed activ
   afterAll(async () => ts?.teardown());
 
   /** A waiting queue entry that accepted the matchmaker's offer, and the match workflow for it. */
-  async function matchedPair(taskQueue: string) {
+  async function matchedPair(taskQueue: string, o: { noShowGraceMs?: number } = {}) {
     const seekerUserId = randomUUID();
     const queueId = randomUUID();
     const matchId = randomUUID();
@@ -120,6 +127,7 @@ describe('match on the time-skipping server (production durations, stubbed activ
       createdAtMs,
       acceptWindowMs: MATCH_ACCEPT_WINDOW_MS,
       interviewLengthMs: INTERVIEW_LENGTH_MS,
+      ...(o.noShowGraceMs !== undefined ? { noShowGraceMs: o.noShowGraceMs } : {}),
     };
     const match = await ts.env.client.workflow.start<MatchWorkflow>(MATCH_WORKFLOW, {
       taskQueue,
@@ -228,6 +236,51 @@ describe('match on the time-skipping server (production durations, stubbed activ
         expect(entryProjections.at(-1)).toMatchObject({ state: { status: 'matched', finished: true } });
         expect(events.map((e) => e.type)).toEqual(['match.matched', 'match.accepted', 'interview.completed']);
         expect(kicks).toEqual(['slot_freed']);
+      });
+    },
+  );
+
+  it(
+    `an accepted match whose recruiter has not come to the room ${minutes(MATCH_NO_SHOW_GRACE_MS)} ` +
+      `after acceptance ends as a no-show (not before): never an interview, the slot is freed`,
+    async () => {
+      const { activities, matchProjections, kicks, events, notices } = stubs();
+      await ts.withWorker(activities, async (taskQueue) => {
+        const { match, matchId } = await matchedPair(taskQueue, { noShowGraceMs: MATCH_NO_SHOW_GRACE_MS });
+        const seekerUserId = (await match.query(matchStateQuery)).seekerUserId;
+        await match.executeUpdate(acceptMatchUpdate, { args: [{ userId: seekerUserId, role: 'seeker' }] });
+        const accepted = await match.executeUpdate(acceptMatchUpdate, {
+          args: [{ userId: randomUUID(), role: 'recruiter' }],
+        });
+        const acceptedAtMs = accepted.state.acceptedAtMs!;
+        expect(accepted.state.arriveByMs).toBe(acceptedAtMs + MATCH_NO_SHOW_GRACE_MS);
+        // The seeker comes to the room (a reload sends it again: the first arrival counts).
+        const inRoom = await match.executeUpdate(enteredRoomUpdate, {
+          args: [{ userId: seekerUserId, role: 'seeker' }],
+        });
+        const again = await match.executeUpdate(enteredRoomUpdate, {
+          args: [{ userId: seekerUserId, role: 'seeker' }],
+        });
+        expect(again.state.seekerInRoomAtMs).toBe(inRoom.state.seekerInRoomAtMs);
+        expect(again.state.recruiterInRoomAtMs).toBeNull();
+
+        // One minute short of the grace time: still accepted.
+        await ts.env.sleep(MATCH_NO_SHOW_GRACE_MS - 60_000);
+        expect((await match.query(matchStateQuery)).status).toBe('accepted');
+
+        const result = await match.result();
+        expect(result).toMatchObject({ status: 'no_show', noShowMissing: 'recruiter', completedAtMs: null });
+        expect(result.noShowAtMs!).toBeGreaterThanOrEqual(acceptedAtMs + MATCH_NO_SHOW_GRACE_MS);
+        expect(result.noShowAtMs! - (acceptedAtMs + MATCH_NO_SHOW_GRACE_MS)).toBeLessThan(SLACK_MS);
+        expect(matchProjections.at(-1)).toMatchObject({ status: 'no_show', noShowMissing: 'recruiter' });
+        // Not an interview: no interview.completed, and the freed slot wakes the matchmaker.
+        expect(events.map((e) => e.type)).toEqual(['match.matched', 'match.accepted', 'match.no_show']);
+        expect(events[2].data).toMatchObject({ match_id: matchId, missing: 'recruiter' });
+        expect(notices).toEqual(['matched', 'accepted', 'no_show']);
+        expect(kicks).toEqual(['slot_freed']);
+        // The grace timer was the production one, not the interview length.
+        const timers = timerDurations(await match.fetchHistory());
+        expect(timers.some((t) => t <= MATCH_NO_SHOW_GRACE_MS && t > MATCH_NO_SHOW_GRACE_MS - SLACK_MS)).toBe(true);
       });
     },
   );

@@ -48,7 +48,10 @@ export function matchStartNames(
 export function matchInputFromOffer(
   o: MatchOfferForStart,
   recruiterUserIds: string[],
-  config: Pick<Config, 'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS'>,
+  config: Pick<
+    Config,
+    'MATCH_ACCEPT_WINDOW_MS' | 'INTERVIEW_LENGTH_MS' | 'MATCH_NO_SHOW_GRACE_MS' | 'VIDEO_PROVIDER_URL'
+  >,
 ): MatchInput {
   return {
     matchId: o.id,
@@ -69,6 +72,8 @@ export function matchInputFromOffer(
     createdAtMs: o.created_at.getTime(),
     acceptWindowMs: config.MATCH_ACCEPT_WINDOW_MS,
     interviewLengthMs: config.INTERVIEW_LENGTH_MS,
+    // A hosted provider's room reports nobody's arrival: no no-show there.
+    noShowGraceMs: config.VIDEO_PROVIDER_URL ? 0 : config.MATCH_NO_SHOW_GRACE_MS,
   };
 }
 

@@ -7,12 +7,14 @@ import { detailLines, temporalName, type StartMetadata } from '../shared/contrac
  * `accepted` → (interviewCompleted signal, or the interview length elapses) `completed`; the
  * interview length counts from the moment both are in the room (update `bothInRoom`), or from
  * acceptance when that never happens;
- * `matched` → decline → `declined`; `matched` → acceptance window elapses → `expired`.
+ * `matched` → decline → `declined`; `matched` → acceptance window elapses → `expired`;
+ * `accepted` → a party has not come to the room within the no-show grace time → `no_show` (update
+ * `enteredRoom` records each arrival; `noShowMissing` says who was missing).
  */
 export const matchWorkflowId = (matchId: string): string => `match:${matchId}`;
 
 /** Lifecycle of a match (PostgreSQL `matches.status`, the API's `status`, JobfairStatus). */
-export const MATCH_STATUSES = ['matched', 'accepted', 'declined', 'expired', 'completed'] as const;
+export const MATCH_STATUSES = ['matched', 'accepted', 'declined', 'expired', 'completed', 'no_show'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 /** The two sides of a match. */
 export const MATCH_PARTY_ROLES = ['seeker', 'recruiter'] as const;
@@ -54,6 +56,12 @@ export interface MatchInput {
   createdAtMs: number;
   acceptWindowMs: number;
   interviewLengthMs: number;
+  /**
+   * MATCH_NO_SHOW_GRACE_MS: how long after acceptance both people have to come to the room before
+   * the match ends as `no_show`. Optional: runs started before it, and matches whose rooms report
+   * no presence (a hosted video provider), have none (0): no no-show.
+   */
+  noShowGraceMs?: number;
 }
 
 export interface MatchState {
@@ -89,6 +97,14 @@ export interface MatchState {
   expiredAtMs: number | null;
   completedAtMs: number | null;
   completedBy: string | null;
+  /** First arrival of each party in the interview room (update `enteredRoom`). Optional: older runs have none. */
+  seekerInRoomAtMs?: number | null;
+  recruiterInRoomAtMs?: number | null;
+  /** Acceptance + the no-show grace time: who has not come by then is missing (null: no no-show). */
+  arriveByMs?: number | null;
+  /** When the match ended as `no_show`, and who was missing. */
+  noShowAtMs?: number | null;
+  noShowMissing?: NoShowMissing | null;
 }
 
 export type MatchResult = MatchState;
@@ -120,6 +136,18 @@ export interface BothInRoomInput {
   /** The party whose arrival completed the pair (for the log). */
   userId: string;
 }
+/** Who did not come to the interview room of a `no_show` match. */
+export const NO_SHOW_MISSING = ['seeker', 'recruiter', 'both'] as const;
+export type NoShowMissing = (typeof NO_SHOW_MISSING)[number];
+
+/** Update `enteredRoom`: one party is in the built-in room (the room hub sends it on each connection; only the first counts). */
+export interface EnteredRoomInput {
+  userId: string;
+  role: MatchPartyRole;
+}
+/** The patch id of the no-show grace timer (and per-party presence) in match.ts. */
+export const MATCH_NO_SHOW_PATCH = 'match-no-show-after-grace';
+
 /** The patch id (workflows/README.md) of the interview clock that starts when both are in the room. */
 export const MATCH_ROOM_CLOCK_PATCH = 'match-interview-clock-starts-in-room';
 /** ApplicationFailure type: `bothInRoom` for a match that is not accepted (the room is closed). */
@@ -156,7 +184,15 @@ export interface InterviewReportedSignalInput {
 export const MATCH_REPORT_PATCH = 'match-awaits-interview-report';
 
 /** What the parties of a match are told by e-mail (through the outbox) and when. */
-export const MATCH_NOTICE_KINDS = ['matched', 'accepted', 'declined', 'expired', 'expiring', 'advance'] as const;
+export const MATCH_NOTICE_KINDS = [
+  'matched',
+  'accepted',
+  'declined',
+  'expired',
+  'expiring',
+  'advance',
+  'no_show',
+] as const;
 export type MatchNoticeKind = (typeof MATCH_NOTICE_KINDS)[number];
 /** The patch id (workflows/README.md) of the e-mail notices in match.ts. */
 export const MATCH_NOTICES_PATCH = 'match-notices-by-email';
@@ -183,6 +219,7 @@ export const interviewCompletedSignal = defineSignal<[InterviewCompletedSignalIn
 export const matchStateQuery = defineQuery<MatchState>('state');
 export const interviewReportedSignal = defineSignal<[InterviewReportedSignalInput]>('interviewReported');
 export const bothInRoomUpdate = defineUpdate<MatchUpdateResult, [BothInRoomInput]>('bothInRoom');
+export const enteredRoomUpdate = defineUpdate<MatchUpdateResult, [EnteredRoomInput]>('enteredRoom');
 
 /** Workflow type `matchWorkflow` (its export in workflows/index.ts): clients start it by this name, never by importing the implementation. */
 export const MATCH_WORKFLOW = 'matchWorkflow';

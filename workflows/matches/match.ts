@@ -14,6 +14,10 @@ import {
 import {
   acceptMatchUpdate,
   bothInRoomUpdate,
+  enteredRoomUpdate,
+  MATCH_NO_SHOW_PATCH,
+  type EnteredRoomInput,
+  type NoShowMissing,
   MATCH_ROOM_CLOCK_PATCH,
   MATCH_ROOM_CLOSED,
   type BothInRoomInput,
@@ -74,7 +78,8 @@ const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingAc
  *
  * Side effects, each once: `match.matched` at start; on acceptance `match.accepted` and the queue
  * entry finishes; on decline/expiry the queue entry goes back to waiting; on completion
- * `interview.completed`. A freed interview slot wakes the matchmaker.
+ * `interview.completed`; on a no-show (someone did not come to the room in time) `match.no_show`.
+ * A freed interview slot wakes the matchmaker.
  */
 export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   const state: MatchState = {
@@ -103,8 +108,15 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     expiredAtMs: null,
     completedAtMs: null,
     completedBy: null,
+    seekerInRoomAtMs: null,
+    recruiterInRoomAtMs: null,
+    arriveByMs: null,
+    noShowAtMs: null,
+    noShowMissing: null,
   };
-  const done = { accepted: false, closed: false, completed: false, reminded: false };
+  const done = { accepted: false, closed: false, completed: false, reminded: false, noShow: false };
+  /** The no-show grace time of this run (0 = none); set once the settings are loaded, behind its patch. */
+  let noShowGraceMs = 0;
   const notices: Array<Promise<unknown>> = [];
   /** Both sides are told by e-mail (patched in: runs started before it send none). */
   const notify = (kind: MatchNoticeKind) => {
@@ -147,6 +159,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       const now = Date.now();
       state.acceptedAtMs = now;
       state.interviewEndsAtMs = now + input.interviewLengthMs;
+      if (noShowGraceMs > 0) state.arriveByMs = now + noShowGraceMs;
       transition('accepted');
     }
   };
@@ -251,6 +264,9 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         const now = Date.now();
         state.interviewStartedAtMs = now;
         state.interviewEndsAtMs = now + input.interviewLengthMs;
+        // Meeting in the room is arriving there, whether or not each arrival was reported first.
+        if ((state.seekerInRoomAtMs ?? null) === null) state.seekerInRoomAtMs = now;
+        if ((state.recruiterInRoomAtMs ?? null) === null) state.recruiterInRoomAtMs = now;
         log.info(`match ${state.matchId}: both in the room (${userId} arrived second); the interview clock starts`, {
           matchId: state.matchId,
         });
@@ -270,6 +286,41 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       },
     },
   );
+  // Presence: each party's first arrival in the room (a reconnect or a reload answers the state as
+  // it is). Who has not arrived by `arriveByMs` is missing: the match ends as a no-show.
+  setHandler(
+    enteredRoomUpdate,
+    async ({ userId, role }: EnteredRoomInput): Promise<MatchUpdateResult> => {
+      const key = role === 'seeker' ? 'seekerInRoomAtMs' : 'recruiterInRoomAtMs';
+      if (state.status === 'accepted' && (state[key] ?? null) === null) {
+        state[key] = Date.now();
+        log.info(`match ${state.matchId}: the ${role} (${userId}) is in the room`, { matchId: state.matchId });
+        projection.changed();
+        await projection.projected();
+      }
+      return { state: { ...state } };
+    },
+    {
+      validator: ({ userId, role }: EnteredRoomInput) => {
+        if (role === 'seeker' && userId !== state.seekerUserId)
+          throw ApplicationFailure.nonRetryable(
+            `user ${userId} is not the seeker of match ${state.matchId}`,
+            MATCH_ROOM_CLOSED,
+          );
+        if (state.status !== 'accepted' && state.status !== 'completed')
+          throw ApplicationFailure.nonRetryable(
+            `match ${state.matchId} is ${state.status}; the interview room is closed`,
+            MATCH_ROOM_CLOSED,
+            { status: state.status },
+          );
+      },
+    },
+  );
+  const missing = (): NoShowMissing | null => {
+    const seeker = (state.seekerInRoomAtMs ?? null) === null;
+    const recruiter = (state.recruiterInRoomAtMs ?? null) === null;
+    return seeker && recruiter ? 'both' : seeker ? 'seeker' : recruiter ? 'recruiter' : null;
+  };
   setHandler(interviewCompletedSignal, ({ userId }: InterviewCompletedSignalInput) => {
     if (state.status !== 'accepted') return;
     state.completedAtMs = Date.now();
@@ -358,9 +409,29 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       });
       await kick();
     }
+    if (state.status === 'no_show' && !done.noShow) {
+      done.noShow = true;
+      // Never an interview: no interview.completed, no report card; the slot is free again.
+      notify('no_show');
+      await emit('match.no_show', {
+        match_id: state.matchId,
+        job_id: state.jobId,
+        role_title: input.jobTitle,
+        live_event_slug: state.liveEventSlug,
+        accepted_at: state.acceptedAtMs !== null ? new Date(state.acceptedAtMs).toISOString() : null,
+        no_show_at: new Date(state.noShowAtMs ?? Date.now()).toISOString(),
+        missing: state.noShowMissing ?? 'both',
+      });
+      await kick();
+    }
   };
 
   const settings = await loadMatchSettings({ teamId: state.teamId });
+  // No-shows (patched in; only runs started with a grace time): who has not come to the room by
+  // acceptance + grace is missing. An accept settled before this point gets its deadline here.
+  noShowGraceMs = (input.noShowGraceMs ?? 0) > 0 && patched(MATCH_NO_SHOW_PATCH) ? input.noShowGraceMs! : 0;
+  if (noShowGraceMs > 0 && state.acceptedAtMs !== null && (state.arriveByMs ?? null) === null)
+    state.arriveByMs = state.acceptedAtMs + noShowGraceMs;
   // The match row is readable (and so acceptable and declinable) from the moment the seeker's entry
   // says `matched`, before this run starts (decision 0120): an accept or a decline can arrive in
   // the first task, before the settings are loaded. Such early updates are settled here and their
@@ -406,13 +477,33 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         transition('expired');
       }
     } else if (state.status === 'accepted') {
-      const remaining = (state.interviewEndsAtMs ?? 0) - Date.now();
+      // Until both are in the room (and while someone has not come at all) the first deadline is
+      // the arrival deadline; the room never stays open past the interview length either way.
+      const waitingForArrival =
+        noShowGraceMs > 0 &&
+        (state.interviewStartedAtMs ?? null) === null &&
+        (state.arriveByMs ?? null) !== null &&
+        missing() !== null;
+      const deadline = waitingForArrival
+        ? Math.min(state.arriveByMs!, state.interviewEndsAtMs ?? 0)
+        : (state.interviewEndsAtMs ?? 0);
+      const remaining = deadline - Date.now();
       const changed =
-        remaining > 0 && (await condition(projection.pending, remaining, { summary: 'interview length' }));
+        remaining > 0 &&
+        (await condition(projection.pending, remaining, {
+          summary: waitingForArrival ? 'no-show grace (arrive by)' : 'interview length',
+        }));
       if (!changed && state.status === 'accepted') {
-        // The room closes after the interview length: the interview counts as completed.
-        state.completedAtMs = Date.now();
-        transition('completed');
+        if (waitingForArrival && missing() !== null) {
+          // Someone never came: a no-show, never an interview.
+          state.noShowAtMs = Date.now();
+          state.noShowMissing = missing();
+          transition('no_show');
+        } else {
+          // The room closes after the interview length: the interview counts as completed.
+          state.completedAtMs = Date.now();
+          transition('completed');
+        }
       }
     } else if (!projection.pending()) {
       break;

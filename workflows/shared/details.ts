@@ -29,6 +29,8 @@ export function matchDetails(s: MatchState, jobTitle: string): string {
       return `${head} Nobody waits: the acceptance window closed at ${utc(s.expiredAtMs)}.`;
     case 'completed':
       return `${head} Interview completed at ${utc(s.completedAtMs)}.`;
+    case 'no_show':
+      return `${head} No-show: the ${s.noShowMissing === 'both' ? 'seeker and the recruiter' : (s.noShowMissing ?? 'other side')} did not come to the room by ${utc(s.noShowAtMs ?? null)}.`;
   }
 }
 

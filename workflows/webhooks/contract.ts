@@ -257,6 +257,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'match.matched',
   'match.accepted',
   'interview.completed',
+  'match.no_show',
   'changelog.api',
   'webhook.test',
 ] as const;
@@ -290,6 +291,15 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
   'changelog.api': {
     when: 'an entry is added to the API changelog (sent to every subscription of this type)',
     data: '{ entry_id, date, kind, title, description, changelog_url }',
+  },
+  'match.no_show': {
+    when:
+      'an accepted match ended without an interview: the seeker, the recruiter or both did not ' +
+      'come to the interview room within MATCH_NO_SHOW_GRACE_MS of acceptance (never also ' +
+      'interview.completed)',
+    data:
+      "{ match_id, job_id, role_title, live_event_slug, accepted_at, no_show_at, missing: 'seeker' | " +
+      "'recruiter' | 'both' (who did not come) }",
   },
   'webhook.test': {
     when:

@@ -115,6 +115,12 @@ export async function whyMatch(ctx: OpsContext, matchId: string): Promise<string
         `Both accepted ${t(s.acceptedAtMs)}. Timer: the interview ends ${t(s.interviewEndsAtMs)} ` +
           `unless a party ends it first (signal interviewCompleted).`,
       );
+      if ((s.arriveByMs ?? null) !== null && (s.interviewStartedAtMs ?? null) === null)
+        lines.push(
+          `Arrivals: seeker ${s.seekerInRoomAtMs ? `in the room ${t(s.seekerInRoomAtMs)}` : 'not yet'}, recruiter ` +
+            `${s.recruiterInRoomAtMs ? `in the room ${t(s.recruiterInRoomAtMs)}` : 'not yet'}; whoever has not come by ` +
+            `${t(s.arriveByMs!)} is a no-show.`,
+        );
       break;
     case 'expired':
       lines.push(
@@ -131,6 +137,12 @@ export async function whyMatch(ctx: OpsContext, matchId: string): Promise<string
       break;
     case 'completed':
       lines.push(`Interview completed ${t(s.completedAtMs)}. Nothing waits.`);
+      break;
+    case 'no_show':
+      lines.push(
+        `No-show ${t(s.noShowAtMs ?? null)}: the ${s.noShowMissing === 'both' ? 'seeker and the recruiter' : (s.noShowMissing ?? 'other side')} ` +
+          `did not come to the room by ${t(s.arriveByMs ?? null)}. Not an interview; nothing waits.`,
+      );
       break;
   }
   if (row && row.status !== s.status)

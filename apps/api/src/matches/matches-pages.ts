@@ -74,7 +74,71 @@ const STATUS_TEXT: Record<string, string> = {
   declined: 'Declined',
   expired: 'Expired: nobody accepted in time',
   completed: 'Interview completed',
+  no_show: 'No-show: the interview did not take place',
 };
+
+/** Who did not come to a no-show's room, as a clause in the viewer's words. */
+export function noShowClause(missing: string | null, viewer: 'seeker' | 'recruiter'): string {
+  if (missing === 'both') return 'neither of you came to the interview room in time';
+  if (missing === viewer) return 'you did not come to the interview room in time';
+  return `${missing === 'seeker' ? 'the candidate' : 'the recruiter'} did not come to the interview room in time`;
+}
+
+/**
+ * A no-show, for each viewer: who did not come, that it is not an interview, and what now. A
+ * seeker whose recruiter did not come goes back to the queue by choice (the same event's join).
+ */
+function noShowPanel(
+  request: FastifyRequest,
+  m: MatchWithJob,
+  role: 'seeker' | 'recruiter',
+  event: { slug: string; company_name: string; status: string } | undefined,
+): SafeHtml {
+  const missing = m.no_show_missing ?? 'both';
+  const by = html`by ${fmtDate(m.arrive_by ?? m.no_show_at)}`;
+  const heading =
+    missing === 'both'
+      ? 'Neither of you came to the interview'
+      : missing === role
+        ? 'You did not come to the interview'
+        : role === 'seeker'
+          ? 'The recruiter did not come'
+          : 'The candidate did not come';
+  const open = event && (event.status === 'live' || event.status === 'paused');
+  const again =
+    role !== 'seeker'
+      ? html``
+      : open
+        ? html`<div class="actions">${actionButton(request, `/events/${event.slug}/join`, missing === 'recruiter' ? 'Back to the queue' : `Join the queue for ${event.company_name} again`, { cls: missing === 'recruiter' ? 'btn btn-primary' : 'btn' })}</div>`
+        : html`<p class="actions"><a class="btn" href="/">Find another live event</a></p>`;
+  const text =
+    role === 'seeker'
+      ? missing === 'recruiter'
+        ? html`Nobody from ${event?.company_name ?? 'the company'} came to the interview room ${by}, so the match ended without an interview. It does not count as an interview, and this job may be offered to you again.${open ? ' You can go back to the queue for this event now.' : ''}`
+        : missing === 'seeker'
+          ? html`The recruiter waited in the interview room; you had not come ${by}, so the match has ended.`
+          : html`Neither of you came to the interview room ${by}, so the match ended without an interview.`
+      : missing === 'seeker'
+        ? html`${m.seeker_name ?? 'The candidate'} did not come to the interview room ${by}. The match has ended without an interview and its interview slot is free again.`
+        : missing === 'recruiter'
+          ? html`Nobody of your team came to the interview room ${by}. The candidate was told and may join the queue again; this pair may be matched again.`
+          : html`Neither side came to the interview room ${by}. The match has ended without an interview and its interview slot is free again.`;
+  return html`<section class="panel panel-warning" aria-labelledby="no-show-h" id="no-show" data-no-show-missing="${missing}">
+<h2 id="no-show-h">${heading}</h2>
+<p>${text}</p>
+${again}
+</section>`;
+}
+
+/** Before both are in the room: who is there, and the arrival deadline. */
+function arrivals(m: MatchWithJob, role: 'seeker' | 'recruiter'): SafeHtml {
+  if (!m.arrive_by || m.interview_started_at) return html``;
+  const mine = role === 'seeker' ? m.seeker_in_room_at : m.recruiter_in_room_at;
+  const theirs = role === 'seeker' ? m.recruiter_in_room_at : m.seeker_in_room_at;
+  const me = role === 'seeker' ? 'You' : 'Your team';
+  const other = role === 'seeker' ? 'the recruiter' : 'the candidate';
+  return html`<p id="arrivals">${mine ? `${me} came to the room` : `${me} ${role === 'seeker' ? 'have' : 'has'} not come to the room yet`}; ${other} ${theirs ? 'came too' : 'has not come yet'}. If ${other} has not come by <strong>${fmtDate(m.arrive_by)}</strong>, the match ends as a no-show and does not count as an interview.</p>`;
+}
 
 const OUTCOME_TEXT: Record<InterviewOutcome, string> = {
   advance: 'Advance: exchange contact details',
@@ -274,18 +338,23 @@ ${postForm(
 <p>Both sides accepted ${fmtDate(m.accepted_at)}. ${
               m.interview_started_at
                 ? html`You were both in the room ${fmtDate(m.interview_started_at)}: the interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.`
-                : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
+                : m.arrive_by
+                  ? html`The interview clock starts when you are both in the room.`
+                  : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
             }</p>
+${arrivals(m, role)}
 <div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>
 </section>`
           : m.status === 'completed'
             ? html`<p class="panel panel-soft">The interview was completed ${fmtDate(m.completed_at)}.</p>
 ${afterInterview(request, m, role, report, author, seekerUser, event?.slug ?? null, o)}`
-            : html`<p class="panel panel-soft">${
-                m.status === 'declined'
-                  ? html`Declined by ${m.declined_by_role === role ? 'you' : `the ${m.declined_by_role ?? 'other side'}`} ${fmtDate(m.declined_at)}${m.decline_reason ? html`: “${m.decline_reason}”` : ''}.`
-                  : html`Nobody accepted before ${fmtDate(m.expires_at)}.`
-              }</p>`;
+            : m.status === 'no_show'
+              ? noShowPanel(request, m, role, event)
+              : html`<p class="panel panel-soft">${
+                  m.status === 'declined'
+                    ? html`Declined by ${m.declined_by_role === role ? 'you' : `the ${m.declined_by_role ?? 'other side'}`} ${fmtDate(m.declined_at)}${m.decline_reason ? html`: “${m.decline_reason}”` : ''}.`
+                    : html`Nobody accepted before ${fmtDate(m.expires_at)}.`
+                }</p>`;
 
     return sendPage(request, reply, {
       title: `Match: ${m.job_title ?? 'job'}`,

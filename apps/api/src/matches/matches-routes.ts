@@ -41,6 +41,8 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     recruiter_user_id: m.recruiter_user_id,
     joined_via_agent: m.seeker_via_agent,
     details_url: `${app.config.publicBaseUrl}/matches/${m.id}`,
+    no_show_missing: m.no_show_missing ?? null,
+    no_show_at: iso(m.no_show_at),
   });
 
   app.get('/matches', {

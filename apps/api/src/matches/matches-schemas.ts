@@ -1,13 +1,20 @@
 import { INTERVIEW_OUTCOMES } from '#db/matches/interview-reports-repository';
 import { z } from 'zod';
 import { isoDateTime } from '../plugins/http-schemas';
-import { DECLINE_REASON_CODES, MATCH_PARTY_ROLES, MATCH_STATUSES } from '#workflows/matches/contract';
+import { DECLINE_REASON_CODES, MATCH_PARTY_ROLES, MATCH_STATUSES, NO_SHOW_MISSING } from '#workflows/matches/contract';
 
 /** Item of the match list, and the `match` of a decline answer. */
 export const matchSchema = z
   .object({
     id: z.uuid(),
-    status: z.enum(MATCH_STATUSES),
+    status: z
+      .enum(MATCH_STATUSES)
+      .describe(
+        '`matched` (waiting for both to accept) → `accepted` (the interview room is open) → ' +
+          '`completed`; or `declined`, `expired`, or `no_show`: accepted, but the seeker, the ' +
+          'recruiter or both did not come to the interview room in time (see `no_show_missing`); ' +
+          'never an interview',
+      ),
     match_score: z.number().nullable().describe('0–100, explainable: see score_breakdown and docs/match-score.md'),
     score_version: z.string().nullable().describe('Version of the score formula'),
     score_breakdown: z
@@ -36,6 +43,11 @@ export const matchSchema = z
       .describe('The recruiter the match was offered to (events where recruiters mark their availability), else null'),
     joined_via_agent: z.boolean().describe('The seeker joined the queue through an API token (an agent)'),
     details_url: z.url().describe('Web page where a human views and accepts the match'),
+    no_show_missing: z
+      .enum(NO_SHOW_MISSING)
+      .nullable()
+      .describe('Who did not come to the interview room of a `no_show` match (null otherwise)'),
+    no_show_at: isoDateTime.nullable().describe('When the match ended as `no_show` (null otherwise)'),
   })
   .meta({ id: 'Match' });
 

@@ -15,6 +15,7 @@ import {
   interviewCompletedSignal,
   interviewReportedSignal,
   bothInRoomUpdate,
+  enteredRoomUpdate,
   MATCH_ROOM_CLOSED,
   type MatchPartyRole,
   type DeclineReasonCode,
@@ -233,7 +234,42 @@ export function createMatchesService(
       return reload(match.id, role);
     },
 
-    /** The interview room (web app): a party ends the interview; `completed` follows (signal). */
+    /**
+     * The built-in room saw one party connect (each connection; only the first arrival counts, so
+     * a reconnect changes nothing). Whoever has not come by the match's `arrive_by` is a no-show.
+     * 409 MATCH_ROOM_CLOSED once the match is no longer accepted.
+     */
+    async enterRoom(input: { userId: string; matchId: string }): Promise<MatchView> {
+      const { match, role } = await load(input.userId, input.matchId);
+      if ((role === 'seeker' ? match.seeker_in_room_at : match.recruiter_in_room_at) !== null) return { match, role };
+      if (match.status !== 'accepted')
+        throw new ConflictError(
+          MATCH_ROOM_CLOSED,
+          `match ${match.id} is ${match.status}; the interview room is closed`,
+          { status: match.status },
+        );
+      try {
+        await deps.temporal.workflow
+          .getHandle(matchWorkflowId(match.id))
+          .executeUpdate(enteredRoomUpdate, { args: [{ userId: input.userId, role }] });
+      } catch (err) {
+        const conflict = refusalConflict(err, [MATCH_ROOM_CLOSED], (r) => ({
+          status: (r.details?.[0] as { status?: string } | undefined)?.status ?? match.status,
+        }));
+        if (conflict) throw conflict;
+        if (err instanceof WorkflowNotFoundError)
+          throw new ConflictError(MATCH_ROOM_CLOSED, `match ${match.id} is closed`, { status: match.status });
+        throw err;
+      }
+      return reload(match.id, role);
+    },
+
+    /**
+     * The interview room (web app): a party ends the interview; `completed` follows (signal).
+     * Not while one of them is in the room alone: the interview has not started, and ending it
+     * would record an interview that never happened (409 INTERVIEW_NOT_STARTED; whoever has not
+     * come by `arrive_by` makes it a no-show instead).
+     */
     async completeInterview(input: { userId: string; matchId: string }): Promise<MatchView> {
       const { match, role } = await load(input.userId, input.matchId);
       if (match.status === 'completed') return { match, role };
@@ -241,6 +277,17 @@ export function createMatchesService(
         throw new ConflictError(
           'MATCH_NOT_ACCEPTED',
           `match ${match.id} is ${match.status}; the interview starts after both accepted`,
+          { status: match.status },
+        );
+      if (
+        match.arrive_by !== null &&
+        match.interview_started_at === null &&
+        (match.seeker_in_room_at === null) !== (match.recruiter_in_room_at === null)
+      )
+        throw new ConflictError(
+          'INTERVIEW_NOT_STARTED',
+          `match ${match.id}: the ${match.seeker_in_room_at === null ? 'seeker' : 'recruiter'} has not come to the ` +
+            `room; the interview has not started`,
           { status: match.status },
         );
       await deps.temporal.workflow
@@ -307,6 +354,10 @@ export function createMatchesService(
       const { match, role } = await load(input.userId, input.matchId);
       if (match.status === 'completed')
         throw new ConflictError('MATCH_INTERVIEW_COMPLETED', `the interview of match ${match.id} has ended`, {
+          status: match.status,
+        });
+      if (match.status === 'no_show')
+        throw new ConflictError('MATCH_NOT_ACCEPTED', `match ${match.id} ended as a no-show; the room is closed`, {
           status: match.status,
         });
       if (match.status !== 'accepted') {

@@ -7,6 +7,7 @@ import { html } from '../web/html';
 import { confirmAction, fmtDate, sendPage } from '../web/layout';
 import type { MatchPartyRole } from '#workflows/matches/contract';
 import { UUID_RE } from '#lib/ids';
+import { noShowClause } from './matches-pages';
 
 /** Signalling messages the peers may relay to each other (SDP, ICE, and whether camera and microphone are on; nothing else passes). */
 const RELAYED = new Set(['offer', 'answer', 'candidate', 'media-state']);
@@ -108,6 +109,18 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   };
 
   /**
+   * One party is in the room: the match workflow records the first arrival (a reconnect changes
+   * nothing). Whoever has not come by the match's `arrive_by` is a no-show.
+   */
+  const arrive = async (matchId: string, userId: string): Promise<void> => {
+    try {
+      await matches.enterRoom({ userId, matchId });
+    } catch (err) {
+      app.log.warn({ err, matchId }, `room ${matchId}: the arrival could not be recorded`);
+    }
+  };
+
+  /**
    * The room admits exactly the party its token names, signed in as that user, while the match
    * is accepted. Anything else → 403/404/409 (the URL may have been forwarded to someone else).
    */
@@ -142,7 +155,13 @@ const roomsPages: FastifyPluginAsync = async (app) => {
         status: 409,
         narrow: true,
         body: html`<h1>The interview room is closed</h1>
-<p class="lead">${m.status === 'completed' ? html`The interview ended ${fmtDate(m.completed_at)}.` : `The match is ${m.status}; the room opens once both sides have accepted.`}</p>
+<p class="lead">${
+          m.status === 'completed'
+            ? html`The interview ended ${fmtDate(m.completed_at)}.`
+            : m.status === 'no_show'
+              ? html`The room closed ${fmtDate(m.no_show_at)}: ${noShowClause(m.no_show_missing, party.role)}, so there was no interview.`
+              : `The match is ${m.status}; the room opens once both sides have accepted.`
+        }</p>
 <p><a href="/matches/${m.id}">Back to the match</a></p>`,
       });
     }
@@ -158,10 +177,14 @@ const roomsPages: FastifyPluginAsync = async (app) => {
         : (recruiterUser?.display_name ?? 'The recruiter');
     const myName = party.role === 'seeker' ? seekerName : recruiterName;
     const otherName = party.role === 'seeker' ? `${recruiterName} (recruiter)` : `${seekerName} (candidate)`;
+    // With no-shows on (arrive_by), ending is for an interview that has started: alone in the room
+    // one can only step out; whoever has not come by arrive_by makes the match a no-show.
+    const waitForOther = m.arrive_by !== null && m.interview_started_at === null;
+    const otherWho = party.role === 'seeker' ? 'the recruiter' : 'the candidate';
     return sendPage(request, reply, {
       title: 'Interview room',
       scripts: ['room.js'],
-      body: html`<div class="room" id="room" data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-connection-state="new">
+      body: html`<div class="room" id="room" data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-match-id="${m.id}" data-arrive-by="${waitForOther ? m.arrive_by!.toISOString() : ''}" data-connection-state="new">
 <h1>Interview: ${m.job_title ?? 'job'}</h1>
 <section class="panel precheck" id="precheck" aria-labelledby="precheck-h" data-precheck-state="checking">
   <h2 id="precheck-h">Before you join: camera and microphone</h2>
@@ -181,7 +204,13 @@ const roomsPages: FastifyPluginAsync = async (app) => {
 <div class="room-clock" id="room-clock" data-clock-state="${m.interview_started_at ? 'running' : 'waiting'}">
   <p><span class="clock-label">Interview clock:</span> <span class="timer" id="room-elapsed" aria-live="off">${m.interview_started_at ? '…' : 'not started'}</span>
   <span class="clock-left" id="room-left-wrap"${m.interview_started_at ? '' : html` hidden`}>· <span class="timer" id="room-timer" aria-live="off">—</span> left</span></p>
-  <p class="hint" id="room-clock-hint">${m.interview_started_at ? html`Started ${fmtDate(m.interview_started_at)}; the interview ends ${fmtDate(m.interview_ends_at)}.` : html`The clock starts when you are both in the room; until then the room stays open until ${fmtDate(m.interview_ends_at)}.`}</p>
+  <p class="hint" id="room-clock-hint">${
+    m.interview_started_at
+      ? html`Started ${fmtDate(m.interview_started_at)}; the interview ends ${fmtDate(m.interview_ends_at)}.`
+      : waitForOther
+        ? html`The clock starts when you are both in the room. If ${otherWho} has not come by ${fmtDate(m.arrive_by)}, the match ends as a no-show: it does not count as an interview${party.role === 'seeker' ? ', and you can go back to the queue' : ''}.`
+        : html`The clock starts when you are both in the room; until then the room stays open until ${fmtDate(m.interview_ends_at)}.`
+  }</p>
 </div>
 <div class="videos">
   <figure><video id="remote-video" autoplay playsinline aria-label="${otherName}"></video><figcaption>${otherName} <span class="badge badge-off" id="remote-cam-off" hidden>camera off</span> <span class="badge badge-off" id="remote-mic-off" hidden>muted</span></figcaption></figure>
@@ -191,11 +220,17 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   <button type="button" class="btn" id="toggle-camera" aria-pressed="false">Turn camera off</button>
   <button type="button" class="btn" id="toggle-mic" aria-pressed="false">Mute microphone</button>
   <a class="btn" href="/matches/${m.id}">Step out</a>
-  ${confirmAction(request, `/rooms/${m.id}/complete`, 'End the interview', {
-    consequence: 'This ends the interview for both of you and closes the room. To come back later instead, step out.',
-    confirmLabel: 'Yes, end the interview for both',
-  })}
+  <span id="end-control"${waitForOther ? html` hidden` : ''}>${confirmAction(
+    request,
+    `/rooms/${m.id}/complete`,
+    'End the interview',
+    {
+      consequence: 'This ends the interview for both of you and closes the room. To come back later instead, step out.',
+      confirmLabel: 'Yes, end the interview for both',
+    },
+  )}</span>
 </div>
+${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview once you are both here. Until then, step out to leave the room open.</p>` : ''}
 <p class="hint">Stepping out keeps the room open (the clock keeps running once it started); you can come back from the match page. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
 </div>
 </div>`,
@@ -210,6 +245,12 @@ const roomsPages: FastifyPluginAsync = async (app) => {
     try {
       await matches.completeInterview({ userId: user.id, matchId });
     } catch (err) {
+      // Alone in the room: nothing ends (the room stays open; a no-show follows if nobody comes).
+      if (err instanceof AppError && err.code === 'INTERVIEW_NOT_STARTED') {
+        if ((request.headers.accept ?? '').includes('application/json'))
+          return reply.code(409).send({ ok: false, code: err.code, match_url: `/matches/${matchId}` });
+        return reply.redirect(`/matches/${matchId}`, 303);
+      }
       // Already over (expired room, a race with the other party): the match page tells the state.
       if (!(err instanceof AppError && err.status === 409)) throw err;
     }
@@ -250,6 +291,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
         if (typeof msg?.type === 'string' && RELAYED.has(msg.type)) hub.relay(matchId, party.role, socket, msg);
       });
       socket.on('close', () => hub.leave(matchId, party.role, socket));
+      void arrive(matchId, party.userId);
       if (hub.join(matchId, party.role, socket)) void startClock(matchId, party.userId);
     },
   );

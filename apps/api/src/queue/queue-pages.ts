@@ -65,7 +65,9 @@ export function queueBoxes(app: FastifyInstance) {
       ? html`<h2>Your interview is on</h2><p>Both sides accepted the match for <strong>${m.job_title ?? 'the job'}</strong>. The interview room is open until ${fmtDate(m.interview_ends_at)}.</p><p><a class="btn btn-primary" href="/matches/${m.id}">Go to the interview</a></p><p class="hint">After the interview you can join a queue again.</p>`
       : m.status === 'completed'
         ? html`<h2>Your interview is done</h2><p>Your interview for <strong>${m.job_title ?? 'the job'}</strong> ended ${fmtDate(m.completed_at)}. The recruiter will tell you the next step on <a href="/matches/${m.id}">the match page</a>.</p>`
-        : html`<h2>Your last match ended</h2><p>The match for <strong>${m.job_title ?? 'the job'}</strong> is ${m.status}. <a href="/matches/${m.id}">See the match</a>.</p>`;
+        : m.status === 'no_show'
+          ? html`<h2>No interview took place</h2><p>The match for <strong>${m.job_title ?? 'the job'}</strong> ended as a no-show: ${m.no_show_missing === 'recruiter' ? 'the recruiter did not come to the interview room. It does not count as an interview' : m.no_show_missing === 'seeker' ? 'you did not come to the interview room' : 'neither of you came to the interview room'}. <a href="/matches/${m.id}">See the match</a>.</p>`
+          : html`<h2>Your last match ended</h2><p>The match for <strong>${m.job_title ?? 'the job'}</strong> is ${m.status}. <a href="/matches/${m.id}">See the match</a>.</p>`;
 
   const queueState = (
     request: FastifyRequest,

@@ -317,6 +317,8 @@ export const CODE_MESSAGES: Record<string, string> = {
   IDEMPOTENCY_KEY_IN_USE: 'The same request is still being handled; wait a moment.',
   ROOM_TOKEN_INVALID: 'This room link is not valid or has expired. Open the match page to enter the room again.',
   ROOM_TOKEN_NOT_YOURS: 'This room link was issued to someone else. Open the match page signed in as yourself.',
+  INTERVIEW_NOT_STARTED:
+    'The interview has not started: the other person has not come to the room. If they do not come in time, the match ends as a no-show.',
 };
 
 /** A page's sentence for an error: its code's, else its own message with identifiers in words. */

@@ -214,6 +214,7 @@
         declined: 'A match was declined.',
         expired: 'A match expired: nobody accepted in time.',
         completed: 'An interview was completed.',
+        no_show: 'A match ended as a no-show: someone did not come to the interview room.',
       };
       var notify = function (text) {
         if (announcer) announcer.textContent = text;
@@ -236,6 +237,10 @@
         setTitle(c.pending);
         if (c.kind === 'match' && c.status !== c.previous_status && TEXT[c.status]) notify(TEXT[c.status]);
         refresh();
+        // Other scripts of the page (the interview room) hear the same change.
+        try {
+          document.dispatchEvent(new CustomEvent('jobfair:live-change', { detail: c }));
+        } catch (err) {}
       });
       window.addEventListener('pagehide', function () {
         es.close();

@@ -15,6 +15,11 @@
   var clockHint = document.getElementById('room-clock-hint');
   var completeAction = root.getAttribute('data-complete-action');
   var matchUrl = root.getAttribute('data-match-url');
+  var matchId = root.getAttribute('data-match-id');
+  // With no-shows on: whoever has not come by arriveBy is a no-show (the server decides; the page follows).
+  var arriveBy = root.getAttribute('data-arrive-by') ? new Date(root.getAttribute('data-arrive-by')).getTime() : 0;
+  var endControl = document.getElementById('end-control');
+  var endHint = document.getElementById('end-hint');
   var statusEl = document.getElementById('room-status-text');
   var timerEl = document.getElementById('room-timer');
   var localVideo = document.getElementById('local-video');
@@ -155,6 +160,9 @@
         var fresh = !startedAt;
         startedAt = s;
         endsAt = e;
+        // Both are here: the interview has started and may be ended.
+        if (endControl) endControl.hidden = false;
+        if (endHint) endHint.hidden = true;
         if (fresh && clockHint)
           clockHint.textContent =
             'You are both here: the interview clock is running. It ends at ' +
@@ -208,7 +216,37 @@
     return window.JobFair ? window.JobFair.fmtDuration(ms) : Math.max(0, Math.round(ms / 1000)) + ' s';
   }
 
+  // The match moved on while this page is open (a no-show at the arrival deadline, or ended
+  // elsewhere): leave for the match page, which says what happened. Heard through the page's live
+  // updates (app.js); after the arrival deadline also asked once a few seconds, in case they are off.
+  function leaveIfOver(status) {
+    if (status && status !== 'accepted')
+      finish(
+        status === 'no_show'
+          ? 'The other person did not come: the match ended as a no-show.'
+          : 'The interview has ended.',
+      );
+  }
+  document.addEventListener('jobfair:live-change', function (e) {
+    var c = e.detail || {};
+    if (c.kind === 'match' && c.id === matchId) leaveIfOver(c.status);
+  });
+  var lastAsked = 0;
+  function askState() {
+    if (ended || !arriveBy || startedAt || Date.now() < arriveBy || Date.now() - lastAsked < 3000) return;
+    lastAsked = Date.now();
+    fetch(matchUrl + '/state.json', { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      .then(function (r) {
+        return r.ok ? r.json() : null;
+      })
+      .then(function (s) {
+        if (s) leaveIfOver(s.status);
+      })
+      .catch(function () {});
+  }
+
   function tick() {
+    askState();
     if (!endsAt) return;
     var left = endsAt - Date.now();
     if (startedAt) {
