@@ -7,7 +7,10 @@ import type { AccountsRepository } from '../../db/accounts/accounts-repository';
 import type { EventsRepository } from '../../db/events/events-repository';
 import type { OutboxRepository } from '../../db/notifications/outbox-repository';
 import type { InterviewReportsRepository } from '../../db/matches/interview-reports-repository';
+import type { MatchmakingRepository } from '../../db/matchmaking/matchmaking-repository';
 import type {
+  ClaimInterviewSlotInput,
+  ClaimInterviewSlotResult,
   LoadMatchSettingsInput,
   LoadMatchSettingsResult,
   MatchNoticeKind,
@@ -18,6 +21,8 @@ import type {
 import { iso } from '../../lib/dates';
 
 export type {
+  ClaimInterviewSlotInput,
+  ClaimInterviewSlotResult,
   LoadMatchSettingsInput,
   LoadMatchSettingsResult,
   NotifyMatchPartiesInput,
@@ -39,37 +44,63 @@ const outboxIdFor = (matchId: string, kind: string, userId: string): string => {
 
 const utc = (d: Date | null) => (d ? `${d.toISOString().replace('T', ' ').slice(0, 16)} UTC` : 'soon');
 
-/** Subject and text of a notice for one side. Plain text; no secret, no room link (rooms are entered from the match page). */
+/**
+ * Subject and text of a notice for one recipient. Plain text; no secret, no room link (rooms are
+ * entered from the match page). The recruiter is named as the match names them (decision 0244):
+ * before one accepts, the one it is offered to (any of the team may accept); after, the accepter.
+ */
 function noticeText(
   kind: MatchNoticeKind,
   side: 'seeker' | 'recruiter',
   m: MatchWithJob,
   company: string,
   url: string,
+  recipientId: string,
 ): { subject: string; text: string } | null {
   const job = m.job_title ?? 'a job';
   const who = m.seeker_name ?? 'a candidate';
+  const recruiter = m.recruiter_name;
+  const offered =
+    side === 'seeker'
+      ? recruiter
+        ? ` It is offered to ${recruiter}; whoever of the team accepts interviews you.`
+        : ''
+      : m.recruiter_user_id === recipientId
+        ? ' It is offered to you; anyone of the team may accept it.'
+        : recruiter
+          ? ` It is offered to ${recruiter}; anyone of the team may accept it, and whoever does interviews.`
+          : '';
+  const interviewer =
+    side === 'seeker'
+      ? recruiter
+        ? ` You meet ${recruiter} of ${company}.`
+        : ''
+      : m.recruiter_user_id === recipientId
+        ? ' You interview.'
+        : recruiter
+          ? ` ${recruiter} interviews.`
+          : '';
   switch (kind) {
     case 'matched':
       return side === 'seeker'
         ? {
             subject: `You have a match: ${job} at ${company}`,
             text:
-              `A recruiter's job fits your profile: ${job} at ${company}.\n\nReview it and accept before ` +
-              `${utc(m.expires_at)}:\n${url}\n`,
+              `A recruiter's job fits your profile: ${job} at ${company}. A recruiter of ${company} ` +
+              `will meet you.${offered}\n\nReview it and accept before ${utc(m.expires_at)}:\n${url}\n`,
           }
         : {
             subject: `New match for ${job}: ${who}`,
             text:
-              `${who}${m.seeker_headline ? ` (${m.seeker_headline})` : ''} was matched with ${job}.\n\nAccept ` +
-              `before ${utc(m.expires_at)}:\n${url}\n`,
+              `${who}${m.seeker_headline ? ` (${m.seeker_headline})` : ''} was matched with ${job}.${offered}` +
+              `\n\nAccept before ${utc(m.expires_at)}:\n${url}\n`,
           };
     case 'accepted':
       return {
         subject: `Interview room open: ${job}`,
         text:
-          `Both sides accepted the match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`}. ` +
-          `Enter the interview room from the match page:\n${url}\n`,
+          `Both sides accepted the match for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`}.` +
+          `${interviewer} Enter the interview room from the match page:\n${url}\n`,
       };
     case 'declined':
       return {
@@ -167,6 +198,7 @@ export function createMatchesActivities(deps: {
   expiryReminderMs?: number;
   reportWindowMs?: number;
   interviewReportsRepository?: Pick<InterviewReportsRepository, 'findByMatch'>;
+  matchmakingRepository?: Pick<MatchmakingRepository, 'claimOfferForRecruiter'>;
 }) {
   return {
     /**
@@ -191,7 +223,9 @@ export function createMatchesActivities(deps: {
       if (kind === 'advance') {
         // The contact exchange: the seeker and the recruiter who wrote the report learn each other's address.
         const report = await deps.interviewReportsRepository?.findByMatch(m.id);
-        const author = report?.author_user_id ? await accounts.findUserById(report.author_user_id) : undefined;
+        // The seeker's contact is the recruiter who interviewed (decision 0244), else the report's author.
+        const contactId = m.recruiter_user_id ?? report?.author_user_id;
+        const author = contactId ? await accounts.findUserById(contactId) : undefined;
         const seeker = await accounts.findUserById(m.seeker_user_id);
         if (!report || report.outcome !== 'advance' || !author || !seeker) return { outboxIds: [], sent: 0 };
         const job = m.job_title ?? 'the job';
@@ -216,9 +250,12 @@ export function createMatchesActivities(deps: {
           },
         );
       } else {
-        messages.push({ userId: m.seeker_user_id, text: noticeText(kind, 'seeker', m, company, url) });
+        messages.push({
+          userId: m.seeker_user_id,
+          text: noticeText(kind, 'seeker', m, company, url, m.seeker_user_id),
+        });
         for (const userId of await accounts.listTeamMemberIds(m.team_id))
-          messages.push({ userId, text: noticeText(kind, 'recruiter', m, company, url) });
+          messages.push({ userId, text: noticeText(kind, 'recruiter', m, company, url, userId) });
       }
       for (const r of messages) {
         const text = r.text;
@@ -260,6 +297,11 @@ export function createMatchesActivities(deps: {
         seeker_accepted_at: iso(state.seekerAcceptedAtMs),
         recruiter_accepted_at: iso(state.recruiterAcceptedAtMs),
         recruiter_accepted_by: state.recruiterAcceptedBy,
+        // Whoever of the team accepted is the match's recruiter from then on (decision 0244); until
+        // then the row keeps the recruiter it was offered to (written with the offer).
+        ...(state.recruiterAcceptedBy && !state.recruiterAutoAccepted
+          ? { recruiter_user_id: state.recruiterAcceptedBy }
+          : {}),
         recruiter_auto_accepted: state.recruiterAutoAccepted,
         declined_at: iso(state.declinedAtMs),
         declined_by: state.declinedBy,
@@ -279,6 +321,19 @@ export function createMatchesActivities(deps: {
         no_show_missing: state.noShowMissing ?? null,
         created_at: new Date(state.createdAtMs).toISOString(),
       });
+    },
+
+    /**
+     * A recruiter's acceptance claims the interview slot (decision 0244): the match's offer moves
+     * to the accepter when they have a free slot under the availability rules; `ok: false` refuses
+     * the acceptance. Answers the accepter's display name for the Temporal UI's details.
+     */
+    async claimInterviewSlot({ matchId, userId }: ClaimInterviewSlotInput): Promise<ClaimInterviewSlotResult> {
+      const claim = deps.matchmakingRepository
+        ? await deps.matchmakingRepository.claimOfferForRecruiter(matchId, userId)
+        : { ok: true };
+      const user = await deps.accountsRepository?.findUserById(userId);
+      return { ...claim, recruiterName: user?.display_name ?? null };
     },
 
     /** The team's match settings at the time the match is made (team setting `auto_accept_matches`, default false). */

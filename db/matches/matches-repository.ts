@@ -11,7 +11,11 @@ export interface MatchRow {
   queue_entry_id: string;
   job_id: string;
   team_id: string;
-  /** The recruiter the match was offered to (events with recruiter availability), else null. */
+  /**
+   * The match's recruiter (decision 0244): until a recruiter accepts, the one it is offered to
+   * (events with recruiter availability, else null: the whole team); once one accepts, the accepter,
+   * who interviews. With the team's auto-accept, the one it was offered to.
+   */
   recruiter_user_id: string | null;
   decline_reason_code: string | null;
   live_event_id: string;
@@ -51,12 +55,14 @@ export interface MatchRow {
 /** A match with the job title and the candidate's public profile joined in (what the lists and pages show). */
 export type MatchWithJob = MatchRow & {
   job_title: string | null;
+  /** Display name of `recruiter_user_id` (offered to, or the interviewer once accepted). */
+  recruiter_name: string | null;
   seeker_name: string | null;
   seeker_headline: string | null;
   seeker_skills: string[] | null;
 };
 
-/** The projection the match workflow writes: times as ISO strings. */
+/** The projection the match workflow writes: times as ISO strings; the recruiter only once one accepted. */
 export type MatchProjection = Omit<
   MatchRow,
   | 'recruiter_user_id'
@@ -90,6 +96,7 @@ export type MatchProjection = Omit<
   arrive_by: string | null;
   no_show_at: string | null;
   created_at: string;
+  recruiter_user_id?: string;
 };
 
 export function createMatchesRepository(knex: Knex) {
@@ -97,9 +104,11 @@ export function createMatchesRepository(knex: Knex) {
     trx('matches as m')
       .leftJoin('jobs as j', 'j.id', 'm.job_id')
       .leftJoin('profiles as p', 'p.user_id', 'm.seeker_user_id')
+      .leftJoin('users as ru', 'ru.id', 'm.recruiter_user_id')
       .select(
         'm.*',
         'j.title as job_title',
+        'ru.display_name as recruiter_name',
         'p.full_name as seeker_name',
         'p.title as seeker_headline',
         'p.skills as seeker_skills',

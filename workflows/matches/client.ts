@@ -58,6 +58,7 @@ export function matchInputFromOffer(
     queueEntryId: o.queue_entry_id,
     seekerUserId: o.seeker_user_id,
     recruiterUserIds,
+    offeredToUserId: o.recruiter_user_id ?? null,
     teamId: o.team_id,
     jobId: o.job_id,
     jobTitle: o.job_title,

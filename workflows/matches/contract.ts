@@ -41,6 +41,13 @@ export interface MatchInput {
   seekerUserId: string;
   /** Recruiters of the job's team when the match was made (owners of its events besides the seeker). */
   recruiterUserIds: string[];
+  /**
+   * The recruiter the match is offered to (round-robin at events with recruiter availability), the
+   * suggested interviewer; whoever of the team accepts becomes the interviewer (decision 0244). With
+   * the team's auto-accept this recruiter is the interviewer. Optional: absent at events without
+   * availability and in runs started before it.
+   */
+  offeredToUserId?: string | null;
   teamId: string;
   jobId: string;
   jobTitle: string;
@@ -79,6 +86,12 @@ export interface MatchState {
   recruiterAcceptedAtMs: number | null;
   recruiterAcceptedBy: string | null;
   recruiterAutoAccepted: boolean;
+  /**
+   * The interviewer's display name (for the Temporal UI's details; never an e-mail address): the
+   * recruiter whose acceptance claimed the interview slot. Optional: runs before
+   * MATCH_INTERVIEWER_PATCH and auto-accepted matches have none.
+   */
+  interviewerName?: string | null;
   acceptedAtMs: number | null;
   /**
    * When both people were first in the interview room together (update `bothInRoom`): the
@@ -156,6 +169,31 @@ export const MATCH_ROOM_CLOSED = 'MATCH_ROOM_CLOSED';
 /** ApplicationFailure types of refused updates; the API answers 409 with the same code. */
 export const MATCH_NOT_ACCEPTABLE = 'MATCH_NOT_ACCEPTABLE';
 export const MATCH_NOT_DECLINABLE = 'MATCH_NOT_DECLINABLE';
+/**
+ * ApplicationFailure type (409 in the API): a recruiter's acceptance refused because they have no
+ * free interview slot at the event under the availability rules (decision 0123); details carry
+ * `{ active, capacity }`.
+ */
+export const MATCH_RECRUITER_AT_CAPACITY = 'MATCH_RECRUITER_AT_CAPACITY';
+/**
+ * The patch id (workflows/README.md) of "whoever of the team accepts is the interviewer" (decision
+ * 0244): a recruiter's acceptance first claims the interview slot for the accepter
+ * (`claimInterviewSlot`, a local activity) and is refused when they have none free.
+ */
+export const MATCH_INTERVIEWER_PATCH = 'match-accepter-is-interviewer';
+
+export interface ClaimInterviewSlotInput {
+  matchId: string;
+  userId: string;
+}
+export interface ClaimInterviewSlotResult {
+  /** False: the accepter has no free slot at the event (active offers ≥ capacity). */
+  ok: boolean;
+  /** The accepter's display name (for the details in the Temporal UI). */
+  recruiterName: string | null;
+  active?: number;
+  capacity?: number;
+}
 
 export interface LoadMatchSettingsInput {
   teamId: string;
@@ -248,7 +286,7 @@ export function domainEventId(matchId: string, type: string): string {
 export interface MatchStartNames {
   seekerName: string | null;
   companyName: string | null;
-  /** The recruiter the offer went to (events with availability), else null: the whole team. */
+  /** The recruiter the offer went to (events with availability), else null: the whole team. The suggested interviewer: whoever of the team accepts interviews. */
   recruiterName: string | null;
 }
 
@@ -264,11 +302,18 @@ export function matchStartMetadata(
   const company = temporalName(names.companyName, input.liveEventSlug);
   const recruiter = names.recruiterName ? temporalName(names.recruiterName, 'a recruiter') : null;
   return {
-    staticSummary: `${seeker} × "${temporalName(input.jobTitle, 'a job')}" at ${company}${recruiter ? ` with ${recruiter}` : ''}`,
+    // "offered to": the summary is written once at the start; a teammate may accept and interview
+    // instead (the current details then name the interviewer).
+    staticSummary: `${seeker} × "${temporalName(input.jobTitle, 'a job')}" at ${company}${recruiter ? `, offered to ${recruiter}` : ''}`,
     staticDetails: detailLines([
       ['Seeker', `${seeker}${input.seekerViaAgent ? ` (via agent ${input.seekerAgentIdentity ?? 'unnamed'})` : ''}`],
       ['Job', `${input.jobTitle} at ${company} (event ${input.liveEventSlug})`],
-      ['Recruiter', recruiter ?? "any recruiter of the company's team"],
+      [
+        'Offered to',
+        recruiter
+          ? `${recruiter} (suggested; whoever of the team accepts interviews)`
+          : "any recruiter of the company's team",
+      ],
       ['Match score', input.matchScore],
       ['Match id', input.matchId],
       ['Seeker user id', input.seekerUserId],

@@ -30,6 +30,9 @@ import {
   MATCH_NOT_ACCEPTABLE,
   MATCH_NOT_DECLINABLE,
   MATCH_NOTICES_PATCH,
+  MATCH_INTERVIEWER_PATCH,
+  MATCH_RECRUITER_AT_CAPACITY,
+  type ClaimInterviewSlotResult,
   domainEventId,
   type MatchNoticeKind,
   type AcceptMatchInput,
@@ -51,7 +54,9 @@ import { createProjection } from '../shared/projection';
 import { matchDetails } from '../shared/details';
 
 // Short PostgreSQL reads/writes: local activities, so an accept or decline answers in one workflow task.
-const { projectMatch, loadMatchSettings } = proxyLocalActivities<ReturnType<typeof createMatchesActivities>>({
+const { projectMatch, loadMatchSettings, claimInterviewSlot } = proxyLocalActivities<
+  ReturnType<typeof createMatchesActivities>
+>({
   startToCloseTimeout: '10 seconds',
   // At most 2 s between retries: a projection waiting out a PostgreSQL outage lands within ~2 s of
   // its return (decision 0204).
@@ -164,6 +169,12 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     }
   };
 
+  /** A recruiter's acceptance is claiming the interview slot (MATCH_INTERVIEWER_PATCH). */
+  let claiming = false;
+  /** Who interviews: the recruiter who accepted; with the team's auto-accept, the one it was offered to. */
+  const interviewerId = (): string | null =>
+    state.recruiterAcceptedBy ?? (state.recruiterAutoAccepted ? (input.offeredToUserId ?? null) : null);
+
   setHandler(matchStateQuery, () => ({ ...state }));
   setHandler(
     acceptMatchUpdate,
@@ -182,9 +193,43 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         projection.changed();
       }
       if (role === 'recruiter' && state.recruiterAcceptedAtMs === null) {
-        state.recruiterAcceptedAtMs = Date.now();
-        state.recruiterAcceptedBy = userId;
-        projection.changed();
+        if (patched(MATCH_INTERVIEWER_PATCH)) {
+          // Whoever of the team accepts is the interviewer (decision 0244): the slot moves to the
+          // accepter first, refused when they have none free. One claim at a time: a teammate's
+          // accept in the meantime waits, then finds the first one recorded.
+          await condition(() => !claiming);
+          if (state.status === 'matched' && state.recruiterAcceptedAtMs === null) {
+            claiming = true;
+            let claim: ClaimInterviewSlotResult;
+            try {
+              claim = await claimInterviewSlot({ matchId: state.matchId, userId });
+            } finally {
+              claiming = false;
+            }
+            if (!claim.ok)
+              throw ApplicationFailure.nonRetryable(
+                `recruiter ${userId} has no free interview slot at event ${state.liveEventSlug} (${claim.active ?? '?'} of ${claim.capacity ?? '?'} in use); match ${state.matchId} stays offered to the team`,
+                MATCH_RECRUITER_AT_CAPACITY,
+                { active: claim.active ?? null, capacity: claim.capacity ?? null },
+              );
+            if (state.status === 'matched' && state.recruiterAcceptedAtMs === null) {
+              state.recruiterAcceptedAtMs = Date.now();
+              state.recruiterAcceptedBy = userId;
+              state.interviewerName = claim.recruiterName;
+              projection.changed();
+            }
+          }
+          if (state.status !== 'matched' && state.status !== 'accepted' && state.status !== 'completed')
+            throw ApplicationFailure.nonRetryable(
+              `match ${state.matchId} is ${state.status}; it can no longer be accepted`,
+              MATCH_NOT_ACCEPTABLE,
+              { status: state.status },
+            );
+        } else {
+          state.recruiterAcceptedAtMs = Date.now();
+          state.recruiterAcceptedBy = userId;
+          projection.changed();
+        }
       }
       maybeAccepted();
       await projection.projected();
@@ -379,6 +424,9 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
         live_event_slug: state.liveEventSlug,
         accepted_at: new Date(state.acceptedAtMs).toISOString(),
         recruiter_auto_accepted: state.recruiterAutoAccepted,
+        // The interviewer: whoever of the team accepted (decision 0244); null when unknown (an
+        // auto-accepted match at an event without recruiter availability).
+        recruiter_user_id: interviewerId(),
       });
     }
     if ((state.status === 'declined' || state.status === 'expired') && !done.closed) {

@@ -9,26 +9,30 @@ import type { LiveEventState } from '../events/contract';
  */
 const utc = (ms: number | null) => (ms === null ? '?' : `${new Date(ms).toISOString().slice(11, 16)} UTC`);
 
+/** Who accepted for the team, by name (decision 0244: the accepter interviews); null when unknown. */
+const interviewer = (s: MatchState): string | null =>
+  s.recruiterAutoAccepted ? 'The team (auto-accept)' : s.recruiterAcceptedAtMs ? (s.interviewerName ?? null) : null;
+
 export function matchDetails(s: MatchState, jobTitle: string): string {
   const head = `Match for "${jobTitle}" at ${s.liveEventSlug}: ${s.status}.`;
   switch (s.status) {
     case 'matched': {
       const waiting = [
         !s.seekerAcceptedAtMs && "the seeker's acceptance",
-        !s.recruiterAcceptedAtMs && "the recruiter's acceptance",
+        !s.recruiterAcceptedAtMs && "a recruiter's acceptance (any of the team)",
       ]
         .filter(Boolean)
         .join(' and ');
-      return `${head} Waiting for ${waiting}; expires ${utc(s.expiresAtMs)}.`;
+      return `${head}${interviewer(s) ? ` ${interviewer(s)} accepted and interviews.` : ''} Waiting for ${waiting}; expires ${utc(s.expiresAtMs)}.`;
     }
     case 'accepted':
-      return `${head} Both accepted; the interview ends ${utc(s.interviewEndsAtMs)} at the latest.`;
+      return `${head} Both accepted${interviewer(s) ? `; ${interviewer(s)} interviews` : ''}; the interview ends ${utc(s.interviewEndsAtMs)} at the latest.`;
     case 'declined':
       return `${head} Declined by the ${s.declinedByRole ?? 'a party'} at ${utc(s.declinedAtMs)}.`;
     case 'expired':
       return `${head} Nobody waits: the acceptance window closed at ${utc(s.expiredAtMs)}.`;
     case 'completed':
-      return `${head} Interview completed at ${utc(s.completedAtMs)}.`;
+      return `${head} Interview completed at ${utc(s.completedAtMs)}${s.interviewerName ? ` (interviewer ${s.interviewerName})` : ''}.`;
     case 'no_show':
       return `${head} No-show: the ${s.noShowMissing === 'both' ? 'seeker and the recruiter' : (s.noShowMissing ?? 'other side')} did not come to the room by ${utc(s.noShowAtMs ?? null)}.`;
   }

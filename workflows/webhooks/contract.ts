@@ -277,7 +277,9 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
   },
   'match.accepted': {
     when: 'both sides of a match accepted it in the web application',
-    data: '{ match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }',
+    data:
+      '{ match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted, ' +
+      'recruiter_user_id (the interviewer: whoever of the team accepted; null if unknown) }',
   },
   'interview.completed': {
     when: 'the interview of an accepted match has ended',

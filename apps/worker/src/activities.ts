@@ -96,6 +96,7 @@ function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
       expiryReminderMs: deps.config.MATCH_EXPIRY_REMINDER_MS,
       reportWindowMs: deps.config.INTERVIEW_REPORT_WINDOW_MS,
       interviewReportsRepository: repos.interviewReports,
+      matchmakingRepository: repos.matchmaking,
     }),
     ...createDomainEventsActivities({ knex: deps.knex, fanOut }),
     ...createWebhookDeliveryActivities({
