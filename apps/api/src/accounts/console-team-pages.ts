@@ -48,7 +48,7 @@ const consoleTeamPages: FastifyPluginAsync = async (app) => {
       body: html`<h1>Recruiter console <span class="hint">· ${r.teamName}</span></h1>
 ${consoleNav('/recruiter')}
 ${notice(request)}
-${awaitingAcceptanceSection(awaiting)}
+${awaitingAcceptanceSection(awaiting, r.user.id)}
 ${eventsSection(list)}
 ${
   manager

@@ -24,7 +24,14 @@ import { jobCard } from '../events/events-pages';
 import { candidateLine } from './console-matches-pages';
 import type { MatchWithJob } from '#db/matches/matches-repository';
 import { UUID_RE } from '#lib/ids';
-import { choiceWords, MATCH_DECLINE_LABELS, MATCH_REPORT_LABELS, scoreDetailWords } from '../web/messages';
+import {
+  choiceWords,
+  MATCH_DECLINE_LABELS,
+  MATCH_PEOPLE_WORDS,
+  MATCH_REPORT_LABELS,
+  scoreDetailWords,
+} from '../web/messages';
+import { matchStatusLine, recruiterAcceptance, waitingFor } from './match-status-line';
 import { matchWorkflowId } from '#workflows/matches/contract';
 
 const COMPONENT_LABELS: Record<string, string> = {
@@ -67,15 +74,6 @@ function scoreBreakdown(m: MatchWithJob): SafeHtml {
     })}</tbody></table></div>`)}
 ${floor && typeof floor.min_score === 'number' ? html`<p class="hint">Quality floor passed: a score of at least ${floor.min_score}${floor.essential_required ? ' with at least one essential skill' : ''}${typeof floor.bracket === 'number' && floor.brackets ? ` (step ${floor.bracket + 1} of ${floor.brackets}; the floor relaxes as a candidate waits)` : ''}.</p>` : ''}`;
 }
-
-const STATUS_TEXT: Record<string, string> = {
-  matched: 'Waiting for both sides to accept',
-  accepted: 'Accepted by both sides: the interview room is open',
-  declined: 'Declined',
-  expired: 'Expired: nobody accepted in time',
-  completed: 'Interview completed',
-  no_show: 'No-show: the interview did not take place',
-};
 
 /** Who did not come to a no-show's room, as a clause in the viewer's words. */
 export function noShowClause(missing: string | null, viewer: 'seeker' | 'recruiter'): string {
@@ -232,6 +230,20 @@ ${textarea({ name: 'notes', label: MATCH_REPORT_LABELS.notes, value: val('notes'
 </section>${contacts}`;
 }
 
+/**
+ * Whom the seeker meets: before a recruiter accepts, the team (and to whom it is offered); once one
+ * accepted (or the team auto-accepted for the one it is offered to), that recruiter by name.
+ */
+function seekerMeets(m: MatchWithJob, company: string): string {
+  const W = MATCH_PEOPLE_WORDS;
+  const known = m.recruiter_accepted_at && m.recruiter_name;
+  if (known && m.status === 'completed') return W.seekerMet(m.recruiter_name!, company);
+  if (known) return W.seekerMeets(m.recruiter_name!, company);
+  return m.recruiter_name
+    ? `${W.seekerMeetsTeam(company)}: ${W.seekerOfferedTo(m.recruiter_name)}`
+    : W.seekerMeetsTeam(company);
+}
+
 const matchesPages: FastifyPluginAsync = async (app) => {
   const matches = app.services.matches;
   const profiles = app.services.accounts.profiles;
@@ -256,8 +268,9 @@ const matchesPages: FastifyPluginAsync = async (app) => {
 <tbody>${list.map(
               ({
                 match: m,
+                role,
               }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a></th>${user.role === 'recruiter' ? html`<td>${candidateLine(m)}</td>` : ''}
-<td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' && m.expires_at ? html`${fmtDate(m.expires_at)} (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span>)` : '—'}</td></tr>`,
+<td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span> <span class="hint" data-status-line>${matchStatusLine(m, { role, userId: user.id })}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' && m.expires_at ? html`${fmtDate(m.expires_at)} (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span>)` : '—'}</td></tr>`,
             )}</tbody></table></div>`)
           : html`<p>No matches yet.${user.role === 'seeker' ? html` <a href="/">Join a live event's queue</a> to be matched.` : ''}</p>`
       }</div>`,
@@ -300,10 +313,27 @@ const matchesPages: FastifyPluginAsync = async (app) => {
       m.recruiter_accepted_by ? accounts.findUserById(m.recruiter_accepted_by) : Promise.resolve(undefined),
       m.status === 'completed' ? interviewReports.findByMatch(m.id) : Promise.resolve(undefined),
     ]);
-    const author = report?.author_user_id ? await accounts.findUserById(report.author_user_id) : undefined;
-    const mine = role === 'seeker' ? m.seeker_accepted_at : m.recruiter_accepted_at;
-    const theirs = role === 'seeker' ? m.recruiter_accepted_at : m.seeker_accepted_at;
+    // The seeker's contact after an "advance" is the recruiter who interviewed (decision 0244), the
+    // report's author when the match names nobody.
+    const author =
+      report?.outcome === 'advance' && m.recruiter_user_id
+        ? await accounts.findUserById(m.recruiter_user_id)
+        : report?.author_user_id
+          ? await accounts.findUserById(report.author_user_id)
+          : undefined;
+    const viewer = { role, userId: user.id };
+    const statusLine = matchStatusLine(m, viewer);
+    // "You accepted" only for the person who did: a colleague's acceptance is theirs, by name.
+    const mine =
+      role === 'seeker'
+        ? m.seeker_accepted_at
+        : m.recruiter_accepted_by === user.id && !m.recruiter_auto_accepted
+          ? m.recruiter_accepted_at
+          : null;
+    const colleague = role === 'recruiter' && m.recruiter_accepted_at && !mine ? recruiterAcceptance(m, viewer) : null;
     const other = role === 'seeker' ? 'the recruiter' : 'the candidate';
+    /** The team's side of the room is the match's recruiter's once one accepted. */
+    const notMyInterview = role === 'recruiter' && !!m.recruiter_user_id && m.recruiter_user_id !== user.id;
     const errors = o.errors ?? null;
 
     const actions =
@@ -312,8 +342,8 @@ const matchesPages: FastifyPluginAsync = async (app) => {
 <h2 id="decide-h">Your decision</h2>
 <p>Accept by <strong>${fmtDate(m.expires_at)}</strong>${m.expires_at ? html` (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span> left)` : ''}.</p>
 ${
-  mine
-    ? html`<p class="notice" role="status">You accepted ${fmtDate(mine)}. ${theirs ? '' : `Waiting for ${other} to accept; this page updates by itself.`}</p>`
+  mine || colleague
+    ? html`<p class="notice" role="status" data-acceptance>${mine ? `${MATCH_PEOPLE_WORDS.youAccepted} ${fmtDate(mine)}.` : `${colleague} ${fmtDate(m.recruiter_accepted_at)}.`} ${waitingFor(m, viewer) ? `${waitingFor(m, viewer)}. ` : ''}${MATCH_PEOPLE_WORDS.updatesItself}</p>`
     : html`<div class="actions">${actionButton(request, `/matches/${m.id}/accept`, 'Accept match', { cls: 'btn btn-primary' })}</div>`
 }
 ${errorSummary(errors, { reason: 'Reason' })}
@@ -343,7 +373,7 @@ ${postForm(
                   : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
             }</p>
 ${arrivals(m, role)}
-<div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>
+${notMyInterview ? html`<p data-interviewer>${MATCH_PEOPLE_WORDS.colleagueInterviews(m.recruiter_name ?? 'A colleague')}</p>` : html`<div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>`}
 </section>`
           : m.status === 'completed'
             ? html`<p class="panel panel-soft">The interview was completed ${fmtDate(m.completed_at)}.</p>
@@ -363,7 +393,7 @@ ${afterInterview(request, m, role, report, author, seekerUser, event?.slug ?? nu
 <p class="hint"><a href="/matches">All matches</a></p>
 ${notice(request)}
 <h1>${m.job_title ?? 'Match'}${event ? html` at ${event.company_name}` : ''}</h1>
-<p class="status-box" role="status">Status: <strong class="state state-${m.status}" data-match-status="${m.status}">${m.status}</strong> — ${STATUS_TEXT[m.status]}
+<p class="status-box" role="status">Status: <strong class="state state-${m.status}" data-match-status="${m.status}">${m.status}</strong> — <span data-status-line>${statusLine}</span>
 <br><span class="hint">Seeker: ${m.seeker_accepted_at ? html`accepted ${fmtDate(m.seeker_accepted_at)}` : 'not yet accepted'} · Recruiter: ${m.recruiter_accepted_at ? html`accepted ${fmtDate(m.recruiter_accepted_at)}${m.recruiter_auto_accepted ? ' (team auto-accept)' : acceptedBy ? ` by ${acceptedBy.display_name}` : ''}` : 'not yet accepted'}</span></p>
 ${o.roomError ? html`<p class="error" role="alert">${o.roomError}</p>` : o.status && o.status >= 400 && !errors ? html`<p class="error" role="alert">That did not work: the match changed in the meantime. This is its current state.</p>` : ''}
 ${actions}
@@ -388,7 +418,7 @@ ${seekerProfile.skills.length ? html`<ul class="skills">${seekerProfile.skills.m
 }
 <p><a href="/recruiter/candidates/${m.seeker_user_id}">Notes and rating</a></p>`
       : html`${job ? jobCard(job, 3, app.config.BILLING_CURRENCY) : html`<p>${m.job_title}</p>`}
-${event ? html`<p>At <a href="/events/${event.slug}">${event.company_name}</a>${event.headline ? html`: ${event.headline}` : ''}. You would meet ${acceptedBy ? html`<strong>${acceptedBy.display_name}</strong>, a recruiter` : 'a recruiter'} of ${event.company_name}.</p>` : ''}
+${event ? html`<p>At <a href="/events/${event.slug}">${event.company_name}</a>${event.headline ? html`: ${event.headline}` : ''}.</p><p data-interviewer>${seekerMeets(m, event.company_name)}.</p>` : ''}
 ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">joined via agent</span> You joined this queue through ${m.seeker_agent_identity ?? 'an agent'}; the recruiter sees this.</p>` : ''}`
   }
 </section>

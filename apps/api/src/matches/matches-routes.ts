@@ -39,6 +39,7 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
     decline_reason: m.decline_reason,
     decline_reason_code: (m.decline_reason_code as DeclineReasonCode | null) ?? null,
     recruiter_user_id: m.recruiter_user_id,
+    recruiter_name: m.recruiter_name,
     joined_via_agent: m.seeker_via_agent,
     details_url: `${app.config.publicBaseUrl}/matches/${m.id}`,
     no_show_missing: m.no_show_missing ?? null,
@@ -114,10 +115,12 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
         'application: before that 409 MATCH_NOT_ACCEPTED; after the interview 409 ' +
         'MATCH_INTERVIEW_COMPLETED. The URL admits the calling party until `expires_at` (never ' +
         "past the interview's end). Video provider unreachable → 503 DEPENDENCY_UNAVAILABLE " +
-        '(retry).',
+        "(retry). On the team's side only the match's recruiter (`recruiter_user_id`: who accepted) " +
+        'enters; a teammate → 403 MATCH_NOT_YOUR_INTERVIEW.',
       params: idParamsSchema,
       response: {
         200: roomUrlSchema,
+        403: errorEnvelopeSchema.describe('MATCH_NOT_YOUR_INTERVIEW: another recruiter of the team interviews'),
         409: errorEnvelopeSchema.describe(
           'MATCH_NOT_ACCEPTED before both accepted; MATCH_INTERVIEW_COMPLETED after the interview',
         ),

@@ -40,7 +40,16 @@ export const matchSchema = z
     recruiter_user_id: z
       .uuid()
       .nullable()
-      .describe('The recruiter the match was offered to (events where recruiters mark their availability), else null'),
+      .describe(
+        "The match's recruiter. Until a recruiter accepts: the one it is offered to, the suggested " +
+          'interviewer (events where recruiters mark their availability; else null: the whole team). ' +
+          'Once a recruiter of the team accepts: that recruiter, who interviews (with the team’s ' +
+          'auto-accept: the one it was offered to). See recruiter_accepted.',
+      ),
+    recruiter_name: z
+      .string()
+      .nullable()
+      .describe('Display name of `recruiter_user_id` (the interviewer once a recruiter accepted), else null'),
     joined_via_agent: z.boolean().describe('The seeker joined the queue through an API token (an agent)'),
     details_url: z.url().describe('Web page where a human views and accepts the match'),
     no_show_missing: z

@@ -17,6 +17,7 @@ import {
   bothInRoomUpdate,
   enteredRoomUpdate,
   MATCH_ROOM_CLOSED,
+  MATCH_RECRUITER_AT_CAPACITY,
   type MatchPartyRole,
   type DeclineReasonCode,
 } from '#workflows/matches/contract';
@@ -102,9 +103,16 @@ export function createMatchesService(
         return await send();
       }
     } catch (err) {
-      const conflict = refusalConflict(err, [MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE], (r) => ({
-        status: (r.details?.[0] as { status?: string } | undefined)?.status ?? status,
-      }));
+      const conflict = refusalConflict(
+        err,
+        [MATCH_NOT_ACCEPTABLE, MATCH_NOT_DECLINABLE, MATCH_RECRUITER_AT_CAPACITY],
+        (r) => {
+          const d = r.details?.[0] as { status?: string; active?: number; capacity?: number } | undefined;
+          return r.type === MATCH_RECRUITER_AT_CAPACITY
+            ? { status, active: d?.active ?? null, capacity: d?.capacity ?? null }
+            : { status: d?.status ?? status };
+        },
+      );
       if (conflict) throw conflict;
       // The workflow has closed (declined/expired/completed long ago): the projection is final.
       if (err instanceof WorkflowNotFoundError)
@@ -142,7 +150,9 @@ export function createMatchesService(
     /**
      * Web application only (humans): records the caller's acceptance (Update `accept`). The match
      * is `accepted` once the seeker and a recruiter of the team have accepted (or the team
-     * auto-accepts for its recruiters). 409 MATCH_NOT_ACCEPTABLE once declined/expired.
+     * auto-accepts for its recruiters). 409 MATCH_NOT_ACCEPTABLE once declined/expired. Whoever of
+     * the team accepts first is the match's recruiter, the interviewer (decision 0244); 409
+     * MATCH_RECRUITER_AT_CAPACITY when they have no free interview slot at the event.
      */
     async accept(input: { userId: string; matchId: string }): Promise<MatchView> {
       const { match, role } = await load(input.userId, input.matchId);
@@ -367,6 +377,13 @@ export function createMatchesService(
           { status: match.status },
         );
       }
+      // One interviewer per match (decision 0244): on the team's side the room admits the recruiter
+      // who accepted (with the team's auto-accept, the one it was offered to; else anyone of the team).
+      if (role === 'recruiter' && match.recruiter_user_id && match.recruiter_user_id !== input.userId)
+        throw new ForbiddenError(
+          `match ${match.id} is interviewed by another recruiter of the team (user ${match.recruiter_user_id}); only they enter the room`,
+          'MATCH_NOT_YOUR_INTERVIEW',
+        );
       // The URL never outlives the interview.
       const untilInterviewEnds = match.interview_ends_at
         ? match.interview_ends_at.getTime() - Date.now()

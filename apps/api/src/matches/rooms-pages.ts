@@ -166,15 +166,13 @@ const roomsPages: FastifyPluginAsync = async (app) => {
       });
     }
     const wsPath = `/rooms/${m.id}/signal?t=${encodeURIComponent(String(request.query.t))}`;
-    // Names on the tiles: the candidate's profile name; the recruiter who accepted (or "the recruiter").
-    const recruiterUser = m.recruiter_accepted_by
-      ? await app.services.deps.repos.accounts.findUserById(m.recruiter_accepted_by)
-      : undefined;
+    // Names on the tiles: the candidate's profile name; the match's recruiter, the one who accepted
+    // and alone enters the room on the team's side (decision 0244), else "the recruiter".
     const seekerName = m.seeker_name ?? 'The candidate';
     const recruiterName =
       party.role === 'recruiter'
         ? (request.webSession?.user.display_name ?? 'Recruiter')
-        : (recruiterUser?.display_name ?? 'The recruiter');
+        : (m.recruiter_name ?? 'The recruiter');
     const myName = party.role === 'seeker' ? seekerName : recruiterName;
     const otherName = party.role === 'seeker' ? `${recruiterName} (recruiter)` : `${seekerName} (candidate)`;
     // With no-shows on (arrive_by), ending is for an interview that has started: alone in the room

@@ -319,6 +319,9 @@ export const CODE_MESSAGES: Record<string, string> = {
   ROOM_TOKEN_NOT_YOURS: 'This room link was issued to someone else. Open the match page signed in as yourself.',
   INTERVIEW_NOT_STARTED:
     'The interview has not started: the other person has not come to the room. If they do not come in time, the match ends as a no-show.',
+  MATCH_RECRUITER_AT_CAPACITY:
+    'You have no free interview slot at this event, so you cannot take this interview. It stays offered to your team.',
+  MATCH_NOT_YOUR_INTERVIEW: 'Another recruiter of your team accepted this match and interviews the candidate.',
 };
 
 /** A page's sentence for an error: its code's, else its own message with identifiers in words. */
@@ -336,3 +339,36 @@ export function errorMessage(err: unknown): string {
   if (err instanceof AppError) return codeMessage(err.code, err.message);
   return CODE_MESSAGES.INTERNAL;
 }
+
+/**
+ * Who did what in a match, in words, per viewer (composed by apps/api/src/matches/match-status-line.ts;
+ * decision 0244: whoever of the team accepts interviews).
+ */
+export const MATCH_PEOPLE_WORDS = {
+  you: 'you',
+  theCandidate: 'the candidate',
+  aRecruiter: 'a recruiter',
+  youAccepted: 'You accepted',
+  candidateAccepted: 'The candidate accepted',
+  aRecruiterAccepted: 'A recruiter accepted',
+  teamAutoAccepted: 'Accepted automatically for the team',
+  accepted: (name: string) => `${name} accepted`,
+  offeredToName: (name: string) => `offered to ${name}`,
+  waitingFor: (who: string[]) => `Waiting for ${who.join(' and ')}`,
+  bothAccepted: 'Both accepted: the interview room is open',
+  bothAcceptedMeet: (name: string) => `Both accepted: you meet ${name} in the interview room`,
+  bothAcceptedTeammate: (name: string) => `Both accepted: ${name} interviews the candidate`,
+  declined: 'Declined',
+  expired: 'Expired: nobody accepted in time',
+  completed: 'Interview completed',
+  completedWith: (name: string) => `Interview with ${name} completed`,
+  noShow: 'No-show: the interview did not take place',
+  /** The seeker's job panel: who they will meet. */
+  seekerMeetsTeam: (company: string) => `A recruiter of ${company} will meet you`,
+  seekerOfferedTo: (name: string) => `the match is offered to ${name}; whoever of the team accepts interviews you`,
+  seekerMeets: (name: string, company: string) => `You will meet ${name}, a recruiter of ${company}`,
+  seekerMet: (name: string, company: string) => `You met ${name}, a recruiter of ${company}`,
+  /** A teammate's match page once a colleague accepted. */
+  colleagueInterviews: (name: string) => `${name} accepted for the team and interviews the candidate.`,
+  updatesItself: 'This page updates by itself.',
+};
