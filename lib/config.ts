@@ -379,6 +379,13 @@ export const configSchema = z.object({
   DEMO_SIMULATION_TICK_MS: durationMs
     .default(4000)
     .describe('How often the demo simulator acts (one seeker joins, recruiters and seekers answer their matches)'),
+  DEMO_RECRUITER_KEEPS_OWN_MATCHES: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe(
+      "npm start (development): the demo's simulated colleagues leave the matches offered to the " +
+        'demo recruiter (Grace Hopper) for her to accept; off = they accept every match of the team',
+    ),
 });
 
 export type Config = z.output<typeof configSchema> & { publicBaseUrl: string; billingProvider: 'local' | 'stripe' };

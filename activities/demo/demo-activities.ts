@@ -33,6 +33,19 @@ export function httpAgentJoin(baseUrl: string): DemoAgentJoin {
 }
 
 /**
+ * Whether a simulated colleague accepts a match of the team: matches offered to the demo recruiter
+ * (a real person at the keyboard, DEMO_COMPANIES[0].owner) are hers to accept unless
+ * DEMO_RECRUITER_KEEPS_OWN_MATCHES is off; the rest (offered to a colleague, to an owner nobody
+ * plays, or to nobody in particular) the colleague takes.
+ */
+export function colleagueAccepts(
+  m: { recruiter_user_id: string | null },
+  o: { demoRecruiterId: string | null; keepOwn: boolean },
+): boolean {
+  return !(o.keepOwn && o.demoRecruiterId !== null && m.recruiter_user_id === o.demoRecruiterId);
+}
+
+/**
  * The simulator's one activity (docs/decisions/0151-living-demo.md). It acts only for simulated
  * people — and once for the demo seeker, whose "agent" joins her first queue so she finds a real
  * match waiting; her acceptance stays hers (the web app). Everything goes through public faces:
@@ -43,6 +56,8 @@ export function createDemoActivities(deps: {
   client: Client;
   tokens: DemoTokenStore;
   agentJoin: DemoAgentJoin;
+  /** DEMO_RECRUITER_KEEPS_OWN_MATCHES: colleagues leave the demo recruiter's matches to her (default true). */
+  demoRecruiterKeepsOwnMatches?: boolean;
 }) {
   const { accounts, matches, queue, events } = deps.repos;
   const idOf = async (p: DemoPerson) => (await accounts.findUserByEmail(p.email))?.id ?? null;
@@ -80,7 +95,10 @@ export function createDemoActivities(deps: {
       let joined = 0;
       const tokens = deps.tokens.read();
 
-      // Recruiters: a simulated colleague accepts each of the team's new matches after a moment.
+      // Recruiters: a simulated colleague accepts each of the team's new matches after a moment,
+      // but leaves the demo recruiter's own (offered to her) to her.
+      const demoRecruiterId = await idOf(DEMO_COMPANIES[0].owner);
+      const keepOwn = deps.demoRecruiterKeepsOwnMatches ?? true;
       for (const company of DEMO_COMPANIES) {
         const recruiterId = await idOf(company.simulatedRecruiter);
         const membership = recruiterId ? await accounts.findMembership(recruiterId) : undefined;
@@ -96,7 +114,8 @@ export function createDemoActivities(deps: {
           if (
             m.status !== 'matched' ||
             m.recruiter_accepted_at ||
-            now - m.created_at.getTime() < input.recruiterDelayMs
+            now - m.created_at.getTime() < input.recruiterDelayMs ||
+            !colleagueAccepts(m, { demoRecruiterId, keepOwn })
           )
             continue;
           if (await answer(m.id, recruiterId, 'recruiter')) {

@@ -33,6 +33,8 @@ export async function startDemoSimulator(opts: {
   tickMs?: number;
   recruiterDelayMs?: number;
   interviewMs?: number;
+  /** Default: DEMO_RECRUITER_KEEPS_OWN_MATCHES. */
+  demoRecruiterKeepsOwnMatches?: boolean;
   workflowBundle?: WorkerOptions['workflowBundle'];
 }): Promise<{ workflowId: string; client: Client; stop: () => Promise<void> }> {
   const { config } = opts;
@@ -51,6 +53,8 @@ export async function startDemoSimulator(opts: {
       client,
       tokens: createDemoTokenStore(config.DATA_DIR, appSecret(config)),
       agentJoin: opts.agentJoin ?? httpAgentJoin(config.publicBaseUrl),
+      demoRecruiterKeepsOwnMatches:
+        opts.demoRecruiterKeepsOwnMatches ?? config.DEMO_RECRUITER_KEEPS_OWN_MATCHES === 'on',
     }),
     shutdownGraceTime: '5 seconds',
     // A step waiting on a match's Update must not hold Ctrl-C: its next run redoes it.
@@ -70,7 +74,8 @@ export async function startDemoSimulator(opts: {
       staticDetails:
         `Acts every ${tickMs} ms for ${DEMO_SIMULATED_SEEKERS.length} simulated seekers (${DEMO_SIMULATED_SEEKERS.map((s) => s.name).join(', ')}) ` +
         `and the simulated recruiters ` +
-        `${DEMO_COMPANIES.map((c) => `${c.simulatedRecruiter.name} (${c.team})`).join(', ')}; Ada ` +
+        `${DEMO_COMPANIES.map((c) => `${c.simulatedRecruiter.name} (${c.team})`).join(', ')}` +
+        `${config.DEMO_RECRUITER_KEEPS_OWN_MATCHES === 'on' ? `, who leave the matches offered to ${DEMO_COMPANIES[0].owner.name} to her` : ''}; Ada ` +
         `Lovelace's agent joins once. DEMO_SIMULATION=off stops it.`,
       args: [
         { tickMs, recruiterDelayMs: opts.recruiterDelayMs ?? 2 * tickMs, interviewMs: opts.interviewMs ?? 20 * tickMs },
