@@ -26,6 +26,7 @@ import type { MatchWithJob } from '#db/matches/matches-repository';
 import { UUID_RE } from '#lib/ids';
 import {
   choiceWords,
+  errorMessage,
   MATCH_DECLINE_LABELS,
   MATCH_PEOPLE_WORDS,
   MATCH_REPORT_LABELS,
@@ -343,7 +344,7 @@ const matchesPages: FastifyPluginAsync = async (app) => {
 <p>Accept by <strong>${fmtDate(m.expires_at)}</strong>${m.expires_at ? html` (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span> left)` : ''}.</p>
 ${
   mine || colleague
-    ? html`<p class="notice" role="status" data-acceptance>${mine ? `${MATCH_PEOPLE_WORDS.youAccepted} ${fmtDate(mine)}.` : `${colleague} ${fmtDate(m.recruiter_accepted_at)}.`} ${waitingFor(m, viewer) ? `${waitingFor(m, viewer)}. ` : ''}${MATCH_PEOPLE_WORDS.updatesItself}</p>`
+    ? html`<p class="notice" role="status" data-acceptance>${mine ? html`${MATCH_PEOPLE_WORDS.youAccepted} ${fmtDate(mine)}.` : html`${colleague} ${fmtDate(m.recruiter_accepted_at)}.`} ${waitingFor(m, viewer) ? `${waitingFor(m, viewer)}. ` : ''}${MATCH_PEOPLE_WORDS.updatesItself}</p>`
     : html`<div class="actions">${actionButton(request, `/matches/${m.id}/accept`, 'Accept match', { cls: 'btn btn-primary' })}</div>`
 }
 ${errorSummary(errors, { reason: 'Reason' })}
@@ -465,6 +466,9 @@ ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">join
     try {
       await matches.accept({ userId: user.id, matchId: request.params.id });
     } catch (err) {
+      // No free interview slot: said in words; the match stays offered to the team.
+      if (err instanceof AppError && err.code === 'MATCH_RECRUITER_AT_CAPACITY')
+        return matchPage(request, reply, { status: 409, roomError: errorMessage(err) });
       if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
       throw err;
     }
