@@ -120,6 +120,50 @@ async function withHarness(env: Record<string, string>, fn: (h: Harness) => Prom
   }
 }
 
+/**
+ * One interviewer per match (decision 0244, patch 'match-accepter-is-interviewer'): a match offered
+ * to one recruiter is accepted by her teammate (the slot moves to the teammate); the teammate's next
+ * acceptance is refused (no free slot) and the one it was offered to accepts it instead.
+ */
+async function teammateAccepts(h: Harness) {
+  const offeredTo = await h.recruiter();
+  const teammate = await h.recruiter({ teamId: offeredTo.teamId! });
+  const event = await createEvent(h, offeredTo, { interview_slots: 2 });
+  const availability = h.app.services.deps.repos.availability;
+  await availability.upsert(event.id, offeredTo.user.id, { available: true, capacity: 2 });
+  await availability.upsert(event.id, teammate.user.id, { available: false, capacity: 1 });
+  await createJob(h, offeredTo, event.id, { title: 'Compiler Engineer' });
+  await ok(transition(h, offeredTo, event.id, 'go-live'), 'go-live');
+  const matches = h.app.services.matches;
+  const [first, second] = [await h.seeker(), await h.seeker()];
+  await join(h, first, event.slug);
+  const m1 = await matchOf(h, first.user.id);
+  await join(h, second, event.slug);
+  const m2 = await matchOf(h, second.user.id);
+  await matches.accept({ userId: teammate.user.id, matchId: m1.id });
+  const refused = await matches.accept({ userId: teammate.user.id, matchId: m2.id }).then(
+    () => null,
+    (err: { code?: string }) => err.code,
+  );
+  if (refused !== 'MATCH_RECRUITER_AT_CAPACITY') throw new Error(`expected a refusal at capacity, got ${refused}`);
+  await matches.accept({ userId: offeredTo.user.id, matchId: m2.id });
+  await matches.accept({ userId: first.user.id, matchId: m1.id });
+  await matches.completeInterview({ userId: teammate.user.id, matchId: m1.id });
+  await waitClosed(h, matchWorkflowId(m1.id));
+  await save(h, 'matchWorkflow', 'teammate-accepted-completed', matchWorkflowId(m1.id));
+  await ok(
+    h.call({
+      method: 'POST',
+      url: `/api/v1/matches/${m2.id}/decline`,
+      token: second.token,
+      payload: { reason: 'Found another role' },
+    }),
+    'decline',
+  );
+  await waitClosed(h, matchWorkflowId(m2.id));
+  await save(h, 'matchWorkflow', 'teammate-refused-at-capacity-declined', matchWorkflowId(m2.id));
+}
+
 /** Live event lifecycle, queue entries that leave, are drained, are matched and accepted or declined; matches accepted → completed and declined; the matchmaker; a changelog announcement. */
 async function fair(h: Harness) {
   const rec = await h.recruiter();
@@ -572,6 +616,17 @@ async function main() {
           PUBLIC_CACHE_TTL_MS: '0',
         },
         fair,
+      );
+    if (wanted(['matchWorkflow']))
+      await withHarness(
+        {
+          MATCHMAKER_INTERVAL_MS: '200',
+          QUEUE_ENTRY_TTL_MS: '600000',
+          MATCH_ACCEPT_WINDOW_MS: '600000',
+          INTERVIEW_LENGTH_MS: '600000',
+          INTERVIEW_REPORT_WINDOW_MS: '500',
+        },
+        teammateAccepts,
       );
     if (wanted(['matchmakerWorkflow']))
       await withHarness(
