@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { seedDemoData, openDemoEvents, DEMO_TOKEN_TTL_MS, type DemoFair } from '../../apps/demo/src/demo-data';
 import { startDemoSimulator } from '../../apps/demo/src/demo-simulator';
-import { httpAgentJoin } from '../../activities/demo/demo-activities';
+import { colleagueAccepts, httpAgentJoin } from '../../activities/demo/demo-activities';
 import { DEMO_COMPANIES, DEMO_SIMULATED_SEEKERS } from '../../activities/demo/fair';
 import { demoSimulationTotalsQuery } from '../../workflows/demo/contract';
 import { presetScopes } from '../../lib/scopes';
@@ -157,7 +157,18 @@ describe('demo fair', () => {
         90_000,
         250,
       );
-      // The simulated Acme recruiter accepts; Ada's own acceptance stays hers (web app).
+      // The simulated Acme recruiter accepts — unless the match is offered to the demo recruiter,
+      // whose matches are hers to accept (DEMO_RECRUITER_KEEPS_OWN_MATCHES); then she does, as a
+      // person would in the web app. Ada's own acceptance stays hers (web app).
+      const grace = fair.events[0].ownerId;
+      const offered = (await h.app.services.deps.repos.matches.findById(adaMatch.id))!;
+      if (offered.recruiter_user_id === grace) {
+        const handle = sim.client.workflow.getHandle(sim.workflowId);
+        const ticks = (await handle.query(demoSimulationTotalsQuery)).ticks;
+        await eventually(async () => (await handle.query(demoSimulationTotalsQuery)).ticks >= ticks + 4, 30_000, 100);
+        expect((await h.app.services.deps.repos.matches.findById(adaMatch.id))!.recruiter_accepted_at).toBeNull();
+        await h.app.services.matches.accept({ userId: grace, matchId: adaMatch.id });
+      }
       const accepted = await eventually(
         async () => {
           const row = await h.app.services.deps.repos.matches.findById(adaMatch.id);
@@ -192,6 +203,40 @@ describe('demo fair', () => {
     },
     150_000,
   );
+  it('leaves the matches offered to the demo recruiter to her: simulated colleagues accept only the others', async () => {
+    const grace = fair.events[0].ownerId;
+    const handle = sim!.client.workflow.getHandle(sim!.workflowId);
+    // A match offered to Grace that has been waiting through several simulator steps past the
+    // colleagues' delay is still hers to accept; the colleagues have accepted others meanwhile.
+    const ticks = (await handle.query(demoSimulationTotalsQuery)).ticks;
+    const hers = await eventually(
+      async () => {
+        const rows = await h.knex('matches').where({ recruiter_user_id: grace, status: 'matched' });
+        return rows.length ? rows : null;
+      },
+      60_000,
+      250,
+    );
+    await eventually(async () => (await handle.query(demoSimulationTotalsQuery)).ticks >= ticks + 4, 30_000, 100);
+    for (const m of hers) {
+      const now = await h.knex('matches').where({ id: m.id }).first();
+      expect(now.recruiter_accepted_at === null || now.recruiter_accepted_by === grace).toBe(true);
+    }
+    const byColleagues = await h
+      .knex('matches')
+      .whereNotNull('recruiter_accepted_by')
+      .whereNot({ recruiter_accepted_by: grace })
+      .andWhere({ team_id: fair.events[0].teamId });
+    expect(byColleagues.length).toBeGreaterThan(0);
+    for (const m of byColleagues) expect(m.recruiter_user_id).toBe(m.recruiter_accepted_by);
+  }, 120_000);
+  it("the colleagues' rule: DEMO_RECRUITER_KEEPS_OWN_MATCHES on leaves hers to her, off takes every match", () => {
+    const ids = { demoRecruiterId: 'grace' };
+    expect(colleagueAccepts({ recruiter_user_id: 'grace' }, { ...ids, keepOwn: true })).toBe(false);
+    expect(colleagueAccepts({ recruiter_user_id: 'margaret' }, { ...ids, keepOwn: true })).toBe(true);
+    expect(colleagueAccepts({ recruiter_user_id: null }, { ...ids, keepOwn: true })).toBe(true);
+    expect(colleagueAccepts({ recruiter_user_id: 'grace' }, { ...ids, keepOwn: false })).toBe(true);
+  });
   it(
     're-subscribes the same demo subscription at the next start (new port), re-enabling it if ' + 'it was paused',
     async () => {
@@ -293,7 +338,7 @@ describe('demo fair', () => {
       expect(m.summary).toContain('Ada Lovelace');
       expect(m.summary).toContain(`"${match.job_title}"`);
       expect(m.summary).toContain(acme.team);
-      expect(m.summary).toMatch(new RegExp(`with (${acme.owner.name}|${acme.simulatedRecruiter.name})$`));
+      expect(m.summary).toMatch(new RegExp(`offered to (${acme.owner.name}|${acme.simulatedRecruiter.name})$`));
       expect(m.details).toContain(match.id);
       const q = await describe(queueEntryWorkflowId(ada.id));
       expect(q.summary).toContain(`Ada Lovelace waiting for a match at ${acme.team} (${acme.slug})`);
