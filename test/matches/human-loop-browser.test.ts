@@ -128,7 +128,9 @@ describe('browser: the human loop — live console, e-mail, room from any origin
         smtp.mails.find((m) => m.to.includes(to) && pattern.test(decoded(m.raw)));
       await eventually(async () => mailTo(seekerEmail, /Subject: You have a match/), 15_000);
       await eventually(async () => mailTo(recEmail, /Subject: New match for Backend Engineer/), 15_000);
-      expect(mailTo(seekerEmail, /Subject: You have a match/)!.raw).toContain(`${baseUrl}/matches/${match.id}`);
+      expect(decoded(mailTo(seekerEmail, /Subject: You have a match/)!.raw)).toContain(
+        `${baseUrl}/matches/${match.id}`,
+      );
 
       // The seeker's event page shows the match (live), then the seeker accepts.
       await seeker.locator('#matched-box:not([hidden])').waitFor({ timeout: 10_000 });

@@ -38,7 +38,7 @@ const SLACK_MS = 10_000;
 
 type Stubs = Pick<
   ReturnType<typeof createMatchesActivities>,
-  'projectMatch' | 'loadMatchSettings' | 'notifyMatchParties'
+  'projectMatch' | 'loadMatchSettings' | 'notifyMatchParties' | 'claimInterviewSlot'
 > &
   Pick<ReturnType<typeof createQueueActivities>, 'projectQueueEntry'> &
   Pick<ReturnType<typeof createMatchmakingActivities>, 'kickMatchmaker'> &
@@ -61,6 +61,10 @@ function stubs(o: { expiryReminderMs?: number } = {}) {
     async notifyMatchParties({ kind }) {
       notices.push(kind);
       return { outboxIds: [], sent: 0 };
+    },
+    // The accepting recruiter has a free slot (decision 0244): the acceptance goes through.
+    async claimInterviewSlot() {
+      return { ok: true, recruiterName: 'Test Recruiter' };
     },
     async projectQueueEntry(input) {
       entryProjections.push(structuredClone(input));
