@@ -542,7 +542,7 @@ export interface paths {
         };
         /**
          * The interview room URL of an accepted match
-         * @description Cost-bearing (3/min per token; a repeat within the same minute for the same match returns the same answer and costs no quota). Only after both humans accepted in the web application: before that 409 MATCH_NOT_ACCEPTED; after the interview 409 MATCH_INTERVIEW_COMPLETED. The URL admits the calling party until `expires_at` (never past the interview's end). Video provider unreachable → 503 DEPENDENCY_UNAVAILABLE (retry).
+         * @description Cost-bearing (3/min per token; a repeat within the same minute for the same match returns the same answer and costs no quota). Only after both humans accepted in the web application: before that 409 MATCH_NOT_ACCEPTED; after the interview 409 MATCH_INTERVIEW_COMPLETED. The URL admits the calling party until `expires_at` (never past the interview's end). Video provider unreachable → 503 DEPENDENCY_UNAVAILABLE (retry). On the team's side only the match's recruiter (`recruiter_user_id`: who accepted) enters; a teammate → 403 MATCH_NOT_YOUR_INTERVIEW.
          *
          *     Scope: `matches:read`. Rate class: cost (3/min per token). Identical calls by one token within 60 s get the first answer again without using quota.
          */
@@ -888,7 +888,7 @@ export interface paths {
          *
          *     Event types and their `data`:
          *     - `match.matched`: a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker; data { match_id, role_title, seeker_headline }
-         *     - `match.accepted`: both sides of a match accepted it in the web application; data { match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }
+         *     - `match.accepted`: both sides of a match accepted it in the web application; data { match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted, recruiter_user_id (the interviewer: whoever of the team accepted; null if unknown) }
          *     - `interview.completed`: the interview of an accepted match has ended; data { match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (when both people were first in the interview room, which starts the interview clock; the acceptance when they never met there, e.g. a hosted video provider; null if unknown), duration_seconds (from started_at; null if unknown) }; the recruiter's report card is never in it
          *     - `changelog.api`: an entry is added to the API changelog (sent to every subscription of this type); data { entry_id, date, kind, title, description, changelog_url }
          *     - `webhook.test`: POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type); data { webhook_id, message: "This is a test event from Job Fair.", test: true }
@@ -935,7 +935,7 @@ export interface paths {
          *
          *     Event types and their `data`:
          *     - `match.matched`: a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker; data { match_id, role_title, seeker_headline }
-         *     - `match.accepted`: both sides of a match accepted it in the web application; data { match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted }
+         *     - `match.accepted`: both sides of a match accepted it in the web application; data { match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted, recruiter_user_id (the interviewer: whoever of the team accepted; null if unknown) }
          *     - `interview.completed`: the interview of an accepted match has ended; data { match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (when both people were first in the interview room, which starts the interview clock; the acceptance when they never met there, e.g. a hosted video provider; null if unknown), duration_seconds (from started_at; null if unknown) }; the recruiter's report card is never in it
          *     - `changelog.api`: an entry is added to the API changelog (sent to every subscription of this type); data { entry_id, date, kind, title, description, changelog_url }
          *     - `webhook.test`: POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type); data { webhook_id, message: "This is a test event from Job Fair.", test: true }
@@ -1791,7 +1791,9 @@ export interface components {
             /** @description 0–100, explainable: see score_breakdown and docs/match-score.md */
             match_score: number | null;
             recruiter_accepted: boolean;
-            /** @description The recruiter the match was offered to (events where recruiters mark their availability), else null */
+            /** @description Display name of `recruiter_user_id` (the interviewer once a recruiter accepted), else null */
+            recruiter_name: string | null;
+            /** @description The match's recruiter. Until a recruiter accepts: the one it is offered to, the suggested interviewer (events where recruiters mark their availability; else null: the whole team). Once a recruiter of the team accepts: that recruiter, who interviews (with the team’s auto-accept: the one it was offered to). See recruiter_accepted. */
             recruiter_user_id: string | null;
             /** @description The caller's role in the match */
             role: ("seeker" | "recruiter") | null;
@@ -1867,7 +1869,9 @@ export interface components {
             /** @description 0–100, explainable: see score_breakdown and docs/match-score.md */
             match_score: number | null;
             recruiter_accepted: boolean;
-            /** @description The recruiter the match was offered to (events where recruiters mark their availability), else null */
+            /** @description Display name of `recruiter_user_id` (the interviewer once a recruiter accepted), else null */
+            recruiter_name: string | null;
+            /** @description The match's recruiter. Until a recruiter accepts: the one it is offered to, the suggested interviewer (events where recruiters mark their availability; else null: the whole team). Once a recruiter of the team accepts: that recruiter, who interviews (with the team’s auto-accept: the one it was offered to). See recruiter_accepted. */
             recruiter_user_id: string | null;
             /** @description The caller's role in the match */
             role: ("seeker" | "recruiter") | null;
@@ -5621,7 +5625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            /** @description MATCH_NOT_YOUR_INTERVIEW: another recruiter of the team interviews */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
