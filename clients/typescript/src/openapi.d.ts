@@ -890,6 +890,7 @@ export interface paths {
          *     - `match.matched`: a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker; data { match_id, role_title, seeker_headline }
          *     - `match.accepted`: both sides of a match accepted it in the web application; data { match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted, recruiter_user_id (the interviewer: whoever of the team accepted; null if unknown) }
          *     - `interview.completed`: the interview of an accepted match has ended; data { match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (when both people were first in the interview room, which starts the interview clock; the acceptance when they never met there, e.g. a hosted video provider; null if unknown), duration_seconds (from started_at; null if unknown) }; the recruiter's report card is never in it
+         *     - `match.no_show`: an accepted match ended without an interview: the seeker, the recruiter or both did not come to the interview room within MATCH_NO_SHOW_GRACE_MS of acceptance (never also interview.completed); data { match_id, job_id, role_title, live_event_slug, accepted_at, no_show_at, missing: 'seeker' | 'recruiter' | 'both' (who did not come) }
          *     - `changelog.api`: an entry is added to the API changelog (sent to every subscription of this type); data { entry_id, date, kind, title, description, changelog_url }
          *     - `webhook.test`: POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type); data { webhook_id, message: "This is a test event from Job Fair.", test: true }
          *
@@ -937,6 +938,7 @@ export interface paths {
          *     - `match.matched`: a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker; data { match_id, role_title, seeker_headline }
          *     - `match.accepted`: both sides of a match accepted it in the web application; data { match_id, job_id, role_title, live_event_slug, accepted_at, recruiter_auto_accepted, recruiter_user_id (the interviewer: whoever of the team accepted; null if unknown) }
          *     - `interview.completed`: the interview of an accepted match has ended; data { match_id, job_id, role_title, live_event_slug, completed_at, ended_by: 'seeker' | 'recruiter' | 'time_limit', started_at (when both people were first in the interview room, which starts the interview clock; the acceptance when they never met there, e.g. a hosted video provider; null if unknown), duration_seconds (from started_at; null if unknown) }; the recruiter's report card is never in it
+         *     - `match.no_show`: an accepted match ended without an interview: the seeker, the recruiter or both did not come to the interview room within MATCH_NO_SHOW_GRACE_MS of acceptance (never also interview.completed); data { match_id, job_id, role_title, live_event_slug, accepted_at, no_show_at, missing: 'seeker' | 'recruiter' | 'both' (who did not come) }
          *     - `changelog.api`: an entry is added to the API changelog (sent to every subscription of this type); data { entry_id, date, kind, title, description, changelog_url }
          *     - `webhook.test`: POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type); data { webhook_id, message: "This is a test event from Job Fair.", test: true }
          *
@@ -1790,6 +1792,10 @@ export interface components {
             live_event_slug: string | null;
             /** @description 0–100, explainable: see score_breakdown and docs/match-score.md */
             match_score: number | null;
+            /** @description When the match ended as `no_show` (null otherwise) */
+            no_show_at: string | null;
+            /** @description Who did not come to the interview room of a `no_show` match (null otherwise) */
+            no_show_missing: ("seeker" | "recruiter" | "both") | null;
             recruiter_accepted: boolean;
             /** @description Display name of `recruiter_user_id` (the interviewer once a recruiter accepted), else null */
             recruiter_name: string | null;
@@ -1804,8 +1810,11 @@ export interface components {
             /** @description Version of the score formula */
             score_version: string | null;
             seeker_accepted: boolean;
-            /** @enum {string} */
-            status: "matched" | "accepted" | "declined" | "expired" | "completed";
+            /**
+             * @description `matched` (waiting for both to accept) → `accepted` (the interview room is open) → `completed`; or `declined`, `expired`, or `no_show`: accepted, but the seeker, the recruiter or both did not come to the interview room in time (see `no_show_missing`); never an interview
+             * @enum {string}
+             */
+            status: "matched" | "accepted" | "declined" | "expired" | "completed" | "no_show";
         };
         MatchingSettings: {
             /** @description How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule */
@@ -1868,6 +1877,10 @@ export interface components {
             live_event_slug: string | null;
             /** @description 0–100, explainable: see score_breakdown and docs/match-score.md */
             match_score: number | null;
+            /** @description When the match ended as `no_show` (null otherwise) */
+            no_show_at: string | null;
+            /** @description Who did not come to the interview room of a `no_show` match (null otherwise) */
+            no_show_missing: ("seeker" | "recruiter" | "both") | null;
             recruiter_accepted: boolean;
             /** @description Display name of `recruiter_user_id` (the interviewer once a recruiter accepted), else null */
             recruiter_name: string | null;
@@ -1882,8 +1895,11 @@ export interface components {
             /** @description Version of the score formula */
             score_version: string | null;
             seeker_accepted: boolean;
-            /** @enum {string} */
-            status: "matched" | "accepted" | "declined" | "expired" | "completed";
+            /**
+             * @description `matched` (waiting for both to accept) → `accepted` (the interview room is open) → `completed`; or `declined`, `expired`, or `no_show`: accepted, but the seeker, the recruiter or both did not come to the interview room in time (see `no_show_missing`); never an interview
+             * @enum {string}
+             */
+            status: "matched" | "accepted" | "declined" | "expired" | "completed" | "no_show";
         };
         /** @description Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null. */
         MatchOutlook: {
@@ -8013,7 +8029,7 @@ export interface operations {
                     /** @description Free text */
                     description?: string;
                     /** @description Event types to receive (unknown types → 400) */
-                    events: ("match.matched" | "match.accepted" | "interview.completed" | "changelog.api" | "webhook.test")[];
+                    events: ("match.matched" | "match.accepted" | "interview.completed" | "match.no_show" | "changelog.api" | "webhook.test")[];
                     /** @description HTTPS URL deliveries are POSTed to. Private, loopback, link-local and metadata addresses are refused (also after DNS resolution, at every connection). */
                     target_url: string;
                 };
@@ -8396,7 +8412,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    events?: ("match.matched" | "match.accepted" | "interview.completed" | "changelog.api" | "webhook.test")[];
+                    events?: ("match.matched" | "match.accepted" | "interview.completed" | "match.no_show" | "changelog.api" | "webhook.test")[];
                     /**
                      * @description `active` re-enables a paused or disabled subscription and resets its failure counter; `disabled` stops deliveries (waiting retries end as cancelled)
                      * @enum {string}
