@@ -25,10 +25,17 @@ import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflow
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../workflows/matches/client';
 import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
 import { CandidateIndex, compareCandidates, type AnyEventMask, type Candidate } from './candidates';
-import { floorFor, passesFloor, type AppliedFloor, type EventFloor } from '../../domain/matchmaking/match-floor';
 import {
-  MATCH_SCORE_VERSION_FLOOR,
-  tuneScore,
+  eventFloorOf,
+  floorFor,
+  floorKey,
+  passesFloor,
+  type AppliedFloor,
+  type EventFloor,
+} from '../../domain/matchmaking/match-floor';
+import {
+  hardRemoteMismatch,
+  toMatchScoreV2,
   tuningFor,
   type TunableComponent,
 } from '../../domain/matchmaking/match-score';
@@ -193,15 +200,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     const index = await jobCache.indexFor(liveIds);
     progress();
     // The quality floor of each event for each entry, by how long the entry has waited.
-    const eventFloors = new Map(
-      withRoom.map((e) => [
-        e.id,
-        {
-          minScore: e.match_min_score ?? deps.config.MATCH_MIN_SCORE,
-          requireEssential: e.match_require_essential ?? true,
-        },
-      ]),
-    );
+    const eventFloors = new Map(withRoom.map((e) => [e.id, eventFloorOf(e, deps.config.MATCH_MIN_SCORE)]));
     const nowMs = Date.now();
     // Slots not planned yet in this round.
     const left = new Map(freeByEvent);
@@ -275,9 +274,7 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
     // The distinct floor settings of the "any event" scope (most events share the default): an
     // any-event entry's lowest floor is computed over these, not over every event (0237).
     const anySettings = [
-      ...new Map(
-        [...ctx.openInvite].map((id) => [`${settingOf(id).minScore}:${settingOf(id).requireEssential}`, settingOf(id)]),
-      ).values(),
+      ...new Map([...ctx.openInvite].map((id) => [floorKey(settingOf(id)), settingOf(id)])).values(),
     ];
     const floorOf = (entry: PlanEntry) => {
       const memo = new Map<EventFloor, AppliedFloor>();
@@ -298,24 +295,23 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
           // Every event still asks for an essential skill (the first brackets): jobs listing essential skills the seeker has none of are skipped unscored.
           essentialRequired: scope.length > 0 && scope.every((f) => f.essential_required),
           passes: (job: RoundJob, score: number, essentialMatched: number) =>
-            passesFloor(of(job.liveEventId), score, essentialMatched, job.essentialSkills.length),
+            passesFloor(
+              of(job.liveEventId),
+              score,
+              essentialMatched,
+              job.essentialSkills.length,
+              hardRemoteMismatch(job.remotePreference, entry.seeker.remotePreference),
+            ),
         },
       };
     };
     // The floor that let the pair through is part of its explanation (score v2).
     const explained =
       (floor: (eventId: string) => AppliedFloor, tuning: Partial<Record<TunableComponent, number>>) =>
-      (c: Candidate<RoundJob>): Candidate<RoundJob> => {
-        const tuned = tuneScore(c.score, tuning);
-        return {
-          job: c.job,
-          score: {
-            ...tuned,
-            version: MATCH_SCORE_VERSION_FLOOR,
-            breakdown: { ...tuned.breakdown, floor: floor(c.job.liveEventId) },
-          },
-        };
-      };
+      (c: Candidate<RoundJob>): Candidate<RoundJob> => ({
+        job: c.job,
+        score: toMatchScoreV2(c.score, floor(c.job.liveEventId), tuning),
+      });
     let t = performance.now();
     const ranked = [];
     for (const [i, entry] of entries.entries()) {

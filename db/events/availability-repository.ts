@@ -16,6 +16,16 @@ export interface RecruiterAvailabilityRow {
   updated_at: Date;
 }
 
+/** An event's quality floor settings (null: the default). */
+export interface EventFloorRow {
+  match_min_score: number | null;
+  match_require_essential: boolean | null;
+  /** Relaxed brackets may lift the essential-skill rule (default false). */
+  match_relax_essential: boolean | null;
+  /** Pairs whose remote modes cannot meet may be offered (default false). */
+  match_allow_remote_mismatch: boolean | null;
+}
+
 /**
  * Recruiters' availability per event (decision 0123): a descriptive record the
  * API writes (the recruiter's own setting); the matchmaker reads it under the event's lock.
@@ -46,17 +56,12 @@ export function createAvailabilityRepository(knex: Knex) {
       return list(trx, eventId).andWhere('r.user_id', userId).first();
     },
     /** The event's quality floor (null: the configured default). */
-    async findFloor(
-      eventId: string,
-      trx: Knex = knex,
-    ): Promise<{ match_min_score: number | null; match_require_essential: boolean | null } | undefined> {
-      return trx('live_events').where({ id: eventId }).first('match_min_score', 'match_require_essential');
+    async findFloor(eventId: string, trx: Knex = knex): Promise<EventFloorRow | undefined> {
+      return trx('live_events')
+        .where({ id: eventId })
+        .first('match_min_score', 'match_require_essential', 'match_relax_essential', 'match_allow_remote_mismatch');
     },
-    async setFloor(
-      eventId: string,
-      fields: { match_min_score?: number | null; match_require_essential?: boolean | null },
-      trx: Knex = knex,
-    ): Promise<void> {
+    async setFloor(eventId: string, fields: Partial<EventFloorRow>, trx: Knex = knex): Promise<void> {
       if (Object.keys(fields).length)
         await trx('live_events')
           .where({ id: eventId })

@@ -109,6 +109,19 @@ export interface MatchScore {
   breakdown: ScoreBreakdown;
 }
 
+/**
+ * The score as matches carry it (`v2`): the v1 score, tuned by the seeker's declines, with the
+ * floor that applies in its breakdown. The matchmaker and the job comparison both score with it.
+ */
+export function toMatchScoreV2(
+  v1: MatchScore,
+  floor: AppliedFloor,
+  tuning: Partial<Record<TunableComponent, number>> = {},
+): MatchScore {
+  const tuned = tuneScore(v1, tuning);
+  return { ...tuned, version: MATCH_SCORE_VERSION_FLOOR, breakdown: { ...tuned.breakdown, floor } };
+}
+
 /** How skills and places are compared: trimmed, lower-cased. */
 export const norm = (s: string) => s.trim().toLowerCase();
 
@@ -118,6 +131,16 @@ const REMOTE_FIT: Record<string, Record<string, number>> = {
   hybrid: { fully_remote: 0.25, hybrid: 1, onsite: 0.75 },
   onsite: { fully_remote: 0, hybrid: 0.5, onsite: 1 },
 };
+
+/**
+ * A hard mismatch of remote modes: the fit is 0, the seeker cannot work the job as offered (a
+ * seeker who wants fully remote work and an on-site job). The quality floor never offers such a
+ * pair unless the event allows it (match-floor.ts). The reverse (an on-site seeker, a remote job)
+ * fits at 0.5: the seeker can work remotely, so it is not a hard mismatch.
+ */
+export function hardRemoteMismatch(mode: string | null, pref: string | null): boolean {
+  return !!mode && !!pref && REMOTE_FIT[mode]?.[pref] === 0;
+}
 
 export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 

@@ -52,7 +52,17 @@ describe('browser: console matching page', () => {
       const { team_id: teamId } = await h.knex('team_members').where({ user_id: user.id }).first();
       const event = await createLiveEvent(h, { teamId, slots: 3 });
 
-      await page.goto(`${baseUrl}/recruiter/events/${event.id}/matching`);
+      // The event page links the recruiter's own availability (its own box is the event-wide interview slots).
+      await page.goto(`${baseUrl}/recruiter/events/${event.id}`);
+      expect(await page.getByRole('heading', { name: 'Your availability' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Interview slots' }).count()).toBe(1);
+      await screenshot(page, 'console-event-slots-1280');
+      expect((await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'console-event-slots-390');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole('link', { name: 'Your availability and the quality floor' }).click();
+      await page.waitForURL(`**/recruiter/events/${event.id}/matching`);
       expect(await page.getByText('You have not said whether you take interviews').count()).toBe(1);
       await page.getByLabel('Interviews at a time').fill('0');
       await page.getByRole('button', { name: 'Save availability' }).click();
@@ -69,7 +79,31 @@ describe('browser: console matching page', () => {
       await page.getByRole('button', { name: 'Save floor' }).click();
       await page.locator('.notice:has-text("quality floor was saved")').waitFor();
       expect(await h.knex('live_events').where({ id: event.id }).first()).toMatchObject({ match_min_score: 65 });
-      expect(await page.getByText('score ≥ 65').count()).toBe(1);
+      // What the floor allows after each bracket (default brackets: 0, 5 and 15 min; 0 / 15 / 30 points off).
+      const rows = async () =>
+        page
+          .locator('[data-floor-table] tbody tr')
+          .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
+      expect(await rows()).toEqual([
+        ['From the start', '65', 'At least one required', 'Never offered'],
+        ['After 5 min', '50', 'At least one required', 'Never offered'],
+        ['After 15 min', '35', 'At least one required', 'Never offered'],
+      ]);
+      // The event allows what the relaxed brackets would lift: the table says so.
+      await page.getByLabel('Once relaxed, offer jobs that share none of their essential skills').selectOption('true');
+      await page.getByLabel('Offer on-site jobs to seekers who want fully remote work').selectOption('true');
+      await page.getByRole('button', { name: 'Save floor' }).click();
+      await page.locator('.notice:has-text("quality floor was saved")').waitFor();
+      expect(await h.knex('live_events').where({ id: event.id }).first()).toMatchObject({
+        match_min_score: 65,
+        match_relax_essential: true,
+        match_allow_remote_mismatch: true,
+      });
+      expect(await rows()).toEqual([
+        ['From the start', '65', 'At least one required', 'Offered'],
+        ['After 5 min', '50', 'At least one required', 'Offered'],
+        ['After 15 min', '35', 'Not required', 'Offered'],
+      ]);
 
       await screenshot(page, 'console-matching-1280');
       expect((await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

@@ -33,10 +33,12 @@ describe('quality floor and never re-offer', () => {
 
   it(
     'a seeker with none of the essential skills is offered the job only once the bracket ' +
-      'allows it; the explanation names the bracket',
+      'allows it at an event that lets brackets lift the rule; the explanation names the bracket',
     async () => {
       const rec = await h.recruiter();
       const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 2 });
+      // The bracket lifts the essential-skill rule only where the event allows it.
+      await h.knex('live_events').where({ id: event.id }).update({ match_relax_essential: true });
       const job = await createJob(h, { event, essential_skills: ['Haskell'], bonus_skills: [] });
       const fits = await h.seeker({ profile: { skills: ['Haskell'] } });
       const misses = await h.seeker({ profile: { skills: ['COBOL'] } });

@@ -86,7 +86,7 @@ ${
 }
 </section>`;
 
-/** `/recruiter/events/**`: create an event, then edit it, set its availability, move it through its states and add jobs. */
+/** `/recruiter/events/**`: create an event, then edit it, set its interview slots, move it through its states and add jobs. */
 const consoleEventsPages: FastifyPluginAsync = async (app) => {
   const events = app.services.events.liveEvents;
   const jobs = app.services.events.jobs;
@@ -269,8 +269,9 @@ ${
   e.status === 'ended'
     ? ''
     : html`<section aria-labelledby="cap-h" class="panel panel-soft">
-<h2 id="cap-h">Your availability</h2>
-<p>The matchmaker offers at most <strong>${e.interview_slots}</strong> open match${e.interview_slots === 1 ? '' : 'es'} at a time for this event. Raise it when more of your team are free to interview; lower it when fewer are.</p>
+<h2 id="cap-h">Interview slots</h2>
+<p>The matchmaker offers at most <strong>${e.interview_slots}</strong> open match${e.interview_slots === 1 ? '' : 'es'} at a time for this event, whoever of your team takes them: the event's cap.</p>
+<p><a href="/recruiter/events/${e.id}/matching" data-matching-link>Your availability and the quality floor</a>: whether you take interviews here and how many at once, and which seekers the matchmaker may offer.</p>
 ${postForm(
   request,
   `/recruiter/events/${e.id}/slots`,
@@ -282,8 +283,8 @@ ${postForm(
     errors: o.eventErrors?.interview_slots && !o.eventValues ? o.eventErrors : null,
     attrs: html` min="1" max="100" inputmode="numeric"`,
   })}
-<button type="submit" class="btn">Update availability</button>`,
-  { label: 'Availability' },
+<button type="submit" class="btn">Update interview slots</button>`,
+  { label: 'Interview slots' },
 )}
 </section>`
 }
@@ -324,7 +325,7 @@ ${eventForm(request, `/recruiter/events/${e.id}`, ev, o.eventErrors ?? null, e)}
     return reply.redirect(`/recruiter/events/${id}?done=event-saved`, 303);
   });
 
-  /** Availability: the event's interview slots (the matchmaker's capacity), through the same update. */
+  /** The event's interview slots (the matchmaker's event-wide cap), through the same update. */
   app.post<{ Params: { id: string } }>('/recruiter/events/:id/slots', async (request, reply) => {
     const r = recruiter(request);
     const id = eventId(request);

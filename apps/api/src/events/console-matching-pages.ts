@@ -40,13 +40,13 @@ const consoleMatchingPages: FastifyPluginAsync = async (app) => {
     const mine = m.recruiters.find((x) => x.user_id === r.user.id);
     const av = form?.which === 'availability' ? form : null;
     const fl = form?.which === 'floor' ? form : null;
-    const brackets = m.brackets
-      .map(
-        (b, i) =>
-          `${i === 0 ? 'from the start' : `after ${Math.round(b.afterMs / 60_000)} min`}: score ≥ ` +
-          `${Math.max(0, (m.minScore ?? m.defaultMinScore) - b.relax)}${b.essential ? ', an essential skill required' : ''}`,
-      )
-      .join('; ');
+    const waitedFor = (ms: number) =>
+      ms === 0
+        ? 'From the start'
+        : ms < 60_000
+          ? `After ${Math.round(ms / 1000)} s`
+          : `After ${Math.round(ms / 60_000)} min`;
+    const yesNo = (v: boolean | null) => (v === null ? '' : String(v));
     return sendPage(request, reply, {
       title: `Matching · ${event.company_name}`,
       status: form ? 400 : 200,
@@ -104,8 +104,19 @@ ${
 </section>
 <section aria-labelledby="floor-h" class="panel">
 <h2 id="floor-h">Quality floor</h2>
-<p>A seeker is offered a job only when the score reaches the floor, which relaxes as they wait: ${brackets}.</p>
-${errorSummary(fl?.errors ?? null, { min_score: 'Minimum score', require_essential: 'Essential skill' })}
+<p>A seeker is offered a job only when the pair passes the floor, which relaxes as they wait. What it allows at this event:</p>
+<div class="table-wrap"><table data-floor-table><caption class="visually-hidden">What the quality floor allows as a seeker waits</caption>
+<thead><tr><th scope="col">Seeker has waited</th><th scope="col">Minimum score</th><th scope="col">Essential skill</th><th scope="col">Fully remote seeker, on-site job</th></tr></thead>
+<tbody>${m.floors.map(
+        (f, i) =>
+          html`<tr><th scope="row">${waitedFor(m.brackets[i]?.afterMs ?? 0)}</th><td>${f.min_score}</td><td>${f.essential_required ? 'At least one required' : 'Not required'}</td><td>${f.remote_mismatch_allowed ? 'Offered' : 'Never offered'}</td></tr>`,
+      )}</tbody></table></div>
+${errorSummary(fl?.errors ?? null, {
+  min_score: 'Minimum score',
+  require_essential: 'Essential skill',
+  relax_essential: 'Essential skill when relaxed',
+  allow_remote_mismatch: 'Remote mismatch',
+})}
 ${postForm(
   request,
   `/recruiter/events/${event.id}/floor`,
@@ -125,6 +136,28 @@ ${select({
   errors: fl?.errors ?? null,
   options: [
     ['', 'Default (yes)'],
+    ['true', 'Yes'],
+    ['false', 'No'],
+  ],
+})}
+${select({
+  name: 'relax_essential',
+  label: QUALITY_FLOOR_LABELS.relax_essential,
+  value: fl ? str(fl.values, 'relax_essential') : yesNo(m.relaxEssential),
+  errors: fl?.errors ?? null,
+  options: [
+    ['', 'Default (no)'],
+    ['true', 'Yes'],
+    ['false', 'No'],
+  ],
+})}
+${select({
+  name: 'allow_remote_mismatch',
+  label: QUALITY_FLOOR_LABELS.allow_remote_mismatch,
+  value: fl ? str(fl.values, 'allow_remote_mismatch') : yesNo(m.allowRemoteMismatch),
+  errors: fl?.errors ?? null,
+  options: [
+    ['', 'Default (no)'],
     ['true', 'Yes'],
     ['false', 'No'],
   ],
@@ -163,13 +196,18 @@ ${select({
     const r = recruiter(request);
     const id = eventId(request);
     const b = formBody(request);
-    const essential = str(b, 'require_essential');
+    /** '' → null (the default), 'true'/'false' → booleans; anything else is left for zod to refuse. */
+    const tri = (k: string) => {
+      const v = str(b, k);
+      return v === '' ? null : v === 'true' ? true : v === 'false' ? false : v;
+    };
     try {
       const minScore = str(b, 'min_score');
       const body = parseOrThrow(floorBodySchema, {
         min_score: minScore.trim() === '' ? null : num(minScore),
-        require_essential:
-          essential === '' ? null : essential === 'true' ? true : essential === 'false' ? false : essential,
+        require_essential: tri('require_essential'),
+        relax_essential: tri('relax_essential'),
+        allow_remote_mismatch: tri('allow_remote_mismatch'),
       });
       await matching.setFloor(r.teamId, id, body);
     } catch (err) {

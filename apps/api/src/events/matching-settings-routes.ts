@@ -61,9 +61,12 @@ const matchingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['events'],
       summary: "Set an event's quality floor",
       description:
-        'Body `{ min_score?, require_essential? }` (null = back to the default). The floor relaxes ' +
-        "in the configured brackets as a seeker waits; the bracket used is part of each match's " +
-        'score_breakdown.floor.',
+        'Body `{ min_score?, require_essential?, relax_essential?, allow_remote_mismatch? }` (null = ' +
+        'back to the default). The floor relaxes in the configured brackets as a seeker waits; the ' +
+        "bracket used is part of each match's score_breakdown.floor. Whatever the bracket, a pair " +
+        "sharing none of a job's essential skills is offered only with relax_essential, and a fully " +
+        'remote seeker an on-site job only with allow_remote_mismatch. `floors` says what each ' +
+        'bracket allows at this event.',
       params,
       body: floorBodySchema,
       response: { 200: envelope },

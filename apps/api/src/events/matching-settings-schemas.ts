@@ -35,6 +35,23 @@ export const matchingSettingsSchema = z
       .boolean()
       .nullable()
       .describe("At least one of a job's essential skills; null = the default (true)"),
+    relax_essential: z
+      .boolean()
+      .nullable()
+      .optional()
+      .describe(
+        'Let the brackets that lift the essential-skill rule (essential_required false) lift it at ' +
+          "this event; null = the default (false): a pair sharing none of a job's essential skills " +
+          'is never offered, however long the seeker waits',
+      ),
+    allow_remote_mismatch: z
+      .boolean()
+      .nullable()
+      .optional()
+      .describe(
+        'Offer pairs whose remote modes cannot meet (a seeker who wants fully remote work and an ' +
+          'on-site job); null = the default (false): never',
+      ),
     default_min_score: z.number().int().describe('MATCH_MIN_SCORE'),
     brackets: z
       .array(
@@ -42,8 +59,19 @@ export const matchingSettingsSchema = z
       )
       .describe(
         'How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; ' +
-          'essential_required false lifts the essential-skill rule',
+          'essential_required false lifts the essential-skill rule where relax_essential allows it',
       ),
+    floors: z
+      .array(
+        z.object({
+          after_seconds: z.number().int(),
+          min_score: z.number().int(),
+          essential_required: z.boolean(),
+          remote_mismatch_allowed: z.boolean(),
+        }),
+      )
+      .optional()
+      .describe("What the floor allows at this event from each bracket on, with the event's settings applied"),
     recruiters: z
       .array(recruiterAvailabilitySchema)
       .describe(
@@ -61,6 +89,8 @@ export const availabilityBodySchema = z.strictObject({
 export const floorBodySchema = z.strictObject({
   min_score: z.number().int().min(0).max(100).nullable().optional(),
   require_essential: z.boolean().nullable().optional(),
+  relax_essential: z.boolean().nullable().optional(),
+  allow_remote_mismatch: z.boolean().nullable().optional(),
 });
 export const envelope = z.object({ matching: matchingSettingsSchema });
 
@@ -68,7 +98,15 @@ export const toMatchingSettings = (v: MatchingSettingsView): z.output<typeof mat
   event_id: v.eventId,
   min_score: v.minScore,
   require_essential: v.requireEssential,
+  relax_essential: v.relaxEssential,
+  allow_remote_mismatch: v.allowRemoteMismatch,
   default_min_score: v.defaultMinScore,
+  floors: v.floors.map((f, i) => ({
+    after_seconds: Math.round((v.brackets[i]?.afterMs ?? 0) / 1000),
+    min_score: f.min_score,
+    essential_required: f.essential_required,
+    remote_mismatch_allowed: f.remote_mismatch_allowed === true,
+  })),
   brackets: v.brackets.map((b) => ({
     after_seconds: Math.round(b.afterMs / 1000),
     relax_points: b.relax,

@@ -1,6 +1,7 @@
 import type { FloorBracket } from '#lib/config';
 import type { RecruiterAvailabilityRow } from '#db/events/availability-repository';
 import { NotFoundError } from '#lib/errors';
+import { eventFloorOf, floorFor, type AppliedFloor } from '#domain/matchmaking/match-floor';
 import { kickMatchmaker } from '#workflows/matchmaking/client';
 import type { ServiceDeps } from '../plugins/service-deps';
 
@@ -9,7 +10,13 @@ export interface MatchingSettingsView {
   /** The event's own floor (null: the default applies) and the default. */
   minScore: number | null;
   requireEssential: boolean | null;
+  /** Relaxed brackets may lift the essential-skill rule (null: the default, false). */
+  relaxEssential: boolean | null;
+  /** Pairs whose remote modes cannot meet may be offered (null: the default, false). */
+  allowRemoteMismatch: boolean | null;
   defaultMinScore: number;
+  /** What the floor allows from each bracket on, as the matchmaker applies it at this event. */
+  floors: AppliedFloor[];
   brackets: readonly FloorBracket[];
   recruiters: RecruiterAvailabilityRow[];
 }
@@ -37,7 +44,16 @@ export function createMatchingSettingsService(deps: Pick<ServiceDeps, 'repos' | 
       eventId,
       minScore: floor?.match_min_score ?? null,
       requireEssential: floor?.match_require_essential ?? null,
+      relaxEssential: floor?.match_relax_essential ?? null,
+      allowRemoteMismatch: floor?.match_allow_remote_mismatch ?? null,
       defaultMinScore: deps.config.MATCH_MIN_SCORE,
+      floors: deps.config.MATCH_FLOOR_BRACKETS.map((b) =>
+        floorFor(
+          eventFloorOf(floor ?? { match_min_score: null, match_require_essential: null }, deps.config.MATCH_MIN_SCORE),
+          b.afterMs,
+          deps.config.MATCH_FLOOR_BRACKETS,
+        ),
+      ),
       brackets: deps.config.MATCH_FLOOR_BRACKETS,
       recruiters,
     };
@@ -68,12 +84,21 @@ export function createMatchingSettingsService(deps: Pick<ServiceDeps, 'repos' | 
     async setFloor(
       teamId: string,
       eventId: string,
-      input: { min_score?: number | null; require_essential?: boolean | null },
+      input: {
+        min_score?: number | null;
+        require_essential?: boolean | null;
+        relax_essential?: boolean | null;
+        allow_remote_mismatch?: boolean | null;
+      },
     ): Promise<MatchingSettingsView> {
       await mustFind(teamId, eventId);
       await availability.setFloor(eventId, {
         ...(input.min_score !== undefined ? { match_min_score: input.min_score } : {}),
         ...(input.require_essential !== undefined ? { match_require_essential: input.require_essential } : {}),
+        ...(input.relax_essential !== undefined ? { match_relax_essential: input.relax_essential } : {}),
+        ...(input.allow_remote_mismatch !== undefined
+          ? { match_allow_remote_mismatch: input.allow_remote_mismatch }
+          : {}),
       });
       await kick();
       return view(eventId);

@@ -51,6 +51,8 @@ export const FIELD_NAMES: Record<string, string> = {
   capacity: 'Interviews at a time',
   min_score: 'Minimum score',
   require_essential: 'Essential skill rule',
+  relax_essential: 'Essential skill rule when relaxed',
+  allow_remote_mismatch: 'Remote mismatch',
   // candidates, matches
   note: 'Note',
   rating: 'Rating',
@@ -124,6 +126,8 @@ export const AVAILABILITY_LABELS = {
 export const QUALITY_FLOOR_LABELS = {
   min_score: 'Minimum score (0–100)',
   require_essential: 'Require at least one essential skill',
+  relax_essential: 'Once relaxed, offer jobs that share none of their essential skills',
+  allow_remote_mismatch: 'Offer on-site jobs to seekers who want fully remote work',
 };
 export const MATCH_DECLINE_LABELS = { reason: 'Reason for declining' };
 export const MATCH_REPORT_LABELS = {
