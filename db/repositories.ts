@@ -37,7 +37,7 @@ export function createRepositories(knex: Knex) {
     candidates: createCandidatesRepository(knex),
     availability: createAvailabilityRepository(knex),
     queue: createQueueRepository(knex),
-    queueStatus: createQueueStatusRepository(knex, matchmaking),
+    queueStatus: createQueueStatusRepository(knex),
     matchmaking,
     matches: createMatchesRepository(knex),
     interviewReports: createInterviewReportsRepository(knex),

@@ -54,6 +54,25 @@ export interface EventWithRoom {
   /** The event's quality floor settings (null: the configured default). */
   match_min_score: number | null;
   match_require_essential: boolean | null;
+  match_relax_essential: boolean | null;
+  match_allow_remote_mismatch: boolean | null;
+}
+
+/**
+ * A live event's room as the round counts it, part by part (`listEventsWithRoom`): what the wait
+ * explanation names when a seeker cannot be offered for lack of room.
+ */
+export interface EventRoom extends EventWithRoom {
+  slug: string;
+  has_jobs: boolean;
+  /** interview_slots − offers being made − matches started and not ended. */
+  slots_free: number;
+  /** Recruiters who set availability at the event (0: event-level capacity only). */
+  recruiters: number;
+  /** Of them, those who take new interviews. */
+  recruiters_available: number;
+  /** Σ over available recruiters of capacity − their open offers at the event. */
+  recruiter_free: number;
 }
 
 export interface WaitingCandidate {
@@ -244,19 +263,22 @@ export function createMatchmakingRepository(knex: Knex) {
     async listEventsWithRoom(
       trx: Knex = knex,
       onlyEventId?: string,
-    ): Promise<{ live: number; liveIds: string[]; withRoom: EventWithRoom[] }> {
-      const rows: Array<EventWithRoom & { has_jobs: boolean }> = (
+    ): Promise<{ live: number; liveIds: string[]; withRoom: EventWithRoom[]; rooms: EventRoom[] }> {
+      const rows: EventRoom[] = (
         await trx.raw(
-          `SELECT e.id, e.visibility, e.interview_slots, e.match_min_score, e.match_require_essential,
+          `SELECT e.id, e.slug, e.visibility, e.interview_slots, e.match_min_score, e.match_require_essential,
+                  e.match_relax_essential, e.match_allow_remote_mismatch,
                   CASE WHEN ra.recruiters > 0 THEN least(e.interview_slots - coalesce(h.n, 0), ra.recruiter_free)
                        ELSE e.interview_slots - coalesce(h.n, 0) END AS free,
+                  e.interview_slots - coalesce(h.n, 0) AS slots_free, coalesce(ra.recruiters, 0) AS recruiters,
+                  coalesce(ra.recruiters_available, 0) AS recruiters_available, coalesce(ra.recruiter_free, 0) AS recruiter_free,
                   EXISTS (SELECT 1 FROM jobs j WHERE j.live_event_id = e.id AND j.status = 'open') AS has_jobs
              FROM live_events e
              LEFT JOIN (SELECT live_event_id, count(*)::int AS n FROM match_offers WHERE status IN ('offering', 'started') GROUP BY live_event_id) h
                ON h.live_event_id = e.id
              -- Events with recruiter availability: room is also what the available recruiters can still take.
              LEFT JOIN LATERAL (
-               SELECT count(*)::int AS recruiters,
+               SELECT count(*)::int AS recruiters, count(*) FILTER (WHERE r.available)::int AS recruiters_available,
                       coalesce(sum(CASE WHEN r.available THEN greatest(r.capacity - coalesce(a.n, 0), 0) ELSE 0 END), 0)::int AS recruiter_free
                  FROM recruiter_availability r
                  LEFT JOIN (SELECT recruiter_user_id, count(*)::int AS n FROM match_offers
@@ -267,12 +289,31 @@ export function createMatchmakingRepository(knex: Knex) {
           [onlyEventId ?? null, onlyEventId ?? null],
         )
       ).rows;
+      const rooms = rows.map((r) => ({
+        ...r,
+        free: Number(r.free),
+        slots_free: Number(r.slots_free),
+        recruiters: Number(r.recruiters),
+        recruiters_available: Number(r.recruiters_available),
+        recruiter_free: Number(r.recruiter_free),
+      }));
       return {
         live: rows.length,
         liveIds: rows.map((r) => r.id),
-        withRoom: rows
+        withRoom: rooms
           .filter((r) => r.has_jobs && r.free > 0)
-          .map(({ has_jobs: _, ...r }) => ({ ...r, free: Number(r.free) })),
+          .map(
+            ({
+              slug: _slug,
+              has_jobs: _j,
+              slots_free: _s,
+              recruiters: _r,
+              recruiters_available: _a,
+              recruiter_free: _f,
+              ...r
+            }): EventWithRoom => r,
+          ),
+        rooms,
       };
     },
 
@@ -335,8 +376,12 @@ export function createMatchmakingRepository(knex: Knex) {
       return { epoch, versions };
     },
 
-    /** Open jobs of these events: the fields the score reads (no title or description). */
-    async listCandidateJobs(eventIds: string[], trx: Knex = knex): Promise<OpenJob[]> {
+    /** Open jobs of these events: the fields the score reads (no title or description, unless `titles`). */
+    async listCandidateJobs(
+      eventIds: string[],
+      trx: Knex = knex,
+      opts: { titles?: boolean } = {},
+    ): Promise<Array<OpenJob & { title?: string }>> {
       if (!eventIds.length) return [];
       return trx('jobs')
         .whereIn('live_event_id', eventIds)
@@ -352,7 +397,13 @@ export function createMatchmakingRepository(knex: Knex) {
           'salary_max',
           'location',
           'remote_preference',
+          ...(opts.titles ? ['title'] : []),
         );
+    },
+
+    /** The entry has an offer being made to it (`offering`): the round skips it until the offer is answered. */
+    async hasOpenOffer(entryId: string, trx: Knex = knex): Promise<boolean> {
+      return !!(await trx('match_offers').where({ queue_entry_id: entryId, status: 'offering' }).first('id'));
     },
 
     /**

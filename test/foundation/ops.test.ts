@@ -1,6 +1,6 @@
 import { matchWorkflowId } from '../../workflows/matches/contract';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { describeDrift, reconcile, why, type OpsContext } from '../../apps/ops/src/ops-commands';
+import { describeDrift, reconcile, UnknownSubjectError, why, type OpsContext } from '../../apps/ops/src/ops-commands';
 import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
 
 /**
@@ -120,10 +120,18 @@ describe('ops commands', () => {
     ).toBe(200);
     const out = (await why(ctx, seeker.user.email)).join('\n');
     expect(out).toContain('waiting');
-    expect(out).toMatch(
-      /No eligible job: none of the 1 open jobs in ops-\S+ asks for any of the seeker's skills \(cobol\)/,
+    expect(out).toContain('Blocked by: no_eligible_job.');
+    expect(out).toMatch(/Why: No open job can be offered: of 1 open job, 1 that never pass the quality floor/);
+    // The status the seeker reads says the same.
+    const status = (await h.call({ method: 'GET', url: '/api/v1/queue/status', token: seeker.token })).json();
+    expect(out).toContain(`Why: ${status.queue_entry.match_outlook.reason}`);
+    // The Temporal UI's workflow id of the entry names the same seeker.
+    expect((await why(ctx, `queue-entry:${seeker.user.id}`)).join('\n')).toContain('Blocked by: no_eligible_job.');
+    // Nothing known: an error (the CLI prints it and exits 1), never an answer that looks like one.
+    await expect(why(ctx, 'not-an-id')).rejects.toThrow(UnknownSubjectError);
+    await expect(why(ctx, 'nobody@nowhere.test')).rejects.toThrow(
+      'No user with the e-mail address nobody@nowhere.test.',
     );
-    expect(await why(ctx, 'not-an-id')).toEqual(['Not a match id, queue entry id or e-mail address: not-an-id']);
   });
 
   it(

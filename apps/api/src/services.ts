@@ -24,6 +24,7 @@ import { createBillingService } from './billing/billing-service';
 import { createBillingProvider } from '#domain/billing/providers';
 import { createComparisonService } from './matchmaking/comparison-service';
 import type { ComparisonProvider } from './matchmaking/comparison-provider';
+import { createWaitService } from './matchmaking/wait-service';
 import { createChangelogService, loadChangelog, type ChangelogEntry } from './changelog/changelog-service';
 
 export interface CreateServicesOptions {
@@ -100,6 +101,8 @@ export function createServices(opts: CreateServicesOptions) {
         ...deps,
         ...(opts.comparisonProvider ? { provider: opts.comparisonProvider } : {}),
       }),
+      /** Why a waiting entry has no match yet (the queue status, `ops why` and the console read it). */
+      wait: createWaitService(deps),
     },
     changelog: createChangelogService({ ...deps, entries: opts.changelogEntries ?? loadChangelog() }),
   };

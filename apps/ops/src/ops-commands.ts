@@ -66,13 +66,17 @@ async function stateOf<T>(
   }
 }
 
-export async function whyMatch(ctx: OpsContext, matchId: string): Promise<string[]> {
+export async function whyMatch(ctx: OpsContext, matchId: string, o: { mustExist?: boolean } = {}): Promise<string[]> {
   const now = (ctx.now ?? Date.now)();
   const t = (ms: number | null) => when(ms, now, ctx.timeZone);
   const { repos } = ctx.services.deps;
   const row = await repos.matches.findById(matchId);
   const wf = await stateOf<MatchState>(ctx.temporal, matchWorkflowId(matchId), matchStateQuery);
-  if (!row && !wf) return [`No match ${matchId}: neither PostgreSQL nor Temporal knows it.`];
+  if (!row && !wf) {
+    const message = `No match, queue entry or user ${matchId}: neither PostgreSQL nor Temporal knows it.`;
+    if (o.mustExist) throw new UnknownSubjectError(message);
+    return [message];
+  }
   const s = wf?.state;
   const seekerName =
     (await repos.accounts.findUserById(s?.seekerUserId ?? row!.seeker_user_id))?.display_name ?? 'the seeker';
@@ -182,58 +186,50 @@ export async function whyQueueEntry(ctx: OpsContext, entry: QueueEntryRow): Prom
   return lines;
 }
 
-/** Why a waiting entry has no match yet: the events it may use, their free slots, jobs that share a skill. */
+/**
+ * Why a waiting entry has no match yet: the wait explanation the queue status gives the seeker
+ * (apps/api/src/matchmaking/wait-service.ts, the matchmaker's own rules), with its blocker named.
+ */
 async function eligibility(ctx: OpsContext, entry: QueueEntryRow): Promise<string[]> {
-  const { repos } = ctx.services.deps;
-  const profile = await repos.profiles.findByUserId(entry.user_id);
-  const skills = new Set((profile?.skills ?? []).map((x: string) => x.trim().toLowerCase()));
-  const { live, withRoom } = await repos.matchmaking.listEventsWithRoom();
-  const usable = (
-    await Promise.all(
-      [...(entry.live_event_id ? [entry.live_event_id] : (await repos.events.listLiveNow(100)).map((e) => e.id))].map(
-        (id) => repos.events.findById(id),
-      ),
-    )
-  ).filter(
-    (e): e is NonNullable<typeof e> =>
-      !!e && e.status === 'live' && (entry.live_event_id === e.id || e.visibility === 'open_invite'),
-  );
-  if (!usable.length)
-    return [
-      `Waiting for an event: ` +
-        `${entry.live_event_id ? 'its event is not live' : `none of the ${live} live events is open-invite`}.`,
-    ];
-  const jobs = await repos.matchmaking.listCandidateJobs(usable.map((e) => e.id));
-  const tried = new Set((await repos.matchmaking.listTriedPairs([entry.id])).map((p) => p.job_id));
-  const sharing = jobs.filter(
-    (j) =>
-      !tried.has(j.id) && [...j.essential_skills, ...j.bonus_skills].some((k) => skills.has(k.trim().toLowerCase())),
-  );
-  const room = withRoom.filter((e) => usable.some((u) => u.id === e.id));
-  if (!sharing.length) {
-    return [
-      `No eligible job: none of the ${jobs.length} open jobs in ` +
-        `${usable.map((e) => e.slug).join(', ')} asks for any of the seeker's skills (${[...skills].join(', ') || 'none on the profile'})${tried.size ? `, besides ${tried.size} already tried` : ''}. ` +
-        `It waits until such a job opens or it expires.`,
-    ];
-  }
-  if (!room.length)
-    return [
-      `${sharing.length} eligible job(s), but every usable event's interview slots are taken: it ` +
-        `waits for a slot (a match ending frees one).`,
-    ];
+  const now = (ctx.now ?? Date.now)();
+  const t = (ms: number | null) => when(ms, now, ctx.timeZone);
+  const { explanation: x, estimate } = await ctx.services.matchmaking.wait.explain(entry);
+  const range =
+    estimate.minSeconds !== null || estimate.maxSeconds !== null
+      ? ` (range ${estimate.minSeconds ?? '?'}–${estimate.maxSeconds ?? '?'} s)`
+      : '';
   return [
-    `${sharing.length} eligible job(s) in ${room.length} event(s) with free slots: the ` +
-      `matchmaker's next round should offer one (every MATCHMAKER_INTERVAL_MS).`,
+    `Blocked by: ${x.blocker ?? 'nothing — an offer is due in the next matching round'}.`,
+    `Why: ${x.reason}`,
+    `Jobs: ${x.openJobs} open, ${x.excludedJobs} excluded (declined, interviewed for or tried), ` +
+      `${x.eligibleJobs} eligible, ${x.passingJobs} passing the floor now` +
+      `${x.best ? ` (best: "${x.best.title}" at ${x.best.eventSlug}, score ${x.best.score})` : ''}.`,
+    `Floor: bracket ${x.bracket + 1} of ${x.brackets}` +
+      `${x.floor ? ` (score ≥ ${x.floor.min_score}${x.floor.essential_required ? ', an essential skill required' : ''})` : ''}` +
+      `; relaxes ${x.nextRelaxAtMs === null ? 'no further' : t(x.nextRelaxAtMs)}.`,
+    `Estimate: ${estimate.seconds === null ? 'none' : `${estimate.seconds} s`}${range} — ${estimate.reason}.`,
   ];
 }
 
-/** `why <match-id|queue-entry-id|e-mail>` */
-export async function why(ctx: OpsContext, ref: string): Promise<string[]> {
+/** `why` was given something no store knows: the CLI prints the message and exits non-zero. */
+export class UnknownSubjectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnknownSubjectError';
+  }
+}
+
+/** Workflow ids as the Temporal UI shows them: `queue-entry:<userId>`, `match:<matchId>`. */
+const WORKFLOW_ID_RE = /^(queue-entry|match):([0-9a-f-]{36})$/i;
+
+/**
+ * `why <match-id|queue-entry-id|user-id|e-mail|queue-entry:<userId>|match:<matchId>>`; something
+ * nobody knows → UnknownSubjectError (the CLI exits 1).
+ */
+export async function why(ctx: OpsContext, input: string): Promise<string[]> {
   const { repos } = ctx.services.deps;
-  if (ref.includes('@')) {
-    const user = await repos.accounts.findUserByEmail(ref.trim().toLowerCase());
-    if (!user) return [`No user with that e-mail address.`];
+  const ref = input.trim();
+  const ofUser = async (user: { id: string; display_name: string; role: string }) => {
     const out = [`${user.display_name} (${user.role}).`];
     const entry = await repos.queue.findLatestForUser(user.id);
     if (entry) out.push(...(await whyQueueEntry(ctx, entry)));
@@ -243,11 +239,35 @@ export async function why(ctx: OpsContext, ref: string): Promise<string[]> {
     );
     for (const m of open) out.push(...(await whyMatch(ctx, m.id)));
     return out;
+  };
+  if (ref.includes('@')) {
+    const user = await repos.accounts.findUserByEmail(ref.toLowerCase());
+    if (!user) throw new UnknownSubjectError(`No user with the e-mail address ${ref}.`);
+    return ofUser(user);
   }
-  if (!UUID_RE.test(ref)) return [`Not a match id, queue entry id or e-mail address: ${ref}`];
-  const entry = await repos.queue.findById(ref);
+  const workflowId = WORKFLOW_ID_RE.exec(ref);
+  if (workflowId && UUID_RE.test(workflowId[2])) {
+    const kind = workflowId[1].toLowerCase();
+    const id = workflowId[2].toLowerCase();
+    if (kind === 'match') return whyMatch(ctx, id, { mustExist: true });
+    // queue-entry:<userId>: the seeker's latest entry (the workflow id names the user, not the entry).
+    const user = await repos.accounts.findUserById(id);
+    if (!user) throw new UnknownSubjectError(`No user ${id} (from the workflow id ${ref}).`);
+    const entry = await repos.queue.findLatestForUser(user.id);
+    if (!entry) throw new UnknownSubjectError(`${user.display_name} has no queue entry (workflow id ${ref}).`);
+    return whyQueueEntry(ctx, entry);
+  }
+  if (!UUID_RE.test(ref))
+    throw new UnknownSubjectError(
+      `Not a match id, queue entry id, user id, e-mail address or workflow id ` +
+        `(queue-entry:<userId>, match:<matchId>): ${ref}`,
+    );
+  const id = ref.toLowerCase();
+  const entry = await repos.queue.findById(id);
   if (entry) return whyQueueEntry(ctx, entry);
-  return whyMatch(ctx, ref);
+  const user = await repos.accounts.findUserById(id);
+  if (user) return ofUser(user);
+  return whyMatch(ctx, id, { mustExist: true });
 }
 
 export interface Drift {

@@ -15,17 +15,21 @@ const HELP: Record<string, string> = {
   '': `usage: npm run ops -- <command> [options]    (every command takes --help)
 
 commands:
-  why <match-id|queue-entry-id|e-mail>   what it is, what it waits for, its timers and deadlines
+  why <id|e-mail|workflow id>            what it is, what it waits for, its timers and deadlines
   dead-letters [--since <time>] [--webhook whk_…]   webhook deliveries that gave up (not yet replayed)
   replay (--webhook whk_…|--all) --since <time> [--execute]   redeliver dead letters (dry run unless --execute)
   replay --webhook whk_… --delivery dlv_…|evt_… [--execute]    redeliver one dead letter
   reconcile [--since <time>] [--fix]     compare PostgreSQL projections with workflow state; --fix repairs`,
-  why: `usage: npm run ops -- why <match-id|queue-entry-id|e-mail>
+  why: `usage: npm run ops -- why <match-id|queue-entry-id|user-id|e-mail|queue-entry:<userId>|match:<matchId>>
 
 Explains in words, with times in your local time zone (set TZ to change it):
   a match: its status, which side it waits for, when the acceptance window or interview ends;
-  a queue entry: its position, expiry, and why it has no match (no eligible job, no free slot, no live event);
-  a user's e-mail: their latest queue entry and open matches.`,
+  a queue entry: its position, expiry, and what blocks an offer — the same explanation as the
+  seeker's GET /queue/status (below the floor until a time, no free slot, recruiters busy or
+  unavailable, no eligible job, event not live) and the estimate that goes with it;
+  a user (id or e-mail): their latest queue entry and open matches.
+Workflow ids as the Temporal UI shows them work too: queue-entry:<userId>, match:<matchId>.
+Something nobody knows: a message and exit code 1.`,
   'dead-letters': `usage: npm run ops -- dead-letters [--since <ISO time>] [--webhook whk_…]
 
 Lists webhook deliveries whose latest run is a dead letter (a replayed one is no longer listed).

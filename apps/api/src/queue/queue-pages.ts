@@ -100,6 +100,7 @@ ${joinAgain ? html`<div class="actions">${actionButton(request, joinAction, forE
   <p>You are in the queue${active.entry.via_agent ? html` <span class="badge badge-agent">joined via agent</span>` : ''}. Status: <strong data-field="status">${active.entry.status}</strong></p>
   <p><span class="hint">Your position</span> <span class="big-number" data-field="position">${active.position ?? '—'}</span></p>
   <p><span class="hint">Estimated wait:</span> <span data-field="wait">${waitText(active.estimatedWaitSeconds)}</span></p>
+  <p class="hint" data-field="outlook">${active.matchOutlook?.reason ?? ''}</p>
   <p class="hint">This page updates by itself. You can leave it open in a tab; joined ${fmtDate(active.entry.entered_at)}.</p>
 </div>
 ${matched ? '' : html`<div class="actions">${actionButton(request, '/queue/leave', 'Leave the queue', { cls: 'btn' })}</div>`}
@@ -129,6 +130,7 @@ const queuePages: FastifyPluginAsync = async (app) => {
           live_event_slug: v.entry.live_event_slug,
           position: v.position,
           estimated_wait_seconds: v.estimatedWaitSeconds,
+          outlook: v.matchOutlook?.reason ?? '',
           match_id: v.entry.match_id,
           match_url: matchUrl(v.entry.match_id),
         }

@@ -12,6 +12,26 @@ export const HUMANS_ONLY_NOTE =
   'A person must accept any match in the web application; this API never accepts a match or ' +
   "enters the interview room on anyone's behalf. Hand join_url to the human.";
 
+/** The estimate and the outlook of a queue answer: one wait explanation (matchmaking/wait-service.ts). */
+const waitFields = (v: QueueEntryView) => ({
+  estimated_wait_seconds: v.estimatedWaitSeconds,
+  estimated_wait: v.estimatedWait
+    ? {
+        min_seconds: v.estimatedWait.minSeconds,
+        max_seconds: v.estimatedWait.maxSeconds,
+        reason: v.estimatedWait.reason,
+      }
+    : null,
+  match_outlook: v.matchOutlook && {
+    state: v.matchOutlook.state,
+    reason: v.matchOutlook.reason,
+    eligible_jobs: v.matchOutlook.eligibleJobs,
+    blocked_by: v.matchOutlook.blockedBy,
+    passing_jobs: v.matchOutlook.passingJobs,
+    floor_relaxes_at: v.matchOutlook.floorRelaxesAt?.toISOString() ?? null,
+  },
+});
+
 const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.queue;
   const toEntry = (v: QueueEntryView): z.output<typeof queueEntrySchema> => ({
@@ -25,13 +45,8 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     joined_via_agent: v.entry.via_agent,
     agent_identity: v.entry.agent_identity,
     position: v.position,
-    estimated_wait_seconds: v.estimatedWaitSeconds,
     match_id: v.entry.match_id,
-    match_outlook: v.matchOutlook && {
-      state: v.matchOutlook.state,
-      reason: v.matchOutlook.reason,
-      eligible_jobs: v.matchOutlook.eligibleJobs,
-    },
+    ...waitFields(v),
   });
 
   app.post('/queue/join', {
@@ -90,13 +105,8 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         join_url: queueJoinUrl(app.config.publicBaseUrl, joined.entry.live_event_slug),
         humans_only_note: HUMANS_ONLY_NOTE,
         position: joined.position,
-        estimated_wait_seconds: joined.estimatedWaitSeconds,
         match_id: joined.entry.match_id,
-        match_outlook: joined.matchOutlook && {
-          state: joined.matchOutlook.state,
-          reason: joined.matchOutlook.reason,
-          eligible_jobs: joined.matchOutlook.eligibleJobs,
-        },
+        ...waitFields(joined),
       };
     },
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MATCH_OUTLOOK_STATES } from './queue-service';
 import { isoDateTime } from '../plugins/http-schemas';
 import { QUEUE_ENTRY_STATUSES } from '#workflows/queue/contract';
+import { WAIT_BLOCKERS } from '#domain/matchmaking/wait-explanation';
 
 const extras = {
   position: z
@@ -16,9 +17,20 @@ const extras = {
     .min(0)
     .nullable()
     .describe(
-      'position ÷ the recent rate of matches for the jobs this seeker can still get; null with ' +
-        'too little data or when nothing can match (see match_outlook)',
+      'A figure only when the wait explanation says when: two matchmaker intervals when an offer ' +
+        'is due, else (capacity blocks) position ÷ the recent rate of matches of the jobs passing the ' +
+        'floor; null when unknown — see estimated_wait and match_outlook.blocked_by, never a made-up number',
     ),
+  estimated_wait: z
+    .object({
+      min_seconds: z.number().int().min(0).nullable().describe('Lower bound; null: unknown'),
+      max_seconds: z.number().int().min(0).nullable().describe('Upper bound; null: unknown'),
+      reason: z.string().describe('What the range rests on, or why there is none'),
+    })
+    .nullable()
+    .optional()
+    .describe('The honest range behind estimated_wait_seconds, with its reason; null when not waiting')
+    .meta({ id: 'WaitEstimate' }),
   match_id: z.uuid().nullable().describe('The current match once matched; null until then'),
   match_outlook: z
     .object({
@@ -34,7 +46,31 @@ const extras = {
         .int()
         .min(0)
         .nullable()
-        .describe('Open jobs that can still be offered (null when not counted)'),
+        .describe(
+          'Open jobs that can still be offered: not declined, interviewed for or tried, and passing the ' +
+            'quality floor now or once it relaxes (null when not counted)',
+        ),
+      blocked_by: z
+        .enum(WAIT_BLOCKERS)
+        .nullable()
+        .optional()
+        .describe(
+          'What stops an offer now, as the matchmaker decides it; null: the next matching round ' +
+            'should offer one. event_not_live, no_eligible_job, below_floor (none passes the floor of ' +
+            'the current bracket yet: see floor_relaxes_at), no_free_slot, recruiters_unavailable, ' +
+            'recruiters_busy, ahead_in_line, offer_in_progress',
+        ),
+      passing_jobs: z
+        .number()
+        .int()
+        .min(0)
+        .nullable()
+        .optional()
+        .describe('Of eligible_jobs, those passing the quality floor of the current bracket'),
+      floor_relaxes_at: isoDateTime
+        .nullable()
+        .optional()
+        .describe('When the quality floor next relaxes for this entry; null: it no longer does'),
     })
     .nullable()
     .describe('Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null.')

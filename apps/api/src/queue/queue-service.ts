@@ -23,27 +23,24 @@ import {
 import { kickMatchmaker } from '#workflows/matchmaking/client';
 import type { ServiceDeps } from '../plugins/service-deps';
 import { operationUuid, type OperationKey } from '#lib/operation-ids';
+import {
+  rateWaitSeconds,
+  WAIT_ESTIMATE_MIN_MATCHES,
+  WAIT_ESTIMATE_MIN_SPAN_MS,
+  type WaitBlocker,
+} from '#domain/matchmaking/wait-explanation';
+import { createWaitService, WAIT_RATE_WINDOW_MS } from '../matchmaking/wait-service';
 
 /** Estimated wait: matches made for the same queue within this window… */
-export const WAIT_ESTIMATE_WINDOW_MS = 30 * 60 * 1000;
-/** …at least this many of them, else the estimate is null (too little data)… */
-export const WAIT_ESTIMATE_MIN_MATCHES = 3;
-/** …and the rate is taken over at least this span, so a burst does not read as an endless rate. */
-export const WAIT_ESTIMATE_MIN_SPAN_MS = 60 * 1000;
+export const WAIT_ESTIMATE_WINDOW_MS = WAIT_RATE_WINDOW_MS;
+export { WAIT_ESTIMATE_MIN_MATCHES, WAIT_ESTIMATE_MIN_SPAN_MS };
 
 /**
- * position ÷ observed rate: matches made for this queue (its event, or the "any event" queue) in
- * the last WAIT_ESTIMATE_WINDOW_MS, per second over max(time since the first of them,
- * WAIT_ESTIMATE_MIN_SPAN_MS). Null with fewer than WAIT_ESTIMATE_MIN_MATCHES: never a made-up number.
+ * position ÷ observed rate over max(time since the first match of the window,
+ * WAIT_ESTIMATE_MIN_SPAN_MS); null with fewer than WAIT_ESTIMATE_MIN_MATCHES: never a made-up
+ * number. The queue status uses it only where the wait explanation says capacity is what blocks.
  */
-export function estimateWaitSeconds(
-  position: number,
-  rate: { count: number; firstAtMs: number | null; nowMs: number },
-): number | null {
-  if (rate.count < WAIT_ESTIMATE_MIN_MATCHES || rate.firstAtMs === null) return null;
-  const spanSeconds = Math.max(rate.nowMs - rate.firstAtMs, WAIT_ESTIMATE_MIN_SPAN_MS) / 1000;
-  return Math.round(position / (rate.count / spanSeconds));
-}
+export const estimateWaitSeconds = rateWaitSeconds;
 
 /** Why the entry is (not yet) matched, so a seeker learns when waiting cannot help (decision 0124). */
 export const MATCH_OUTLOOK_STATES = ['matchable', 'no_eligible_job', 'event_paused', 'unknown'] as const;
@@ -51,11 +48,15 @@ export type MatchOutlookState = (typeof MATCH_OUTLOOK_STATES)[number];
 export interface MatchOutlook {
   state: MatchOutlookState;
   reason: string;
-  /** Open jobs the seeker can still be offered (null when not counted). */
+  /** Open jobs the seeker can still be offered, now or once the floor relaxes (null when not counted). */
   eligibleJobs: number | null;
+  /** What stops an offer now (null: the next round should offer one). */
+  blockedBy: WaitBlocker | null;
+  /** Of the eligible jobs, those passing the floor of the entry's current bracket. */
+  passingJobs: number | null;
+  /** When the floor next relaxes for this entry (null: it no longer does). */
+  floorRelaxesAt: Date | null;
 }
-/** Jobs counted for the outlook (and whose matches feed the estimate); past it the count reads "at least". */
-export const OUTLOOK_JOB_LIMIT = 5_000;
 
 /** Rows already read by the caller (they are read again when absent or for another entry). */
 interface Known {
@@ -67,6 +68,8 @@ export interface QueueEntryView {
   entry: QueueEntryRow;
   position: number | null;
   estimatedWaitSeconds: number | null;
+  /** The honest range behind the estimate, with its reason (null when not waiting). */
+  estimatedWait?: { minSeconds: number | null; maxSeconds: number | null; reason: string } | null;
   /** Null when the entry is not waiting. */
   matchOutlook: MatchOutlook | null;
 }
@@ -76,69 +79,15 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
   const profiles = deps.repos.profiles;
   const events = deps.repos.events;
   const queue = deps.repos.queue;
-  const queueStatus = deps.repos.queueStatus;
-  const brackets = deps.config.MATCH_FLOOR_BRACKETS;
+  const wait = createWaitService(deps);
 
-  /** What the seeker can still get, and the jobs that count for the estimate. */
-  const outlook = async (
-    entry: QueueEntryRow,
-    known: Known = {},
-  ): Promise<{ outlook: MatchOutlook; jobIds: string[] }> => {
-    if (entry.live_event_id) {
-      const event = known.event?.id === entry.live_event_id ? known.event : await events.findById(entry.live_event_id);
-      if (!event)
-        return {
-          outlook: { state: 'unknown', reason: 'The event of this queue entry was not found', eligibleJobs: null },
-          jobIds: [],
-        };
-      if (event.status === 'paused')
-        return {
-          outlook: {
-            state: 'event_paused',
-            reason: `Event ${event.slug} is paused: matching resumes when it goes live again`,
-            eligibleJobs: null,
-          },
-          jobIds: [],
-        };
-      if (event.status !== 'live')
-        return {
-          outlook: { state: 'unknown', reason: `Event ${event.slug} is ${event.status}`, eligibleJobs: null },
-          jobIds: [],
-        };
-    }
-    const profile =
-      known.profile !== undefined && known.profile?.user_id === entry.user_id
-        ? known.profile
-        : await profiles.findByUserId(entry.user_id);
-    const jobIds = await queueStatus.listEligibleJobIds(entry, {
-      skills: profile?.skills ?? [],
-      essentialRequiredAtLast: brackets[brackets.length - 1].essential,
-      limit: OUTLOOK_JOB_LIMIT,
-    });
-    if (!jobIds.length) {
-      const reason = entry.live_event_id
-        ? 'No open job of this event can be offered to you: you declined or interviewed for each, or ' +
-          'none fits your skills'
-        : 'No open job of a live open-invite event can be offered to you right now';
-      return { outlook: { state: 'no_eligible_job', reason, eligibleJobs: 0 }, jobIds };
-    }
-    const n = jobIds.length;
-    return {
-      outlook: {
-        state: 'matchable',
-        reason:
-          `${n === OUTLOOK_JOB_LIMIT ? 'At least ' : ''}${n} open job${n === 1 ? '' : 's'} can still ` +
-          `be offered to you (subject to the score floor, which relaxes as you wait)`,
-        eligibleJobs: n,
-      },
-      jobIds,
-    };
-  };
-
-  /** `known`: rows the caller has just read (a join), so the answer does not read them again. */
+  /**
+   * A waiting entry's outlook and estimate: the wait explanation (the matchmaker's own rules,
+   * matchmaking/wait-service.ts) in the queue status's words.
+   */
   const view = async (entry: QueueEntryRow, known: Known = {}): Promise<QueueEntryView> => {
     if (entry.status !== 'waiting') return { entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
-    const [position, o] = await Promise.all([queue.positionOf(entry), outlook(entry, known)]);
+    const position = await queue.positionOf(entry);
     // Matched (or ended) between the reads: answer with the entry as it is now.
     if (position === null)
       return {
@@ -147,21 +96,21 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
         estimatedWaitSeconds: null,
         matchOutlook: null,
       };
-    if (o.outlook.state !== 'matchable')
-      return { entry, position, estimatedWaitSeconds: null, matchOutlook: o.outlook };
-    // A free slot for everyone ahead and this entry: the next rounds take it (the match rate says
-    // nothing then — it only follows arrivals; bench/estimate-calibration.ts showed it overshoots).
-    if (entry.live_event_id && (await queueStatus.freeSlotsOf(entry.live_event_id)) >= position) {
-      return {
-        entry,
-        position,
-        estimatedWaitSeconds: Math.ceil((2 * deps.config.MATCHMAKER_INTERVAL_MS) / 1000),
-        matchOutlook: o.outlook,
-      };
-    }
-    // Otherwise from the matches of the jobs it can get.
-    const rate = await queueStatus.recentMatchRateForJobs(o.jobIds, WAIT_ESTIMATE_WINDOW_MS);
-    return { entry, position, estimatedWaitSeconds: estimateWaitSeconds(position, rate), matchOutlook: o.outlook };
+    const { explanation: x, estimate } = await wait.explain(entry, { ...known, position });
+    return {
+      entry,
+      position,
+      estimatedWaitSeconds: estimate.seconds,
+      estimatedWait: { minSeconds: estimate.minSeconds, maxSeconds: estimate.maxSeconds, reason: estimate.reason },
+      matchOutlook: {
+        state: x.outlook,
+        reason: x.reason,
+        eligibleJobs: x.outlook === 'event_paused' || x.outlook === 'unknown' ? null : x.eligibleJobs,
+        blockedBy: x.blocker,
+        passingJobs: x.outlook === 'event_paused' || x.outlook === 'unknown' ? null : x.passingJobs,
+        floorRelaxesAt: x.nextRelaxAtMs === null ? null : new Date(x.nextRelaxAtMs),
+      },
+    };
   };
 
   return {

@@ -132,6 +132,7 @@
             var e = s.queue_entry;
             set('position', e.position === null ? '—' : String(e.position));
             set('wait', fmtWait(e.estimated_wait_seconds));
+            if (typeof e.outlook === 'string') set('outlook', e.outlook);
             set('status', e.status);
             q.setAttribute('data-status', e.status);
             if (e.status !== lastStatus) {
