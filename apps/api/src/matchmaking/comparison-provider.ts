@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { DependencyUnavailableError } from '#lib/errors';
 import { choiceWords, scoreDetailWords } from '../web/messages';
 import type { Config } from '#lib/config';
+import type { AppliedFloor } from '#domain/matchmaking/match-floor';
 import {
   computeMatchScore,
+  toMatchScoreV2,
   type JobForScore,
   type MatchScore,
   type SeekerForScore,
@@ -18,7 +20,13 @@ import {
 export interface ComparisonInput {
   seeker: SeekerForScore & { title: string; summary: string | null };
   job: JobForScore & { title: string; companyName: string };
+  /** The floor of the job's event for a seeker who has just joined (the score carries it, as matches do). */
+  floor: AppliedFloor;
 }
+
+/** The score a match of this pair would carry: the same version (`v2`) and numbers the matchmaker writes. */
+const scoreOf = (input: ComparisonInput): MatchScore =>
+  toMatchScoreV2(computeMatchScore(input.seeker, input.job), input.floor);
 
 export const comparisonAnswerSchema = z.strictObject({
   summary: z.string().min(1).max(1000),
@@ -45,8 +53,9 @@ const list = (xs: string[]) => xs.join(', ');
 export function createBuiltinComparisonProvider(): ComparisonProvider {
   return {
     name: 'builtin',
-    async compare({ seeker, job }) {
-      const score = computeMatchScore(seeker, job);
+    async compare(input) {
+      const { job } = input;
+      const score = scoreOf(input);
       const b = score.breakdown;
       const strengths: string[] = [];
       const gaps: string[] = [];
@@ -138,7 +147,7 @@ export function createOpenAiCompatibleProvider(opts: {
   return {
     name: 'openai_compatible',
     async compare(input) {
-      const score = computeMatchScore(input.seeker, input.job);
+      const score = scoreOf(input);
       const body = {
         model: opts.model,
         temperature: 0,
