@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { matchWorkflowId } from '../../workflows/matches/contract';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { describeDrift, reconcile, UnknownSubjectError, why, type OpsContext } from '../../apps/ops/src/ops-commands';
@@ -133,6 +135,44 @@ describe('ops commands', () => {
       'No user with the e-mail address nobody@nowhere.test.',
     );
   });
+
+  it('the CLI: `why` of an unknown e-mail prints why and exits 1; a workflow id of the Temporal UI answers, exit 0', async () => {
+    const seeker = await h.seeker();
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const root = path.resolve(__dirname, '../..');
+        const child = spawn(process.execPath, ['--import', 'tsx', 'apps/ops/src/ops.ts', ...args], {
+          cwd: root,
+          env: {
+            ...process.env,
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'silent',
+            DATABASE_URL: h.dbUrl,
+            TEMPORAL_ADDRESS: h.config.TEMPORAL_ADDRESS,
+          },
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (err += d));
+        child.on('close', (code) => resolve({ code, out, err }));
+      });
+    const unknown = await run(['why', 'nobody@nowhere.test']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('No user with the e-mail address nobody@nowhere.test.');
+    const known = await run(['why', `queue-entry:${seeker.user.id}`]);
+    expect(known.err).toContain('has no queue entry');
+    expect(known.code).toBe(1);
+    await h.call({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      token: seeker.token,
+      payload: { live_event_slug: slug },
+    });
+    const joined = await run(['why', `queue-entry:${seeker.user.id}`]);
+    expect(joined.code).toBe(0);
+    expect(joined.out).toMatch(/Queue entry .* of Seeker/);
+  }, 60_000);
 
   it(
     'reconcile: detects a corrupted match and queue entry projection, --fix re-projects them ' + 'from the workflows',

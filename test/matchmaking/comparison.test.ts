@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHarness, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, liveEvent } from '../events/helpers';
-import { computeMatchScore } from '../../domain/matchmaking/match-score';
+import { computeMatchScore, MATCH_SCORE_VERSION_FLOOR } from '../../domain/matchmaking/match-score';
 import { comparisonAnswerSchema } from '../../apps/api/src/matchmaking/comparison-provider';
 
 const compare = (h: Harness, token: string, jobId: string) =>
@@ -54,8 +54,11 @@ describe('POST /jobs/{id}/comparison with the built-in provider (no AI_PROVIDER_
         provider: 'builtin',
         model: null,
         match_score: expected.score,
-        score_version: 'v1',
+        // The version matches carry (the matchmaker writes v2): the same number, the same scorer.
+        score_version: MATCH_SCORE_VERSION_FLOOR,
       });
+      expect(MATCH_SCORE_VERSION_FLOOR).toBe('v2');
+      expect(c.summary).toContain('(scorer v2)');
       expect(c.strengths.join(' ')).toMatch(/Essential skills you have: TypeScript/);
       expect(c.strengths.join(' ')).toMatch(/Bonus skills you have: PostgreSQL/);
       expect(c.gaps.join(' ')).toMatch(/Essential skills not on your profile: Go/);
