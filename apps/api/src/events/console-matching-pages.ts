@@ -44,8 +44,8 @@ const consoleMatchingPages: FastifyPluginAsync = async (app) => {
       ms === 0
         ? 'From the start'
         : ms < 60_000
-          ? `After ${Math.round(ms / 1000)} s`
-          : `After ${Math.round(ms / 60_000)} min`;
+          ? `${Math.round(ms / 1000)} s`
+          : `${Math.round(ms / 60_000)} min`;
     const yesNo = (v: boolean | null) => (v === null ? '' : String(v));
     return sendPage(request, reply, {
       title: `Matching · ${event.company_name}`,
@@ -105,11 +105,11 @@ ${
 <section aria-labelledby="floor-h" class="panel">
 <h2 id="floor-h">Quality floor</h2>
 <p>A seeker is offered a job only when the pair passes the floor, which relaxes as they wait. What it allows at this event:</p>
-<div class="table-wrap"><table data-floor-table><caption class="visually-hidden">What the quality floor allows as a seeker waits</caption>
-<thead><tr><th scope="col">Seeker has waited</th><th scope="col">Minimum score</th><th scope="col">Essential skill</th><th scope="col">Fully remote seeker, on-site job</th></tr></thead>
+<div class="table-wrap" tabindex="0" role="region" aria-label="What the quality floor allows"><table data-floor-table><caption class="visually-hidden">What the quality floor allows as a seeker waits</caption>
+<thead><tr><th scope="col">Waited</th><th scope="col">Min. score</th><th scope="col">Essential skill</th><th scope="col">Fully remote seeker, on-site job</th></tr></thead>
 <tbody>${m.floors.map(
         (f, i) =>
-          html`<tr><th scope="row">${waitedFor(m.brackets[i]?.afterMs ?? 0)}</th><td>${f.min_score}</td><td>${f.essential_required ? 'At least one required' : 'Not required'}</td><td>${f.remote_mismatch_allowed ? 'Offered' : 'Never offered'}</td></tr>`,
+          html`<tr><th scope="row">${waitedFor(m.brackets[i]?.afterMs ?? 0)}</th><td>${f.min_score}</td><td>${f.essential_required ? 'Required' : 'Not required'}</td><td>${f.remote_mismatch_allowed ? 'Offered' : 'Never offered'}</td></tr>`,
       )}</tbody></table></div>
 ${errorSummary(fl?.errors ?? null, {
   min_score: 'Minimum score',
