@@ -41,11 +41,7 @@ const consoleMatchingPages: FastifyPluginAsync = async (app) => {
     const av = form?.which === 'availability' ? form : null;
     const fl = form?.which === 'floor' ? form : null;
     const waitedFor = (ms: number) =>
-      ms === 0
-        ? 'From the start'
-        : ms < 60_000
-          ? `${Math.round(ms / 1000)} s`
-          : `${Math.round(ms / 60_000)} min`;
+      ms === 0 ? 'From the start' : ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
     const yesNo = (v: boolean | null) => (v === null ? '' : String(v));
     return sendPage(request, reply, {
       title: `Matching · ${event.company_name}`,
