@@ -860,7 +860,7 @@ export interface paths {
         head?: never;
         /**
          * Set an event's quality floor
-         * @description Body `{ min_score?, require_essential? }` (null = back to the default). The floor relaxes in the configured brackets as a seeker waits; the bracket used is part of each match's score_breakdown.floor.
+         * @description Body `{ min_score?, require_essential?, relax_essential?, allow_remote_mismatch? }` (null = back to the default). The floor relaxes in the configured brackets as a seeker waits; the bracket used is part of each match's score_breakdown.floor. Whatever the bracket, a pair sharing none of a job's essential skills is offered only with relax_essential, and a fully remote seeker an on-site job only with allow_remote_mismatch. `floors` says what each bracket allows at this event.
          *
          *     Scope: `events:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
          */
@@ -1817,7 +1817,9 @@ export interface components {
             status: "matched" | "accepted" | "declined" | "expired" | "completed" | "no_show";
         };
         MatchingSettings: {
-            /** @description How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule */
+            /** @description Offer pairs whose remote modes cannot meet (a seeker who wants fully remote work and an on-site job); null = the default (false): never */
+            allow_remote_mismatch?: boolean | null;
+            /** @description How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule where relax_essential allows it */
             brackets: {
                 after_seconds: number;
                 essential_required: boolean;
@@ -1827,15 +1829,26 @@ export interface components {
             default_min_score: number;
             /** Format: uuid */
             event_id: string;
+            /** @description What the floor allows at this event from each bracket on, with the event's settings applied */
+            floors?: {
+                after_seconds: number;
+                essential_required: boolean;
+                min_score: number;
+                remote_mismatch_allowed: boolean;
+            }[];
             /** @description The event's minimum match score; null = the default */
             min_score: number | null;
             /** @description Empty: the event-level interview_slots alone; otherwise offers go round-robin to available recruiters with room */
             recruiters: components["schemas"]["RecruiterAvailability"][];
+            /** @description Let the brackets that lift the essential-skill rule (essential_required false) lift it at this event; null = the default (false): a pair sharing none of a job's essential skills is never offered, however long the seeker waits */
+            relax_essential?: boolean | null;
             /** @description At least one of a job's essential skills; null = the default (true) */
             require_essential: boolean | null;
         };
         MatchingSettingsInput: {
-            /** @description How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule */
+            /** @description Offer pairs whose remote modes cannot meet (a seeker who wants fully remote work and an on-site job); null = the default (false): never */
+            allow_remote_mismatch?: boolean | null;
+            /** @description How the floor relaxes as a seeker waits: from after_seconds, min_score − relax_points; essential_required false lifts the essential-skill rule where relax_essential allows it */
             brackets: {
                 after_seconds: number;
                 essential_required: boolean;
@@ -1845,10 +1858,19 @@ export interface components {
             default_min_score: number;
             /** Format: uuid */
             event_id: string;
+            /** @description What the floor allows at this event from each bracket on, with the event's settings applied */
+            floors?: {
+                after_seconds: number;
+                essential_required: boolean;
+                min_score: number;
+                remote_mismatch_allowed: boolean;
+            }[];
             /** @description The event's minimum match score; null = the default */
             min_score: number | null;
             /** @description Empty: the event-level interview_slots alone; otherwise offers go round-robin to available recruiters with room */
             recruiters: components["schemas"]["RecruiterAvailabilityInput"][];
+            /** @description Let the brackets that lift the essential-skill rule (essential_required false) lift it at this event; null = the default (false): a pair sharing none of a job's essential skills is never offered, however long the seeker waits */
+            relax_essential?: boolean | null;
             /** @description At least one of a job's essential skills; null = the default (true) */
             require_essential: boolean | null;
         };
@@ -1903,8 +1925,14 @@ export interface components {
         };
         /** @description Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null. */
         MatchOutlook: {
-            /** @description Open jobs that can still be offered (null when not counted) */
+            /** @description What stops an offer now, as the matchmaker decides it; null: the next matching round should offer one. event_not_live, no_eligible_job, below_floor (none passes the floor of the current bracket yet: see floor_relaxes_at), no_free_slot, recruiters_unavailable, recruiters_busy, ahead_in_line, offer_in_progress */
+            blocked_by?: ("event_not_live" | "no_eligible_job" | "below_floor" | "no_free_slot" | "recruiters_unavailable" | "recruiters_busy" | "ahead_in_line" | "offer_in_progress") | null;
+            /** @description Open jobs that can still be offered: not declined, interviewed for or tried, and passing the quality floor now or once it relaxes (null when not counted) */
             eligible_jobs: number | null;
+            /** @description When the quality floor next relaxes for this entry; null: it no longer does */
+            floor_relaxes_at?: string | null;
+            /** @description Of eligible_jobs, those passing the quality floor of the current bracket */
+            passing_jobs?: number | null;
             /** @description One sentence for the human */
             reason: string;
             /**
@@ -1915,8 +1943,14 @@ export interface components {
         } | null;
         /** @description Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null. */
         MatchOutlookInput: {
-            /** @description Open jobs that can still be offered (null when not counted) */
+            /** @description What stops an offer now, as the matchmaker decides it; null: the next matching round should offer one. event_not_live, no_eligible_job, below_floor (none passes the floor of the current bracket yet: see floor_relaxes_at), no_free_slot, recruiters_unavailable, recruiters_busy, ahead_in_line, offer_in_progress */
+            blocked_by?: ("event_not_live" | "no_eligible_job" | "below_floor" | "no_free_slot" | "recruiters_unavailable" | "recruiters_busy" | "ahead_in_line" | "offer_in_progress") | null;
+            /** @description Open jobs that can still be offered: not declined, interviewed for or tried, and passing the quality floor now or once it relaxes (null when not counted) */
             eligible_jobs: number | null;
+            /** @description When the quality floor next relaxes for this entry; null: it no longer does */
+            floor_relaxes_at?: string | null;
+            /** @description Of eligible_jobs, those passing the quality floor of the current bracket */
+            passing_jobs?: number | null;
             /** @description One sentence for the human */
             reason: string;
             /**
@@ -1977,7 +2011,8 @@ export interface components {
             agent_identity: string | null;
             /** Format: date-time */
             entered_at: string;
-            /** @description position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook) */
+            estimated_wait?: components["schemas"]["WaitEstimate"];
+            /** @description A figure only when the wait explanation says when: two matchmaker intervals when an offer is due, else (capacity blocks) position ÷ the recent rate of matches of the jobs passing the floor; null when unknown — see estimated_wait and match_outlook.blocked_by, never a made-up number */
             estimated_wait_seconds: number | null;
             /** Format: uuid */
             id: string;
@@ -1999,7 +2034,8 @@ export interface components {
             agent_identity: string | null;
             /** Format: date-time */
             entered_at: string;
-            /** @description position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook) */
+            estimated_wait?: components["schemas"]["WaitEstimateInput"];
+            /** @description A figure only when the wait explanation says when: two matchmaker intervals when an offer is due, else (capacity blocks) position ÷ the recent rate of matches of the jobs passing the floor; null when unknown — see estimated_wait and match_outlook.blocked_by, never a made-up number */
             estimated_wait_seconds: number | null;
             /** Format: uuid */
             id: string;
@@ -2018,7 +2054,8 @@ export interface components {
             status: "waiting" | "matched" | "left" | "expired";
         };
         QueueJoinResponse: {
-            /** @description position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook) */
+            estimated_wait?: components["schemas"]["WaitEstimate"];
+            /** @description A figure only when the wait explanation says when: two matchmaker intervals when an offer is due, else (capacity blocks) position ÷ the recent rate of matches of the jobs passing the floor; null when unknown — see estimated_wait and match_outlook.blocked_by, never a made-up number */
             estimated_wait_seconds: number | null;
             humans_only_note: string;
             /** Format: uri */
@@ -2038,7 +2075,8 @@ export interface components {
             status: "waiting";
         };
         QueueJoinResponseInput: {
-            /** @description position ÷ the recent rate of matches for the jobs this seeker can still get; null with too little data or when nothing can match (see match_outlook) */
+            estimated_wait?: components["schemas"]["WaitEstimateInput"];
+            /** @description A figure only when the wait explanation says when: two matchmaker intervals when an offer is due, else (capacity blocks) position ÷ the recent rate of matches of the jobs passing the floor; null when unknown — see estimated_wait and match_outlook.blocked_by, never a made-up number */
             estimated_wait_seconds: number | null;
             humans_only_note: string;
             /** Format: uri */
@@ -2349,6 +2387,24 @@ export interface components {
             /** @enum {string} */
             visibility: "open_invite" | "private";
         };
+        /** @description The honest range behind estimated_wait_seconds, with its reason; null when not waiting */
+        WaitEstimate: {
+            /** @description Upper bound; null: unknown */
+            max_seconds: number | null;
+            /** @description Lower bound; null: unknown */
+            min_seconds: number | null;
+            /** @description What the range rests on, or why there is none */
+            reason: string;
+        } | null;
+        /** @description The honest range behind estimated_wait_seconds, with its reason; null when not waiting */
+        WaitEstimateInput: {
+            /** @description Upper bound; null: unknown */
+            max_seconds: number | null;
+            /** @description Lower bound; null: unknown */
+            min_seconds: number | null;
+            /** @description What the range rests on, or why there is none */
+            reason: string;
+        } | null;
         WebhookDeliveryLogEntry: {
             /** @description 1 = first try, 2–6 = retries 1–5; null when no request was made */
             attempt: number | null;
@@ -7772,7 +7828,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    allow_remote_mismatch?: boolean | null;
                     min_score?: number | null;
+                    relax_essential?: boolean | null;
                     require_essential?: boolean | null;
                 };
             };
