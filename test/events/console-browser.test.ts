@@ -87,7 +87,7 @@ describe('browser: recruiter console', () => {
       await screenshot(rec, '11-console-event');
 
       // Interview slots (the event-wide cap): one for now, so the waiting list is visible before the match.
-      await rec.getByLabel('Interview slots').first().fill('1');
+      await rec.getByRole('spinbutton', { name: 'Interview slots' }).first().fill('1');
       await rec.getByRole('button', { name: 'Update interview slots' }).click();
       await rec.locator('.notice').waitFor();
       expect((await h.knex('live_events').where({ id: eventId }).first()).interview_slots).toBe(1);
