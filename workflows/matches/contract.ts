@@ -22,7 +22,8 @@ export type MatchPartyRole = (typeof MATCH_PARTY_ROLES)[number];
 /**
  * Why a match was declined (`reason_code`, beside the free-text `reason`). A
  * seeker's `salary` or `location` decline lowers that score component's weight for the rest of
- * the seeker's queue entry (docs/match-score.md, v2).
+ * the seeker's queue entry (docs/match-score.md, v2). `left_queue`: the seeker declined because
+ * they left the queue (`POST /queue/leave` while matched, or a decline with `leave_queue`).
  */
 export const DECLINE_REASON_CODES = [
   'skills',
@@ -32,6 +33,7 @@ export const DECLINE_REASON_CODES = [
   'timing',
   'not_interested',
   'other',
+  'left_queue',
 ] as const;
 export type DeclineReasonCode = (typeof DECLINE_REASON_CODES)[number];
 
@@ -107,6 +109,8 @@ export interface MatchState {
   declineReason: string | null;
   /** Optional: runs started before reason codes existed have none. */
   declineReasonCode?: DeclineReasonCode | null;
+  /** The seeker's decline also left the queue (the entry ended `left`). Optional: older runs have none. */
+  declineLeftQueue?: boolean;
   expiredAtMs: number | null;
   completedAtMs: number | null;
   completedBy: string | null;
@@ -134,6 +138,12 @@ export interface DeclineMatchInput {
   reason: string;
   /** Optional: older API versions send none. */
   reasonCode?: DeclineReasonCode | null;
+  /**
+   * The seeker also leaves the queue: the entry is told to end `left` instead of going back to
+   * waiting, so no other offer can reach it in between (patch MATCH_DECLINE_LEAVES_QUEUE_PATCH).
+   * Only the seeker may set it. Optional: older API versions send none.
+   */
+  leaveQueue?: boolean;
 }
 
 export interface MatchUpdateResult {
@@ -165,6 +175,9 @@ export const MATCH_NO_SHOW_PATCH = 'match-no-show-after-grace';
 export const MATCH_ROOM_CLOCK_PATCH = 'match-interview-clock-starts-in-room';
 /** ApplicationFailure type: `bothInRoom` for a match that is not accepted (the room is closed). */
 export const MATCH_ROOM_CLOSED = 'MATCH_ROOM_CLOSED';
+
+/** The patch id of a seeker's decline that also leaves the queue (`leaveQueue`) in match.ts. */
+export const MATCH_DECLINE_LEAVES_QUEUE_PATCH = 'match-decline-leaves-queue';
 
 /** ApplicationFailure types of refused updates; the API answers 409 with the same code. */
 export const MATCH_NOT_ACCEPTABLE = 'MATCH_NOT_ACCEPTABLE';

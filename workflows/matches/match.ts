@@ -33,6 +33,7 @@ import {
   MATCH_INTERVIEWER_PATCH,
   MATCH_RECRUITER_AT_CAPACITY,
   type ClaimInterviewSlotResult,
+  MATCH_DECLINE_LEAVES_QUEUE_PATCH,
   domainEventId,
   type MatchNoticeKind,
   type AcceptMatchInput,
@@ -263,7 +264,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
   );
   setHandler(
     declineMatchUpdate,
-    async ({ userId, role, reason, reasonCode }: DeclineMatchInput): Promise<MatchUpdateResult> => {
+    async ({ userId, role, reason, reasonCode, leaveQueue }: DeclineMatchInput): Promise<MatchUpdateResult> => {
       if (state.status !== 'matched')
         throw ApplicationFailure.nonRetryable(
           `match ${state.matchId} is ${state.status}; only a matched match can be declined`,
@@ -275,16 +276,25 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       state.declinedByRole = role;
       state.declineReason = reason;
       state.declineReasonCode = reasonCode ?? null;
+      // The seeker leaves with the decline: the entry is told to end `left`, not to wait again.
+      if (leaveQueue === true && role === 'seeker' && patched(MATCH_DECLINE_LEAVES_QUEUE_PATCH))
+        state.declineLeftQueue = true;
       transition('declined');
       await projection.projected();
       return { state: { ...state } };
     },
     {
-      validator: ({ userId, role }: DeclineMatchInput) => {
+      validator: ({ userId, role, leaveQueue }: DeclineMatchInput) => {
         if (role === 'seeker' && userId !== state.seekerUserId)
           throw ApplicationFailure.nonRetryable(
             `user ${userId} is not the seeker of match ${state.matchId}`,
             MATCH_NOT_DECLINABLE,
+          );
+        if (leaveQueue === true && role !== 'seeker')
+          throw ApplicationFailure.nonRetryable(
+            `only the seeker of match ${state.matchId} can leave the queue with the decline`,
+            MATCH_NOT_DECLINABLE,
+            { status: state.status },
           );
         if (state.status !== 'matched')
           throw ApplicationFailure.nonRetryable(
@@ -389,11 +399,12 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
       data,
       createdAtMs: Date.now(),
     });
-  const tellQueueEntry = async (outcome: MatchClosedSignalInput['outcome']) => {
+  const tellQueueEntry = async (outcome: MatchClosedSignalInput['outcome'], leaveQueue = false) => {
     try {
       await getExternalWorkflowHandle(queueEntryWorkflowId(state.seekerUserId)).signal(matchClosedSignal, {
         matchId: state.matchId,
         outcome,
+        ...(leaveQueue ? { leaveQueue: true } : {}),
       });
     } catch (err) {
       // The entry's run is gone (it only closes on its own terms): nothing waits for this answer.
@@ -431,7 +442,7 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
     }
     if ((state.status === 'declined' || state.status === 'expired') && !done.closed) {
       done.closed = true;
-      await tellQueueEntry(state.status);
+      await tellQueueEntry(state.status, state.status === 'declined' && state.declineLeftQueue === true);
       notify(state.status);
       await kick();
     }

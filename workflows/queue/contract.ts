@@ -100,9 +100,13 @@ export const QUEUE_ENTRY_REFUSALS = [
 export type QueueEntryRefusal = (typeof QUEUE_ENTRY_REFUSALS)[number];
 /** `join` on an entry whose run is closing (left, expired or finished): the caller starts a new entry. */
 export const QUEUE_ENTRY_ENDED = 'QUEUE_ENTRY_ENDED' satisfies QueueEntryRefusal;
-/** `join` for another queue than the active entry's: details `{ queueId, liveEventSlug }`. */
+/** `join` for another queue than the active entry's: details `{ queueId, liveEventSlug, status, matchId }`. */
 export const QUEUE_ENTRY_OTHER_QUEUE = 'QUEUE_ENTRY_OTHER_QUEUE' satisfies QueueEntryRefusal;
-/** `leave` on an entry that is not waiting (matched: decline the match instead). */
+/**
+ * `leave` on an entry that is not waiting: details `{ queueId, status, matchId }`. A matched entry
+ * leaves through its match: the seeker's decline with `leaveQueue` (the API does this for
+ * `POST /queue/leave`), after which the match tells the entry to end `left`.
+ */
 export const QUEUE_ENTRY_NOT_WAITING = 'QUEUE_ENTRY_NOT_WAITING' satisfies QueueEntryRefusal;
 
 /** Sent by the match workflow when the entry's match leaves `matched`. */
@@ -110,7 +114,14 @@ export interface MatchClosedSignalInput {
   matchId: string;
   /** accepted/completed: the entry finishes; declined/expired: back to waiting in its original place. */
   outcome: Exclude<MatchStatus, 'matched'>;
+  /**
+   * With `declined`: the seeker declined and left the queue; the entry ends `left` instead of going
+   * back to waiting (patch QUEUE_ENTRY_LEAVES_WITH_MATCH_PATCH). Optional: older runs send none.
+   */
+  leaveQueue?: boolean;
 }
+/** The patch id of the entry that ends `left` with its declined match (queue-entry.ts). */
+export const QUEUE_ENTRY_LEAVES_WITH_MATCH_PATCH = 'queue-entry-leaves-with-declined-match';
 
 // Messages of queue-entry.ts (the API and activities send them; the workflow handles them).
 export const joinQueueUpdate = defineUpdate<JoinQueueUpdateResult, [JoinQueueUpdateInput]>('join');

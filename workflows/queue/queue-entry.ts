@@ -3,6 +3,7 @@ import {
   ApplicationFailure,
   condition,
   log,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setCurrentDetails,
@@ -18,6 +19,7 @@ import {
   matchClosedSignal,
   OFFER_REFUSED,
   QUEUE_ENTRY_ENDED,
+  QUEUE_ENTRY_LEAVES_WITH_MATCH_PATCH,
   QUEUE_ENTRY_NOT_WAITING,
   QUEUE_ENTRY_OTHER_QUEUE,
   type EventEndedSignalInput,
@@ -57,7 +59,8 @@ const { kickMatchmaker } = proxyActivities<ReturnType<typeof createMatchmakingAc
  * waiting ─offer→ matched ─matchClosed(declined|expired)→ waiting (same entered_at: its original
  * place; the TTL clock resumes with the time it had left) ─…; matched ─matchClosed(accepted)→ the
  * run finishes (status stays `matched`, end_reason "match accepted"). waiting ─TTL / eventEnded→
- * expired; waiting ─leave→ left.
+ * expired; waiting ─leave→ left; matched ─matchClosed(declined, leaveQueue)→ left (the seeker
+ * declined and left in one step: the entry is never waiting in between, so no offer reaches it).
  */
 export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueEntryState> {
   const state: QueueEntryState = {
@@ -106,12 +109,20 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
   setHandler(eventEndedSignal, ({ liveEventId }: EventEndedSignalInput) => {
     if (state.status === 'waiting' && state.liveEventId === liveEventId) transition('expired', 'event ended');
   });
-  setHandler(matchClosedSignal, ({ matchId, outcome }: MatchClosedSignalInput) => {
+  setHandler(matchClosedSignal, ({ matchId, outcome, leaveQueue }: MatchClosedSignalInput) => {
     if (state.status !== 'matched' || state.matchId !== matchId || state.finished) return;
     if (outcome === 'accepted' || outcome === 'completed') {
       state.finished = true;
       state.endReason = 'match accepted';
       projection.changed();
+      return;
+    }
+    // The seeker declined and left: straight from matched to left (the match id stays, naming the
+    // declined match), so no matching round can see the entry waiting in between.
+    if (outcome === 'declined' && leaveQueue === true && patched(QUEUE_ENTRY_LEAVES_WITH_MATCH_PATCH)) {
+      closedMatchIds.add(matchId);
+      state.remainingTtlMs = null;
+      transition('left', `left by the seeker, declining match ${matchId}`);
       return;
     }
     // Back to waiting with the original entered_at (its place in line) and the TTL it had left.
@@ -145,10 +156,16 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
           );
         }
         if (join.liveEventId !== undefined && join.liveEventId !== state.liveEventId) {
+          // Validators write no history: the details can grow without a patch.
           throw ApplicationFailure.nonRetryable(
             `queue entry ${state.queueId} is in another queue`,
             QUEUE_ENTRY_OTHER_QUEUE,
-            { queueId: state.queueId, liveEventSlug: state.liveEventSlug },
+            {
+              queueId: state.queueId,
+              liveEventSlug: state.liveEventSlug,
+              status: state.status,
+              matchId: state.matchId,
+            },
           );
         }
       },
@@ -167,6 +184,7 @@ export async function queueEntryWorkflow(input: QueueEntryInput): Promise<QueueE
           throw ApplicationFailure.nonRetryable(
             `queue entry ${state.queueId} is ${state.status}, not waiting`,
             QUEUE_ENTRY_NOT_WAITING,
+            { queueId: state.queueId, status: state.status, matchId: state.matchId },
           );
       },
     },
