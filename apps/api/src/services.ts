@@ -71,6 +71,10 @@ export function createServices(opts: CreateServicesOptions) {
   const profiles = createProfileService({ ...deps, publicBaseUrl: opts.config.publicBaseUrl });
   // Filled and kept true by the auth plugin (its notification listener); revoking here evicts at once.
   const verifiedTokens = createVerifiedTokenCache({ ttlMs: opts.config.AUTH_CACHE_TTL_MS });
+  const matches = createMatchesService({
+    ...deps,
+    ...(opts.videoProvider ? { videoProvider: opts.videoProvider } : {}),
+  });
   return {
     /** What was injected: the repositories, cache and paginator every service shares. */
     deps,
@@ -90,8 +94,9 @@ export function createServices(opts: CreateServicesOptions) {
       candidates: createCandidatesService(deps),
       matching: createMatchingSettingsService(deps),
     },
-    queue: createQueueService(deps),
-    matches: createMatchesService({ ...deps, ...(opts.videoProvider ? { videoProvider: opts.videoProvider } : {}) }),
+    // Leaving while matched declines the match: the queue's leave goes through the matches use-case.
+    queue: createQueueService({ ...deps, matches }),
+    matches,
     webhooks: createWebhooksService(deps),
     billing: createBillingService({ ...deps, ...payments }),
     /** The built-in payments provider's pages and forms (null when BILLING_PROVIDER=stripe). */

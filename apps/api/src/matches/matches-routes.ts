@@ -78,11 +78,15 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
         "to the other party; the seeker's queue entry goes back to waiting in its original place " +
         '(same entered_at) and the seeker is never offered the same job again (any later entry ' +
         "included). A seeker's `salary` or `location` code lowers that score component's weight " +
-        'for the rest of the entry (docs/match-score.md, v2).',
+        'for the rest of the entry (docs/match-score.md, v2). With `leave_queue: true` the seeker ' +
+        'also leaves the queue: the entry ends `left` (never waiting in between, so no other match ' +
+        'is offered) and the answer comes once it reads `left`; a recruiter sending it → 403 ' +
+        'ROLE_NOT_ALLOWED.',
       params: matchIdParamsSchema,
       body: declineBodySchema,
       response: {
         200: z.object({ match: matchSchema }),
+        403: errorEnvelopeSchema.describe('ROLE_NOT_ALLOWED: `leave_queue` from a recruiter'),
         409: errorEnvelopeSchema.describe('MATCH_NOT_DECLINABLE: the match is no longer `matched` (details.status)'),
       },
     },
@@ -92,6 +96,7 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
         matchId: request.params.matchId,
         reason: request.body.reason,
         reasonCode: request.body.reason_code ?? null,
+        leaveQueue: request.body.leave_queue === true,
       });
       return { match: toMatch(view) };
     },

@@ -76,6 +76,14 @@ export const declineBodySchema = z.strictObject({
       "Optional category, shown to the other party; a seeker's `salary` or `location` lowers " +
         "that component's weight for the rest of the queue entry",
     ),
+  leave_queue: z
+    .boolean()
+    .optional()
+    .describe(
+      'The seeker only (a recruiter → 403): also leave the queue. The queue entry ends `left` instead ' +
+        'of going back to waiting, in one step, so no other match is offered in between; ' +
+        '`reason_code` defaults to `left_queue`',
+    ),
 });
 
 const score = (what: string) =>

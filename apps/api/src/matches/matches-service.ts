@@ -41,6 +41,8 @@ export const MATCH_LIST_MAX = 50;
  */
 /** How long leaving the room waits for the match projection to say `completed`. */
 const COMPLETION_PROJECTION_WAIT_MS = 3_000;
+/** How long a decline that leaves the queue waits for the seeker's entry to read `left`. */
+export const LEAVE_PROJECTION_WAIT_MS = 5_000;
 
 export function createMatchesService(
   deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config' | 'appSecret'> & { videoProvider?: VideoProvider },
@@ -187,14 +189,27 @@ export function createMatchesService(
       return reload(match.id, role);
     },
 
-    /** A party declines while the match is `matched` (API or web); the seeker's entry goes back to waiting. */
+    /**
+     * A party declines while the match is `matched` (API or web); the seeker's entry goes back to
+     * waiting. With `leaveQueue` (the seeker only; 403 otherwise) the entry ends `left` instead,
+     * told by the match itself, so no other offer can reach it in between; the reason code defaults
+     * to `left_queue`, and the answer waits (up to LEAVE_PROJECTION_WAIT_MS) until the entry reads
+     * `left`. `entryLeft` says whether it did.
+     */
     async decline(input: {
       userId: string;
       matchId: string;
       reason: string;
       reasonCode?: DeclineReasonCode | null;
-    }): Promise<MatchView> {
+      leaveQueue?: boolean;
+    }): Promise<MatchView & { entryLeft?: boolean }> {
       const { match, role } = await load(input.userId, input.matchId);
+      const leaveQueue = input.leaveQueue === true;
+      if (leaveQueue && role !== 'seeker')
+        throw new ForbiddenError(
+          `Only the seeker of match ${match.id} can leave the queue; a recruiter declines without leave_queue`,
+          'ROLE_NOT_ALLOWED',
+        );
       if (match.status !== 'matched')
         throw new ConflictError(
           MATCH_NOT_DECLINABLE,
@@ -206,11 +221,28 @@ export function createMatchesService(
         match.status,
         () =>
           deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(declineMatchUpdate, {
-            args: [{ userId: input.userId, role, reason: input.reason, reasonCode: input.reasonCode ?? null }],
+            args: [
+              {
+                userId: input.userId,
+                role,
+                reason: input.reason,
+                reasonCode: input.reasonCode ?? (leaveQueue ? 'left_queue' : null),
+                ...(leaveQueue ? { leaveQueue: true } : {}),
+              },
+            ],
           }),
         MATCH_NOT_DECLINABLE,
       );
-      return reload(match.id, role);
+      if (!leaveQueue) return reload(match.id, role);
+      // The match tells the entry after its own projection: wait for the entry's, so the caller's
+      // next read of the queue says `left`. Past the deadline the answer is the match as it is.
+      const deadline = Date.now() + LEAVE_PROJECTION_WAIT_MS;
+      for (;;) {
+        const entry = await deps.repos.queue.findById(match.queue_entry_id);
+        const entryLeft = !entry || entry.status === 'left';
+        if (entryLeft || Date.now() > deadline) return { ...(await reload(match.id, role)), entryLeft };
+        await new Promise((r) => setTimeout(r, 25));
+      }
     },
 
     /**

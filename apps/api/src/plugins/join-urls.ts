@@ -4,3 +4,6 @@ export const eventJoinUrl = (baseUrl: string, slug: string) => `${baseUrl}/event
 /** join_url of a queue entry: its event's page, or the "any event" queue page. */
 export const queueJoinUrl = (baseUrl: string, slug: string | null) =>
   slug ? eventJoinUrl(baseUrl, slug) : `${baseUrl}/queue`;
+
+/** details_url of a match: the web page where the person views it and accepts or declines it. */
+export const matchDetailsUrl = (baseUrl: string, matchId: string) => `${baseUrl}/matches/${matchId}`;

@@ -5,12 +5,14 @@ import { agentIdentityOf } from '../plugins/agent-identity';
 import { type QueueEntryView } from './queue-service';
 import { ValidationError } from '#lib/errors';
 import { errorEnvelopeSchema } from '../plugins/http-schemas';
-import { queueJoinUrl } from '../plugins/join-urls';
+import { matchDetailsUrl, queueJoinUrl } from '../plugins/join-urls';
 import { queueJoinResponseSchema, queueEntrySchema, joinBodySchema } from './queue-schemas';
 
 export const HUMANS_ONLY_NOTE =
   'A person must accept any match in the web application; this API never accepts a match or ' +
-  "enters the interview room on anyone's behalf. Hand join_url to the human.";
+  "enters the interview room on anyone's behalf. Give join_url to the human now to follow the " +
+  'queue (signing in there); once GET /queue/status says matched, give them its details_url: ' +
+  'that match page is where they accept or decline.';
 
 /** The estimate and the outlook of a queue answer: one wait explanation (matchmaking/wait-service.ts). */
 const waitFields = (v: QueueEntryView) => ({
@@ -47,6 +49,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     position: v.position,
     match_id: v.entry.match_id,
     ...waitFields(v),
+    details_url: v.entry.match_id ? matchDetailsUrl(app.config.publicBaseUrl, v.entry.match_id) : null,
   });
 
   app.post('/queue/join', {
@@ -58,9 +61,10 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
           'Call when the human wants to meet recruiters now. A person must finish onboarding in the ' +
           'web app first (409 ONBOARDING_INCOMPLETE otherwise).',
         resultNote:
-          'NEXT STEP FOR THE AGENT: give join_url to the human now (only a person accepts a match, ' +
-          'in the web app). Then poll svc_queue_status no more often than every 5 seconds until ' +
-          'status is `matched`, and read the match with svc_matches_list.',
+          'NEXT STEP FOR THE AGENT: give join_url to the human now (they follow the queue there). ' +
+          'Then poll svc_queue_status no more often than every 5 seconds until status is ' +
+          '`matched`, and give the human its details_url: only a person accepts a match, on that ' +
+          'page. To leave (even while matched: it declines the match), svc_queue_leave.',
       },
     },
     schema: {
@@ -71,14 +75,17 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         "Optional body `{ live_event_slug }` (3–64 characters) or the guide's alias `{ event_id }` " +
         '(a slug or id); no other property. Unknown or non-live event → 404; no completed profile ' +
         '→ 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the ' +
-        'entry is matched → 409 QUEUE_ENTRY_MATCHED with `details.match_id` (the match is already ' +
-        'readable through GET /matches). `X-Agent-Identity` (or the token name) is kept on the ' +
-        'entry.',
+        'entry is matched (for this event or another) → 409 QUEUE_ENTRY_MATCHED with ' +
+        '`details.match_id` and `details.details_url` (the match page where the person accepts or ' +
+        'declines; POST /queue/leave declines it and leaves). `X-Agent-Identity` (or the token ' +
+        'name) is kept on the entry. `join_url` is where the person follows the queue; the match ' +
+        "is accepted at the match's `details_url`.",
       body: joinBodySchema,
       response: {
         200: queueJoinResponseSchema,
         409: errorEnvelopeSchema.describe(
-          'QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id); QUEUE_ENTRY_EXISTS; ONBOARDING_INCOMPLETE',
+          'QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id, details.details_url); QUEUE_ENTRY_EXISTS; ' +
+            'ONBOARDING_INCOMPLETE',
         ),
       },
     },
@@ -116,12 +123,21 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       operationId: 'leaveQueue',
       tags: ['queue'],
-      summary: "Leave the matchmaking queue (the caller's waiting entry ends as `left`)",
+      summary: "Leave the matchmaking queue (the caller's entry ends as `left`)",
       description:
-        'No body. Only a `waiting` entry can leave: a `matched` entry answers 409 ' +
-        'QUEUE_ENTRY_NOT_WAITING (decline the match instead); no active entry → 404. Added in v1 ' +
-        'as a new endpoint (additive).',
-      response: { 200: z.object({ queue_entry: queueEntrySchema }) },
+        'No body. A `waiting` entry ends `left`. A `matched` entry leaves too: its pending match ' +
+        'is declined for the seeker (reason code `left_queue`) and the entry ends `left` in the ' +
+        'same step, never waiting in between, so no other match is offered; the answer comes once ' +
+        'it reads `left`. A match already accepted by both sides → 409 QUEUE_ENTRY_MATCH_ACCEPTED ' +
+        '(details.match_id, details.details_url: the interview is on). No active entry → 404. ' +
+        'Added in v1 as a new endpoint (additive).',
+      response: {
+        200: z.object({ queue_entry: queueEntrySchema }),
+        409: errorEnvelopeSchema.describe(
+          'QUEUE_ENTRY_MATCH_ACCEPTED (details.match_id, details.details_url); QUEUE_ENTRY_NOT_WAITING when ' +
+            'the entry kept changing under the call (retry)',
+        ),
+      },
     },
     handler: async (request) => {
       const v = await service.leave(requireAuth(request).userId);
@@ -144,7 +160,8 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The caller's latest queue entry",
       description:
         'Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with ' +
-        '`match_id`); `left` and `expired` end an entry.',
+        '`match_id` and `details_url`, the match page where the person accepts); `left` and ' +
+        '`expired` end an entry.',
       response: { 200: z.object({ queue_entry: queueEntrySchema.nullable() }) },
     },
     handler: async (request) => {

@@ -85,7 +85,9 @@ export const queueJoinResponseSchema = z
       .extract(['waiting'])
       .describe('`waiting` for a new or resumed entry (a matched entry answers 409 QUEUE_ENTRY_MATCHED instead)'),
     live_event_slug: z.string().nullable(),
-    join_url: z.url(),
+    join_url: z
+      .url()
+      .describe('Where the person follows the queue in the web app (signing in first); not where a match is accepted'),
     humans_only_note: z.string(),
     ...extras,
   })
@@ -103,6 +105,13 @@ export const queueEntrySchema = z
     joined_via_agent: z.boolean(),
     agent_identity: z.string().nullable(),
     ...extras,
+    details_url: z
+      .url()
+      .nullable()
+      .describe(
+        "The match's web page (the Match's details_url), once matched: the person accepts or declines " +
+          'the match there. Null while no match is named',
+      ),
   })
   .meta({ id: 'QueueEntry' });
 

@@ -7,7 +7,8 @@ import type { ProfileRow } from '#db/accounts/profiles-repository';
 import type { LiveEventRow } from '#db/events/events-repository';
 import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '#lib/errors';
 import type { Config } from '#lib/config';
-import { refusalConflict, updateRefusal } from '#lib/update-refusal';
+import { updateRefusal } from '#lib/update-refusal';
+import { MATCH_NOT_DECLINABLE } from '#workflows/matches/contract';
 import {
   queueEntryWorkflowId,
   joinQueueUpdate,
@@ -30,6 +31,8 @@ import {
   type WaitBlocker,
 } from '#domain/matchmaking/wait-explanation';
 import { createWaitService, WAIT_RATE_WINDOW_MS } from '../matchmaking/wait-service';
+import type { MatchesService } from '../matches/matches-service';
+import { matchDetailsUrl } from '../plugins/join-urls';
 
 /** Estimated wait: matches made for the same queue within this window… */
 export const WAIT_ESTIMATE_WINDOW_MS = WAIT_RATE_WINDOW_MS;
@@ -74,7 +77,22 @@ export interface QueueEntryView {
   matchOutlook: MatchOutlook | null;
 }
 
-export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config'>) {
+/** The reason recorded on a match the seeker declined by leaving the queue (`POST /queue/leave`). */
+export const LEFT_QUEUE_DECLINE_REASON = 'The candidate left the queue';
+/** How long `leave` keeps trying while the entry's match closes under it (a decline or expiry racing the leave). */
+const LEAVE_DEADLINE_MS = 10_000;
+
+/** What the caller's entry refusal details carry (queue-entry.ts validators). */
+interface EntryRefusalDetails {
+  queueId?: string;
+  liveEventSlug?: string | null;
+  status?: string;
+  matchId?: string | null;
+}
+
+export function createQueueService(
+  deps: Pick<ServiceDeps, 'repos' | 'temporal' | 'config'> & { matches: Pick<MatchesService, 'decline'> },
+) {
   const accounts = deps.repos.accounts;
   const profiles = deps.repos.profiles;
   const events = deps.repos.events;
@@ -111,6 +129,34 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
         floorRelaxesAt: x.nextRelaxAtMs === null ? null : new Date(x.nextRelaxAtMs),
       },
     };
+  };
+
+  /**
+   * A join while the entry is matched, to this queue or another: the answer names the match, where
+   * the person answers it, and the way out that works (leaving declines it).
+   */
+  const matchedConflict = (queueId: string, matchId: string, liveEventSlug: string | null) => {
+    const detailsUrl = matchDetailsUrl(deps.config.publicBaseUrl, matchId);
+    return new ConflictError(
+      'QUEUE_ENTRY_MATCHED',
+      `Your queue entry ${liveEventSlug ? `for event ${liveEventSlug}` : 'for any event'} is matched (match ` +
+        `${matchId}). The person accepts or declines it at ${detailsUrl} (an agent may decline: POST ` +
+        `/api/v1/matches/${matchId}/decline). To leave the queue instead, POST /api/v1/queue/leave: it ` +
+        `declines this match and ends the entry; then join again`,
+      { queue_id: queueId, match_id: matchId, details_url: detailsUrl, live_event_slug: liveEventSlug },
+    );
+  };
+
+  /** Leaving after the match was accepted: nothing to leave, the interview is on. */
+  const acceptedConflict = (queueId: string, matchId: string) => {
+    const detailsUrl = matchDetailsUrl(deps.config.publicBaseUrl, matchId);
+    return new ConflictError(
+      'QUEUE_ENTRY_MATCH_ACCEPTED',
+      `Your match ${matchId} was accepted by both sides: your queue entry ended with it and the ` +
+        `interview is on, so there is no queue to leave. The person goes to the interview (or ends it) ` +
+        `at ${detailsUrl}; after it, join a queue again`,
+      { queue_id: queueId, match_id: matchId, details_url: detailsUrl, match_status: 'accepted' },
+    );
   };
 
   return {
@@ -203,7 +249,10 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
             continue;
           }
           if (refusal?.type === QUEUE_ENTRY_OTHER_QUEUE) {
-            const [other] = (refusal.details ?? []) as Array<{ queueId: string; liveEventSlug: string | null }>;
+            const [other] = (refusal.details ?? []) as EntryRefusalDetails[];
+            // Matched in the other queue: the way out is that match (leaving declines it).
+            if (other?.status === 'matched' && other.matchId && other.queueId)
+              throw matchedConflict(other.queueId, other.matchId, other.liveEventSlug ?? null);
             throw new ConflictError(
               'QUEUE_ENTRY_EXISTS',
               `You are already in the queue ` +
@@ -224,15 +273,7 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
           const entry = await queue.findById(queueId);
           if (entry) return asAccepted(entry);
         }
-        throw new ConflictError(
-          'QUEUE_ENTRY_MATCHED',
-          `Your queue entry is matched (match ${result.state.matchId}); accept or decline that match ` +
-            `before joining again`,
-          {
-            queue_id: result.state.queueId,
-            match_id: result.state.matchId,
-          },
-        );
+        throw matchedConflict(result.state.queueId, result.state.matchId, result.state.liveEventSlug);
       }
       // A new entry wakes the matchmaker (and starts it on the very first join). The answer is read
       // meanwhile: the kick is a Temporal round trip the reads need not wait for; a
@@ -250,30 +291,70 @@ export function createQueueService(deps: Pick<ServiceDeps, 'repos' | 'temporal' 
     },
 
     /**
-     * Leaves the queue: the `leave` Update on the caller's entry (only while waiting; a matched
-     * entry is declined through its match instead). No active entry → 404; not waiting → 409.
+     * Leaves the queue, whatever the entry's state: a waiting entry by the `leave` Update; a matched
+     * one by declining its pending match as the seeker with `leaveQueue` (reason code `left_queue`):
+     * the match tells the entry to end `left`, so it is never waiting in between and no round can
+     * offer it another job. Answers once the entry reads `left`. A match that closes under the call
+     * (the recruiter declined, it expired) sends the entry back to waiting, and the loop leaves from
+     * there. No active entry → 404; a match already accepted → 409 QUEUE_ENTRY_MATCH_ACCEPTED.
      */
     async leave(userId: string): Promise<QueueEntryView> {
-      const latest = await queue.findLatestForUser(userId);
-      if (!latest || (latest.status !== 'waiting' && latest.status !== 'matched'))
-        throw new NotFoundError('active queue entry of the caller');
-      try {
-        await deps.temporal.workflow
-          .getHandle(queueEntryWorkflowId(userId))
-          .executeUpdate(leaveQueueUpdate, { args: [] });
-      } catch (err) {
-        const conflict = refusalConflict(
-          err,
-          [QUEUE_ENTRY_NOT_WAITING],
-          () => ({ queue_id: latest.id }),
-          () => 'Only a waiting entry can leave the queue; decline the match instead',
-        );
-        if (conflict) throw conflict;
-        if (err instanceof WorkflowNotFoundError) throw new NotFoundError('active queue entry of the caller');
-        throw err;
+      const deadline = Date.now() + LEAVE_DEADLINE_MS;
+      for (let attempt = 0; ; attempt++) {
+        const latest = await queue.findLatestForUser(userId);
+        if (!latest || (latest.status !== 'waiting' && latest.status !== 'matched'))
+          throw new NotFoundError('active queue entry of the caller');
+        if (latest.status === 'matched' && latest.match_id) {
+          const match = await deps.repos.matches.findById(latest.match_id);
+          if (match?.status === 'accepted') throw acceptedConflict(latest.id, match.id);
+          // The interview is over (or the entry finished): nothing active to leave.
+          if (match?.status === 'completed' || latest.ended_at)
+            throw new NotFoundError('active queue entry of the caller');
+        }
+        let matchId: string | null = null;
+        try {
+          await deps.temporal.workflow
+            .getHandle(queueEntryWorkflowId(userId))
+            .executeUpdate(leaveQueueUpdate, { args: [] });
+          return view((await queue.findById(latest.id))!);
+        } catch (err) {
+          const refusal = updateRefusal(err, [QUEUE_ENTRY_NOT_WAITING]);
+          if (!refusal) {
+            if (err instanceof WorkflowNotFoundError) throw new NotFoundError('active queue entry of the caller');
+            throw err;
+          }
+          const [d] = (refusal.details ?? []) as EntryRefusalDetails[];
+          matchId = d?.status === 'matched' ? (d.matchId ?? null) : null;
+        }
+        if (matchId) {
+          try {
+            const declined = await deps.matches.decline({
+              userId,
+              matchId,
+              reason: LEFT_QUEUE_DECLINE_REASON,
+              reasonCode: 'left_queue',
+              leaveQueue: true,
+            });
+            const entry = (await queue.findById(latest.id))!;
+            if (declined.entryLeft || entry.status === 'left') return view(entry);
+          } catch (err) {
+            if (!(err instanceof ConflictError && err.code === MATCH_NOT_DECLINABLE)) throw err;
+            const status = (err.details as { status?: string } | undefined)?.status;
+            if (status === 'accepted' || status === 'completed') throw acceptedConflict(latest.id, matchId);
+            // Declined by the recruiter or expired meanwhile: the entry is on its way back to waiting.
+          }
+        }
+        if (Date.now() > deadline) {
+          const now = await queue.findById(latest.id);
+          throw new ConflictError(
+            QUEUE_ENTRY_NOT_WAITING,
+            `Queue entry ${latest.id} is ${now?.status ?? latest.status}${now?.match_id ? ` (match ${now.match_id})` : ''} ` +
+              `and could not be left just now; try again`,
+            { queue_id: latest.id, status: now?.status ?? latest.status, match_id: now?.match_id ?? null },
+          );
+        }
+        await new Promise((r) => setTimeout(r, Math.min(50 * (attempt + 1), 250)));
       }
-      const entry = await queue.findById(latest.id);
-      return view(entry!);
     },
 
     /** Who waits in an event's queue, with their profiles (the recruiter console; the caller checked the event is the team's). */
