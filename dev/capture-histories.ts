@@ -225,6 +225,18 @@ async function fair(h: Harness) {
   await waitClosed(h, queueEntryWorkflowId(declining.user.id));
   await save(h, 'queueEntryWorkflow', 'matched-declined-waiting-leave', queueEntryWorkflowId(declining.user.id));
 
+  // Leaving while matched: the seeker's decline carries leaveQueue, and the match tells the entry to
+  // end `left` without waiting in between (patches match-decline-leaves-queue and
+  // queue-entry-leaves-with-declined-match).
+  const leavingMatched = await h.seeker();
+  await join(h, leavingMatched, busy.slug);
+  const m5 = await matchOf(h, leavingMatched.user.id);
+  await ok(h.call({ method: 'POST', url: '/api/v1/queue/leave', token: leavingMatched.token }), 'leave while matched');
+  await waitClosed(h, matchWorkflowId(m5.id));
+  await save(h, 'matchWorkflow', 'declined-left-queue', matchWorkflowId(m5.id));
+  await waitClosed(h, queueEntryWorkflowId(leavingMatched.user.id));
+  await save(h, 'queueEntryWorkflow', 'matched-left-with-declined-match', queueEntryWorkflowId(leavingMatched.user.id));
+
   // Still running (it never ends; continue-as-new comes only after thousands of events): its history so far.
   await save(h, 'matchmakerWorkflow', 'rounds-with-offers', matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
 
