@@ -30,6 +30,7 @@ import {
   MATCH_DECLINE_LABELS,
   MATCH_PEOPLE_WORDS,
   MATCH_REPORT_LABELS,
+  QUEUE_EXIT_TEXT,
   scoreDetailWords,
 } from '../web/messages';
 import { matchStatusLine, recruiterAcceptance, waitingFor } from './match-status-line';
@@ -359,7 +360,13 @@ ${postForm(
     rows: 2,
     hint: `Shown to ${other}. Required to decline.`,
   })}
-<button type="submit" class="btn btn-danger">Decline match</button>`,
+${
+  role === 'seeker'
+    ? html`<p class="hint" id="decline-choices">${QUEUE_EXIT_TEXT.declineHint}</p>
+<div class="actions"><button type="submit" class="btn btn-danger" name="leave_queue" value="false">${QUEUE_EXIT_TEXT.decline}</button>
+<button type="submit" class="btn btn-danger" name="leave_queue" value="true">${QUEUE_EXIT_TEXT.declineAndLeave}</button></div>`
+    : html`<button type="submit" class="btn btn-danger">Decline match</button>`
+}`,
   { label: 'Decline match' },
 )}
 </section>`
@@ -479,17 +486,26 @@ ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">join
   app.post<{ Params: { id: string } }>('/matches/:id/decline', async (request, reply) => {
     const { user } = currentUser(request);
     if (!UUID_RE.test(request.params.id)) throw new NotFoundError('match', request.params.id);
-    const reason = str(formBody(request), 'reason');
+    const form = formBody(request);
+    const reason = str(form, 'reason');
+    // The seeker's second button: decline and leave the queue in one step.
+    const leaveQueue = str(form, 'leave_queue') === 'true';
     try {
-      const body = parseOrThrow(declineBodySchema, { reason });
-      await matches.decline({ userId: user.id, matchId: request.params.id, reason: body.reason });
+      const body = parseOrThrow(declineBodySchema, { reason, leave_queue: leaveQueue || undefined });
+      await matches.decline({
+        userId: user.id,
+        matchId: request.params.id,
+        reason: body.reason,
+        leaveQueue: body.leave_queue === true,
+      });
     } catch (err) {
       const errors = fieldErrors(err);
       if (errors) return matchPage(request, reply, { errors, reason });
-      if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
+      if (err instanceof AppError && (err.status === 409 || err.status === 403))
+        return matchPage(request, reply, { status: err.status });
       throw err;
     }
-    return reply.redirect(`/matches/${request.params.id}`, 303);
+    return reply.redirect(`/matches/${request.params.id}${leaveQueue ? '?done=declined-left-queue' : ''}`, 303);
   });
 
   /**

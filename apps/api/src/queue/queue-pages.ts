@@ -4,8 +4,8 @@ import type { MatchWithJob } from '#db/matches/matches-repository';
 import { AppError } from '#lib/errors';
 import { currentUser } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
-import { actionButton, fmtDate, sendPage } from '../web/layout';
-import { errorMessage } from '../web/messages';
+import { actionButton, confirmAction, fmtDate, notice, sendPage } from '../web/layout';
+import { errorMessage, QUEUE_EXIT_TEXT } from '../web/messages';
 
 /** What the browser sends as the agent identity of a queue entry made in the web app (viaAgent: false). */
 export const WEB_AGENT_IDENTITY = 'jobfair/web (browser session)';
@@ -40,7 +40,7 @@ export function queueBoxes(app: FastifyInstance) {
     forEvent: { id: string; slug: string; company: string } | null,
     error?: string,
   ): SafeHtml =>
-    html`<div id="queue-box" data-live-region>${error ? html`<p class="error" role="alert">${error}</p>` : ''}${queueState(request, q, joinAction, forEvent)}</div>`;
+    html`<div id="queue-box" data-live-region>${notice(request)}${error ? html`<p class="error" role="alert">${error}</p>` : ''}${queueState(request, q, joinAction, forEvent)}</div>`;
 
   /**
    * The seeker's latest entry and, when it holds a match, that match: an entry whose match was
@@ -103,14 +103,29 @@ ${joinAgain ? html`<div class="actions">${actionButton(request, joinAction, forE
   <p class="hint" data-field="outlook">${active.matchOutlook?.reason ?? ''}</p>
   <p class="hint">This page updates by itself. You can leave it open in a tab; joined ${fmtDate(active.entry.entered_at)}.</p>
 </div>
-${matched ? '' : html`<div class="actions">${actionButton(request, '/queue/leave', 'Leave the queue', { cls: 'btn' })}</div>`}
 <div id="matched-box" class="panel panel-success" tabindex="-1"${matched ? '' : html` hidden`} role="status">
   <h2>You have a match</h2>
   <p>A recruiter's job fits your profile. Review it and accept before the deadline.</p>
   <p><a id="matched-link" class="btn btn-primary" href="${matchUrl(active.entry.match_id) ?? '#'}">Open the match</a></p>
-</div>`;
+  <p class="hint">${QUEUE_EXIT_TEXT.matchedHint}</p>
+</div>
+<div class="actions" id="queue-leave">${
+        // Leaving always works: while matched it declines the pending match (said before the button).
+        matched
+          ? confirmAction(request, '/queue/leave', QUEUE_EXIT_TEXT.leave, {
+              consequence: QUEUE_EXIT_TEXT.leaveMatchedConsequence,
+              confirmLabel: QUEUE_EXIT_TEXT.leaveMatched,
+            })
+          : actionButton(request, '/queue/leave', QUEUE_EXIT_TEXT.leave, { cls: 'btn' })
+      }</div>`;
     }
-    return html`${v && (v.entry.status === 'expired' || v.entry.status === 'left') ? html`<p class="hint">Your last queue entry ${v.entry.status === 'expired' ? 'expired' : 'was left'}${v.entry.end_reason ? ` (${v.entry.end_reason})` : ''}.</p>` : ''}
+    return html`${
+      v && v.entry.status === 'left' && v.entry.match_id
+        ? html`<p class="hint">${QUEUE_EXIT_TEXT.leftWithMatch} (<a href="/matches/${v.entry.match_id}">see the match</a>).</p>`
+        : v && (v.entry.status === 'expired' || v.entry.status === 'left')
+          ? html`<p class="hint">Your last queue entry ${v.entry.status === 'expired' ? 'expired' : 'was left'}${v.entry.end_reason ? ` (${v.entry.end_reason})` : ''}.</p>`
+          : ''
+    }
 <div class="actions">${actionButton(request, joinAction, forEvent ? `Join the queue for ${forEvent.company}` : 'Join the queue for any event', { cls: 'btn btn-primary' })}</div>`;
   };
 
@@ -167,17 +182,23 @@ ${queueBox(request, q, '/queue/join', null, error)}
     return reply.redirect('/queue', 303);
   });
 
-  /** The same use-case as POST /api/v1/queue/leave; back to the page the seeker came from. */
+  /**
+   * The same use-case as POST /api/v1/queue/leave (while matched it declines the pending match);
+   * back to the page the seeker came from, which says what happened.
+   */
   app.post('/queue/leave', async (request, reply) => {
     const { user } = currentUser(request);
     const latest = await queue.status(user.id);
+    let done = '';
     try {
-      await queue.leave(user.id);
+      const v = await queue.leave(user.id);
+      done = v.entry.status === 'left' ? (v.entry.match_id ? 'left-queue-declined' : 'left-queue') : '';
     } catch (err) {
       if (!(err instanceof AppError && err.status < 500)) throw err;
     }
     const slug = latest?.entry.live_event_slug;
-    return reply.redirect(slug ? `/events/${encodeURIComponent(slug)}` : '/queue', 303);
+    const page = slug ? `/events/${encodeURIComponent(slug)}` : '/queue';
+    return reply.redirect(done ? `${page}?done=${done}` : page, 303);
   });
 
   /** What the queue box polls (session-authenticated). */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { html, type SafeHtml } from './html';
 import { csrfToken } from './core';
 import { AppError, ValidationError } from '#lib/errors';
-import { codeMessage, fieldName, issueMessage, type IssueLike } from './messages';
+import { codeMessage, fieldName, issueMessage, QUEUE_EXIT_TEXT, type IssueLike } from './messages';
 
 export interface PageOptions {
   title: string;
@@ -252,6 +252,9 @@ const NOTICES: Record<string, string> = {
   'interview-ended': 'The interview has ended.',
   'report-saved': 'The report card was saved.',
   'profile-saved': 'Your profile was saved.',
+  'declined-left-queue': QUEUE_EXIT_TEXT.declinedAndLeft,
+  'left-queue': QUEUE_EXIT_TEXT.leftQueue,
+  'left-queue-declined': QUEUE_EXIT_TEXT.leftQueueDeclined,
 };
 
 /** Fixed messages after a redirect (`?done=<code>`): never echoes the query string itself. */

@@ -130,6 +130,25 @@ export const QUALITY_FLOOR_LABELS = {
   allow_remote_mismatch: 'Offer on-site jobs to seekers who want fully remote work',
 };
 export const MATCH_DECLINE_LABELS = { reason: 'Reason for declining' };
+/** Leaving the queue, and declining a match with or without leaving (the queue box and the match page). */
+export const QUEUE_EXIT_TEXT = {
+  leave: 'Leave the queue',
+  leaveMatched: 'Decline the match and leave',
+  leaveMatchedConsequence:
+    'You have a match waiting for your answer. Leaving the queue declines it (the recruiter is told ' +
+    'that you left the queue), and you are not offered another job. You can join a queue again later.',
+  matchedHint: 'Not for you? Decline it on the match page, or leave the queue: leaving declines this match.',
+  leftWithMatch: 'You left the queue and declined your match',
+  decline: 'Decline',
+  declineAndLeave: 'Decline and leave the queue',
+  declineHint:
+    '“Decline” keeps you in the queue: you may be matched with another job straight away. ' +
+    '“Decline and leave the queue” also takes you out of the queue, so no other match comes.',
+  declinedAndLeft:
+    'You declined the match and left the queue: no other match will be offered. Join a queue again whenever you like.',
+  leftQueue: 'You left the queue.',
+  leftQueueDeclined: 'You left the queue and declined your pending match.',
+};
 export const MATCH_REPORT_LABELS = {
   fit: 'Fit for the role',
   communication: 'Communication',
@@ -306,7 +325,10 @@ export const CODE_MESSAGES: Record<string, string> = {
   EVENT_ALREADY_ENDED: 'This event has ended.',
   EVENT_SLUG_LOCKED: 'The event address cannot change once the event has gone live.',
   SLUG_TAKEN: 'That event address is taken; choose another.',
-  QUEUE_ENTRY_MATCHED: 'You already have a match: answer it before joining another queue.',
+  QUEUE_ENTRY_MATCHED:
+    'You already have a match: accept or decline it on its page, or leave the queue (which declines it) before joining another.',
+  QUEUE_ENTRY_MATCH_ACCEPTED:
+    'Your match was accepted by both sides, so there is no queue to leave: go to the interview from the match page.',
   WEBHOOK_NOT_ACTIVE: 'This webhook subscription is not active; re-enable it first.',
   DELIVERY_NOT_DEAD_LETTER: 'Only deliveries that gave up (dead letters) can be sent again.',
   DELIVERY_IN_PROGRESS: 'This delivery is still being tried; wait for it to finish.',

@@ -199,7 +199,13 @@
                 var fresh = doc.getElementById(el.id);
                 // A form being filled in is left alone: the person's typing (or any choice they
                 // made in it, e.g. radio buttons, even with the focus on its button) wins over a refresh.
-                if (fresh && !(typing && el.contains(typing)) && !el.querySelector('form[data-dirty]'))
+                // So is an opened confirmation (e.g. "Leave the queue"), which a refresh would close.
+                if (
+                  fresh &&
+                  !(typing && el.contains(typing)) &&
+                  !el.querySelector('form[data-dirty]') &&
+                  !el.querySelector('details[open]')
+                )
                   el.innerHTML = fresh.innerHTML;
               });
               tick();
