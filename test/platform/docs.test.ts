@@ -23,7 +23,9 @@ describe('docs for agents: /llms.txt and the Markdown agent guide, generated fro
       ])
         expect(r.body).toContain(`(${link})`);
       expect(r.body).toMatch(/Authorization: Bearer svc_/);
-      expect(r.body).toMatch(/hand `join_url` to the human/);
+      // The person accepts at the match's details_url; join_url is where they follow the queue.
+      expect(r.body).toMatch(/hand the human the status's `details_url`/);
+      expect(r.body).toMatch(/`join_url` is where the human follows the queue/);
     },
   );
 
@@ -37,6 +39,8 @@ describe('docs for agents: /llms.txt and the Markdown agent guide, generated fro
       const tools = h.app.mcpTools();
       expect(tools.length).toBeGreaterThan(40);
       for (const t of tools) expect(r.body).toContain(`| \`${t.name}\` |`);
+      expect(r.body).toMatch(/give the human the match's `details_url`/);
+      expect(r.body).toMatch(/`svc_queue_leave` \(`POST \/queue\/leave`\) always works/);
       expect(r.body).toContain('`queue:write`: Join and leave the matchmaking queue');
       expect(r.body).toContain('"url": "http://jobfair.test/mcp"');
       expect(r.body).toContain('"args": ["jobfair-mcp"]');

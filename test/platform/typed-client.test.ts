@@ -99,6 +99,9 @@ describe('the typed client (clients/typescript) against the real stack', () => {
       expect(out.entry.status).toBe('matched');
       expect(out.match).toMatchObject({ id: out.entry.match_id, status: 'matched' });
       expect(lines.join('\n')).toMatch(/hand this to the human/);
+      // The human is handed the match page (details_url), not the queue page, to accept.
+      expect(out.entry.details_url).toBe(`http://jobfair.test/matches/${out.entry.match_id}`);
+      expect(lines.join('\n')).toContain(out.entry.details_url);
     } finally {
       done = true;
       await nudger;

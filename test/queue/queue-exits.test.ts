@@ -193,11 +193,13 @@ describe('queue exits with the matchmaker running', () => {
       payload: { live_event_slug: other.slug },
     });
     expect(elsewhere.statusCode).toBe(409);
+    // Another event keeps its v1 code; the details and the message name the match and the way out.
     expect(elsewhere.json()).toMatchObject({
-      code: 'QUEUE_ENTRY_MATCHED',
+      code: 'QUEUE_ENTRY_EXISTS',
       details: { queue_id: joined.queue_id, match_id: match.id, details_url: detailsUrl },
     });
     expect(elsewhere.json().error).toContain(match.id);
+    expect(elsewhere.json().error).toMatch(/queue\/leave/);
 
     // The way out named works: leave, then join the other event.
     expect((await h.call({ method: 'POST', url: '/api/v1/queue/leave', token: seeker.token })).statusCode).toBe(200);

@@ -28,10 +28,10 @@ export async function runAgentFlow(opts: AgentFlowOptions) {
   const best = jobs[0];
   say(`best job: ${best.title} at ${best.company_name} (event ${best.event_slug})`);
 
-  // 3. Join that event's queue; the human gets the link (only a person accepts a match).
+  // 3. Join that event's queue; the human follows it at join_url (the match is accepted later, at its details_url).
   const joined = must(await api.POST('/api/v1/queue/join', { body: { live_event_slug: best.event_slug } }));
   say(
-    `joined the queue (${joined.status}, position ${joined.position ?? '—'}); hand this to the human: ${joined.join_url}`,
+    `joined the queue (${joined.status}, position ${joined.position ?? '—'}); the human follows it at: ${joined.join_url}`,
   );
 
   // 4. Poll the status politely until matched.
@@ -43,7 +43,7 @@ export async function runAgentFlow(opts: AgentFlowOptions) {
     entry = must(await api.GET('/api/v1/queue/status')).queue_entry;
   }
   if (entry?.status !== 'matched') throw new Error(`the queue entry ended as ${entry?.status ?? 'missing'}`);
-  say(`matched: ${entry.match_id}`);
+  say(`matched: ${entry.match_id}; hand this to the human, who accepts or declines there: ${entry.details_url}`);
 
   // 5. The match, from the matches list (it can trail the queue status by a moment: both are
   //    projections of workflows, so look again until the deadline).

@@ -566,7 +566,7 @@ export interface paths {
         put?: never;
         /**
          * Decline a match
-         * @description Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2).
+         * @description Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2). With `leave_queue: true` the seeker also leaves the queue: the entry ends `left` (never waiting in between, so no other match is offered) and the answer comes once it reads `left`; a recruiter sending it → 403 ROLE_NOT_ALLOWED.
          *
          *     Scope: `matches:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
          */
@@ -636,7 +636,7 @@ export interface paths {
         put?: never;
         /**
          * Create or resume the caller's queue entry
-         * @description Optional body `{ live_event_slug }` (3–64 characters) or the guide's alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the entry is matched → 409 QUEUE_ENTRY_MATCHED with `details.match_id` (the match is already readable through GET /matches). `X-Agent-Identity` (or the token name) is kept on the entry.
+         * @description Optional body `{ live_event_slug }` (3–64 characters) or the guide's alias `{ event_id }` (a slug or id); no other property. Unknown or non-live event → 404; no completed profile → 409 ONBOARDING_INCOMPLETE. Calling again resumes the same waiting entry; while the entry is matched (for this event or another) → 409 QUEUE_ENTRY_MATCHED with `details.match_id` and `details.details_url` (the match page where the person accepts or declines; POST /queue/leave declines it and leaves). `X-Agent-Identity` (or the token name) is kept on the entry. `join_url` is where the person follows the queue; the match is accepted at the match's `details_url`.
          *
          *     Scope: `queue:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
          */
@@ -657,8 +657,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Leave the matchmaking queue (the caller's waiting entry ends as `left`)
-         * @description No body. Only a `waiting` entry can leave: a `matched` entry answers 409 QUEUE_ENTRY_NOT_WAITING (decline the match instead); no active entry → 404. Added in v1 as a new endpoint (additive).
+         * Leave the matchmaking queue (the caller's entry ends as `left`)
+         * @description No body. A `waiting` entry ends `left`. A `matched` entry leaves too: its pending match is declined for the seeker (reason code `left_queue`) and the entry ends `left` in the same step, never waiting in between, so no other match is offered; the answer comes once it reads `left`. A match already accepted by both sides → 409 QUEUE_ENTRY_MATCH_ACCEPTED (details.match_id, details.details_url: the interview is on). No active entry → 404. Added in v1 as a new endpoint (additive).
          *
          *     Scope: `queue:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
          */
@@ -678,7 +678,7 @@ export interface paths {
         };
         /**
          * The caller's latest queue entry
-         * @description Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id`); `left` and `expired` end an entry.
+         * @description Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id` and `details_url`, the match page where the person accepts); `left` and `expired` end an entry.
          *
          *     Scope: `queue:read`. Rate class: read (60/min per token).
          */
@@ -1773,7 +1773,7 @@ export interface components {
             created_at: string;
             decline_reason: string | null;
             /** @description Why, from the fixed vocabulary (null: only free text, or not declined) */
-            decline_reason_code: ("skills" | "experience" | "salary" | "location" | "timing" | "not_interested" | "other") | null;
+            decline_reason_code: ("skills" | "experience" | "salary" | "location" | "timing" | "not_interested" | "other" | "left_queue") | null;
             declined_at: string | null;
             declined_by_role: ("seeker" | "recruiter") | null;
             /**
@@ -1880,7 +1880,7 @@ export interface components {
             created_at: string;
             decline_reason: string | null;
             /** @description Why, from the fixed vocabulary (null: only free text, or not declined) */
-            decline_reason_code: ("skills" | "experience" | "salary" | "location" | "timing" | "not_interested" | "other") | null;
+            decline_reason_code: ("skills" | "experience" | "salary" | "location" | "timing" | "not_interested" | "other" | "left_queue") | null;
             declined_at: string | null;
             declined_by_role: ("seeker" | "recruiter") | null;
             /**
@@ -2009,6 +2009,8 @@ export interface components {
         };
         QueueEntry: {
             agent_identity: string | null;
+            /** @description The match's web page (the Match's details_url), once matched: the person accepts or declines the match there. Null while no match is named */
+            details_url: string | null;
             /** Format: date-time */
             entered_at: string;
             estimated_wait?: components["schemas"]["WaitEstimate"];
@@ -2032,6 +2034,8 @@ export interface components {
         };
         QueueEntryInput: {
             agent_identity: string | null;
+            /** @description The match's web page (the Match's details_url), once matched: the person accepts or declines the match there. Null while no match is named */
+            details_url: string | null;
             /** Format: date-time */
             entered_at: string;
             estimated_wait?: components["schemas"]["WaitEstimateInput"];
@@ -2058,7 +2062,10 @@ export interface components {
             /** @description A figure only when the wait explanation says when: two matchmaker intervals when an offer is due, else (capacity blocks) position ÷ the recent rate of matches of the jobs passing the floor; null when unknown — see estimated_wait and match_outlook.blocked_by, never a made-up number */
             estimated_wait_seconds: number | null;
             humans_only_note: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the person follows the queue in the web app (signing in first); not where a match is accepted
+             */
             join_url: string;
             live_event_slug: string | null;
             /** @description The current match once matched; null until then */
@@ -2079,7 +2086,10 @@ export interface components {
             /** @description A figure only when the wait explanation says when: two matchmaker intervals when an offer is due, else (capacity blocks) position ÷ the recent rate of matches of the jobs passing the floor; null when unknown — see estimated_wait and match_outlook.blocked_by, never a made-up number */
             estimated_wait_seconds: number | null;
             humans_only_note: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the person follows the queue in the web app (signing in first); not where a match is accepted
+             */
             join_url: string;
             live_event_slug: string | null;
             /** @description The current match once matched; null until then */
@@ -5779,13 +5789,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The seeker only (a recruiter → 403): also leave the queue. The queue entry ends `left` instead of going back to waiting, in one step, so no other match is offered in between; `reason_code` defaults to `left_queue` */
+                    leave_queue?: boolean;
                     /** @description Why; shown to the other party (1–500 characters) */
                     reason: string;
                     /**
                      * @description Optional category, shown to the other party; a seeker's `salary` or `location` lowers that component's weight for the rest of the queue entry
                      * @enum {string}
                      */
-                    reason_code?: "skills" | "experience" | "salary" | "location" | "timing" | "not_interested" | "other";
+                    reason_code?: "skills" | "experience" | "salary" | "location" | "timing" | "not_interested" | "other" | "left_queue";
                 };
             };
         };
@@ -5826,7 +5838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token lacks the scope (details.required_scope) */
+            /** @description ROLE_NOT_ALLOWED: `leave_queue` from a recruiter */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6292,7 +6304,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id); QUEUE_ENTRY_EXISTS; ONBOARDING_INCOMPLETE */
+            /** @description QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id, details.details_url); QUEUE_ENTRY_EXISTS (another queue; details.match_id and details.details_url when that entry is matched); ONBOARDING_INCOMPLETE */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6432,7 +6444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (code names the rule); IDEMPOTENCY_KEY_IN_USE while a request with the same Idempotency-Key still runs */
+            /** @description QUEUE_ENTRY_MATCH_ACCEPTED (details.match_id, details.details_url); QUEUE_ENTRY_NOT_WAITING when the entry kept changing under the call (retry) */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

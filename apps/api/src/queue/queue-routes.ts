@@ -84,8 +84,8 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       response: {
         200: queueJoinResponseSchema,
         409: errorEnvelopeSchema.describe(
-          'QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id, details.details_url); QUEUE_ENTRY_EXISTS; ' +
-            'ONBOARDING_INCOMPLETE',
+          'QUEUE_ENTRY_MATCHED (details.queue_id, details.match_id, details.details_url); QUEUE_ENTRY_EXISTS ' +
+            '(another queue; details.match_id and details.details_url when that entry is matched); ONBOARDING_INCOMPLETE',
         ),
       },
     },

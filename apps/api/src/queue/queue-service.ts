@@ -135,10 +135,16 @@ export function createQueueService(
    * A join while the entry is matched, to this queue or another: the answer names the match, where
    * the person answers it, and the way out that works (leaving declines it).
    */
-  const matchedConflict = (queueId: string, matchId: string, liveEventSlug: string | null) => {
+  const matchedConflict = (
+    queueId: string,
+    matchId: string,
+    liveEventSlug: string | null,
+    // Another event's join keeps its v1 code (QUEUE_ENTRY_EXISTS); the details name the match too.
+    code: 'QUEUE_ENTRY_MATCHED' | 'QUEUE_ENTRY_EXISTS' = 'QUEUE_ENTRY_MATCHED',
+  ) => {
     const detailsUrl = matchDetailsUrl(deps.config.publicBaseUrl, matchId);
     return new ConflictError(
-      'QUEUE_ENTRY_MATCHED',
+      code,
       `Your queue entry ${liveEventSlug ? `for event ${liveEventSlug}` : 'for any event'} is matched (match ` +
         `${matchId}). The person accepts or declines it at ${detailsUrl} (an agent may decline: POST ` +
         `/api/v1/matches/${matchId}/decline). To leave the queue instead, POST /api/v1/queue/leave: it ` +
@@ -252,7 +258,7 @@ export function createQueueService(
             const [other] = (refusal.details ?? []) as EntryRefusalDetails[];
             // Matched in the other queue: the way out is that match (leaving declines it).
             if (other?.status === 'matched' && other.matchId && other.queueId)
-              throw matchedConflict(other.queueId, other.matchId, other.liveEventSlug ?? null);
+              throw matchedConflict(other.queueId, other.matchId, other.liveEventSlug ?? null, 'QUEUE_ENTRY_EXISTS');
             throw new ConflictError(
               'QUEUE_ENTRY_EXISTS',
               `You are already in the queue ` +

@@ -111,8 +111,10 @@ export function createJobfairMcpServer(opts: McpServerOptions): McpServer {
     {
       instructions:
         'Job-fair matching service. Flow: discover (svc_public_live_events_list, svc_jobs_search; ' +
-        'no token needed) → svc_queue_join (hand join_url to the human: only a person accepts a ' +
-        'match, in the web app) → svc_queue_status (poll at most every 5 s) → svc_matches_list. ' +
+        'no token needed) → svc_queue_join (join_url: where the human follows the queue) → ' +
+        'svc_queue_status (poll at most every 5 s) → once matched, hand the human its details_url: only ' +
+        'a person accepts a match, on that page. svc_queue_leave always works (while matched it ' +
+        'declines the match). ' +
         'Tools mirror REST /api/v1 one to one; errors are the REST envelope { error, code, details ' +
         '}.',
     },
