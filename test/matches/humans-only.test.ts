@@ -42,8 +42,9 @@ describe('humans-only: tokens never accept a match or enter the room', () => {
     expect(routes.length).toBeGreaterThan(30);
     const bodies = [{}, { accept: true, accepted: true, status: 'accepted', match_id: match.id, reason: 'x' }];
     for (const r of routes) {
-      // Leave the decline route out: declining is allowed by token and would end the match.
-      if (r.url.endsWith('/decline')) continue;
+      // Leave the decline and queue-leave routes out: declining (and leaving, which declines the
+      // pending match) is allowed by token and would end the match.
+      if (r.url.endsWith('/decline') || r.url.endsWith('/queue/leave')) continue;
       for (const token of [seeker.token, rec.token]) {
         for (const payload of r.method === 'GET' || r.method === 'DELETE' ? [undefined] : bodies) {
           const res = await h.call({

@@ -211,11 +211,12 @@ describe('browser: event page → queue → match → both accept → interview 
       await onboardSeekerInBrowser(seeker);
       const matchId = await joinAndGetMatched(seeker, slug);
 
-      await seeker.getByRole('button', { name: 'Decline match' }).click();
+      // The seeker's "Decline" keeps them in the queue ("Decline and leave the queue" is the other button).
+      await seeker.getByRole('button', { name: 'Decline', exact: true }).click();
       await seeker.locator('#e-reason').waitFor();
       expect(await seeker.locator('[data-match-status]').getAttribute('data-match-status')).toBe('matched');
       await seeker.getByLabel('Reason for declining').fill('The commute is too long for me');
-      await seeker.getByRole('button', { name: 'Decline match' }).click();
+      await seeker.getByRole('button', { name: 'Decline', exact: true }).click();
       await seeker.locator('[data-match-status="declined"]').waitFor();
       expect(await seeker.getByRole('button', { name: 'Accept match' }).count()).toBe(0);
       await screenshot(seeker, '10-match-declined');

@@ -111,9 +111,10 @@ describe('web pages: access, errors, queue join from a session', () => {
       expect(after.body).toContain('Leave the queue');
       const left = await c.post('/queue/leave', {}, { csrf: WebClient.csrfOf(after.body) });
       expect(left.statusCode).toBe(303);
-      expect(left.headers.location).toBe(`/events/${event.slug}`);
+      expect(left.headers.location).toBe(`/events/${event.slug}?done=left-queue`);
       expect((await h.knex('queue_entries').where({ id: entry.id }).first()).status).toBe('left');
-      const back = await c.get(`/events/${event.slug}`);
+      const back = await c.get(`/events/${event.slug}?done=left-queue`);
+      expect(back.body).toContain('You left the queue.');
       expect(back.body).toContain('was left');
       expect(back.body).toContain(`Join the queue for Company ${event.slug}`);
     },
