@@ -79,6 +79,11 @@ describe('match visibility (no race)', () => {
       const mb = await matchOf(h, b.user.id);
       const svc = matchesService(h);
 
+      // The run's first projection writes expires_at from its own state: wait until it has (it
+      // comes before match.matched), so it cannot overwrite the window moved into the past below.
+      await eventually(async () =>
+        h.knex('domain_events').where({ type: 'match.matched' }).whereRaw("data->>'match_id' = ?", [ma.id]).first(),
+      );
       // The acceptance window has passed for `a` (its timer is still 10 minutes away): refused.
       await h
         .knex('matches')
