@@ -242,7 +242,7 @@ export function createMatchesActivities(deps: {
         const seeker = await accounts.findUserById(m.seeker_user_id);
         if (!report || report.outcome !== 'advance' || !author || !seeker) return { outboxIds: [], sent: 0 };
         const job = m.job_title ?? 'the job';
-        // Only the interviewer writes the report card (decision 0248); a card a teammate wrote is said as theirs.
+        // Only the interviewer writes the report card (decision 0249); a card a teammate wrote is said as theirs.
         const writer =
           report.author_user_id && report.author_user_id !== author.id
             ? ((await accounts.findUserById(report.author_user_id))?.display_name ?? 'A colleague')

@@ -5,7 +5,7 @@ import { startSmtp } from '../webhooks/helpers';
 import { createJob, createLiveEvent, matchesService } from './fixtures';
 
 /**
- * The loop walked as people would when a teammate takes the interview (decisions 0244, 0248): a
+ * The loop walked as people would when a teammate takes the interview (decisions 0244, 0249): a
  * seeker joins from the event page, the match is offered to Margaret, her teammate Grace accepts,
  * the seeker accepts, Grace and the seeker meet in the room, Grace ends the interview and writes
  * the report card. Margaret's pages say who interviews and that she is not needed; the report card

@@ -193,7 +193,7 @@ function afterInterview(
   viewer: { userId: string; interviewerName: string | null; reportAuthorName: string | null },
 ): SafeHtml {
   const W = MATCH_PEOPLE_WORDS;
-  // On the team's side the report card is the interviewer's (decision 0248); a teammate reads it.
+  // On the team's side the report card is the interviewer's (decision 0249); a teammate reads it.
   const interviewer = interviewerId(m);
   const teammate = role === 'recruiter' && !!interviewer && interviewer !== viewer.userId;
   const interviewerName = viewer.interviewerName ?? 'A colleague';

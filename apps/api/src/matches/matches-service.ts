@@ -369,7 +369,7 @@ export function createMatchesService(
           `match ${match.id} is ${match.status}; the report card follows the interview`,
           { status: match.status },
         );
-      // The report card is the interviewer's (decision 0248): they were in the room, and "advance"
+      // The report card is the interviewer's (decision 0249): they were in the room, and "advance"
       // gives the candidate their address. Anyone of the team when the match names nobody.
       const interviewer = interviewerId(match);
       if (interviewer && interviewer !== input.userId)
