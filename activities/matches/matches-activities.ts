@@ -78,7 +78,7 @@ function noticeText(
       : m.recruiter_user_id === recipientId
         ? ' You interview.'
         : recruiter
-          ? ` ${recruiter} interviews.`
+          ? ` ${recruiter} interviews the candidate; you are not needed in the room.`
           : '';
   switch (kind) {
     case 'matched':
@@ -127,7 +127,7 @@ function noticeText(
     case 'advance':
       return null; // sent with the report card's contact exchange (it knows the contact details)
     case 'no_show':
-      return noShowText(side, m, company, url);
+      return noShowText(side, m, company, url, recipientId);
   }
 }
 
@@ -141,10 +141,14 @@ function noShowText(
   m: MatchWithJob,
   company: string,
   url: string,
+  recipientId: string,
 ): { subject: string; text: string } {
   const job = m.job_title ?? 'a job';
   const who = m.seeker_name ?? 'the candidate';
   const missing = m.no_show_missing ?? 'both';
+  // The team's e-mail goes to every member; only the interviewer was expected in the room.
+  const interviewer =
+    side === 'recruiter' && m.recruiter_user_id && m.recruiter_user_id !== recipientId ? m.recruiter_name : null;
   const by = utc(m.arrive_by);
   if (missing === 'both')
     return {
@@ -152,6 +156,15 @@ function noShowText(
       text:
         `Neither side came to the interview room for ${job}${side === 'recruiter' ? ` with ${who}` : ` at ${company}`} ` +
         `by ${by}, so the match has ended without an interview.
+${url}
+`,
+    };
+  if (side === missing && interviewer)
+    return {
+      subject: `${interviewer} missed the interview: ${job}`,
+      text:
+        `${interviewer}, who accepted for your team, did not come to the interview room with ${who} for ` +
+        `${job} by ${by}, so the match has ended. The candidate was told and may join the queue again.
 ${url}
 `,
     };
@@ -163,7 +176,7 @@ ${url}
           ? `You did not come to the interview room for ${job} at ${company} by ${by}, so the match has ended.
 ${url}
 `
-          : `Nobody of your team came to the interview room with ${who} for ${job} by ${by}, so the match ` +
+          : `${m.recruiter_user_id ? 'You did not come' : 'Nobody of your team came'} to the interview room with ${who} for ${job} by ${by}, so the match ` +
             `has ended. The candidate was told and may join the queue again.
 ${url}
 `,
@@ -229,6 +242,11 @@ export function createMatchesActivities(deps: {
         const seeker = await accounts.findUserById(m.seeker_user_id);
         if (!report || report.outcome !== 'advance' || !author || !seeker) return { outboxIds: [], sent: 0 };
         const job = m.job_title ?? 'the job';
+        // Only the interviewer writes the report card (decision 0249); a card a teammate wrote is said as theirs.
+        const writer =
+          report.author_user_id && report.author_user_id !== author.id
+            ? ((await accounts.findUserById(report.author_user_id))?.display_name ?? 'A colleague')
+            : null;
         messages.push(
           {
             userId: seeker.id,
@@ -244,7 +262,8 @@ export function createMatchesActivities(deps: {
             text: {
               subject: `Contact details: ${m.seeker_name ?? seeker.display_name}`,
               text:
-                `You chose to advance ${m.seeker_name ?? seeker.display_name} for ${job}.\n\nContact: ` +
+                `${writer ? `${writer} chose` : 'You chose'} to advance ${m.seeker_name ?? seeker.display_name} for ${job}` +
+                `${writer ? ' after your interview' : ''}.\n\nContact: ` +
                 `${m.seeker_name ?? seeker.display_name} <${seeker.email}>\n\n${url}\n`,
             },
           },

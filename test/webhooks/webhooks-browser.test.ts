@@ -61,7 +61,8 @@ describe('browser: /account/webhooks', () => {
       await page.locator('.error-summary').waitFor();
       expect(await page.locator('#e-events').count()).toBe(1);
       await page.getByLabel('match.matched').check();
-      await page.getByLabel('interview.completed').check();
+      // By its value: match.no_show's description also says "interview.completed".
+      await page.locator('input[name="events"][value="interview.completed"]').check();
       await page.getByRole('button', { name: 'Add subscription' }).click();
       await page.locator('#e-target_url').waitFor();
       expect(await page.locator('#e-target_url').textContent()).toMatch(/http/i);

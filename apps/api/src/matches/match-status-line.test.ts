@@ -55,6 +55,13 @@ describe('match status line per viewer', () => {
     const auto = { ...offered, recruiter_accepted_at: new Date(), recruiter_auto_accepted: true };
     expect(matchStatusLine(auto, margaret)).toBe('Accepted automatically for the team. Waiting for the candidate.');
     const nobody = { ...offered, recruiter_user_id: null, recruiter_name: null };
-    expect(matchStatusLine(nobody, grace)).toBe('Waiting for the candidate and a recruiter.');
+    expect(matchStatusLine(nobody, grace)).toBe('Waiting for the candidate and your team.');
+    expect(matchStatusLine(nobody, seeker)).toBe('Waiting for you and a recruiter.');
+  });
+  it('after the interview: teammates and the seeker learn with whom; the interviewer reads it plainly', () => {
+    const done = { ...both, status: 'completed' as const };
+    expect(matchStatusLine(done, grace)).toBe('Interview completed.');
+    expect(matchStatusLine(done, margaret)).toBe('Interview with Grace Hopper completed.');
+    expect(matchStatusLine(done, seeker)).toBe('Interview with Grace Hopper completed.');
   });
 });

@@ -32,6 +32,18 @@ export function recruiterAcceptance(m: MatchForStatusLine, viewer: MatchViewer):
   return m.recruiter_name ? W.accepted(m.recruiter_name) : W.aRecruiterAccepted;
 }
 
+/**
+ * Who interviews for the team (decision 0244): the recruiter who accepted, or with the team's
+ * auto-accept the one it was offered to; null when the match names nobody (anyone of the team).
+ * `recruiter_accepted_by` first: a match finished before the accepter became its recruiter still
+ * names the one it was offered to in `recruiter_user_id`.
+ */
+export function interviewerId(
+  m: Pick<MatchForStatusLine, 'recruiter_accepted_by' | 'recruiter_auto_accepted' | 'recruiter_user_id'>,
+): string | null {
+  return m.recruiter_accepted_by && !m.recruiter_auto_accepted ? m.recruiter_accepted_by : m.recruiter_user_id;
+}
+
 /** Whom a `matched` match waits for, for this viewer ("Waiting for you and a recruiter"); null when nobody. */
 export function waitingFor(m: MatchForStatusLine, viewer: MatchViewer): string | null {
   if (m.status !== 'matched') return null;
@@ -46,7 +58,7 @@ export function waitingFor(m: MatchForStatusLine, viewer: MatchViewer): string |
           ? W.you
           : m.recruiter_name
             ? `${W.aRecruiter} (${W.offeredToName(m.recruiter_name)})`
-            : W.aRecruiter,
+            : W.yourTeam,
     );
   // The viewer first among those waited for.
   waiting.sort((a, b) => Number(b === W.you) - Number(a === W.you));
@@ -80,8 +92,11 @@ export function matchStatusLine(m: MatchForStatusLine, viewer: MatchViewer): str
       return `${W.declined}.`;
     case 'expired':
       return `${W.expired}.`;
-    case 'completed':
-      return `${seeker && m.recruiter_name ? W.completedWith(m.recruiter_name) : W.completed}.`;
+    case 'completed': {
+      // The interviewer reads "Interview completed"; the seeker and teammates learn with whom.
+      const named = m.recruiter_name && (seeker || (m.recruiter_user_id && m.recruiter_user_id !== viewer.userId));
+      return `${named ? W.completedWith(m.recruiter_name!) : W.completed}.`;
+    }
     case 'no_show':
       return `${W.noShow}.`;
     default:

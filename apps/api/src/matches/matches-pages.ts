@@ -3,7 +3,7 @@ import { type MatchView } from './matches-service';
 import { declineBodySchema, interviewReportBodySchema } from './matches-schemas';
 import { AppError, NotFoundError } from '#lib/errors';
 import { parseOrThrow } from '../web/forms';
-import { currentUser, formBody, str, type FormBody } from '../web/core';
+import { currentUser, formBody, str, wantsJson, type FormBody } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
 import { cardTable } from '../web/tables';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../web/layout';
 import type { InterviewOutcome, InterviewReportRow } from '#db/matches/interview-reports-repository';
 import type { UserRow } from '#db/accounts/accounts-repository';
-import { jobCard } from '../events/events-pages';
+import { eventTitle, jobCard } from '../events/events-pages';
 import { candidateLine } from './console-matches-pages';
 import type { MatchWithJob } from '#db/matches/matches-repository';
 import { UUID_RE } from '#lib/ids';
@@ -33,7 +33,7 @@ import {
   QUEUE_EXIT_TEXT,
   scoreDetailWords,
 } from '../web/messages';
-import { matchStatusLine, recruiterAcceptance, waitingFor } from './match-status-line';
+import { interviewerId, matchStatusLine, recruiterAcceptance, waitingFor } from './match-status-line';
 import { matchWorkflowId } from '#workflows/matches/contract';
 
 const COMPONENT_LABELS: Record<string, string> = {
@@ -92,15 +92,22 @@ function noShowPanel(
   request: FastifyRequest,
   m: MatchWithJob,
   role: 'seeker' | 'recruiter',
+  viewerId: string,
   event: { slug: string; company_name: string; status: string } | undefined,
 ): SafeHtml {
   const missing = m.no_show_missing ?? 'both';
   const by = html`by ${fmtDate(m.arrive_by ?? m.no_show_at)}`;
+  // A teammate of the interviewer was not expected in the room: the interviewer is named instead of "you".
+  const interviewer = role === 'recruiter' && m.recruiter_user_id !== viewerId ? m.recruiter_name : null;
   const heading =
     missing === 'both'
-      ? 'Neither of you came to the interview'
+      ? interviewer
+        ? 'Neither side came to the interview'
+        : 'Neither of you came to the interview'
       : missing === role
-        ? 'You did not come to the interview'
+        ? interviewer
+          ? `${interviewer} did not come to the interview`
+          : 'You did not come to the interview'
         : role === 'seeker'
           ? 'The recruiter did not come'
           : 'The candidate did not come';
@@ -121,7 +128,7 @@ function noShowPanel(
       : missing === 'seeker'
         ? html`${m.seeker_name ?? 'The candidate'} did not come to the interview room ${by}. The match has ended without an interview and its interview slot is free again.`
         : missing === 'recruiter'
-          ? html`Nobody of your team came to the interview room ${by}. The candidate was told and may join the queue again; this pair may be matched again.`
+          ? html`${interviewer ? `${interviewer}, who accepted for your team, did not come` : m.recruiter_user_id ? 'You did not come' : 'Nobody of your team came'} to the interview room ${by}. The candidate was told and may join the queue again; this pair may be matched again.`
           : html`Neither side came to the interview room ${by}. The match has ended without an interview and its interview slot is free again.`;
   return html`<section class="panel panel-warning" aria-labelledby="no-show-h" id="no-show" data-no-show-missing="${missing}">
 <h2 id="no-show-h">${heading}</h2>
@@ -130,14 +137,34 @@ ${again}
 </section>`;
 }
 
-/** Before both are in the room: who is there, and the arrival deadline. */
-function arrivals(m: MatchWithJob, role: 'seeker' | 'recruiter'): SafeHtml {
+/**
+ * Before both are in the room: who is there, and the arrival deadline. On the team's side the
+ * interviewer is "you"; a teammate reads the interviewer's name (they are not expected in the room).
+ */
+function arrivals(m: MatchWithJob, role: 'seeker' | 'recruiter', viewerId: string): SafeHtml {
   if (!m.arrive_by || m.interview_started_at) return html``;
   const mine = role === 'seeker' ? m.seeker_in_room_at : m.recruiter_in_room_at;
   const theirs = role === 'seeker' ? m.recruiter_in_room_at : m.seeker_in_room_at;
-  const me = role === 'seeker' ? 'You' : 'Your team';
+  const me =
+    role === 'seeker' || m.recruiter_user_id === viewerId
+      ? 'You'
+      : m.recruiter_user_id && m.recruiter_name
+        ? m.recruiter_name
+        : 'Your team';
+  const you = me === 'You';
   const other = role === 'seeker' ? 'the recruiter' : 'the candidate';
-  return html`<p id="arrivals">${mine ? `${me} came to the room` : `${me} ${role === 'seeker' ? 'have' : 'has'} not come to the room yet`}; ${other} ${theirs ? 'came too' : 'has not come yet'}. If ${other} has not come by <strong>${fmtDate(m.arrive_by)}</strong>, the match ends as a no-show and does not count as an interview.</p>`;
+  const first = `${me} ${mine ? 'came to the room' : `${you ? 'have' : 'has'} not come to the room yet`}; ${other} ${theirs ? (mine ? 'came too' : 'is there') : 'has not come yet'}.`;
+  const deadline = html`<strong>${fmtDate(m.arrive_by)}</strong>`;
+  const then = 'the match ends as a no-show and does not count as an interview';
+  const last =
+    !mine && !theirs
+      ? html`If either side has not come by ${deadline}, ${then}.`
+      : !mine
+        ? you
+          ? html`Come in by ${deadline}: otherwise ${then}.`
+          : html`If ${me} has not come by ${deadline}, ${then}.`
+        : html`If ${other} has not come by ${deadline}, ${then}.`;
+  return html`<p id="arrivals">${first} ${last}</p>`;
 }
 
 const OUTCOME_TEXT: Record<InterviewOutcome, string> = {
@@ -163,12 +190,29 @@ function afterInterview(
   seeker: UserRow | undefined,
   eventSlug: string | null,
   o: { errors?: FieldErrors | null; reportValues?: FormBody },
+  viewer: { userId: string; interviewerName: string | null; reportAuthorName: string | null },
 ): SafeHtml {
+  const W = MATCH_PEOPLE_WORDS;
+  // On the team's side the report card is the interviewer's (decision 0249); a teammate reads it.
+  const interviewer = interviewerId(m);
+  const teammate = role === 'recruiter' && !!interviewer && interviewer !== viewer.userId;
+  const interviewerName = viewer.interviewerName ?? 'A colleague';
+  const advanced =
+    role === 'seeker'
+      ? 'The recruiter would like to continue. Write to them:'
+      : !report || report.author_user_id === viewer.userId
+        ? 'You chose to advance this candidate. Write to them:'
+        : `${viewer.reportAuthorName ?? 'A colleague'} chose to advance this candidate. Write to them:`;
   const contacts =
     report?.outcome === 'advance' && author && seeker
-      ? html`<section class="panel panel-success" aria-labelledby="contact-h" id="contact-details">
+      ? teammate
+        ? html`<section class="panel panel-success" aria-labelledby="contact-h" id="contact-details">
 <h2 id="contact-h">Contact details</h2>
-<p>${role === 'seeker' ? 'The recruiter would like to continue. Write to them:' : 'You chose to advance this candidate. Write to them:'}</p>
+<p>${W.colleagueAdvanced(interviewerName)}</p>
+</section>`
+        : html`<section class="panel panel-success" aria-labelledby="contact-h" id="contact-details">
+<h2 id="contact-h">Contact details</h2>
+<p>${advanced}</p>
 <p><strong>${role === 'seeker' ? author.display_name : (m.seeker_name ?? seeker.display_name)}</strong> · <a href="mailto:${role === 'seeker' ? author.email : seeker.email}">${role === 'seeker' ? author.email : seeker.email}</a></p>
 <p class="hint">Both of you also received these details by e-mail.</p>
 </section>`
@@ -184,6 +228,14 @@ function afterInterview(
     return html`<section class="panel" aria-labelledby="next-h" id="next-step"><h2 id="next-h">What happens next</h2><p>${next}</p>
 <p class="actions"><a class="btn" href="${eventSlug ? `/events/${eventSlug}` : '/queue'}">Join a queue again</a></p></section>${contacts}`;
   }
+  const saved = (r: InterviewReportRow) =>
+    html`fit ${r.fit}/5, communication ${r.communication}/5, technical ${r.technical}/5 — <strong>${OUTCOME_TEXT[r.outcome]}</strong>`;
+  if (teammate)
+    return html`<section class="panel" aria-labelledby="report-h" id="report-card" data-report-readonly>
+<h2 id="report-h">Report card</h2>
+<p>${report ? html`${W.colleagueSavedReport(viewer.reportAuthorName ?? interviewerName)} ${fmtDate(report.updated_at)}: ${saved(report)}.` : W.colleagueWritesReport(interviewerName)}</p>
+${report?.notes ? html`<p class="hint">Notes: ${report.notes}</p>` : ''}
+</section>${contacts}`;
   const errors = o.errors ?? null;
   const v = o.reportValues;
   const val = (k: string): string =>
@@ -202,7 +254,7 @@ function afterInterview(
     });
   return html`<section class="panel" aria-labelledby="report-h" id="report-card">
 <h2 id="report-h">Report card</h2>
-${report && !errors ? html`<p class="notice" role="status">Saved ${fmtDate(report.updated_at)}: fit ${report.fit}/5, communication ${report.communication}/5, technical ${report.technical}/5 — <strong>${OUTCOME_TEXT[report.outcome]}</strong>. You can change it below.</p>` : html`<p>Rate the interview and choose the next step. The candidate sees only the next step, never your scores or notes.</p>`}
+${report && !errors ? html`<p class="notice" role="status">Saved ${fmtDate(report.updated_at)}: ${saved(report)}. You can change it below.</p>` : html`<p>Rate the interview and choose the next step. The candidate sees only the next step, never your scores or notes.</p>`}
 ${errorSummary(errors, {
   fit: 'Fit for the role',
   communication: 'Communication',
@@ -259,6 +311,11 @@ const matchesPages: FastifyPluginAsync = async (app) => {
   app.get('/matches', async (request, reply) => {
     const { user } = currentUser(request);
     const list = await matches.list({ userId: user.id });
+    // Events by name (company and headline), as the home page and the console name them.
+    const eventRows = await Promise.all(
+      [...new Set(list.map((v) => v.match.live_event_id))].map((id) => events.findById(id)),
+    );
+    const eventById = new Map(eventRows.flatMap((e) => (e ? [[e.id, e] as const] : [])));
     return sendPage(request, reply, {
       title: 'Matches',
       body: html`<h1>${user.role === 'recruiter' ? "Your team's matches" : 'Your matches'}</h1>
@@ -272,7 +329,7 @@ const matchesPages: FastifyPluginAsync = async (app) => {
                 match: m,
                 role,
               }) => html`<tr><th scope="row"><a href="/matches/${m.id}">${m.job_title ?? 'Job'}</a></th>${user.role === 'recruiter' ? html`<td>${candidateLine(m)}</td>` : ''}
-<td>${m.live_event_slug ?? '—'}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span> <span class="hint" data-status-line>${matchStatusLine(m, { role, userId: user.id })}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' && m.expires_at ? html`${fmtDate(m.expires_at)} (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span>)` : '—'}</td></tr>`,
+<td>${eventById.get(m.live_event_id) ? html`<a href="/events/${eventById.get(m.live_event_id)!.slug}">${eventTitle(eventById.get(m.live_event_id)!)}</a>` : (m.live_event_slug ?? '—')}</td><td>${m.match_score ?? '—'}</td><td><span class="state state-${m.status}">${m.status}</span> <span class="hint" data-status-line>${matchStatusLine(m, { role, userId: user.id })}</span></td><td>${fmtDate(m.created_at)}</td><td>${m.status === 'matched' && m.expires_at ? html`${fmtDate(m.expires_at)} (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span>)` : ''}</td></tr>`,
             )}</tbody></table></div>`)
           : html`<p>No matches yet.${user.role === 'seeker' ? html` <a href="/">Join a live event's queue</a> to be matched.` : ''}</p>`
       }</div>`,
@@ -317,12 +374,24 @@ const matchesPages: FastifyPluginAsync = async (app) => {
     ]);
     // The seeker's contact after an "advance" is the recruiter who interviewed (decision 0244), the
     // report's author when the match names nobody.
+    const interviewer = interviewerId(m);
     const author =
-      report?.outcome === 'advance' && m.recruiter_user_id
-        ? await accounts.findUserById(m.recruiter_user_id)
+      report?.outcome === 'advance' && interviewer
+        ? await accounts.findUserById(interviewer)
         : report?.author_user_id
           ? await accounts.findUserById(report.author_user_id)
           : undefined;
+    const interviewerName =
+      interviewer === m.recruiter_user_id
+        ? m.recruiter_name
+        : interviewer === acceptedBy?.id
+          ? acceptedBy.display_name
+          : null;
+    const reportAuthorName = !report?.author_user_id
+      ? null
+      : report.author_user_id === author?.id
+        ? author.display_name
+        : ((await accounts.findUserById(report.author_user_id))?.display_name ?? null);
     const viewer = { role, userId: user.id };
     const statusLine = matchStatusLine(m, viewer);
     // "You accepted" only for the person who did: a colleague's acceptance is theirs, by name.
@@ -342,7 +411,7 @@ const matchesPages: FastifyPluginAsync = async (app) => {
       m.status === 'matched'
         ? html`<section class="panel" aria-labelledby="decide-h">
 <h2 id="decide-h">Your decision</h2>
-<p>Accept by <strong>${fmtDate(m.expires_at)}</strong>${m.expires_at ? html` (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span> left)` : ''}.</p>
+<p>${mine || colleague ? `${role === 'seeker' ? 'The recruiter has' : 'The candidate has'} until` : 'Accept by'} <strong>${fmtDate(m.expires_at)}</strong>${m.expires_at ? html` (<span class="countdown" data-countdown-to="${m.expires_at.toISOString()}" data-expired-text="time is up">…</span> left)` : ''}${mine || colleague ? ' to accept' : ''}.</p>
 ${
   mine || colleague
     ? html`<p class="notice" role="status" data-acceptance>${mine ? html`${MATCH_PEOPLE_WORDS.youAccepted} ${fmtDate(mine)}.` : html`${colleague} ${fmtDate(m.recruiter_accepted_at)}.`} ${waitingFor(m, viewer) ? `${waitingFor(m, viewer)}. ` : ''}${MATCH_PEOPLE_WORDS.updatesItself}</p>`
@@ -371,23 +440,35 @@ ${
 )}
 </section>`
         : m.status === 'accepted'
-          ? html`<section class="panel panel-success" aria-labelledby="room-h">
+          ? notMyInterview
+            ? html`<section class="panel panel-success" aria-labelledby="room-h">
+<h2 id="room-h">${MATCH_PEOPLE_WORDS.colleagueInterviewsHeading(interviewerName ?? 'A colleague')}</h2>
+<p>Both sides accepted ${fmtDate(m.accepted_at)}.</p>
+<p data-interviewer>${MATCH_PEOPLE_WORDS.colleagueInterviews(interviewerName ?? 'A colleague')}</p>
+<p>${
+                m.interview_started_at
+                  ? html`The interview started ${fmtDate(m.interview_started_at)} and ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.`
+                  : html`The interview clock starts when ${interviewerName ?? 'the interviewer'} and the candidate are both in the room.`
+              }</p>
+${arrivals(m, role, user.id)}
+</section>`
+            : html`<section class="panel panel-success" aria-labelledby="room-h">
 <h2 id="room-h">The interview room is open</h2>
 <p>Both sides accepted ${fmtDate(m.accepted_at)}. ${
-              m.interview_started_at
-                ? html`You were both in the room ${fmtDate(m.interview_started_at)}: the interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.`
-                : m.arrive_by
-                  ? html`The interview clock starts when you are both in the room.`
-                  : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
-            }</p>
-${arrivals(m, role)}
-${notMyInterview ? html`<p data-interviewer>${MATCH_PEOPLE_WORDS.colleagueInterviews(m.recruiter_name ?? 'A colleague')}</p>` : html`<div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>`}
+                m.interview_started_at
+                  ? html`You were both in the room ${fmtDate(m.interview_started_at)}: the interview ends ${fmtDate(m.interview_ends_at)}${m.interview_ends_at ? html` (<span class="countdown" data-countdown-to="${m.interview_ends_at.toISOString()}" data-expired-text="now">…</span> left)` : ''}.`
+                  : m.arrive_by
+                    ? html`The interview clock starts when you are both in the room.`
+                    : html`The interview clock starts when you are both in the room; the room stays open until ${fmtDate(m.interview_ends_at)}.`
+              }</p>
+${arrivals(m, role, user.id)}
+<div class="actions">${actionButton(request, `/matches/${m.id}/room`, 'Enter the interview room', { cls: 'btn btn-primary' })}</div>
 </section>`
           : m.status === 'completed'
             ? html`<p class="panel panel-soft">The interview was completed ${fmtDate(m.completed_at)}.</p>
-${afterInterview(request, m, role, report, author, seekerUser, event?.slug ?? null, o)}`
+${afterInterview(request, m, role, report, author, seekerUser, event?.slug ?? null, o, { userId: user.id, interviewerName, reportAuthorName })}`
             : m.status === 'no_show'
-              ? noShowPanel(request, m, role, event)
+              ? noShowPanel(request, m, role, user.id, event)
               : html`<p class="panel panel-soft">${
                   m.status === 'declined'
                     ? html`Declined by ${m.declined_by_role === role ? 'you' : `the ${m.declined_by_role ?? 'other side'}`} ${fmtDate(m.declined_at)}${m.decline_reason ? html`: “${m.decline_reason}”` : ''}.`
@@ -461,6 +542,9 @@ ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">join
       const errors = fieldErrors(err);
       if (errors) return matchPage(request, reply, { errors, reportValues: b });
       if (err instanceof AppError && err.status === 409) return matchPage(request, reply, { status: 409 });
+      // A teammate of the interviewer: said on the page; a JSON client gets the envelope.
+      if (err instanceof AppError && err.code === 'MATCH_NOT_YOUR_INTERVIEW' && !wantsJson(request))
+        return matchPage(request, reply, { status: 403, roomError: errorMessage(err) });
       throw err;
     }
     return reply.redirect(`/matches/${request.params.id}?done=report-saved#report-card`, 303);

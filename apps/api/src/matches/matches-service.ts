@@ -23,6 +23,7 @@ import {
 } from '#workflows/matches/contract';
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '#workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
+import { interviewerId } from './match-status-line';
 import type { ServiceDeps } from '../plugins/service-deps';
 
 export interface MatchView {
@@ -367,6 +368,14 @@ export function createMatchesService(
           'MATCH_NOT_COMPLETED',
           `match ${match.id} is ${match.status}; the report card follows the interview`,
           { status: match.status },
+        );
+      // The report card is the interviewer's (decision 0249): they were in the room, and "advance"
+      // gives the candidate their address. Anyone of the team when the match names nobody.
+      const interviewer = interviewerId(match);
+      if (interviewer && interviewer !== input.userId)
+        throw new ForbiddenError(
+          `match ${match.id} was interviewed by another recruiter of the team (user ${interviewer}); only they write its report card`,
+          'MATCH_NOT_YOUR_INTERVIEW',
         );
       const report = await deps.repos.interviewReports.upsert({
         match_id: match.id,

@@ -17,6 +17,14 @@ declare module 'fastify' {
   }
 }
 
+/** A client asking for JSON (a `.json` path, or `Accept: application/json` without HTML) gets the error envelope, not a page. */
+export function wantsJson(request: FastifyRequest): boolean {
+  const p = request.url.split('?')[0];
+  if (p.endsWith('.json')) return true;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
 /** Thrown by pages that need a signed-in user: the error handler redirects to /login?next=… */
 export class LoginRequiredError extends AppError {
   constructor() {

@@ -16,6 +16,7 @@ import {
   parseFormUrlEncoded,
   setCookie,
   verifyCsrf,
+  wantsJson,
 } from './core';
 import { sendPage } from './layout';
 import { html, type SafeHtml } from './html';
@@ -67,13 +68,6 @@ const CSP_BASE = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ];
-
-function wantsJson(request: FastifyRequest): boolean {
-  const p = request.url.split('?')[0];
-  if (p.endsWith('.json')) return true;
-  const accept = request.headers.accept ?? '';
-  return accept.includes('application/json') && !accept.includes('text/html');
-}
 
 /**
  * The web application for humans: server-rendered pages at the root paths (sign-up, sign-in,

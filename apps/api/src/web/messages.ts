@@ -347,7 +347,8 @@ export const CODE_MESSAGES: Record<string, string> = {
     'The interview has not started: the other person has not come to the room. If they do not come in time, the match ends as a no-show.',
   MATCH_RECRUITER_AT_CAPACITY:
     'You have no free interview slot at this event, so you cannot take this interview. It stays offered to your team.',
-  MATCH_NOT_YOUR_INTERVIEW: 'Another recruiter of your team accepted this match and interviews the candidate.',
+  MATCH_NOT_YOUR_INTERVIEW:
+    'Another recruiter of your team accepted this match and is its interviewer: only they enter the room and write the report card.',
 };
 
 /** A page's sentence for an error: its code's, else its own message with identifiers in words. */
@@ -395,6 +396,16 @@ export const MATCH_PEOPLE_WORDS = {
   seekerMeets: (name: string, company: string) => `You will meet ${name}, a recruiter of ${company}`,
   seekerMet: (name: string, company: string) => `You met ${name}, a recruiter of ${company}`,
   /** A teammate's match page once a colleague accepted. */
-  colleagueInterviews: (name: string) => `${name} accepted for the team and interviews the candidate.`,
+  colleagueInterviews: (name: string) =>
+    `${name} accepted for the team and interviews the candidate: you are not needed in the room.`,
   updatesItself: 'This page updates by itself.',
+  /** A recruiter viewer when the match names nobody in particular (anyone of the team may accept). */
+  yourTeam: 'your team',
+  colleagueInterviewsHeading: (name: string) => `${name} interviews the candidate`,
+  /** The report card is the interviewer's (only they were in the room). */
+  colleagueWritesReport: (name: string) =>
+    `${name} interviewed the candidate and writes the report card; the next step shows here once it is saved.`,
+  colleagueSavedReport: (name: string) => `${name} saved the report card`,
+  colleagueAdvanced: (name: string) =>
+    `${name} chose to advance this candidate: they and the candidate received each other's contact details by e-mail.`,
 };
