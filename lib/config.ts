@@ -13,6 +13,27 @@ const bool = z
 
 const durationMs = z.coerce.number().int().min(1);
 
+/** A comma-separated list of ICE server URLs (RFC 7064/7065), each with one of `schemes`. */
+const iceUrls = (schemes: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((s) =>
+      s
+        ? s
+            .split(',')
+            .map((u) => u.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine((u) => schemes.some((p) => u.startsWith(`${p}:`)), `each URL starts with ${schemes.join(': or ')}:`),
+      ),
+    );
+
 const msList = z
   .string()
   .regex(/^\d+(,\d+)*$/, 'a comma-separated list of milliseconds, e.g. 30000,300000')
@@ -176,6 +197,30 @@ export const configSchema = z.object({
     .describe(
       'Base URL of a hosted video provider adapter (rooms via POST {url}/rooms); unset = the built-in room page',
     ),
+  ROOM_STUN_URLS: iceUrls(['stun', 'stuns']).describe(
+    'Built-in room: STUN servers (comma-separated, e.g. stun:turn.example.org:3478) that let browsers ' +
+      'behind NAT find their public address; unset = host candidates only (same network)',
+  ),
+  ROOM_TURN_URLS: iceUrls(['turn', 'turns']).describe(
+    'Built-in room: TURN relays (comma-separated; list UDP, TCP and TLS on 443, e.g. ' +
+      'turn:turn.example.org:3478?transport=udp,turn:turn.example.org:3478?transport=tcp,' +
+      'turns:turn.example.org:443?transport=tcp); needs ROOM_TURN_SECRET',
+  ),
+  ROOM_TURN_SECRET: z
+    .string()
+    .min(16)
+    .optional()
+    .describe(
+      "The TURN server's shared secret (coturn static-auth-secret): the API mints per-room credentials " +
+        'with it that expire with the room URL (never logged, never sent)',
+    ),
+  ROOM_ICE_TRANSPORT_POLICY: z
+    .enum(['all', 'relay'])
+    .default('all')
+    .describe('Built-in room: all = direct when possible, relayed when needed; relay = always through TURN'),
+  ROOM_CONNECT_TIMEOUT_MS: durationMs
+    .default(30_000)
+    .describe('Built-in room: how long the browsers look for a path to each other before the room says none was found'),
   AI_PROVIDER_URL: z
     .url()
     .optional()
@@ -424,6 +469,10 @@ export function loadConfig(
     throw new ConfigError(['WEBHOOK_RETRY_SCHEDULE_MS: exactly five delays (retries 1..5)']);
   if (c.BILLING_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY)
     throw new ConfigError(['STRIPE_SECRET_KEY: required when BILLING_PROVIDER=stripe']);
+  if (c.ROOM_TURN_URLS.length && !c.ROOM_TURN_SECRET)
+    throw new ConfigError(['ROOM_TURN_SECRET: required when ROOM_TURN_URLS is set']);
+  if (c.ROOM_ICE_TRANSPORT_POLICY === 'relay' && !c.ROOM_TURN_URLS.length)
+    throw new ConfigError(['ROOM_TURN_URLS: required when ROOM_ICE_TRANSPORT_POLICY=relay']);
   const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return { ...c, publicBaseUrl, billingProvider: c.BILLING_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'local') };
 }
@@ -451,6 +500,9 @@ const COMMONLY_SET: ReadonlySet<string> = new Set([
   'TEMPORAL_TASK_QUEUE',
   'TEMPORAL_UI_URL',
   'VIDEO_PROVIDER_URL',
+  'ROOM_STUN_URLS',
+  'ROOM_TURN_URLS',
+  'ROOM_TURN_SECRET',
   'AI_PROVIDER_URL',
   'AI_PROVIDER_KEY',
   'AI_PROVIDER_MODEL',

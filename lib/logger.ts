@@ -15,6 +15,13 @@ export const REDACT_PATHS = [
   '*.password',
   '*.token',
   '*.secret',
+  // Minted TURN credentials (the room's ICE servers) and the TURN shared secret.
+  'credential',
+  '*.credential',
+  'iceServers[*].credential',
+  '*.iceServers[*].credential',
+  'ROOM_TURN_SECRET',
+  '*.ROOM_TURN_SECRET',
 ];
 
 /** Readable lines on a terminal, JSON for machines (a pipe, a file, a log collector) or when asked. */

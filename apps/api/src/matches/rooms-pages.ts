@@ -8,14 +8,21 @@ import { confirmAction, fmtDate, sendPage } from '../web/layout';
 import type { MatchPartyRole } from '#workflows/matches/contract';
 import { UUID_RE } from '#lib/ids';
 import { noShowClause } from './matches-pages';
+import { roomIceConfig } from './room-ice';
+import { ROOM_CALL_WORDS } from '../web/messages';
 
-/** Signalling messages the peers may relay to each other (SDP, ICE, and whether camera and microphone are on; nothing else passes). */
-const RELAYED = new Set(['offer', 'answer', 'candidate', 'media-state']);
+/**
+ * Signalling messages the peers may relay to each other (SDP, ICE, whether camera and microphone
+ * are on, an ICE restart asked for and the call connected again; nothing else passes).
+ */
+const RELAYED = new Set(['offer', 'answer', 'candidate', 'media-state', 'restart', 'connected']);
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
 interface Party {
   userId: string;
   role: MatchPartyRole;
+  /** When the room URL that admitted this party expires (its TURN credential expires with it). */
+  expiresAt: Date;
 }
 
 /**
@@ -141,7 +148,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
         'This room link was issued to someone else. Open the match page signed in as yourself.',
         'ROOM_TOKEN_NOT_YOURS',
       );
-    return { userId: user.id, role: claim.role };
+    return { userId: user.id, role: claim.role, expiresAt: claim.expiresAt };
   };
 
   app.get<{ Params: { matchId: string }; Querystring: { t?: string } }>('/rooms/:matchId', async (request, reply) => {
@@ -182,7 +189,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
     return sendPage(request, reply, {
       title: 'Interview room',
       scripts: ['room.js'],
-      body: html`<div class="room" id="room" data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-match-id="${m.id}" data-arrive-by="${waitForOther ? m.arrive_by!.toISOString() : ''}" data-connection-state="new">
+      body: html`<div class="room" id="room" data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-match-id="${m.id}" data-arrive-by="${waitForOther ? m.arrive_by!.toISOString() : ''}" data-connect-timeout-ms="${app.config.ROOM_CONNECT_TIMEOUT_MS}" data-connection-state="new">
 <h1>Interview: ${m.job_title ?? 'job'}</h1>
 <section class="panel precheck" id="precheck" aria-labelledby="precheck-h" data-precheck-state="checking">
   <h2 id="precheck-h">Before you join: camera and microphone</h2>
@@ -199,6 +206,14 @@ const roomsPages: FastifyPluginAsync = async (app) => {
 </section>
 <div id="in-call" hidden>
 <p class="room-status" role="status" aria-live="polite"><span id="room-status-text">Connecting…</span></p>
+<p class="hint room-path" id="room-path" hidden><span data-path="direct" hidden>${ROOM_CALL_WORDS.pathDirect}</span><span data-path="relayed" hidden>${ROOM_CALL_WORDS.pathRelayed}</span></p>
+<p class="hint" id="room-reconnecting" hidden>${ROOM_CALL_WORDS.reconnecting}</p>
+<section class="panel room-nopath" id="room-nopath" role="alert" aria-labelledby="room-nopath-h" hidden>
+  <h2 id="room-nopath-h">${ROOM_CALL_WORDS.noPathTitle}</h2>
+  <p>${ROOM_CALL_WORDS.noPathLead}</p>
+  <ul>${ROOM_CALL_WORDS.noPathTries.map((t) => html`<li>${t}</li>`)}</ul>
+  <p><button type="button" class="btn btn-primary" id="room-retry">${ROOM_CALL_WORDS.noPathRetry}</button></p>
+</section>
 <div class="room-clock" id="room-clock" data-clock-state="${m.interview_started_at ? 'running' : 'waiting'}">
   <p><span class="clock-label">Interview clock:</span> <span class="timer" id="room-elapsed" aria-live="off">${m.interview_started_at ? '…' : 'not started'}</span>
   <span class="clock-left" id="room-left-wrap"${m.interview_started_at ? '' : html` hidden`}>· <span class="timer" id="room-timer" aria-live="off">—</span> left</span></p>
@@ -229,7 +244,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   )}</span>
 </div>
 ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview once you are both here. Until then, step out to leave the room open.</p>` : ''}
-<p class="hint">Stepping out keeps the room open (the clock keeps running once it started); you can come back from the match page. The call runs directly between your browsers (peer to peer); nothing is recorded.</p>
+<p class="hint">Stepping out keeps the room open (the clock keeps running once it started); you can come back from the match page. The call runs between your browsers (peer to peer, through our relay only when your networks need it); nothing is recorded.</p>
 </div>
 </div>`,
     });
@@ -289,6 +304,19 @@ ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview on
         if (typeof msg?.type === 'string' && RELAYED.has(msg.type)) hub.relay(matchId, party.role, socket, msg);
       });
       socket.on('close', () => hub.leave(matchId, party.role, socket));
+      // The peer connection's ICE servers, with this party's TURN credential (expiring with its
+      // room URL): on this socket only, before `start`, so neither the HTML nor a log carries it.
+      socket.send(
+        JSON.stringify({
+          type: 'ice',
+          ...roomIceConfig(app.config, {
+            appSecret: app.appSecret,
+            matchId,
+            role: party.role,
+            expiresAt: party.expiresAt,
+          }),
+        }),
+      );
       void arrive(matchId, party.userId);
       if (hub.join(matchId, party.role, socket)) void startClock(matchId, party.userId);
     },

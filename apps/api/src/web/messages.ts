@@ -409,3 +409,20 @@ export const MATCH_PEOPLE_WORDS = {
   colleagueAdvanced: (name: string) =>
     `${name} chose to advance this candidate: they and the candidate received each other's contact details by e-mail.`,
 };
+
+/** The interview room's connection: which path the call takes, reconnecting, and no path at all (room.js shows them). */
+export const ROOM_CALL_WORDS = {
+  pathDirect: 'Direct: the call runs straight between your two browsers.',
+  pathRelayed:
+    'Relayed: your networks do not allow a direct route, so the call passes through our relay server (still encrypted end to end).',
+  reconnecting: 'The connection dropped. Reconnecting… The interview keeps running meanwhile.',
+  noPathTitle: 'No connection between your browsers',
+  noPathLead: 'Your browser and the other person’s could not find a way to reach each other. You can try:',
+  noPathTries: [
+    'another network: your phone’s hotspot, or a home network instead of an office one;',
+    'turning off a VPN or a proxy for this call;',
+    'if you are on a company network, asking its IT team to allow UDP and TCP to port 443 for video calls;',
+    'another up-to-date browser (Chrome, Edge, Firefox or Safari).',
+  ],
+  noPathRetry: 'Try again',
+};

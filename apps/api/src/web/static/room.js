@@ -1,5 +1,6 @@
 // Job Fair interview room: a two-party WebRTC call (peer to peer). Signalling (SDP offers and
-// answers, ICE candidates) goes through the API's WebSocket; media never touches the server.
+// answers, ICE candidates) goes through the API's WebSocket; media never touches the API (it goes
+// directly, or through the configured TURN relay when the networks allow no direct route).
 (function () {
   'use strict';
   var root = document.getElementById('room');
@@ -26,6 +27,11 @@
   var remoteVideo = document.getElementById('remote-video');
   var camBtn = document.getElementById('toggle-camera');
   var micBtn = document.getElementById('toggle-mic');
+  var pathEl = document.getElementById('room-path');
+  var reconnectingEl = document.getElementById('room-reconnecting');
+  var noPathEl = document.getElementById('room-nopath');
+  var retryBtn = document.getElementById('room-retry');
+  var connectTimeoutMs = Number(root.getAttribute('data-connect-timeout-ms')) || 30000;
 
   var pc = null;
   var ws = null;
@@ -33,6 +39,12 @@
   var pending = [];
   var ended = false;
   var retry = 0;
+  // The ICE servers (STUN, TURN with this party's credential) arrive on the signalling socket.
+  var iceConfig = { iceServers: [], iceTransportPolicy: 'all' };
+  var offerer = false;
+  var connectTimer = null;
+  var disconnectTimer = null;
+  var restarts = 0;
 
   // For people and for tests: the live RTCPeerConnection and its state.
   window.jobfairRoom = {
@@ -55,16 +67,97 @@
         new: 'Connecting…',
         connecting: 'Connecting…',
         connected: 'Connected. You are in the interview.',
-        disconnected: 'Connection interrupted; trying to reconnect…',
-        failed: 'The connection failed; reconnecting…',
+        disconnected: 'Reconnecting…',
+        failed: 'Reconnecting…',
         closed: 'Call closed.',
       }[state] || state
     );
   }
 
+  function clearTimers() {
+    if (connectTimer) clearTimeout(connectTimer);
+    if (disconnectTimer) clearTimeout(disconnectTimer);
+    connectTimer = disconnectTimer = null;
+  }
+
+  /** Which path the call takes, from the selected candidate pair: relayed if either end is a TURN relay. */
+  function showPath() {
+    if (!pc) return;
+    var current = pc;
+    current
+      .getStats()
+      .then(function (stats) {
+        if (current !== pc) return;
+        var pair = null;
+        stats.forEach(function (r) {
+          if (r.type === 'transport' && r.selectedCandidatePairId) pair = stats.get(r.selectedCandidatePairId);
+        });
+        if (!pair)
+          stats.forEach(function (r) {
+            if (!pair && r.type === 'candidate-pair' && r.nominated && r.state === 'succeeded') pair = r;
+          });
+        if (!pair) return;
+        var local = stats.get(pair.localCandidateId);
+        var remote = stats.get(pair.remoteCandidateId);
+        var path =
+          (local && local.candidateType === 'relay') || (remote && remote.candidateType === 'relay')
+            ? 'relayed'
+            : 'direct';
+        root.setAttribute('data-path', path);
+        Array.prototype.forEach.call(pathEl.querySelectorAll('[data-path]'), function (el) {
+          el.hidden = el.getAttribute('data-path') !== path;
+        });
+        pathEl.hidden = false;
+      })
+      .catch(function () {});
+  }
+
+  function showReconnecting(on) {
+    reconnectingEl.hidden = !on;
+    if (on) root.setAttribute('data-reconnecting', '1');
+    else root.removeAttribute('data-reconnecting');
+  }
+
+  /** No path between the browsers (ICE failed, or none found in time): say so and what to try. */
+  function noPath() {
+    clearTimers();
+    showReconnecting(false);
+    root.setAttribute('data-connection-state', 'failed');
+    root.setAttribute('data-no-path', '1');
+    pathEl.hidden = true;
+    noPathEl.hidden = false;
+    status('No connection.');
+  }
+
+  /** ICE restart: the offerer makes a new offer with fresh ICE credentials; the other side asks it to. */
+  function restartIce() {
+    if (!pc || ended) return;
+    if (restarts >= 2) return noPath();
+    restarts++;
+    showReconnecting(true);
+    send({ type: 'restart' });
+    if (offerer) offer({ iceRestart: true });
+    if (connectTimer) clearTimeout(connectTimer);
+    connectTimer = setTimeout(noPath, connectTimeoutMs);
+  }
+
+  function offer(opts) {
+    var current = pc;
+    current
+      .createOffer(opts)
+      .then(function (o) {
+        return current.setLocalDescription(o);
+      })
+      .then(function () {
+        send({ type: 'offer', sdp: current.localDescription.toJSON() });
+      })
+      .catch(function () {});
+  }
+
   function closePc() {
+    clearTimers();
     if (pc) {
-      pc.onicecandidate = pc.ontrack = pc.onconnectionstatechange = null;
+      pc.onicecandidate = pc.ontrack = pc.onconnectionstatechange = pc.oniceconnectionstatechange = null;
       pc.close();
     }
     pc = null;
@@ -74,8 +167,11 @@
 
   function newPc() {
     closePc();
-    // No STUN/TURN by default: host candidates connect browsers on the same network.
-    pc = new RTCPeerConnection({ iceServers: [] });
+    // No STUN/TURN configured: host candidates connect browsers on the same network only.
+    pc = new RTCPeerConnection({ iceServers: iceConfig.iceServers, iceTransportPolicy: iceConfig.iceTransportPolicy });
+    noPathEl.hidden = true;
+    root.removeAttribute('data-no-path');
+    connectTimer = setTimeout(noPath, connectTimeoutMs);
     if (localStream) {
       localStream.getTracks().forEach(function (t) {
         pc.addTrack(t, localStream);
@@ -91,8 +187,27 @@
       if (e.candidate) send({ type: 'candidate', candidate: e.candidate.toJSON() });
     };
     pc.onconnectionstatechange = function () {
-      root.setAttribute('data-connection-state', pc.connectionState);
-      status(describe(pc.connectionState));
+      var state = pc.connectionState;
+      if (state === 'connected') {
+        clearTimers();
+        restarts = 0;
+        showReconnecting(false);
+        send({ type: 'connected' });
+        showPath();
+      } else if (state === 'failed') {
+        return restartIce();
+      } else if (state === 'disconnected' && !disconnectTimer) {
+        // Often back by itself within a few seconds (a brief loss); else restart ICE.
+        disconnectTimer = setTimeout(function () {
+          disconnectTimer = null;
+          if (pc && pc.connectionState === 'disconnected') restartIce();
+        }, 3000);
+        showReconnecting(true);
+      }
+      if (root.getAttribute('data-no-path') !== '1') {
+        root.setAttribute('data-connection-state', state);
+        status(describe(state));
+      }
     };
     root.setAttribute('data-connection-state', 'new');
     return pc;
@@ -113,23 +228,25 @@
     } catch (e) {
       return;
     }
-    if (msg.type === 'waiting') {
+    if (msg.type === 'ice') {
+      iceConfig = { iceServers: msg.iceServers || [], iceTransportPolicy: msg.iceTransportPolicy || 'all' };
+    } else if (msg.type === 'restart') {
+      // The other side lost the connection: show it here too; the offerer restarts ICE.
+      showReconnecting(true);
+      if (offerer && pc) offer({ iceRestart: true });
+    } else if (msg.type === 'connected') {
+      if (pc && pc.connectionState === 'connected') showReconnecting(false);
+    } else if (msg.type === 'waiting') {
       status('Waiting for the other person to join…');
     } else if (msg.type === 'media-state') {
       showSigns('remote', { audio: msg.audio === true, video: msg.video === true });
     } else if (msg.type === 'start') {
+      offerer = !!msg.offerer;
+      restarts = 0;
       newPc();
       announceMedia();
       status('The other person is here. Connecting…');
-      if (msg.offerer) {
-        pc.createOffer()
-          .then(function (offer) {
-            return pc.setLocalDescription(offer);
-          })
-          .then(function () {
-            send({ type: 'offer', sdp: pc.localDescription.toJSON() });
-          });
-      }
+      if (offerer) offer();
     } else if (msg.type === 'offer') {
       if (!pc) newPc();
       pc.setRemoteDescription(msg.sdp)
@@ -151,6 +268,8 @@
       else pending.push(msg.candidate);
     } else if (msg.type === 'peer-left') {
       closePc();
+      showReconnecting(false);
+      pathEl.hidden = true;
       root.setAttribute('data-connection-state', 'new');
       status('The other person left the room; waiting for them to come back…');
     } else if (msg.type === 'clock') {
@@ -297,6 +416,15 @@
     btn.textContent = enabled ? onLabel : offLabel;
     announceMedia();
   }
+
+  // Try again after no path was found: a fresh signalling socket starts a fresh call on both sides.
+  retryBtn.addEventListener('click', function () {
+    noPathEl.hidden = true;
+    root.removeAttribute('data-no-path');
+    status('Connecting…');
+    retry = 0;
+    if (ws) ws.close();
+  });
 
   camBtn.addEventListener('click', function () {
     toggle('video', camBtn, 'Turn camera off', 'Turn camera on');
