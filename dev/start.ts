@@ -13,11 +13,14 @@ import { Client } from '@temporalio/client';
 import { connectClosable } from '../lib/temporal-connection';
 import { createLogger } from '../lib/logger';
 import { portInUse } from './postgres-server';
+import { startTurnServer } from './turn-server';
+import { randomBytes } from 'node:crypto';
 
 /**
  * `npm start`: the whole service on one machine — Temporal dev server (or TEMPORAL_ADDRESS),
  * embedded PostgreSQL (or DATABASE_URL), migrations, demo data, the worker and the API as
- * separate processes. Ctrl-C stops everything it started.
+ * separate processes. Ctrl-C stops everything it started. `npm start -- --turn` also runs coturn on
+ * loopback and points the interview room at it (try ROOM_ICE_TRANSPORT_POLICY=relay to force it).
  */
 const ROOT = path.resolve(__dirname, '..');
 const log = (line: string) => console.log(`[start] ${line}`);
@@ -106,8 +109,24 @@ async function main() {
   );
   const demo = await seedDemoData(seeding.services, config);
 
+  // --turn: coturn on loopback with a fresh shared secret (or ROOM_TURN_SECRET), stopped with the rest.
+  let turnEnv: Record<string, string> = {};
+  if (process.argv.includes('--turn')) {
+    const secret = config.ROOM_TURN_SECRET ?? randomBytes(24).toString('hex');
+    try {
+      const turn = await startTurnServer({ secret });
+      beforeStop.push(turn.stop);
+      turnEnv = { ROOM_TURN_URLS: turn.urls.join(','), ROOM_TURN_SECRET: secret };
+      log(`TURN (coturn) on 127.0.0.1:${turn.port} for the interview room (--turn)`);
+    } catch (err) {
+      console.error(`[start] --turn: ${(err as Error).message}`);
+      return stop(1);
+    }
+  }
+
   const env = {
     ...process.env,
+    ...turnEnv,
     JOBFAIR_SUPERVISED: '1',
     APP_SECRET: appSecret(config),
     ...(demoWebhooks ? { WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}),

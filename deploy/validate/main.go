@@ -58,6 +58,8 @@ func target(apiVersion, kind string) (interface{}, bool) {
 		return &corev1.Service{}, true
 	case "apps/v1/Deployment":
 		return &appsv1.Deployment{}, true
+	case "apps/v1/DaemonSet":
+		return &appsv1.DaemonSet{}, true
 	case "batch/v1/Job":
 		return &batchv1.Job{}, true
 	case "autoscaling/v2/HorizontalPodAutoscaler":
