@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, type Harness } from '../helpers/harness';
 import {
+  checkPage,
   createWebHarness,
   launchBrowser,
   onboardRecruiterInBrowser,
@@ -168,6 +169,10 @@ describe('browser: event page → queue → match → both accept → interview 
       await seeker.getByRole('button', { name: 'Mute microphone' }).click();
       expect(await seeker.locator('#toggle-mic').getAttribute('aria-pressed')).toBe('true');
       await screenshot(recruiter, '09-interview-room');
+      // No STUN/TURN configured, one machine: host candidates, and the room says the call is direct.
+      await recruiter.locator('#room[data-path="direct"]').waitFor({ timeout: 10_000 });
+      expect(await recruiter.locator('#room-path [data-path="direct"]').isVisible()).toBe(true);
+      await checkPage(recruiter, 'room-direct');
 
       // The room link is for its party only.
       const intruder = await newPage();

@@ -21,6 +21,8 @@ describe('browser: the interview room relayed through coturn (TURN REST API cred
   let turnPort: number;
   const secret = randomBytes(24).toString('hex');
   const contexts: BrowserContext[] = [];
+  /** The first test's call, which the reconnection test cuts and restores. */
+  let call: { seeker: Page; recruiter: Page; matchId: string } | undefined;
   beforeAll(async () => {
     turnPort = await freePort();
     turn = await startTurnServer({ secret, port: turnPort });
@@ -91,7 +93,8 @@ describe('browser: the interview room relayed through coturn (TURN REST API cred
     })`)) as string[];
 
   it('relay only: both meet through coturn, media flows both ways, the room says "relayed"', async () => {
-    const { seeker, recruiter, joinedAt } = await bothInRoom();
+    const { seeker, recruiter, joinedAt, matchId } = await bothInRoom();
+    call = { seeker, recruiter, matchId };
     for (const p of [seeker, recruiter])
       await p.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
     const setupMs = Date.now() - joinedAt;
@@ -117,6 +120,44 @@ describe('browser: the interview room relayed through coturn (TURN REST API cred
     console.log(`relayed call set-up (both press Join → both connected through coturn): ${setupMs} ms`);
     await checkPage(recruiter, 'room-relayed');
   }, 120_000);
+
+  it('the relay goes down mid-interview: both say "reconnecting", ICE restarts when it is back, the interview runs on', async () => {
+    const { seeker, recruiter, matchId } = call!;
+    const before = await h.knex('matches').where({ id: matchId }).first();
+    expect(before.interview_started_at).toBeTruthy();
+    // The only path between the two browsers is coturn's relay: stopping it cuts the call.
+    await turn!.stop();
+    const cutAt = Date.now();
+    for (const p of [seeker, recruiter]) {
+      await p.locator('#room[data-reconnecting="1"]').waitFor({ timeout: 30_000 });
+      expect(await p.locator('#room-reconnecting').isVisible()).toBe(true);
+    }
+    const noticedMs = Date.now() - cutAt;
+    await checkPage(seeker, 'room-reconnecting');
+    turn = await startTurnServer({ secret, port: turnPort });
+    const backAt = Date.now();
+    const framesBefore = await Promise.all([seeker, recruiter].map(framesDecoded));
+    for (const p of [seeker, recruiter]) {
+      await p.locator('#room[data-connection-state="connected"]:not([data-reconnecting])').waitFor({ timeout: 45_000 });
+      expect(await p.locator('#room-reconnecting').isHidden()).toBe(true);
+      expect(await p.locator('#room-nopath').isHidden()).toBe(true);
+    }
+    const reconnectedMs = Date.now() - backAt;
+    // Media flows again both ways, through the new relay allocation.
+    for (const [i, p] of [seeker, recruiter].entries()) {
+      await eventually(async () => (await framesDecoded(p)) > framesBefore[i] + 10, 15_000);
+      expect(await selectedPair(p)).toEqual(['relay', 'relay']);
+    }
+    // The same interview: still accepted, the clock from before.
+    const after = await h.knex('matches').where({ id: matchId }).first();
+    expect(after.status).toBe('accepted');
+    expect(after.interview_started_at).toEqual(before.interview_started_at);
+    for (const p of [seeker, recruiter])
+      expect(await p.locator('#room-clock').getAttribute('data-clock-state')).toBe('running');
+    console.log(
+      `relay cut: "reconnecting" on both after ${noticedMs} ms; connected again ${reconnectedMs} ms after it was back`,
+    );
+  }, 150_000);
 
   it('TURN server stopped: no path is found and the room says what to try', async () => {
     await turn!.stop();

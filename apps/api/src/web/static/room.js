@@ -114,6 +114,8 @@
 
   function showReconnecting(on) {
     reconnectingEl.hidden = !on;
+    // The path in use is unknown until the call is back (showPath tells it again).
+    if (on) pathEl.hidden = true;
     if (on) root.setAttribute('data-reconnecting', '1');
     else root.removeAttribute('data-reconnecting');
   }
@@ -129,20 +131,29 @@
     status('No connection.');
   }
 
-  /** ICE restart: the offerer makes a new offer with fresh ICE credentials; the other side asks it to. */
+  /**
+   * ICE restart: the offerer makes a new offer with fresh ICE credentials (new candidates, a new
+   * TURN allocation); the other side asks it to. Tried again after ROOM_CONNECT_TIMEOUT_MS, up to
+   * MAX_RESTARTS times, then the page says no path was found.
+   */
+  var MAX_RESTARTS = 3;
   function restartIce() {
     if (!pc || ended) return;
-    if (restarts >= 2) return noPath();
+    if (connectTimer) clearTimeout(connectTimer);
+    connectTimer = null;
+    if (restarts >= MAX_RESTARTS) return noPath();
     restarts++;
     showReconnecting(true);
+    status(describe('disconnected'));
     send({ type: 'restart' });
     if (offerer) offer({ iceRestart: true });
-    if (connectTimer) clearTimeout(connectTimer);
-    connectTimer = setTimeout(noPath, connectTimeoutMs);
+    connectTimer = setTimeout(restartIce, connectTimeoutMs);
   }
 
   function offer(opts) {
     var current = pc;
+    // One offer at a time: a restart asked by both sides at once makes one new offer.
+    if (current.signalingState !== 'stable') return;
     current
       .createOffer(opts)
       .then(function (o) {
