@@ -5,6 +5,7 @@ import { checkPage, createWebHarness, launchBrowser } from '../helpers/browser';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
 import { freePort } from '../../dev/ports';
 import { startTurnServer, type RunningTurnServer } from '../../dev/turn-server';
+import { matchWorkflowId } from '#workflows/matches/contract';
 
 /**
  * The built-in room through a real TURN relay: coturn (Debian's package) on loopback with the
@@ -117,6 +118,10 @@ describe('browser: the interview room relayed through coturn (TURN REST API cred
     expect(html).not.toContain(turnEntry.credential);
     expect(html).not.toContain(turnEntry.username);
     expect(html).not.toContain(secret);
+    // Nor in the match workflow's history (the room tells it arrivals and the clock only).
+    const history = JSON.stringify(await h.temporal.workflow.getHandle(matchWorkflowId(matchId)).fetchHistory());
+    expect(history).toContain(matchId);
+    for (const s of [turnEntry.credential!, turnEntry.username!, secret]) expect(history).not.toContain(s);
     console.log(`relayed call set-up (both press Join → both connected through coturn): ${setupMs} ms`);
     await checkPage(recruiter, 'room-relayed');
   }, 120_000);
