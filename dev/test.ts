@@ -23,34 +23,46 @@ const log = (l: string) => {
 };
 
 /**
- * The browser tests drive Debian's chromium. A newcomer's `npm test` must need nothing else, so
- * when it is missing and this is a root shell with apt (our machines, CI), install it once.
+ * The browser tests drive Debian's chromium, and the relayed interview-room test Debian's coturn.
+ * A newcomer's `npm test` must need nothing else, so when one is missing and this is a root shell
+ * with apt (our machines, CI), install it once.
  */
-function ensureChromium(): void {
-  const wanted = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+function ensureDebianPackage(pkg: string, wanted: string, override: string, why: string): void {
   if (fs.existsSync(wanted)) return;
   const canApt = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (!canApt) {
-    console.error(
-      `[test] the browser tests need Chromium at ${wanted}: install Debian's chromium (apt-get ` +
-        `install chromium) or set CHROMIUM_PATH`,
-    );
+    console.error(`[test] ${why} need ${wanted}: install Debian's ${pkg} (apt-get install ${pkg}) or set ${override}`);
     process.exit(1);
   }
-  console.log('[test] installing Debian chromium for the browser tests (once per machine)…');
+  console.log(`[test] installing Debian ${pkg} for ${why} (once per machine)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium'],
+    ['install', '-y', '-qq', pkg],
   ]) {
     const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
     if (r.status !== 0) {
       console.error(
-        `[test] apt-get ${args.join(' ')} failed (exit ${r.status}); install chromium by hand or set CHROMIUM_PATH`,
+        `[test] apt-get ${args.join(' ')} failed (exit ${r.status}); install ${pkg} by hand or set ${override}`,
       );
       process.exit(1);
     }
   }
+}
+
+function ensureDebianPackages(): void {
+  ensureDebianPackage(
+    'chromium',
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    'CHROMIUM_PATH',
+    'the browser tests',
+  );
+  ensureDebianPackage(
+    'coturn',
+    process.env.TURNSERVER_BIN ?? '/usr/bin/turnserver',
+    'TURNSERVER_BIN',
+    'the relayed interview-room tests',
+  );
 }
 
 /**
@@ -122,7 +134,7 @@ function ensureSchemathesis(): void {
 async function main() {
   const t0 = Date.now();
   lint(process.argv.slice(2));
-  ensureChromium();
+  ensureDebianPackages();
   ensureSchemathesis();
   const base = loadConfig({
     ...process.env,
