@@ -92,6 +92,12 @@ describe('browser: recruiter console', () => {
       await rec.locator('.notice').waitFor();
       expect((await h.knex('live_events').where({ id: eventId }).first()).interview_slots).toBe(1);
 
+      // The console's overview stays open while the match is made: its events table is live too.
+      await rec.goto(`${baseUrl}/recruiter`);
+      const made = rec.locator(`#events-section tr:has(a[href="/recruiter/events/${eventId}"]) [data-matches-made]`);
+      expect(await made.textContent()).toBe('0');
+      expect(await made.getAttribute('data-label')).toBe('Matches made');
+
       // A seeker joins from the public event page and gets matched.
       const seeker = await newPage();
       await signUpInBrowser(seeker, baseUrl, { role: 'seeker', name: 'Casey Candidate', next: `/events/${slug}` });
@@ -103,6 +109,11 @@ describe('browser: recruiter console', () => {
         async () => h.knex('matches').where({ seeker_user_id: seekerUser.id }).first(),
         30_000,
       );
+
+      // Without a reload: the match waits for acceptance and the event's card counts it (any status).
+      await rec.locator(`#awaiting-section a[href="/matches/${match.id}"]`).waitFor({ timeout: 15_000 });
+      await eventually(async () => ((await made.textContent()) === '1' ? true : null), 15_000);
+      await screenshot(rec, '11b-console-match-waiting');
 
       // The console lists the match for acceptance; the recruiter accepts on the match page.
       await rec.goto(`${baseUrl}/recruiter`);

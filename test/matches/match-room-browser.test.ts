@@ -165,6 +165,10 @@ describe('browser: event page → queue → match → both accept → interview 
       for (const p of [seeker, recruiter])
         await p.locator('#room-clock[data-clock-state="running"]').waitFor({ timeout: 15_000 });
       expect(await seeker.locator('#room-timer').textContent()).toMatch(/^\d+:\d\d/);
+      // The end time names its zone, as every other page's times do (the browser runs in UTC here).
+      expect(await seeker.locator('#room-clock-hint').textContent()).toMatch(
+        /It ends at \d{1,2}:\d\d\s?(?:[AP]M\s)?UTC\.$/,
+      );
       expect(await seeker.locator('#room-elapsed').textContent()).toMatch(/^\d+:\d\d/);
       await seeker.getByRole('button', { name: 'Mute microphone' }).click();
       expect(await seeker.locator('#toggle-mic').getAttribute('aria-pressed')).toBe('true');

@@ -225,4 +225,62 @@ describe('browser: a teammate accepts — the accepter is the interviewer everyw
     await svc.accept({ userId: margaret.user.id, matchId: m2.id });
     expect((await h.knex('matches').where({ id: m2.id }).first()).recruiter_accepted_by).toBe(margaret.user.id);
   });
+
+  it('once Grace accepted, only she declines for the team; before that any teammate may', async () => {
+    const { margaret, grace, event } = await fair({ margaretCapacity: 2, graceCapacity: 1, slots: 3 });
+    const [one, two] = [await h.seeker(), await h.seeker()];
+    await join(h, one, event.slug);
+    await join(h, two, event.slug);
+    const [m1, m2] = [await matchOf(h, one.user.id), await matchOf(h, two.user.id)];
+    expect([m1.recruiter_user_id, m2.recruiter_user_id]).toEqual([margaret.user.id, margaret.user.id]);
+    const decline = (u: TestUser, matchId: string) =>
+      h.call({
+        method: 'POST',
+        url: `/api/v1/matches/${matchId}/decline`,
+        token: u.token,
+        payload: { reason: 'Not the right fit for us' },
+      });
+
+    // Nobody of the team accepted yet: Grace may decline a match offered to Margaret.
+    const early = await decline(grace, m2.id);
+    expect(early.statusCode).toBe(200);
+    expect(early.json().match).toMatchObject({ status: 'declined', declined_by_role: 'recruiter' });
+
+    // Grace accepts m1: from now on the team's decision is hers.
+    await matchesService(h).accept({ userId: grace.user.id, matchId: m1.id });
+    const m = await pageAs(margaret);
+    await m.goto(`${baseUrl}/matches/${m1.id}`);
+    expect(await m.locator('[data-decides]').textContent()).toBe(
+      'Grace Hopper accepted for the team and decides for it: only they can decline this match.',
+    );
+    expect(await m.getByRole('button', { name: 'Decline match' }).count()).toBe(0);
+    expect(await m.locator(`form[action="/matches/${m1.id}/decline"]`).count()).toBe(0);
+    await checkPage(m, 'teammate-10-teammate-cannot-decline');
+    // A page opened before Grace accepted still posts the form: refused in words, nothing changes.
+    const stale = await m.request.post(`${baseUrl}/matches/${m1.id}/decline`, {
+      form: { reason: 'Not for us', _csrf: (await m.locator('meta[name="csrf-token"]').getAttribute('content'))! },
+      headers: { origin: baseUrl },
+    });
+    expect(stale.status()).toBe(403);
+    expect(await stale.text()).toContain('only they can decline it');
+
+    // Margaret's token is refused with the envelope; nothing changes.
+    const refused = await decline(margaret, m1.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'MATCH_NOT_YOUR_INTERVIEW', error: expect.any(String) });
+    expect(await h.knex('matches').where({ id: m1.id }).first()).toMatchObject({
+      status: 'matched',
+      declined_at: null,
+      recruiter_accepted_by: grace.user.id,
+    });
+
+    // Grace herself still sees Decline and may use it.
+    const g = await pageAs(grace);
+    await g.goto(`${baseUrl}/matches/${m1.id}`);
+    expect(await g.getByRole('button', { name: 'Decline match' }).count()).toBe(1);
+    expect(await g.locator('[data-decides]').count()).toBe(0);
+    const own = await decline(grace, m1.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().match).toMatchObject({ status: 'declined' });
+  });
 });

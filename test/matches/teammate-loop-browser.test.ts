@@ -168,7 +168,7 @@ describe('browser: a teammate interviews — the whole loop reads true for all t
       f.submit();
     })()`);
     await m.locator('.error[role="alert"]').waitFor();
-    expect(await text(m, '.error[role="alert"]')).toContain('only they enter the room and write the report card');
+    expect(await text(m, '.error[role="alert"]')).toContain('enter the room and write the report card');
     await expect(
       matchesService(h).submitReport({
         userId: margaret.user.id,

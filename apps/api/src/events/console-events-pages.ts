@@ -68,19 +68,25 @@ export function eventFormToBody(b: FormBody, mode: 'create' | 'update') {
   };
 }
 
-/** The console overview's list of the team's events. */
-export const eventsSection = (list: Page<LiveEventWithStats>) => html`<section aria-labelledby="events-h">
+/**
+ * The console overview's list of the team's events. Live (server-sent events refresh it, as they do
+ * the matches waiting above it): "Matches made" counts every match made at the event, whatever its
+ * status, so it must not read 0 beside a match waiting for acceptance.
+ */
+export const eventsSection = (
+  list: Page<LiveEventWithStats>,
+) => html`<section aria-labelledby="events-h" id="events-section" data-live-region>
 <h2 id="events-h">Events</h2>
 <p><a class="btn btn-primary" href="/recruiter/events/new">Create an event</a></p>
 ${
   list.data.length
     ? cardTable(html`<div class="table-wrap"><table><caption class="visually-hidden">Your team's events</caption>
-<thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Slots</th><th scope="col">Candidates</th><th scope="col">Matches</th><th scope="col">Jobs</th></tr></thead>
+<thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Slots</th><th scope="col">Candidates</th><th scope="col">Matches made</th><th scope="col">Jobs</th></tr></thead>
 <tbody>${list.data.map(
         (
           e,
         ) => html`<tr><th scope="row"><a href="/recruiter/events/${e.id}">${e.company_name}</a>${e.headline ? html`<br><span class="hint">${e.headline}</span>` : ''} <span class="hint mono">${e.slug}</span></th><td><span class="state state-${e.status}">${e.status}</span></td>
-<td>${e.interview_slots}</td><td>${e.candidates_joined}</td><td>${e.matches_made}</td><td>${e.job_titles.join(', ') || '—'}</td></tr>`,
+<td>${e.interview_slots}</td><td>${e.candidates_joined}</td><td data-matches-made>${e.matches_made}</td><td>${e.job_titles.join(', ') || '—'}</td></tr>`,
       )}</tbody></table></div>`)
     : html`<p>No events yet.</p>`
 }
@@ -263,7 +269,7 @@ ${o.problem ? html`<p class="error" role="alert">${o.problem}</p>` : ''}
               cls: 'btn btn-primary',
             }),
       )}</div>
-<dl class="kv"><dt>Started</dt><dd>${fmtDate(e.started_at)}</dd>${e.status === 'ended' ? html`<dt>Ended</dt><dd>${fmtDate(e.ended_at)}</dd>` : html`<dt>Ends</dt><dd>${fmtDate(e.ends_at)}</dd>`}<dt>Candidates joined</dt><dd>${e.candidates_joined}</dd><dt>Matches made</dt><dd>${e.matches_made}</dd></dl>
+<dl class="kv" id="event-stats" data-live-region><dt>Started</dt><dd>${fmtDate(e.started_at)}</dd>${e.status === 'ended' ? html`<dt>Ended</dt><dd>${fmtDate(e.ended_at)}</dd>` : html`<dt>Ends</dt><dd>${fmtDate(e.ends_at)}</dd>`}<dt>Candidates joined</dt><dd>${e.candidates_joined}</dd><dt>Matches made</dt><dd>${e.matches_made}</dd></dl>
 
 ${
   e.status === 'ended'

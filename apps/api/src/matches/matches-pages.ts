@@ -405,6 +405,9 @@ const matchesPages: FastifyPluginAsync = async (app) => {
     const other = role === 'seeker' ? 'the recruiter' : 'the candidate';
     /** The team's side of the room is the match's recruiter's once one accepted. */
     const notMyInterview = role === 'recruiter' && !!m.recruiter_user_id && m.recruiter_user_id !== user.id;
+    /** Once a recruiter accepted, only the interviewer declines for the team (a teammate is told who decides). */
+    const colleagueDecides =
+      role === 'recruiter' && !!m.recruiter_accepted_at && !!interviewer && interviewer !== user.id;
     const errors = o.errors ?? null;
 
     const actions =
@@ -417,7 +420,10 @@ ${
     ? html`<p class="notice" role="status" data-acceptance>${mine ? html`${MATCH_PEOPLE_WORDS.youAccepted} ${fmtDate(mine)}.` : html`${colleague} ${fmtDate(m.recruiter_accepted_at)}.`} ${waitingFor(m, viewer) ? `${waitingFor(m, viewer)}. ` : ''}${MATCH_PEOPLE_WORDS.updatesItself}</p>`
     : html`<div class="actions">${actionButton(request, `/matches/${m.id}/accept`, 'Accept match', { cls: 'btn btn-primary' })}</div>`
 }
-${errorSummary(errors, { reason: 'Reason' })}
+${
+  colleagueDecides
+    ? html`<p data-decides>${MATCH_PEOPLE_WORDS.colleagueDecides(interviewerName ?? 'A colleague')}</p>`
+    : html`${errorSummary(errors, { reason: 'Reason' })}
 ${postForm(
   request,
   `/matches/${m.id}/decline`,
@@ -437,7 +443,8 @@ ${
     : html`<button type="submit" class="btn btn-danger">Decline match</button>`
 }`,
   { label: 'Decline match' },
-)}
+)}`
+}
 </section>`
         : m.status === 'accepted'
           ? notMyInterview
@@ -585,6 +592,9 @@ ${m.seeker_via_agent ? html`<p class="hint"><span class="badge badge-agent">join
     } catch (err) {
       const errors = fieldErrors(err);
       if (errors) return matchPage(request, reply, { errors, reason });
+      // A teammate of the interviewer: said in words (the page then shows who decides).
+      if (err instanceof AppError && err.code === 'MATCH_NOT_YOUR_INTERVIEW' && !wantsJson(request))
+        return matchPage(request, reply, { status: 403, roomError: errorMessage(err) });
       if (err instanceof AppError && (err.status === 409 || err.status === 403))
         return matchPage(request, reply, { status: err.status });
       throw err;

@@ -81,12 +81,16 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
         'for the rest of the entry (docs/match-score.md, v2). With `leave_queue: true` the seeker ' +
         'also leaves the queue: the entry ends `left` (never waiting in between, so no other match ' +
         'is offered) and the answer comes once it reads `left`; a recruiter sending it → 403 ' +
-        'ROLE_NOT_ALLOWED.',
+        "ROLE_NOT_ALLOWED. Once a recruiter accepted for the team, only they (the match's " +
+        "`recruiter_user_id`, its interviewer) decline on the team's side: a teammate → 403 " +
+        'MATCH_NOT_YOUR_INTERVIEW. Before any recruiter accepts, anyone of the team may decline.',
       params: matchIdParamsSchema,
       body: declineBodySchema,
       response: {
         200: z.object({ match: matchSchema }),
-        403: errorEnvelopeSchema.describe('ROLE_NOT_ALLOWED: `leave_queue` from a recruiter'),
+        403: errorEnvelopeSchema.describe(
+          'ROLE_NOT_ALLOWED: `leave_queue` from a recruiter; MATCH_NOT_YOUR_INTERVIEW: another recruiter of the team accepted and decides',
+        ),
         409: errorEnvelopeSchema.describe('MATCH_NOT_DECLINABLE: the match is no longer `matched` (details.status)'),
       },
     },

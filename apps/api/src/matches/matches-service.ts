@@ -195,7 +195,8 @@ export function createMatchesService(
      * waiting. With `leaveQueue` (the seeker only; 403 otherwise) the entry ends `left` instead,
      * told by the match itself, so no other offer can reach it in between; the reason code defaults
      * to `left_queue`, and the answer waits (up to LEAVE_PROJECTION_WAIT_MS) until the entry reads
-     * `left`. `entryLeft` says whether it did.
+     * `left`. `entryLeft` says whether it did. Once a recruiter accepted, only the interviewer
+     * declines on the team's side (403 MATCH_NOT_YOUR_INTERVIEW for a teammate).
      */
     async decline(input: {
       userId: string;
@@ -216,6 +217,14 @@ export function createMatchesService(
           MATCH_NOT_DECLINABLE,
           `match ${match.id} is ${match.status}; only a matched match can be declined`,
           { status: match.status },
+        );
+      // Once a recruiter accepted for the team, the team's decision is the interviewer's (decision
+      // 0244): a teammate cannot undo it by declining. Before that, anyone of the team may decline.
+      const interviewer = role === 'recruiter' && match.recruiter_accepted_at ? interviewerId(match) : null;
+      if (interviewer && interviewer !== input.userId)
+        throw new ForbiddenError(
+          `match ${match.id} was accepted for the team by another recruiter (user ${interviewer}); only they can decline it`,
+          'MATCH_NOT_YOUR_INTERVIEW',
         );
       await update(
         match.id,

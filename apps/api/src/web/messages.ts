@@ -348,7 +348,7 @@ export const CODE_MESSAGES: Record<string, string> = {
   MATCH_RECRUITER_AT_CAPACITY:
     'You have no free interview slot at this event, so you cannot take this interview. It stays offered to your team.',
   MATCH_NOT_YOUR_INTERVIEW:
-    'Another recruiter of your team accepted this match and is its interviewer: only they enter the room and write the report card.',
+    'Another recruiter of your team accepted this match and is its interviewer: only they can decline it, enter the room and write the report card.',
 };
 
 /** A page's sentence for an error: its code's, else its own message with identifiers in words. */
@@ -408,6 +408,9 @@ export const MATCH_PEOPLE_WORDS = {
   colleagueSavedReport: (name: string) => `${name} saved the report card`,
   colleagueAdvanced: (name: string) =>
     `${name} chose to advance this candidate: they and the candidate received each other's contact details by e-mail.`,
+  /** A teammate's match page while it waits for the candidate: the decision is the accepter's. */
+  colleagueDecides: (name: string) =>
+    `${name} accepted for the team and decides for it: only they can decline this match.`,
 };
 
 /** The interview room's connection: which path the call takes, reconnecting, and no path at all (room.js shows them). */

@@ -296,7 +296,7 @@
         if (fresh && clockHint)
           clockHint.textContent =
             'You are both here: the interview clock is running. It ends at ' +
-            new Date(e).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) +
+            new Date(e).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }) +
             '.';
         tick();
       }
