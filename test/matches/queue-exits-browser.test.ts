@@ -111,6 +111,9 @@ describe('browser: decline and leave, and leave while matched', () => {
     const second = await eventually(async () => (await matchesOf(user.id))[1], 30_000);
     await page.goto(`${baseUrl}/events/${slug}`);
     await page.locator('#matched-box:not([hidden])').waitFor();
+    // Matched: no position in line and no estimated wait, which no longer apply.
+    expect(await page.getByText('Estimated wait').isVisible()).toBe(false);
+    expect(await page.getByText('Your position').isVisible()).toBe(false);
     await page.locator('#queue-leave summary', { hasText: 'Leave the queue' }).click();
     await page.getByText('Leaving the queue declines it').waitFor();
     await checkPage(page, 'exits-03-queue-box-leave-while-matched');

@@ -98,8 +98,8 @@ ${joinAgain ? html`<div class="actions">${actionButton(request, joinAction, forE
       const matched = active.entry.status === 'matched';
       return html`<div id="queue-status" class="status-box" data-status-url="/queue/status.json" data-poll-ms="${QUEUE_POLL_MS}" data-status="${active.entry.status}" aria-live="polite">
   <p>You are in the queue${active.entry.via_agent ? html` <span class="badge badge-agent">joined via agent</span>` : ''}. Status: <strong data-field="status">${active.entry.status}</strong></p>
-  <p><span class="hint">Your position</span> <span class="big-number" data-field="position">${active.position ?? '—'}</span></p>
-  <p><span class="hint">Estimated wait:</span> <span data-field="wait">${waitText(active.estimatedWaitSeconds)}</span></p>
+  <p data-waiting-only${matched ? html` hidden` : ''}><span class="hint">Your position</span> <span class="big-number" data-field="position">${active.position ?? '—'}</span></p>
+  <p data-waiting-only${matched ? html` hidden` : ''}><span class="hint">Estimated wait:</span> <span data-field="wait">${waitText(active.estimatedWaitSeconds)}</span></p>
   <p class="hint" data-field="outlook">${active.matchOutlook?.reason ?? ''}</p>
   <p class="hint">This page updates by itself. You can leave it open in a tab; joined ${fmtDate(active.entry.entered_at)}.</p>
 </div>

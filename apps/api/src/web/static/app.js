@@ -138,6 +138,10 @@
             if (e.status !== lastStatus) {
               lastStatus = e.status;
               if (e.status === 'matched' && e.match_url) {
+                // Matched: a position in line and a wait no longer apply.
+                q.querySelectorAll('[data-waiting-only]').forEach(function (el) {
+                  el.hidden = true;
+                });
                 var m = document.getElementById('matched-box');
                 var a = document.getElementById('matched-link');
                 if (a) a.setAttribute('href', e.match_url);
