@@ -4660,7 +4660,7 @@ export interface operations {
                 remote?: "remote" | "hybrid" | "onsite";
                 /** @description Only jobs whose salary_max is at or above this value (jobs without salary_max are left out) */
                 salary_min?: string;
-                /** @description Comma-separated skill tags (at most 20); matches jobs whose essential or bonus skills contain any of them, case-insensitively, after trimming */
+                /** @description Comma-separated skill tags (at most 20); matches jobs whose essential or bonus skills contain any of them. Skills are compared as canonical skills: a spelling or short form names the same skill (postgres = PostgreSQL, k8s = Kubernetes, nodejs = Node.js); a skill the vocabulary does not know is compared case-insensitively, after trimming */
                 skills?: string;
             };
             header?: never;
