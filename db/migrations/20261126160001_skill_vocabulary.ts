@@ -5,7 +5,8 @@ import { syncSkillVocabulary } from '../matchmaking/skills-repository';
 /**
  * Skills as one vocabulary (domain/matchmaking/skills.ts): jobs and profiles keep what people
  * typed and store the canonical ids it resolves to (`skill_ids`), set by a trigger from the
- * database's copy of the vocabulary (`skill_spellings`) so every writer stores them. Search reads
+ * database's copy of the vocabulary (the constant of `jobfair_skill_spellings()`, written by the
+ * sync) so every writer stores them. Search reads
  * `jobs.skill_ids`: the covering index and the GIN index move from skill_tags to it (same keys,
  * same predicates), and the old ones go. Existing rows are resolved here (the backfill).
  *
@@ -15,29 +16,33 @@ import { syncSkillVocabulary } from '../matchmaking/skills-repository';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
-    CREATE TABLE skill_spellings (
-      form text NOT NULL CHECK (form IN ('exact', 'compact')),
-      spelling text NOT NULL,
-      skill_id text NOT NULL,
-      PRIMARY KEY (form, spelling)
-    );
-
     CREATE FUNCTION jobfair_skill_norm(text) RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
       SELECT lower(regexp_replace(regexp_replace(normalize($1, NFKC), '^\\s+|\\s+$', '', 'g'), '\\s+', ' ', 'g')
         COLLATE pg_c_utf8)
     $$;
 
-    CREATE FUNCTION jobfair_skill_ids(text[]) RETURNS text[]
-    LANGUAGE sql STABLE STRICT PARALLEL SAFE AS $$
-      SELECT coalesce(array_agg(DISTINCT coalesce(
-               (SELECT skill_id FROM skill_spellings WHERE form = 'exact' AND spelling = k.n),
-               (SELECT skill_id FROM skill_spellings
-                 WHERE form = 'compact' AND spelling = regexp_replace(k.n, '[\\s._/-]+', '', 'g')),
-               k.n)), '{}')
-      FROM (SELECT jobfair_skill_norm(s) AS n FROM unnest($1) AS s) k
-      WHERE k.n <> ''
-    $$;
+    -- The vocabulary's lookup as a constant ('e:' || spelling, 'c:' || compact form → skill id),
+    -- rewritten by the sync; folded into each caller's cached plan, so a lookup reads no table.
+    CREATE FUNCTION jobfair_skill_spellings() RETURNS jsonb
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT '{}'::jsonb $$;
+
+    CREATE FUNCTION jobfair_skill_ids(typed text[]) RETURNS text[]
+    LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+    DECLARE
+      spellings jsonb := jobfair_skill_spellings();
+      ids text[] := '{}';
+      s text;
+      n text;
+    BEGIN
+      FOREACH s IN ARRAY typed LOOP
+        n := jobfair_skill_norm(s);
+        CONTINUE WHEN n IS NULL OR n = '';
+        ids := ids || coalesce(spellings ->> ('e:' || n),
+                               spellings ->> ('c:' || regexp_replace(n, '[\\s._/-]+', '', 'g')), n);
+      END LOOP;
+      RETURN ARRAY(SELECT DISTINCT x FROM unnest(ids) AS x ORDER BY x);
+    END $$;
 
     CREATE FUNCTION jobfair_jobs_skill_ids() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -81,7 +86,7 @@ export async function down(knex: Knex): Promise<void> {
     DROP FUNCTION IF EXISTS jobfair_profiles_skill_ids();
     DROP FUNCTION IF EXISTS jobfair_jobs_skill_ids();
     DROP FUNCTION IF EXISTS jobfair_skill_ids(text[]);
+    DROP FUNCTION IF EXISTS jobfair_skill_spellings();
     DROP FUNCTION IF EXISTS jobfair_skill_norm(text);
-    DROP TABLE IF EXISTS skill_spellings;
   `);
 }

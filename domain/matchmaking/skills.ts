@@ -44,7 +44,7 @@ export interface SkillResolver {
   idsOf(typed: readonly string[]): string[];
   /** The canonical entry of a typed skill, if it names one. */
   entryOf(typed: string): SkillEntry | undefined;
-  /** The lookup tables as rows (the database's copy, skill_spellings, which its triggers resolve with). */
+  /** The lookup tables as rows (the database's copy, jobfair_skill_spellings(), which its triggers resolve with). */
   spellings(): SkillSpelling[];
   readonly vocabulary: SkillVocabulary;
 }
