@@ -566,7 +566,7 @@ export interface paths {
         put?: never;
         /**
          * Decline a match
-         * @description Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2). With `leave_queue: true` the seeker also leaves the queue: the entry ends `left` (never waiting in between, so no other match is offered) and the answer comes once it reads `left`; a recruiter sending it → 403 ROLE_NOT_ALLOWED.
+         * @description Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2). With `leave_queue: true` the seeker also leaves the queue: the entry ends `left` (never waiting in between, so no other match is offered) and the answer comes once it reads `left`; a recruiter sending it → 403 ROLE_NOT_ALLOWED. Once a recruiter accepted for the team, only they (the match's `recruiter_user_id`, its interviewer) decline on the team's side: a teammate → 403 MATCH_NOT_YOUR_INTERVIEW. Before any recruiter accepts, anyone of the team may decline.
          *
          *     Scope: `matches:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
          */
@@ -5838,7 +5838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ROLE_NOT_ALLOWED: `leave_queue` from a recruiter */
+            /** @description ROLE_NOT_ALLOWED: `leave_queue` from a recruiter; MATCH_NOT_YOUR_INTERVIEW: another recruiter of the team accepted and decides */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
