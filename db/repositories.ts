@@ -12,6 +12,7 @@ import { createAvailabilityRepository } from './events/availability-repository';
 import { createQueueRepository } from './queue/queue-repository';
 import { createQueueStatusRepository } from './queue/queue-status-repository';
 import { createMatchmakingRepository } from './matchmaking/matchmaking-repository';
+import { createSkillsRepository } from './matchmaking/skills-repository';
 import { createMatchesRepository } from './matches/matches-repository';
 import { createInterviewReportsRepository } from './matches/interview-reports-repository';
 import { createWebhooksRepository } from './webhooks/webhooks-repository';
@@ -39,6 +40,7 @@ export function createRepositories(knex: Knex) {
     queue: createQueueRepository(knex),
     queueStatus: createQueueStatusRepository(knex),
     matchmaking,
+    skills: createSkillsRepository(knex),
     matches: createMatchesRepository(knex),
     interviewReports: createInterviewReportsRepository(knex),
     webhooks: createWebhooksRepository(knex),

@@ -5,6 +5,7 @@ import {
   MATCH_SCORE_WEIGHTS,
   norm,
   round,
+  skillKey,
   salaryScore,
   type JobForScore,
   type MatchScore,
@@ -59,7 +60,7 @@ export interface Candidate<J extends CandidateJob = CandidateJob> {
 
 interface Scope<J extends CandidateJob> {
   jobs: J[];
-  /** Normalised skill → its id in this scope. */
+  /** Canonical skill id (`skillKey`) → its number in this scope. */
   skillIds: Map<string, number>;
   /** Per job its essential (bonus) listings as skill ids, once per listing: `essIds[essOff[i] .. essOff[i + 1])`. */
   essOff: Int32Array;
@@ -149,7 +150,7 @@ export interface PreparedSeeker {
 export function prepareSeeker(seeker: SeekerForScore): PreparedSeeker {
   return {
     seeker,
-    skills: new Set(seeker.skills.map(norm)),
+    skills: new Set(seeker.skills.map(skillKey)),
     place: seeker.location ? norm(seeker.location) : null,
     expectation: seeker.salaryExpectationMin ?? null,
   };
@@ -282,7 +283,7 @@ export class CandidateIndex<J extends CandidateJob> {
     // Skills as ids; per job its listings (once per listing, as the score counts them).
     const skillIds = new Map<string, number>();
     const idOf = (skill: string) => {
-      const k = norm(skill);
+      const k = skillKey(skill);
       let id = skillIds.get(k);
       if (id === undefined) {
         id = skillIds.size;

@@ -23,6 +23,8 @@ export interface JobRow {
   status: JobStatus;
   /** Generated: essential + bonus skills, trimmed, lower-cased, de-duplicated. */
   skill_tags: string[];
+  /** Essential + bonus skills as canonical skill ids (domain/matchmaking/skills.ts), set by a trigger. */
+  skill_ids: string[];
   closed_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -53,7 +55,7 @@ export type JobFields = Pick<
 >;
 
 export interface JobSearchParams {
-  /** Lower-cased, trimmed, de-duplicated skill tags; empty = no skills filter. */
+  /** Canonical skill ids (distinct; `skills.idsOf` of what was asked); empty = no skills filter. */
   skills: string[];
   remote?: RemotePreference;
   location?: string;
@@ -86,7 +88,7 @@ export function createJobsRepository(knex: Knex) {
    * the recency index and stop at the limit when matches are common, or use the GIN index and
    * sort a few rows when they are rare — instead of sorting every match by its overlap.
    *
-   * Two steps: the ids (and order) come from `jobs_open_search_idx`, which carries every column
+   * Two steps: the ids (and order) come from `jobs_open_search_ids_idx`, which carries every column
    * the filters read, so the walk is an index-only scan; only the page's jobs are then read from
    * the table (before: filtering on table rows read ~6,000 of them for a page of 20).
    */
@@ -101,7 +103,7 @@ export function createJobsRepository(knex: Knex) {
     if (p.location) ids.whereRaw('lower(j.location) LIKE ?', [`%${escapeLike(p.location.toLowerCase())}%`]);
     if (p.salaryMin !== undefined) ids.andWhere('j.salary_max', '>=', p.salaryMin);
     if (p.skills.length > 0 && overlap === p.skills.length) {
-      ids.whereRaw('j.skill_tags @> ?::text[]', [p.skills]);
+      ids.whereRaw('j.skill_ids @> ?::text[]', [p.skills]);
     } else if (p.skills.length > 0 && p.skills.length <= SUBSET_TIER_MAX_SKILLS) {
       // "Exactly m of the k skills" as "contains some m of them and no m+1 of them": containment
       // of a set is what PostgreSQL's array statistics estimate well, so it picks the recency walk
@@ -109,14 +111,14 @@ export function createJobsRepository(knex: Knex) {
       // and a sort of ~11,000 rows for 3 common skills).
       const some = (m: number) => subsets(p.skills, m);
       ids.where((w) => {
-        for (const sub of some(overlap)) w.orWhereRaw('j.skill_tags @> ?::text[]', [sub]);
+        for (const sub of some(overlap)) w.orWhereRaw('j.skill_ids @> ?::text[]', [sub]);
       });
       ids.whereNot((w) => {
-        for (const sub of some(overlap + 1)) w.orWhereRaw('j.skill_tags @> ?::text[]', [sub]);
+        for (const sub of some(overlap + 1)) w.orWhereRaw('j.skill_ids @> ?::text[]', [sub]);
       });
     } else if (p.skills.length > 0) {
-      ids.whereRaw('j.skill_tags && ?::text[]', [p.skills]);
-      ids.whereRaw(`(${p.skills.map(() => '(j.skill_tags @> ARRAY[?]::text[])::int').join(' + ')}) = ?`, [
+      ids.whereRaw('j.skill_ids && ?::text[]', [p.skills]);
+      ids.whereRaw(`(${p.skills.map(() => '(j.skill_ids @> ARRAY[?]::text[])::int').join(' + ')}) = ?`, [
         ...p.skills,
         overlap,
       ]);

@@ -1,4 +1,5 @@
 import type { AppliedFloor } from './match-floor';
+import { skillId } from './skills';
 /**
  * The explainable match score (docs/match-score.md). Pure: no I/O, so the matchmaker, the tests
  * and anyone reading a breakdown can recompute it.
@@ -122,8 +123,14 @@ export function toMatchScoreV2(
   return { ...tuned, version: MATCH_SCORE_VERSION_FLOOR, breakdown: { ...tuned.breakdown, floor } };
 }
 
-/** How skills and places are compared: trimmed, lower-cased. */
+/** How places are compared: trimmed, lower-cased. */
 export const norm = (s: string) => s.trim().toLowerCase();
+
+/**
+ * How skills are compared: as canonical skill ids (skills.ts), so "Postgres" on a profile matches
+ * "PostgreSQL" on a job; a skill the vocabulary does not know compares as its normalised text.
+ */
+export const skillKey = skillId;
 
 /** Remote fit of a job's mode (rows) against a seeker's preference (columns). */
 const REMOTE_FIT: Record<string, Record<string, number>> = {
@@ -189,10 +196,10 @@ export function locationScore(
 }
 
 export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): MatchScore {
-  const have = new Set(seeker.skills.map(norm));
+  const have = new Set(seeker.skills.map(skillKey));
 
-  const essentialMatched = job.essentialSkills.filter((s) => have.has(norm(s)));
-  const essentialMissing = job.essentialSkills.filter((s) => !have.has(norm(s)));
+  const essentialMatched = job.essentialSkills.filter((s) => have.has(skillKey(s)));
+  const essentialMissing = job.essentialSkills.filter((s) => !have.has(skillKey(s)));
   const essential = {
     weight: MATCH_SCORE_WEIGHTS.essential_skills,
     score: job.essentialSkills.length ? round(essentialMatched.length / job.essentialSkills.length, 4) : null,
@@ -203,7 +210,7 @@ export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): Mat
     missing: essentialMissing,
   };
 
-  const bonusMatched = job.bonusSkills.filter((s) => have.has(norm(s)));
+  const bonusMatched = job.bonusSkills.filter((s) => have.has(skillKey(s)));
   const bonus = {
     weight: MATCH_SCORE_WEIGHTS.bonus_skills,
     score: job.bonusSkills.length ? round(bonusMatched.length / job.bonusSkills.length, 4) : null,

@@ -1,6 +1,6 @@
 import type { FloorBracket } from '../../lib/config';
 import { floorFailure, floorFor, nextBracketAfterMs, type AppliedFloor, type EventFloor } from './match-floor';
-import { computeMatchScore, hardRemoteMismatch, norm, type JobForScore, type SeekerForScore } from './match-score';
+import { computeMatchScore, hardRemoteMismatch, skillKey, type JobForScore, type SeekerForScore } from './match-score';
 
 /**
  * Why a waiting queue entry has (not) been offered a match yet, and when it may be: one answer for
@@ -163,7 +163,7 @@ export function explainWait(input: WaitInput): WaitExplanation {
   const eventById = new Map(live.map((e) => [e.id, e]));
   const jobs = input.jobs.filter((j) => eventById.has(j.liveEventId));
   base.openJobs = jobs.length;
-  const have = new Set(entry.seeker.skills.map(norm));
+  const have = new Set(entry.seeker.skills.map(skillKey));
   const open = jobs.filter((j) => !input.excludedJobIds.has(j.id));
   base.excludedJobs = jobs.length - open.length;
 
@@ -173,7 +173,7 @@ export function explainWait(input: WaitInput): WaitExplanation {
   let passesAtBracket: number | null = null;
   const lastAfterMs = Math.max(waitedMs, brackets[brackets.length - 1].afterMs);
   for (const job of open) {
-    const essentialMatched = job.essentialSkills.filter((s) => have.has(norm(s))).length;
+    const essentialMatched = job.essentialSkills.filter((s) => have.has(skillKey(s))).length;
     const mismatch = hardRemoteMismatch(job.remotePreference, entry.seeker.remotePreference);
     const setting = eventById.get(job.liveEventId)!.floor;
     // Never passes (even the loosest bracket asks for an essential skill, or the modes cannot meet): not scored.

@@ -566,7 +566,7 @@ export interface paths {
         put?: never;
         /**
          * Decline a match
-         * @description Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2). With `leave_queue: true` the seeker also leaves the queue: the entry ends `left` (never waiting in between, so no other match is offered) and the answer comes once it reads `left`; a recruiter sending it → 403 ROLE_NOT_ALLOWED.
+         * @description Only a party of the match (the seeker, or a recruiter of the job's team; anyone else → 404) and only while it is `matched` (else 409 MATCH_NOT_DECLINABLE). The decision, the free-text reason and the optional `reason_code` (fixed vocabulary) are recorded and shown to the other party; the seeker's queue entry goes back to waiting in its original place (same entered_at) and the seeker is never offered the same job again (any later entry included). A seeker's `salary` or `location` code lowers that score component's weight for the rest of the entry (docs/match-score.md, v2). With `leave_queue: true` the seeker also leaves the queue: the entry ends `left` (never waiting in between, so no other match is offered) and the answer comes once it reads `left`; a recruiter sending it → 403 ROLE_NOT_ALLOWED. Once a recruiter accepted for the team, only they (the match's `recruiter_user_id`, its interviewer) decline on the team's side: a teammate → 403 MATCH_NOT_YOUR_INTERVIEW. Before any recruiter accepts, anyone of the team may decline.
          *
          *     Scope: `matches:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
          */
@@ -4660,7 +4660,7 @@ export interface operations {
                 remote?: "remote" | "hybrid" | "onsite";
                 /** @description Only jobs whose salary_max is at or above this value (jobs without salary_max are left out) */
                 salary_min?: string;
-                /** @description Comma-separated skill tags (at most 20); matches jobs whose essential or bonus skills contain any of them, case-insensitively, after trimming */
+                /** @description Comma-separated skill tags (at most 20); matches jobs whose essential or bonus skills contain any of them. Skills are compared as canonical skills: a spelling or short form names the same skill (postgres = PostgreSQL, k8s = Kubernetes, nodejs = Node.js); a skill the vocabulary does not know is compared case-insensitively, after trimming */
                 skills?: string;
             };
             header?: never;
@@ -5838,7 +5838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ROLE_NOT_ALLOWED: `leave_queue` from a recruiter */
+            /** @description ROLE_NOT_ALLOWED: `leave_queue` from a recruiter; MATCH_NOT_YOUR_INTERVIEW: another recruiter of the team accepted and decides */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

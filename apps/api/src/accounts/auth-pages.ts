@@ -22,6 +22,8 @@ import {
   postForm,
   radios,
   sendPage,
+  skillInputAttrs,
+  skillSuggestions,
   textarea,
   select,
   type FieldErrors,
@@ -354,7 +356,8 @@ ${input({
   value: v('skills', existing?.skills.join(', ')),
   errors,
   hint: 'Separated by commas, e.g. TypeScript, PostgreSQL',
-})}
+  attrs: skillInputAttrs,
+})}${skillSuggestions()}
 ${input({
   name: 'experience_years',
   label: SEEKER_LABELS.experience_years,

@@ -20,6 +20,8 @@ import {
   postForm,
   select,
   sendPage,
+  skillInputAttrs,
+  skillSuggestions,
   type FieldErrors,
 } from '../web/layout';
 import { errorMessage, JOB_LABELS } from '../web/messages';
@@ -66,6 +68,7 @@ ${input({
   errors,
   required: true,
   hint: 'Separated by commas.',
+  attrs: skillInputAttrs,
 })}
 ${input({
   name: 'bonus_skills',
@@ -73,7 +76,8 @@ ${input({
   value: v('bonus_skills'),
   errors,
   hint: 'Separated by commas.',
-})}
+  attrs: skillInputAttrs,
+})}${skillSuggestions()}
 ${input({
   name: 'experience_min',
   label: JOB_LABELS.experience_min,

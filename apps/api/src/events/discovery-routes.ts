@@ -6,6 +6,7 @@ import { mapPage, pageSchema, paginationQuerySchema } from '../plugins/paginatio
 import { EDGE_CACHE_SECONDS, setPublicCacheHeaders } from '../plugins/public-cache';
 import { LIVE_NOW_LIMIT } from './events-service';
 import { ValidationError } from '#lib/errors';
+import { skills } from '#domain/matchmaking/skills';
 import { JOB_REMOTE_PREFERENCES, type JobSearchParams } from '#db/events/jobs-repository';
 import {
   jobSchema,
@@ -28,7 +29,9 @@ const jobSearchQuerySchema = z.strictObject({
     .optional()
     .describe(
       `Comma-separated skill tags (at most ${MAX_SEARCH_SKILLS}); matches jobs whose essential ` +
-        `or bonus skills contain any of them, case-insensitively, after trimming`,
+        `or bonus skills contain any of them. Skills are compared as canonical skills: a spelling or ` +
+        `short form names the same skill (postgres = PostgreSQL, k8s = Kubernetes, nodejs = Node.js); ` +
+        `a skill the vocabulary does not know is compared case-insensitively, after trimming`,
     ),
   remote: z.enum(JOB_REMOTE_PREFERENCES).optional().describe('Only jobs with this remote preference'),
   location: z.string().trim().min(1).max(200).optional().describe('Case-insensitive substring of the job location'),
@@ -53,7 +56,10 @@ const jobSearchResponseSchema = z.object({ jobs: z.array(jobSearchHitSchema), ge
 const eventDetailSchema = z.object({ event: liveEventSchema, jobs: z.array(jobSchema) });
 const eventPageSchema = pageSchema(liveEventSchema);
 
-/** Trimmed, lower-cased, de-duplicated tags; an empty list or too many tags is a VALIDATION error naming `skills`. */
+/**
+ * The requested skills as canonical skill ids (distinct: `postgres,PostgreSQL` asks for one skill);
+ * an empty list, too many skills or an over-long one is a VALIDATION error naming `skills`.
+ */
 export function parseSkillsParam(raw: string | undefined): string[] {
   if (raw === undefined) return [];
   const tags = [
@@ -70,7 +76,7 @@ export function parseSkillsParam(raw: string | undefined): string[] {
   if (tags.length > MAX_SEARCH_SKILLS) throw bad(`at most ${MAX_SEARCH_SKILLS} skills`);
   const long = tags.find((t) => t.length > 60);
   if (long) throw bad(`each skill is at most 60 characters ('${long.slice(0, 20)}…' is longer)`);
-  return tags;
+  return skills.idsOf(tags);
 }
 
 /**

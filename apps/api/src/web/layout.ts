@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { html, type SafeHtml } from './html';
 import { csrfToken } from './core';
 import { AppError, ValidationError } from '#lib/errors';
+import { SHIPPED_SKILL_VOCABULARY } from '#domain/matchmaking/skills';
 import { codeMessage, fieldName, issueMessage, QUEUE_EXIT_TEXT, type IssueLike } from './messages';
 
 export interface PageOptions {
@@ -130,6 +131,23 @@ export function input(o: FieldOptions): SafeHtml {
     o,
     html`<input id="f-${o.name}" name="${o.name}" type="${o.type ?? 'text'}" value="${o.value ?? ''}"${o.required ? html` required` : ''}${o.autocomplete ? html` autocomplete="${o.autocomplete}"` : ''}${db ? html` aria-describedby="${db}"` : ''}${o.errors?.[o.name] ? html` aria-invalid="true"` : ''}${o.attrs ?? ''}>`,
   );
+}
+
+/** The id of the skill vocabulary's `<datalist>` (`skillSuggestions`). */
+export const SKILL_SUGGESTIONS_ID = 'skill-suggestions';
+/** For a comma-separated skills input: suggest from the vocabulary (app.js narrows to the skill being typed). */
+export const skillInputAttrs = html` list="${SKILL_SUGGESTIONS_ID}" data-skill-input autocomplete="off"`;
+let skillList: SafeHtml | undefined;
+/**
+ * The skill vocabulary as a `<datalist>`, once per page with skill inputs: each label, its aliases
+ * in `data-aliases` so app.js can suggest "Kubernetes" for "k8s". Without JavaScript the browser
+ * suggests the labels for the first skill typed.
+ */
+export function skillSuggestions(): SafeHtml {
+  skillList ??= html`<datalist id="${SKILL_SUGGESTIONS_ID}">${SHIPPED_SKILL_VOCABULARY.skills.map(
+    (s) => html`<option value="${s.label}" data-aliases="${[s.id, ...s.aliases].join('|')}"></option>`,
+  )}</datalist>`;
+  return skillList;
 }
 
 export function textarea(o: FieldOptions & { rows?: number }): SafeHtml {

@@ -70,6 +70,62 @@
       if (w >= 0 && w <= 100) el.style.width = w + '%';
     });
 
+    // Skill inputs hold skills separated by commas: suggest vocabulary skills for the one being
+    // typed (by label or alias: "k8s" suggests Kubernetes), keeping the skills before it. Each
+    // input gets its own <datalist>; an option's label repeats what was typed so the browser's own
+    // filter (it matches the input's whole value) keeps it.
+    var vocab = document.getElementById('skill-suggestions');
+    if (vocab) {
+      var skillEntries = Array.prototype.map.call(vocab.options, function (o) {
+        var spellings = [o.value].concat((o.getAttribute('data-aliases') || '').split('|'));
+        return {
+          label: o.value,
+          spellings: spellings.map(function (x) {
+            return x.toLowerCase();
+          }),
+        };
+      });
+      document.querySelectorAll('input[data-skill-input]').forEach(function (el, n) {
+        var list = document.createElement('datalist');
+        list.id = 'skill-suggestions-' + n;
+        el.parentNode.appendChild(list);
+        el.setAttribute('list', list.id);
+        var suggest = function () {
+          var cut = el.value.lastIndexOf(',');
+          var head = cut < 0 ? '' : el.value.slice(0, cut + 1).replace(/\s*$/, ' ');
+          var typed = el.value.slice(cut + 1).trim();
+          var term = typed.toLowerCase();
+          list.textContent = '';
+          if (!term) return;
+          var exact = [];
+          var prefix = [];
+          skillEntries.forEach(function (e) {
+            var hit = null;
+            e.spellings.forEach(function (s) {
+              if (!hit && s === term) hit = 'exact';
+            });
+            if (!hit)
+              e.spellings.forEach(function (s) {
+                if (!hit && s.indexOf(term) === 0) hit = 'prefix';
+              });
+            if (hit === 'exact') exact.push(e);
+            else if (hit === 'prefix') prefix.push(e);
+          });
+          exact
+            .concat(prefix)
+            .slice(0, 12)
+            .forEach(function (e) {
+              var o = document.createElement('option');
+              o.value = head + e.label;
+              if (e.label.toLowerCase().indexOf(term) !== 0) o.label = head + typed + ' → ' + e.label;
+              list.appendChild(o);
+            });
+        };
+        el.addEventListener('input', suggest);
+        suggest();
+      });
+    }
+
     document.querySelectorAll('[data-select-on-focus]').forEach(function (el) {
       el.addEventListener('focus', function () {
         el.select();
