@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { UpdateDefinition } from '@temporalio/common';
 import { type MatchWithJob } from '#db/matches/matches-repository';
 import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors';
 import type { InterviewReportRow } from '#db/matches/interview-reports-repository';
@@ -20,6 +21,7 @@ import {
   MATCH_RECRUITER_AT_CAPACITY,
   type MatchPartyRole,
   type DeclineReasonCode,
+  type MatchUpdateResult,
 } from '#workflows/matches/contract';
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '#workflows/matches/client';
 import { createVideoProvider, type VideoProvider } from './video-provider';
@@ -120,6 +122,21 @@ export function createMatchesService(
       // The workflow has closed (declined/expired/completed long ago): the projection is final.
       if (err instanceof WorkflowNotFoundError)
         throw new ConflictError(refusedCode, `match ${matchId} is ${status}`, { status });
+      throw err;
+    }
+  };
+
+  /** An Update from the interview room (arrival, both in the room): a closed room answers 409 MATCH_ROOM_CLOSED. */
+  const roomUpdate = async <A>(match: MatchWithJob, room: UpdateDefinition<MatchUpdateResult, [A]>, arg: A) => {
+    try {
+      await deps.temporal.workflow.getHandle(matchWorkflowId(match.id)).executeUpdate(room, { args: [arg] });
+    } catch (err) {
+      const conflict = refusalConflict(err, [MATCH_ROOM_CLOSED], (r) => ({
+        status: (r.details?.[0] as { status?: string } | undefined)?.status ?? match.status,
+      }));
+      if (conflict) throw conflict;
+      if (err instanceof WorkflowNotFoundError)
+        throw new ConflictError(MATCH_ROOM_CLOSED, `match ${match.id} is closed`, { status: match.status });
       throw err;
     }
   };
@@ -270,19 +287,7 @@ export function createMatchesService(
           { status: match.status },
         );
       if (match.interview_started_at) return { match, role };
-      try {
-        await deps.temporal.workflow
-          .getHandle(matchWorkflowId(match.id))
-          .executeUpdate(bothInRoomUpdate, { args: [{ userId: input.userId }] });
-      } catch (err) {
-        const conflict = refusalConflict(err, [MATCH_ROOM_CLOSED], (r) => ({
-          status: (r.details?.[0] as { status?: string } | undefined)?.status ?? match.status,
-        }));
-        if (conflict) throw conflict;
-        if (err instanceof WorkflowNotFoundError)
-          throw new ConflictError(MATCH_ROOM_CLOSED, `match ${match.id} is closed`, { status: match.status });
-        throw err;
-      }
+      await roomUpdate(match, bothInRoomUpdate, { userId: input.userId });
       return reload(match.id, role);
     },
 
@@ -300,19 +305,7 @@ export function createMatchesService(
           `match ${match.id} is ${match.status}; the interview room is closed`,
           { status: match.status },
         );
-      try {
-        await deps.temporal.workflow
-          .getHandle(matchWorkflowId(match.id))
-          .executeUpdate(enteredRoomUpdate, { args: [{ userId: input.userId, role }] });
-      } catch (err) {
-        const conflict = refusalConflict(err, [MATCH_ROOM_CLOSED], (r) => ({
-          status: (r.details?.[0] as { status?: string } | undefined)?.status ?? match.status,
-        }));
-        if (conflict) throw conflict;
-        if (err instanceof WorkflowNotFoundError)
-          throw new ConflictError(MATCH_ROOM_CLOSED, `match ${match.id} is closed`, { status: match.status });
-        throw err;
-      }
+      await roomUpdate(match, enteredRoomUpdate, { userId: input.userId, role });
       return reload(match.id, role);
     },
 
