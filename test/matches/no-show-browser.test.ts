@@ -170,6 +170,10 @@ describe('browser: no-shows and the report card, live', () => {
       await seeker.locator('[data-match-status="no_show"]').waitFor({ timeout: 10_000 });
       expect(await seeker.locator('#no-show').getAttribute('data-no-show-missing')).toBe('recruiter');
       expect(await seeker.locator('#no-show-h').textContent()).toBe('The recruiter did not come');
+      // Nobody is going to meet anyone any more: the job panel says who it was to be.
+      expect(await seeker.locator('[data-interviewer]').textContent()).toMatch(
+        /^The interviewer was to be .+, a recruiter of /,
+      );
       await checkPage(seeker, 'noshow-03-match-seeker-recruiter-missing');
 
       // The API, the webhook and the e-mail say who was missing; nothing counts it as an interview.

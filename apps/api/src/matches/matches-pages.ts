@@ -292,6 +292,9 @@ function seekerMeets(m: MatchWithJob, company: string): string {
   const W = MATCH_PEOPLE_WORDS;
   const known = m.recruiter_accepted_at && m.recruiter_name;
   if (known && m.status === 'completed') return W.seekerMet(m.recruiter_name!, company);
+  // Ended without an interview: nobody is going to meet anyone any more.
+  if (m.status === 'declined' || m.status === 'expired' || m.status === 'no_show')
+    return known ? W.seekerWasToMeet(m.recruiter_name!, company) : W.seekerTeamWas(company);
   if (known) return W.seekerMeets(m.recruiter_name!, company);
   return m.recruiter_name
     ? `${W.seekerMeetsTeam(company)}: ${W.seekerOfferedTo(m.recruiter_name)}`

@@ -395,6 +395,9 @@ export const MATCH_PEOPLE_WORDS = {
   seekerOfferedTo: (name: string) => `the match is offered to ${name}; whoever of the team accepts interviews you`,
   seekerMeets: (name: string, company: string) => `You will meet ${name}, a recruiter of ${company}`,
   seekerMet: (name: string, company: string) => `You met ${name}, a recruiter of ${company}`,
+  /** A match that ended without an interview (declined, expired, no-show). */
+  seekerWasToMeet: (name: string, company: string) => `The interviewer was to be ${name}, a recruiter of ${company}`,
+  seekerTeamWas: (company: string) => `The match was with a recruiter of ${company}`,
   /** A teammate's match page once a colleague accepted. */
   colleagueInterviews: (name: string) =>
     `${name} accepted for the team and interviews the candidate: you are not needed in the room.`,
