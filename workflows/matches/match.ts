@@ -213,6 +213,14 @@ export async function matchWorkflow(input: MatchInput): Promise<MatchResult> {
                 MATCH_RECRUITER_AT_CAPACITY,
                 { active: claim.active ?? null, capacity: claim.capacity ?? null },
               );
+            // The claim took time: past the window the acceptance is refused, as the validator
+            // refuses one arriving late (the expiry timer may not have fired yet).
+            if (state.status === 'matched' && Date.now() >= state.expiresAtMs)
+              throw ApplicationFailure.nonRetryable(
+                `match ${state.matchId} expired at ${new Date(state.expiresAtMs).toISOString()}; it can no longer be accepted`,
+                MATCH_NOT_ACCEPTABLE,
+                { status: 'expired' },
+              );
             if (state.status === 'matched' && state.recruiterAcceptedAtMs === null) {
               state.recruiterAcceptedAtMs = Date.now();
               state.recruiterAcceptedBy = userId;
