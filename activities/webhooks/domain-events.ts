@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { ApplicationFailure } from '@temporalio/common';
+import { checkWebhookEventData, WebhookEventDataError } from '#domain/webhooks/event-catalogue';
 
 /** A domain event as recorded by the emitter (`domain_events`) and fanned out to webhooks. */
 export interface DomainEvent {
@@ -21,13 +23,23 @@ export interface EmitDomainEventResult {
 export type FanOut = (event: DomainEvent) => Promise<void>;
 
 /**
- * The event emitter every workflow calls: records the event once in PostgreSQL, then fans it out.
+ * The event emitter every workflow calls: checks the data against the event catalogue
+ * (domain/webhooks/event-catalogue.ts), records the event once in PostgreSQL, then fans it out.
  * Fan-out is called even when the record already existed, so a crash between the two steps
  * is repaired by the retry (deliveries collapse on their workflow id).
  */
 export function createDomainEventsActivities(deps: { knex: Knex; fanOut: FanOut }) {
   return {
     async emitDomainEvent(event: EmitDomainEventInput): Promise<EmitDomainEventResult> {
+      try {
+        checkWebhookEventData(event.type, event.data);
+      } catch (err) {
+        // A bug in the emitting code: retried with backoff (a deploy that fixes it lets the
+        // retry through, so the event is late, never lost), and loud in the activity's failure.
+        if (err instanceof WebhookEventDataError)
+          throw ApplicationFailure.retryable(err.message, 'WEBHOOK_EVENT_DATA_INVALID');
+        throw err;
+      }
       const inserted = await deps
         .knex('domain_events')
         .insert({

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { createHarness, type Harness } from '../helpers/harness';
 import { collectRoutes, type CollectedRoute } from './helpers';
 import { openapiPath } from '../../apps/api/src/plugins/openapi';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { WEBHOOK_EVENT_TYPES } from '#workflows/webhooks/contract';
+import { WEBHOOK_EVENT_DATA } from '#domain/webhooks/event-catalogue';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -133,6 +137,49 @@ describe('OpenAPI 3.1 document', () => {
     expect(res.errors ?? null).toBeNull();
     expect(res).toMatchObject({ valid: true, version: '3.1' });
   });
+
+  it(
+    'has a webhooks section: every event type the emitter knows, its body the envelope around the ' +
+      "catalogue's data schema, which accepts a real event and refuses a broken one",
+    () => {
+      const webhooks = (doc as Doc & { webhooks: Record<string, any> }).webhooks;
+      expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+      const ajv = new Ajv2020({ strict: false });
+      addFormats(ajv);
+      for (const type of WEBHOOK_EVENT_TYPES) {
+        const op = webhooks[type].post;
+        expect(op.parameters.map((p: any) => p.name)).toEqual(
+          expect.arrayContaining(['Svc-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']),
+        );
+        const ref: string = op.requestBody.content['application/json'].schema.$ref;
+        const schema = doc.components.schemas[ref.replace('#/components/schemas/', '')];
+        expect(schema.properties.type.const).toBe(type);
+        expect(Object.keys(schema.properties.data.properties).sort()).toEqual(
+          Object.keys(WEBHOOK_EVENT_DATA[type].shape).sort(),
+        );
+      }
+      const accepted = doc.components.schemas.MatchAcceptedEvent;
+      const event = {
+        id: 'evt_1',
+        type: 'match.accepted',
+        created_at: 1764000000,
+        data: {
+          match_id: 'mat_1',
+          job_id: 'job_1',
+          role_title: 'Backend engineer',
+          live_event_slug: 'fair',
+          accepted_at: '2026-11-26T10:00:00.000Z',
+          recruiter_auto_accepted: false,
+          recruiter_user_id: null,
+          a_field_added_later: 1,
+        },
+      };
+      expect(ajv.validate(accepted, event)).toBe(true);
+      expect(ajv.validate(accepted, { ...event, data: { ...event.data, accepted_at: 'yesterday' } })).toBe(false);
+      const { job_id: _omitted, ...withoutJob } = event.data;
+      expect(ajv.validate(accepted, { ...event, data: withoutJob })).toBe(false);
+    },
+  );
 
   it('the validator does reject a broken document (the check above can fail)', async () => {
     const broken = JSON.parse(JSON.stringify(doc));

@@ -14,6 +14,7 @@ import {
   verifyWebhook,
   WebhookVerificationError,
   type RateLimitInfo,
+  type WebhookEvent,
 } from '../../clients/typescript/src';
 import { runAgentFlow } from '../../clients/typescript/examples/agent-flow';
 
@@ -182,6 +183,10 @@ describe('the typed client (clients/typescript) against the real stack', () => {
       scheme: 'standard-webhooks',
       event: { id: test.event.id },
     });
+    // The payload types come from the document's webhooks section: the test event's fields are typed.
+    const { event } = verifyWebhook<WebhookEvent<'webhook.test'>>({ payload: d.rawBody, headers, secret: hook.secret });
+    const typed: { webhook_id: string; test: true } = event.data;
+    expect(typed).toMatchObject({ webhook_id: hook.id, test: true });
     expect(() => verifyWebhook({ payload: d.rawBody, headers, secret: 'svc_whsec_wrong' })).toThrow(
       WebhookVerificationError,
     );

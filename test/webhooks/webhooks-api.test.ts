@@ -419,7 +419,11 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
       expect(sig.json.data).toEqual({ match_id: 'm-1', role_title: 'Engineer', seeker_headline: 'TS dev' });
 
       // Oversize: the raw body would exceed 64 KB → not delivered, never truncated, recorded.
-      const big = await emit({ type: 'match.matched', ownerTeamId: rec.teamId, data: { blob: 'x'.repeat(64 * 1024) } });
+      const big = await emit({
+        type: 'match.matched',
+        ownerTeamId: rec.teamId,
+        data: { role_title: 'x'.repeat(64 * 1024) },
+      });
       const logged = await eventually(async () => {
         const log = (
           await h.call({ method: 'GET', url: `/api/v1/webhooks/${teamHook.id}/deliveries`, token: rec.token })
@@ -437,7 +441,7 @@ describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out'
       const justUnder = await emit({
         type: 'match.matched',
         ownerTeamId: rec.teamId,
-        data: { blob: 'y'.repeat(64 * 1024 - 200) },
+        data: { role_title: 'y'.repeat(64 * 1024 - 200) },
       });
       await eventually(async () => rx.forEvent(justUnder.id).length === 1);
       expect(Buffer.byteLength(rx.forEvent(justUnder.id)[0].rawBody)).toBeLessThanOrEqual(64 * 1024);

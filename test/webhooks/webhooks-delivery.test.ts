@@ -62,7 +62,7 @@ describe('delivery: retry schedule, dead letter, replay', () => {
   it('retries after the (scaled) schedule in order and dead-letters after the fifth retry fails', async () => {
     startedAt = new Date();
     for (let i = 0; i < 3; i++)
-      events.push((await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i } })).id);
+      events.push((await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { match_id: `m-${i}` } })).id);
     const [e1] = events;
     await eventually(async () => events.every((e) => rx.forEvent(e).length === 6), 30_000);
     const got = rx.forEvent(e1);
@@ -241,7 +241,7 @@ describe('delivery: retry schedule, dead letter, replay', () => {
       'and lists with --dry-run',
     async () => {
       healthy = false;
-      const e4 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i: 4 } })).id;
+      const e4 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { match_id: 'm-4' } })).id;
       await eventually(async () => (await deliveryRow(h, hook.id, e4))?.state === 'dead_letter', 30_000);
       healthy = true;
       const root = path.join(__dirname, '..', '..');
@@ -280,7 +280,7 @@ describe('delivery: retry schedule, dead letter, replay', () => {
       'lost answers with the first answer',
     async () => {
       healthy = false;
-      const e5 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i: 5 } })).id;
+      const e5 = (await emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { match_id: 'm-5' } })).id;
       await eventually(async () => (await deliveryRow(h, hook.id, e5))?.state === 'dead_letter', 30_000);
       const stillToDo = async () => {
         const ids: string[] = [];
@@ -380,7 +380,9 @@ describe(
         const hook = await createHook(h, s, rx.url('/down'));
         const t0 = new Date();
         const failing = await Promise.all(
-          [1, 2, 3].map((i) => emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { i } })),
+          [1, 2, 3].map((i) =>
+            emit({ type: 'match.matched', ownerUserIds: [s.user.id], data: { match_id: `m-${i}` } }),
+          ),
         );
 
         const paused = await eventually(async () => {

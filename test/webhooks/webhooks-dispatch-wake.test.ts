@@ -70,7 +70,7 @@ describe('webhook dispatcher: an idle dispatcher is woken by the commit of a del
           type: 'match.matched',
           owner_user_ids: [s.user.id],
           owner_team_id: null,
-          data: { n: 2 },
+          data: { match_id: 'm-2' },
           created_at: new Date(),
         },
         trx,

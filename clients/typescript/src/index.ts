@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { paths } from './openapi';
+import type { paths, webhooks } from './openapi';
 
-export type { paths, components, operations } from './openapi';
+export type { paths, components, operations, webhooks } from './openapi';
+
+/** The event types a delivery may carry (the OpenAPI document's `webhooks` section). */
+export type WebhookEventType = keyof webhooks & string;
+/** The delivered body of one event type, e.g. `WebhookEvent<'match.accepted'>['data']['recruiter_user_id']`. */
+export type WebhookEvent<T extends WebhookEventType = WebhookEventType> = T extends WebhookEventType
+  ? NonNullable<webhooks[T]['post']>['requestBody'] extends { content: { 'application/json': infer B } } | undefined
+    ? B
+    : never
+  : never;
 export { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions, type VerifiedWebhook } from './webhooks';
 
 export interface RateLimitInfo {

@@ -1058,7 +1058,128 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "changelog.api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * changelog.api
+         * @description Sent when an entry is added to the API changelog (sent to every subscription of this type). POSTed to the subscription's target URL with both signature schemes; answer any 2xx within the timeout to acknowledge, anything else is retried with backoff (the API reference, "Webhooks").
+         */
+        post: operations["webhook_changelog_api"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "interview.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * interview.completed
+         * @description Sent when the interview of an accepted match has ended. POSTed to the subscription's target URL with both signature schemes; answer any 2xx within the timeout to acknowledge, anything else is retried with backoff (the API reference, "Webhooks").
+         */
+        post: operations["webhook_interview_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "match.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * match.accepted
+         * @description Sent when both sides of a match accepted it in the web application. POSTed to the subscription's target URL with both signature schemes; answer any 2xx within the timeout to acknowledge, anything else is retried with backoff (the API reference, "Webhooks").
+         */
+        post: operations["webhook_match_accepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "match.matched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * match.matched
+         * @description Sent when a match is made: team subscriptions of the job's team (recruiters with a team subscribe as the team), user subscriptions of the seeker. POSTed to the subscription's target URL with both signature schemes; answer any 2xx within the timeout to acknowledge, anything else is retried with backoff (the API reference, "Webhooks").
+         */
+        post: operations["webhook_match_matched"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "match.no_show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * match.no_show
+         * @description Sent when an accepted match ended without an interview: the seeker, the recruiter or both did not come to the interview room within MATCH_NO_SHOW_GRACE_MS of acceptance (never also interview.completed). POSTed to the subscription's target URL with both signature schemes; answer any 2xx within the timeout to acknowledge, anything else is retried with backoff (the API reference, "Webhooks").
+         */
+        post: operations["webhook_match_no_show"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent when POST /webhooks/{id}/test (only to that subscription; always delivered to it, whether or not it lists this type). POSTed to the subscription's target URL with both signature schemes; answer any 2xx within the timeout to acknowledge, anything else is retried with backoff (the API reference, "Webhooks").
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         BillingCharge: {
@@ -1363,6 +1484,31 @@ export interface components {
             note: string;
             rating?: number | null;
         };
+        /** @description An entry was added to the API changelog (sent to every subscription of this type). */
+        ChangelogApiEvent: {
+            /** @description When the event happened, Unix time in seconds */
+            created_at: number;
+            /** @description An entry was added to the API changelog (sent to every subscription of this type). */
+            data: {
+                /** @description The entry in `GET /api/v1/changelog` */
+                changelog_url: string;
+                /** @description The day of the change, YYYY-MM-DD */
+                date: string;
+                description: string;
+                /** @description The changelog entry */
+                entry_id: string;
+                /**
+                 * @description What kind of change
+                 * @enum {string}
+                 */
+                kind: "added" | "changed" | "deprecated" | "removed" | "fixed";
+                title: string;
+            };
+            /** @description The event id (`evt_…`); the same in every attempt and replay */
+            id: string;
+            /** @constant */
+            type: "changelog.api";
+        };
         ChangelogEntry: {
             /**
              * Format: date
@@ -1424,6 +1570,40 @@ export interface components {
             };
             /** @description Human-readable message */
             error: string;
+        };
+        /** @description The interview of an accepted match has ended. The recruiter's report card is never in it. */
+        InterviewCompletedEvent: {
+            /** @description When the event happened, Unix time in seconds */
+            created_at: number;
+            /** @description The interview of an accepted match has ended. The recruiter's report card is never in it. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description When the interview ended
+                 */
+                completed_at: string;
+                /** @description From started_at to the end; null if unknown */
+                duration_seconds: number | null;
+                /**
+                 * @description Who ended it, or the interview clock
+                 * @enum {string}
+                 */
+                ended_by: "seeker" | "recruiter" | "time_limit";
+                /** @description The job the match is for */
+                job_id: string;
+                /** @description The live event the match was made at */
+                live_event_slug: string;
+                /** @description The match (`GET /api/v1/matches/{id}`) */
+                match_id: string;
+                /** @description The job's title */
+                role_title: string;
+                /** @description When both people were first in the interview room (which starts the clock); the acceptance when they never met there (e.g. a hosted video provider); null if unknown */
+                started_at: string | null;
+            };
+            /** @description The event id (`evt_…`); the same in every attempt and replay */
+            id: string;
+            /** @constant */
+            type: "interview.completed";
         };
         InterviewRoomUrl: {
             /** Format: date-time */
@@ -1816,6 +1996,35 @@ export interface components {
              */
             status: "matched" | "accepted" | "declined" | "expired" | "completed" | "no_show";
         };
+        /** @description Both sides of a match accepted it in the web application. */
+        MatchAcceptedEvent: {
+            /** @description When the event happened, Unix time in seconds */
+            created_at: number;
+            /** @description Both sides of a match accepted it in the web application. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description When the second side accepted
+                 */
+                accepted_at: string;
+                /** @description The job the match is for */
+                job_id: string;
+                /** @description The live event the match was made at */
+                live_event_slug: string;
+                /** @description The match (`GET /api/v1/matches/{id}`) */
+                match_id: string;
+                /** @description True when the team's settings accepted for the recruiters */
+                recruiter_auto_accepted: boolean;
+                /** @description The interviewer: whoever of the team accepted; null when unknown (auto-accepted) */
+                recruiter_user_id: string | null;
+                /** @description The job's title */
+                role_title: string;
+            };
+            /** @description The event id (`evt_…`); the same in every attempt and replay */
+            id: string;
+            /** @constant */
+            type: "match.accepted";
+        };
         MatchingSettings: {
             /** @description Offer pairs whose remote modes cannot meet (a seeker who wants fully remote work and an on-site job); null = the default (false): never */
             allow_remote_mismatch?: boolean | null;
@@ -1922,6 +2131,56 @@ export interface components {
              * @enum {string}
              */
             status: "matched" | "accepted" | "declined" | "expired" | "completed" | "no_show";
+        };
+        /** @description A match is made: sent to team subscriptions of the job's team and user subscriptions of the seeker. */
+        MatchMatchedEvent: {
+            /** @description When the event happened, Unix time in seconds */
+            created_at: number;
+            /** @description A match is made: sent to team subscriptions of the job's team and user subscriptions of the seeker. */
+            data: {
+                /** @description The match (`GET /api/v1/matches/{id}`) */
+                match_id: string;
+                /** @description The job's title */
+                role_title: string;
+                /** @description The seeker's headline; "" when they have none */
+                seeker_headline: string;
+            };
+            /** @description The event id (`evt_…`); the same in every attempt and replay */
+            id: string;
+            /** @constant */
+            type: "match.matched";
+        };
+        /** @description An accepted match ended without an interview: someone did not come to the interview room within the grace time (never also interview.completed). */
+        MatchNoShowEvent: {
+            /** @description When the event happened, Unix time in seconds */
+            created_at: number;
+            /** @description An accepted match ended without an interview: someone did not come to the interview room within the grace time (never also interview.completed). */
+            data: {
+                /** @description When the match was accepted */
+                accepted_at: string | null;
+                /** @description The job the match is for */
+                job_id: string;
+                /** @description The live event the match was made at */
+                live_event_slug: string;
+                /** @description The match (`GET /api/v1/matches/{id}`) */
+                match_id: string;
+                /**
+                 * @description Who did not come to the interview room
+                 * @enum {string}
+                 */
+                missing: "seeker" | "recruiter" | "both";
+                /**
+                 * Format: date-time
+                 * @description When the grace time to come to the room ran out
+                 */
+                no_show_at: string;
+                /** @description The job's title */
+                role_title: string;
+            };
+            /** @description The event id (`evt_…`); the same in every attempt and replay */
+            id: string;
+            /** @constant */
+            type: "match.no_show";
         };
         /** @description Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null. */
         MatchOutlook: {
@@ -2584,6 +2843,24 @@ export interface components {
             target_url: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description `POST /webhooks/{id}/test`: sent only to that subscription, whether or not it lists this type. */
+        WebhookTestEvent: {
+            /** @description When the event happened, Unix time in seconds */
+            created_at: number;
+            /** @description `POST /webhooks/{id}/test`: sent only to that subscription, whether or not it lists this type. */
+            data: {
+                /** @constant */
+                message: "This is a test event from Job Fair.";
+                /** @constant */
+                test: true;
+                /** @description The subscription the test was sent to */
+                webhook_id: string;
+            };
+            /** @description The event id (`evt_…`); the same in every attempt and replay */
+            id: string;
+            /** @constant */
+            type: "webhook.test";
         };
         WebhookTestResult: {
             attempt: {
@@ -9297,6 +9574,234 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    webhook_changelog_api: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the subscription secret of `<t>.<raw body>`; one `v1` per signing secret (two while a secret rotates). */
+                "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same in every attempt: deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<raw body>>`, one per secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: the attempt time, Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangelogApiEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: the delivery is retried, then dead-lettered */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_interview_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the subscription secret of `<t>.<raw body>`; one `v1` per signing secret (two while a secret rotates). */
+                "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same in every attempt: deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<raw body>>`, one per secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: the attempt time, Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterviewCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: the delivery is retried, then dead-lettered */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_match_accepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the subscription secret of `<t>.<raw body>`; one `v1` per signing secret (two while a secret rotates). */
+                "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same in every attempt: deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<raw body>>`, one per secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: the attempt time, Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: the delivery is retried, then dead-lettered */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_match_matched: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the subscription secret of `<t>.<raw body>`; one `v1` per signing secret (two while a secret rotates). */
+                "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same in every attempt: deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<raw body>>`, one per secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: the attempt time, Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchMatchedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: the delivery is retried, then dead-lettered */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_match_no_show: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the subscription secret of `<t>.<raw body>`; one `v1` per signing secret (two while a secret rotates). */
+                "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same in every attempt: deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<raw body>>`, one per secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: the attempt time, Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchNoShowEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: the delivery is retried, then dead-lettered */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the subscription secret of `<t>.<raw body>`; one `v1` per signing secret (two while a secret rotates). */
+                "Svc-Signature": string;
+                /** @description Standard Webhooks: the event id (the same in every attempt: deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<raw body>>`, one per secret */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: the attempt time, Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: the delivery is retried, then dead-lettered */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -156,7 +156,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       `- [Agent guide](${base}${AGENT_GUIDE_PATH}): the flow, every MCP tool, scopes, webhooks ` +
         `and signatures, in Markdown`,
       `- [OpenAPI 3.1 document](${base}/api/v1/openapi.json): the canonical reference, generated ` +
-        `from the request schemas`,
+        `from the request schemas; its \`webhooks\` section is the catalogue of event types and payloads`,
       `- [API reference](${base}${API_REFERENCE_PATH}/): the same document for humans`,
       `- [MCP endpoint](${base}${MCP_PATH}): Streamable HTTP, stateless; tools filtered by the ` +
         `token's scopes; read-only variant at ${base}${MCP_READONLY_PATH}`,
@@ -224,6 +224,8 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       '- Standard Webhooks: `webhook-id` (the event id, stable across retries), `webhook-timestamp`, `webhook-signature: v1,<base64>` — HMAC-SHA256 of `<id>.<timestamp>.<raw body>`. With the `standardwebhooks` library: `new Webhook(secret, { format: "raw" }).verify(rawBody, headers)`; libraries that only take `whsec_…` take `"whsec_" + base64(secret)`.',
       '',
       'During a secret rotation both schemes carry one signature per active secret. Allow ±300 s of clock skew; deduplicate on the event id.',
+      '',
+      `Every event type and its payload schema is in the OpenAPI document's \`webhooks\` section (${base}/api/v1/openapi.json; components \`MatchMatchedEvent\`, \`MatchAcceptedEvent\`, …), so payload types can be generated; the typed client exports them as \`WebhookEvent<'match.accepted'>\`. New fields may appear in \`data\` (v1 only adds): ignore the ones you do not know.`,
       '',
     ].join('\n');
   });

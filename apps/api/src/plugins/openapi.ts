@@ -8,6 +8,7 @@ import { SCOPES, RECRUITER_SCOPES } from '#lib/scopes';
 import type { Config } from '#lib/config';
 import { AGENT_IDENTITY_FORM, AGENT_IDENTITY_MAX } from './agent-identity';
 import { UUID_V4 } from './idempotency';
+import { addWebhookCatalogue } from './openapi-webhooks';
 
 export const API_PREFIX = '/api/v1';
 
@@ -129,6 +130,7 @@ export default fp<{ config: Config }>(
       transform: createJsonSchemaTransform({ skipList: [] }),
       transformObject: (documentObject) => {
         const doc = createJsonSchemaTransformObject({})(documentObject) as OpenAPIV3_1.Document;
+        addWebhookCatalogue(doc);
         return decorateDocument(doc, meta);
       },
     });

@@ -11,6 +11,7 @@ import { operationHex, type OperationKey } from '#lib/operation-ids';
 import type { Config } from '#lib/config';
 import { updateRefusal } from '#lib/update-refusal';
 import { checkTargetUrl } from '#domain/webhooks/address-policy';
+import { checkWebhookEventData } from '#domain/webhooks/event-catalogue';
 import { deriveWebhookSecret, hashWebhookSecret, newSecretSalt } from '#domain/webhooks/secrets';
 import {
   WEBHOOK_DELETED,
@@ -326,7 +327,11 @@ export function createWebhooksService(
       const row = await load(owner, id);
       // Keyed: the event id derives from the key, so a retry after a crash joins the same delivery.
       const eventId = op ? `evt_${operationHex(op, `webhook-test:${row.id}`)}` : newEventId();
-      const data = { webhook_id: row.id, message: WEBHOOK_TEST_MESSAGE, test: true };
+      const data = checkWebhookEventData('webhook.test', {
+        webhook_id: row.id,
+        message: WEBHOOK_TEST_MESSAGE,
+        test: true,
+      });
       if (op) {
         // A retry after a crash whose delivery already had its first attempt: answer from the log
         // (the workflow may have finished; starting it again would send a second test event).
