@@ -7,6 +7,7 @@ import { currentUser } from '../web/core';
 import { html, type SafeHtml } from '../web/html';
 import { fmtDate, sendPage } from '../web/layout';
 import { choiceWords, errorMessage, salaryRange } from '../web/messages';
+import { eventStructuredData, jsonLdText } from './structured-data';
 
 export function jobCard(
   j: Pick<
@@ -99,9 +100,15 @@ ${s?.user.role === 'seeker' ? html`<p><a href="/queue">Queue for any event</a> Â
     const q: SeekerQueue =
       s?.user.role === 'seeker' ? await seekerQueue(s.user.id) : { v: null, match: null, finished: false };
     const v = q.v;
+    const structured = eventStructuredData(event, list, {
+      publicBaseUrl: app.config.publicBaseUrl,
+      currency: app.config.BILLING_CURRENCY,
+      name: eventTitle(event),
+    });
     return sendPage(request, reply, {
       title: event.company_name,
       status,
+      jsonLd: structured ? jsonLdText(structured) : undefined,
       body: html`<div data-accent="${event.accent_color}">
 <div class="event-hero">
   ${event.logo_url ? html`<img src="${event.logo_url}" alt="${event.company_name} logo">` : ''}

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { html, type SafeHtml } from './html';
+import { html, raw, type SafeHtml } from './html';
 import { csrfToken } from './core';
 import { AppError, ValidationError } from '#lib/errors';
 import { SHIPPED_SKILL_VOCABULARY } from '#domain/matchmaking/skills';
@@ -13,6 +13,8 @@ export interface PageOptions {
   status?: number;
   /** Narrow single-column pages (forms). */
   narrow?: boolean;
+  /** schema.org JSON-LD (already escaped for a script block: events/structured-data.ts `jsonLdText`). */
+  jsonLd?: string;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -226,6 +228,7 @@ export function renderPage(request: FastifyRequest, o: PageOptions): string {
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <script src="/static/app.js" defer></script>
 ${(o.scripts ?? []).map((src) => html`<script src="/static/${src}" defer></script>`)}
+${o.jsonLd ? html`<script type="application/ld+json">${raw(o.jsonLd)}</script>` : ''}
 </head>
 <body${s ? html` data-live-url="/live" data-base-title="${o.title} · Job Fair"` : ''}>
 <a class="skip-link" href="#main">Skip to content</a>
