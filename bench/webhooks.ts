@@ -445,7 +445,7 @@ async function pacedLatency(
   const paced: DomainEvent[] = Array.from({ length: s.o.pacedEvents }, (_, i) => ({
     ...template,
     id: `evt_${randomBytes(12).toString('hex')}`,
-    data: { match_id: `p-${i}` },
+    data: { ...template.data, match_id: `p-${i}` },
   }));
   const pacedKeys = keysOf(paced, subs);
   const pacedArrived = s.rx.waitFor(pacedKeys, 5 * 60_000);
