@@ -92,6 +92,12 @@ describe('browser: the API reference at /docs/api renders locally, under its CSP
           const text = await (page.evaluate('document.body.innerText') as Promise<string>);
           const missing = summaries.filter((s) => !text.includes(s));
           expect(missing).toEqual([]);
+          // The webhooks section (the event catalogue) is rendered too, one entry per event type.
+          const events = Object.keys(doc.webhooks);
+          expect(events.length).toBeGreaterThanOrEqual(6);
+          expect(events.filter((t) => !text.includes(t))).toEqual([]);
+          await page.getByText('interview.completed', { exact: true }).first().scrollIntoViewIfNeeded();
+          await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'docs-api-webhooks-1280.png') });
         }
         expect(foreign).toEqual([]);
         expect(failed).toEqual([]);
