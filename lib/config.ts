@@ -197,6 +197,30 @@ export const configSchema = z.object({
     .describe(
       'Base URL of a hosted video provider adapter (rooms via POST {url}/rooms); unset = the built-in room page',
     ),
+  VIDEO_PROVIDER: z
+    .enum(['built-in', 'livekit'])
+    .default('built-in')
+    .describe(
+      'The interview room engine: built-in = peer to peer between the two browsers (or the hosted adapter ' +
+        'when VIDEO_PROVIDER_URL is set); livekit = our room page joins a LiveKit server (an SFU) at ' +
+        'LIVEKIT_URL, presence from its webhooks (POST /livekit/webhook)',
+    ),
+  LIVEKIT_URL: z
+    .url()
+    .optional()
+    .describe(
+      'LiveKit: the server browsers connect to (wss://livekit.example.org; ws:// on loopback); the API ' +
+        'calls its room service at the same address (http/https)',
+    ),
+  LIVEKIT_API_KEY: z.string().min(1).optional().describe('LiveKit: the API key (a `keys:` entry of the LiveKit server)'),
+  LIVEKIT_API_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .describe(
+      'LiveKit: the secret of LIVEKIT_API_KEY; the API signs participant tokens and checks webhooks with it ' +
+        '(never logged, never sent)',
+    ),
   ROOM_STUN_URLS: iceUrls(['stun', 'stuns']).describe(
     'Built-in room: STUN servers (comma-separated, e.g. stun:turn.example.org:3478) that let browsers ' +
       'behind NAT find their public address; unset = host candidates only (same network)',
@@ -473,6 +497,12 @@ export function loadConfig(
     throw new ConfigError(['ROOM_TURN_SECRET: required when ROOM_TURN_URLS is set']);
   if (c.ROOM_ICE_TRANSPORT_POLICY === 'relay' && !c.ROOM_TURN_URLS.length)
     throw new ConfigError(['ROOM_TURN_URLS: required when ROOM_ICE_TRANSPORT_POLICY=relay']);
+  if (c.VIDEO_PROVIDER === 'livekit') {
+    const missing = (['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'] as const).filter((k) => !c[k]);
+    if (missing.length) throw new ConfigError(missing.map((k) => `${k}: required when VIDEO_PROVIDER=livekit`));
+    if (c.VIDEO_PROVIDER_URL)
+      throw new ConfigError(['VIDEO_PROVIDER_URL: not with VIDEO_PROVIDER=livekit (one room engine at a time)']);
+  }
   const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return { ...c, publicBaseUrl, billingProvider: c.BILLING_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'local') };
 }
@@ -503,6 +533,10 @@ const COMMONLY_SET: ReadonlySet<string> = new Set([
   'ROOM_STUN_URLS',
   'ROOM_TURN_URLS',
   'ROOM_TURN_SECRET',
+  'VIDEO_PROVIDER',
+  'LIVEKIT_URL',
+  'LIVEKIT_API_KEY',
+  'LIVEKIT_API_SECRET',
   'AI_PROVIDER_URL',
   'AI_PROVIDER_KEY',
   'AI_PROVIDER_MODEL',

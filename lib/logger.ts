@@ -22,6 +22,9 @@ export const REDACT_PATHS = [
   '*.iceServers[*].credential',
   'ROOM_TURN_SECRET',
   '*.ROOM_TURN_SECRET',
+  // The LiveKit secret (signs participant tokens, checks LiveKit's webhooks).
+  'LIVEKIT_API_SECRET',
+  '*.LIVEKIT_API_SECRET',
 ];
 
 /** Readable lines on a terminal, JSON for machines (a pipe, a file, a log collector) or when asked. */

@@ -31,6 +31,7 @@ import docsRoutes from './platform/docs-routes';
 import apiV1 from './routes';
 import webApp from './web';
 import stripeWebhookRoutes from './billing/stripe-webhook-routes';
+import liveKitWebhookRoutes from './matches/livekit-webhook-routes';
 // After the routes: zod registers the OpenAPI component schemas in module-load order, and the
 // document (and its ETag) stays the same when the routes' modules load first.
 import servicesPlugin from './plugins/services';
@@ -79,6 +80,7 @@ export const jobfairApp = fp<AppOptions>(
     await app.register(mcpPlugin);
     await app.register(apiV1, { prefix: API_PREFIX });
     await app.register(stripeWebhookRoutes);
+    await app.register(liveKitWebhookRoutes);
     await app.register(docsRoutes);
     await app.register(webApp);
   },

@@ -19,6 +19,7 @@ import { createMatchingSettingsService } from './events/matching-settings-servic
 import { createQueueService } from './queue/queue-service';
 import { createMatchesService } from './matches/matches-service';
 import type { VideoProvider } from './matches/video-provider';
+import { createLiveKitRoomService } from './matches/room-livekit-service';
 import { createWebhooksService } from './webhooks/webhooks-service';
 import { createBillingService } from './billing/billing-service';
 import { createBillingProvider } from '#domain/billing/providers';
@@ -97,6 +98,8 @@ export function createServices(opts: CreateServicesOptions) {
     // Leaving while matched declines the match: the queue's leave goes through the matches use-case.
     queue: createQueueService({ ...deps, matches }),
     matches,
+    /** The interview room on LiveKit (null unless VIDEO_PROVIDER=livekit). */
+    liveKitRooms: createLiveKitRoomService({ config: opts.config, appSecret: secret, matches }),
     webhooks: createWebhooksService(deps),
     billing: createBillingService({ ...deps, ...payments }),
     /** The built-in payments provider's pages and forms (null when BILLING_PROVIDER=stripe). */

@@ -9,7 +9,7 @@ import type { MatchPartyRole } from '#workflows/matches/contract';
 import { UUID_RE } from '#lib/ids';
 import { noShowClause } from './matches-pages';
 import { roomIceConfig } from './room-ice';
-import { ROOM_CALL_WORDS } from '../web/messages';
+import { ROOM_CALL_WORDS, ROOM_LIVEKIT_WORDS } from '../web/messages';
 
 /**
  * Signalling messages the peers may relay to each other (SDP, ICE, whether camera and microphone
@@ -94,6 +94,8 @@ export class RoomHub {
 
 const roomsPages: FastifyPluginAsync = async (app) => {
   const matches = app.services.matches;
+  /** VIDEO_PROVIDER=livekit: the same page joins a LiveKit room instead (room-livekit.js). */
+  const liveKit = app.services.liveKitRooms;
   const hub = new RoomHub();
   app.addHook('preClose', async () => hub.closeAll());
 
@@ -188,8 +190,8 @@ const roomsPages: FastifyPluginAsync = async (app) => {
     const otherWho = party.role === 'seeker' ? 'the recruiter' : 'the candidate';
     return sendPage(request, reply, {
       title: 'Interview room',
-      scripts: ['room.js'],
-      body: html`<div class="room" id="room" data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-match-id="${m.id}" data-arrive-by="${waitForOther ? m.arrive_by!.toISOString() : ''}" data-connect-timeout-ms="${app.config.ROOM_CONNECT_TIMEOUT_MS}" data-connection-state="new">
+      scripts: liveKit ? ['livekit-client.js', 'room-livekit.js'] : ['room.js'],
+      body: html`<div class="room" id="room"${liveKit ? html` data-engine="livekit" data-join-path="/rooms/${m.id}/livekit?t=${encodeURIComponent(String(request.query.t))}"` : ''} data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-match-id="${m.id}" data-arrive-by="${waitForOther ? m.arrive_by!.toISOString() : ''}" data-connect-timeout-ms="${app.config.ROOM_CONNECT_TIMEOUT_MS}" data-connection-state="new">
 <h1>Interview: ${m.job_title ?? 'job'}</h1>
 <section class="panel precheck" id="precheck" aria-labelledby="precheck-h" data-precheck-state="checking">
   <h2 id="precheck-h">Before you join: camera and microphone</h2>
@@ -206,12 +208,12 @@ const roomsPages: FastifyPluginAsync = async (app) => {
 </section>
 <div id="in-call" hidden>
 <p class="room-status" role="status" aria-live="polite"><span id="room-status-text">Connecting…</span></p>
-<p class="hint room-path" id="room-path" hidden><span data-path="direct" hidden>${ROOM_CALL_WORDS.pathDirect}</span><span data-path="relayed" hidden>${ROOM_CALL_WORDS.pathRelayed}</span></p>
+<p class="hint room-path" id="room-path" hidden><span data-path="direct" hidden>${ROOM_CALL_WORDS.pathDirect}</span><span data-path="relayed" hidden>${ROOM_CALL_WORDS.pathRelayed}</span>${liveKit ? html`<span data-path="server" hidden>${ROOM_LIVEKIT_WORDS.pathServer}</span>` : ''}</p>
 <p class="hint" id="room-reconnecting" hidden>${ROOM_CALL_WORDS.reconnecting}</p>
 <section class="panel room-nopath" id="room-nopath" role="alert" aria-labelledby="room-nopath-h" hidden>
-  <h2 id="room-nopath-h">${ROOM_CALL_WORDS.noPathTitle}</h2>
-  <p>${ROOM_CALL_WORDS.noPathLead}</p>
-  <ul>${ROOM_CALL_WORDS.noPathTries.map((t) => html`<li>${t}</li>`)}</ul>
+  <h2 id="room-nopath-h">${(liveKit ? ROOM_LIVEKIT_WORDS : ROOM_CALL_WORDS).noPathTitle}</h2>
+  <p>${(liveKit ? ROOM_LIVEKIT_WORDS : ROOM_CALL_WORDS).noPathLead}</p>
+  <ul>${(liveKit ? ROOM_LIVEKIT_WORDS : ROOM_CALL_WORDS).noPathTries.map((t) => html`<li>${t}</li>`)}</ul>
   <p><button type="button" class="btn btn-primary" id="room-retry">${ROOM_CALL_WORDS.noPathRetry}</button></p>
 </section>
 <div class="room-clock" id="room-clock" data-clock-state="${m.interview_started_at ? 'running' : 'waiting'}">
@@ -244,7 +246,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   )}</span>
 </div>
 ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview once you are both here. Until then, step out to leave the room open.</p>` : ''}
-<p class="hint">Stepping out keeps the room open (the clock keeps running once it started); you can come back from the match page. The call runs between your browsers (peer to peer, through our relay only when your networks need it); nothing is recorded.</p>
+<p class="hint">Stepping out keeps the room open (the clock keeps running once it started); you can come back from the match page. ${liveKit ? ROOM_LIVEKIT_WORDS.howItRuns : 'The call runs between your browsers (peer to peer, through our relay only when your networks need it); nothing is recorded.'}</p>
 </div>
 </div>`,
     });
@@ -268,10 +270,51 @@ ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview on
       if (!(err instanceof AppError && err.status === 409)) throw err;
     }
     hub.close(matchId, 'ended');
+    // LiveKit: deleting the room disconnects both pages (they go to the match page).
+    await liveKit?.close(matchId).catch((err) => app.log.warn({ err, matchId }, `room ${matchId}: LiveKit room not closed`));
     if ((request.headers.accept ?? '').includes('application/json'))
       return { ok: true, match_url: `/matches/${matchId}` };
     return reply.redirect(`/matches/${matchId}?done=interview-ended`, 303);
   });
+
+  if (liveKit) {
+    /**
+     * LiveKit: what the room page joins with (the server's URL and this party's token), for the
+     * party the room token admits while the match is accepted. Asked by the page's script (POST,
+     * CSRF-checked), so the token is in no HTML, URL or log.
+     */
+    app.post<{ Params: { matchId: string }; Querystring: { t?: string } }>(
+      '/rooms/:matchId/livekit',
+      async (request, reply) => {
+        const party = await admit(request);
+        const { match: m } = await matches.get({ userId: party.userId, matchId: request.params.matchId });
+        if (m.status !== 'accepted')
+          throw new AppError(409, 'ROOM_CLOSED', `match ${m.id} is ${m.status}; the room is closed`);
+        const joining = await liveKit.join({ matchId: m.id, ...party });
+        reply.header('cache-control', 'no-store');
+        return {
+          ...joining,
+          started_at: m.interview_started_at?.toISOString() ?? null,
+          ends_at: m.interview_ends_at?.toISOString() ?? null,
+        };
+      },
+    );
+
+    /** LiveKit: the interview clock as the match has it (the page asks when the other person is in). */
+    app.get<{ Params: { matchId: string }; Querystring: { t?: string } }>(
+      '/rooms/:matchId/clock.json',
+      async (request, reply) => {
+        const party = await admit(request);
+        const { match: m } = await matches.get({ userId: party.userId, matchId: request.params.matchId });
+        reply.header('cache-control', 'no-store');
+        return {
+          status: m.status,
+          started_at: m.interview_started_at?.toISOString() ?? null,
+          ends_at: m.interview_ends_at?.toISOString() ?? null,
+        };
+      },
+    );
+  }
 
   app.get<{ Params: { matchId: string }; Querystring: { t?: string } }>(
     '/rooms/:matchId/signal',

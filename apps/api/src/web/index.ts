@@ -50,9 +50,17 @@ const TYPES: Record<string, string> = {
  * "Enter the interview room" answers 303 to the provider's room, and `form-action` also governs
  * where a form's redirect may go.
  */
-export function contentSecurityPolicy(videoProviderUrl?: string): string {
+export function contentSecurityPolicy(videoProviderUrl?: string, liveKitUrl?: string): string {
   const providerOrigin = videoProviderUrl ? new URL(videoProviderUrl).origin : null;
-  return CSP_BASE.map((d) => (d === "form-action 'self'" && providerOrigin ? `${d} ${providerOrigin}` : d)).join('; ');
+  // LiveKit's client also asks the server over HTTP(S) (why a connection failed): its origin as http(s).
+  const liveKitHttp = liveKitUrl ? new URL(liveKitUrl.replace(/^ws/, 'http')).origin : null;
+  return CSP_BASE.map((d) =>
+    d === "form-action 'self'" && providerOrigin
+      ? `${d} ${providerOrigin}`
+      : d.startsWith('connect-src') && liveKitHttp
+        ? `${d} ${liveKitHttp}`
+        : d,
+  ).join('; ');
 }
 
 const CSP_BASE = [
@@ -77,7 +85,10 @@ const CSP_BASE = [
  */
 const webApp: FastifyPluginAsync = async (app) => {
   const sessions = app.services.accounts.sessions;
-  const CSP = contentSecurityPolicy(app.config.VIDEO_PROVIDER_URL);
+  const CSP = contentSecurityPolicy(
+    app.config.VIDEO_PROVIDER_URL,
+    app.config.VIDEO_PROVIDER === 'livekit' ? app.config.LIVEKIT_URL : undefined,
+  );
   const canonical = new URL(app.config.publicBaseUrl);
 
   // Forms post application/x-www-form-urlencoded; the parser lives only in this plugin's scope.
@@ -180,6 +191,13 @@ ${validationList(mapped.body.details)}
     if (!type) continue;
     const body = fs.readFileSync(path.join(STATIC_DIR, file));
     assets.set(file, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` });
+  }
+  // VIDEO_PROVIDER=livekit: the LiveKit client (its UMD build, global LivekitClient) from our own
+  // node_modules, pinned in package-lock.json, served like our own scripts (no CDN).
+  if (app.config.VIDEO_PROVIDER === 'livekit') {
+    const body = fs.readFileSync(require.resolve('livekit-client'));
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
+    assets.set('livekit-client.js', { body, type: TYPES['.js'], etag });
   }
   app.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
     const a = assets.get(request.params.file);

@@ -432,3 +432,17 @@ export const ROOM_CALL_WORDS = {
   ],
   noPathRetry: 'Try again',
 };
+
+/** The interview room on LiveKit (VIDEO_PROVIDER=livekit): the texts that differ from the built-in room's. */
+export const ROOM_LIVEKIT_WORDS = {
+  pathServer: 'Through our video server: each of you sends the call to it, and it passes it on to the other.',
+  howItRuns: 'The call runs through our video server (encrypted on the way); nothing is recorded.',
+  noPathTitle: 'No connection to the video server',
+  noPathLead: 'Your browser could not reach our video server. You can try:',
+  noPathTries: [
+    'another network: your phone’s hotspot, or a home network instead of an office one;',
+    'turning off a VPN or a proxy for this call;',
+    'if you are on a company network, asking its IT team to allow WebSocket connections and UDP and TCP to port 443 for video calls;',
+    'another up-to-date browser (Chrome, Edge, Firefox or Safari).',
+  ],
+};
