@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { appSecret, ConfigError, loadConfig } from '../lib/config';
 import { startInfrastructure, redactUrl, type Infrastructure } from './stack';
-import { TemporalCliUnavailableError } from './temporal-server';
+import { defaultCacheDir, TemporalCliUnavailableError } from './temporal-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { seedDemoData, openDemoEvents, DEMO_PASSWORD } from '../apps/demo/src/demo-data';
 import { openServices } from '../apps/ops/src/services';
@@ -14,6 +14,7 @@ import { connectClosable } from '../lib/temporal-connection';
 import { createLogger } from '../lib/logger';
 import { portInUse } from './postgres-server';
 import { startTurnServer } from './turn-server';
+import { resolveLiveKitServer, startLiveKitServer } from './livekit-server';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -21,6 +22,8 @@ import { randomBytes } from 'node:crypto';
  * embedded PostgreSQL (or DATABASE_URL), migrations, demo data, the worker and the API as
  * separate processes. Ctrl-C stops everything it started. `npm start -- --turn` also runs coturn on
  * loopback and points the interview room at it (try ROOM_ICE_TRANSPORT_POLICY=relay to force it).
+ * `npm start -- --livekit` runs a LiveKit server on loopback (built once with Go) and makes it the
+ * room engine (VIDEO_PROVIDER=livekit), its webhooks to this API.
  */
 const ROOT = path.resolve(__dirname, '..');
 const log = (line: string) => console.log(`[start] ${line}`);
@@ -124,9 +127,30 @@ async function main() {
     }
   }
 
+  // --livekit: a LiveKit server on loopback (dev mode, a fresh key pair), webhooks to this API.
+  let liveKitEnv: Record<string, string> = {};
+  if (process.argv.includes('--livekit')) {
+    try {
+      const bin = await resolveLiveKitServer({ cacheDir: defaultCacheDir(config.CACHE_DIR), log });
+      const lk = await startLiveKitServer({ bin, webhookUrl: `http://127.0.0.1:${config.PORT}/livekit/webhook` });
+      beforeStop.push(lk.stop);
+      liveKitEnv = {
+        VIDEO_PROVIDER: 'livekit',
+        LIVEKIT_URL: lk.url,
+        LIVEKIT_API_KEY: lk.apiKey,
+        LIVEKIT_API_SECRET: lk.apiSecret,
+      };
+      log(`LiveKit server on ${lk.url} as the interview room engine (--livekit)`);
+    } catch (err) {
+      console.error(`[start] --livekit: ${(err as Error).message}`);
+      return stop(1);
+    }
+  }
+
   const env = {
     ...process.env,
     ...turnEnv,
+    ...liveKitEnv,
     JOBFAIR_SUPERVISED: '1',
     APP_SECRET: appSecret(config),
     ...(demoWebhooks ? { WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}),

@@ -10,6 +10,7 @@ import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
 import { TEMPLATE_DB } from '../test/helpers/env';
 import { defaultCacheDir } from './temporal-server';
 import { resolveStripeMock, startStripeMock, type RunningStripeMock } from './stripe-mock';
+import { resolveLiveKitServer } from './livekit-server';
 
 /**
  * `npm test`: tsc and ESLint first (see lint()), then isolated PostgreSQL and Temporal dev server
@@ -150,6 +151,17 @@ async function main() {
       await resolveStripeMock({ cacheDir: defaultCacheDir(base.CACHE_DIR), log: (l) => console.log(`[test] ${l}`) }),
     );
     stripeMock = mock;
+    // The LiveKit room test's server (VIDEO_PROVIDER=livekit), built once per machine like the
+    // Temporal CLI (minutes on a cold machine, then cached): here for the whole suite (CI) and runs
+    // that name it, so the build is not inside a test's time limit; other runs never need it.
+    const jestArgs = process.argv.slice(2);
+    const liveKitBin =
+      jestArgs.length === 0 || jestArgs.some((a) => /livekit/i.test(a))
+        ? await resolveLiveKitServer({
+            cacheDir: defaultCacheDir(base.CACHE_DIR),
+            log: (l) => console.log(`[test] ${l}`),
+          })
+        : undefined;
     const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
     await ensureDatabase(adminUrl, TEMPLATE_DB);
     const templateUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE_DB}$1`);
@@ -177,6 +189,7 @@ async function main() {
           JOBFAIR_TEST_TEMPORAL_ADDRESS: infra.temporalAddress,
           JOBFAIR_TEST_WORKFLOW_BUNDLE: bundlePath,
           JOBFAIR_TEST_STRIPE_MOCK_URL: mock.url,
+          ...(liveKitBin ? { JOBFAIR_TEST_LIVEKIT_BIN: liveKitBin } : {}),
         },
       });
       jest.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));

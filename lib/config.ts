@@ -212,7 +212,11 @@ export const configSchema = z.object({
       'LiveKit: the server browsers connect to (wss://livekit.example.org; ws:// on loopback); the API ' +
         'calls its room service at the same address (http/https)',
     ),
-  LIVEKIT_API_KEY: z.string().min(1).optional().describe('LiveKit: the API key (a `keys:` entry of the LiveKit server)'),
+  LIVEKIT_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('LiveKit: the API key (a `keys:` entry of the LiveKit server)'),
   LIVEKIT_API_SECRET: z
     .string()
     .min(32)

@@ -21,7 +21,10 @@ const liveKitWebhookRoutes: FastifyPluginAsync = async (app) => {
   app.post('/livekit/webhook', async (request) => {
     const auth = request.headers.authorization;
     const result = await liveKit.webhook(typeof request.body === 'string' ? request.body : '', auth);
-    request.log.info(result, `LiveKit webhook: ${result.outcome}${'matchId' in result ? ` [matchId=${result.matchId}]` : ''}`);
+    request.log.info(
+      result,
+      `LiveKit webhook: ${result.outcome}${'matchId' in result ? ` [matchId=${result.matchId}]` : ''}`,
+    );
     return { ok: true };
   });
 };

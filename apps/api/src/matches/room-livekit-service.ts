@@ -2,7 +2,13 @@ import { AppError } from '#lib/errors';
 import type { Config } from '#lib/config';
 import type { MatchPartyRole } from '#workflows/matches/contract';
 import type { MatchesService } from './matches-service';
-import { createLiveKitRooms, liveKitSettings, matchIdOfRoom, partyOfParticipant, type LiveKitRooms } from './room-livekit';
+import {
+  createLiveKitRooms,
+  liveKitSettings,
+  matchIdOfRoom,
+  partyOfParticipant,
+  type LiveKitRooms,
+} from './room-livekit';
 
 /** What a LiveKit webhook changed: `arrival` (one party), `both` (the clock), or nothing to do and why. */
 export type LiveKitPresenceOutcome =

@@ -58,7 +58,12 @@ export function sealParticipant(appSecret: string, matchId: string, role: MatchP
   return `v1.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')}`;
 }
 
-export function unsealParticipant(appSecret: string, matchId: string, role: MatchPartyRole, sealed: string): string | null {
+export function unsealParticipant(
+  appSecret: string,
+  matchId: string,
+  role: MatchPartyRole,
+  sealed: string,
+): string | null {
   const m = /^v1\.([A-Za-z0-9_-]+)$/.exec(sealed);
   if (!m) return null;
   const raw = Buffer.from(m[1], 'base64url');
@@ -153,7 +158,8 @@ export function createLiveKitRooms(s: LiveKitSettings) {
       }
     },
 
-    mintToken: (p: { matchId: string; userId: string; role: MatchPartyRole; expiresAt: Date }) => mintLiveKitToken(s, p),
+    mintToken: (p: { matchId: string; userId: string; role: MatchPartyRole; expiresAt: Date }) =>
+      mintLiveKitToken(s, p),
 
     /** The parties connected now (LiveKit's view; identities checked). */
     async partiesIn(matchId: string): Promise<LiveKitParty[]> {

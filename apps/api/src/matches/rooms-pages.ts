@@ -271,7 +271,9 @@ ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview on
     }
     hub.close(matchId, 'ended');
     // LiveKit: deleting the room disconnects both pages (they go to the match page).
-    await liveKit?.close(matchId).catch((err) => app.log.warn({ err, matchId }, `room ${matchId}: LiveKit room not closed`));
+    await liveKit
+      ?.close(matchId)
+      .catch((err) => app.log.warn({ err, matchId }, `room ${matchId}: LiveKit room not closed`));
     if ((request.headers.accept ?? '').includes('application/json'))
       return { ok: true, match_url: `/matches/${matchId}` };
     return reply.redirect(`/matches/${matchId}?done=interview-ended`, 303);
