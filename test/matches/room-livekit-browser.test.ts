@@ -66,7 +66,8 @@ describe('browser: the interview room on a LiveKit server', () => {
   const received = async (p: Page): Promise<{ framesDecoded: number; audioSamples: number }> =>
     (await p.evaluate('window.jobfairRoom.received()')) as { framesDecoded: number; audioSamples: number };
 
-  it('both join through LiveKit, see and hear each other; the clock starts on both presences', async () => {
+  /** An accepted match, both parties on its room page past the pre-join check (not joined yet). */
+  const roomPages = async () => {
     const rec = await h.recruiter();
     const event = await createLiveEvent(h, { teamId: rec.teamId!, slots: 1 });
     await createJob(h, { event });
@@ -85,7 +86,11 @@ describe('browser: the interview room on a LiveKit server', () => {
     await recruiter.goto((await svc.interviewRoomUrl({ userId: rec.user.id, matchId: match.id })).roomUrl);
     for (const p of [seeker, recruiter])
       await p.locator('#precheck[data-precheck-state="ready"]').waitFor({ timeout: 15_000 });
+    return { seeker, recruiter, match, s };
+  };
 
+  it('both join through LiveKit, see and hear each other; the clock starts on both presences', async () => {
+    const { seeker, recruiter, match, s } = await roomPages();
     // The seeker alone: LiveKit's participant_joined records the arrival; no clock yet.
     await seeker.getByRole('button', { name: 'Join the interview' }).click();
     await seeker.locator('#room[data-connection-state="connected"]').waitFor({ timeout: 30_000 });
@@ -180,6 +185,30 @@ describe('browser: the interview room on a LiveKit server', () => {
     expect(forged.statusCode).toBe(401);
   }, 60_000);
 
+  it("a dropped connection: LiveKit's own reconnection, the page says so, the interview runs on", async () => {
+    const { seeker, recruiter, matchId } = call!;
+    const before = await h.knex('matches').where({ id: matchId }).first();
+    const frames = (await received(recruiter)).framesDecoded;
+    // LiveKit's client drops its signalling and media connections and joins again (a network change).
+    const at = Date.now();
+    await seeker.evaluate(`window.jobfairRoom.room.simulateScenario('full-reconnect')`);
+    await seeker.locator('#room[data-reconnects="1"]').waitFor({ timeout: 15_000 });
+    await seeker
+      .locator('#room[data-connection-state="connected"]:not([data-reconnecting])')
+      .waitFor({ timeout: 30_000 });
+    expect(await seeker.locator('#room-reconnecting').isHidden()).toBe(true);
+    const backMs = Date.now() - at;
+    // Media flows again both ways; the same interview, its clock unchanged.
+    await eventually(async () => (await received(recruiter)).framesDecoded > frames + 10, 20_000);
+    await eventually(async () => (await received(seeker)).framesDecoded > 10, 20_000);
+    const after = await h.knex('matches').where({ id: matchId }).first();
+    expect(after.status).toBe('accepted');
+    expect(after.interview_started_at).toEqual(before.interview_started_at);
+    for (const p of [seeker, recruiter])
+      expect(await p.locator('#room-clock').getAttribute('data-clock-state')).toBe('running');
+    console.log(`LiveKit full reconnect: connected again after ${backMs} ms`);
+  }, 90_000);
+
   it('ending the interview closes the LiveKit room for both', async () => {
     const { seeker, recruiter, matchId } = call!;
     await recruiter.locator('summary', { hasText: 'End the interview' }).click();
@@ -192,5 +221,15 @@ describe('browser: the interview room on a LiveKit server', () => {
     await seeker.waitForURL(new RegExp(`/matches/${matchId}$`), { timeout: 15_000 });
     const rooms = await new RoomServiceClient(lk!.url, apiKey, apiSecret).listRooms([liveKitRoomName(matchId)]);
     expect(rooms).toEqual([]);
+  }, 60_000);
+
+  it('LiveKit server down: the room says it cannot reach the video server, and what to try', async () => {
+    await lk!.stop();
+    const { seeker } = await roomPages();
+    await seeker.getByRole('button', { name: 'Join the interview' }).click();
+    await seeker.locator('#room[data-no-path="1"]').waitFor({ timeout: 30_000 });
+    expect(await seeker.locator('#room-nopath').textContent()).toContain('No connection to the video server');
+    await checkPage(seeker, 'room-livekit-no-server');
+    lk = undefined;
   }, 60_000);
 });

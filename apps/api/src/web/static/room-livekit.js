@@ -213,6 +213,7 @@
             status('The other person left the room; waiting for them to come back…');
           })
           .on(LK.RoomEvent.Reconnecting, function () {
+            root.setAttribute('data-reconnects', String(Number(root.getAttribute('data-reconnects') || 0) + 1));
             showReconnecting(true);
             connectionState('reconnecting');
             status('Reconnecting…');
