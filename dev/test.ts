@@ -99,34 +99,45 @@ function lint(jestArgs: readonly string[]): void {
 }
 
 /**
- * The fuzz suite (test/platform/fuzz.test.ts) runs schemathesis from PyPI in a local virtual environment, pinned in
- * .ci/requirements-fuzz.txt. `.ci/run` installs it; a plain `npm test` on a fresh clone does too
- * when Python 3.11 is there, so the suite needs nothing by hand.
+ * The CI virtual environment, .ci/venv (a local one, never the system's): schemathesis for the fuzz suite
+ * (test/platform/fuzz.test.ts, pinned in .ci/requirements-fuzz.txt) and the Python client's generator, runtime
+ * dependencies and pytest (test/platform/python-client.test.ts, .ci/requirements-python-client.txt). `.ci/run`
+ * installs them; a plain `npm test` on a fresh clone does too when Python 3.11 is there, so the suites need
+ * nothing by hand. Each requirements file is installed when its marker executable is missing.
  */
-function ensureSchemathesis(): void {
-  const bin = path.join(ROOT, '.ci', 'venv', 'bin', 'schemathesis');
-  if (process.env.SCHEMATHESIS_BIN || fs.existsSync(bin)) return;
+function ensureCiVenv(): void {
+  const venv = path.join(ROOT, '.ci', 'venv');
+  const wanted: Array<{ marker: string; requirements: string; why: string; skip?: boolean }> = [
+    {
+      marker: path.join(venv, 'bin', 'schemathesis'),
+      requirements: 'requirements-fuzz.txt',
+      why: 'schemathesis for the fuzz suite',
+      skip: Boolean(process.env.SCHEMATHESIS_BIN),
+    },
+    {
+      marker: path.join(venv, 'bin', 'openapi-python-client'),
+      requirements: 'requirements-python-client.txt',
+      why: 'the Python client suite (openapi-python-client, httpx, pytest)',
+      skip: Boolean(process.env.JOBFAIR_PYTHON),
+    },
+  ];
+  const missing = wanted.filter((w) => !w.skip && !fs.existsSync(w.marker));
+  if (missing.length === 0) return;
   const python = ['python3.11', 'python3'].find((p) => spawnSync(p, ['--version'], { stdio: 'ignore' }).status === 0);
   if (!python) {
-    console.error(
-      '[test] the fuzz suite needs Python 3.11 to install schemathesis (.ci/run does it), or SCHEMATHESIS_BIN',
-    );
+    console.error(`[test] ${missing.map((m) => m.why).join(' and ')} need Python 3.11 (.ci/run installs it)`);
     return;
   }
-  console.log('[test] installing schemathesis into .ci/venv for the fuzz suite (once)…');
-  const steps: Array<[string, string[]]> = [
-    [python, ['-m', 'venv', path.join(ROOT, '.ci', 'venv')]],
-    [
-      path.join(ROOT, '.ci', 'venv', 'bin', 'pip'),
-      ['install', '-q', '-r', path.join(ROOT, '.ci', 'requirements-fuzz.txt')],
-    ],
-  ];
+  const steps: Array<[string, string[]]> = [];
+  if (!fs.existsSync(path.join(venv, 'bin', 'pip'))) steps.push([python, ['-m', 'venv', venv]]);
+  for (const m of missing) {
+    console.log(`[test] installing ${m.why} into .ci/venv (once)…`);
+    steps.push([path.join(venv, 'bin', 'pip'), ['install', '-q', '-r', path.join(ROOT, '.ci', m.requirements)]]);
+  }
   for (const [cmd, args] of steps) {
     const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) {
-      console.error(
-        `[test] ${cmd} ${args.join(' ')} failed (exit ${r.status}); the fuzz suite will say how to install it`,
-      );
+      console.error(`[test] ${cmd} ${args.join(' ')} failed (exit ${r.status}); the suites will say how to install it`);
       return;
     }
   }
@@ -136,7 +147,7 @@ async function main() {
   const t0 = Date.now();
   lint(process.argv.slice(2));
   ensureDebianPackages();
-  ensureSchemathesis();
+  ensureCiVenv();
   const base = loadConfig({
     ...process.env,
     NODE_ENV: 'test',

@@ -1,0 +1,242 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.cancel_billing_plan_response_200 import CancelBillingPlanResponse200
+from ...models.error import Error
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_agent_identity, Unset):
+        headers["X-Agent-Identity"] = x_agent_identity
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/billing/cancel",
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CancelBillingPlanResponse200 | Error | None:
+    if response.status_code == 200:
+        response_200 = CancelBillingPlanResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CancelBillingPlanResponse200 | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[CancelBillingPlanResponse200 | Error]:
+    """Cancel the paid plan at the end of the current period
+
+     The team keeps its plan until `current_period_end`, then returns to free (status `canceled`). On
+    free → 409 `BILLING_NOTHING_TO_CANCEL`. Owners and admins only. The payer is the caller's team
+    (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403
+    `BILLING_TEAM_REQUIRED`.
+
+    Scope: `billing:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CancelBillingPlanResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        x_agent_identity=x_agent_identity,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> CancelBillingPlanResponse200 | Error | None:
+    """Cancel the paid plan at the end of the current period
+
+     The team keeps its plan until `current_period_end`, then returns to free (status `canceled`). On
+    free → 409 `BILLING_NOTHING_TO_CANCEL`. Owners and admins only. The payer is the caller's team
+    (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403
+    `BILLING_TEAM_REQUIRED`.
+
+    Scope: `billing:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CancelBillingPlanResponse200 | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        x_agent_identity=x_agent_identity,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[CancelBillingPlanResponse200 | Error]:
+    """Cancel the paid plan at the end of the current period
+
+     The team keeps its plan until `current_period_end`, then returns to free (status `canceled`). On
+    free → 409 `BILLING_NOTHING_TO_CANCEL`. Owners and admins only. The payer is the caller's team
+    (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403
+    `BILLING_TEAM_REQUIRED`.
+
+    Scope: `billing:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CancelBillingPlanResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        x_agent_identity=x_agent_identity,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> CancelBillingPlanResponse200 | Error | None:
+    """Cancel the paid plan at the end of the current period
+
+     The team keeps its plan until `current_period_end`, then returns to free (status `canceled`). On
+    free → 409 `BILLING_NOTHING_TO_CANCEL`. Owners and admins only. The payer is the caller's team
+    (recruiters); a job seeker → 403 `BILLING_NOT_FOR_SEEKERS`, a recruiter without a team → 403
+    `BILLING_TEAM_REQUIRED`.
+
+    Scope: `billing:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CancelBillingPlanResponse200 | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            x_agent_identity=x_agent_identity,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,232 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_matches_response_200 import ListMatchesResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = UNSET,
+    x_agent_identity: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_agent_identity, Unset):
+        headers["X-Agent-Identity"] = x_agent_identity
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/matches",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListMatchesResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListMatchesResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListMatchesResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    x_agent_identity: str | Unset = UNSET,
+) -> Response[Error | ListMatchesResponse200]:
+    """The caller's recent matches
+
+     Up to 50 most recent matches, newest first (not paginated): a seeker sees their own, a recruiter
+    those of their team's jobs; `role` is the caller's role. Accepting happens only in the web
+    application: hand `details_url` to the human.
+
+    Scope: `matches:read`. Rate class: read (60/min per token).
+
+    Args:
+        limit (int | Unset):
+        x_agent_identity (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListMatchesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        x_agent_identity=x_agent_identity,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    x_agent_identity: str | Unset = UNSET,
+) -> Error | ListMatchesResponse200 | None:
+    """The caller's recent matches
+
+     Up to 50 most recent matches, newest first (not paginated): a seeker sees their own, a recruiter
+    those of their team's jobs; `role` is the caller's role. Accepting happens only in the web
+    application: hand `details_url` to the human.
+
+    Scope: `matches:read`. Rate class: read (60/min per token).
+
+    Args:
+        limit (int | Unset):
+        x_agent_identity (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListMatchesResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        x_agent_identity=x_agent_identity,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    x_agent_identity: str | Unset = UNSET,
+) -> Response[Error | ListMatchesResponse200]:
+    """The caller's recent matches
+
+     Up to 50 most recent matches, newest first (not paginated): a seeker sees their own, a recruiter
+    those of their team's jobs; `role` is the caller's role. Accepting happens only in the web
+    application: hand `details_url` to the human.
+
+    Scope: `matches:read`. Rate class: read (60/min per token).
+
+    Args:
+        limit (int | Unset):
+        x_agent_identity (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListMatchesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        x_agent_identity=x_agent_identity,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    x_agent_identity: str | Unset = UNSET,
+) -> Error | ListMatchesResponse200 | None:
+    """The caller's recent matches
+
+     Up to 50 most recent matches, newest first (not paginated): a seeker sees their own, a recruiter
+    those of their team's jobs; `role` is the caller's role. Accepting happens only in the web
+    application: hand `details_url` to the human.
+
+    Scope: `matches:read`. Rate class: read (60/min per token).
+
+    Args:
+        limit (int | Unset):
+        x_agent_identity (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListMatchesResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            x_agent_identity=x_agent_identity,
+        )
+    ).parsed

@@ -1,0 +1,257 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.settings_patch_input import SettingsPatchInput
+from ...models.update_settings_response_200 import UpdateSettingsResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: SettingsPatchInput,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_agent_identity, Unset):
+        headers["X-Agent-Identity"] = x_agent_identity
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/api/v1/settings",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | UpdateSettingsResponse200 | None:
+    if response.status_code == 200:
+        response_200 = UpdateSettingsResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | UpdateSettingsResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SettingsPatchInput,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | UpdateSettingsResponse200]:
+    """Change user and/or team settings
+
+     Team settings: only owners and admins of a team (403 TEAM_ROLE_REQUIRED; no team → 403
+    RECRUITER_TEAM_REQUIRED). Applied together or not at all.
+
+    Scope: `settings:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+        body (SettingsPatchInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | UpdateSettingsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_agent_identity=x_agent_identity,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: SettingsPatchInput,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | UpdateSettingsResponse200 | None:
+    """Change user and/or team settings
+
+     Team settings: only owners and admins of a team (403 TEAM_ROLE_REQUIRED; no team → 403
+    RECRUITER_TEAM_REQUIRED). Applied together or not at all.
+
+    Scope: `settings:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+        body (SettingsPatchInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | UpdateSettingsResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_agent_identity=x_agent_identity,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SettingsPatchInput,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | UpdateSettingsResponse200]:
+    """Change user and/or team settings
+
+     Team settings: only owners and admins of a team (403 TEAM_ROLE_REQUIRED; no team → 403
+    RECRUITER_TEAM_REQUIRED). Applied together or not at all.
+
+    Scope: `settings:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+        body (SettingsPatchInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | UpdateSettingsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_agent_identity=x_agent_identity,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: SettingsPatchInput,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | UpdateSettingsResponse200 | None:
+    """Change user and/or team settings
+
+     Team settings: only owners and admins of a team (403 TEAM_ROLE_REQUIRED; no team → 403
+    RECRUITER_TEAM_REQUIRED). Applied together or not at all.
+
+    Scope: `settings:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+        body (SettingsPatchInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | UpdateSettingsResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_agent_identity=x_agent_identity,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

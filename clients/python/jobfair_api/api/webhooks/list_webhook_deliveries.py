@@ -1,0 +1,234 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_webhook_deliveries_response_200 import (
+    ListWebhookDeliveriesResponse200,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    x_agent_identity: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_agent_identity, Unset):
+        headers["X-Agent-Identity"] = x_agent_identity
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/webhooks/{id}/deliveries".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListWebhookDeliveriesResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListWebhookDeliveriesResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListWebhookDeliveriesResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+) -> Response[Error | ListWebhookDeliveriesResponse200]:
+    """Delivery log: the 50 most recent attempts
+
+     Not paginated: `{ deliveries: [...] }`, newest first. One entry per HTTP attempt (its `Svc-Delivery-
+    Id`) plus one per delivery that ended without a request (not accepted while paused, oversize,
+    cancelled, dead-lettered while paused). Subscriptions belong to the caller's team when the caller is
+    a recruiter with a team, otherwise to the caller; another owner's subscription answers 404.
+
+    Scope: `webhooks:read`. Rate class: read (60/min per token).
+
+    Args:
+        id (str):
+        x_agent_identity (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListWebhookDeliveriesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_agent_identity=x_agent_identity,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+) -> Error | ListWebhookDeliveriesResponse200 | None:
+    """Delivery log: the 50 most recent attempts
+
+     Not paginated: `{ deliveries: [...] }`, newest first. One entry per HTTP attempt (its `Svc-Delivery-
+    Id`) plus one per delivery that ended without a request (not accepted while paused, oversize,
+    cancelled, dead-lettered while paused). Subscriptions belong to the caller's team when the caller is
+    a recruiter with a team, otherwise to the caller; another owner's subscription answers 404.
+
+    Scope: `webhooks:read`. Rate class: read (60/min per token).
+
+    Args:
+        id (str):
+        x_agent_identity (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListWebhookDeliveriesResponse200
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        x_agent_identity=x_agent_identity,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+) -> Response[Error | ListWebhookDeliveriesResponse200]:
+    """Delivery log: the 50 most recent attempts
+
+     Not paginated: `{ deliveries: [...] }`, newest first. One entry per HTTP attempt (its `Svc-Delivery-
+    Id`) plus one per delivery that ended without a request (not accepted while paused, oversize,
+    cancelled, dead-lettered while paused). Subscriptions belong to the caller's team when the caller is
+    a recruiter with a team, otherwise to the caller; another owner's subscription answers 404.
+
+    Scope: `webhooks:read`. Rate class: read (60/min per token).
+
+    Args:
+        id (str):
+        x_agent_identity (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListWebhookDeliveriesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_agent_identity=x_agent_identity,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+) -> Error | ListWebhookDeliveriesResponse200 | None:
+    """Delivery log: the 50 most recent attempts
+
+     Not paginated: `{ deliveries: [...] }`, newest first. One entry per HTTP attempt (its `Svc-Delivery-
+    Id`) plus one per delivery that ended without a request (not accepted while paused, oversize,
+    cancelled, dead-lettered while paused). Subscriptions belong to the caller's team when the caller is
+    a recruiter with a team, otherwise to the caller; another owner's subscription answers 404.
+
+    Scope: `webhooks:read`. Rate class: read (60/min per token).
+
+    Args:
+        id (str):
+        x_agent_identity (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListWebhookDeliveriesResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            x_agent_identity=x_agent_identity,
+        )
+    ).parsed

@@ -1,0 +1,266 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.rotate_webhook_secret_response_200 import RotateWebhookSecretResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_agent_identity, Unset):
+        headers["X-Agent-Identity"] = x_agent_identity
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/webhooks/{id}/rotate-secret".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | RotateWebhookSecretResponse200 | None:
+    if response.status_code == 200:
+        response_200 = RotateWebhookSecretResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | RotateWebhookSecretResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | RotateWebhookSecretResponse200]:
+    """Replace the signing secret
+
+     No body. Returns the new `secret` once. Until `previous_secret_expires_at` (24 h by default) every
+    delivery carries two `v1=` signatures, one per secret, so receivers can switch at leisure. Rotating
+    again within that window retires the older previous secret immediately. With `Idempotency-Key`, a
+    retry returns the same new secret (the stored answer is sealed, never plain text) instead of
+    rotating twice. Subscriptions belong to the caller's team when the caller is a recruiter with a
+    team, otherwise to the caller; another owner's subscription answers 404.
+
+    Scope: `webhooks:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        id (str):
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RotateWebhookSecretResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_agent_identity=x_agent_identity,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | RotateWebhookSecretResponse200 | None:
+    """Replace the signing secret
+
+     No body. Returns the new `secret` once. Until `previous_secret_expires_at` (24 h by default) every
+    delivery carries two `v1=` signatures, one per secret, so receivers can switch at leisure. Rotating
+    again within that window retires the older previous secret immediately. With `Idempotency-Key`, a
+    retry returns the same new secret (the stored answer is sealed, never plain text) instead of
+    rotating twice. Subscriptions belong to the caller's team when the caller is a recruiter with a
+    team, otherwise to the caller; another owner's subscription answers 404.
+
+    Scope: `webhooks:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        id (str):
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RotateWebhookSecretResponse200
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        x_agent_identity=x_agent_identity,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | RotateWebhookSecretResponse200]:
+    """Replace the signing secret
+
+     No body. Returns the new `secret` once. Until `previous_secret_expires_at` (24 h by default) every
+    delivery carries two `v1=` signatures, one per secret, so receivers can switch at leisure. Rotating
+    again within that window retires the older previous secret immediately. With `Idempotency-Key`, a
+    retry returns the same new secret (the stored answer is sealed, never plain text) instead of
+    rotating twice. Subscriptions belong to the caller's team when the caller is a recruiter with a
+    team, otherwise to the caller; another owner's subscription answers 404.
+
+    Scope: `webhooks:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        id (str):
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RotateWebhookSecretResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_agent_identity=x_agent_identity,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_agent_identity: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | RotateWebhookSecretResponse200 | None:
+    """Replace the signing secret
+
+     No body. Returns the new `secret` once. Until `previous_secret_expires_at` (24 h by default) every
+    delivery carries two `v1=` signatures, one per secret, so receivers can switch at leisure. Rotating
+    again within that window retires the older previous secret immediately. With `Idempotency-Key`, a
+    retry returns the same new secret (the stored answer is sealed, never plain text) instead of
+    rotating twice. Subscriptions belong to the caller's team when the caller is a recruiter with a
+    team, otherwise to the caller; another owner's subscription answers 404.
+
+    Scope: `webhooks:write`. Rate class: write (30/min per token). Accepts `Idempotency-Key` (UUID v4).
+
+    Args:
+        id (str):
+        x_agent_identity (str | Unset):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RotateWebhookSecretResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            x_agent_identity=x_agent_identity,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

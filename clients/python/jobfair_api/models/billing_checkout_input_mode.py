@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class BillingCheckoutInputMode(StrEnum):
+    EMBEDDED = "embedded"
+    HOSTED = "hosted"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class ChangelogApiEventDataKind(StrEnum):
+    ADDED = "added"
+    CHANGED = "changed"
+    DEPRECATED = "deprecated"
+    FIXED = "fixed"
+    REMOVED = "removed"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ChargeBillingOffSessionBodyInterval(StrEnum):
+    MONTH = "month"
+    YEAR = "year"
+
+    def __str__(self) -> str:
+        return str(self.value)

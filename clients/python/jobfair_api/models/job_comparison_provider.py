@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class JobComparisonProvider(StrEnum):
+    BUILTIN = "builtin"
+    OPENAI_COMPATIBLE = "openai_compatible"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class MatchDeclinedByRoleType0(StrEnum):
+    RECRUITER = "recruiter"
+    SEEKER = "seeker"
+
+    def __str__(self) -> str:
+        return str(self.value)

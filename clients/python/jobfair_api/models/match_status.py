@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+
+class MatchStatus(StrEnum):
+    ACCEPTED = "accepted"
+    COMPLETED = "completed"
+    DECLINED = "declined"
+    EXPIRED = "expired"
+    MATCHED = "matched"
+    NO_SHOW = "no_show"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ProfileInputRemotePreferenceType0(StrEnum):
+    FULLY_REMOTE = "fully_remote"
+    HYBRID = "hybrid"
+    ONSITE = "onsite"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class TeamJobInputRemotePreferenceType0(StrEnum):
+    HYBRID = "hybrid"
+    ONSITE = "onsite"
+    REMOTE = "remote"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class TeamLiveEventStatus(StrEnum):
+    DRAFT = "draft"
+    ENDED = "ended"
+    LIVE = "live"
+    PAUSED = "paused"
+
+    def __str__(self) -> str:
+        return str(self.value)

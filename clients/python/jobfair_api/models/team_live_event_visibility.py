@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class TeamLiveEventVisibility(StrEnum):
+    OPEN_INVITE = "open_invite"
+    PRIVATE = "private"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class WebhookDeliveryLogEntryOutcome(StrEnum):
+    FAILURE = "failure"
+    NOT_SENT = "not_sent"
+    SUCCESS = "success"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class WebhookSubscriptionOwnerType(StrEnum):
+    TEAM = "team"
+    USER = "user"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,123 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="WebhookTestResultAttemptType0")
+
+
+@_attrs_define
+class WebhookTestResultAttemptType0:
+    """
+    Attributes:
+        delivery_id (str): `dlv_…`: the Svc-Delivery-Id of this attempt (or the id of a not-sent outcome)
+        attempt (int | None): 1 = first try, 2–6 = retries 1–5; null when no request was made
+        attempted_at (datetime.datetime):
+        http_status (int | None):
+        error_kind (None | str): timeout, connection_refused, connection_reset, dns_error, tls_error, network_error,
+            blocked_address, redirect_not_followed, http_error, attempt_failed; for not-sent rows not_accepted_paused,
+            oversize, subscription_paused, subscription_disabled, subscription_deleted
+        latency_ms (int | None):
+        response_snippet (None | str): First characters of the response body
+    """
+
+    delivery_id: str
+    attempt: int | None
+    attempted_at: datetime.datetime
+    http_status: int | None
+    error_kind: None | str
+    latency_ms: int | None
+    response_snippet: None | str
+
+    def to_dict(self) -> dict[str, Any]:
+        delivery_id = self.delivery_id
+
+        attempt: int | None
+        attempt = self.attempt
+
+        attempted_at = self.attempted_at.isoformat()
+
+        http_status: int | None
+        http_status = self.http_status
+
+        error_kind: None | str
+        error_kind = self.error_kind
+
+        latency_ms: int | None
+        latency_ms = self.latency_ms
+
+        response_snippet: None | str
+        response_snippet = self.response_snippet
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "delivery_id": delivery_id,
+                "attempt": attempt,
+                "attempted_at": attempted_at,
+                "http_status": http_status,
+                "error_kind": error_kind,
+                "latency_ms": latency_ms,
+                "response_snippet": response_snippet,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        delivery_id = d.pop("delivery_id")
+
+        def _parse_attempt(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        attempt = _parse_attempt(d.pop("attempt"))
+
+        attempted_at = datetime.datetime.fromisoformat(d.pop("attempted_at"))
+
+        def _parse_http_status(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        http_status = _parse_http_status(d.pop("http_status"))
+
+        def _parse_error_kind(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        error_kind = _parse_error_kind(d.pop("error_kind"))
+
+        def _parse_latency_ms(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        latency_ms = _parse_latency_ms(d.pop("latency_ms"))
+
+        def _parse_response_snippet(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        response_snippet = _parse_response_snippet(d.pop("response_snippet"))
+
+        webhook_test_result_attempt_type_0 = cls(
+            delivery_id=delivery_id,
+            attempt=attempt,
+            attempted_at=attempted_at,
+            http_status=http_status,
+            error_kind=error_kind,
+            latency_ms=latency_ms,
+            response_snippet=response_snippet,
+        )
+
+        return webhook_test_result_attempt_type_0
