@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 import uuid
@@ -18,7 +19,14 @@ from jobfair_api.models.create_webhook_body_events_item import (
     CreateWebhookBodyEventsItem,
 )
 from jobfair_api.models.profile_patch_input import ProfilePatchInput
-from jobfair_client import JobfairApiError, RateLimitInfo, create_client, must, paginate
+from jobfair_client import (
+    JobfairApiError,
+    RateLimitInfo,
+    apaginate,
+    create_client,
+    must,
+    paginate,
+)
 
 
 class Recording(httpx.BaseTransport):
@@ -146,6 +154,22 @@ def test_paginate_walks_every_page(base_url: str) -> None:
     assert len(seen) == len(set(seen))
     one_page = must(list_webhooks.sync_detailed(client=client, limit=100))
     assert sorted(seen) == sorted(w.id for w in one_page.data)
+
+
+def test_the_asyncio_functions_go_through_the_same_layer(base_url: str) -> None:
+    client = create_client(base_url, token=env("JOBFAIR_TOKEN"))
+
+    async def both() -> tuple[object, list[str]]:
+        created = must(
+            await create_webhook.asyncio_detailed(
+                client=client, body=hook_body("http://127.0.0.1:9/async")
+            )
+        )
+        return created, [w.id async for w in apaginate(list_webhooks, client=client, limit=2)]
+
+    created, seen = asyncio.run(both())
+    assert created.id in seen
+    assert sorted(seen) == sorted(w.id for w in paginate(list_webhooks, client=client, limit=100))
 
 
 def test_errors_raise_with_the_envelope(base_url: str) -> None:
