@@ -249,6 +249,12 @@ export const configSchema = z.object({
   ROOM_CONNECT_TIMEOUT_MS: durationMs
     .default(30_000)
     .describe('Built-in room: how long the browsers look for a path to each other before the room says none was found'),
+  ROOM_RECONNECT_GRACE_MS: durationMs
+    .default(30_000)
+    .describe(
+      'Built-in room: how long a dropped signalling socket still counts as in the room (the other side ' +
+        'sees "reconnecting"; after it, "left")',
+    ),
   AI_PROVIDER_URL: z
     .url()
     .optional()

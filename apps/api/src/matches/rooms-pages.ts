@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ClientConfig } from 'pg';
 import { verifyRoomToken } from './video-provider';
 import { AppError, ForbiddenError, NotFoundError } from '#lib/errors';
 import { currentUser, originAllowed } from '../web/core';
@@ -8,8 +9,11 @@ import type { MatchPartyRole } from '#workflows/matches/contract';
 import { UUID_RE } from '#lib/ids';
 import { noShowClause } from './matches-pages';
 import { roomIceConfig } from './room-ice';
-import { ROOM_CALL_WORDS, ROOM_LIVEKIT_WORDS } from '../web/messages';
+import { ROOM_CALL_WORDS, ROOM_LIVEKIT_WORDS, ROOM_SCRIPT_WORDS } from '../web/messages';
 import { MAX_MESSAGE_BYTES, RELAYED, RoomHub } from './room-hub';
+
+/** How often the room's socket pings its browser (one left unanswered until the next: the socket is dropped). */
+const PING_MS = 10_000;
 
 interface Party {
   userId: string;
@@ -22,8 +26,15 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   const matches = app.services.matches;
   /** VIDEO_PROVIDER=livekit: the same page joins a LiveKit room instead (room-livekit.js). */
   const liveKit = app.services.liveKitRooms;
-  const hub = new RoomHub();
-  app.addHook('preClose', async () => hub.closeAll());
+  const settings = (app.knex.client as { connectionSettings?: ClientConfig | string }).connectionSettings;
+  const hub = new RoomHub({
+    knex: app.knex,
+    connection: typeof settings === 'string' ? { connectionString: settings } : { ...settings },
+    graceMs: app.config.ROOM_RECONNECT_GRACE_MS,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => hub.start());
+  app.addHook('preClose', async () => hub.shutdown());
 
   /**
    * Both are in the room: the match workflow starts the interview clock (the first time; a
@@ -32,7 +43,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   const startClock = async (matchId: string, userId: string): Promise<void> => {
     try {
       const { match: m } = await matches.startInterviewClock({ userId, matchId });
-      hub.broadcast(matchId, {
+      await hub.broadcast(matchId, {
         type: 'clock',
         started_at: m.interview_started_at?.toISOString() ?? null,
         ends_at: m.interview_ends_at?.toISOString() ?? null,
@@ -117,7 +128,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
     return sendPage(request, reply, {
       title: 'Interview room',
       scripts: liveKit ? ['livekit-client.js', 'room-livekit.js'] : ['room.js'],
-      body: html`<div class="room" id="room"${liveKit ? html` data-engine="livekit" data-join-path="/rooms/${m.id}/livekit?t=${encodeURIComponent(String(request.query.t))}"` : ''} data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-match-id="${m.id}" data-arrive-by="${waitForOther ? m.arrive_by!.toISOString() : ''}" data-connect-timeout-ms="${app.config.ROOM_CONNECT_TIMEOUT_MS}" data-connection-state="new">
+      body: html`<div class="room" id="room"${liveKit ? html` data-engine="livekit" data-join-path="/rooms/${m.id}/livekit?t=${encodeURIComponent(String(request.query.t))}"` : ''} data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-match-id="${m.id}" data-arrive-by="${waitForOther ? m.arrive_by!.toISOString() : ''}" data-connect-timeout-ms="${app.config.ROOM_CONNECT_TIMEOUT_MS}" data-connection-state="new" data-words="${JSON.stringify(ROOM_SCRIPT_WORDS)}">
 <h1>Interview: ${m.job_title ?? 'job'}</h1>
 <section class="panel precheck" id="precheck" aria-labelledby="precheck-h" data-precheck-state="checking">
   <h2 id="precheck-h">Before you join: camera and microphone</h2>
@@ -158,8 +169,8 @@ const roomsPages: FastifyPluginAsync = async (app) => {
   <figure><video id="local-video" autoplay playsinline muted aria-label="You (${myName})"></video><figcaption>You (${myName}) <span class="badge badge-off" id="local-cam-off" hidden>camera off</span> <span class="badge badge-off" id="local-mic-off" hidden>muted</span></figcaption></figure>
 </div>
 <div class="room-controls" role="group" aria-label="Call controls">
-  <button type="button" class="btn" id="toggle-camera" aria-pressed="false">Turn camera off</button>
-  <button type="button" class="btn" id="toggle-mic" aria-pressed="false">Mute microphone</button>
+  <button type="button" class="btn" id="toggle-camera" aria-pressed="false">${ROOM_SCRIPT_WORDS.cameraOff}</button>
+  <button type="button" class="btn" id="toggle-mic" aria-pressed="false">${ROOM_SCRIPT_WORDS.micOff}</button>
   <a class="btn" href="/matches/${m.id}">Step out</a>
   <span id="end-control"${waitForOther ? html` hidden` : ''}>${confirmAction(
     request,
@@ -195,7 +206,7 @@ ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview on
       // Already over (expired room, a race with the other party): the match page tells the state.
       if (!(err instanceof AppError && err.status === 409)) throw err;
     }
-    hub.close(matchId, 'ended');
+    await hub.close(matchId, 'ended');
     // LiveKit: deleting the room disconnects both pages (they go to the match page).
     await liveKit
       ?.close(matchId)
@@ -262,6 +273,8 @@ ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview on
     (socket, request) => {
       const party = (request as FastifyRequest & { roomParty?: Party }).roomParty!;
       const matchId = request.params.matchId;
+      // The page says `bye` when it leaves (step out, reload, tab closed): gone at once, not away.
+      let bye = false;
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
         const text = data.toString();
@@ -272,9 +285,24 @@ ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview on
         } catch {
           return;
         }
-        if (typeof msg?.type === 'string' && RELAYED.has(msg.type)) hub.relay(matchId, party.role, socket, msg);
+        if (msg?.type === 'bye') bye = true;
+        else if (typeof msg?.type === 'string' && RELAYED.has(msg.type)) hub.relay(matchId, party.role, socket, msg);
       });
-      socket.on('close', () => hub.leave(matchId, party.role, socket));
+      // A person whose network vanished sends no close: a ping unanswered for a round is a drop.
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      const ping = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, PING_MS);
+      ping.unref();
+      socket.on('close', () => {
+        clearInterval(ping);
+        hub
+          .leave(matchId, party.role, socket, bye)
+          .catch((err) => app.log.warn({ err, matchId }, `room ${matchId}: leaving could not be recorded`));
+      });
       // The peer connection's ICE servers, with this party's TURN credential (expiring with its
       // room URL): on this socket only, before `start`, so neither the HTML nor a log carries it.
       socket.send(
@@ -289,7 +317,13 @@ ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview on
         }),
       );
       void arrive(matchId, party.userId);
-      if (hub.join(matchId, party.role, socket)) void startClock(matchId, party.userId);
+      hub.join(matchId, party.role, socket).then(
+        (both) => (both ? startClock(matchId, party.userId) : undefined),
+        (err) => {
+          app.log.warn({ err, matchId }, `room ${matchId}: joining failed`);
+          socket.close(1011, 'try again');
+        },
+      );
     },
   );
 };

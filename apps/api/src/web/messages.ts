@@ -446,3 +446,46 @@ export const ROOM_LIVEKIT_WORDS = {
     'another up-to-date browser (Chrome, Edge, Firefox or Safari).',
   ],
 };
+
+/**
+ * What room.js says as the call goes (status line, pre-join check, clock, leaving): the page
+ * passes them to the script in `data-words` on `#room`. `{time}` is filled in by the script.
+ */
+export const ROOM_SCRIPT_WORDS = {
+  connecting: 'Connecting…',
+  connected: 'Connected. You are in the interview.',
+  reconnecting: 'Reconnecting…',
+  callClosed: 'Call closed.',
+  noConnection: 'No connection.',
+  waiting: 'Waiting for the other person to join…',
+  otherHere: 'The other person is here. Connecting…',
+  otherLeft: 'The other person left the room; waiting for them to come back…',
+  otherAway: 'The other person’s connection dropped. Waiting for them to reconnect… The interview keeps running.',
+  signalLost: 'Your connection to the room dropped. Reconnecting… The interview keeps running.',
+  replaced: 'You opened this room in another tab or window: the call continues there.',
+  clockRunning: 'You are both here: the interview clock is running. It ends at {time}.',
+  ended: 'The interview has ended.',
+  timeUp: 'Time is up: the interview has ended.',
+  noShow: 'The other person did not come: the match ended as a no-show.',
+  cameraOff: 'Turn camera off',
+  cameraOn: 'Turn camera on',
+  micOff: 'Mute microphone',
+  micOn: 'Unmute microphone',
+  noDevicesInCall: 'No camera or microphone in use: you can still see and hear the other person.',
+  precheckBoth: 'Your camera and microphone work. Choose others below if you like, then join.',
+  precheckMicOnly: 'Your microphone works; no camera is in use. You can join without video.',
+  precheckCameraOnly:
+    'Your camera works; no microphone is in use. You can join, but the other person will not hear you.',
+  precheckDenied:
+    'Your browser blocked the camera and microphone for this site. Allow them in the site settings (the camera icon in the address bar) and reload this page, or join without them: you will still see and hear the other person.',
+  precheckNone:
+    'No camera or microphone was found. Connect one and reload this page, or join without them: you will still see and hear the other person.',
+  precheckBusy:
+    'Your camera or microphone is in use by another program. Close it and reload this page, or join without them.',
+  precheckUnsupported:
+    'This browser cannot use a camera or microphone here. You can join and still see and hear the other person.',
+  noCameraFound: 'No camera found',
+  noMicFound: 'No microphone found',
+  cameraN: 'Camera {n}',
+  micN: 'Microphone {n}',
+};

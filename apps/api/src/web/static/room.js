@@ -32,6 +32,20 @@
   var noPathEl = document.getElementById('room-nopath');
   var retryBtn = document.getElementById('room-retry');
   var connectTimeoutMs = Number(root.getAttribute('data-connect-timeout-ms')) || 30000;
+  // What the page says, from the server's message catalogue (messages.ts ROOM_SCRIPT_WORDS).
+  var W = {};
+  try {
+    W = JSON.parse(root.getAttribute('data-words') || '{}');
+  } catch (e) {
+    W = {};
+  }
+  function w(key, fill) {
+    var text = W[key] || key;
+    Object.keys(fill || {}).forEach(function (k) {
+      text = text.replace('{' + k + '}', fill[k]);
+    });
+    return text;
+  }
 
   var pc = null;
   var ws = null;
@@ -45,11 +59,20 @@
   var connectTimer = null;
   var disconnectTimer = null;
   var restarts = 0;
+  // The signalling socket is open; the other person's socket dropped (the server says `peer-away`).
+  // While either is false/true no ICE restart is tried and no "no path" is shown: the call starts
+  // afresh when both are back (`start`).
+  var wsUp = false;
+  var peerAway = false;
+  var reconnectTimer = null;
 
-  // For people and for tests: the live RTCPeerConnection and its state.
+  // For people and for tests: the live RTCPeerConnection and the signalling socket.
   window.jobfairRoom = {
     get pc() {
       return pc;
+    },
+    get ws() {
+      return ws;
     },
   };
 
@@ -64,12 +87,12 @@
   function describe(state) {
     return (
       {
-        new: 'Connecting…',
-        connecting: 'Connecting…',
-        connected: 'Connected. You are in the interview.',
-        disconnected: 'Reconnecting…',
-        failed: 'Reconnecting…',
-        closed: 'Call closed.',
+        new: w('connecting'),
+        connecting: w('connecting'),
+        connected: w('connected'),
+        disconnected: w('reconnecting'),
+        failed: w('reconnecting'),
+        closed: w('callClosed'),
       }[state] || state
     );
   }
@@ -123,12 +146,14 @@
   /** No path between the browsers (ICE failed, or none found in time): say so and what to try. */
   function noPath() {
     clearTimers();
+    // Without signalling (ours or theirs) nothing could be tried: that is reconnecting, not "no path".
+    if (!wsUp || peerAway) return showReconnecting(true);
     showReconnecting(false);
     root.setAttribute('data-connection-state', 'failed');
     root.setAttribute('data-no-path', '1');
     pathEl.hidden = true;
     noPathEl.hidden = false;
-    status('No connection.');
+    status(w('noConnection'));
   }
 
   /**
@@ -141,6 +166,8 @@
     if (!pc || ended) return;
     if (connectTimer) clearTimeout(connectTimer);
     connectTimer = null;
+    // The other side cannot be reached until the signalling is back: wait for `start` then.
+    if (!wsUp || peerAway) return showReconnecting(true);
     if (restarts >= MAX_RESTARTS) return noPath();
     restarts++;
     showReconnecting(true);
@@ -248,15 +275,24 @@
     } else if (msg.type === 'connected') {
       if (pc && pc.connectionState === 'connected') showReconnecting(false);
     } else if (msg.type === 'waiting') {
-      status('Waiting for the other person to join…');
+      status(w('waiting'));
+    } else if (msg.type === 'peer-away') {
+      // Their signalling dropped: they are reconnecting (the server keeps them in the room meanwhile).
+      peerAway = true;
+      clearTimers();
+      showReconnecting(true);
+      root.setAttribute('data-peer', 'away');
+      status(w('otherAway'));
     } else if (msg.type === 'media-state') {
       showSigns('remote', { audio: msg.audio === true, video: msg.video === true });
     } else if (msg.type === 'start') {
       offerer = !!msg.offerer;
       restarts = 0;
+      peerAway = false;
+      root.removeAttribute('data-peer');
       newPc();
       announceMedia();
-      status('The other person is here. Connecting…');
+      status(w('otherHere'));
       if (offerer) offer();
     } else if (msg.type === 'offer') {
       if (!pc) newPc();
@@ -278,11 +314,13 @@
       if (pc.remoteDescription) pc.addIceCandidate(msg.candidate).catch(function () {});
       else pending.push(msg.candidate);
     } else if (msg.type === 'peer-left') {
+      peerAway = false;
+      root.setAttribute('data-peer', 'left');
       closePc();
       showReconnecting(false);
       pathEl.hidden = true;
       root.setAttribute('data-connection-state', 'new');
-      status('The other person left the room; waiting for them to come back…');
+      status(w('otherLeft'));
     } else if (msg.type === 'clock') {
       var s = msg.started_at ? new Date(msg.started_at).getTime() : 0;
       var e = msg.ends_at ? new Date(msg.ends_at).getTime() : 0;
@@ -294,34 +332,67 @@
         if (endControl) endControl.hidden = false;
         if (endHint) endHint.hidden = true;
         if (fresh && clockHint)
-          clockHint.textContent =
-            'You are both here: the interview clock is running. It ends at ' +
-            new Date(e).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }) +
-            '.';
+          clockHint.textContent = w('clockRunning', {
+            time: new Date(e).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }),
+          });
         tick();
       }
     } else if (msg.type === 'room-closed') {
-      finish('The interview has ended.');
+      finish(w('ended'));
     }
   }
 
+  /**
+   * The signalling socket. When it drops (network lost or changed, tab woken from sleep, an API
+   * replica restarting) it is opened again with a growing pause (0.5 s doubling to 10 s, jittered;
+   * at once when the browser says it is back online). The peer connection is kept meanwhile (media
+   * may still flow); the server keeps this person in the room for ROOM_RECONNECT_GRACE_MS and, once
+   * both sockets are back, sends `start`: a fresh call on both sides, the same interview and clock.
+   */
   function connect() {
     if (ended) return;
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    reconnectTimer = null;
     var url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + signalPath;
-    ws = new WebSocket(url);
-    ws.onopen = function () {
+    var socket = new WebSocket(url);
+    ws = socket;
+    socket.onopen = function () {
       retry = 0;
+      wsUp = true;
+      root.removeAttribute('data-signal');
     };
-    ws.onmessage = onMessage;
-    ws.onclose = function (ev) {
+    socket.onmessage = onMessage;
+    socket.onclose = function (ev) {
+      if (socket !== ws) return;
+      wsUp = false;
       if (ended) return;
-      if (ev.code === 4000) return; // replaced by this user's newer tab
-      closePc();
+      if (ev.code === 4000) {
+        // This person opened the room again elsewhere: the call continues there.
+        closePc();
+        return status(w('replaced'));
+      }
+      clearTimers();
+      showReconnecting(true);
+      root.setAttribute('data-signal', 'reconnecting');
+      status(w('signalLost'));
+      var pause = Math.min(10000, 500 * Math.pow(2, retry));
       retry = Math.min(retry + 1, 5);
-      status('Connection to the room lost; reconnecting…');
-      setTimeout(connect, 1000 * retry);
+      reconnectTimer = setTimeout(connect, pause * (0.5 + Math.random() / 2));
     };
   }
+  // Back online: try at once instead of waiting out the pause. Gone offline: the socket is dead
+  // even if the browser has not noticed yet, so close it and start reconnecting.
+  window.addEventListener('online', function () {
+    if (reconnectTimer && !ended) connect();
+  });
+  window.addEventListener('offline', function () {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.close();
+  });
+  // Leaving the page (step out, reload, closing the tab) is leaving the room: say so, so the other
+  // side is told at once instead of after the reconnection grace.
+  window.addEventListener('pagehide', function () {
+    send({ type: 'bye' });
+  });
 
   function stopMedia() {
     if (localStream)
@@ -350,12 +421,7 @@
   // elsewhere): leave for the match page, which says what happened. Heard through the page's live
   // updates (app.js); after the arrival deadline also asked once a few seconds, in case they are off.
   function leaveIfOver(status) {
-    if (status && status !== 'accepted')
-      finish(
-        status === 'no_show'
-          ? 'The other person did not come: the match ended as a no-show.'
-          : 'The interview has ended.',
-      );
+    if (status && status !== 'accepted') finish(status === 'no_show' ? w('noShow') : w('ended'));
   }
   document.addEventListener('jobfair:live-change', function (e) {
     var c = e.detail || {};
@@ -392,7 +458,7 @@
         credentials: 'same-origin',
         headers: { accept: 'application/json', 'x-csrf-token': (window.JobFair && window.JobFair.csrf) || '' },
       }).catch(function () {});
-      finish('Time is up: the interview has ended.');
+      finish(w('timeUp'));
     }
   }
 
@@ -432,16 +498,16 @@
   retryBtn.addEventListener('click', function () {
     noPathEl.hidden = true;
     root.removeAttribute('data-no-path');
-    status('Connecting…');
+    status(w('connecting'));
     retry = 0;
     if (ws) ws.close();
   });
 
   camBtn.addEventListener('click', function () {
-    toggle('video', camBtn, 'Turn camera off', 'Turn camera on');
+    toggle('video', camBtn, w('cameraOff'), w('cameraOn'));
   });
   micBtn.addEventListener('click', function () {
-    toggle('audio', micBtn, 'Mute microphone', 'Unmute microphone');
+    toggle('audio', micBtn, w('micOff'), w('micOn'));
   });
   var leaveForm = document.querySelector('form[action="' + completeAction + '"]');
   if (leaveForm)
@@ -520,7 +586,7 @@
     list.forEach(function (d, i) {
       var opt = document.createElement('option');
       opt.value = d.deviceId;
-      opt.textContent = d.label || (kind === 'videoinput' ? 'Camera ' : 'Microphone ') + (i + 1);
+      opt.textContent = d.label || w(kind === 'videoinput' ? 'cameraN' : 'micN', { n: String(i + 1) });
       if (d.deviceId === currentId) opt.selected = true;
       select.appendChild(opt);
     });
@@ -539,43 +605,24 @@
     preview.srcObject = stream;
     startMeter(stream);
     return navigator.mediaDevices.enumerateDevices().then(function (devices) {
-      fill(camSelect, devices, 'videoinput', trackDevice(stream, 'video'), 'No camera found');
-      fill(micSelect, devices, 'audioinput', trackDevice(stream, 'audio'), 'No microphone found');
+      fill(camSelect, devices, 'videoinput', trackDevice(stream, 'video'), w('noCameraFound'));
+      fill(micSelect, devices, 'audioinput', trackDevice(stream, 'audio'), w('noMicFound'));
       var hasV = stream.getVideoTracks().length > 0;
       var hasA = stream.getAudioTracks().length > 0;
-      preState(
-        'ready',
-        hasV && hasA
-          ? 'Your camera and microphone work. Choose others below if you like, then join.'
-          : hasA
-            ? 'Your microphone works; no camera is in use. You can join without video.'
-            : 'Your camera works; no microphone is in use. You can join, but the other person will not hear you.',
-      );
+      preState('ready', hasV && hasA ? w('precheckBoth') : hasA ? w('precheckMicOnly') : w('precheckCameraOnly'));
     });
   }
 
   function explain(err) {
     var name = err && err.name;
     if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
-      preState(
-        'denied',
-        'Your browser blocked the camera and microphone for this site. Allow them in the site settings (the camera icon in the address bar) and reload this page, or join without them: you will still see and hear the other person.',
-      );
+      preState('denied', w('precheckDenied'));
     } else if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') {
-      preState(
-        'none',
-        'No camera or microphone was found. Connect one and reload this page, or join without them: you will still see and hear the other person.',
-      );
+      preState('none', w('precheckNone'));
     } else if (name === 'NotReadableError' || name === 'TrackStartError') {
-      preState(
-        'none',
-        'Your camera or microphone is in use by another program. Close it and reload this page, or join without them.',
-      );
+      preState('none', w('precheckBusy'));
     } else {
-      preState(
-        'none',
-        'This browser cannot use a camera or microphone here. You can join and still see and hear the other person.',
-      );
+      preState('none', w('precheckUnsupported'));
     }
     camSelect.disabled = true;
     micSelect.disabled = true;
@@ -628,7 +675,7 @@
     else {
       camBtn.disabled = true;
       micBtn.disabled = true;
-      status('No camera or microphone in use: you can still see and hear the other person.');
+      status(w('noDevicesInCall'));
     }
     if (localStream && !localStream.getVideoTracks().length) camBtn.disabled = true;
     if (localStream && !localStream.getAudioTracks().length) micBtn.disabled = true;
