@@ -136,7 +136,8 @@
   }
 
   function showReconnecting(on) {
-    reconnectingEl.hidden = !on;
+    // With a socket down (ours or theirs) the status line says which; the hint is for a media drop.
+    reconnectingEl.hidden = !on || !wsUp || peerAway;
     // The path in use is unknown until the call is back (showPath tells it again).
     if (on) pathEl.hidden = true;
     if (on) root.setAttribute('data-reconnecting', '1');
@@ -244,7 +245,8 @@
       }
       if (root.getAttribute('data-no-path') !== '1') {
         root.setAttribute('data-connection-state', state);
-        status(describe(state));
+        // While a socket is down the status line keeps saying whose connection dropped.
+        if (wsUp && !peerAway) status(describe(state));
       }
     };
     root.setAttribute('data-connection-state', 'new');
@@ -275,6 +277,12 @@
     } else if (msg.type === 'connected') {
       if (pc && pc.connectionState === 'connected') showReconnecting(false);
     } else if (msg.type === 'waiting') {
+      // Alone in the room (back after a drop, the other gone or away): a call kept from before is over.
+      if (pc) {
+        closePc();
+        showReconnecting(false);
+        root.setAttribute('data-connection-state', 'new');
+      }
       status(w('waiting'));
     } else if (msg.type === 'peer-away') {
       // Their signalling dropped: they are reconnecting (the server keeps them in the room meanwhile).
