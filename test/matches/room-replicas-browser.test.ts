@@ -171,7 +171,9 @@ describe('browser: the interview room with its two people on two API replicas', 
     const backAt = Date.now();
     for (const p of [seeker, recruiter])
       await p
-        .locator('#room[data-connection-state="connected"]:not([data-reconnecting]):not([data-peer]):not([data-signal])')
+        .locator(
+          '#room[data-connection-state="connected"]:not([data-reconnecting]):not([data-peer]):not([data-signal])',
+        )
         .waitFor({ timeout: 45_000 });
     const reconnectedMs = Date.now() - backAt;
     for (const p of [seeker, recruiter]) {
