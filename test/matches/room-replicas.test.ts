@@ -15,7 +15,8 @@ import { createJob, createLiveEvent, join, matchOf, matchesService } from './fix
  * sockets: presence and "both in the room" decided once across replicas, messages relayed through
  * PostgreSQL in order (one larger than a NOTIFY payload through room_signal_messages), a dropped
  * socket away for ROOM_RECONNECT_GRACE_MS then gone, a reconnect to the other replica within it,
- * a newer socket on one replica replacing the older on the other, and the end closing both.
+ * a newer socket on one replica replacing the older on the other, the end closing both, and a
+ * replica stopping handing its party to the other without ending the interview.
  */
 describe('interview room signalling across two API replicas', () => {
   const GRACE_MS = 1500;
@@ -44,8 +45,9 @@ describe('interview room signalling across two API replicas', () => {
     });
     await appB.listen({ port, host: '127.0.0.1' });
   });
+  let bClosed = false;
   afterAll(async () => {
-    await appB?.close();
+    if (!bClosed) await appB?.close();
     await knexB?.destroy();
     await h?.close();
   });
@@ -196,5 +198,28 @@ describe('interview room signalling across two API replicas', () => {
     await until(() => of(r, 'peer-left').length === 2);
     expect(Date.now() - byeAt).toBeLessThan(GRACE_MS);
     r.ws.close();
+  }, 60_000);
+
+  it('a replica stopping is not the end: its sockets close and the party comes back on the other', async () => {
+    const m = await acceptedMatch();
+    const s = await open(baseA, m.seekerPath, m.seekerCookie);
+    const r1 = await open(baseB, m.recPath, m.recCookie);
+    await until(() => of(s, 'start').length === 1 && of(s, 'clock').length === 1);
+    await appB.close();
+    bClosed = true;
+    // Closed (1012 or, when the WebSocket plugin closes it first, without a code), not ended.
+    await until(() => r1.closeCode !== null);
+    expect(r1.closeCode).not.toBe(1000);
+    expect(r1.closeCode).not.toBe(4000);
+    expect(of(r1, 'room-closed')).toHaveLength(0);
+    await until(() => of(s, 'peer-away').length === 1);
+    const r2 = await open(baseA, m.recPath, m.recCookie);
+    await until(() => of(s, 'start').length === 2 && of(r2, 'start').length === 1 && of(r2, 'clock').length === 1);
+    expect(of(r2, 'clock')[0]).toEqual(of(s, 'clock')[0]);
+    expect(of(s, 'peer-left')).toHaveLength(0);
+    const match = await h.knex('matches').where({ id: m.matchId }).first();
+    expect(match.status).toBe('accepted');
+    s.ws.close();
+    r2.ws.close();
   }, 60_000);
 });

@@ -131,7 +131,6 @@ export class RoomHub {
     room.delete(role);
     if (room.size === 0) this.rooms.delete(matchId);
     await mine.joined.catch(() => undefined);
-    if (this.closed) return;
     if (bye) return this.gone(matchId, role, mine.conn);
     const away = await this.deps
       .knex('room_presence')
@@ -139,6 +138,8 @@ export class RoomHub {
       .update({ away_since: this.deps.knex.fn.now() });
     if (!away) return; // replaced meanwhile by a newer connection
     await this.deliver(matchId, otherOf(role), { type: 'peer-away' });
+    // Stopping: no timer outlives the process (the other page stops waiting by itself).
+    if (this.closed) return;
     const timer = setTimeout(() => {
       this.graceTimers.delete(timer);
       void this.gone(matchId, role, mine.conn, true).catch((err) =>
@@ -162,8 +163,10 @@ export class RoomHub {
   }
 
   /**
-   * This process stops (a deploy, a scale-down): its sockets close with 1012 (service restart) and
-   * no `room-closed`, so the pages reconnect, to another replica, within the other side's grace.
+   * This process stops (a deploy, a scale-down): its people are away (the other side is told) and
+   * their sockets close with no `room-closed` (1012, or no code when the WebSocket plugin's own
+   * preClose, which runs first, closed them), so the pages reconnect, to another replica, within
+   * the grace.
    */
   async shutdown(): Promise<void> {
     const held = [...this.rooms].flatMap(([m, room]) => [...room].map(([role, p]) => ({ m, role, p })));
@@ -220,7 +223,6 @@ export class RoomHub {
 
   /** The party left (said bye, or its grace ended away): its row goes; the other side is told. */
   private async gone(matchId: string, role: Role, conn: string, onlyIfAway = false): Promise<void> {
-    if (this.closed) return;
     const q = this.deps.knex('room_presence').where({ match_id: matchId, role, conn_id: conn });
     const removed = await (onlyIfAway ? q.whereNotNull('away_since') : q).delete();
     if (removed) await this.deliver(matchId, otherOf(role), { type: 'peer-left' });
@@ -255,7 +257,6 @@ export class RoomHub {
   private publish(matchId: string, env: Envelope): Promise<void> {
     const prev = this.outChains.get(matchId) ?? Promise.resolve();
     const next = prev.then(async () => {
-      if (this.closed) return;
       const payload = JSON.stringify(env);
       const { knex } = this.deps;
       if (Buffer.byteLength(payload) <= INLINE_MAX_BYTES || env.k !== 'msg') {

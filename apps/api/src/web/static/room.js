@@ -65,6 +65,10 @@
   var wsUp = false;
   var peerAway = false;
   var reconnectTimer = null;
+  // Away longer than the server's grace and no word (the replica holding them stopped for good):
+  // the page stops waiting as if told they left.
+  var graceMs = Number(root.getAttribute('data-reconnect-grace-ms')) || 30000;
+  var awayTimer = null;
 
   // For people and for tests: the live RTCPeerConnection and the signalling socket.
   window.jobfairRoom = {
@@ -287,6 +291,10 @@
     } else if (msg.type === 'peer-away') {
       // Their signalling dropped: they are reconnecting (the server keeps them in the room meanwhile).
       peerAway = true;
+      if (awayTimer) clearTimeout(awayTimer);
+      awayTimer = setTimeout(function () {
+        if (peerAway) onMessage({ data: JSON.stringify({ type: 'peer-left' }) });
+      }, graceMs + 10000);
       clearTimers();
       showReconnecting(true);
       root.setAttribute('data-peer', 'away');
@@ -294,6 +302,7 @@
     } else if (msg.type === 'media-state') {
       showSigns('remote', { audio: msg.audio === true, video: msg.video === true });
     } else if (msg.type === 'start') {
+      if (awayTimer) clearTimeout(awayTimer);
       offerer = !!msg.offerer;
       restarts = 0;
       peerAway = false;
@@ -322,6 +331,7 @@
       if (pc.remoteDescription) pc.addIceCandidate(msg.candidate).catch(function () {});
       else pending.push(msg.candidate);
     } else if (msg.type === 'peer-left') {
+      if (awayTimer) clearTimeout(awayTimer);
       peerAway = false;
       root.setAttribute('data-peer', 'left');
       closePc();
