@@ -1,0 +1,364 @@
+/**
+ * The fair day of `npm run bench -- fair-day` as data, pure: the seeded population (recruiters,
+ * their jobs, seekers and when they arrive), the humans' decisions (accept, decline and why,
+ * ignore, no-show: a function of the pair and the seed, so every planner meets the same people),
+ * and the offline optimum of the day (every arrival and decision known in hindsight), solved as a
+ * max-weight b-matching by HiGHS (activities/matchmaking/b-matching.ts).
+ */
+import vocabulary from '../../domain/matchmaking/skill-vocabulary.json';
+import {
+  computeMatchScore,
+  hardRemoteMismatch,
+  type JobForScore,
+  type MatchScore,
+  type SeekerForScore,
+} from '../../domain/matchmaking/match-score';
+import { floorFor, passesFloor, type EventFloor } from '../../domain/matchmaking/match-floor';
+import type { FloorBracket } from '../../lib/config';
+import { solveBMatching, type BEdge } from '../../activities/matchmaking/b-matching';
+
+/** Times are simulated minutes from the fair's opening. */
+export interface DayShape {
+  seed: number;
+  /** Length of the fair day. */
+  dayMinutes: number;
+  recruiters: number;
+  /** Seekers per interview the day allows (3 = seekers outnumber slots 3:1; 0.5 = slots outnumber seekers 2:1). */
+  demand: number;
+  /** How long a queue entry waits (QUEUE_ENTRY_TTL_MS). */
+  ttlMinutes: number;
+  floor: EventFloor;
+  /** MATCH_FLOOR_BRACKETS in simulated minutes (afterMs holds minutes × 60,000). */
+  brackets: readonly FloorBracket[];
+}
+
+export interface JobSpec {
+  idx: number;
+  recruiter: number;
+  title: string;
+  job: JobForScore;
+}
+
+export interface RecruiterSpec {
+  idx: number;
+  /** Interviews at once (the event's interview slots). */
+  capacity: number;
+  interviewMinutes: number;
+  jobs: JobSpec[];
+}
+
+export interface SeekerSpec {
+  idx: number;
+  arriveMinute: number;
+  /** Null: any event; else the recruiter whose event the seeker joins. */
+  recruiter: number | null;
+  seeker: SeekerForScore;
+}
+
+export interface Day {
+  shape: DayShape;
+  recruiters: RecruiterSpec[];
+  jobs: JobSpec[];
+  seekers: SeekerSpec[];
+  /** Interviews the day allows: Σ capacity × ⌊day ÷ interview length⌋. */
+  slots: number;
+}
+
+/** mulberry32: a small seeded PRNG, so a seed gives the same day on every machine. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A uniform number in [0, 1) from the seed and some integers (the same pair always draws the same). */
+export function hashUnit(seed: number, ...xs: number[]): number {
+  let h = (seed ^ 0x9e3779b9) >>> 0;
+  for (const x of xs) {
+    h = Math.imul(h ^ (x >>> 0), 0x85ebca6b) >>> 0;
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+    h ^= h >>> 16;
+  }
+  return rng(h)();
+}
+
+const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Vienna'];
+const SKILLS = vocabulary.skills;
+/** Zipf over the vocabulary in its order (the common languages first): a few very common skills, a long tail. */
+const ZIPF_S = 1.05;
+const zipfCdf = (() => {
+  const w = SKILLS.map((_, r) => 1 / (r + 1) ** ZIPF_S);
+  const total = w.reduce((a, b) => a + b, 0);
+  let acc = 0;
+  return w.map((x) => (acc += x / total));
+})();
+
+function zipfSkill(r: () => number): number {
+  const u = r();
+  let lo = 0;
+  let hi = zipfCdf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (zipfCdf[mid] < u) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function distinctSkills(r: () => number, n: number, exclude = new Set<number>()): number[] {
+  const out = new Set<number>();
+  for (let guard = 0; out.size < n && guard < 100 * n; guard++) {
+    const s = zipfSkill(r);
+    if (!exclude.has(s)) out.add(s);
+  }
+  return [...out];
+}
+
+/** A skill as a person types it: mostly its label, often an alias, sometimes lower-cased. */
+function typed(r: () => number, i: number): string {
+  const s = SKILLS[i];
+  const text = s.aliases.length && r() < 0.35 ? s.aliases[Math.floor(r() * s.aliases.length)] : s.label;
+  return r() < 0.25 ? text.toLowerCase() : text;
+}
+
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+
+/** Arrival rate over the day: a base rate plus a morning peak (about an hour after opening). */
+export function arrivalIntensity(minute: number, dayMinutes: number): number {
+  const peakAt = Math.min(75, dayMinutes / 4);
+  return 1 + 2.5 * Math.exp(-(((minute - peakAt) / (dayMinutes / 8)) ** 2));
+}
+
+/**
+ * The population. Seekers arrive as a Poisson process with the morning-peak intensity: given
+ * their number, arrival times are independent draws from the normalised intensity (rejection
+ * sampling), sorted. Arrivals stop an interview length before closing.
+ */
+export function generateDay(shape: DayShape): Day {
+  const r = rng(shape.seed);
+  const recruiters: RecruiterSpec[] = [];
+  const jobs: JobSpec[] = [];
+  for (let i = 0; i < shape.recruiters; i++) {
+    const capacity = 1 + Math.floor(r() * 3);
+    const interviewMinutes = pick(r, [20, 30, 30, 45]);
+    const rec: RecruiterSpec = { idx: i, capacity, interviewMinutes, jobs: [] };
+    const nJobs = 1 + Math.floor(r() * 3);
+    for (let j = 0; j < nJobs; j++) {
+      const essential = distinctSkills(r, 1 + Math.floor(r() * 3));
+      const bonus = distinctSkills(r, Math.floor(r() * 3), new Set(essential));
+      const salaryMin = r() < 0.8 ? 40_000 + Math.floor(r() * 60) * 1000 : null;
+      const spec: JobSpec = {
+        idx: jobs.length,
+        recruiter: i,
+        title: `${SKILLS[essential[0]].label} engineer ${j + 1}`,
+        job: {
+          essentialSkills: essential.map((s) => typed(r, s)),
+          bonusSkills: bonus.map((s) => typed(r, s)),
+          experienceMin: Math.floor(r() * 7),
+          salaryMin,
+          salaryMax: salaryMin === null ? null : salaryMin + 10_000 + Math.floor(r() * 30) * 1000,
+          location: pick(r, CITIES),
+          remotePreference: pick(r, ['remote', 'remote', 'hybrid', 'onsite']),
+        },
+      };
+      rec.jobs.push(spec);
+      jobs.push(spec);
+    }
+    recruiters.push(rec);
+  }
+  const slots = recruiters.reduce((n, x) => n + x.capacity * Math.floor(shape.dayMinutes / x.interviewMinutes), 0);
+  const nSeekers = Math.max(1, Math.round(shape.demand * slots));
+  const lastArrival = Math.max(1, shape.dayMinutes - 30);
+  const peak = Math.max(...Array.from({ length: lastArrival }, (_, m) => arrivalIntensity(m, shape.dayMinutes)));
+  const arrivals: number[] = [];
+  while (arrivals.length < nSeekers) {
+    const t = r() * lastArrival;
+    if (r() * peak <= arrivalIntensity(t, shape.dayMinutes)) arrivals.push(t);
+  }
+  arrivals.sort((a, b) => a - b);
+  const seekers: SeekerSpec[] = arrivals.map((arriveMinute, idx) => {
+    const skills = distinctSkills(r, 3 + Math.floor(r() * 6));
+    return {
+      idx,
+      arriveMinute,
+      recruiter: r() < 0.2 ? Math.floor(r() * shape.recruiters) : null,
+      seeker: {
+        skills: skills.map((s) => typed(r, s)),
+        experienceYears: Math.floor(r() * 12),
+        location: pick(r, CITIES),
+        remotePreference: pick(r, ['fully_remote', 'hybrid', 'hybrid', 'onsite']),
+        salaryExpectationMin: r() < 0.6 ? 40_000 + Math.floor(r() * 50) * 1000 : null,
+      },
+    };
+  });
+  return { shape, recruiters, jobs, seekers, slots };
+}
+
+export const scoreOf = (day: Day, s: number, j: number): MatchScore =>
+  computeMatchScore(day.seekers[s].seeker, day.jobs[j].job);
+
+/** What the two people do with an offer of job j to seeker s: drawn from the seed and the pair, never from the planner. */
+export interface Decision {
+  seeker: 'accept' | 'decline' | 'ignore';
+  recruiter: 'accept' | 'decline';
+  /** Only when both accept: who does not come to the room. */
+  noShow: 'seeker' | 'recruiter' | null;
+  declineCode: 'skills' | 'experience' | 'salary' | 'location' | 'not_interested';
+  /** Reaction times in simulated minutes. */
+  seekerAfter: number;
+  recruiterAfter: number;
+}
+
+/** Acceptance rises with the score: about a third at 40, nineteen in twenty at 100. */
+export const acceptProbability = (score: number, who: 'seeker' | 'recruiter') => {
+  const x = Math.min(1, Math.max(0, (score - 40) / 60));
+  return who === 'seeker' ? 0.35 + 0.6 * x : 0.5 + 0.45 * x;
+};
+
+export function decide(day: Day, s: number, j: number): Decision {
+  const seed = day.shape.seed;
+  const score = scoreOf(day, s, j);
+  const b = score.breakdown;
+  const u = (k: number) => hashUnit(seed, s, j, k);
+  const seeker = u(1) < 0.04 ? 'ignore' : u(2) < acceptProbability(score.score, 'seeker') ? 'accept' : 'decline';
+  const recruiter = u(3) < acceptProbability(score.score, 'recruiter') ? 'accept' : 'decline';
+  const weakest = (
+    [
+      ['skills', b.essential_skills.score],
+      ['experience', b.experience.score],
+      ['salary', b.salary.score],
+      ['location', b.location.score],
+    ] as const
+  )
+    .filter(([, v]) => v !== null && v < 1)
+    .sort((x, y) => (x[1] as number) - (y[1] as number))[0];
+  const ns = u(4);
+  return {
+    seeker,
+    recruiter,
+    noShow: ns < 0.04 ? 'seeker' : ns < 0.05 ? 'recruiter' : null,
+    declineCode: weakest ? weakest[0] : 'not_interested',
+    seekerAfter: 0.5 + 4 * u(5),
+    recruiterAfter: 0.5 + 4 * u(6),
+  };
+}
+
+/** The pair turns into an interview when it is offered: both accept and both come. */
+export const wouldInterview = (d: Decision) => d.seeker === 'accept' && d.recruiter === 'accept' && d.noShow === null;
+
+/** When seeker s leaves unmatched: the entry's TTL, or the end of the day. */
+export const presenceEnd = (day: Day, s: number) =>
+  Math.min(day.shape.dayMinutes, day.seekers[s].arriveMinute + day.shape.ttlMinutes);
+
+/**
+ * Whether job j passes the event's floor for seeker s at `minute` (the floor relaxes with the
+ * seeker's wait, in brackets), with the same floorFor/passesFloor as the matchmaker.
+ */
+export function passesAt(day: Day, s: number, j: number, minute: number, score = scoreOf(day, s, j)): boolean {
+  const waitedMs = (minute - day.seekers[s].arriveMinute) * 60_000;
+  const floor = floorFor(day.shape.floor, waitedMs, day.shape.brackets);
+  const job = day.jobs[j].job;
+  return passesFloor(
+    floor,
+    score.score,
+    score.breakdown.essential_skills.matched.length,
+    job.essentialSkills.length,
+    hardRemoteMismatch(job.remotePreference, day.seekers[s].seeker.remotePreference),
+  );
+}
+
+/** Jobs seeker s may be offered (its scope) that pass the floor at some moment of its stay: "an eligible job". */
+export function eligibleJobs(day: Day, s: number): number[] {
+  const sp = day.seekers[s];
+  const end = presenceEnd(day, s) - 1e-6;
+  return day.jobs
+    .filter((j) => sp.recruiter === null || j.recruiter === sp.recruiter)
+    .filter((j) => passesAt(day, s, j.idx, end))
+    .map((j) => j.idx);
+}
+
+/** Windows of a recruiter's day: every interview length that starts before closing. */
+const windowsOf = (day: Day, rec: RecruiterSpec) => Math.ceil(day.shape.dayMinutes / rec.interviewMinutes);
+
+export interface OptimumEdge {
+  seeker: number;
+  recruiter: number;
+  job: number;
+  window: number;
+  score: number;
+}
+
+export interface Optimum {
+  /** Max interviews. */
+  interviews: number;
+  /** Max total score (and the interviews and per-recruiter counts of that solution). */
+  totalScore: number;
+  scoreSolution: OptimumEdge[];
+  perRecruiter: number[];
+}
+
+/**
+ * The offline optimum. Each recruiter's day is cut into windows of its interview length (every one
+ * that starts before closing); a window takes at most `capacity` interviews (an interview slot starts at most one
+ * interview per window). Seeker s may take an interview in recruiter r's window w when it is in s's
+ * scope, the two overlap (s arrived before the window ends and its entry is still there when it
+ * starts), the best such job of r passes the floor by then and the pair would interview (both
+ * accept, both come). Each seeker at most one interview. Any real day is a solution of this model
+ * (an interview started in a window is counted in it), so its optimum bounds every planner from
+ * above. Solved twice: max interviews, max total score. `interviews` says which pairs would
+ * interview when offered (default: the seeded decisions).
+ */
+export async function offlineOptimum(
+  day: Day,
+  interviews: (s: number, j: number) => boolean = (s, j) => wouldInterview(decide(day, s, j)),
+): Promise<Optimum> {
+  const edges: OptimumEdge[] = [];
+  for (const sp of day.seekers) {
+    const s = sp.idx;
+    const end = presenceEnd(day, s);
+    for (const rec of day.recruiters) {
+      if (sp.recruiter !== null && sp.recruiter !== rec.idx) continue;
+      const scored = rec.jobs
+        .map((j) => ({ j: j.idx, score: scoreOf(day, s, j.idx) }))
+        .filter((x) => interviews(s, x.j));
+      if (!scored.length) continue;
+      const windows = windowsOf(day, rec);
+      for (let w = 0; w < windows; w++) {
+        const start = w * rec.interviewMinutes;
+        const stop = start + rec.interviewMinutes;
+        if (sp.arriveMinute >= stop || end <= start) continue;
+        // The latest moment both are there in this window: the most relaxed floor the pair meets in it.
+        const at = Math.min(stop, end) - 1e-6;
+        let best: { j: number; score: number } | undefined;
+        for (const x of scored)
+          if (passesAt(day, s, x.j, at, x.score) && (!best || x.score.score > best.score))
+            best = { j: x.j, score: x.score.score };
+        if (best) edges.push({ seeker: s, recruiter: rec.idx, job: best.j, window: w, score: best.score });
+      }
+    }
+  }
+  const rightCapacity = new Map<string, number>();
+  for (const rec of day.recruiters) {
+    const windows = windowsOf(day, rec);
+    for (let w = 0; w < windows; w++) rightCapacity.set(`${rec.idx}:${w}`, rec.capacity);
+  }
+  const asB = (weight: (e: OptimumEdge) => number): BEdge[] =>
+    edges.map((e) => ({ left: String(e.seeker), right: `${e.recruiter}:${e.window}`, weight: weight(e) }));
+  // A score of 0 still counts as an interview in the count model; the score model needs weight > 0.
+  const count = await solveBMatching({ edges: asB(() => 1), rightCapacity });
+  const byScore = await solveBMatching({ edges: asB((e) => Math.max(e.score, 1e-3)), rightCapacity });
+  const scoreSolution = byScore.chosen.map((i) => edges[i]);
+  const perRecruiter = day.recruiters.map(() => 0);
+  for (const e of scoreSolution) perRecruiter[e.recruiter]++;
+  return {
+    interviews: count.chosen.length,
+    totalScore: scoreSolution.reduce((a, e) => a + e.score, 0),
+    scoreSolution,
+    perRecruiter,
+  };
+}

@@ -1,0 +1,210 @@
+import { solveBMatching, bMatchingModel } from '../../activities/matchmaking/b-matching';
+import {
+  generateDay,
+  offlineOptimum,
+  eligibleJobs,
+  decide,
+  type Day,
+  type DayShape,
+} from '../../bench/support/fair-day-model';
+import { computeMatchScore } from '../../domain/matchmaking/match-score';
+
+/**
+ * The fair-day bench's offline optimum and the b-matching it is solved with (HiGHS), on instances
+ * small enough that the optimum is known by hand: if the model or the solver's wiring were wrong
+ * (a constraint dropped, a variable misread, the objective minimised), these answers would change.
+ */
+
+describe('b-matching by HiGHS, optima known by hand', () => {
+  it('prefers two good pairs to one best pair (greedy would take a–X = 10)', async () => {
+    const r = await solveBMatching({
+      edges: [
+        { left: 'a', right: 'X', weight: 10 },
+        { left: 'a', right: 'Y', weight: 9 },
+        { left: 'b', right: 'X', weight: 8 },
+      ],
+    });
+    expect(r.chosen).toEqual([1, 2]);
+    expect(r.total).toBe(17);
+  });
+
+  it('respects capacities on both sides', async () => {
+    // X takes two, Y one; a may take two; everything else one. Best: a–X 5, a–Y 4, b–X 3 = 12 (c–X 2 loses to b–X).
+    const edges = [
+      { left: 'a', right: 'X', weight: 5 },
+      { left: 'a', right: 'Y', weight: 4 },
+      { left: 'b', right: 'X', weight: 3 },
+      { left: 'c', right: 'X', weight: 2 },
+      { left: 'b', right: 'Y', weight: 1 },
+    ];
+    const r = await solveBMatching({
+      edges,
+      leftCapacity: new Map([['a', 2]]),
+      rightCapacity: new Map([['X', 2]]),
+    });
+    expect(r.total).toBe(12);
+    expect(r.chosen).toEqual([0, 1, 2]);
+  });
+
+  it('solves a 3×3 assignment whose best permutation is known (15)', async () => {
+    // weights[i][j]; the best permutation is (0→2, 1→1, 2→0): 4 + 6 + 5 = 15 (every other permutation is lower).
+    const w = [
+      [3, 2, 4],
+      [2, 6, 1],
+      [5, 1, 2],
+    ];
+    const edges = w.flatMap((row, i) => row.map((weight, j) => ({ left: `r${i}`, right: `c${j}`, weight })));
+    const r = await solveBMatching({ edges });
+    expect(r.total).toBe(15);
+    expect(r.chosen.map((k) => [edges[k].left, edges[k].right])).toEqual([
+      ['r0', 'c2'],
+      ['r1', 'c1'],
+      ['r2', 'c0'],
+    ]);
+  });
+
+  it('never chooses an edge of weight 0 or less, and answers an empty matching without a solve', async () => {
+    expect(await solveBMatching({ edges: [{ left: 'a', right: 'X', weight: 0 }] })).toEqual({ chosen: [], total: 0 });
+    const r = await solveBMatching({
+      edges: [
+        { left: 'a', right: 'X', weight: -3 },
+        { left: 'b', right: 'X', weight: 0.5 },
+      ],
+    });
+    expect(r.chosen).toEqual([1]);
+    expect(bMatchingModel({ edges: [{ left: 'a', right: 'X', weight: -3 }] })).not.toContain('3 x0');
+  });
+});
+
+const BRACKETS = [
+  { afterMs: 0, relax: 0, essential: true },
+  { afterMs: 5 * 60_000, relax: 15, essential: true },
+  { afterMs: 15 * 60_000, relax: 30, essential: false },
+];
+
+/** A day by hand: one recruiter, one interview slot, 30-minute interviews, a 60-minute day: two windows. */
+function handDay(): Day {
+  const shape: DayShape = {
+    seed: 1,
+    dayMinutes: 60,
+    recruiters: 2,
+    demand: 1,
+    ttlMinutes: 20,
+    floor: { minScore: 50, requireEssential: true },
+    brackets: BRACKETS,
+  };
+  const job = (idx: number, recruiter: number, essential: string[]) => ({
+    idx,
+    recruiter,
+    title: `job ${idx}`,
+    job: {
+      essentialSkills: essential,
+      bonusSkills: [],
+      experienceMin: 0,
+      salaryMin: null,
+      salaryMax: null,
+      location: null,
+      remotePreference: 'remote',
+    },
+  });
+  const jobs = [job(0, 0, ['TypeScript', 'PostgreSQL']), job(1, 1, ['Rust'])];
+  const seeker = (idx: number, arriveMinute: number, skills: string[], recruiter: number | null = null) => ({
+    idx,
+    arriveMinute,
+    recruiter,
+    seeker: { skills, experienceYears: 5, location: null, remotePreference: 'fully_remote' },
+  });
+  return {
+    shape,
+    // Recruiter 1 has a slot but only a Rust job nobody here can do.
+    recruiters: [
+      { idx: 0, capacity: 1, interviewMinutes: 30, jobs: [jobs[0]] },
+      { idx: 1, capacity: 1, interviewMinutes: 30, jobs: [jobs[1]] },
+    ],
+    jobs,
+    seekers: [
+      // Present 0–20: window 0 only; both skills (score 100).
+      seeker(0, 0, ['ts', 'Postgres']),
+      // Present 5–25: window 0 only; one of two essential skills.
+      seeker(1, 5, ['TypeScript']),
+      // Present 35–55: window 1 only; one of two essential skills.
+      seeker(2, 35, ['postgresql']),
+      // Present 36–56: window 1; no essential skill of job 0, never eligible.
+      seeker(3, 36, ['Go']),
+      // Scoped to recruiter 1 (Rust): no shared skill, no edge.
+      seeker(4, 1, ['TypeScript'], 1),
+    ],
+    slots: 4,
+  };
+}
+
+describe('the offline optimum of a day, by hand', () => {
+  const everyoneInterviews = () => true;
+
+  it('one interview per window per slot: one of seekers 0 and 1, and seeker 2; the best score takes seeker 0', async () => {
+    const day = handDay();
+    const opt = await offlineOptimum(day, everyoneInterviews);
+    expect(opt.interviews).toBe(2);
+    expect(opt.scoreSolution.map((e) => [e.seeker, e.recruiter, e.window]).sort()).toEqual([
+      [0, 0, 0],
+      [2, 0, 1],
+    ]);
+    const score = (s: number) => computeMatchScore(day.seekers[s].seeker, day.jobs[0].job).score;
+    expect(score(0)).toBe(100);
+    expect(opt.totalScore).toBeCloseTo(score(0) + score(2), 6);
+    expect(opt.perRecruiter).toEqual([2, 0]);
+  });
+
+  it('a pair that would not interview (a decline, a no-show) is left out', async () => {
+    const day = handDay();
+    const opt = await offlineOptimum(day, (s) => s !== 0);
+    expect(opt.scoreSolution.map((e) => e.seeker).sort()).toEqual([1, 2]);
+  });
+
+  it('a second slot lets both early seekers in; a longer stay lets one move to the second window', async () => {
+    const two = handDay();
+    two.recruiters[0].capacity = 2;
+    expect((await offlineOptimum(two, everyoneInterviews)).interviews).toBe(3);
+    const long = handDay();
+    long.shape.ttlMinutes = 40; // seeker 1 stays 5–45: window 1 too, but seeker 2 and 3 compete there
+    // Window 0: seeker 0; window 1: seeker 1 or 2 (seeker 3 has no essential skill). Still 2 with one slot.
+    expect((await offlineOptimum(long, everyoneInterviews)).interviews).toBe(2);
+  });
+
+  it('eligible jobs follow the floor and the scope', () => {
+    const day = handDay();
+    expect(eligibleJobs(day, 0)).toEqual([0]);
+    expect(eligibleJobs(day, 3)).toEqual([]);
+    expect(eligibleJobs(day, 4)).toEqual([]);
+  });
+});
+
+describe('the seeded day', () => {
+  const shape: DayShape = {
+    seed: 7,
+    dayMinutes: 240,
+    recruiters: 5,
+    demand: 3,
+    ttlMinutes: 120,
+    floor: { minScore: 50, requireEssential: true },
+    brackets: BRACKETS,
+  };
+
+  it('is the same for the same seed, and its decisions are the pair’s, not the order they are asked in', () => {
+    const a = generateDay(shape);
+    const b = generateDay(shape);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a.seekers.length).toBe(Math.round(3 * a.slots));
+    expect(decide(a, 3, 1)).toEqual(decide(b, 3, 1));
+    expect(JSON.stringify(generateDay({ ...shape, seed: 8 }))).not.toBe(JSON.stringify(a));
+  });
+
+  it('has its optimum bounded by the slots and the seekers, and max score no more interviews than max count', async () => {
+    const day = generateDay({ ...shape, dayMinutes: 120, demand: 1 });
+    const opt = await offlineOptimum(day);
+    expect(opt.interviews).toBeGreaterThan(0);
+    expect(opt.interviews).toBeLessThanOrEqual(Math.min(day.seekers.length, day.slots + day.recruiters.length * 3));
+    expect(opt.scoreSolution.length).toBeLessThanOrEqual(opt.interviews);
+    expect(new Set(opt.scoreSolution.map((e) => e.seeker)).size).toBe(opt.scoreSolution.length);
+  });
+});
