@@ -268,6 +268,14 @@ export const configSchema = z.object({
     .default(20_000)
     .describe('How long the AI comparison waits for the provider before answering 503'),
   MATCHMAKER_INTERVAL_MS: durationMs.default(2000).describe('Matchmaker batch window'),
+  MATCHMAKING_PLANNER: z
+    .enum(['greedy', 'assignment'])
+    .default('greedy')
+    .describe(
+      'How a matching round chooses its pairs: greedy = by score band, oldest first, each entry its best ' +
+        "job with a free slot; assignment = the max-weight assignment of the round's entries to the free " +
+        'slots (score plus waiting time), solved by HiGHS (docs/design/matching.md)',
+    ),
   MATCH_MIN_SCORE: z.coerce
     .number()
     .int()

@@ -23,7 +23,7 @@ import {
 } from '../../workflows/matchmaking/contract';
 import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../workflows/matches/client';
-import { planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
+import { planByAssignment, planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
 import { CandidateIndex, compareCandidates, type AnyEventMask, type Candidate } from './candidates';
 import {
   eventFloorOf,
@@ -73,7 +73,9 @@ export interface MatchmakingActivityDeps {
     | 'VIDEO_PROVIDER_URL'
     | 'MATCH_MIN_SCORE'
     | 'MATCH_FLOOR_BRACKETS'
-  >;
+  > &
+    // Optional: callers built before the assignment planner plan greedily.
+    Partial<Pick<Config, 'MATCHMAKING_PLANNER' | 'QUEUE_ENTRY_TTL_MS'>>;
   matchmakingRepository: MatchmakingRepository;
   /** Recruiters of the job's team. */
   accountsRepository: Pick<AccountsRepository, 'listTeamMemberIds'>;
@@ -351,7 +353,16 @@ export function createMatchmakingActivities(deps: MatchmakingActivityDeps) {
       })[0];
       return c && explained(floor.of, tuningFor(declines.get(entry.id) ?? {}))(c);
     };
-    const plan = planFromCandidates(ranked, left, refill);
+    // MATCHMAKING_PLANNER: the greedy plan, or the page's max-weight assignment (plan.ts).
+    const plan =
+      deps.config.MATCHMAKING_PLANNER === 'assignment'
+        ? await planByAssignment(
+            ranked,
+            left,
+            { nowMs: ctx.nowMs, ttlMs: deps.config.QUEUE_ENTRY_TTL_MS ?? 2 * 60 * 60 * 1000 },
+            refill,
+          )
+        : planFromCandidates(ranked, left, refill);
     searched(performance.now() - t);
     return plan;
   };
