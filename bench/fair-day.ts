@@ -1,0 +1,665 @@
+/**
+ * The fair-day simulator: a whole event day on the real stack, scored against the offline optimum.
+ *
+ *   npm run bench -- fair-day [--seed 26] [--recruiters 4] [--day-minutes 180] [--ms-per-minute 1000]
+ *                             [--demands 3,0.5] [--planners greedy,assignment]
+ *
+ * Per demand (seekers per interview the day allows: 3 = seekers outnumber slots 3:1, 0.5 = slots
+ * outnumber seekers 2:1) one seeded day (bench/support/fair-day-model.ts): recruiters with their
+ * capacity (the event's interview slots), interview length and jobs; seekers with skills typed as
+ * people type them (labels, aliases, lower case; Zipf-distributed over skill-vocabulary.json)
+ * arriving as a Poisson process with a morning peak. The day runs once per planner
+ * (MATCHMAKING_PLANNER) in its own database and task queue, on one PostgreSQL and Temporal dev
+ * server: the real worker (matchmaker, queue-entry and match workflows), the real app (seekers join
+ * with POST /api/v1/queue/join), and simulated humans who answer each match through the matches
+ * service the web pages call: accept or decline (with a reason) after a reaction time, ignore it
+ * (it expires), not come to the room (a no-show), end the interview after the recruiter's length.
+ * Every decision is a function of the seed and the (seeker, job) pair, so every planner meets the
+ * same people. Time is compressed by configuration only: one simulated minute is `--ms-per-minute`
+ * ms, and every duration (entry TTL, acceptance window, no-show grace, floor brackets, interview
+ * length, the matchmaker's window, floored at 100 ms) is set in those units.
+ *
+ * The offline optimum knows every arrival and decision in hindsight and is solved by HiGHS (a
+ * b-matching, fair-day-model.ts). Prints one table per demand and writes it to
+ * bench/results/fair-day-<time>.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime, bundleWorkflowCode } from '@temporalio/worker';
+import type { Knex } from 'knex';
+import { loadConfig, type Config } from '../lib/config';
+import { startThrowawayInfrastructure } from '../dev/stack';
+import { buildApp } from '../apps/api/src/app';
+import { startWorker, WORKFLOWS_PATH } from '../apps/worker/src/worker';
+import type { ProfileRemotePreference } from '../db/accounts/profiles-repository';
+import { migratedDatabase } from './support/infra';
+import { pool } from './support/pool';
+import { runMain, Teardown } from './support/runner';
+import { percentile } from './support/stats';
+import {
+  decide,
+  eligibleJobs,
+  generateDay,
+  offlineOptimum,
+  type Day,
+  type DayShape,
+  type Optimum,
+} from './support/fair-day-model';
+
+type Planner = Config['MATCHMAKING_PLANNER'];
+const PLANNERS: readonly Planner[] = ['greedy', 'assignment'];
+
+interface Options {
+  seed: number;
+  recruiters: number;
+  dayMinutes: number;
+  msPerMinute: number;
+  demands: number[];
+  planners: Planner[];
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    seed: 26,
+    recruiters: 4,
+    dayMinutes: 180,
+    msPerMinute: 1000,
+    demands: [3, 0.5],
+    planners: ['greedy', 'assignment'],
+  };
+  const ints: Record<string, 'seed' | 'recruiters' | 'dayMinutes' | 'msPerMinute'> = {
+    '--seed': 'seed',
+    '--recruiters': 'recruiters',
+    '--day-minutes': 'dayMinutes',
+    '--ms-per-minute': 'msPerMinute',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [k, v] = [argv[i], argv[i + 1]];
+    if (k === 'fair-day') continue;
+    if (v === undefined) throw new Error(`${k} needs a value`);
+    i++;
+    if (Object.hasOwn(ints, k)) {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0) throw new Error(`${k} needs a positive integer`);
+      o[ints[k]] = n;
+    } else if (k === '--demands') {
+      o.demands = v.split(',').map(Number);
+      if (o.demands.some((d) => !(d > 0))) throw new Error('--demands needs positive numbers, e.g. 3,0.5');
+    } else if (k === '--planners') {
+      o.planners = v.split(',') as Planner[];
+      const bad = o.planners.filter((p) => !PLANNERS.includes(p));
+      if (bad.length) throw new Error(`unknown planner(s) ${bad.join(', ')}; use ${PLANNERS.join(', ')}`);
+    } else {
+      throw new Error(`unknown argument ${k}; use ${[...Object.keys(ints), '--demands', '--planners'].join(', ')}`);
+    }
+  }
+  return o;
+}
+
+const log = (l: string) => console.log(`[fair-day] ${l}`);
+
+/** The floor and brackets of the day (the defaults of MATCH_MIN_SCORE and MATCH_FLOOR_BRACKETS, in simulated minutes). */
+function shapeOf(o: Options, demand: number): DayShape {
+  return {
+    seed: o.seed,
+    dayMinutes: o.dayMinutes,
+    recruiters: o.recruiters,
+    demand,
+    ttlMinutes: 120,
+    floor: { minScore: 50, requireEssential: true },
+    brackets: [
+      { afterMs: 0, relax: 0, essential: true },
+      { afterMs: 5 * 60_000, relax: 15, essential: true },
+      { afterMs: 15 * 60_000, relax: 30, essential: false },
+    ],
+  };
+}
+
+const ACCEPT_WINDOW_MIN = 15;
+const NO_SHOW_GRACE_MIN = 10;
+/** The room's own limit; the simulated recruiter ends each interview after their length, before it. */
+const INTERVIEW_LIMIT_MIN = 60;
+
+function dayConfig(dbUrl: string, address: string, taskQueue: string, o: Options, shape: DayShape, planner: Planner) {
+  const min = (m: number) => String(Math.max(1, Math.round(m * o.msPerMinute)));
+  const brackets = shape.brackets
+    .map((b) => `${Math.round((b.afterMs / 60_000) * o.msPerMinute)}:${b.relax}:${b.essential ? 1 : 0}`)
+    .join(',');
+  return loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: dbUrl,
+      TEMPORAL_ADDRESS: address,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      PUBLIC_BASE_URL: 'http://jobfair.bench',
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      DATABASE_POOL_MAX: '20',
+      RATE_LIMIT_WRITE_PER_MIN: '1000000',
+      RATE_LIMIT_READ_PER_MIN: '1000000',
+      MATCHMAKING_PLANNER: planner,
+      // Two seconds of a real day, floored at 100 ms (faster rounds would only measure the CPU).
+      MATCHMAKER_INTERVAL_MS: String(Math.max(100, Math.round((2000 / 60_000) * o.msPerMinute))),
+      QUEUE_ENTRY_TTL_MS: min(shape.ttlMinutes),
+      MATCH_ACCEPT_WINDOW_MS: min(ACCEPT_WINDOW_MIN),
+      MATCH_EXPIRY_REMINDER_MS: '0',
+      MATCH_NO_SHOW_GRACE_MS: min(NO_SHOW_GRACE_MIN),
+      INTERVIEW_LENGTH_MS: min(INTERVIEW_LIMIT_MIN),
+      INTERVIEW_REPORT_WINDOW_MS: '0',
+      MATCH_MIN_SCORE: String(shape.floor.minScore),
+      MATCH_FLOOR_BRACKETS: brackets,
+    },
+  );
+}
+
+/** What one run of the day recorded, in simulated minutes from the opening. */
+interface RunRecord {
+  planner: Planner;
+  joins: Map<number, number>;
+  matches: MatchRow[];
+  entries: Array<{ seeker: number; status: string; end_reason: string | null }>;
+  humanErrors: number;
+  races: number;
+  lateJoins: number[];
+  dayEndMs: number;
+  t0: number;
+}
+
+interface MatchRow {
+  id: string;
+  seeker: number;
+  job: number;
+  recruiter: number;
+  status: string;
+  match_score: number;
+  score_breakdown: {
+    essential_skills: { matched: string[] };
+    floor?: { bracket: number; min_score: number; essential_required: boolean };
+  };
+  decline_reason_code: string | null;
+  declined_by_role: string | null;
+  no_show_missing: string | null;
+  created: number;
+  interviewStarted: number | null;
+}
+
+async function runDay(
+  infra: { adminUrl: string; address: string },
+  day: Day,
+  o: Options,
+  planner: Planner,
+  run: number,
+  workflowBundle: { code: string },
+): Promise<RunRecord> {
+  const teardown = new Teardown();
+  const db = `fairday_${run}`;
+  const taskQueue = `fair-day-${run}-${Date.now()}`;
+  const { url, knex } = await migratedDatabase(infra.adminUrl, db, 20);
+  teardown.add(() => knex.destroy());
+  const config = dayConfig(url, infra.address, taskQueue, o, day.shape, planner);
+  const connection = await Connection.connect({ address: infra.address });
+  teardown.add(() => connection.close());
+  const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const worker = await startWorker({
+    config,
+    knex,
+    address: infra.address,
+    workflowBundle,
+    shutdownGraceTime: '1 second',
+  });
+  teardown.add(() => worker.shutdown());
+  const app = await buildApp({ config, knex, temporal, logger: false });
+  teardown.add(() => app.close());
+  try {
+    const people = await seedPeople(knex, app, day);
+    return await simulate(knex, app, day, o, planner, people);
+  } finally {
+    await teardown.run(() => undefined);
+  }
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+interface People {
+  seekerUser: string[];
+  seekerToken: string[];
+  seekerOf: Map<string, number>;
+  recruiterUser: string[];
+  eventSlug: string[];
+  jobId: string[];
+  jobOf: Map<string, number>;
+}
+
+/** One team, recruiter and live open-invite event per recruiter; its jobs as typed; seekers with profiles and tokens. */
+async function seedPeople(knex: Knex, app: App, day: Day): Promise<People> {
+  const accounts = app.services.deps.repos.accounts;
+  const { profiles, tokens } = app.services.accounts;
+  const p: People = {
+    seekerUser: [],
+    seekerToken: [],
+    seekerOf: new Map(),
+    recruiterUser: [],
+    eventSlug: [],
+    jobId: [],
+    jobOf: new Map(),
+  };
+  for (const rec of day.recruiters) {
+    const team = await accounts.insertTeam(`Fair team ${rec.idx}`);
+    const user = await accounts.insertUser({
+      email: `recruiter-${rec.idx}@fair.local`,
+      display_name: `Recruiter ${rec.idx}`,
+      role: 'recruiter',
+    });
+    await accounts.addMember(team.id, user.id, 'owner');
+    const [event] = await knex('live_events')
+      .insert({
+        team_id: team.id,
+        slug: `fair-${rec.idx}`,
+        company_name: `Company ${rec.idx}`,
+        visibility: 'open_invite',
+        status: 'live',
+        started_at: knex.fn.now(),
+        interview_slots: rec.capacity,
+      })
+      .returning(['id', 'slug']);
+    p.recruiterUser[rec.idx] = user.id;
+    p.eventSlug[rec.idx] = event.slug;
+    for (const j of rec.jobs) {
+      const [row] = await knex('jobs')
+        .insert({
+          team_id: team.id,
+          live_event_id: event.id,
+          title: j.title,
+          essential_skills: j.job.essentialSkills,
+          bonus_skills: j.job.bonusSkills,
+          experience_min: j.job.experienceMin,
+          salary_min: j.job.salaryMin,
+          salary_max: j.job.salaryMax,
+          location: j.job.location,
+          remote_preference: j.job.remotePreference,
+        })
+        .returning('id');
+      p.jobId[j.idx] = row.id;
+      p.jobOf.set(row.id, j.idx);
+    }
+  }
+  await pool(day.seekers, 10, async (s) => {
+    const u = await accounts.insertUser({
+      email: `seeker-${s.idx}@fair.local`,
+      display_name: `Seeker ${s.idx}`,
+      role: 'seeker',
+    });
+    await profiles.completeOnboarding(u.id, {
+      full_name: `Seeker ${s.idx}`,
+      title: 'Engineer',
+      skills: s.seeker.skills,
+      experience_years: s.seeker.experienceYears,
+      location: s.seeker.location,
+      remote_preference: s.seeker.remotePreference as ProfileRemotePreference | null,
+      salary_expectation: s.seeker.salaryExpectationMin ?? null,
+    });
+    const t = await tokens.mint(u.id, { name: 'fair day', scopes: ['queue:read', 'queue:write', 'matches:read'] });
+    p.seekerUser[s.idx] = u.id;
+    p.seekerToken[s.idx] = t.token;
+    p.seekerOf.set(u.id, s.idx);
+  });
+  return p;
+}
+
+const sleepUntil = (t: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, t - Date.now())));
+
+/**
+ * The day: seekers join at their arrival times; every new match is answered by its two humans as
+ * the seed decided. At closing time the record is read back from the database.
+ */
+async function simulate(knex: Knex, app: App, day: Day, o: Options, planner: Planner, p: People): Promise<RunRecord> {
+  const m = o.msPerMinute;
+  const matches = app.services.matches;
+  const t0 = Date.now() + 500;
+  const dayEndMs = t0 + day.shape.dayMinutes * m;
+  const joins = new Map<number, number>();
+  let humanErrors = 0;
+  let races = 0;
+  const lateJoins: number[] = [];
+  // At closing time the humans stop acting (the run's database and worker are about to close).
+  let closed = false;
+  const soft = async (fn: () => Promise<unknown>) => {
+    if (closed) return;
+    try {
+      await fn();
+    } catch (err) {
+      // 409s are the day's races (a match expired while a human thought); anything else is an error.
+      if ((err as { status?: number }).status === 409) races++;
+      else {
+        humanErrors++;
+        if (humanErrors <= 3) console.error('[fair-day] human step failed:', (err as Error).message);
+      }
+    }
+  };
+
+  const joining = pool(day.seekers, 50, async (s) => {
+    await sleepUntil(t0 + s.arriveMinute * m);
+    if (Date.now() >= dayEndMs) return;
+    joins.set(s.idx, (Date.now() - t0) / m);
+    // How late the simulator's clock runs (a loaded machine delays timers): a figure beside the table's.
+    lateJoins.push((Date.now() - (t0 + s.arriveMinute * m)) / m);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/queue/join',
+      headers: { authorization: `Bearer ${p.seekerToken[s.idx]}` },
+      payload: s.recruiter === null ? {} : { live_event_slug: p.eventSlug[s.recruiter] },
+    });
+    if (res.statusCode !== 200) {
+      humanErrors++;
+      console.error(`[fair-day] join failed ${res.statusCode}: ${res.body}`);
+    }
+  });
+
+  const handled = new Set<string>();
+  const humans: Array<Promise<void>> = [];
+  const answer = async (row: { id: string; seeker_user_id: string; job_id: string; created_at: Date }) => {
+    const s = p.seekerOf.get(row.seeker_user_id)!;
+    const j = p.jobOf.get(row.job_id)!;
+    const rec = day.jobs[j].recruiter;
+    const d = decide(day, s, j);
+    const seekerUser = p.seekerUser[s];
+    const recruiterUser = p.recruiterUser[rec];
+    const created = row.created_at.getTime();
+    const steps = [
+      { who: 'seeker' as const, at: created + d.seekerAfter * m, act: d.seeker },
+      { who: 'recruiter' as const, at: created + d.recruiterAfter * m, act: d.recruiter },
+    ].sort((a, b) => a.at - b.at);
+    for (const step of steps) {
+      await sleepUntil(step.at);
+      const userId = step.who === 'seeker' ? seekerUser : recruiterUser;
+      if (step.act === 'ignore') continue;
+      if (step.act === 'decline') {
+        await soft(() =>
+          matches.decline({
+            userId,
+            matchId: row.id,
+            reason: `simulated: ${d.declineCode}`,
+            reasonCode: d.declineCode,
+          }),
+        );
+        return;
+      }
+      await soft(() => matches.accept({ userId, matchId: row.id }));
+    }
+    if (d.seeker !== 'accept' || d.recruiter !== 'accept') return;
+    // Both accepted: they come to the room half a minute later (the one who does not come, never).
+    await sleepUntil(Date.now() + 0.5 * m);
+    if (d.noShow !== 'seeker') await soft(() => matches.enterRoom({ userId: seekerUser, matchId: row.id }));
+    if (d.noShow !== 'recruiter') await soft(() => matches.enterRoom({ userId: recruiterUser, matchId: row.id }));
+    if (d.noShow) return;
+    await soft(() => matches.startInterviewClock({ userId: recruiterUser, matchId: row.id }));
+    await sleepUntil(Date.now() + day.recruiters[rec].interviewMinutes * m);
+    await soft(() => matches.completeInterview({ userId: recruiterUser, matchId: row.id }));
+  };
+
+  let lastLog = Date.now();
+  while (Date.now() < dayEndMs) {
+    const fresh = await knex('matches')
+      .whereNotIn('id', [...handled])
+      .select('id', 'seeker_user_id', 'job_id', 'created_at');
+    for (const row of fresh) {
+      handled.add(row.id);
+      humans.push(answer(row));
+    }
+    if (Date.now() - lastLog > 15_000) {
+      lastLog = Date.now();
+      log(
+        `  ${planner}: minute ${Math.round((Date.now() - t0) / m)} of ${day.shape.dayMinutes}, ${handled.size} matches`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await joining;
+  closed = true;
+  // The record at closing time.
+  const rows = await knex('matches').select(
+    'id',
+    'seeker_user_id',
+    'job_id',
+    'status',
+    'match_score',
+    'score_breakdown',
+    'decline_reason_code',
+    'declined_by_role',
+    'no_show_missing',
+    'created_at',
+    'interview_started_at',
+  );
+  const entries = await knex('queue_entries').select('user_id', 'status', 'end_reason');
+  // Humans still thinking wake up to `closed` and do nothing.
+  void Promise.allSettled(humans);
+  const toMin = (d: Date | null) => (d ? (d.getTime() - t0) / m : null);
+  return {
+    planner,
+    joins,
+    t0,
+    dayEndMs,
+    humanErrors,
+    races,
+    lateJoins,
+    matches: rows.map((r) => ({
+      id: r.id,
+      seeker: p.seekerOf.get(r.seeker_user_id)!,
+      job: p.jobOf.get(r.job_id)!,
+      recruiter: day.jobs[p.jobOf.get(r.job_id)!].recruiter,
+      status: r.status,
+      match_score: Number(r.match_score),
+      score_breakdown: r.score_breakdown,
+      decline_reason_code: r.decline_reason_code,
+      declined_by_role: r.declined_by_role,
+      no_show_missing: r.no_show_missing,
+      created: toMin(r.created_at)!,
+      interviewStarted: toMin(r.interview_started_at),
+    })),
+    entries: entries.map((e: { user_id: string; status: string; end_reason: string | null }) => ({
+      seeker: p.seekerOf.get(e.user_id)!,
+      status: e.status,
+      end_reason: e.end_reason,
+    })),
+  };
+}
+
+// ---- the table ----
+
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)} %` : '—');
+const pq = (xs: number[]) => (xs.length ? `${f1(percentile(xs, 50))} / ${f1(percentile(xs, 95))}` : '—');
+const spread = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mean = s.reduce((a, b) => a + b, 0) / s.length;
+  const sd = Math.sqrt(s.reduce((a, b) => a + (b - mean) ** 2, 0) / s.length);
+  return `${s[0]} / ${s[Math.floor(s.length / 2)]} / ${s[s.length - 1]} (sd ${f1(sd)})`;
+};
+
+export interface Column {
+  name: string;
+  cells: Record<string, string>;
+}
+
+const ROWS = [
+  'interviews held',
+  'interviews per recruiter-hour',
+  'interviews ÷ optimum',
+  'total match score',
+  'mean match score',
+  'total score ÷ optimum',
+  'first offer p50 / p95 (min)¹',
+  'interview p50 / p95 (min)¹',
+  'eligible seekers offered / interviewed¹',
+  'expired with an eligible job¹',
+  'offers: accepted / declined / expired / no-show',
+  'declines by reason',
+  'offers by floor bracket: n (mean score)',
+  'offers below the floor or without an essential skill',
+  'interviews per recruiter min / median / max',
+  'human steps refused (409: a race) / failed',
+  'joins late p50 / p95 (min, machine load)',
+] as const;
+
+function optimumColumn(day: Day, opt: Optimum): Column {
+  const hours = (day.recruiters.length * day.shape.dayMinutes) / 60;
+  return {
+    name: 'offline optimum',
+    cells: {
+      'interviews held': `${opt.interviews} (max-score plan: ${opt.scoreSolution.length})`,
+      'interviews per recruiter-hour': f2(opt.interviews / hours),
+      'interviews ÷ optimum': '1.00',
+      'total match score': f1(opt.totalScore),
+      'mean match score': f1(opt.totalScore / Math.max(1, opt.scoreSolution.length)),
+      'total score ÷ optimum': '1.00',
+      'interviews per recruiter min / median / max': spread(opt.perRecruiter),
+    },
+  };
+}
+
+function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): Column {
+  const hours = (day.recruiters.length * day.shape.dayMinutes) / 60;
+  const held = r.matches.filter((x) => x.interviewStarted !== null && x.interviewStarted <= day.shape.dayMinutes);
+  const total = held.reduce((a, x) => a + x.match_score, 0);
+  const bySeeker = new Map<number, MatchRow[]>();
+  for (const x of r.matches) bySeeker.set(x.seeker, [...(bySeeker.get(x.seeker) ?? []), x]);
+  const firstOffer: number[] = [];
+  const toInterview: number[] = [];
+  let offered = 0;
+  let interviewed = 0;
+  for (const [s, join] of r.joins) {
+    if (!eligible[s]) continue;
+    const ms = bySeeker.get(s) ?? [];
+    if (ms.length) {
+      offered++;
+      firstOffer.push(Math.min(...ms.map((x) => x.created)) - join);
+    }
+    const started = ms.filter((x) => x.interviewStarted !== null).map((x) => x.interviewStarted!);
+    if (started.length) {
+      interviewed++;
+      toInterview.push(Math.min(...started) - join);
+    }
+  }
+  const eligibleJoined = [...r.joins.keys()].filter((s) => eligible[s]).length;
+  const expiredEligible = r.entries.filter((e) => e.status === 'expired' && eligible[e.seeker]).length;
+  const settled = r.matches.filter((x) => x.status !== 'matched');
+  const accepted = settled.filter((x) => ['accepted', 'completed', 'no_show'].includes(x.status)).length;
+  const declined = settled.filter((x) => x.status === 'declined').length;
+  const expired = settled.filter((x) => x.status === 'expired').length;
+  const noShow = settled.filter((x) => x.status === 'no_show').length;
+  const reasons = new Map<string, number>();
+  for (const x of r.matches.filter((y) => y.status === 'declined'))
+    reasons.set(x.decline_reason_code ?? 'none', (reasons.get(x.decline_reason_code ?? 'none') ?? 0) + 1);
+  const brackets = new Map<number, number[]>();
+  let broken = 0;
+  for (const x of r.matches) {
+    const fl = x.score_breakdown.floor;
+    if (!fl) continue;
+    brackets.set(fl.bracket, [...(brackets.get(fl.bracket) ?? []), x.match_score]);
+    const listed = day.jobs[x.job].job.essentialSkills.length;
+    if (
+      x.match_score < fl.min_score ||
+      (fl.essential_required && listed > 0 && x.score_breakdown.essential_skills.matched.length === 0)
+    )
+      broken++;
+  }
+  const perRecruiter = day.recruiters.map((rec) => held.filter((x) => x.recruiter === rec.idx).length);
+  return {
+    name: r.planner,
+    cells: {
+      'interviews held': String(held.length),
+      'interviews per recruiter-hour': f2(held.length / hours),
+      'interviews ÷ optimum': f2(held.length / opt.interviews),
+      'total match score': f1(total),
+      'mean match score': f1(total / Math.max(1, held.length)),
+      'total score ÷ optimum': f2(total / opt.totalScore),
+      'first offer p50 / p95 (min)¹': pq(firstOffer),
+      'interview p50 / p95 (min)¹': pq(toInterview),
+      'eligible seekers offered / interviewed¹': `${offered} / ${interviewed} of ${eligibleJoined}`,
+      'expired with an eligible job¹': String(expiredEligible),
+      'offers: accepted / declined / expired / no-show': `${pct(accepted, settled.length)} / ${pct(declined, settled.length)} / ${pct(expired, settled.length)} / ${pct(noShow, settled.length)} of ${settled.length}`,
+      'declines by reason': [...reasons]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+      'offers by floor bracket: n (mean score)': [...brackets]
+        .sort((a, b) => a[0] - b[0])
+        .map(([b, xs]) => `${b}: ${xs.length} (${f1(xs.reduce((a, c) => a + c, 0) / xs.length)})`)
+        .join('; '),
+      'offers below the floor or without an essential skill': String(broken),
+      'interviews per recruiter min / median / max': spread(perRecruiter),
+      'human steps refused (409: a race) / failed': `${r.races} / ${r.humanErrors}`,
+      'joins late p50 / p95 (min, machine load)': pq(r.lateJoins),
+    },
+  };
+}
+
+export function renderTable(title: string, columns: Column[]): string {
+  const head = `| ${['', ...columns.map((c) => c.name)].join(' | ')} |`;
+  const sep = `|${['---', ...columns.map(() => '---')].join('|')}|`;
+  const body = ROWS.map((row) => `| ${[row, ...columns.map((c) => c.cells[row] ?? '—')].join(' | ')} |`);
+  return [title, '', head, sep, ...body].join('\n');
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const t0 = Date.now();
+  const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: '', DATABASE_URL: '' });
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const infra = await startThrowawayInfrastructure({ config: base, log: () => undefined, prefix: 'jobfair-fairday' });
+  const out: string[] = [];
+  try {
+    const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
+    log('bundling workflows once for every run…');
+    const workflowBundle = await bundleWorkflowCode({
+      workflowsPath: WORKFLOWS_PATH,
+      logger: new DefaultLogger('ERROR'),
+    });
+    let run = 0;
+    for (const demand of o.demands) {
+      const day = generateDay(shapeOf(o, demand));
+      const tOpt = Date.now();
+      const opt = await offlineOptimum(day);
+      const eligible = day.seekers.map((s) => eligibleJobs(day, s.idx).length > 0);
+      log(
+        `demand ${demand}: ${day.seekers.length} seekers, ${day.slots} interview slots, ${day.recruiters.length} ` +
+          `recruiters, ${day.jobs.length} jobs; optimum ${opt.interviews} interviews / score ${f1(opt.totalScore)} ` +
+          `(HiGHS, ${Date.now() - tOpt} ms)`,
+      );
+      const columns: Column[] = [optimumColumn(day, opt)];
+      for (const planner of o.planners) {
+        log(`demand ${demand}: running the day with the ${planner} planner…`);
+        const r = await runDay({ adminUrl, address: infra.temporalAddress }, day, o, planner, run++, workflowBundle);
+        columns.push(runColumn(day, opt, r, eligible));
+      }
+      const caps = day.recruiters.map((x) => `${x.capacity}×${x.interviewMinutes} min`).join(', ');
+      const table = renderTable(
+        `### Demand ${demand === 3 ? '3:1 (seekers outnumber slots)' : demand < 1 ? `1:${f1(1 / demand)} (slots outnumber seekers)` : `${demand}:1`}\n\n` +
+          `Seed ${o.seed}: ${day.seekers.length} seekers (${eligible.filter(Boolean).length} with an eligible job), ` +
+          `${day.recruiters.length} recruiters (capacity × interview length: ${caps}), ${day.jobs.length} jobs, ` +
+          `${day.slots} interview slots in a ${o.dayMinutes}-minute day; 1 simulated minute = ${o.msPerMinute} ms.`,
+        columns,
+      );
+      console.log(`\n${table}\n`);
+      out.push(table);
+    }
+  } finally {
+    await infra.stop();
+  }
+  const footnote =
+    '¹ Seekers with an eligible job: one of their scope that passes the floor at some moment of their stay. ' +
+    'Times in simulated minutes from joining, over the seekers who got there.';
+  console.log(footnote);
+  const command = `npm run bench -- fair-day ${process.argv.slice(2).join(' ')}`.trim();
+  const dir = path.join(__dirname, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `fair-day-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+  fs.writeFileSync(file, `${out.join('\n\n')}\n\n${footnote}\n\nCommand: \`${command}\`\n`);
+  log(`written to ${path.relative(process.cwd(), file)}; finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  process.exit(0);
+}
+
+runMain(main, module);
