@@ -9,8 +9,8 @@
  * capacity (the event's interview slots), interview length and jobs; seekers with skills typed as
  * people type them (labels, aliases, lower case; Zipf-distributed over skill-vocabulary.json)
  * arriving as a Poisson process with a morning peak. The day runs once per planner
- * (MATCHMAKING_PLANNER) in its own database and task queue, on one PostgreSQL and Temporal dev
- * server: the real worker (matchmaker, queue-entry and match workflows), the real app (seekers join
+ * (MATCHMAKING_PLANNER) in its own database and task queue, side by side on the same clock (so
+ * each meets the same machine load), on one PostgreSQL and Temporal dev server: the real worker (matchmaker, queue-entry and match workflows), the real app (seekers join
  * with POST /api/v1/queue/join), and simulated humans who answer each match through the matches
  * service the web pages call: accept or decline (with a reason) after a reaction time, ignore it
  * (it expires), not come to the room (a no-show), end the interview after the recruiter's length.
@@ -214,6 +214,7 @@ async function runDay(
   teardown.add(() => app.close());
   try {
     const people = await seedPeople(knex, app, day);
+    await startLine();
     return await simulate(knex, app, day, o, planner, people);
   } finally {
     await teardown.run(() => undefined);
@@ -221,6 +222,19 @@ async function runDay(
 }
 
 type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** The days run side by side open together: each waits here until every run of its demand is seeded. */
+let barrier: { waiting: number; expected: number; open: () => void; opened: Promise<void> } | undefined;
+function startLine(): Promise<void> {
+  const b = barrier!;
+  if (++b.waiting === b.expected) b.open();
+  return b.opened;
+}
+function newBarrier(expected: number) {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  barrier = { waiting: 0, expected, open, opened };
+}
 
 interface People {
   seekerUser: string[];
@@ -629,12 +643,17 @@ async function main() {
           `recruiters, ${day.jobs.length} jobs; optimum ${opt.interviews} interviews / score ${f1(opt.totalScore)} ` +
           `(HiGHS, ${Date.now() - tOpt} ms)`,
       );
-      const columns: Column[] = [optimumColumn(day, opt)];
-      for (const planner of o.planners) {
-        log(`demand ${demand}: running the day with the ${planner} planner…`);
-        const r = await runDay({ adminUrl, address: infra.temporalAddress }, day, o, planner, run++, workflowBundle);
-        columns.push(runColumn(day, opt, r, eligible));
-      }
+      // The planners' days run side by side, on the same clock, so both see the same machine load
+      // (a loaded machine delays the humans' timers and the worker alike; one after the other,
+      // the second day would meet other load than the first).
+      log(`demand ${demand}: running the day with the ${o.planners.join(' and ')} planner side by side…`);
+      newBarrier(o.planners.length);
+      const records = await Promise.all(
+        o.planners.map((planner) =>
+          runDay({ adminUrl, address: infra.temporalAddress }, day, o, planner, run++, workflowBundle),
+        ),
+      );
+      const columns: Column[] = [optimumColumn(day, opt), ...records.map((r) => runColumn(day, opt, r, eligible))];
       const caps = day.recruiters.map((x) => `${x.capacity}×${x.interviewMinutes} min`).join(', ');
       const table = renderTable(
         `### Demand ${demand === 3 ? '3:1 (seekers outnumber slots)' : demand < 1 ? `1:${f1(1 / demand)} (slots outnumber seekers)` : `${demand}:1`}\n\n` +
