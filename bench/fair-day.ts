@@ -482,7 +482,7 @@ async function simulate(knex: Knex, app: App, day: Day, o: Options, planner: Pla
 
 // ---- the table ----
 
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+const f1 = (n: number) => (Number.isFinite(n) ? (Math.abs(n) < 0.05 ? 0 : n).toFixed(1) : '—');
 const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)} %` : '—');
 const pq = (xs: number[]) => (xs.length ? `${f1(percentile(xs, 50))} / ${f1(percentile(xs, 95))}` : '—');
