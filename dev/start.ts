@@ -53,6 +53,16 @@ async function main() {
     console.error(`Port ${config.PORT} (PORT) is already in use: is another npm start running? Stop it or set PORT.`);
     process.exit(1);
   }
+  // Prometheus metrics, each process on its own port beside the public one (decision 0258).
+  const metricsPorts = { api: config.METRICS_PORT ?? 9464, worker: (config.METRICS_PORT ?? 9464) + 1 };
+  for (const p of [metricsPorts.api, metricsPorts.worker])
+    if (await portInUse(p)) {
+      console.error(
+        `Port ${p} (metrics: METRICS_PORT for the API, the next one for the worker) is already in use: ` +
+          'is another npm start running? Stop it or set METRICS_PORT.',
+      );
+      process.exit(1);
+    }
 
   let infra: Infrastructure | undefined;
   const children: ChildProcess[] = [];
@@ -160,9 +170,9 @@ async function main() {
   };
   // `node --import tsx` keeps each process a direct child of this one (no tsx wrapper in between),
   // so signals reach it and it can notice when this supervisor is gone.
-  const run = (name: string, entry: string) => {
+  const run = (name: string, entry: string, own: Record<string, string> = {}) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
-      env,
+      env: { ...env, ...own },
       stdio: ['ignore', 'inherit', 'inherit'],
       detached: true,
     });
@@ -174,8 +184,8 @@ async function main() {
     });
     children.push(child);
   };
-  run('worker', 'apps/worker/src/main.ts');
-  run('API', 'apps/api/src/server.ts');
+  run('worker', 'apps/worker/src/main.ts', { METRICS_PORT: String(metricsPorts.worker) });
+  run('API', 'apps/api/src/server.ts', { METRICS_PORT: String(metricsPorts.api) });
 
   const readyUrl = `http://127.0.0.1:${config.PORT}/readyz`;
   const deadline = Date.now() + 120_000;
@@ -266,6 +276,8 @@ async function main() {
       `  OpenAPI:      ${base}/api/v1/openapi.json`,
       `  Temporal UI:  ${infra.temporalUiUrl ?? '(external Temporal: see TEMPORAL_UI_URL)'}`,
       `  PostgreSQL:   ${redactUrl(infra.databaseUrl)}`,
+      `  Metrics:      http://${config.HOST}:${metricsPorts.api}/metrics (API), ` +
+        `http://${config.HOST}:${metricsPorts.worker}/metrics (worker, with the Temporal SDK's)`,
       '',
       `  Live now:     ${demo.events.map((e) => e.company).join(', ')} (${demo.events.length} open-invite events)`,
       `  Webhooks:     ${receiver ? `demo receiver at ${receiver.url} — the ${demo.events[0].company} team is subscribed ` + `(signatures verified; one line per delivery)` : 'no demo receiver (WEBHOOK_ALLOW_LOOPBACK=false)'}`,

@@ -79,6 +79,17 @@ export const configSchema = z.object({
     .describe('auto = one readable line per event on a terminal (pino-pretty), JSON otherwise; json/pretty force one'),
   HOST: z.string().default('127.0.0.1').describe('Interface the API listens on'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('API port (0 = any free port)'),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe(
+      'Port of the Prometheus metrics listener (GET /metrics, on HOST), apart from the public ' +
+        'port so the load balancer never serves it; unset = no metrics listener (0 = any free port). ' +
+        '`npm start` sets it: the API on 9464, the worker on 9465',
+    ),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -541,6 +552,7 @@ const COMMONLY_SET: ReadonlySet<string> = new Set([
   'LOG_FORMAT',
   'HOST',
   'PORT',
+  'METRICS_PORT',
   'TRUST_PROXY',
   'DATA_DIR',
   'CACHE_DIR',

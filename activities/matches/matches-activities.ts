@@ -19,6 +19,7 @@ import type {
   ProjectMatchInput,
 } from '../../workflows/matches/contract';
 import { iso } from '../../lib/dates';
+import { domainMetrics } from '../../lib/metrics';
 
 export type {
   ClaimInterviewSlotInput,
@@ -298,7 +299,7 @@ export function createMatchesActivities(deps: {
 
     /** Writes the match workflow's state to PostgreSQL (idempotent upsert; the only writer of `matches`). */
     async projectMatch({ state, input }: ProjectMatchInput): Promise<ProjectMatchResult> {
-      await deps.matchesRepository.upsert({
+      const { previousStatus } = await deps.matchesRepository.upsert({
         id: state.matchId,
         status: state.status,
         seeker_user_id: state.seekerUserId,
@@ -340,6 +341,8 @@ export function createMatchesActivities(deps: {
         no_show_missing: state.noShowMissing ?? null,
         created_at: new Date(state.createdAtMs).toISOString(),
       });
+      if (previousStatus !== state.status && state.status !== 'matched')
+        domainMetrics.matchOutcomes.inc({ outcome: state.status });
     },
 
     /**

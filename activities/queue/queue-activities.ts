@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { QueueRepository } from '../../db/queue/queue-repository';
 import type { MatchesRepository } from '../../db/matches/matches-repository';
 import type { QueueEntryState } from '../../workflows/queue/contract';
+import { domainMetrics } from '../../lib/metrics';
 
 export interface ProjectQueueEntryInput {
   state: QueueEntryState;
@@ -28,6 +29,9 @@ export function createQueueActivities(deps: {
           await deps.matchesRepository.seedFromOffer(matchId, deps.matchAcceptWindowMs, trx);
           await upsert(state, endedAtMs, trx);
         });
+        // An offer made: the entry is matched once per offer (a retried projection may count it again).
+        domainMetrics.offersMade.inc();
+        domainMetrics.timeToMatch.observe(Math.max(0, Date.now() - state.enteredAtMs) / 1000);
       } else {
         await upsert(state, endedAtMs);
       }

@@ -4,6 +4,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { WebhooksRepository, WebhookSubscriptionRow } from '../../db/webhooks/webhooks-repository';
 import { buildEnvelope, signatureHeaders } from '../../domain/webhooks/signing';
 import { deriveWebhookSecret } from '../../domain/webhooks/secrets';
+import { domainMetrics } from '../../lib/metrics';
 import type { WebhookHttpClient } from '../../domain/webhooks/http-client';
 import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState } from '../../workflows/webhooks/contract';
 import {
@@ -249,6 +250,7 @@ export function createWebhookDeliveryActivities(deps: {
           untilMs: Math.min(Date.now() + RECORD_AFTER_SEND_MS, activityEndsAtMs - 2_000),
         },
       );
+      domainMetrics.webhookDeliveries.inc({ outcome: state, attempt: input.attempt === 1 ? 'first' : 'retry' });
       // Ids, status and timing only: never the secret, the signature or the body.
       Context.current().log.info('webhook attempt', {
         webhookId: sub.id,

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { WebhooksRepository, DeliveryKey } from '../../db/webhooks/webhooks-repository';
 import type { WebhookDeliveryState } from '../../workflows/webhooks/contract';
 import { WEBHOOK_DELIVERY_FINAL_STATES } from '../../workflows/webhooks/contract';
+import { domainMetrics } from '../../lib/metrics';
 
 // What the delivery and the subscription activities both write: a delivery's key, its log ids,
 // its final states, and its end without a request (cancelling a subscription closes a delivery
@@ -53,7 +54,8 @@ export const endWithoutRequest = async (
     keyOf(k),
     { state, last_error_kind: errorKind, next_attempt_at: null, finished_at: new Date() },
     trx,
-  );
+  ); // Counted in the transaction: a rolled-back end (rare; its retry ends it again) counts twice.
+  domainMetrics.webhookDeliveries.inc({ outcome: state, attempt: 'none' });
 };
 
 /** How long a sent attempt's record is retried in place (decision 0227). */

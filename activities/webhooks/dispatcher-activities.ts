@@ -22,6 +22,7 @@ import {
 import { deliveryInput, startWebhookDelivery } from '../../workflows/webhooks/client';
 import { MAX_WEBHOOK_BODY_BYTES, signingSecretsOf } from './delivery-activities';
 import { RECORD_AFTER_SEND_MS, endWithoutRequest, keyOf, recordAfterSend } from './delivery-records';
+import { domainMetrics } from '../../lib/metrics';
 import { listenForDispatch, type DispatchListener, type DispatchWake } from './dispatch-wake';
 
 export interface DispatchWebhookFirstAttemptsInput {
@@ -207,6 +208,7 @@ export function createWebhookDispatcherActivities(deps: {
         heartbeat: () => Context.current().heartbeat(),
       },
     );
+    domainMetrics.webhookDeliveries.inc({ outcome: state, attempt: 'first' });
     return {
       row: { ...row, state },
       kind: result.ok ? 'delivered' : 'failed',

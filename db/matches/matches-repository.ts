@@ -114,12 +114,22 @@ export function createMatchesRepository(knex: Knex) {
         'p.skills as seeker_skills',
       );
   return {
-    /** The one writer is the match workflow's projection activity (idempotent upsert). */
-    async upsert(row: MatchProjection, trx: Knex = knex): Promise<void> {
-      await trx('matches')
+    /**
+     * The one writer is the match workflow's projection activity (idempotent upsert). Answers the
+     * status the row had before (read in the same statement: the CTE sees the snapshot before the
+     * write), so the projection counts each change of status once (the outcome metrics).
+     */
+    async upsert(row: MatchProjection, trx: Knex = knex): Promise<{ previousStatus: string | null }> {
+      const [written] = (await trx
+        .with('prev', (q) => q.select('status').from('matches').where({ id: row.id }))
         .insert({ ...row, score_breakdown: JSON.stringify(row.score_breakdown ?? null), updated_at: trx.fn.now() })
+        .into('matches')
         .onConflict('id')
-        .merge();
+        .merge()
+        .returning(trx.raw('(SELECT status FROM prev) AS previous_status'))) as Array<{
+        previous_status: string | null;
+      }>;
+      return { previousStatus: written?.previous_status ?? null };
     },
     /**
      * The match row is born with its seeker's `matched` (decision 0120): in the transaction that

@@ -39,10 +39,14 @@ describe('npm start', () => {
   fs.chmodSync(dataDir, 0o755);
   let env: Record<string, string>;
   let ports: number[];
+  let metricsPort: number;
 
   beforeAll(async () => {
     ports = [await freePort(), await freePort(), await freePort(), await freePort()];
+    // The API's metrics port; the worker's is the next one (npm start's convention).
+    metricsPort = await freePort();
     env = {
+      METRICS_PORT: String(metricsPort),
       DATA_DIR: dataDir,
       PORT: String(ports[0]),
       EMBEDDED_PG_PORT: String(ports[1]),
@@ -75,6 +79,14 @@ describe('npm start', () => {
       expect(live.events).toHaveLength(3);
       // The Temporal Web UI answers on its port.
       expect((await fetch(`http://127.0.0.1:${ports[3]}/`)).status).toBe(200);
+      // The banner's metrics listeners answer: the API's RED histogram, the worker's activities
+      // and the Temporal SDK's own metrics on the worker's scrape.
+      expect(out).toContain(`Metrics:      http://127.0.0.1:${metricsPort}/metrics (API)`);
+      const api = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(api).toContain('jobfair_http_request_duration_seconds_count{route="/api/v1/matches",method="GET"');
+      const worker = await (await fetch(`http://127.0.0.1:${metricsPort + 1}/metrics`)).text();
+      expect(worker).toMatch(/^jobfair_activity_executions_total\{/m);
+      expect(worker).toMatch(/^temporal_workflow_task_schedule_to_start_latency_bucket\{/m);
     } finally {
       child.kill('SIGINT');
     }

@@ -14,6 +14,7 @@ import { createPaginator, type Paginator } from './plugins/pagination';
 import { createLogger, loggableUrl, requestSerializer, requestLogLevel } from '#lib/logger';
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
+import metricsPlugin from './plugins/metrics';
 import errorsPlugin from './plugins/errors';
 import inputSanitationPlugin, {
   clientErrorHandler,
@@ -67,6 +68,7 @@ export const jobfairApp = fp<AppOptions>(
     app.setSerializerCompiler(serializerCompiler);
     await app.register(knexPlugin, { config: opts.config, knex: opts.knex });
     await app.register(temporalPlugin, { config: opts.config, temporal: opts.temporal });
+    await app.register(metricsPlugin, { config: opts.config });
     await app.register(servicesPlugin);
     await app.register(errorsPlugin);
     await app.register(inputSanitationPlugin);

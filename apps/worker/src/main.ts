@@ -5,6 +5,8 @@ import { createKnex } from '#db/knex';
 import { startWorker } from './worker';
 import { kickMatchmaker } from '#workflows/matchmaking/client';
 import { exitWithParent } from '#lib/supervision';
+import { freeLoopbackPort, startMetricsServer, type MetricsServer } from '#lib/metrics';
+import { temporalMetricsText } from './metrics';
 
 /**
  * The SDK's own chatter at `info` (bundling with webpack's output, worker state changes) is for
@@ -24,6 +26,7 @@ function sdkLogLevel(
 async function main() {
   const config = loadConfig();
   const log = createLogger(config, 'worker');
+  const sdkMetricsPort = config.METRICS_PORT !== undefined ? await freeLoopbackPort() : null;
   Runtime.install({
     logger: {
       log: (level, message, meta) => log[sdkLogLevel(level, meta)](meta ?? {}, message),
@@ -33,8 +36,28 @@ async function main() {
       warn: (m, meta) => log.warn(meta ?? {}, m),
       error: (m, meta) => log.error(meta ?? {}, m),
     },
-    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } },
+    telemetryOptions: {
+      logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) },
+      // The SDK's own metrics (schedule-to-start, task latencies, slots, polls) on a loopback port,
+      // appended to this process's METRICS_PORT scrape: one target per process (decision 0258).
+      ...(sdkMetricsPort
+        ? {
+            metrics: {
+              prometheus: { bindAddress: `127.0.0.1:${sdkMetricsPort}`, useSecondsForDurations: true },
+            },
+          }
+        : {}),
+    },
   });
+  let metrics: MetricsServer | null = null;
+  if (config.METRICS_PORT !== undefined && sdkMetricsPort) {
+    metrics = await startMetricsServer({
+      host: config.HOST,
+      port: config.METRICS_PORT,
+      extra: temporalMetricsText(sdkMetricsPort),
+    });
+    log.info({ port: metrics.port }, `metrics: http://${config.HOST}:${metrics.port}/metrics`);
+  }
   if (!config.DATABASE_URL)
     throw new Error('DATABASE_URL is required for the worker (npm start sets it for the embedded PostgreSQL)');
   if (!config.TEMPORAL_ADDRESS)
@@ -56,6 +79,7 @@ async function main() {
     }
     await started.shutdown();
     await knex.destroy();
+    await metrics?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -6,6 +6,8 @@ import { connectClosable } from '#lib/temporal-connection';
 import type { Knex } from 'knex';
 import type { Config } from '#lib/config';
 import { buildActivities, type BuiltActivities } from './activities';
+import { activityMetricsInterceptor } from './metrics';
+import { watchPool } from '#lib/metrics';
 
 // index.ts under tsx and jest, index.js in the compiled image (dist/).
 export const WORKFLOWS_PATH = path.join(__dirname, '..', '..', '..', 'workflows', `index${path.extname(__filename)}`);
@@ -39,6 +41,7 @@ export async function startWorker(opts: {
   const clientConnection = await connectClosable({ address: opts.address });
   const client = new Client({ connection: clientConnection.connection, namespace: config.TEMPORAL_NAMESPACE });
   const draining = new AbortController();
+  watchPool('worker', knex);
   const { activities, dispatchWake } = buildActivities({ config, knex, client, draining: draining.signal });
   const worker = await Worker.create({
     connection,
@@ -50,6 +53,7 @@ export async function startWorker(opts: {
         ? { workflowBundle: { codePath: PREBUILT_WORKFLOW_BUNDLE } }
         : { workflowsPath: WORKFLOWS_PATH }),
     activities,
+    interceptors: { activity: [activityMetricsInterceptor] },
     shutdownGraceTime: opts.shutdownGraceTime ?? '30 seconds',
     // After a worker dies, each workflow it had cached sends its next task to the dead worker's
     // sticky queue and waits this long before the task goes to the normal queue (SDK default 10 s;
