@@ -24,7 +24,8 @@ const log = (l: string) => {
 };
 
 /**
- * The browser tests drive Debian's chromium, and the relayed interview-room test Debian's coturn.
+ * The browser tests drive Debian's chromium, the relayed interview-room test Debian's coturn, and
+ * the alert rules' tests promtool (Debian's prometheus).
  * A newcomer's `npm test` must need nothing else, so when one is missing and this is a root shell
  * with apt (our machines, CI), install it once.
  */
@@ -63,6 +64,12 @@ function ensureDebianPackages(): void {
     process.env.TURNSERVER_BIN ?? '/usr/bin/turnserver',
     'TURNSERVER_BIN',
     'the relayed interview-room tests',
+  );
+  ensureDebianPackage(
+    'prometheus',
+    process.env.PROMTOOL_BIN ?? '/usr/bin/promtool',
+    'PROMTOOL_BIN',
+    "the alert rules' checks and unit tests (promtool)",
   );
 }
 

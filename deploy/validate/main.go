@@ -2,7 +2,8 @@
 // (k8s.io/api): every document must decode strictly — an unknown or misspelt field, or a value of
 // the wrong type, is an error — into the Go type of its apiVersion/kind, and a kind we do not know
 // is an error too. KEDA's ScaledObject is checked against the fields of keda.sh/v1alpha1 that KEDA
-// documents (a local struct: KEDA's Go module drags in a whole controller). See docs/decisions/0153.
+// documents (a local struct: KEDA's Go module drags in a whole controller), and so are the
+// Prometheus operator's ServiceMonitor, PodMonitor and PrometheusRule. See docs/decisions/0153.
 package main
 
 import (
@@ -46,6 +47,82 @@ type scaledObject struct {
 	} `json:"spec"`
 }
 
+// The Prometheus operator's kinds (monitoring.coreos.com/v1), with the fields its API reference
+// documents that a manifest here may use; like KEDA, a local struct (the operator's Go module
+// brings a whole controller). Expressions are checked by promtool (test/foundation/alerts.test.ts).
+type relabelConfig struct {
+	SourceLabels []string `json:"sourceLabels,omitempty"`
+	Separator    *string  `json:"separator,omitempty"`
+	TargetLabel  string   `json:"targetLabel,omitempty"`
+	Regex        string   `json:"regex,omitempty"`
+	Modulus      uint64   `json:"modulus,omitempty"`
+	Replacement  *string  `json:"replacement,omitempty"`
+	Action       string   `json:"action,omitempty"`
+}
+
+type scrapeEndpoint struct {
+	Port              string          `json:"port,omitempty"`
+	Path              string          `json:"path,omitempty"`
+	Scheme            string          `json:"scheme,omitempty"`
+	Interval          string          `json:"interval,omitempty"`
+	ScrapeTimeout     string          `json:"scrapeTimeout,omitempty"`
+	HonorLabels       bool            `json:"honorLabels,omitempty"`
+	Relabelings       []relabelConfig `json:"relabelings,omitempty"`
+	MetricRelabelings []relabelConfig `json:"metricRelabelings,omitempty"`
+}
+
+type namespaceSelector struct {
+	Any        bool     `json:"any,omitempty"`
+	MatchNames []string `json:"matchNames,omitempty"`
+}
+
+type serviceMonitor struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata"`
+	Spec              struct {
+		JobLabel          string               `json:"jobLabel,omitempty"`
+		TargetLabels      []string             `json:"targetLabels,omitempty"`
+		PodTargetLabels   []string             `json:"podTargetLabels,omitempty"`
+		Endpoints         []scrapeEndpoint     `json:"endpoints"`
+		Selector          metav1.LabelSelector `json:"selector"`
+		NamespaceSelector *namespaceSelector   `json:"namespaceSelector,omitempty"`
+	} `json:"spec"`
+}
+
+type podMonitor struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata"`
+	Spec              struct {
+		JobLabel            string               `json:"jobLabel,omitempty"`
+		PodTargetLabels     []string             `json:"podTargetLabels,omitempty"`
+		PodMetricsEndpoints []scrapeEndpoint     `json:"podMetricsEndpoints"`
+		Selector            metav1.LabelSelector `json:"selector"`
+		NamespaceSelector   *namespaceSelector   `json:"namespaceSelector,omitempty"`
+	} `json:"spec"`
+}
+
+type prometheusRule struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata"`
+	Spec              struct {
+		Groups []struct {
+			Name                    string `json:"name"`
+			Interval                string `json:"interval,omitempty"`
+			Limit                   *int   `json:"limit,omitempty"`
+			PartialResponseStrategy string `json:"partial_response_strategy,omitempty"`
+			Rules                   []struct {
+				Record        string            `json:"record,omitempty"`
+				Alert         string            `json:"alert,omitempty"`
+				Expr          string            `json:"expr"`
+				For           string            `json:"for,omitempty"`
+				KeepFiringFor string            `json:"keep_firing_for,omitempty"`
+				Labels        map[string]string `json:"labels,omitempty"`
+				Annotations   map[string]string `json:"annotations,omitempty"`
+			} `json:"rules"`
+		} `json:"groups"`
+	} `json:"spec"`
+}
+
 func target(apiVersion, kind string) (interface{}, bool) {
 	switch apiVersion + "/" + kind {
 	case "v1/Namespace":
@@ -68,6 +145,12 @@ func target(apiVersion, kind string) (interface{}, bool) {
 		return &policyv1.PodDisruptionBudget{}, true
 	case "keda.sh/v1alpha1/ScaledObject":
 		return &scaledObject{}, true
+	case "monitoring.coreos.com/v1/ServiceMonitor":
+		return &serviceMonitor{}, true
+	case "monitoring.coreos.com/v1/PodMonitor":
+		return &podMonitor{}, true
+	case "monitoring.coreos.com/v1/PrometheusRule":
+		return &prometheusRule{}, true
 	}
 	return nil, false
 }

@@ -64,7 +64,8 @@ describe('deploy/ Kubernetes manifests', () => {
     fs.writeFileSync(
       bad,
       `${api.replace('periodSeconds: 5', 'periodSecnds: 5').replace('minReplicas: 2', 'minReplicas: two')}\n---\napiVersion: ` +
-        `v1\nkind: Pod2\nmetadata: { name: x }\n`,
+        `v1\nkind: Pod2\nmetadata: { name: x }\n---\napiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\n` +
+        'metadata: { name: x }\nspec:\n  groups:\n    - name: g\n      rules:\n        - alert: A\n          expresion: up\n',
     );
     const r = spawnSync(bin, [bad], { encoding: 'utf8' });
     fs.rmSync(dir, { recursive: true, force: true });
@@ -72,6 +73,7 @@ describe('deploy/ Kubernetes manifests', () => {
     expect(r.stdout).toContain('unknown field "periodSecnds"');
     expect(r.stdout).toMatch(/HorizontalPodAutoscaler: .*minReplicas/);
     expect(r.stdout).toContain('unknown kind v1 Pod2');
+    expect(r.stdout).toMatch(/PrometheusRule: .*unknown field "expresion"/);
   });
 
   it('probe /healthz and /readyz, autoscale the API on CPU and the worker on the Temporal task queue', () => {
