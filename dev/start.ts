@@ -13,6 +13,7 @@ import { Client } from '@temporalio/client';
 import { connectClosable } from '../lib/temporal-connection';
 import { createLogger } from '../lib/logger';
 import { portInUse } from './postgres-server';
+import { freePort } from './ports';
 import { startTurnServer } from './turn-server';
 import { resolveLiveKitServer, startLiveKitServer } from './livekit-server';
 import { randomBytes } from 'node:crypto';
@@ -53,15 +54,20 @@ async function main() {
     console.error(`Port ${config.PORT} (PORT) is already in use: is another npm start running? Stop it or set PORT.`);
     process.exit(1);
   }
-  // Prometheus metrics, each process on its own port beside the public one (decision 0258).
+  // Prometheus metrics, each process on its own port beside the public one (decision 0258): the
+  // API on METRICS_PORT, the worker on the next. Unset, 9464 and 9465 — or free ports when another
+  // program holds those (9464 is also OpenTelemetry's exporter default); a port asked for must be free.
   const metricsPorts = { api: config.METRICS_PORT ?? 9464, worker: (config.METRICS_PORT ?? 9464) + 1 };
-  for (const p of [metricsPorts.api, metricsPorts.worker])
-    if (await portInUse(p)) {
-      console.error(
-        `Port ${p} (metrics: METRICS_PORT for the API, the next one for the worker) is already in use: ` +
-          'is another npm start running? Stop it or set METRICS_PORT.',
-      );
-      process.exit(1);
+  for (const side of ['api', 'worker'] as const)
+    if (await portInUse(metricsPorts[side])) {
+      if (config.METRICS_PORT === undefined) metricsPorts[side] = await freePort();
+      else {
+        console.error(
+          `Port ${metricsPorts[side]} (metrics of the ${side}: METRICS_PORT, the worker's the next one) is ` +
+            'already in use: is another npm start running? Stop it or set METRICS_PORT.',
+        );
+        process.exit(1);
+      }
     }
 
   let infra: Infrastructure | undefined;

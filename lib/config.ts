@@ -88,7 +88,8 @@ export const configSchema = z.object({
     .describe(
       'Port of the Prometheus metrics listener (GET /metrics, on HOST), apart from the public ' +
         'port so the load balancer never serves it; unset = no metrics listener (0 = any free port). ' +
-        '`npm start` sets it: the API on 9464, the worker on 9465',
+        '`npm start` serves the API on it and the worker on the next port (unset: 9464 and 9465, or free ' +
+        'ports when those are taken)',
     ),
   TRUST_PROXY: z
     .string()
