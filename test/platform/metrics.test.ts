@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
 import { startReceiver, type Receiver } from '../webhooks/helpers';
@@ -68,6 +69,17 @@ describe('metrics', () => {
   afterAll(async () => {
     await h?.close();
     await rx?.close();
+  });
+
+  it("passes promtool's exposition lint (names, units, _total on counters only)", async () => {
+    const text = await (await fetch(url)).text();
+    const r = spawnSync(process.env.PROMTOOL_BIN ?? '/usr/bin/promtool', ['check', 'metrics'], {
+      input: text,
+      encoding: 'utf8',
+    });
+    // prom-client's own defaults name three gauges `nodejs_active_*_total`: theirs, not ours.
+    const problems = `${r.stdout}${r.stderr}`.split('\n').filter((l) => l.trim() && !l.startsWith('nodejs_active_'));
+    expect(problems).toEqual([]);
   });
 
   it('is served on its own port only: the public listener answers 404 for /metrics', async () => {

