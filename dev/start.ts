@@ -14,6 +14,7 @@ import { connectClosable } from '../lib/temporal-connection';
 import { createLogger } from '../lib/logger';
 import { portInUse } from './postgres-server';
 import { freePort } from './ports';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startTurnServer } from './turn-server';
 import { resolveLiveKitServer, startLiveKitServer } from './livekit-server';
 import { randomBytes } from 'node:crypto';
@@ -58,10 +59,17 @@ async function main() {
   // API on METRICS_PORT, the worker on the next. Unset, 9464 and 9465 — or free ports when another
   // program holds those (9464 is also OpenTelemetry's exporter default); a port asked for must be free.
   const metricsPorts = { api: config.METRICS_PORT ?? 9464, worker: (config.METRICS_PORT ?? 9464) + 1 };
+  // A port asked for may still be held for a moment by the processes of a run that just ended
+  // (its worker closes its metrics listener first, then drains): wait a few seconds for it.
+  const freed = async (port: number) => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(200))
+      if (!(await portInUse(port))) return true;
+    return false;
+  };
   for (const side of ['api', 'worker'] as const)
     if (await portInUse(metricsPorts[side])) {
       if (config.METRICS_PORT === undefined) metricsPorts[side] = await freePort();
-      else {
+      else if (!(await freed(metricsPorts[side]))) {
         console.error(
           `Port ${metricsPorts[side]} (metrics of the ${side}: METRICS_PORT, the worker's the next one) is ` +
             'already in use: is another npm start running? Stop it or set METRICS_PORT.',

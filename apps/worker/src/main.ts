@@ -71,6 +71,8 @@ async function main() {
     if (stopping) return;
     stopping = reason;
     log.info({ reason }, 'worker shutting down: in-flight activities finish, the rest are retried by Temporal');
+    // The metrics listener goes first: its port is free for a successor while this one drains.
+    const metricsClosed = metrics?.close();
     if (!started) {
       // Still starting: nothing is running yet. A signal lets start-up finish and then drains
       // (main() below); a vanished supervisor may mean Temporal is gone too, so exit now.
@@ -79,7 +81,7 @@ async function main() {
     }
     await started.shutdown();
     await knex.destroy();
-    await metrics?.close();
+    await metricsClosed;
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
