@@ -54,7 +54,8 @@ export const endWithoutRequest = async (
     keyOf(k),
     { state, last_error_kind: errorKind, next_attempt_at: null, finished_at: new Date() },
     trx,
-  ); // Counted in the transaction: a rolled-back end (rare; its retry ends it again) counts twice.
+  );
+  // Counted in the transaction: a rolled-back end (rare; its retry ends it again) counts twice.
   domainMetrics.webhookDeliveries.inc({ outcome: state, attempt: 'none' });
 };
 
