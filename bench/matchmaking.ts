@@ -48,7 +48,7 @@ import type { Knex } from 'knex';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
 import { createRepositories } from '../db/repositories';
 import { computeMatchScore } from '../domain/matchmaking/match-score';
-import { CITIES, SKILLS as VOCABULARY } from './support/fair-data';
+import { CITIES, TYPED_SKILLS, typedSkillSql } from './support/fair-data';
 
 interface Options {
   seekers: number;
@@ -453,12 +453,12 @@ async function seedRoundData(knex: Knex, a: { events: number; jobs: number }, en
   await knex.raw(
     `INSERT INTO jobs (team_id, live_event_id, title, essential_skills, bonus_skills, experience_min, salary_min, salary_max, location, remote_preference)
      SELECT e.team_id, e.id, 'Job ' || j,
-       ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]],
-       ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]],
+       ARRAY[${typedSkillSql('power(random(), 2)')}, ${typedSkillSql('power(random(), 2)')}, ${typedSkillSql('random()')}],
+       ARRAY[${typedSkillSql('power(random(), 2)')}, ${typedSkillSql('random()')}],
        floor(random() * 10)::int, CASE WHEN random() < 0.15 THEN NULL ELSE 30000 + floor(random() * 90)::int * 1000 END, NULL,
        (?::text[])[1 + floor(random() * ?)::int], (ARRAY['remote','hybrid','onsite'])[1 + floor(random() * 3)::int]
      FROM live_events e CROSS JOIN generate_series(1, ?) j`,
-    [VOCABULARY, VOCABULARY, VOCABULARY, VOCABULARY, VOCABULARY, CITIES, CITIES.length, Math.ceil(a.jobs / a.events)],
+    [...Array(5).fill(TYPED_SKILLS), CITIES, CITIES.length, Math.ceil(a.jobs / a.events)],
   );
   await knex.raw(
     `INSERT INTO users (email, display_name, role) SELECT 'round-seeker-' || g || ` +
@@ -468,10 +468,10 @@ async function seedRoundData(knex: Knex, a: { events: number; jobs: number }, en
   await knex.raw(
     `INSERT INTO profiles (user_id, full_name, skills, experience_years, location, remote_preference)
      SELECT u.id, u.display_name,
-       ARRAY[(?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(power(random(), 2) * 200)::int], (?::text[])[1 + floor(random() * 200)::int]],
+       ARRAY[${typedSkillSql('power(random(), 2)')}, ${typedSkillSql('power(random(), 2)')}, ${typedSkillSql('power(random(), 2)')}, ${typedSkillSql('random()')}],
        floor(random() * 12)::int, (?::text[])[1 + floor(random() * ?)::int], (ARRAY['onsite','hybrid','fully_remote'])[1 + floor(random() * 3)::int]
      FROM users u WHERE u.role = 'seeker'`,
-    [VOCABULARY, VOCABULARY, VOCABULARY, VOCABULARY, CITIES, CITIES.length],
+    [...Array(4).fill(TYPED_SKILLS), CITIES, CITIES.length],
   );
   await knex.raw(
     `INSERT INTO queue_entries (id, user_id, status, live_event_id, live_event_slug, entered_at)

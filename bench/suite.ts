@@ -41,6 +41,7 @@ import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { buildApp } from '../apps/api/src/app';
 import { seed, searchPaths } from './discovery';
+import { skills } from '../domain/matchmaking/skills';
 import { load, type LoadResult } from './support/load';
 import { bareJoinUpdate, type bareJoinWorkflow } from './support/bare-workflows';
 import { startTemporalOnPostgres, type TemporalOnPostgres } from './support/temporal-postgres';
@@ -191,10 +192,8 @@ async function searchGrowth(adminUrl: string, jobs: number): Promise<{ p50: numb
     const searches = searchPaths(200).map((p) => {
       const q = new URLSearchParams(p.split('?')[1]);
       return {
-        skills: (q.get('skills') ?? '')
-          .split(',')
-          .filter(Boolean)
-          .map((s) => s.toLowerCase()),
+        // As the route asks: canonical ids of what was typed (`C#` is `csharp`, `Node.js` is `nodejs`).
+        skills: skills.idsOf((q.get('skills') ?? '').split(',')),
         remote: (q.get('remote') ?? undefined) as 'remote' | 'hybrid' | 'onsite' | undefined,
         location: q.get('location') ?? undefined,
         salaryMin: q.get('salary_min') ? Number(q.get('salary_min')) : undefined,
