@@ -42,7 +42,14 @@ export class UnauthenticatedError extends AppError {
 
 export class InsufficientScopeError extends AppError {
   constructor(requiredScope: string) {
-    super(403, 'INSUFFICIENT_SCOPE', `This token lacks the scope ${requiredScope}`, { required_scope: requiredScope });
+    // RFC 6750 §3.1: the challenge names the missing scope, so an OAuth client can ask for it (step-up).
+    super(
+      403,
+      'INSUFFICIENT_SCOPE',
+      `This token lacks the scope ${requiredScope}`,
+      { required_scope: requiredScope },
+      { 'www-authenticate': `Bearer error="insufficient_scope", scope="${requiredScope}"` },
+    );
   }
 }
 

@@ -149,6 +149,12 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
           `X-RateLimit-* and Retry-After; send Idempotency-Key (UUID v4) on POST/PATCH/DELETE and ` +
           `reuse it on retries.`),
       '',
+      `OAuth discovery: every 401 from /api/v1 and /mcp carries \`WWW-Authenticate: Bearer ` +
+        `resource_metadata="…"\` naming the RFC 9728 protected resource metadata ` +
+        `(${base}/.well-known/oauth-protected-resource/mcp, …/api/v1); a 403 INSUFFICIENT_SCOPE names ` +
+        `the missing scope there (\`error="insufficient_scope", scope="…"\`). Tokens are the personal ` +
+        `access tokens above.`,
+      '',
       "Agent flow: discover (`GET /api/v1/live-events`, `GET /api/v1/jobs/search`) → optionally compare (`POST /api/v1/jobs/{jobId}/comparison`) → join (`POST /api/v1/queue/join`; `join_url` is where the human follows the queue, signing in there) → poll (`GET /api/v1/queue/status`, at most every 5 s) → once `matched`, hand the human the status's `details_url`: the match page, where the person accepts or declines. Only a person accepts a match or enters a room. Leaving always works: `POST /api/v1/queue/leave` (while matched it declines the match), or decline with `leave_queue: true`.",
       '',
       '## Docs',
@@ -192,6 +198,12 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       '- Auth: `Authorization: Bearer svc_…` (the human creates it at `/account/api-tokens`, presets: ' +
         SCOPE_PRESETS.map((p) => `“${p.label}”`).join(', ') +
         '). 401 `UNAUTHENTICATED`, 403 `INSUFFICIENT_SCOPE` (`details.required_scope`).',
+      `- OAuth discovery: every 401 from \`/api/v1\` and \`/mcp\` carries \`WWW-Authenticate: Bearer ` +
+        `resource_metadata="…"\` (RFC 9728 protected resource metadata at ` +
+        `\`${base}/.well-known/oauth-protected-resource/mcp\` and \`…/api/v1\`: the resource, its ` +
+        `authorization server, \`scopes_supported\`), with \`error="invalid_token"\` when the token was ` +
+        `bad; a 403 names the missing scope (\`error="insufficient_scope", scope="…"\`). Over MCP without a ` +
+        `token, calling a tool that needs one is that HTTP 401.`,
       '- Errors: `{ error, code, details }`; branch on `code`. Over MCP a non-2xx is a tool error whose text starts `HTTP <status>` and whose `_meta["jobfair/error"]` is the envelope.',
       '- Rate limits per token: read 60/min, write 30/min, cost 3/min; `X-RateLimit-Limit/-Remaining/-Reset`; 429 `RATE_LIMITED` with `Retry-After` (seconds).',
       '- Idempotency: send `Idempotency-Key` (UUID v4; MCP argument `idempotency_key`) on every POST/PATCH/DELETE and reuse it when you retry; a replay says `Idempotent-Replayed: true`.',

@@ -27,6 +27,45 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The protected resources (RFC 9728): the REST API and the MCP endpoint (which mirrors it; `/mcp/readonly`
+ * is under `/mcp`). Each has its metadata document at `/.well-known/oauth-protected-resource<path>`.
+ */
+export const PROTECTED_RESOURCES = ['/api/v1', '/mcp'] as const;
+export type ProtectedResource = (typeof PROTECTED_RESOURCES)[number];
+
+/** The protected resource a request path belongs to, or null (web pages, docs, health). */
+export function protectedResourceOf(url: string): ProtectedResource | null {
+  const path = url.split('?')[0];
+  return PROTECTED_RESOURCES.find((r) => path === r || path.startsWith(`${r}/`)) ?? null;
+}
+
+/** Where a client reads the resource's metadata (RFC 9728 §3.1: the well-known prefix, then the resource's path). */
+export function resourceMetadataUrl(publicBaseUrl: string, resource: ProtectedResource | null): string {
+  return `${publicBaseUrl}/.well-known/oauth-protected-resource${resource ?? ''}`;
+}
+
+/**
+ * The `WWW-Authenticate` value of a 401/403 from a protected resource (RFC 6750 §3, RFC 9728 §5.1):
+ * a 401 names the resource metadata, with `error="invalid_token"` when a bearer token was sent; a
+ * challenge already set (403 insufficient_scope naming the scope) gains the resource metadata.
+ */
+export function bearerChallenge(opts: {
+  status: number;
+  existing: string | undefined;
+  bearerSent: boolean;
+  metadataUrl: string;
+}): string | undefined {
+  const metadata = `resource_metadata="${opts.metadataUrl}"`;
+  if (opts.existing !== undefined) {
+    return /^Bearer\b/i.test(opts.existing) && !opts.existing.includes('resource_metadata=')
+      ? `${opts.existing}, ${metadata}`
+      : undefined;
+  }
+  if (opts.status !== 401) return undefined;
+  return opts.bearerSent ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}`;
+}
+
 /** Returns the caller or throws 401; used by routes that declare a scope. */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new UnauthenticatedError();
@@ -137,6 +176,23 @@ export default fp<{ config: Config }>(
       const scope = request.routeOptions.config?.scope;
       if (!scope) return;
       request.auth = await authenticateBearer(request.headers.authorization, request.log);
+    });
+
+    // Every 401 and 403 of the API and the MCP endpoint tells an OAuth client where to start
+    // (whichever code raised it: auth, a route's requireAuth, the MCP endpoint).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode !== 401 && reply.statusCode !== 403) return payload;
+      const resource = protectedResourceOf(request.url);
+      if (!resource) return payload;
+      const existing = reply.getHeader('www-authenticate');
+      const challenge = bearerChallenge({
+        status: reply.statusCode,
+        existing: existing === undefined ? undefined : String(existing),
+        bearerSent: /^Bearer\s+\S/i.test(request.headers.authorization ?? ''),
+        metadataUrl: resourceMetadataUrl(opts.config.publicBaseUrl, resource),
+      });
+      if (challenge) reply.header('www-authenticate', challenge);
+      return payload;
     });
   },
   { name: 'auth', dependencies: ['knex', 'services'] },

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
+import { UnauthenticatedError } from '#lib/errors';
 import { API_PREFIX } from '../../plugins/openapi';
 import { toolSpecOf, type ToolSpec } from './tool-catalogue';
 import type { RestExecutor } from './mcp-server';
@@ -45,6 +46,17 @@ export default fp(
       }
     });
     app.decorate('mcpTools', () => tools);
+
+    /** The first scoped tool a JSON-RPC message (or batch) calls, or null. */
+    const scopeNeededBy = (body: unknown, readOnly: boolean): { name: string; scope: string } | null => {
+      for (const m of Array.isArray(body) ? body : [body]) {
+        const msg = m as { method?: unknown; params?: { name?: unknown } } | null;
+        if (msg?.method !== 'tools/call') continue;
+        const tool = tools.find((t) => t.name === msg.params?.name && (!readOnly || t.readOnly));
+        if (tool?.scope) return { name: tool.name, scope: tool.scope };
+      }
+      return null;
+    };
 
     const executorFor =
       (request: FastifyRequest): RestExecutor =>
@@ -123,6 +135,14 @@ export default fp(
       const auth = request.headers.authorization
         ? await app.authenticateBearer(request.headers.authorization, request.log)
         : null;
+      // Without a token, calling a tool that needs one is an HTTP 401 (not a tool error): its
+      // WWW-Authenticate names the resource metadata, where an OAuth-capable MCP client starts.
+      const needed = auth ? null : scopeNeededBy(request.body, kind === 'readonly');
+      if (needed)
+        throw new UnauthenticatedError(
+          `The tool ${needed.name} needs a bearer token with the scope ${needed.scope}; send ` +
+            `Authorization: Bearer with a personal access token or one got by OAuth (WWW-Authenticate names the resource metadata)`,
+        );
       const url = new URL(request.url, app.config.publicBaseUrl);
       const headers = new Headers();
       for (const [k, v] of Object.entries(request.headers))
