@@ -93,7 +93,7 @@ describe('OAuth protected resource metadata and bearer challenges', () => {
     expect(page.headers['www-authenticate']).toBeUndefined();
   });
 
-  it('the official MCP client: anonymous discovery still works; a tool that needs a token is a 401 it follows to the metadata', async () => {
+  it('the official MCP client: anonymous discovery still works; a tool that needs a token is a 401 it follows to the metadata; a missing scope is a 403 naming it', async () => {
     const seen: Array<{ status: number; metadata: unknown; allowed: boolean }> = [];
     const mcpUrl = new URL('/mcp', base);
     const client = new Client({ name: 'jobfair-oauth-test', version: '1.0.0' });
@@ -150,6 +150,48 @@ describe('OAuth protected resource metadata and bearer challenges', () => {
     expect(raw.status).toBe(401);
     expect(raw.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl('/mcp')}"`);
     expect(await raw.json()).toMatchObject({ code: 'UNAUTHENTICATED', error: expect.stringMatching(/profile:read/) });
+
+    // A token without the tool's scope: 403 naming the scope (step-up), before any REST call.
+    const s = await h.seeker();
+    const narrow = await s.tokenWith(['queue:read']);
+    const stepUp = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${narrow}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'svc_profile_get', arguments: {} },
+      }),
+    });
+    expect(stepUp.status).toBe(403);
+    expect(stepUp.headers.get('www-authenticate')).toBe(
+      `Bearer error="insufficient_scope", scope="profile:read", resource_metadata="${metadataUrl('/mcp')}"`,
+    );
+    expect(await stepUp.json()).toMatchObject({
+      code: 'INSUFFICIENT_SCOPE',
+      details: { required_scope: 'profile:read' },
+    });
+    // The tool the token does cover still answers.
+    const covered = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${narrow}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'svc_queue_status', arguments: {} },
+      }),
+    });
+    expect(covered.status).toBe(200);
 
     const badToken = await fetch(mcpUrl, {
       method: 'POST',

@@ -202,8 +202,8 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
         `resource_metadata="…"\` (RFC 9728 protected resource metadata at ` +
         `\`${base}/.well-known/oauth-protected-resource/mcp\` and \`…/api/v1\`: the resource, its ` +
         `authorization server, \`scopes_supported\`), with \`error="invalid_token"\` when the token was ` +
-        `bad; a 403 names the missing scope (\`error="insufficient_scope", scope="…"\`). Over MCP without a ` +
-        `token, calling a tool that needs one is that HTTP 401.`,
+        `bad; a 403 names the missing scope (\`error="insufficient_scope", scope="…"\`). Over MCP, calling a tool ` +
+        `your token does not cover is that HTTP 401 (no token) or 403 (scope missing).`,
       '- Errors: `{ error, code, details }`; branch on `code`. Over MCP a non-2xx is a tool error whose text starts `HTTP <status>` and whose `_meta["jobfair/error"]` is the envelope.',
       '- Rate limits per token: read 60/min, write 30/min, cost 3/min; `X-RateLimit-Limit/-Remaining/-Reset`; 429 `RATE_LIMITED` with `Retry-After` (seconds).',
       '- Idempotency: send `Idempotency-Key` (UUID v4; MCP argument `idempotency_key`) on every POST/PATCH/DELETE and reuse it when you retry; a replay says `Idempotent-Replayed: true`.',

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
-import { UnauthenticatedError } from '#lib/errors';
+import { InsufficientScopeError, UnauthenticatedError } from '#lib/errors';
 import { API_PREFIX } from '../../plugins/openapi';
 import { toolSpecOf, type ToolSpec } from './tool-catalogue';
 import type { RestExecutor } from './mcp-server';
@@ -135,10 +135,13 @@ export default fp(
       const auth = request.headers.authorization
         ? await app.authenticateBearer(request.headers.authorization, request.log)
         : null;
-      // Without a token, calling a tool that needs one is an HTTP 401 (not a tool error): its
-      // WWW-Authenticate names the resource metadata, where an OAuth-capable MCP client starts.
-      const needed = auth ? null : scopeNeededBy(request.body, kind === 'readonly');
-      if (needed)
+      // Calling a tool the caller's token does not cover is an HTTP answer, not a tool error, so an
+      // OAuth-capable MCP client can act on it: without a token a 401 whose WWW-Authenticate names the
+      // resource metadata (where its flow starts); with a token lacking the scope a 403 naming the
+      // scope (step-up). Both are refused before any REST call, so they cost no rate-limit quota.
+      const needed = scopeNeededBy(request.body, kind === 'readonly');
+      if (needed && auth && !auth.scopes.has(needed.scope)) throw new InsufficientScopeError(needed.scope);
+      if (needed && !auth)
         throw new UnauthenticatedError(
           `The tool ${needed.name} needs a bearer token with the scope ${needed.scope}; send ` +
             `Authorization: Bearer with a personal access token or one got by OAuth (WWW-Authenticate names the resource metadata)`,
