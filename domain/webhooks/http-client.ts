@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { refusalReason, type AddressPolicy } from './address-policy';
+import { checkTargetUrl, refusalReason, type AddressPolicy } from './address-policy';
 
 /**
  * The only way the service sends webhook traffic. SSRF guard at connect time: the host name is
@@ -220,4 +220,103 @@ export function createWebhookHttpClient(opts: {
       httpAgent.destroy();
     },
   };
+}
+
+export type SafeGetResult =
+  | { ok: true; httpStatus: number; contentType: string | null; body: string }
+  | { ok: false; httpStatus: number | null; errorKind: WebhookErrorKind | 'too_large'; errorMessage: string };
+
+/**
+ * One GET under the same SSRF guard as webhook deliveries (the static URL check, then the policy at
+ * every connect; no redirects; `https:` only, or `http:` to loopback when the policy allows it),
+ * reading at most `maxBytes` of body. For documents the service fetches from URLs that others
+ * name, such as an OAuth client's metadata document.
+ */
+export function safeGet(
+  target: string,
+  opts: {
+    policy: AddressPolicy;
+    timeoutMs: number;
+    maxBytes: number;
+    headers?: Record<string, string>;
+    resolve?: Resolver;
+  },
+): Promise<SafeGetResult> {
+  const fail = (
+    kind: WebhookErrorKind | 'too_large',
+    message: string,
+    httpStatus: number | null = null,
+  ): SafeGetResult => ({
+    ok: false,
+    httpStatus,
+    errorKind: kind,
+    errorMessage: message,
+  });
+  const checked = checkTargetUrl(target, opts.policy);
+  if (!checked.ok) return Promise.resolve(fail('invalid_target', checked.message.replace(/^target_url/, 'the URL')));
+  const url = checked.url;
+  const lookup = createSafeLookup(opts.policy, opts.resolve);
+  const literal = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  if (isIP(literal)) {
+    const reason = refusalReason(literal, opts.policy);
+    if (reason) return Promise.resolve(fail('blocked_address', `target is ${reason}`));
+  }
+  return new Promise<SafeGetResult>((resolve) => {
+    let settled = false;
+    const finish = (r: SafeGetResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(r);
+    };
+    const req = (url.protocol === 'https:' ? https : http).request(url, {
+      method: 'GET',
+      agent: false,
+      lookup,
+      headers: { accept: 'application/json', ...opts.headers },
+    });
+    const timer = setTimeout(() => {
+      finish(fail('timeout', `no response within ${opts.timeoutMs} ms`));
+      req.destroy(Object.assign(new Error('timeout'), { code: 'ERR_WEBHOOK_TIMEOUT' }));
+    }, opts.timeoutMs);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      const c = classifyError(err);
+      finish(fail(c.kind, c.message));
+    });
+    req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        res.resume();
+        finish(
+          status >= 300 && status < 400
+            ? fail('redirect_not_followed', `HTTP ${status} (redirects are not followed)`, status)
+            : fail('http_error', `HTTP ${status}`, status),
+        );
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > opts.maxBytes) {
+          finish(fail('too_large', `the body is larger than ${opts.maxBytes} bytes`, status));
+          res.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () =>
+        finish({
+          ok: true,
+          httpStatus: status,
+          contentType: typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      res.on('error', (err: NodeJS.ErrnoException) =>
+        finish(fail(classifyError(err).kind, classifyError(err).message)),
+      );
+    });
+    req.end();
+  });
 }
