@@ -289,7 +289,9 @@ describe('match timers', () => {
     const svc = matchesService(h);
     await svc.accept({ userId: s.user.id, matchId: m.id });
     const accepted = await svc.accept({ userId: rec.user.id, matchId: m.id });
-    expect(accepted.match.status).toBe('accepted');
+    expect(accepted.match.accepted_at).not.toBeNull();
+    // The interview lasts 400 ms here: on a loaded machine the answer may already read it completed.
+    expect(['accepted', 'completed']).toContain(accepted.match.status);
     const done = await eventually(async () => {
       const row = await h.knex('matches').where({ id: m.id }).first();
       return row.status === 'completed' && row;
