@@ -282,6 +282,17 @@ export function eligibleJobs(day: Day, s: number): number[] {
     .map((j) => j.idx);
 }
 
+/**
+ * The eligible jobs seeker s could still be offered at the end of its entry: its eligible jobs
+ * less those already offered to it (`offered`: the jobs of its matches). An offered pair is never
+ * offered again — declined by either side (blocked for the seeker), expired or tried in the
+ * entry — so a seeker whose eligible pairs were all offered and declined did not wait out its
+ * entry with an eligible job open.
+ */
+export function openEligibleJobs(day: Day, s: number, offered: ReadonlySet<number>): number[] {
+  return eligibleJobs(day, s).filter((j) => !offered.has(j));
+}
+
 /** Windows of a recruiter's day: every interview length that starts before closing. */
 const windowsOf = (day: Day, rec: RecruiterSpec) => Math.ceil(day.shape.dayMinutes / rec.interviewMinutes);
 
@@ -361,4 +372,44 @@ export async function offlineOptimum(
     scoreSolution,
     perRecruiter,
   };
+}
+
+/** One match of a run, in simulated minutes from the opening (null: it did not happen). */
+export interface MatchTimes {
+  recruiter: number;
+  created: number;
+  accepted: number | null;
+  declined: number | null;
+  expired: number | null;
+  interviewStarted: number | null;
+  completed: number | null;
+  noShow: number | null;
+}
+
+/**
+ * Where each recruiter's slot time went, in simulated minutes of the day (capacity × day length):
+ * interviewing (both in the room until it ended), deciding (offered, until accepted, declined or
+ * expired), to the room (accepted, until the interview started or a no-show was called) and free
+ * (none of these: no offer held the slot, or only for the moments between two).
+ */
+export function slotTime(
+  day: Day,
+  matches: readonly MatchTimes[],
+): Array<{ total: number; interviewing: number; deciding: number; toRoom: number; free: number }> {
+  const end = day.shape.dayMinutes;
+  const span = (from: number | null, to: number | null) =>
+    from === null ? 0 : Math.max(0, Math.min(to ?? end, end) - Math.max(0, from));
+  return day.recruiters.map((rec) => {
+    const total = rec.capacity * end;
+    let interviewing = 0;
+    let deciding = 0;
+    let toRoom = 0;
+    for (const x of matches) {
+      if (x.recruiter !== rec.idx) continue;
+      deciding += span(x.created, x.accepted ?? x.declined ?? x.expired);
+      toRoom += span(x.accepted, x.interviewStarted ?? x.noShow ?? x.completed);
+      interviewing += span(x.interviewStarted, x.completed);
+    }
+    return { total, interviewing, deciding, toRoom, free: Math.max(0, total - interviewing - deciding - toRoom) };
+  });
 }

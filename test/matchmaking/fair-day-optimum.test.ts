@@ -3,6 +3,8 @@ import {
   generateDay,
   offlineOptimum,
   eligibleJobs,
+  openEligibleJobs,
+  slotTime,
   decide,
   type Day,
   type DayShape,
@@ -176,6 +178,40 @@ describe('the offline optimum of a day, by hand', () => {
     expect(eligibleJobs(day, 0)).toEqual([0]);
     expect(eligibleJobs(day, 3)).toEqual([]);
     expect(eligibleJobs(day, 4)).toEqual([]);
+  });
+
+  it('an eligible job already offered (declined, expired) is no longer open to the seeker', () => {
+    const day = handDay();
+    expect(openEligibleJobs(day, 0, new Set())).toEqual([0]);
+    // Offered job 1 (not eligible) leaves job 0 open; offered job 0 leaves nothing.
+    expect(openEligibleJobs(day, 0, new Set([1]))).toEqual([0]);
+    expect(openEligibleJobs(day, 0, new Set([0]))).toEqual([]);
+  });
+
+  it("slot time adds up: interviewing, deciding, to the room and free make each recruiter's capacity × day", () => {
+    const day = handDay();
+    const none = {
+      accepted: null,
+      declined: null,
+      expired: null,
+      interviewStarted: null,
+      completed: null,
+      noShow: null,
+    };
+    const times = slotTime(day, [
+      // Offered at 0, accepted at 4, both in the room at 5, ended at 35.
+      { ...none, recruiter: 0, created: 0, accepted: 4, interviewStarted: 5, completed: 35 },
+      // Offered at 40, declined at 43.
+      { ...none, recruiter: 0, created: 40, declined: 43 },
+      // Offered at 50, still undecided at closing (60).
+      { ...none, recruiter: 0, created: 50 },
+      // Recruiter 1: accepted at 10, nobody came, no-show at 20.
+      { ...none, recruiter: 1, created: 8, accepted: 10, noShow: 20 },
+    ]);
+    expect(times).toEqual([
+      { total: 60, interviewing: 30, deciding: 4 + 3 + 10, toRoom: 1, free: 60 - 30 - 17 - 1 },
+      { total: 60, interviewing: 0, deciding: 2, toRoom: 10, free: 48 },
+    ]);
   });
 });
 
