@@ -33,6 +33,7 @@ import { startThrowawayInfrastructure } from '../dev/stack';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker, WORKFLOWS_PATH } from '../apps/worker/src/worker';
 import type { ProfileRemotePreference } from '../db/accounts/profiles-repository';
+import { matchmakerStatsQuery, matchmakerWorkflowId } from '../workflows/matchmaking/contract';
 import { migratedDatabase } from './support/infra';
 import { pool } from './support/pool';
 import { runMain, Teardown } from './support/runner';
@@ -41,6 +42,8 @@ import {
   decide,
   eligibleJobs,
   generateDay,
+  openEligibleJobs,
+  slotTime,
   offlineOptimum,
   type Day,
   type DayShape,
@@ -57,6 +60,8 @@ interface Options {
   msPerMinute: number;
   demands: number[];
   planners: Planner[];
+  /** Diagnosis: every simulated minute, each event's room and why each waiting entry has no offer (JSON lines). */
+  trace: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -67,6 +72,7 @@ function parseArgs(argv: string[]): Options {
     msPerMinute: 1000,
     demands: [3, 0.5],
     planners: ['greedy', 'assignment'],
+    trace: null,
   };
   const ints: Record<string, 'seed' | 'recruiters' | 'dayMinutes' | 'msPerMinute'> = {
     '--seed': 'seed',
@@ -86,12 +92,16 @@ function parseArgs(argv: string[]): Options {
     } else if (k === '--demands') {
       o.demands = v.split(',').map(Number);
       if (o.demands.some((d) => !(d > 0))) throw new Error('--demands needs positive numbers, e.g. 3,0.5');
+    } else if (k === '--trace') {
+      o.trace = v;
     } else if (k === '--planners') {
       o.planners = v.split(',') as Planner[];
       const bad = o.planners.filter((p) => !PLANNERS.includes(p));
       if (bad.length) throw new Error(`unknown planner(s) ${bad.join(', ')}; use ${PLANNERS.join(', ')}`);
     } else {
-      throw new Error(`unknown argument ${k}; use ${[...Object.keys(ints), '--demands', '--planners'].join(', ')}`);
+      throw new Error(
+        `unknown argument ${k}; use ${[...Object.keys(ints), '--demands', '--planners', '--trace'].join(', ')}`,
+      );
     }
   }
   return o;
@@ -183,6 +193,12 @@ interface MatchRow {
   no_show_missing: string | null;
   created: number;
   interviewStarted: number | null;
+  /** When the match left `matched` (accepted, declined, expired) and ended after acceptance (completed, no-show). */
+  accepted: number | null;
+  declined: number | null;
+  expired: number | null;
+  completed: number | null;
+  noShow: number | null;
 }
 
 async function runDay(
@@ -215,7 +231,12 @@ async function runDay(
   try {
     const people = await seedPeople(knex, app, day);
     await startLine();
-    return await simulate(knex, app, day, o, planner, people);
+    return await simulate(knex, app, day, o, planner, people, () =>
+      temporal.workflow
+        .getHandle(matchmakerWorkflowId(taskQueue))
+        .query(matchmakerStatsQuery)
+        .catch(() => null),
+    );
   } finally {
     await teardown.run(() => undefined);
   }
@@ -328,7 +349,15 @@ const sleepUntil = (t: number) => new Promise<void>((r) => setTimeout(r, Math.ma
  * The day: seekers join at their arrival times; every new match is answered by its two humans as
  * the seed decided. At closing time the record is read back from the database.
  */
-async function simulate(knex: Knex, app: App, day: Day, o: Options, planner: Planner, p: People): Promise<RunRecord> {
+async function simulate(
+  knex: Knex,
+  app: App,
+  day: Day,
+  o: Options,
+  planner: Planner,
+  p: People,
+  matchmakerStats: () => Promise<unknown>,
+): Promise<RunRecord> {
   const m = o.msPerMinute;
   const matches = app.services.matches;
   const t0 = Date.now() + 500;
@@ -408,11 +437,17 @@ async function simulate(knex: Knex, app: App, day: Day, o: Options, planner: Pla
     if (d.noShow !== 'seeker') await soft(() => matches.enterRoom({ userId: seekerUser, matchId: row.id }));
     if (d.noShow !== 'recruiter') await soft(() => matches.enterRoom({ userId: recruiterUser, matchId: row.id }));
     if (d.noShow) return;
+    // The interview runs its length from the moment both are in the room, not from when the
+    // clock call answered (on a loaded machine that answer alone can take a simulated minute).
+    const inRoom = Date.now();
     await soft(() => matches.startInterviewClock({ userId: recruiterUser, matchId: row.id }));
-    await sleepUntil(Date.now() + day.recruiters[rec].interviewMinutes * m);
+    await sleepUntil(inRoom + day.recruiters[rec].interviewMinutes * m);
     await soft(() => matches.completeInterview({ userId: recruiterUser, matchId: row.id }));
   };
 
+  const tracing = o.trace
+    ? trace(knex, app, p, `${o.trace}-${planner}-${day.shape.demand}.jsonl`, { t0, dayEndMs, m }, matchmakerStats)
+    : null;
   let lastLog = Date.now();
   while (Date.now() < dayEndMs) {
     const fresh = await knex('matches')
@@ -445,8 +480,14 @@ async function simulate(knex: Knex, app: App, day: Day, o: Options, planner: Pla
     'no_show_missing',
     'created_at',
     'interview_started_at',
+    'accepted_at',
+    'declined_at',
+    'expired_at',
+    'completed_at',
+    'no_show_at',
   );
   const entries = await knex('queue_entries').select('user_id', 'status', 'end_reason');
+  await tracing;
   // Humans still thinking wake up to `closed` and do nothing.
   void Promise.allSettled(humans);
   const toMin = (d: Date | null) => (d ? (d.getTime() - t0) / m : null);
@@ -471,6 +512,11 @@ async function simulate(knex: Knex, app: App, day: Day, o: Options, planner: Pla
       no_show_missing: r.no_show_missing,
       created: toMin(r.created_at)!,
       interviewStarted: toMin(r.interview_started_at),
+      accepted: toMin(r.accepted_at),
+      declined: toMin(r.declined_at),
+      expired: toMin(r.expired_at),
+      completed: toMin(r.completed_at),
+      noShow: toMin(r.no_show_at),
     })),
     entries: entries.map((e: { user_id: string; status: string; end_reason: string | null }) => ({
       seeker: p.seekerOf.get(e.user_id)!,
@@ -478,6 +524,63 @@ async function simulate(knex: Knex, app: App, day: Day, o: Options, planner: Pla
       end_reason: e.end_reason,
     })),
   };
+}
+
+/**
+ * `--trace <prefix>`: every simulated minute, per event its room as the round counts it (free,
+ * slots free, offers held by match status) and, per waiting entry, the wait explanation's blocker
+ * (the code `ops why` and the queue status answer with): where the idle slot time goes.
+ */
+async function trace(
+  knex: Knex,
+  app: App,
+  p: People,
+  file: string,
+  { t0, dayEndMs, m }: { t0: number; dayEndMs: number; m: number },
+  matchmakerStats: () => Promise<unknown>,
+): Promise<void> {
+  const out = fs.createWriteStream(file);
+  const repo = app.services.deps.repos.matchmaking;
+  const eventIdx = new Map<string, number>();
+  for (const row of await knex('live_events').select('id', 'slug')) eventIdx.set(row.id, p.eventSlug.indexOf(row.slug));
+  for (let k = 1; t0 + k * m < dayEndMs; k++) {
+    await sleepUntil(t0 + k * m);
+    // Samples slower than a minute follow each other at once; none after closing time.
+    if (Date.now() >= dayEndMs) break;
+    const minute = (Date.now() - t0) / m;
+    const { rooms } = await repo.listEventsWithRoom();
+    const held = await knex('match_offers as o')
+      .leftJoin('matches as mt', 'mt.id', 'o.id')
+      .whereIn('o.status', ['offering', 'started'])
+      .select('o.live_event_id', 'o.status as offer', 'mt.status as match', 'o.created_at', 'mt.interview_started_at');
+    const events = rooms.map((r) => ({
+      rec: eventIdx.get(r.id),
+      free: r.free,
+      slotsFree: r.slots_free,
+      held: held
+        .filter((h) => h.live_event_id === r.id)
+        .map((h) => `${h.offer}/${h.match ?? '-'}`)
+        .sort(),
+    }));
+    const waiting = await knex('queue_entries').where({ status: 'waiting' }).select('*');
+    const entries = [];
+    for (const e of waiting) {
+      const { explanation: x } = await app.services.matchmaking.wait.explain(e);
+      entries.push({
+        s: p.seekerOf.get(e.user_id),
+        waited: (Date.now() - new Date(e.entered_at).getTime()) / m,
+        scope: e.live_event_id ? eventIdx.get(e.live_event_id) : null,
+        blocker: x.blocker,
+        passing: x.passingJobIds.map((id: string) => p.jobOf.get(id)),
+        excluded: x.excludedJobs,
+        eligible: x.eligibleJobs,
+        bracket: x.bracket,
+      });
+    }
+    const matchmaker = await matchmakerStats();
+    out.write(`${JSON.stringify({ minute: Math.round(minute * 10) / 10, matchmaker, events, entries })}\n`);
+  }
+  out.end();
 }
 
 // ---- the table ----
@@ -508,12 +611,14 @@ const ROWS = [
   'first offer p50 / p95 (min)¹',
   'interview p50 / p95 (min)¹',
   'eligible seekers offered / interviewed¹',
-  'expired with an eligible job¹',
+  'expired with an eligible job never offered (with any eligible job)¹',
   'offers: accepted / declined / expired / no-show',
   'declines by reason',
   'offers by floor bracket: n (mean score)',
   'offers below the floor or without an essential skill',
   'interviews per recruiter min / median / max',
+  'slot time: interviewing / deciding / to the room / free²',
+  'free slot time per recruiter (min)²',
   'human steps refused (409: a race) / failed',
   'joins late p50 / p95 (min, machine load)',
 ] as const;
@@ -558,7 +663,16 @@ function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): C
     }
   }
   const eligibleJoined = [...r.joins.keys()].filter((s) => eligible[s]).length;
-  const expiredEligible = r.entries.filter((e) => e.status === 'expired' && eligible[e.seeker]).length;
+  // Seekers whose entry expired while an eligible job was still open to them: one never offered
+  // (a declined or expired pair is never offered again, so it does not count).
+  const expiredEligible = r.entries.filter(
+    (e) =>
+      e.status === 'expired' &&
+      eligible[e.seeker] &&
+      openEligibleJobs(day, e.seeker, new Set((bySeeker.get(e.seeker) ?? []).map((x) => x.job))).length > 0,
+  ).length;
+  // Before, the row counted every expired seeker with an eligible job, its pairs declined or not.
+  const expiredAnyEligible = r.entries.filter((e) => e.status === 'expired' && eligible[e.seeker]).length;
   const settled = r.matches.filter((x) => x.status !== 'matched');
   const accepted = settled.filter((x) => ['accepted', 'completed', 'no_show'].includes(x.status)).length;
   const declined = settled.filter((x) => x.status === 'declined').length;
@@ -581,6 +695,13 @@ function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): C
       broken++;
   }
   const perRecruiter = day.recruiters.map((rec) => held.filter((x) => x.recruiter === rec.idx).length);
+  const slots = slotTime(day, r.matches);
+  const slotTotal = slots.reduce((a, x) => a + x.total, 0);
+  const share = (k: 'interviewing' | 'deciding' | 'toRoom' | 'free') =>
+    pct(
+      slots.reduce((a, x) => a + x[k], 0),
+      slotTotal,
+    );
   return {
     name: r.planner,
     cells: {
@@ -593,7 +714,7 @@ function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): C
       'first offer p50 / p95 (min)¹': pq(firstOffer),
       'interview p50 / p95 (min)¹': pq(toInterview),
       'eligible seekers offered / interviewed¹': `${offered} / ${interviewed} of ${eligibleJoined}`,
-      'expired with an eligible job¹': String(expiredEligible),
+      'expired with an eligible job never offered (with any eligible job)¹': `${expiredEligible} (${expiredAnyEligible})`,
       'offers: accepted / declined / expired / no-show': `${pct(accepted, settled.length)} / ${pct(declined, settled.length)} / ${pct(expired, settled.length)} / ${pct(noShow, settled.length)} of ${settled.length}`,
       'declines by reason': [...reasons]
         .sort((a, b) => b[1] - a[1])
@@ -605,6 +726,8 @@ function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): C
         .join('; '),
       'offers below the floor or without an essential skill': String(broken),
       'interviews per recruiter min / median / max': spread(perRecruiter),
+      'slot time: interviewing / deciding / to the room / free²': `${share('interviewing')} / ${share('deciding')} / ${share('toRoom')} / ${share('free')}`,
+      'free slot time per recruiter (min)²': slots.map((x) => f1(x.free).replace(/\.0$/, '')).join(' / '),
       'human steps refused (409: a race) / failed': `${r.races} / ${r.humanErrors}`,
       'joins late p50 / p95 (min, machine load)': pq(r.lateJoins),
     },
@@ -670,7 +793,10 @@ async function main() {
   }
   const footnote =
     '¹ Seekers with an eligible job: one of their scope that passes the floor at some moment of their stay. ' +
-    'Times in simulated minutes from joining, over the seekers who got there.';
+    'Times in simulated minutes from joining, over the seekers who got there. "Never offered": an eligible ' +
+    'job not offered to the seeker all day (a declined or expired pair is never offered again).\n' +
+    '² Slot time: capacity × day length per recruiter, in simulated minutes; "free" is when no offer, ' +
+    'acceptance or interview held the slot.';
   console.log(footnote);
   const command = `npm run bench -- fair-day ${process.argv.slice(2).join(' ')}`.trim();
   const dir = path.join(__dirname, 'results');
