@@ -173,6 +173,8 @@ interface RunRecord {
   humanErrors: number;
   races: number;
   lateJoins: number[];
+  /** How long each human step (accept, decline, room, clock) took to answer, in simulated minutes. */
+  stepLatency: number[];
   dayEndMs: number;
   t0: number;
 }
@@ -366,12 +368,15 @@ async function simulate(
   let humanErrors = 0;
   let races = 0;
   const lateJoins: number[] = [];
+  const stepLatency: number[] = [];
   // At closing time the humans stop acting (the run's database and worker are about to close).
   let closed = false;
   const soft = async (fn: () => Promise<unknown>) => {
     if (closed) return;
+    const asked = Date.now();
     try {
       await fn();
+      stepLatency.push((Date.now() - asked) / m);
     } catch (err) {
       // 409s are the day's races (a match expired while a human thought); anything else is an error.
       if ((err as { status?: number }).status === 409) races++;
@@ -499,6 +504,7 @@ async function simulate(
     humanErrors,
     races,
     lateJoins,
+    stepLatency,
     matches: rows.map((r) => ({
       id: r.id,
       seeker: p.seekerOf.get(r.seeker_user_id)!,
@@ -621,6 +627,7 @@ const ROWS = [
   'free slot time per recruiter (min)²',
   'human steps refused (409: a race) / failed',
   'joins late p50 / p95 (min, machine load)',
+  'human step answered in p50 / p95 (min, machine load)',
 ] as const;
 
 function optimumColumn(day: Day, opt: Optimum): Column {
@@ -730,6 +737,7 @@ function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): C
       'free slot time per recruiter (min)²': slots.map((x) => f1(x.free).replace(/\.0$/, '')).join(' / '),
       'human steps refused (409: a race) / failed': `${r.races} / ${r.humanErrors}`,
       'joins late p50 / p95 (min, machine load)': pq(r.lateJoins),
+      'human step answered in p50 / p95 (min, machine load)': pq(r.stepLatency),
     },
   };
 }
