@@ -26,6 +26,8 @@ export interface PostgresServerOptions {
    * supervisor, which stops PostgreSQL last, after the processes that use it (npm start).
    */
   ownProcessGroup?: boolean;
+  /** Extra server settings (`-c key=value`), e.g. `shared_preload_libraries` for the capacity bench's statement counts. */
+  settings?: Readonly<Record<string, string>>;
 }
 
 export interface RunningPostgres {
@@ -220,6 +222,7 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
       'max_connections=300',
       '-c',
       'fsync=on',
+      ...Object.entries(opts.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
     ],
     {
       ...spawnIds,

@@ -14,6 +14,17 @@ export function ticks(pid: number): number {
   }
 }
 
+/** utime + stime of the children a process has waited for (cutime + cstime), in clock ticks: for PostgreSQL, its ended backends. */
+export function childTicks(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[13]) + Number(f[14]);
+  } catch {
+    return 0;
+  }
+}
+
 /** The postmaster of the cluster in `dataDir` and its children (backends, writers). */
 export function postgresPids(dataDir: string): number[] {
   const all = fs
