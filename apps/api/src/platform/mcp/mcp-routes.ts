@@ -112,6 +112,7 @@ export default fp(
               readOnly,
               execute: executorFor(c!.request),
               version: VERSION,
+              wait: { intervalMs: app.config.MCP_WAIT_PROGRESS_INTERVAL_MS, maxMs: app.config.MCP_WAIT_MAX_MS },
             });
           });
         return {
