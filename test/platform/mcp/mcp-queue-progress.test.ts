@@ -91,4 +91,21 @@ describe('MCP: waiting in the queue is reported by progress notifications (offic
     expect(r.isError).toBeFalsy();
     expect(progress).toEqual([]);
   });
+
+  // Last: it closes the app.
+  it('an API shutting down ends a waiting call at once: it answers with the current status', async () => {
+    const rec = await h.recruiter();
+    const ev = await liveEvent(h, rec);
+    const s = await h.seeker();
+    await join(h, s, ev.slug);
+    const c = await connect(s.token);
+    const progress: unknown[] = [];
+    const waiting = c.callTool({ name: 'svc_queue_status', arguments: {} }, { onprogress: (p) => progress.push(p) });
+    await eventually(async () => progress.length >= 1);
+    const started = Date.now();
+    await h.app.close();
+    // MCP_WAIT_MAX_MS is 30 s; without the stop the SDK's close cuts the call off with no result.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await waiting).structuredContent).toMatchObject({ queue_entry: { status: 'waiting' } });
+  });
 });

@@ -29,8 +29,11 @@ export interface McpServerOptions {
   readOnly: boolean;
   execute: RestExecutor;
   version: string;
-  /** Waiting tools (route `config.mcp.progress`): how often they re-read and how long a call stays open. */
-  wait: { intervalMs: number; maxMs: number };
+  /**
+   * Waiting tools (route `config.mcp.progress`): how often they re-read, how long a call stays open, and
+   * a signal that ends every wait at once (the API is shutting down: the call answers with the current state).
+   */
+  wait: { intervalMs: number; maxMs: number; stop?: AbortSignal };
 }
 
 /**
@@ -208,7 +211,7 @@ export function createJobfairMcpServer(opts: McpServerOptions): McpServer {
           spec,
           await waitWithProgress({ ...spec, progress: spec.progress }, answer, call, opts.wait, {
             progressToken,
-            signal: ctx.mcpReq.signal,
+            signal: opts.wait.stop ? AbortSignal.any([ctx.mcpReq.signal, opts.wait.stop]) : ctx.mcpReq.signal,
             notify: (n) => ctx.mcpReq.notify(n),
           }),
         );
