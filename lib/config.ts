@@ -173,6 +173,18 @@ export const configSchema = z.object({
     ),
 
   QUEUE_ENTRY_TTL_MS: durationMs.default(2 * 60 * 60 * 1000).describe('How long a queue entry waits before it expires'),
+  MCP_WAIT_PROGRESS_INTERVAL_MS: durationMs
+    .default(5_000)
+    .describe(
+      'MCP: how often a waiting tool call (svc_queue_status with a progressToken) re-reads the ' +
+        'entry and reports a change as a progress notification',
+    ),
+  MCP_WAIT_MAX_MS: durationMs
+    .default(50_000)
+    .describe(
+      'MCP: how long a waiting tool call stays open before it answers with the current status ' +
+        '(under the 60 s request timeout of common clients; the agent calls again)',
+    ),
   MATCH_ACCEPT_WINDOW_MS: durationMs.default(15 * 60 * 1000).describe('Acceptance window of a new match (expires_at)'),
   MATCH_EXPIRY_REMINDER_MS: z.coerce
     .number()

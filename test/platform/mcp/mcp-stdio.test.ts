@@ -30,7 +30,9 @@ describe('MCP over stdio (bin jobfair-mcp → the service at JOBFAIR_BASE_URL)',
 
   beforeAll(async () => {
     rx = await startReceiver(() => ({ status: 204 }));
-    h = await createHarness({ env: { QUEUE_ENTRY_TTL_MS: '600000' } });
+    h = await createHarness({
+      env: { QUEUE_ENTRY_TTL_MS: '600000', MCP_WAIT_PROGRESS_INTERVAL_MS: '100', MCP_WAIT_MAX_MS: '1500' },
+    });
     base = await listen(h);
   });
   afterAll(async () => {
@@ -54,6 +56,14 @@ describe('MCP over stdio (bin jobfair-mcp → the service at JOBFAIR_BASE_URL)',
     expect(textOf(joined)).toMatch(/give join_url to the human/);
     const status = await c.callTool({ name: 'svc_queue_status', arguments: {} });
     expect((status.structuredContent as { queue_entry: { status: string } }).queue_entry.status).toBe('waiting');
+    // With a progressToken the bridge passes the wait's progress on; after MCP_WAIT_MAX_MS the call answers, still waiting.
+    const progress: Array<{ message?: string }> = [];
+    const waited = await c.callTool(
+      { name: 'svc_queue_status', arguments: {} },
+      { onprogress: (p) => progress.push(p) },
+    );
+    expect((waited.structuredContent as { queue_entry: { status: string } }).queue_entry.status).toBe('waiting');
+    expect(progress[0]?.message).toMatch(/^Waiting in the queue/);
   });
 
   it('svc_webhook_create over stdio yields a real signed delivery; 403 comes back as a tool error', async () => {

@@ -165,7 +165,9 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
         `from the request schemas; its \`webhooks\` section is the catalogue of event types and payloads`,
       `- [API reference](${base}${API_REFERENCE_PATH}/): the same document for humans`,
       `- [MCP endpoint](${base}${MCP_PATH}): Streamable HTTP, stateless; tools filtered by the ` +
-        `token's scopes; read-only variant at ${base}${MCP_READONLY_PATH}`,
+        `token's scopes; read-only variant at ${base}${MCP_READONLY_PATH}. Every tool declares an ` +
+        `outputSchema and returns structuredContent; svc_queue_status called with a progressToken ` +
+        `reports the queue wait as progress notifications instead of being polled`,
       `- [API changelog](${base}/api/v1/changelog)`,
       '',
       '## Optional',
@@ -189,7 +191,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       '1. **Discover** without a token: `svc_public_live_events_list` (`GET /live-events`), `svc_jobs_search` (`GET /jobs/search?skills=…`).',
       '2. **Compare** (optional, cost-bearing, 3/min): `svc_jobs_compare` (`POST /jobs/{jobId}/comparison`) — strengths, gaps, talking points; `provider` says whether a model or the built-in scorer wrote them.',
       '3. **Join**: `svc_queue_join` (`POST /queue/join`, optional `live_event_slug`). `join_url` is where the human follows the queue in the web app (signing in there); it is not where a match is accepted. The API never accepts a match or enters a room for anyone.',
-      '4. **Poll**: `svc_queue_status` (`GET /queue/status`) no more often than every 5 s, until `status` is `matched` (then `match_id` and `details_url` are set), `left` or `expired`. Or subscribe a webhook to `match.matched` instead of polling.',
+      '4. **Poll**: `svc_queue_status` (`GET /queue/status`) no more often than every 5 s, until `status` is `matched` (then `match_id` and `details_url` are set), `left` or `expired`. Or subscribe a webhook to `match.matched` instead of polling. Over MCP, call `svc_queue_status` with a `progressToken` (e.g. `onprogress` in the official clients): the call stays open up to about 50 s while the entry waits, sends each change of position or estimate as a progress notification, and answers once it is `matched`, `left` or `expired` (or the time is up: call again).',
       "5. **Hand over the match**: give the human the match's `details_url` (in the status, and on each match of `svc_matches_list`, `GET /matches`): the person accepts or declines there. `svc_match_decline` declines for the human; with `leave_queue: true` they also leave the queue (otherwise they wait again and may be matched at once).",
       '6. **Leave**: `svc_queue_leave` (`POST /queue/leave`) always works: while matched it declines the pending match (reason code `left_queue`) and ends the entry `left`. A join while matched answers 409 with `details.match_id` and `details.details_url`.',
       '',
@@ -205,6 +207,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
         `bad; a 403 names the missing scope (\`error="insufficient_scope", scope="…"\`). Over MCP, calling a tool ` +
         `your token does not cover is that HTTP 401 (no token) or 403 (scope missing).`,
       '- Errors: `{ error, code, details }`; branch on `code`. Over MCP a non-2xx is a tool error whose text starts `HTTP <status>` and whose `_meta["jobfair/error"]` is the envelope.',
+      '- Typed results over MCP: every tool declares an `outputSchema` (the REST response schema, JSON Schema 2020-12) and a successful call returns `structuredContent` that validates against it, beside the same JSON as text.',
       '- Rate limits per token: read 60/min, write 30/min, cost 3/min; `X-RateLimit-Limit/-Remaining/-Reset`; 429 `RATE_LIMITED` with `Retry-After` (seconds).',
       '- Idempotency: send `Idempotency-Key` (UUID v4; MCP argument `idempotency_key`) on every POST/PATCH/DELETE and reuse it when you retry; a replay says `Idempotent-Replayed: true`.',
       '- `X-Agent-Identity: <vendor>/<product> (<contact>)` names your agent on queue entries.',

@@ -40,6 +40,11 @@ export interface ApiRouteConfig {
     readOnly?: boolean;
     /** Not a tool (e.g. the OpenAPI document itself). */
     exclude?: boolean;
+    /**
+     * A read that reports a wait: called with a `progressToken`, the tool re-reads while `waiting` holds
+     * and sends each changed `message` as a progress notification, then answers (see mcp-server.ts).
+     */
+    progress?: { waiting: (answer: unknown) => boolean; message: (answer: unknown) => string };
   };
 }
 

@@ -15,6 +15,15 @@ export const HUMANS_ONLY_NOTE =
   'that match page is where they accept or decline.';
 
 /** The estimate and the outlook of a queue answer: one wait explanation (matchmaking/wait-service.ts). */
+type QueueStatusAnswer = {
+  queue_entry: { status: string; position: number | null; estimated_wait_seconds: number | null } | null;
+};
+
+/** One line for an MCP progress notification while the entry waits. */
+const waitMessage = (e: NonNullable<QueueStatusAnswer['queue_entry']>) =>
+  `Waiting in the queue${e.position !== null ? `: position ${e.position}` : ''}` +
+  (e.estimated_wait_seconds !== null ? `, about ${Math.max(1, Math.round(e.estimated_wait_seconds / 60))} min` : '');
+
 const waitFields = (v: QueueEntryView) => ({
   estimated_wait_seconds: v.estimatedWaitSeconds,
   estimated_wait: v.estimatedWait
@@ -151,7 +160,15 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       rateClass: 'read',
       mcp: {
         name: 'svc_queue_status',
-        hint: 'Poll at most every 5 seconds; stop when status is matched, left or expired.',
+        hint:
+          'Poll at most every 5 seconds; stop when status is matched, left or expired. Or send a ' +
+          'progressToken: the call then stays open while the entry waits (up to about 50 s), reports ' +
+          'each change of position or estimate as a progress notification, and answers once it is ' +
+          'matched, left or expired (or the time is up: call again).',
+        progress: {
+          waiting: (answer) => (answer as QueueStatusAnswer | null)?.queue_entry?.status === 'waiting',
+          message: (answer) => waitMessage((answer as QueueStatusAnswer).queue_entry!),
+        },
       },
     },
     schema: {

@@ -112,6 +112,11 @@ export default fp(
               readOnly,
               execute: executorFor(c!.request),
               version: VERSION,
+              wait: {
+                intervalMs: app.config.MCP_WAIT_PROGRESS_INTERVAL_MS,
+                maxMs: app.config.MCP_WAIT_MAX_MS,
+                stop: closing.signal,
+              },
             });
           });
         return {
@@ -122,8 +127,12 @@ export default fp(
         runtime = null; // a failed load is retried by the next request
         throw err;
       }));
+    // Ends every waiting tool call (svc_queue_status with a progressToken) when the API shuts down: each
+    // answers with the current status before the handlers close (which would cut it off with no result).
+    const closing = new AbortController();
     // preClose, not onClose: open SSE streams (subscriptions/listen) would otherwise keep the HTTP server from closing.
     app.addHook('preClose', async () => {
+      closing.abort();
       if (!runtime) return;
       const { handlers } = await runtime;
       await handlers.full.close();

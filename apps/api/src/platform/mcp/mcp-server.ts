@@ -1,4 +1,10 @@
-import { McpServer, type CallToolResult, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  type CallToolResult,
+  type ProgressNotification,
+  type ServerContext,
+  type StandardSchemaWithJSON,
+} from '@modelcontextprotocol/server';
 import { toRequest, untrustedPaths, type ToolSpec } from './tool-catalogue';
 
 /** One REST call made on behalf of a tool (in-process `inject` on the API). */
@@ -23,6 +29,11 @@ export interface McpServerOptions {
   readOnly: boolean;
   execute: RestExecutor;
   version: string;
+  /**
+   * Waiting tools (route `config.mcp.progress`): how often they re-read, how long a call stays open, and
+   * a signal that ends every wait at once (the API is shutting down: the call answers with the current state).
+   */
+  wait: { intervalMs: number; maxMs: number; stop?: AbortSignal };
 }
 
 /**
@@ -104,6 +115,53 @@ function resultOf(spec: ToolSpec, answer: RestAnswer): CallToolResult {
   };
 }
 
+/** Resolves after `ms`, or at once when the call is cancelled. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+
+/**
+ * A waiting tool called with a progressToken (decision 0261): instead of answering at once while the
+ * wait goes on, the call stays open up to `wait.maxMs`, re-reads through REST every `wait.intervalMs`
+ * (the same call, quota and cadence an agent's own poll would use) and sends each changed message as
+ * a `notifications/progress`; it answers as soon as the wait is over, or with the current state when
+ * the time is up. Without a progressToken the tool answers at once: polling stays the fallback.
+ */
+async function waitWithProgress(
+  spec: ToolSpec & { progress: NonNullable<ToolSpec['progress']> },
+  first: RestAnswer,
+  reread: () => Promise<RestAnswer>,
+  opts: McpServerOptions['wait'],
+  ctx: { progressToken: string | number; signal: AbortSignal; notify: (n: ProgressNotification) => Promise<void> },
+): Promise<RestAnswer> {
+  const deadline = Date.now() + opts.maxMs;
+  let answer = first;
+  let last: string | null = null;
+  let step = 0;
+  for (;;) {
+    if (answer.status >= 400 || !spec.progress.waiting(answer.json)) return answer;
+    const message = spec.progress.message(answer.json);
+    if (message !== last) {
+      last = message;
+      await ctx.notify({
+        method: 'notifications/progress',
+        params: { progressToken: ctx.progressToken, progress: ++step, message },
+      });
+    }
+    if (ctx.signal.aborted || Date.now() + opts.intervalMs > deadline) return answer;
+    await pause(opts.intervalMs, ctx.signal);
+    if (ctx.signal.aborted) return answer;
+    answer = await reread();
+  }
+}
+
 /** A fresh server per request (stateless Streamable HTTP) or per stdio connection. */
 export function createJobfairMcpServer(opts: McpServerOptions): McpServer {
   const server = new McpServer(
@@ -143,9 +201,20 @@ export function createJobfairMcpServer(opts: McpServerOptions): McpServer {
           },
         },
       },
-      async (args: unknown) => {
+      async (args: unknown, ctx: ServerContext) => {
         const req = toRequest(spec, (args ?? {}) as Record<string, unknown>);
-        return resultOf(spec, await opts.execute({ method: spec.method, ...req }));
+        const call = () => opts.execute({ method: spec.method, ...req });
+        const answer = await call();
+        const progressToken = ctx.mcpReq._meta?.progressToken;
+        if (!spec.progress || progressToken === undefined) return resultOf(spec, answer);
+        return resultOf(
+          spec,
+          await waitWithProgress({ ...spec, progress: spec.progress }, answer, call, opts.wait, {
+            progressToken,
+            signal: opts.wait.stop ? AbortSignal.any([ctx.mcpReq.signal, opts.wait.stop]) : ctx.mcpReq.signal,
+            notify: (n) => ctx.mcpReq.notify(n),
+          }),
+        );
       },
     );
   }

@@ -1,5 +1,5 @@
 import { Client, StreamableHTTPClientTransport, type Tool } from '@modelcontextprotocol/client';
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type Progress, type ServerContext } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { jsonSchema } from './mcp-server';
 
@@ -45,8 +45,22 @@ export async function runStdioBridge(env: NodeJS.ProcessEnv = process.env): Prom
           annotations: tool.annotations,
           _meta: tool._meta,
         },
-        async (args: unknown) =>
-          (await upstream.callTool({ name: tool.name, arguments: (args ?? {}) as Record<string, unknown> })) as never,
+        async (args: unknown, ctx: ServerContext) => {
+          // A waiting tool's progress (svc_queue_status with a progressToken) is passed on to the host.
+          const progressToken = ctx.mcpReq._meta?.progressToken;
+          const options =
+            progressToken === undefined
+              ? undefined
+              : {
+                  resetTimeoutOnProgress: true,
+                  onprogress: (p: Progress) =>
+                    void ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...p, progressToken } }),
+                };
+          return (await upstream.callTool(
+            { name: tool.name, arguments: (args ?? {}) as Record<string, unknown> },
+            options,
+          )) as never;
+        },
       );
     }
     return server;

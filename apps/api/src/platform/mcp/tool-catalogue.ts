@@ -28,6 +28,8 @@ export interface ToolSpec {
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown> | null;
   resultNote: string | null;
+  /** Reports a wait by progress notifications when the client sends a progressToken (route `config.mcp.progress`). */
+  progress: NonNullable<NonNullable<RouteOptions['config']>['mcp']>['progress'] | null;
 }
 
 type JsonSchema = Record<string, any>;
@@ -165,6 +167,7 @@ export function toolSpecOf(route: RouteOptions, prefix: string): ToolSpec | null
     inputSchema,
     outputSchema,
     resultNote: cfg.mcp?.resultNote ?? null,
+    progress: cfg.mcp?.progress ?? null,
   };
 }
 
