@@ -12,7 +12,7 @@ import { checkCluster } from './cluster-check';
  * ports, runs the cluster proof (dev/cluster-check.ts), stops it and exits 0 only if every check
  * passed.
  *
- *   npm run cluster [-- --port 8080 --prometheus-port 9090 --apis 2 --workers 2 --shards 4 --dir <dir> --keep --no-build --check]
+ *   npm run cluster [-- --port 8080 --prometheus-port 9090 --apis 2 --workers 2 --shards 4 --dir <dir> --keep --no-build --temporal-address host:port --check]
  */
 const { values } = parseArgs({
   options: {
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
+    'temporal-address': { type: 'string' },
   },
 });
 const log = (l: string) => console.log(`[cluster] ${l}`);
@@ -41,8 +42,10 @@ function banner(c: Cluster, seconds: number): string {
     `  API:            ${c.base}/api/v1   OpenAPI: ${c.base}/api/v1/openapi.json`,
     ...c.apis.map((a) => `  ${proc(a)}`),
     ...c.workers.map((w) => `  ${proc(w)}`),
-    `  Temporal:       ${c.temporal.address} (${c.temporal.version}), metrics http://${c.temporal.metricsAddress}/metrics`,
-    `  PostgreSQL:     ${redactUrl(c.databaseUrl)} (app); Temporal's own on port ${c.temporal.postgresPort}`,
+    c.temporal
+      ? `  Temporal:       ${c.temporal.address} (${c.temporal.version}), metrics http://${c.temporal.metricsAddress}/metrics`
+      : `  Temporal:       ${c.temporalAddress} (external: --temporal-address)`,
+    `  PostgreSQL:     ${redactUrl(c.databaseUrl)} (app)${c.temporal ? `; Temporal's own on port ${c.temporal.postgresPort}` : ''}`,
     `  Prometheus:     ${c.prometheusUrl}/  (targets: ${c.prometheusUrl}/targets, alerts: ${c.prometheusUrl}/alerts)`,
     `  Run folder:     ${c.dir}`,
     '',
@@ -91,6 +94,7 @@ async function main() {
       prometheusPort: values['prometheus-port'] ? Number(values['prometheus-port']) : check ? undefined : 9090,
       scrapeInterval: check ? '1s' : '5s',
       dist: reuse ? distDir : undefined,
+      temporalAddress: values['temporal-address'],
       // The check makes its burst of requests from one address.
       env: check ? { RATE_LIMIT_PUBLIC_PER_MIN: '100000', RATE_LIMIT_READ_PER_MIN: '100000' } : {},
     });

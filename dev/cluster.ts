@@ -13,7 +13,8 @@ import { demoWebhookSecrets, startDemoWebhookReceiver, subscribeDemoWebhooks } f
 import { ensureDatabase, portInUse, startPostgres, type RunningPostgres } from './postgres-server';
 import { freePort } from './ports';
 import { onPath } from './go-install';
-import { defaultCacheDir } from './temporal-server';
+import { Connection } from '@temporalio/client';
+import { defaultCacheDir, registerSearchAttributes } from './temporal-server';
 import { startTemporalOnPostgres, type TemporalOnPostgres } from './temporal-postgres';
 import { nginxConfig, prometheusConfig, type Endpoint } from './cluster-config';
 
@@ -48,6 +49,11 @@ export interface ClusterOptions {
   prometheusPort?: number;
   /** Prometheus scrape and rule interval (default "5s"). */
   scrapeInterval?: string;
+  /**
+   * An external Temporal (host:port, namespace `default`) instead of the server on PostgreSQL that
+   * the cluster builds and runs: a machine without Go 1.25, or a cluster of one's own.
+   */
+  temporalAddress?: string;
   /** A compiled build to run (the output of `npm run build:dist`); default: built now into dist/cluster. */
   dist?: string;
   /** Extra environment of every API and worker (after the cluster's own). */
@@ -83,7 +89,9 @@ export interface Cluster {
   prometheusUrl: string;
   apis: ClusterProcess[];
   workers: ClusterProcess[];
-  temporal: TemporalOnPostgres;
+  /** The Temporal server the cluster runs (null with an external `temporalAddress`). */
+  temporal: TemporalOnPostgres | null;
+  temporalAddress: string;
   appPg: RunningPostgres;
   databaseUrl: string;
   /** The configuration the processes were given (as `loadConfig` reads their environment). */
@@ -227,17 +235,28 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     // 2. Temporal on its own PostgreSQL, several history shards, its metrics on a port of its own.
     const temporalMetricsPort = await freePort();
-    const historyShards = opts.historyShards ?? 4;
-    const temporal = await startTemporalOnPostgres({
-      dir: path.join(dir, 'temporal'),
-      cacheDir: defaultCacheDir(process.env.CACHE_DIR),
-      namespace: 'default',
-      log,
-      historyShards,
-      metricsPort: temporalMetricsPort,
-      ownProcessGroup: true,
-    });
-    stops.push({ what: 'Temporal and its PostgreSQL', stop: temporal.stop });
+    let temporal: TemporalOnPostgres | null = null;
+    if (opts.temporalAddress) {
+      const connection = await Connection.connect({ address: opts.temporalAddress });
+      try {
+        await registerSearchAttributes(connection, 'default');
+      } finally {
+        await connection.close();
+      }
+      log(`Temporal: external at ${opts.temporalAddress} (no server started)`);
+    } else {
+      temporal = await startTemporalOnPostgres({
+        dir: path.join(dir, 'temporal'),
+        cacheDir: defaultCacheDir(process.env.CACHE_DIR),
+        namespace: 'default',
+        log,
+        historyShards: opts.historyShards ?? 4,
+        metricsPort: temporalMetricsPort,
+        ownProcessGroup: true,
+      });
+      stops.push({ what: 'Temporal and its PostgreSQL', stop: temporal.stop });
+    }
+    const temporalAddress = temporal?.address ?? opts.temporalAddress!;
 
     // 3. The app's PostgreSQL and its migrations (the compiled migrator, as the image's migrate job runs it).
     const appPg = await startPostgres({
@@ -260,7 +279,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: base,
       DATABASE_URL: databaseUrl,
-      TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_ADDRESS: temporalAddress,
       TEMPORAL_NAMESPACE: 'default',
       APP_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: path.join(dir, 'data'),
@@ -282,7 +301,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     // 4. The demo fair, seeded through the services as npm start does; its events go live once workers poll.
     const demoWanted = opts.demo ?? true;
-    const seeding = demoWanted ? openServices(config, { databaseUrl, temporalAddress: temporal.address }) : null;
+    const seeding = demoWanted ? openServices(config, { databaseUrl, temporalAddress }) : null;
     let demoFair: DemoFair | null = null;
     try {
       if (seeding) demoFair = await seedDemoData(seeding.services, config);
@@ -430,7 +449,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         interval: opts.scrapeInterval ?? '5s',
         apis: apis.map((a) => local(a.metricsPort)),
         workers: workers.map((w) => local(w.metricsPort)),
-        temporal: local(temporalMetricsPort),
+        temporal: temporal ? local(temporalMetricsPort) : null,
         ruleFiles: [path.join(ROOT, 'deploy/prometheus/rules.yml')],
       }),
     );
@@ -452,7 +471,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       timeoutMs: 60_000,
       failed: () => (exited(prometheus) ? tail(path.join(logs, 'prometheus.log')) : null),
     });
-    log(`Prometheus at ${prometheusUrl} (${apis.length + workers.length + 1} targets, rules of deploy/prometheus)`);
+    log(
+      `Prometheus at ${prometheusUrl} (${apis.length + workers.length + (temporal ? 1 : 0)} targets, rules of deploy/prometheus)`,
+    );
 
     // 8. The demo events go live (workers poll now) and its webhook receiver is subscribed.
     let demo: Cluster['demo'] = null;
@@ -462,7 +483,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         const hookKnex = createKnex(databaseUrl, 1);
         const receiver = await startDemoWebhookReceiver({
           secrets: demoWebhookSecrets(hookKnex, env.APP_SECRET),
-          log: createLogger(config, 'demo-webhooks'),
+          log: createLogger({ ...config, LOG_FORMAT: 'auto' }, 'demo-webhooks'),
         });
         stops.push({
           what: 'the demo webhook receiver',
@@ -485,6 +506,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       apis,
       workers,
       temporal,
+      temporalAddress,
       appPg,
       databaseUrl,
       config,
