@@ -72,18 +72,21 @@ async function main() {
   const distDir = path.join(ROOT, 'dist', 'cluster');
   const reuse = values['no-build'] && fs.existsSync(path.join(distDir, 'workflow-bundle.js'));
   let cluster: Cluster | null = null;
+  let starting: Promise<unknown> = Promise.resolve();
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('stopping…');
+    // A Ctrl-C during start-up: the servers started so far are stopped once start-up returns (or fails).
+    await starting.catch(() => undefined);
     await cluster?.stop();
     log('stopped');
     process.exit(code);
   };
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void stop(0));
   try {
-    cluster = await startCluster({
+    const started = startCluster({
       log,
       dir: values.dir,
       keep: values.keep,
@@ -98,7 +101,10 @@ async function main() {
       // The check makes its burst of requests from one address.
       env: check ? { RATE_LIMIT_PUBLIC_PER_MIN: '100000', RATE_LIMIT_READ_PER_MIN: '100000' } : {},
     });
+    starting = started;
+    cluster = await started;
   } catch (err) {
+    if (stopping) return;
     console.error(`[cluster] could not start: ${(err as Error).message}`);
     return stop(1);
   }
