@@ -43,7 +43,8 @@ function banner(c: Cluster, seconds: number): string {
     ...c.apis.map((a) => `  ${proc(a)}`),
     ...c.workers.map((w) => `  ${proc(w)}`),
     c.temporal
-      ? `  Temporal:       ${c.temporal.address} (${c.temporal.version}), metrics http://${c.temporal.metricsAddress}/metrics`
+      ? `  Temporal:       ${c.temporal.address} (${c.temporal.version}), metrics http://${c.temporal.metricsAddress}/metrics\n` +
+        `                  no UI (the server has none): temporal workflow list --address ${c.temporal.address}`
       : `  Temporal:       ${c.temporalAddress} (external: --temporal-address)`,
     `  PostgreSQL:     ${redactUrl(c.databaseUrl)} (app)${c.temporal ? `; Temporal's own on port ${c.temporal.postgresPort}` : ''}`,
     `  Prometheus:     ${c.prometheusUrl}/  (targets: ${c.prometheusUrl}/targets, alerts: ${c.prometheusUrl}/alerts)`,
