@@ -187,6 +187,8 @@ export async function checkCluster(c: Cluster, log: (l: string) => void): Promis
             ['Temporal server series', 'count({job="temporal"})', (v: number) => v > 0],
           ] as Array<[string, string, (v: number) => boolean]>)
         : []),
+      ['load balancer up (its exporter)', 'sum(nginx_up{job="nginx"})', (v) => v === 1],
+      ['requests the load balancer took', 'sum(nginx_http_requests_total{job="nginx"})', (v) => v >= 1],
       ['offers made', 'sum(jobfair_offers_made_total)', (v) => v >= 1],
       ['matches accepted', 'sum(jobfair_match_outcomes_total{outcome="accepted"})', (v) => v >= 1],
       ['webhooks delivered', 'sum(jobfair_webhook_deliveries_total{outcome="delivered"})', (v) => v >= 2],

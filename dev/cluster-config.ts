@@ -19,6 +19,8 @@ export interface NginxInput {
   apis: Array<Endpoint & { down?: boolean }>;
   /** Longest life of a cached answer nobody asked for again (bounds stale-if-error). */
   cacheInactive?: string;
+  /** nginx's own counters (`stub_status`) on a loopback port apart from the public one, for its exporter. */
+  statusPort?: number;
 }
 
 /**
@@ -88,6 +90,15 @@ export function nginxConfig(p: NginxInput): string {
     '      add_header X-Cache-Status $upstream_cache_status always;',
     '    }',
     '  }',
+    ...(p.statusPort
+      ? [
+          '  server {',
+          `    listen 127.0.0.1:${p.statusPort};`,
+          '    access_log off;',
+          '    location = /stub_status { stub_status; }',
+          '  }',
+        ]
+      : []),
     '}',
     '',
   ].join('\n');
@@ -100,6 +111,8 @@ export interface PrometheusInput {
   workers: Endpoint[];
   /** The Temporal server's own metrics. */
   temporal: Endpoint | null;
+  /** The load balancer's exporter (prometheus-nginx-exporter over nginx's stub_status). */
+  nginx?: Endpoint | null;
   /** The alert rules (deploy/prometheus/rules.yml). */
   ruleFiles: string[];
 }
@@ -121,6 +134,7 @@ export function prometheusConfig(p: PrometheusInput): string {
     ...job('jobfair-api', p.apis),
     ...job('jobfair-worker', p.workers),
     ...(p.temporal ? job('temporal', [p.temporal]) : []),
+    ...(p.nginx ? job('nginx', [p.nginx]) : []),
     '',
   ].join('\n');
 }

@@ -122,11 +122,23 @@ export function buildDist(out: string, log: (l: string) => void): void {
  * machines, CI, a fresh container), as `npm test` installs its Debian packages; else a clear
  * message names the package.
  */
-export function clusterPrograms(log: (l: string) => void): { nginx: string; prometheus: string } {
+export function clusterPrograms(log: (l: string) => void): {
+  nginx: string;
+  prometheus: string;
+  nginxExporter: string;
+} {
   const find = (bin: string, override: string | undefined) =>
     override ?? onPath(bin) ?? [`/usr/sbin/${bin}`, `/usr/bin/${bin}`].find((x) => fs.existsSync(x));
-  const wanted = { nginx: 'nginx-light', prometheus: 'prometheus' } as const;
-  const overrides = { nginx: process.env.NGINX_BIN, prometheus: process.env.PROMETHEUS_BIN };
+  const wanted = {
+    nginx: 'nginx-light',
+    prometheus: 'prometheus',
+    'prometheus-nginx-exporter': 'prometheus-nginx-exporter',
+  } as const;
+  const overrides = {
+    nginx: process.env.NGINX_BIN,
+    prometheus: process.env.PROMETHEUS_BIN,
+    'prometheus-nginx-exporter': process.env.NGINX_EXPORTER_BIN,
+  };
   const missing = (Object.keys(wanted) as Array<keyof typeof wanted>).filter((b) => !find(b, overrides[b]));
   if (missing.length) {
     const pkgs = missing.map((b) => wanted[b]);
@@ -145,7 +157,11 @@ export function clusterPrograms(log: (l: string) => void): { nginx: string; prom
         throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status}); install ${pkgs.join(' ')} by hand`);
     }
   }
-  return { nginx: find('nginx', overrides.nginx)!, prometheus: find('prometheus', overrides.prometheus)! };
+  return {
+    nginx: find('nginx', overrides.nginx)!,
+    prometheus: find('prometheus', overrides.prometheus)!,
+    nginxExporter: find('prometheus-nginx-exporter', overrides['prometheus-nginx-exporter'])!,
+  };
 }
 
 /** A child in its own process group, its output appended to `logFile`. */
@@ -379,6 +395,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     fs.mkdirSync(path.join(nginxDir, 'tmp'), { recursive: true });
     const nginxConf = path.join(nginxDir, 'nginx.conf');
     const down = new Set<string>();
+    const nginxStatusPort = await freePort();
     const writeNginx = () =>
       fs.writeFileSync(
         nginxConf,
@@ -386,6 +403,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           dir: nginxDir,
           listen: { host: '127.0.0.1', port: lbPort },
           apis: apis.map((a) => ({ host: '127.0.0.1', port: a.port!, down: down.has(a.name) })),
+          statusPort: nginxStatusPort,
         }),
       );
     writeNginx();
@@ -437,6 +455,20 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     }, opts.healthEveryMs ?? 1000);
     stops.push({ what: 'the /readyz checks', stop: async () => clearInterval(health) });
 
+    // nginx's counters (connections, requests) in Prometheus's format, from its stub_status.
+    const exporterPort = await freePort();
+    const exporter = spawnLogged(
+      programs.nginxExporter,
+      [
+        `-nginx.scrape-uri=http://127.0.0.1:${nginxStatusPort}/stub_status`,
+        `-web.listen-address=127.0.0.1:${exporterPort}`,
+      ],
+      process.env,
+      path.join(logs, 'nginx-exporter.log'),
+    );
+    children.add(exporter);
+    stops.push({ what: "nginx's exporter", stop: () => stopProcess(exporter, 'SIGTERM', 5_000) });
+
     // 7. Prometheus scraping every process, with the alert rules.
     const promPort = opts.prometheusPort ?? (await freePort());
     const promDir = path.join(dir, 'prometheus');
@@ -450,6 +482,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         apis: apis.map((a) => local(a.metricsPort)),
         workers: workers.map((w) => local(w.metricsPort)),
         temporal: temporal ? local(temporalMetricsPort) : null,
+        nginx: local(exporterPort),
         ruleFiles: [path.join(ROOT, 'deploy/prometheus/rules.yml')],
       }),
     );
@@ -472,7 +505,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       failed: () => (exited(prometheus) ? tail(path.join(logs, 'prometheus.log')) : null),
     });
     log(
-      `Prometheus at ${prometheusUrl} (${apis.length + workers.length + (temporal ? 1 : 0)} targets, rules of deploy/prometheus)`,
+      `Prometheus at ${prometheusUrl} (${apis.length + workers.length + (temporal ? 2 : 1)} targets, rules of deploy/prometheus)`,
     );
 
     // 8. The demo events go live (workers poll now) and its webhook receiver is subscribed.

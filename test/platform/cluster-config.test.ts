@@ -25,6 +25,7 @@ describe('the cluster configuration', () => {
       { host: '127.0.0.1', port: 3001 },
       { host: '127.0.0.1', port: 3002, down: true },
     ],
+    statusPort: 18081,
   });
 
   it('nginx accepts the load balancer and edge cache', () => {
@@ -46,6 +47,9 @@ describe('the cluster configuration', () => {
     // An API whose /readyz fails is out of rotation.
     expect(conf).toMatch(/server 127\.0\.0\.1:3002 [^;]* down;/);
     expect(conf).not.toMatch(/server 127\.0\.0\.1:3001 [^;]* down;/);
+    // nginx's own counters only on the loopback status port, never on the public one.
+    expect(conf).toContain('listen 127.0.0.1:18081;');
+    expect(conf.indexOf('stub_status;')).toBeGreaterThan(conf.indexOf('listen 127.0.0.1:18081;'));
   });
 
   it('Prometheus accepts its config and the alert rules it loads', () => {
@@ -60,6 +64,7 @@ describe('the cluster configuration', () => {
         ],
         workers: [{ host: '127.0.0.1', port: 9465 }],
         temporal: { host: '127.0.0.1', port: 9467 },
+        nginx: { host: '127.0.0.1', port: 9113 },
         ruleFiles: [path.join(ROOT, 'deploy/prometheus/rules.yml')],
       }),
     );
