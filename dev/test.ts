@@ -71,6 +71,12 @@ function ensureDebianPackages(): void {
     'PROMTOOL_BIN',
     "the alert rules' checks and unit tests (promtool)",
   );
+  ensureDebianPackage(
+    'nginx-light',
+    process.env.NGINX_BIN ?? '/usr/sbin/nginx',
+    'NGINX_BIN',
+    "the cluster's load balancer config check (nginx -t)",
+  );
 }
 
 /**

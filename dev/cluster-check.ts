@@ -1,0 +1,291 @@
+import { DEMO_PASSWORD } from '../apps/demo/src/demo-data';
+import type { Cluster } from './cluster';
+
+/**
+ * `npm run cluster -- --check`: the proof that the production shape works, run against a cluster
+ * `startCluster` brought up. Everything goes through the load balancer, as a client would:
+ *
+ * 1. the demo seeker's agent joins an event (API token), is matched, and both humans accept in the
+ *    web application (signed in, CSRF form posts); the demo webhook receiver gets `match.matched`
+ *    and `match.accepted`, signatures verified;
+ * 2. Prometheus's own query API (`/api/v1/query`) shows every target up and the resulting metrics:
+ *    the offer, the accepted match, the delivered webhooks, requests served by both APIs, the
+ *    Temporal SDK's and the Temporal server's metrics;
+ * 3. the edge cache answers repeated discovery questions itself (`X-Cache-Status: HIT`), keyed on
+ *    the full query, with the routes' own Cache-Control;
+ * 4. killing one API (kill -9) leaves the load balancer answering every request, the /readyz check
+ *    takes it out of rotation, and a restarted API comes back into it.
+ *
+ * Each step throws with what it saw; the caller prints the lines and exits non-zero.
+ */
+export interface CheckLine {
+  what: string;
+  ok: boolean;
+  detail: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function eventually<T>(
+  what: string,
+  f: () => Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    try {
+      const v = await f();
+      if (v) return v;
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s${last ? ` (${last})` : ''}`);
+    await sleep(250);
+  }
+}
+
+/** A browser without JavaScript: cookies kept, redirects not followed, forms posted with the page's CSRF token. */
+class WebSession {
+  private cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+  private keep(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i).trim();
+      const value = pair.slice(i + 1).trim();
+      if (value === '' || attrs.some((a) => /max-age=0/i.test(a))) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  async get(p: string): Promise<{ status: number; body: string }> {
+    const res = await fetch(`${this.base}${p}`, { headers: { cookie: this.cookieHeader() }, redirect: 'manual' });
+    this.keep(res);
+    return { status: res.status, body: await res.text() };
+  }
+  async submit(
+    page: string,
+    action: string,
+    form: Record<string, string>,
+  ): Promise<{ status: number; location: string | null }> {
+    const { body } = await this.get(page);
+    const m = /name="csrf-token" content="([^"]+)"/.exec(body) ?? /name="_csrf" value="([^"]+)"/.exec(body);
+    if (!m) throw new Error(`no CSRF token on ${page}`);
+    const res = await fetch(`${this.base}${action}`, {
+      method: 'POST',
+      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...form, _csrf: m[1] }).toString(),
+      redirect: 'manual',
+    });
+    this.keep(res);
+    await res.arrayBuffer();
+    return { status: res.status, location: res.headers.get('location') };
+  }
+}
+
+async function signIn(base: string, email: string, password: string): Promise<WebSession> {
+  const s = new WebSession(base);
+  const r = await s.submit('/login', '/login', { email, password });
+  if (r.status !== 303) throw new Error(`sign-in of ${email}: ${r.status}`);
+  return s;
+}
+
+/** One instant query of Prometheus's HTTP API: the vector's samples as [labels, value]. */
+export async function promQuery(
+  prometheusUrl: string,
+  query: string,
+): Promise<Array<[Record<string, string>, number]>> {
+  const res = await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent(query)}`);
+  const body = (await res.json()) as {
+    status: string;
+    error?: string;
+    data?: { resultType: string; result: Array<{ metric: Record<string, string>; value: [number, string] }> };
+  };
+  if (body.status !== 'success') throw new Error(`${query}: ${body.error ?? res.status}`);
+  return (body.data?.result ?? []).map((r) => [r.metric, Number(r.value[1])]);
+}
+
+export async function checkCluster(c: Cluster, log: (l: string) => void): Promise<CheckLine[]> {
+  if (!c.demo) throw new Error('the check needs the demo fair (startCluster with demo: true)');
+  const demo = c.demo;
+  const lines: CheckLine[] = [];
+  const step = async (what: string, f: () => Promise<string>) => {
+    const t = Date.now();
+    try {
+      const detail = await f();
+      lines.push({ what, ok: true, detail: `${detail} (${Date.now() - t} ms)` });
+      log(`ok   ${what}: ${detail}`);
+    } catch (e) {
+      lines.push({ what, ok: false, detail: (e as Error).message });
+      log(`FAIL ${what}: ${(e as Error).message}`);
+    }
+  };
+  const api = (p: string, token: string, init: RequestInit = {}) =>
+    fetch(`${c.base}/api/v1${p}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+    });
+  const event = demo.events[0];
+
+  // 1. join → match → accept → webhook, through the load balancer.
+  let matchId = '';
+  await step('join → match → accept → webhook through the load balancer', async () => {
+    const join = await api('/queue/join', demo.seekerToken, {
+      method: 'POST',
+      body: JSON.stringify({ live_event_slug: event.slug }),
+    });
+    if (join.status >= 300) throw new Error(`join: ${join.status} ${await join.text()}`);
+    await join.arrayBuffer().catch(() => undefined);
+    const match = await eventually(
+      'a match for the demo seeker',
+      async () => {
+        const res = await api('/matches', demo.seekerToken);
+        const { matches } = (await res.json()) as { matches: Array<{ id: string; status: string }> };
+        return matches.find((m) => m.status === 'matched');
+      },
+      90_000,
+    );
+    matchId = match.id;
+    const seeker = await signIn(c.base, demo.seekerEmail, DEMO_PASSWORD);
+    const recruiter = await signIn(c.base, demo.recruiterEmail, DEMO_PASSWORD);
+    for (const [who, s] of [
+      ['seeker', seeker],
+      ['recruiter', recruiter],
+    ] as const) {
+      const r = await s.submit(`/matches/${match.id}`, `/matches/${match.id}/accept`, {});
+      if (r.status !== 303) throw new Error(`the ${who}'s accept: ${r.status}`);
+    }
+    await eventually('the match accepted', async () => {
+      const res = await api('/matches', demo.seekerToken);
+      const { matches } = (await res.json()) as { matches: Array<{ id: string; status: string }> };
+      return matches.find((m) => m.id === match.id && m.status === 'accepted');
+    });
+    const got = await eventually(
+      'match.matched and match.accepted at the demo receiver',
+      async () => {
+        const types = new Set((demo.receiver?.received ?? []).filter((d) => d.verified).map((d) => d.type));
+        return types.has('match.matched') && types.has('match.accepted') ? [...types] : null;
+      },
+      60_000,
+    );
+    return `match ${match.id} accepted by both; webhooks received (signatures verified): ${got.join(', ')}`;
+  });
+
+  // 2. Prometheus's query API: the processes and what that journey left in the metrics.
+  await step("the journey's metrics from Prometheus's query API", async () => {
+    const scalar = async (q: string) => (await promQuery(c.prometheusUrl, q))[0]?.[1] ?? NaN;
+    const want: Array<[string, string, (v: number) => boolean]> = [
+      ['APIs up', 'count(up{job="jobfair-api"} == 1)', (v) => v === c.apis.length],
+      ['workers up', 'count(up{job="jobfair-worker"} == 1)', (v) => v === c.workers.length],
+      ...(c.temporal
+        ? ([
+            ['Temporal server up', 'count(up{job="temporal"} == 1)', (v: number) => v === 1],
+            ['Temporal server series', 'count({job="temporal"})', (v: number) => v > 0],
+          ] as Array<[string, string, (v: number) => boolean]>)
+        : []),
+      ['load balancer up (its exporter)', 'sum(nginx_up{job="nginx"})', (v) => v === 1],
+      ['requests the load balancer took', 'sum(nginx_http_requests_total{job="nginx"})', (v) => v >= 1],
+      ['offers made', 'sum(jobfair_offers_made_total)', (v) => v >= 1],
+      ['matches accepted', 'sum(jobfair_match_outcomes_total{outcome="accepted"})', (v) => v >= 1],
+      ['webhooks delivered', 'sum(jobfair_webhook_deliveries_total{outcome="delivered"})', (v) => v >= 2],
+      [
+        'APIs that served requests',
+        'count(sum by (instance) (jobfair_http_request_duration_seconds_count{job="jobfair-api"}) > 0)',
+        (v) => v === c.apis.length,
+      ],
+      ['Temporal SDK series (workers)', 'count({job="jobfair-worker", __name__=~"temporal_.+"})', (v) => v > 0],
+    ];
+    const seen: string[] = [];
+    await eventually(
+      'every metric',
+      async () => {
+        seen.length = 0;
+        let all = true;
+        for (const [name, q, ok] of want) {
+          const v = await scalar(q);
+          seen.push(`${name} ${Number.isNaN(v) ? 'none' : v}`);
+          if (!ok(v)) all = false;
+        }
+        return all;
+      },
+      90_000,
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}; last seen: ${seen.join(', ')}`);
+    });
+    const rules = (await (await fetch(`${c.prometheusUrl}/api/v1/rules`)).json()) as {
+      data: { groups: Array<{ rules: unknown[] }> };
+    };
+    const nRules = rules.data.groups.reduce((n, g) => n + g.rules.length, 0);
+    if (nRules === 0) throw new Error('no alert rules loaded');
+    return `${seen.join(', ')}; ${nRules} alert rules loaded`;
+  });
+
+  // 3. The edge cache.
+  await step('discovery served by the edge cache', async () => {
+    const twice = async (p: string) => {
+      const statuses: string[] = [];
+      let cacheControl = '';
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${c.base}${p}`);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
+        statuses.push(res.headers.get('x-cache-status') ?? 'none');
+        cacheControl = res.headers.get('cache-control') ?? '';
+      }
+      if (statuses[1] !== 'HIT') throw new Error(`${p}: X-Cache-Status ${statuses.join(' then ')}`);
+      return `${p} ${statuses.join('→')} (${cacheControl})`;
+    };
+    const q = `skills=typescript&limit=7&salary_min=${Math.floor(Math.random() * 1e6)}`;
+    const out = [
+      await twice('/api/v1/live-events/live-now'),
+      await twice(`/api/v1/jobs/search?${q}`),
+      await twice('/api/v1/openapi.json'),
+    ];
+    // Keyed on the full query: another query is a miss of its own.
+    const other = await fetch(`${c.base}/api/v1/jobs/search?${q.replace('limit=7', 'limit=8')}`);
+    await other.arrayBuffer();
+    if (other.headers.get('x-cache-status') !== 'MISS')
+      throw new Error(`another query: X-Cache-Status ${other.headers.get('x-cache-status')}`);
+    const openapiCc = out[2];
+    if (!/max-age=3600/.test(openapiCc) || !/stale-while-revalidate=86400/.test(openapiCc))
+      throw new Error(`openapi.json Cache-Control: ${openapiCc}`);
+    return `${out.join('; ')}; another query MISS`;
+  });
+
+  // 4. One API killed: the load balancer keeps answering, the check takes it out, a restart brings it back.
+  await step('kill -9 of one API: the load balancer keeps answering', async () => {
+    const victim = c.apis[0];
+    victim.child.kill('SIGKILL');
+    let ok = 0;
+    let failed = 0;
+    const t = Date.now();
+    while (Date.now() - t < 4000) {
+      const batch = await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          try {
+            // A query of its own (never cached) reaches an API; so does /readyz.
+            const p = i % 2 ? '/readyz' : `/api/v1/jobs/search?limit=3&salary_min=${Math.floor(Math.random() * 1e6)}`;
+            const res = await fetch(`${c.base}${p}`);
+            await res.arrayBuffer();
+            return res.status === 200;
+          } catch {
+            return false;
+          }
+        }),
+      );
+      for (const b of batch)
+        if (b) ok++;
+        else failed++;
+    }
+    if (failed > 0) throw new Error(`${failed} of ${ok + failed} requests failed after the kill`);
+    await eventually('the killed API out of rotation', async () => !c.inRotation().includes(victim.name), 15_000);
+    await victim.restart();
+    await eventually('the restarted API back in rotation', async () => c.inRotation().length === c.apis.length, 15_000);
+    return `${ok} requests, 0 failed, while ${victim.name} was down; taken out of rotation, back after its restart`;
+  });
+  return lines;
+}
