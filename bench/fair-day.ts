@@ -676,6 +676,7 @@ const ROWS = [
   'total score ÷ optimum',
   'interviews ÷ online reference⁴',
   'total score ÷ online reference⁴',
+  'interviews / total score ÷ the online share of this optimum⁴',
   'first offer p50 / p95 (min)¹',
   'interview p50 / p95 (min)¹',
   'eligible seekers offered / interviewed¹',
@@ -731,6 +732,7 @@ function referenceColumn(day: Day, ref: Reference): Column {
       'total score ÷ optimum': `${f2(ref.totalScore / ref.expected.totalScore)} (of the optimum in expectation)`,
       'interviews ÷ online reference⁴': '1.00',
       'total score ÷ online reference⁴': '1.00',
+      'interviews / total score ÷ the online share of this optimum⁴': `share ${f2(ref.interviews / ref.expected.interviews)} / ${f2(ref.totalScore / ref.expected.totalScore)}`,
       'offers: accepted / declined / expired / no-show': `${f1(ref.lp.offers)} offers in the LP's max-score plan`,
       'slot time: interviewing / deciding / to the room / free²': `answers hold ${pct(ref.lp.holdShare, 1)} in the LP's plan`,
     },
@@ -830,6 +832,7 @@ function runColumn(day: Day, opt: Optimum, ref: Reference, r: RunRecord, eligibl
       'total score ÷ optimum': f2(total / opt.totalScore),
       'interviews ÷ online reference⁴': f2(held.length / ref.interviews),
       'total score ÷ online reference⁴': f2(total / ref.totalScore),
+      'interviews / total score ÷ the online share of this optimum⁴': `${f2(held.length / (opt.interviews * (ref.interviews / ref.expected.interviews)))} / ${f2(total / (opt.totalScore * (ref.totalScore / ref.expected.totalScore)))}`,
       'first offer p50 / p95 (min)¹': pq(firstOffer),
       'interview p50 / p95 (min)¹': pq(toInterview),
       'eligible seekers offered / interviewed¹': `${offered} / ${interviewed} of ${eligibleJoined}`,
@@ -928,7 +931,8 @@ async function main() {
     '⁴ Online reference: the best a planner that must offer before it learns the answer can expect, every arrival ' +
     "known — the smaller of an LP (offers turn into interviews with the pair's probability; every offer holds its " +
     'slot while it is answered) and the offline optimum averaged over ' +
-    `${REFERENCE_DRAWS} redraws of the answers. Both are expectations; the day run is one draw of the answers.`;
+    `${REFERENCE_DRAWS} redraws of the answers. Both are expectations; the day run is one draw of the answers, so ` +
+    "the last row compares a planner with the online share (reference ÷ optimum in expectation) of this draw's optimum.";
   console.log(footnote);
   const command = `npm run bench -- fair-day ${process.argv.slice(2).join(' ')}`.trim();
   const dir = path.join(__dirname, 'results');
