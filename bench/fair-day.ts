@@ -2,7 +2,7 @@
  * The fair-day simulator: a whole event day on the real stack, scored against the offline optimum.
  *
  *   npm run bench -- fair-day [--seed 26] [--recruiters 4] [--day-minutes 180] [--ms-per-minute 1000]
- *                             [--demands 3,0.5] [--planners greedy,assignment]
+ *                             [--demands 3,0.5] [--planners greedy,assignment,greedy/accept8]
  *
  * Per demand (seekers per interview the day allows: 3 = seekers outnumber slots 3:1, 0.5 = slots
  * outnumber seekers 2:1) one seeded day (bench/support/fair-day-model.ts): recruiters with their
@@ -45,6 +45,8 @@ import {
   openEligibleJobs,
   slotTime,
   offlineOptimum,
+  onlineReference,
+  expectedOptimum,
   type Day,
   type DayShape,
   type Optimum,
@@ -53,13 +55,37 @@ import {
 type Planner = Config['MATCHMAKING_PLANNER'];
 const PLANNERS: readonly Planner[] = ['greedy', 'assignment'];
 
+/**
+ * One day's run: a planner, and optionally an event setting changed for it. `greedy` is today's
+ * default; `greedy/accept5` is greedy with a 5-minute acceptance window instead of the day's 15
+ * (a setting, MATCH_ACCEPT_WINDOW_MS, not a planner).
+ */
+interface Variant {
+  label: string;
+  planner: Planner;
+  acceptWindowMin: number;
+}
+
+function parseVariant(label: string): Variant {
+  const [planner, ...mods] = label.split('/');
+  if (!PLANNERS.includes(planner as Planner))
+    throw new Error(`unknown planner ${planner}; use ${PLANNERS.join(', ')} (optionally /accept<minutes>)`);
+  const v: Variant = { label, planner: planner as Planner, acceptWindowMin: ACCEPT_WINDOW_MIN };
+  for (const mod of mods) {
+    const accept = /^accept(\d+(?:\.\d+)?)$/.exec(mod);
+    if (!accept || !(Number(accept[1]) > 0)) throw new Error(`unknown run modifier /${mod}; use /accept<minutes>`);
+    v.acceptWindowMin = Number(accept[1]);
+  }
+  return v;
+}
+
 interface Options {
   seed: number;
   recruiters: number;
   dayMinutes: number;
   msPerMinute: number;
   demands: number[];
-  planners: Planner[];
+  planners: Variant[];
   /** Diagnosis: every simulated minute, each event's room and why each waiting entry has no offer (JSON lines). */
   trace: string | null;
 }
@@ -71,7 +97,7 @@ function parseArgs(argv: string[]): Options {
     dayMinutes: 180,
     msPerMinute: 1000,
     demands: [3, 0.5],
-    planners: ['greedy', 'assignment'],
+    planners: ['greedy', 'assignment'].map(parseVariant),
     trace: null,
   };
   const ints: Record<string, 'seed' | 'recruiters' | 'dayMinutes' | 'msPerMinute'> = {
@@ -95,9 +121,7 @@ function parseArgs(argv: string[]): Options {
     } else if (k === '--trace') {
       o.trace = v;
     } else if (k === '--planners') {
-      o.planners = v.split(',') as Planner[];
-      const bad = o.planners.filter((p) => !PLANNERS.includes(p));
-      if (bad.length) throw new Error(`unknown planner(s) ${bad.join(', ')}; use ${PLANNERS.join(', ')}`);
+      o.planners = v.split(',').map(parseVariant);
     } else {
       throw new Error(
         `unknown argument ${k}; use ${[...Object.keys(ints), '--demands', '--planners', '--trace'].join(', ')}`,
@@ -131,7 +155,7 @@ const NO_SHOW_GRACE_MIN = 10;
 /** The room's own limit; the simulated recruiter ends each interview after their length, before it. */
 const INTERVIEW_LIMIT_MIN = 60;
 
-function dayConfig(dbUrl: string, address: string, taskQueue: string, o: Options, shape: DayShape, planner: Planner) {
+function dayConfig(dbUrl: string, address: string, taskQueue: string, o: Options, shape: DayShape, run: Variant) {
   const min = (m: number) => String(Math.max(1, Math.round(m * o.msPerMinute)));
   const brackets = shape.brackets
     .map((b) => `${Math.round((b.afterMs / 60_000) * o.msPerMinute)}:${b.relax}:${b.essential ? 1 : 0}`)
@@ -149,11 +173,11 @@ function dayConfig(dbUrl: string, address: string, taskQueue: string, o: Options
       DATABASE_POOL_MAX: '20',
       RATE_LIMIT_WRITE_PER_MIN: '1000000',
       RATE_LIMIT_READ_PER_MIN: '1000000',
-      MATCHMAKING_PLANNER: planner,
+      MATCHMAKING_PLANNER: run.planner,
       // Two seconds of a real day, floored at 100 ms (faster rounds would only measure the CPU).
       MATCHMAKER_INTERVAL_MS: String(Math.max(100, Math.round((2000 / 60_000) * o.msPerMinute))),
       QUEUE_ENTRY_TTL_MS: min(shape.ttlMinutes),
-      MATCH_ACCEPT_WINDOW_MS: min(ACCEPT_WINDOW_MIN),
+      MATCH_ACCEPT_WINDOW_MS: min(run.acceptWindowMin),
       MATCH_EXPIRY_REMINDER_MS: '0',
       MATCH_NO_SHOW_GRACE_MS: min(NO_SHOW_GRACE_MIN),
       INTERVIEW_LENGTH_MS: min(INTERVIEW_LIMIT_MIN),
@@ -166,7 +190,7 @@ function dayConfig(dbUrl: string, address: string, taskQueue: string, o: Options
 
 /** What one run of the day recorded, in simulated minutes from the opening. */
 interface RunRecord {
-  planner: Planner;
+  planner: string;
   joins: Map<number, number>;
   matches: MatchRow[];
   entries: Array<{ seeker: number; status: string; end_reason: string | null }>;
@@ -207,7 +231,7 @@ async function runDay(
   infra: { adminUrl: string; address: string },
   day: Day,
   o: Options,
-  planner: Planner,
+  variant: Variant,
   run: number,
   workflowBundle: { code: string },
 ): Promise<RunRecord> {
@@ -216,7 +240,7 @@ async function runDay(
   const taskQueue = `fair-day-${run}-${Date.now()}`;
   const { url, knex } = await migratedDatabase(infra.adminUrl, db, 20);
   teardown.add(() => knex.destroy());
-  const config = dayConfig(url, infra.address, taskQueue, o, day.shape, planner);
+  const config = dayConfig(url, infra.address, taskQueue, o, day.shape, variant);
   const connection = await Connection.connect({ address: infra.address });
   teardown.add(() => connection.close());
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
@@ -233,7 +257,7 @@ async function runDay(
   try {
     const people = await seedPeople(knex, app, day);
     await startLine();
-    return await simulate(knex, app, day, o, planner, people, () =>
+    return await simulate(knex, app, day, o, variant.label, people, () =>
       temporal.workflow
         .getHandle(matchmakerWorkflowId(taskQueue))
         .query(matchmakerStatsQuery)
@@ -356,7 +380,7 @@ async function simulate(
   app: App,
   day: Day,
   o: Options,
-  planner: Planner,
+  planner: string,
   p: People,
   matchmakerStats: () => Promise<unknown>,
 ): Promise<RunRecord> {
@@ -451,7 +475,14 @@ async function simulate(
   };
 
   const tracing = o.trace
-    ? trace(knex, app, p, `${o.trace}-${planner}-${day.shape.demand}.jsonl`, { t0, dayEndMs, m }, matchmakerStats)
+    ? trace(
+        knex,
+        app,
+        p,
+        `${o.trace}-${planner.replace('/', '-')}-${day.shape.demand}.jsonl`,
+        { t0, dayEndMs, m },
+        matchmakerStats,
+      )
     : null;
   let lastLog = Date.now();
   while (Date.now() < dayEndMs) {
@@ -602,6 +633,35 @@ const spread = (xs: number[]) => {
   return `${s[0]} / ${s[Math.floor(s.length / 2)]} / ${s[s.length - 1]} (sd ${f1(sd)})`;
 };
 
+/**
+ * How soon a slot freed by a decline or an expiry is offered again: for each such match before
+ * closing, the next match created at the same event at or after it ended. A gap of about one
+ * round (MATCHMAKER_INTERVAL_MS: 100 ms, 0.05 simulated minutes at 2000 ms a minute) means the
+ * decline's `slot_freed` kick reached the matchmaker; a gap of the idle poll (10 rounds, at
+ * least 1 s: 0.5 minutes at 2000 ms) means it did not; longer, nobody waiting passed the floor
+ * there. `withEntry`: the gaps of at most ten minutes, a proxy for someone waiting.
+ */
+export function nextOfferAfterFreed(
+  matches: ReadonlyArray<Pick<MatchRow, 'recruiter' | 'created' | 'declined' | 'expired'>>,
+  dayMinutes: number,
+): { freed: number; latencies: number[]; withEntry: number[] } {
+  const latencies: number[] = [];
+  const withEntry: number[] = [];
+  let freed = 0;
+  for (const x of matches) {
+    const end = x.declined ?? x.expired;
+    if (end === null || end >= dayMinutes) continue;
+    freed++;
+    const next = matches
+      .filter((y) => y.recruiter === x.recruiter && y.created >= end - 1e-9)
+      .reduce((a, y) => Math.min(a, y.created), Infinity);
+    if (!Number.isFinite(next)) continue;
+    latencies.push(next - end);
+    if (next - end <= 10) withEntry.push(next - end);
+  }
+  return { freed, latencies, withEntry };
+}
+
 export interface Column {
   name: string;
   cells: Record<string, string>;
@@ -614,6 +674,9 @@ const ROWS = [
   'total match score',
   'mean match score',
   'total score ÷ optimum',
+  'interviews ÷ online reference⁴',
+  'total score ÷ online reference⁴',
+  'interviews / total score ÷ the online share of this optimum⁴',
   'first offer p50 / p95 (min)¹',
   'interview p50 / p95 (min)¹',
   'eligible seekers offered / interviewed¹',
@@ -625,12 +688,58 @@ const ROWS = [
   'interviews per recruiter min / median / max',
   'slot time: interviewing / deciding / to the room / free²',
   'free slot time per recruiter (min)²',
+  'decline or expiry → next offer at that event p50 / p95 (min)³',
   'human steps refused (409: a race) / failed',
   'joins late p50 / p95 (min, machine load)',
   'human step answered in p50 / p95 (min, machine load)',
 ] as const;
 
-function optimumColumn(day: Day, opt: Optimum): Column {
+/**
+ * The online reference of a day (fair-day-model.ts): the smaller of two upper bounds on what a
+ * planner that offers before learning the answers can expect, the LP (onlineReference) and the
+ * hindsight optimum's own expectation over the answers (expectedOptimum). Both are expectations.
+ */
+export interface Reference {
+  interviews: number;
+  totalScore: number;
+  lp: { interviews: number; totalScore: number; offers: number; holdShare: number };
+  expected: { interviews: number; totalScore: number };
+}
+
+async function referenceOf(day: Day): Promise<Reference> {
+  const lp = await onlineReference(day);
+  const expected = await expectedOptimum(day, REFERENCE_DRAWS);
+  return {
+    interviews: Math.min(lp.interviews, expected.interviews),
+    totalScore: Math.min(lp.totalScore, expected.totalScore),
+    lp,
+    expected,
+  };
+}
+
+/** Answers drawn again for the hindsight optimum's expectation. */
+const REFERENCE_DRAWS = 10;
+
+function referenceColumn(day: Day, ref: Reference): Column {
+  const hours = (day.recruiters.length * day.shape.dayMinutes) / 60;
+  return {
+    name: 'online reference (expected)',
+    cells: {
+      'interviews held': `${f1(ref.interviews)} (LP ${f1(ref.lp.interviews)}; optimum in expectation ${f1(ref.expected.interviews)})`,
+      'interviews per recruiter-hour': f2(ref.interviews / hours),
+      'interviews ÷ optimum': `${f2(ref.interviews / ref.expected.interviews)} (of the optimum in expectation)`,
+      'total match score': `${f1(ref.totalScore)} (LP ${f1(ref.lp.totalScore)}; optimum in expectation ${f1(ref.expected.totalScore)})`,
+      'total score ÷ optimum': `${f2(ref.totalScore / ref.expected.totalScore)} (of the optimum in expectation)`,
+      'interviews ÷ online reference⁴': '1.00',
+      'total score ÷ online reference⁴': '1.00',
+      'interviews / total score ÷ the online share of this optimum⁴': `share ${f2(ref.interviews / ref.expected.interviews)} / ${f2(ref.totalScore / ref.expected.totalScore)}`,
+      'offers: accepted / declined / expired / no-show': `${f1(ref.lp.offers)} offers in the LP's max-score plan`,
+      'slot time: interviewing / deciding / to the room / free²': `answers hold ${pct(ref.lp.holdShare, 1)} in the LP's plan`,
+    },
+  };
+}
+
+function optimumColumn(day: Day, opt: Optimum, ref: Reference): Column {
   const hours = (day.recruiters.length * day.shape.dayMinutes) / 60;
   return {
     name: 'offline optimum',
@@ -641,12 +750,14 @@ function optimumColumn(day: Day, opt: Optimum): Column {
       'total match score': f1(opt.totalScore),
       'mean match score': f1(opt.totalScore / Math.max(1, opt.scoreSolution.length)),
       'total score ÷ optimum': '1.00',
+      'interviews ÷ online reference⁴': f2(opt.interviews / ref.interviews),
+      'total score ÷ online reference⁴': f2(opt.totalScore / ref.totalScore),
       'interviews per recruiter min / median / max': spread(opt.perRecruiter),
     },
   };
 }
 
-function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): Column {
+function runColumn(day: Day, opt: Optimum, ref: Reference, r: RunRecord, eligible: boolean[]): Column {
   const hours = (day.recruiters.length * day.shape.dayMinutes) / 60;
   const held = r.matches.filter((x) => x.interviewStarted !== null && x.interviewStarted <= day.shape.dayMinutes);
   const total = held.reduce((a, x) => a + x.match_score, 0);
@@ -702,6 +813,7 @@ function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): C
       broken++;
   }
   const perRecruiter = day.recruiters.map((rec) => held.filter((x) => x.recruiter === rec.idx).length);
+  const freed = nextOfferAfterFreed(r.matches, day.shape.dayMinutes);
   const slots = slotTime(day, r.matches);
   const slotTotal = slots.reduce((a, x) => a + x.total, 0);
   const share = (k: 'interviewing' | 'deciding' | 'toRoom' | 'free') =>
@@ -718,6 +830,9 @@ function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): C
       'total match score': f1(total),
       'mean match score': f1(total / Math.max(1, held.length)),
       'total score ÷ optimum': f2(total / opt.totalScore),
+      'interviews ÷ online reference⁴': f2(held.length / ref.interviews),
+      'total score ÷ online reference⁴': f2(total / ref.totalScore),
+      'interviews / total score ÷ the online share of this optimum⁴': `${f2(held.length / (opt.interviews * (ref.interviews / ref.expected.interviews)))} / ${f2(total / (opt.totalScore * (ref.totalScore / ref.expected.totalScore)))}`,
       'first offer p50 / p95 (min)¹': pq(firstOffer),
       'interview p50 / p95 (min)¹': pq(toInterview),
       'eligible seekers offered / interviewed¹': `${offered} / ${interviewed} of ${eligibleJoined}`,
@@ -735,6 +850,7 @@ function runColumn(day: Day, opt: Optimum, r: RunRecord, eligible: boolean[]): C
       'interviews per recruiter min / median / max': spread(perRecruiter),
       'slot time: interviewing / deciding / to the room / free²': `${share('interviewing')} / ${share('deciding')} / ${share('toRoom')} / ${share('free')}`,
       'free slot time per recruiter (min)²': slots.map((x) => f1(x.free).replace(/\.0$/, '')).join(' / '),
+      'decline or expiry → next offer at that event p50 / p95 (min)³': `${pq(freed.latencies)} (${freed.latencies.length} of ${freed.freed}; ${freed.withEntry.length ? `with an entry waiting ${pq(freed.withEntry)}` : 'none with an entry waiting'})`,
       'human steps refused (409: a race) / failed': `${r.races} / ${r.humanErrors}`,
       'joins late p50 / p95 (min, machine load)': pq(r.lateJoins),
       'human step answered in p50 / p95 (min, machine load)': pq(r.stepLatency),
@@ -768,23 +884,28 @@ async function main() {
       const day = generateDay(shapeOf(o, demand));
       const tOpt = Date.now();
       const opt = await offlineOptimum(day);
+      const ref = await referenceOf(day);
       const eligible = day.seekers.map((s) => eligibleJobs(day, s.idx).length > 0);
       log(
         `demand ${demand}: ${day.seekers.length} seekers, ${day.slots} interview slots, ${day.recruiters.length} ` +
           `recruiters, ${day.jobs.length} jobs; optimum ${opt.interviews} interviews / score ${f1(opt.totalScore)} ` +
-          `(HiGHS, ${Date.now() - tOpt} ms)`,
+          `(HiGHS, ${Date.now() - tOpt} ms with the online reference: ${f1(ref.interviews)} / ${f1(ref.totalScore)})`,
       );
       // The planners' days run side by side, on the same clock, so both see the same machine load
       // (a loaded machine delays the humans' timers and the worker alike; one after the other,
       // the second day would meet other load than the first).
-      log(`demand ${demand}: running the day with the ${o.planners.join(' and ')} planner side by side…`);
+      log(`demand ${demand}: running the day with ${o.planners.map((v) => v.label).join(' and ')} side by side…`);
       newBarrier(o.planners.length);
       const records = await Promise.all(
-        o.planners.map((planner) =>
-          runDay({ adminUrl, address: infra.temporalAddress }, day, o, planner, run++, workflowBundle),
+        o.planners.map((variant) =>
+          runDay({ adminUrl, address: infra.temporalAddress }, day, o, variant, run++, workflowBundle),
         ),
       );
-      const columns: Column[] = [optimumColumn(day, opt), ...records.map((r) => runColumn(day, opt, r, eligible))];
+      const columns: Column[] = [
+        optimumColumn(day, opt, ref),
+        referenceColumn(day, ref),
+        ...records.map((r) => runColumn(day, opt, ref, r, eligible)),
+      ];
       const caps = day.recruiters.map((x) => `${x.capacity}×${x.interviewMinutes} min`).join(', ');
       const table = renderTable(
         `### Demand ${demand === 3 ? '3:1 (seekers outnumber slots)' : demand < 1 ? `1:${f1(1 / demand)} (slots outnumber seekers)` : `${demand}:1`}\n\n` +
@@ -804,7 +925,14 @@ async function main() {
     'Times in simulated minutes from joining, over the seekers who got there. "Never offered": an eligible ' +
     'job not offered to the seeker all day (a declined or expired pair is never offered again).\n' +
     '² Slot time: capacity × day length per recruiter, in simulated minutes; "free" is when no offer, ' +
-    'acceptance or interview held the slot.';
+    'acceptance or interview held the slot.\n' +
+    '³ From a match declined or expired to the next offer at the same event (the slot it freed), over the ' +
+    'declines and expiries followed by an offer before closing; "with an entry waiting": those within 10 minutes.\n' +
+    '⁴ Online reference: the best a planner that must offer before it learns the answer can expect, every arrival ' +
+    "known — the smaller of an LP (offers turn into interviews with the pair's probability; every offer holds its " +
+    'slot while it is answered) and the offline optimum averaged over ' +
+    `${REFERENCE_DRAWS} redraws of the answers. Both are expectations; the day run is one draw of the answers, so ` +
+    "the last row compares a planner with the online share (reference ÷ optimum in expectation) of this draw's optimum.";
   console.log(footnote);
   const command = `npm run bench -- fair-day ${process.argv.slice(2).join(' ')}`.trim();
   const dir = path.join(__dirname, 'results');

@@ -15,7 +15,7 @@ import {
 } from '../../domain/matchmaking/match-score';
 import { floorFor, passesFloor, type EventFloor } from '../../domain/matchmaking/match-floor';
 import type { FloorBracket } from '../../lib/config';
-import { solveBMatching, type BEdge } from '../../activities/matchmaking/b-matching';
+import { solveBMatching, solver, type BEdge } from '../../activities/matchmaking/b-matching';
 
 /** Times are simulated minutes from the fair's opening. */
 export interface DayShape {
@@ -371,6 +371,224 @@ export async function offlineOptimum(
     totalScore: scoreSolution.reduce((a, e) => a + e.score, 0),
     scoreSolution,
     perRecruiter,
+  };
+}
+
+/**
+ * The offline optimum's expectation over the humans' answers: the same arrivals, the decisions
+ * drawn again `draws` times (decision seeds seed × 1000 + 1…), the mean of the optima. The
+ * online reference is an expectation too, so the two compare on the same footing; the day the
+ * bench runs is one draw (decision seed = the day's seed) and its optimum can be above or below.
+ */
+export async function expectedOptimum(day: Day, draws: number): Promise<{ interviews: number; totalScore: number }> {
+  let interviews = 0;
+  let totalScore = 0;
+  for (let k = 1; k <= draws; k++) {
+    const redrawn: Day = { ...day, shape: { ...day.shape, seed: day.shape.seed * 1000 + k } };
+    const opt = await offlineOptimum(day, (s, j) => wouldInterview(decide(redrawn, s, j)));
+    interviews += opt.interviews;
+    totalScore += opt.totalScore;
+  }
+  return { interviews: interviews / draws, totalScore: totalScore / draws };
+}
+
+/** What an offer is worth before its answer is known, from the pair's score alone. */
+export interface OfferOutcome {
+  /** Probability the offer turns into an interview (both accept, both come). */
+  interview: number;
+  /**
+   * Expected slot minutes the offer holds before it is released or its interview starts: the
+   * answers (a decline, both accepts and the walk to the room), an ignored offer's acceptance
+   * window, a no-show's grace. The interview's own length is on top, with `interview`'s probability.
+   */
+  hold: number;
+}
+
+/** The day's humans (decide): reaction times uniform in [0.5, 4.5] minutes, the room half a minute after both accept. */
+const REACT = { lo: 0.5, hi: 4.5 };
+const WALK_MIN = 0.5;
+
+/**
+ * The expectation of `decide` for an offer with this score, with the day's acceptance window
+ * and no-show grace: what a planner that must offer before learning the answer can count on.
+ * Seeker: ignores 4 %, else accepts with acceptProbability; recruiter accepts with its own; of
+ * the pairs who both accept, 4 % + 1 % do not come. An offer ends at the first decline, at the
+ * later of two accepts, or at the acceptance window when the seeker ignores it and the recruiter accepts.
+ */
+export function offerOutcome(score: number, acceptWindowMin: number, noShowGraceMin: number): OfferOutcome {
+  const mean = (REACT.lo + REACT.hi) / 2;
+  const later = REACT.lo + ((REACT.hi - REACT.lo) * 2) / 3; // E[max] of two uniform reaction times
+  const sooner = REACT.lo + (REACT.hi - REACT.lo) / 3; // E[min]
+  const ignore = 0.04;
+  const sAccept = (1 - ignore) * acceptProbability(score, 'seeker');
+  const sDecline = 1 - ignore - sAccept;
+  const rAccept = acceptProbability(score, 'recruiter');
+  const rDecline = 1 - rAccept;
+  const noShow = 0.05;
+  return {
+    interview: sAccept * rAccept * (1 - noShow),
+    hold:
+      sAccept * rAccept * (later + WALK_MIN + noShow * noShowGraceMin) +
+      (sDecline * rAccept + sAccept * rDecline + ignore * rDecline) * mean +
+      sDecline * rDecline * sooner +
+      ignore * rAccept * acceptWindowMin,
+  };
+}
+
+export interface OnlineReference {
+  /** Expected interviews of the best such planner (max-interviews LP). */
+  interviews: number;
+  /** Expected total score (max-score LP), and the expected interviews of that plan. */
+  totalScore: number;
+  scorePlanInterviews: number;
+  /** Expected offers of the max-score plan, and the share of slot time they hold undecided. */
+  offers: number;
+  holdShare: number;
+}
+
+/**
+ * The best a planner could do that must offer before it learns the answer (the online reference):
+ * the offline optimum's model with the answers unknown. Every arrival is still known in hindsight;
+ * an offer of job j to seeker s in recruiter r's window w (same windows, presence and floor as
+ * the optimum, every job of r, not only pairs that would interview) turns into an interview with
+ * the pair's probability and holds the slot for its expected `hold` (offerOutcome), whether
+ * accepted or declined. Variables: x = the probability the pair is offered in that window. Rows:
+ * each pair offered at most once; for each set of a seeker's jobs, the expected interviews from
+ * them at most the chance that one of those pairs would accept (so at most one interview); each
+ * window at most `capacity` interviews in expectation; each recruiter's slot time (interviews'
+ * length plus holds) at most capacity × (day + one interview length): on a slot every hold comes
+ * before the next interview's start, and only the last interview (or the last offer's answer)
+ * runs past closing.
+ *
+ * Any planner that decides without the answers of the offers it has not made yet (the answers
+ * are independent per pair) meets these rows in expectation, so the LP bounds its expected day
+ * from above, within the optimum's window model. Solved by HiGHS as two LPs (max interviews, max
+ * total score). `outcome` defaults to offerOutcome with the day's 15-minute acceptance window and
+ * 10-minute no-show grace.
+ */
+export async function onlineReference(
+  day: Day,
+  outcome: (s: number, j: number) => OfferOutcome = (s, j) => offerOutcome(scoreOf(day, s, j).score, 15, 10),
+): Promise<OnlineReference> {
+  interface Edge {
+    s: number;
+    j: number;
+    r: number;
+    w: number;
+    score: number;
+    o: OfferOutcome;
+  }
+  const edges: Edge[] = [];
+  for (const sp of day.seekers) {
+    const s = sp.idx;
+    const end = presenceEnd(day, s);
+    for (const rec of day.recruiters) {
+      if (sp.recruiter !== null && sp.recruiter !== rec.idx) continue;
+      for (let w = 0; w < windowsOf(day, rec); w++) {
+        const start = w * rec.interviewMinutes;
+        const stop = start + rec.interviewMinutes;
+        if (sp.arriveMinute >= stop || end <= start) continue;
+        const at = Math.min(stop, end) - 1e-6;
+        for (const job of rec.jobs) {
+          const score = scoreOf(day, s, job.idx);
+          if (!passesAt(day, s, job.idx, at, score)) continue;
+          const o = outcome(s, job.idx);
+          if (o.interview <= 0) continue;
+          edges.push({ s, j: job.idx, r: rec.idx, w, score: score.score, o });
+        }
+      }
+    }
+  }
+  if (!edges.length) return { interviews: 0, totalScore: 0, scorePlanInterviews: 0, offers: 0, holdShare: 0 };
+  const group = (key: (e: Edge) => string) => {
+    const m = new Map<string, number[]>();
+    for (let i = 0; i < edges.length; i++) m.set(key(edges[i]), [...(m.get(key(edges[i])) ?? []), i]);
+    return [...m.values()];
+  };
+  const rows: string[] = [];
+  const row = (name: string, terms: Array<[number, number]>, rhs: number) => {
+    rows.push(` ${name}:`);
+    for (const [c, i] of terms) rows.push(`  + ${c.toFixed(9)} x${i}`);
+    rows.push(`  <= ${rhs}`);
+  };
+  group((e) => `${e.s}:${e.j}`).forEach((ix, k) =>
+    row(
+      `p${k}`,
+      ix.map((i) => [1, i]),
+      1,
+    ),
+  );
+  // A seeker's interview comes from one pair that would accept: for every set S of its jobs,
+  // P(interview with a job of S) ≤ P(some pair of S would accept) = 1 − Π(1 − q). (S = all its
+  // jobs is "at most one interview"; singletons are the pair rows.)
+  let k = 0;
+  for (const ix of group((e) => String(e.s))) {
+    const jobs = [...new Set(ix.map((i) => edges[i].j))];
+    const q = new Map(ix.map((i) => [edges[i].j, edges[i].o.interview]));
+    const sets =
+      jobs.length <= 10
+        ? Array.from({ length: 2 ** jobs.length - 1 }, (_, m) => jobs.filter((_, b) => (m + 1) & (1 << b)))
+        : [jobs];
+    for (const set of sets) {
+      if (set.length < 2) continue;
+      const inSet = new Set(set);
+      const rhs = 1 - set.reduce((a, j) => a * (1 - q.get(j)!), 1);
+      row(
+        `s${k++}`,
+        ix.filter((i) => inSet.has(edges[i].j)).map((i) => [edges[i].o.interview, i]),
+        Number(rhs.toFixed(9)),
+      );
+    }
+  }
+  group((e) => `${e.r}:${e.w}`).forEach((ix, k) =>
+    row(
+      `w${k}`,
+      ix.map((i) => [edges[i].o.interview, i]),
+      day.recruiters[edges[ix[0]].r].capacity,
+    ),
+  );
+  // Per slot: every hold before the last interview's start, and every interview but the last,
+  // fit in the day (the last one may run past closing, as an offer made just before closing may
+  // be answered after it): Σ holds + length × interviews ≤ day + length.
+  const budget = (r: number) => {
+    const rec = day.recruiters[r];
+    return rec.capacity * (day.shape.dayMinutes + rec.interviewMinutes);
+  };
+  group((e) => String(e.r)).forEach((ix, k) =>
+    row(
+      `t${k}`,
+      ix.map((i) => [edges[i].o.interview * day.recruiters[edges[i].r].interviewMinutes + edges[i].o.hold, i]),
+      budget(edges[ix[0]].r),
+    ),
+  );
+  const h = await solver();
+  const solve = (weight: (e: Edge) => number) => {
+    const model = [
+      'Maximize',
+      ' obj:',
+      ...edges.map((e, i) => `  + ${(e.o.interview * weight(e)).toFixed(9)} x${i}`),
+      'Subject To',
+      ...rows,
+      'Bounds',
+      ...edges.map((_, i) => ` 0 <= x${i} <= 1`),
+      'End',
+    ].join('\n');
+    const solution = h.solve(model, { output_flag: false });
+    if (solution.Status !== 'Optimal') throw new Error(`online reference: HiGHS answered ${solution.Status}`);
+    const x = edges.map((_, i) => Math.max(0, solution.Columns[`x${i}`]?.Primal ?? 0));
+    return { value: solution.ObjectiveValue, x };
+  };
+  const count = solve(() => 1);
+  const byScore = solve((e) => Math.max(e.score, 1e-3));
+  const offers = byScore.x.reduce((a, v) => a + v, 0);
+  const held = byScore.x.reduce((a, v, i) => a + v * edges[i].o.hold, 0);
+  const total = day.recruiters.reduce((a, rec) => a + budget(rec.idx), 0);
+  return {
+    interviews: count.value,
+    totalScore: byScore.x.reduce((a, v, i) => a + v * edges[i].o.interview * edges[i].score, 0),
+    scorePlanInterviews: byScore.x.reduce((a, v, i) => a + v * edges[i].o.interview, 0),
+    offers,
+    holdShare: held / total,
   };
 }
 

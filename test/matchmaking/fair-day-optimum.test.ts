@@ -6,6 +6,8 @@ import {
   openEligibleJobs,
   slotTime,
   decide,
+  offerOutcome,
+  onlineReference,
   type Day,
   type DayShape,
 } from '../../bench/support/fair-day-model';
@@ -212,6 +214,54 @@ describe('the offline optimum of a day, by hand', () => {
       { total: 60, interviewing: 30, deciding: 4 + 3 + 10, toRoom: 1, free: 60 - 30 - 17 - 1 },
       { total: 60, interviewing: 0, deciding: 2, toRoom: 10, free: 48 },
     ]);
+  });
+});
+
+describe('the online reference (offers made before their answers are known), by hand', () => {
+  it("an offer's outcome is the expectation of the simulated humans' answers", () => {
+    // Score 100: seeker accepts 0.96 × 0.95, recruiter 0.95, both come 0.95.
+    expect(offerOutcome(100, 15, 10).interview).toBeCloseTo(0.96 * 0.95 * 0.95 * 0.95, 9);
+    // Score 40: seeker accepts 0.96 × 0.35 = 0.336, declines 0.624, ignores 0.04; recruiter accepts 0.5.
+    // Both accept 0.168: the later of two answers (3.1667) + the walk (0.5) + 5 % no-show × 10 = 4.1667;
+    // one declines, the other accepts or ignores (0.5): the decliner's answer, 2.5 on average;
+    // both decline 0.312: the sooner, 1.8333; ignored and accepted 0.02: the 15-minute window.
+    expect(offerOutcome(40, 15, 10).hold).toBeCloseTo(
+      0.168 * (0.5 + 8 / 3 + 0.5 + 0.05 * 10) + 0.5 * 2.5 + 0.312 * (0.5 + 4 / 3) + 0.02 * 15,
+      9,
+    );
+    expect(offerOutcome(40, 5, 10).hold).toBeCloseTo(offerOutcome(40, 15, 10).hold - 0.02 * 10, 9);
+  });
+
+  it('with certain answers and free decisions it is the hindsight optimum (2 interviews, seekers 0 and 2)', async () => {
+    const day = handDay();
+    const ref = await onlineReference(day, () => ({ interview: 1, hold: 0 }));
+    const score = (s: number) => computeMatchScore(day.seekers[s].seeker, day.jobs[0].job).score;
+    expect(ref.interviews).toBeCloseTo(2, 6);
+    expect(ref.totalScore).toBeCloseTo(score(0) + score(2), 6);
+  });
+
+  it('charges every offer its hold: half the offers interview, each holds 24 minutes, the slot has 60 + 30', async () => {
+    // Recruiter 0: one slot, 30-minute interviews, a 60-minute day; offers of seekers 0, 1 (window 0) and
+    // 2 (window 1). Each offer costs 0.5 × 30 + 24 = 39 slot minutes of 90: 90 / 39 = 2.3077 offers,
+    // 1.1538 interviews. By score: seeker 0 (100) whole, the better of 1 and 2 whole, the rest of the other.
+    const day = handDay();
+    const ref = await onlineReference(day, () => ({ interview: 0.5, hold: 24 }));
+    const score = (s: number) => computeMatchScore(day.seekers[s].seeker, day.jobs[0].job).score;
+    const [lo, hi] = [score(1), score(2)].sort((a, b) => a - b);
+    expect(ref.interviews).toBeCloseTo((0.5 * 90) / 39, 6);
+    expect(ref.totalScore).toBeCloseTo(0.5 * (100 + hi + (90 / 39 - 2) * lo), 6);
+    expect(ref.offers).toBeCloseTo(90 / 39, 6);
+  });
+
+  it("a seeker's two offers give at most the chance that one would accept (0.75 for two halves, not 1)", async () => {
+    const day = handDay();
+    // A second TypeScript job at recruiter 0, and two slots: only seeker 0's chances limit it in window 0.
+    day.jobs.push({ ...day.jobs[0], idx: 2, title: 'job 2', job: { ...day.jobs[0].job, essentialSkills: ['ts'] } });
+    day.recruiters[0].jobs.push(day.jobs[2]);
+    day.recruiters[0].capacity = 2;
+    day.seekers = [day.seekers[0]];
+    const ref = await onlineReference(day, () => ({ interview: 0.5, hold: 0 }));
+    expect(ref.interviews).toBeCloseTo(0.75, 6);
   });
 });
 
