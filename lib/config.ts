@@ -427,9 +427,7 @@ export const configSchema = z.object({
   OAUTH_REFRESH_TOKEN_TTL_MS: durationMs
     .default(30 * 86_400_000)
     .describe('Lifetime of an OAuth refresh token; each use rotates it (a new one, the old one refused)'),
-  OAUTH_CODE_TTL_MS: durationMs
-    .default(60_000)
-    .describe('Lifetime of an OAuth authorization code (single use)'),
+  OAUTH_CODE_TTL_MS: durationMs.default(60_000).describe('Lifetime of an OAuth authorization code (single use)'),
   LOGIN_ATTEMPTS_PER_IP: z.coerce
     .number()
     .int()

@@ -78,10 +78,12 @@ export function createOAuthRepository(knex: Knex) {
       return Boolean(row?.replayed_at);
     },
     async insertGrant(
-      input: Pick<
-        TokenRow,
-        'user_id' | 'name' | 'display_prefix' | 'token_hash' | 'scopes' | 'expires_at'
-      > & { oauth_client_id: string; oauth_client_name: string; oauth_client_origin: string; oauth_resource: string },
+      input: Pick<TokenRow, 'user_id' | 'name' | 'display_prefix' | 'token_hash' | 'scopes' | 'expires_at'> & {
+        oauth_client_id: string;
+        oauth_client_name: string;
+        oauth_client_origin: string;
+        oauth_resource: string;
+      },
       trx: Knex = knex,
     ): Promise<TokenRow> {
       const [row] = await trx('api_tokens').insert(input).returning('*');
@@ -91,7 +93,10 @@ export function createOAuthRepository(knex: Knex) {
       return trx('api_tokens').where({ id: tokenId }).first();
     },
     async revokeGrant(tokenId: string, trx: Knex = knex): Promise<boolean> {
-      const n = await trx('api_tokens').where({ id: tokenId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+      const n = await trx('api_tokens')
+        .where({ id: tokenId })
+        .whereNull('revoked_at')
+        .update({ revoked_at: trx.fn.now() });
       return n > 0;
     },
     async insertTokens(rows: Array<Omit<OAuthTokenRow, 'revoked_at'>>, trx: Knex = knex): Promise<void> {
@@ -112,8 +117,7 @@ export function createOAuthRepository(knex: Knex) {
       tokenHash: string,
       trx: Knex = knex,
     ): Promise<
-      | (TokenRow & { user_role: UserRole | null; access_expires_at: Date; access_revoked_at: Date | null })
-      | undefined
+      (TokenRow & { user_role: UserRole | null; access_expires_at: Date; access_revoked_at: Date | null }) | undefined
     > {
       return trx('oauth_tokens as o')
         .join('api_tokens as t', 't.id', 'o.token_id')

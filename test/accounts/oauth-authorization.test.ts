@@ -12,8 +12,8 @@ import {
 import { SCOPES } from '../../lib/scopes';
 import type { Harness } from '../helpers/harness';
 import {
-  NARROW_WIDTH,
   checkPage,
+  expectFitsNarrow,
   createWebHarness,
   launchBrowser,
   onboardSeekerInBrowser,
@@ -126,6 +126,7 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
+    callbackServer?.closeAllConnections();
     await new Promise((r) => callbackServer?.close(r));
     await h?.close();
   });
@@ -135,11 +136,10 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
     const before = callbacks.length;
     await page.goto(String(url));
     await page.waitForSelector('form[aria-label="Allow or refuse the app"]');
+    // checkPage: axe, then screenshots at 1280 and 390 px.
     if (o.shots) {
-      await checkPage(page, `${o.shots}-1280`);
-      await page.setViewportSize({ width: NARROW_WIDTH, height: 900 });
-      await checkPage(page, `${o.shots}-390`);
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await checkPage(page, o.shots);
+      await expectFitsNarrow(page);
     }
     for (const s of o.untick ?? []) await page.getByLabel(s, { exact: true }).uncheck();
     await Promise.all([
@@ -161,13 +161,23 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
     const res = await fetch(`${base}/oauth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: name, redirect_uris: [`${cb}/callback`], token_endpoint_auth_method: 'none' }),
+      body: JSON.stringify({
+        client_name: name,
+        redirect_uris: [`${cb}/callback`],
+        token_endpoint_auth_method: 'none',
+      }),
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { client_id: string }).client_id;
   };
 
-  const authorizeUrl = (o: { clientId: string; challenge?: string; resource?: string; scope?: string; state?: string }) => {
+  const authorizeUrl = (o: {
+    clientId: string;
+    challenge?: string;
+    resource?: string;
+    scope?: string;
+    state?: string;
+  }) => {
     const u = new URL('/oauth/authorize', base);
     u.searchParams.set('response_type', 'code');
     u.searchParams.set('client_id', o.clientId);
@@ -294,10 +304,8 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
     expect(await row.locator('td').nth(1).textContent()).toBe('/mcp');
     expect(await row.locator('td').nth(2).textContent()).not.toContain('queue:write');
     expect(await row.locator('td.last-used').textContent()).not.toBe('never');
-    await checkPage(page, 'oauth-connected-apps-1280');
-    await page.setViewportSize({ width: NARROW_WIDTH, height: 900 });
-    await checkPage(page, 'oauth-connected-apps-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await checkPage(page, 'oauth-connected-apps');
+    await expectFitsNarrow(page);
     await row.getByText('Revoke', { exact: true }).click();
     await Promise.all([
       page.waitForURL(/done=token-revoked/),
@@ -313,7 +321,12 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
       },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_profile_get', arguments: {} } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'svc_profile_get', arguments: {} },
+      }),
     });
     expect(gone.status).toBe(401);
     const refresh = await tokenRequest({
@@ -331,7 +344,9 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
     const me = await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${g.access_token}` } });
     expect(me.status).toBe(200);
     // Scopes are the grant's: no scope it lacks (step-up names it).
-    const queue = await fetch(`${base}/api/v1/queue/status`, { headers: { authorization: `Bearer ${g.access_token}` } });
+    const queue = await fetch(`${base}/api/v1/queue/status`, {
+      headers: { authorization: `Bearer ${g.access_token}` },
+    });
     expect([403, 404]).toContain(queue.status);
     // The REST token on the MCP endpoint: refused (issued for /api/v1).
     const onMcp = await fetch(`${base}/mcp`, {
@@ -345,17 +360,32 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
     });
     expect(onMcp.status).toBe(401);
     // Refresh, then the old refresh token is refused (rotation).
-    const r1 = await tokenRequest({ grant_type: 'refresh_token', refresh_token: g.refresh_token, client_id: g.clientId });
+    const r1 = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: g.refresh_token,
+      client_id: g.clientId,
+    });
     expect(r1.status).toBe(200);
     const t1 = (await r1.json()) as { access_token: string; refresh_token: string };
-    expect((await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${t1.access_token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${t1.access_token}` } })).status,
+    ).toBe(200);
     // Revoked on the token page.
     await page.goto(`${base}/account/api-tokens`);
     const row = page.locator('section[aria-labelledby="apps-h"] tr', { hasText: 'REST agent' });
     await row.getByText('Revoke', { exact: true }).click();
-    await Promise.all([page.waitForURL(/done=token-revoked/), row.getByRole('button', { name: /Yes, revoke/ }).click()]);
-    expect((await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${t1.access_token}` } })).status).toBe(401);
-    const r2 = await tokenRequest({ grant_type: 'refresh_token', refresh_token: t1.refresh_token, client_id: g.clientId });
+    await Promise.all([
+      page.waitForURL(/done=token-revoked/),
+      row.getByRole('button', { name: /Yes, revoke/ }).click(),
+    ]);
+    expect(
+      (await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${t1.access_token}` } })).status,
+    ).toBe(401);
+    const r2 = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: t1.refresh_token,
+      client_id: g.clientId,
+    });
     expect(r2.status).toBe(400);
   }, 60_000);
 
@@ -394,7 +424,9 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
 
     // A replayed code: refused, and the grant it was exchanged for is revoked.
     const g = await restGrant('Replayed agent');
-    expect((await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${g.access_token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${g.access_token}` } })).status,
+    ).toBe(200);
     const replay = await tokenRequest({
       grant_type: 'authorization_code',
       code: g.code,
@@ -404,16 +436,30 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
     });
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
-    expect((await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${g.access_token}` } })).status).toBe(401);
-    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: g.refresh_token, client_id: g.clientId })).status).toBe(400);
+    expect(
+      (await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${g.access_token}` } })).status,
+    ).toBe(401);
+    expect(
+      (await tokenRequest({ grant_type: 'refresh_token', refresh_token: g.refresh_token, client_id: g.clientId }))
+        .status,
+    ).toBe(400);
 
     // A refresh token used twice: the second use revokes the grant.
     const g2 = await restGrant('Twice agent');
-    const ok = await tokenRequest({ grant_type: 'refresh_token', refresh_token: g2.refresh_token, client_id: g2.clientId });
+    const ok = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: g2.refresh_token,
+      client_id: g2.clientId,
+    });
     expect(ok.status).toBe(200);
     const fresh = (await ok.json()) as { access_token: string };
-    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: g2.refresh_token, client_id: g2.clientId })).status).toBe(400);
-    expect((await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${fresh.access_token}` } })).status).toBe(401);
+    expect(
+      (await tokenRequest({ grant_type: 'refresh_token', refresh_token: g2.refresh_token, client_id: g2.clientId }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${fresh.access_token}` } })).status,
+    ).toBe(401);
 
     // A code for /api/v1 asked to be exchanged for /mcp: invalid_target.
     const p3 = pkce();

@@ -76,7 +76,9 @@ ${postForm(
   <legend>${OAUTH_CONSENT_TEXT.scopesLegend}</legend>
   <p class="hint">${OAUTH_CONSENT_TEXT.scopesHint}</p>
   ${a.scopes.map(
-    (s) => html`<div class="choice"><input type="checkbox" name="scopes" value="${s}" id="${id(s)}" aria-describedby="${id(s)}-desc"${chosen.has(s) ? html` checked` : ''}>
+    (
+      s,
+    ) => html`<div class="choice"><input type="checkbox" name="scopes" value="${s}" id="${id(s)}" aria-describedby="${id(s)}-desc"${chosen.has(s) ? html` checked` : ''}>
   <div><label for="${id(s)}">${s}${RECRUITER_SCOPES.has(s) ? html` <span class="badge badge-recruiter">recruiter</span>` : ''}</label>
   <p class="hint scope-desc" id="${id(s)}-desc">${SCOPE_DESCRIPTIONS[s]}</p></div></div>`,
   )}
@@ -110,8 +112,7 @@ ${postForm(
     if (str(b, 'decision') !== 'approve') return reply.redirect(await oauth.decide(a, user.id, null), 303);
     // Only scopes the client asked for; the person may have unticked some, but not all.
     const kept = a.scopes.filter((s) => list(b, 'scopes').includes(s));
-    if (!kept.length)
-      return consentPage(request, reply, a, { chosen: new Set(), error: OAUTH_CONSENT_TEXT.noScope });
+    if (!kept.length) return consentPage(request, reply, a, { chosen: new Set(), error: OAUTH_CONSENT_TEXT.noScope });
     request.log.info(
       { clientId: a.client.clientId, resource: a.resource, scopes: kept },
       `OAuth consent given [userId=${user.id}]`,

@@ -13,13 +13,7 @@ import OAuth2Server, {
 } from '@node-oauth/oauth2-server';
 import { z } from 'zod';
 import { SCOPES, isScope, type Scope } from '#lib/scopes';
-import {
-  OAUTH_ACCESS_PREFIX,
-  OAUTH_CODE_PREFIX,
-  OAUTH_REFRESH_PREFIX,
-  generateToken,
-  hashToken,
-} from '#lib/tokens';
+import { OAUTH_ACCESS_PREFIX, OAUTH_CODE_PREFIX, OAUTH_REFRESH_PREFIX, generateToken, hashToken } from '#lib/tokens';
 import type { OAuthCodeRow } from '#db/accounts/oauth-repository';
 import type { ServiceDeps } from '../plugins/service-deps';
 import type { VerifiedTokenCache } from '../plugins/verified-tokens';
@@ -70,7 +64,9 @@ type Answer = { status: number; headers: Record<string, string>; body: Record<st
  * Document URL or a dynamically registered id), the resource (RFC 8707) and the grant, an
  * `api_tokens` row, so an issued token is the same caller as a personal token.
  */
-export function createOAuthService(deps: Pick<ServiceDeps, 'repos' | 'config'> & { verifiedTokens?: VerifiedTokenCache }) {
+export function createOAuthService(
+  deps: Pick<ServiceDeps, 'repos' | 'config'> & { verifiedTokens?: VerifiedTokenCache },
+) {
   const { oauth } = deps.repos;
   const cfg = deps.config;
   const issuer = cfg.publicBaseUrl;
@@ -87,11 +83,17 @@ export function createOAuthService(deps: Pick<ServiceDeps, 'repos' | 'config'> &
     deps.verifiedTokens?.evictTokenId(tokenId);
   };
 
-  async function resolveClient(clientId: string): Promise<{ ok: true; client: OAuthClient } | { ok: false; message: string }> {
+  async function resolveClient(
+    clientId: string,
+  ): Promise<{ ok: true; client: OAuthClient } | { ok: false; message: string }> {
     if (/^https?:\/\//i.test(clientId))
       return resolveClientMetadata(clientId, { policy, timeoutMs: Math.min(cfg.WEBHOOK_TIMEOUT_MS, 5000) });
     const row = await oauth.findClient(clientId);
-    if (!row) return { ok: false, message: `client_id ${clientId} is neither a client metadata document URL nor a registered client` };
+    if (!row)
+      return {
+        ok: false,
+        message: `client_id ${clientId} is neither a client metadata document URL nor a registered client`,
+      };
     return {
       ok: true,
       client: {
@@ -246,7 +248,12 @@ export function createOAuthService(deps: Pick<ServiceDeps, 'repos' | 'config'> &
         const accessTokenExpiresAt = new Date(Date.now() + cfg.OAUTH_ACCESS_TOKEN_TTL_MS);
         const refreshTokenExpiresAt = new Date(Date.now() + cfg.OAUTH_REFRESH_TOKEN_TTL_MS);
         await oauth.insertTokens([
-          { token_hash: hashToken(token.accessToken), token_id: grantId!, kind: 'access', expires_at: accessTokenExpiresAt },
+          {
+            token_hash: hashToken(token.accessToken),
+            token_id: grantId!,
+            kind: 'access',
+            expires_at: accessTokenExpiresAt,
+          },
           {
             token_hash: hashToken(token.refreshToken!),
             token_id: grantId!,
@@ -395,7 +402,10 @@ export function createOAuthService(deps: Pick<ServiceDeps, 'repos' | 'config'> &
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue.path.join('.') || 'body';
-        return refuse(field.startsWith('redirect_uris') ? 'invalid_redirect_uri' : 'invalid_client_metadata', `${field}: ${issue.message}`);
+        return refuse(
+          field.startsWith('redirect_uris') ? 'invalid_redirect_uri' : 'invalid_client_metadata',
+          `${field}: ${issue.message}`,
+        );
       }
       for (const uri of parsed.data.redirect_uris) {
         const problem = redirectUriProblem(uri);
