@@ -225,6 +225,14 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
       client_id_metadata_document_supported: true,
       scopes_supported: [...SCOPES],
     });
+    // The token endpoint answers in OAuth's JSON, within the per-IP budget of public routes.
+    const bad = await tokenRequest({ grant_type: 'password', username: 'x', password: 'y', client_id: 'dcr_x' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('x-ratelimit-limit')).toBeTruthy();
+    expect(await bad.json()).toEqual({
+      error: expect.stringMatching(/^(invalid_client|unauthorized_client|unsupported_grant_type)$/),
+      error_description: expect.any(String),
+    });
   });
 
   it('the official MCP client: 401 → discovery → registration → consent (one scope unticked) → code + PKCE → only the granted tools → refresh → revoked on the token page', async () => {

@@ -30,7 +30,8 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
     return oauth.metadata();
   });
 
-  app.post('/oauth/token', { schema: { hide: true } }, async (request, reply) => {
+  // Unauthenticated writes: the per-IP budget of public routes (RATE_LIMIT_PUBLIC_PER_MIN), 429 beyond it.
+  app.post('/oauth/token', { schema: { hide: true }, config: { rateClass: 'public' } }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
     const answer = await oauth.token(request.headers, body);
     if (answer.status >= 400)
@@ -38,7 +39,7 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
     return cors(reply).code(answer.status).headers(answer.headers).send(answer.body);
   });
 
-  app.post('/oauth/register', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/oauth/register', { schema: { hide: true }, config: { rateClass: 'public' } }, async (request, reply) => {
     const answer = await oauth.register(request.body);
     return cors(reply).code(answer.status).headers(answer.headers).send(answer.body);
   });
