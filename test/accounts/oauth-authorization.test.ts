@@ -91,6 +91,7 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
   let callbackServer: http.Server;
   let cb: string;
   const callbacks: URL[] = [];
+  let person: { email: string; password: string };
 
   beforeAll(async () => {
     ({ h, baseUrl: base } = await createWebHarness({
@@ -121,7 +122,7 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    await signUpInBrowser(page, base, { role: 'seeker', name: 'Olga Auth' });
+    person = await signUpInBrowser(page, base, { role: 'seeker', name: 'Olga Auth' });
     await onboardSeekerInBrowser(page);
   }, 120_000);
   afterAll(async () => {
@@ -258,6 +259,13 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
     const other = await fresh.newPage();
     await other.goto(authUrl.href);
     expect(new URL(other.url()).pathname).toBe('/login');
+    await other.getByLabel('E-mail address').fill(person.email);
+    await other.getByLabel('Password').fill(person.password);
+    await Promise.all([
+      other.waitForURL((u) => u.pathname === '/oauth/authorize'),
+      other.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    expect(await other.locator('h1').textContent()).toContain('Test agent');
     await fresh.close();
 
     const back = await consent(authUrl, { untick: ['queue:write'], shots: 'oauth-consent' });
