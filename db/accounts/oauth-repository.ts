@@ -112,6 +112,15 @@ export function createOAuthRepository(knex: Knex) {
         .update({ revoked_at: trx.fn.now() });
       return n > 0;
     },
+    /**
+     * Drops what can no longer be used: tokens past their expiry (a rotated refresh token is kept
+     * until then, for reuse detection) and codes a day past theirs (a late replay still revokes).
+     */
+    async deleteExpired(trx: Knex = knex): Promise<{ codes: number; tokens: number }> {
+      const codes = await trx('oauth_codes').whereRaw("expires_at < now() - interval '1 day'").delete();
+      const tokens = await trx('oauth_tokens').where('expires_at', '<=', trx.fn.now()).delete();
+      return { codes, tokens };
+    },
     /** An access token with its grant and the owner's role, in one round trip (the bearer check). */
     async findAccessWithGrant(
       tokenHash: string,

@@ -492,6 +492,33 @@ describe('OAuth authorization server: consent, PKCE, resource binding, connected
     expect(await target.json()).toMatchObject({ error: 'invalid_target' });
   }, 90_000);
 
+  it('access tokens are short-lived: past their expiry refused; expired rows are swept', async () => {
+    const g = await restGrant('Short agent');
+    const hash = createHash('sha256').update(g.access_token).digest('hex');
+    expect(
+      (await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${g.access_token}` } })).status,
+    ).toBe(200);
+    // The verified-token cache keeps the token's own expiry, so no eviction is needed for this.
+    await h
+      .knex('oauth_tokens')
+      .where({ token_hash: hash })
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    h.app.services.accounts.verifiedTokens.clear();
+    const late = await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${g.access_token}` } });
+    expect(late.status).toBe(401);
+    expect(await late.json()).toMatchObject({ error: expect.stringMatching(/expired/) });
+    await h.app.services.deps.repos.oauth.deleteExpired();
+    expect(await h.knex('oauth_tokens').where({ token_hash: hash }).first()).toBeUndefined();
+    // The refresh token still works: a new access token.
+    const r = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: g.refresh_token,
+      client_id: g.clientId,
+    });
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { expires_in: number }).expires_in).toBeGreaterThan(3000);
+  });
+
   it('a client identified by its metadata document: the consent page shows its name and origin', async () => {
     const { verifier, challenge } = pkce();
     const clientId = `${cb}/client.json`;

@@ -197,6 +197,8 @@ export function createOAuthService(
           code_challenge: a.codeChallenge,
           expires_at: new Date(Date.now() + cfg.OAUTH_CODE_TTL_MS),
         });
+        // Like web sessions: an occasional sweep on the way, no scheduler of its own.
+        if (Math.random() < 0.05) await oauth.deleteExpired();
         return { ...code, client, user } as AuthorizationCode;
       },
       async getAuthorizationCode(code: string): Promise<AuthorizationCode | null> {
