@@ -4,6 +4,7 @@ import { createProfilesRepository } from './accounts/profiles-repository';
 import { createSessionsRepository } from './accounts/sessions-repository';
 import { createSettingsRepository } from './accounts/settings-repository';
 import { createTokensRepository } from './accounts/tokens-repository';
+import { createOAuthRepository } from './accounts/oauth-repository';
 import { createInvitesRepository } from './accounts/invites-repository';
 import { createEventsRepository } from './events/events-repository';
 import { createJobsRepository } from './events/jobs-repository';
@@ -32,6 +33,7 @@ export function createRepositories(knex: Knex) {
     sessions: createSessionsRepository(knex),
     settings: createSettingsRepository(knex),
     tokens: createTokensRepository(knex),
+    oauth: createOAuthRepository(knex),
     invites: createInvitesRepository(knex),
     events: createEventsRepository(knex),
     jobs: createJobsRepository(knex),

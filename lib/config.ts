@@ -421,6 +421,13 @@ export const configSchema = z.object({
     .min(0)
     .default(60_000)
     .describe('Minimum interval between last_used_at writes per token'),
+  OAUTH_ACCESS_TOKEN_TTL_MS: durationMs
+    .default(3_600_000)
+    .describe('Lifetime of an access token issued by OAuth (short: the client refreshes it)'),
+  OAUTH_REFRESH_TOKEN_TTL_MS: durationMs
+    .default(30 * 86_400_000)
+    .describe('Lifetime of an OAuth refresh token; each use rotates it (a new one, the old one refused)'),
+  OAUTH_CODE_TTL_MS: durationMs.default(60_000).describe('Lifetime of an OAuth authorization code (single use)'),
   LOGIN_ATTEMPTS_PER_IP: z.coerce
     .number()
     .int()

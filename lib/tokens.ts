@@ -9,7 +9,16 @@ import { base62, randomBase62 } from './base62';
 export const TOKEN_PREFIX = 'svc_';
 const RANDOM_LEN = 30;
 const CHECKSUM_LEN = 6;
-const TOKEN_RE = new RegExp(`^${TOKEN_PREFIX}[0-9A-Za-z]{${RANDOM_LEN + CHECKSUM_LEN}}$`);
+/** OAuth (decision 0260): access tokens, refresh tokens and authorization codes, same shape, own prefix. */
+export const OAUTH_ACCESS_PREFIX = 'sva_';
+export const OAUTH_REFRESH_PREFIX = 'svr_';
+export const OAUTH_CODE_PREFIX = 'svz_';
+const SHAPES = new Map<string, RegExp>();
+const shapeOf = (prefix: string): RegExp => {
+  let re = SHAPES.get(prefix);
+  if (!re) SHAPES.set(prefix, (re = new RegExp(`^${prefix}[0-9A-Za-z]{${RANDOM_LEN + CHECKSUM_LEN}}$`)));
+  return re;
+};
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -27,16 +36,16 @@ export function crc32(s: string): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-export function generateToken(): string {
+export function generateToken(prefix: string = TOKEN_PREFIX): string {
   const body = randomBase62(RANDOM_LEN);
-  return `${TOKEN_PREFIX}${body}${base62(crc32(body), CHECKSUM_LEN)}`;
+  return `${prefix}${body}${base62(crc32(body), CHECKSUM_LEN)}`;
 }
 
 /** Offline check a scanner can run: shape plus checksum. */
-export function hasValidChecksum(token: string): boolean {
-  if (!TOKEN_RE.test(token)) return false;
-  const body = token.slice(TOKEN_PREFIX.length, TOKEN_PREFIX.length + RANDOM_LEN);
-  const sum = token.slice(TOKEN_PREFIX.length + RANDOM_LEN);
+export function hasValidChecksum(token: string, prefix: string = TOKEN_PREFIX): boolean {
+  if (!shapeOf(prefix).test(token)) return false;
+  const body = token.slice(prefix.length, prefix.length + RANDOM_LEN);
+  const sum = token.slice(prefix.length + RANDOM_LEN);
   return base62(crc32(body), CHECKSUM_LEN) === sum;
 }
 

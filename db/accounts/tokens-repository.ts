@@ -12,6 +12,11 @@ export interface TokenRow {
   revoked_at: Date | null;
   last_used_at: Date | null;
   created_at: Date;
+  /** Set on an OAuth grant (decision 0260); null on a personal access token. */
+  oauth_client_id?: string | null;
+  oauth_client_name?: string | null;
+  oauth_client_origin?: string | null;
+  oauth_resource?: string | null;
 }
 
 export function createTokensRepository(knex: Knex) {
@@ -36,8 +41,13 @@ export function createTokensRepository(knex: Knex) {
     async findByHash(tokenHash: string, trx: Knex = knex): Promise<TokenRow | undefined> {
       return trx('api_tokens').where({ token_hash: tokenHash }).first();
     },
+    /** Personal access tokens only (OAuth grants are listed by listGrantsForUser). */
     async listForUser(userId: string, trx: Knex = knex): Promise<TokenRow[]> {
-      return trx('api_tokens').where({ user_id: userId }).orderBy('created_at', 'desc');
+      return trx('api_tokens').where({ user_id: userId }).whereNull('oauth_client_id').orderBy('created_at', 'desc');
+    },
+    /** The person's OAuth grants ("Connected apps"), newest first. */
+    async listGrantsForUser(userId: string, trx: Knex = knex): Promise<TokenRow[]> {
+      return trx('api_tokens').where({ user_id: userId }).whereNotNull('oauth_client_id').orderBy('created_at', 'desc');
     },
     async revoke(userId: string, tokenId: string, trx: Knex = knex): Promise<boolean> {
       const n = await trx('api_tokens')

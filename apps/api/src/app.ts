@@ -28,6 +28,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import deprecationPlugin from './plugins/deprecation';
 import healthRoutes from './platform/health-routes';
 import oauthResourceRoutes from './accounts/oauth-resource-routes';
+import oauthRoutes from './accounts/oauth-routes';
 import mcpPlugin from './platform/mcp/mcp-routes';
 import docsRoutes from './platform/docs-routes';
 import apiV1 from './routes';
@@ -80,6 +81,7 @@ export const jobfairApp = fp<AppOptions>(
     await app.register(deprecationPlugin);
     await app.register(healthRoutes);
     await app.register(oauthResourceRoutes);
+    await app.register(oauthRoutes);
     // Before the routes: its onRoute hook turns every /api/v1 operation into an MCP tool.
     await app.register(mcpPlugin);
     await app.register(apiV1, { prefix: API_PREFIX });

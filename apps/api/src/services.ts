@@ -10,6 +10,7 @@ import { createProfileService } from './accounts/profile-service';
 import { createSessionsService } from './accounts/sessions-service';
 import { createSettingsService } from './accounts/settings-service';
 import { createTokensService } from './accounts/tokens-service';
+import { createOAuthService } from './accounts/oauth-service';
 import { createVerifiedTokenCache } from './plugins/verified-tokens';
 import { createInvitesService } from './accounts/invites-service';
 import { createEventsService } from './events/events-service';
@@ -88,6 +89,8 @@ export function createServices(opts: CreateServicesOptions) {
       /** Verified bearer tokens remembered by this process (decision 0211). */
       verifiedTokens,
       invites: createInvitesService(deps),
+      /** The OAuth authorization server's model and checks (decision 0260). */
+      oauth: createOAuthService({ ...deps, verifiedTokens }),
     },
     events: {
       liveEvents: createEventsService(deps),

@@ -20,7 +20,7 @@ export type ClientMetadataResult = { ok: true; client: OAuthClient } | { ok: fal
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** https, or http to a loopback host (a native app's local callback, RFC 8252 §7.3); never a fragment. */
-function redirectUriProblem(raw: string): string | null {
+export function redirectUriProblem(raw: string): string | null {
   let u: URL;
   try {
     u = new URL(raw);

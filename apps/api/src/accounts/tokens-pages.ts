@@ -17,7 +17,7 @@ import {
   sendPage,
   type FieldErrors,
 } from '../web/layout';
-import { TOKEN_LABELS } from '../web/messages';
+import { OAUTH_CONSENT_TEXT, TOKEN_LABELS } from '../web/messages';
 import type { TokenRow } from '#db/accounts/tokens-repository';
 
 const EXPIRY_CHOICES: Array<[string, string]> = [
@@ -55,7 +55,8 @@ const accountPages: FastifyPluginAsync = async (app) => {
     o: { values?: FormBody; errors?: FieldErrors | null; minted?: { token: string; row: TokenRow } },
   ) => {
     const { user } = currentUser(request);
-    const rows = await tokens.list(user.id);
+    const [rows, apps] = await Promise.all([tokens.list(user.id), tokens.listConnectedApps(user.id)]);
+    const liveApps = apps.filter((t) => tokenState(t) === 'active');
     // A preset link (?preset=…) only pre-ticks boxes; nothing is created until the form is sent.
     const preset = SCOPE_PRESETS.find((p) => p.id === (request.query as { preset?: string } | undefined)?.preset);
     const chosen = new Set<string>(o.values ? list(o.values, 'scopes') : (preset?.scopes ?? []));
@@ -155,6 +156,33 @@ ${
 </tr>`,
       )}</tbody></table></div>`)
     : html`<p>No tokens yet.</p>`
+}
+</section>
+<section aria-labelledby="apps-h">
+<h2 id="apps-h">${OAUTH_CONSENT_TEXT.connectedHeading}</h2>
+<p>${OAUTH_CONSENT_TEXT.connectedLead}</p>
+${
+  liveApps.length
+    ? cardTable(html`<div class="table-wrap"><table>
+<caption class="visually-hidden">${OAUTH_CONSENT_TEXT.connectedHeading}</caption>
+<thead><tr><th scope="col">App</th><th scope="col">Address</th><th scope="col">For</th><th scope="col">Scopes</th><th scope="col">Granted</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<tbody>${liveApps.map(
+        (t) => html`<tr data-app-id="${t.id}">
+<th scope="row">${t.oauth_client_name ?? t.name}</th>
+<td class="mono">${t.oauth_client_origin ?? ''}</td>
+<td class="mono">${t.oauth_resource ?? ''}</td>
+<td>${t.scopes.join(', ')}</td>
+<td>${fmtDate(t.created_at)}</td>
+<td class="last-used">${t.last_used_at ? fmtDate(t.last_used_at) : 'never'}</td>
+<td>${confirmAction(request, `/account/api-tokens/${t.id}/revoke`, 'Revoke', {
+          small: true,
+          ariaLabel: `Revoke app ${t.oauth_client_name ?? t.name}`,
+          consequence: `“${t.oauth_client_name ?? t.name}” loses access at once and cannot refresh it.`,
+          confirmLabel: `Yes, revoke ${t.oauth_client_name ?? t.name}`,
+        })}</td>
+</tr>`,
+      )}</tbody></table></div>`)
+    : html`<p>${OAUTH_CONSENT_TEXT.connectedNone}</p>`
 }
 </section>`,
     });

@@ -39,6 +39,8 @@ export function createTokensService(deps: Pick<ServiceDeps, 'repos'> & { verifie
       return { token, row };
     },
     list: (userId: string) => tokens.listForUser(userId),
+    /** OAuth grants ("Connected apps"): revoked like a token, which ends their access and refresh tokens. */
+    listConnectedApps: (userId: string) => tokens.listGrantsForUser(userId),
     /** Refused at once by this process; other API replicas hear of it by notification (decision 0211). */
     async revoke(userId: string, tokenId: string): Promise<boolean> {
       const revoked = await tokens.revoke(userId, tokenId);

@@ -152,8 +152,12 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       `OAuth discovery: every 401 from /api/v1 and /mcp carries \`WWW-Authenticate: Bearer ` +
         `resource_metadata="…"\` naming the RFC 9728 protected resource metadata ` +
         `(${base}/.well-known/oauth-protected-resource/mcp, …/api/v1); a 403 INSUFFICIENT_SCOPE names ` +
-        `the missing scope there (\`error="insufficient_scope", scope="…"\`). Tokens are the personal ` +
-        `access tokens above.`,
+        `the missing scope there (\`error="insufficient_scope", scope="…"\`). OAuth 2.1: the metadata ` +
+        `names this origin as authorization server (${base}/.well-known/oauth-authorization-server); ` +
+        `authorization code with PKCE S256 only, \`resource\` required (a token works only on ` +
+        `${base}/api/v1 or only on ${base}/mcp), client_id a client metadata document URL or from ` +
+        `dynamic registration (${base}/oauth/register); the human approves and may narrow the scopes ` +
+        `on a consent page and revokes the app under Connected apps; refresh tokens rotate.`,
       '',
       "Agent flow: discover (`GET /api/v1/live-events`, `GET /api/v1/jobs/search`) → optionally compare (`POST /api/v1/jobs/{jobId}/comparison`) → join (`POST /api/v1/queue/join`; `join_url` is where the human follows the queue, signing in there) → poll (`GET /api/v1/queue/status`, at most every 5 s) → once `matched`, hand the human the status's `details_url`: the match page, where the person accepts or declines. Only a person accepts a match or enters a room. Leaving always works: `POST /api/v1/queue/leave` (while matched it declines the match), or decline with `leave_queue: true`.",
       '',
@@ -206,6 +210,13 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
         `authorization server, \`scopes_supported\`), with \`error="invalid_token"\` when the token was ` +
         `bad; a 403 names the missing scope (\`error="insufficient_scope", scope="…"\`). Over MCP, calling a tool ` +
         `your token does not cover is that HTTP 401 (no token) or 403 (scope missing).`,
+      `- OAuth: \`${base}/.well-known/oauth-authorization-server\` (RFC 8414). Authorization code with ` +
+        `PKCE (S256 only) at \`/oauth/authorize\`, where the human signs in, sees your client's name and ` +
+        `origin and the scopes, may untick some, and approves or refuses; \`resource\` is required ` +
+        `(\`${base}/mcp\` or \`${base}/api/v1\`: the token works only there). Identify your client by a ` +
+        `Client ID Metadata Document URL, or register at \`/oauth/register\` (RFC 7591, public client). ` +
+        `\`/oauth/token\`: access tokens (\`sva_…\`) live an hour; each refresh returns a new refresh token ` +
+        `and the old one is refused (used again, the grant ends). Same scopes and rate limits as a personal token.`,
       '- Errors: `{ error, code, details }`; branch on `code`. Over MCP a non-2xx is a tool error whose text starts `HTTP <status>` and whose `_meta["jobfair/error"]` is the envelope.',
       '- Typed results over MCP: every tool declares an `outputSchema` (the REST response schema, JSON Schema 2020-12) and a successful call returns `structuredContent` that validates against it, beside the same JSON as text.',
       '- Rate limits per token: read 60/min, write 30/min, cost 3/min; `X-RateLimit-Limit/-Remaining/-Reset`; 429 `RATE_LIMITED` with `Retry-After` (seconds).',

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Client as PgClient } from 'pg';
 import { InsufficientScopeError, UnauthenticatedError } from '#lib/errors';
-import { hasValidChecksum, hashToken } from '#lib/tokens';
+import { randomBytes } from 'node:crypto';
+import { OAUTH_ACCESS_PREFIX, hasValidChecksum, hashToken } from '#lib/tokens';
 import type { Config } from '#lib/config';
 import { parseAgentIdentity } from './agent-identity';
 import { type UserRole } from '#db/accounts/accounts-repository';
@@ -22,8 +23,21 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** Resolves an `Authorization: Bearer svc_…` header to the caller, or throws 401 UNAUTHENTICATED. */
-    authenticateBearer: (header: string | undefined, log: FastifyRequest['log']) => Promise<AuthContext>;
+    /**
+     * Resolves an `Authorization: Bearer …` header (a personal token `svc_…` or an OAuth access
+     * token `sva_…`) to the caller, or throws 401 UNAUTHENTICATED. An OAuth token is accepted only
+     * on the resource(s) named (RFC 8707 audience); a personal token on any.
+     */
+    authenticateBearer: (
+      header: string | undefined,
+      log: FastifyRequest['log'],
+      resources?: readonly ProtectedResource[],
+    ) => Promise<AuthContext>;
+    /**
+     * Sent by the MCP endpoint on its in-process REST calls (a random per-process value, never
+     * shown): such a call may carry a token issued for `/mcp`.
+     */
+    mcpInProcessSecret: string;
   }
 }
 
@@ -33,6 +47,9 @@ declare module 'fastify' {
  */
 export const PROTECTED_RESOURCES = ['/api/v1', '/mcp'] as const;
 export type ProtectedResource = (typeof PROTECTED_RESOURCES)[number];
+
+/** The header of the MCP endpoint's in-process REST calls (its value: `app.mcpInProcessSecret`). */
+export const MCP_IN_PROCESS_HEADER = 'x-jobfair-mcp-call';
 
 /** The protected resource a request path belongs to, or null (web pages, docs, health). */
 export function protectedResourceOf(url: string): ProtectedResource | null {
@@ -91,7 +108,9 @@ export function assertScope(request: FastifyRequest): void {
  */
 export default fp<{ config: Config }>(
   async (app, opts) => {
-    const { tokens, accounts } = app.services.deps.repos;
+    const { tokens, accounts, oauth: oauthRepo } = app.services.deps.repos;
+    const mcpInProcessSecret = randomBytes(24).toString('base64url');
+    app.decorate('mcpInProcessSecret', mcpInProcessSecret);
     const verifiedTokens = app.services.accounts.verifiedTokens;
     await listenForAuthChanges(app, verifiedTokens);
     app.decorateRequest('auth', null);
@@ -118,13 +137,19 @@ export default fp<{ config: Config }>(
     });
 
     /** Header → caller, or 401. Also used by the MCP endpoint, which has no scope of its own. */
-    const authenticateBearer = async (header: string | undefined, log: FastifyRequest['log']): Promise<AuthContext> => {
+    const authenticateBearer = async (
+      header: string | undefined,
+      log: FastifyRequest['log'],
+      resources: readonly ProtectedResource[] = [],
+    ): Promise<AuthContext> => {
       if (!header) throw new UnauthenticatedError('Missing Authorization header; send Authorization: Bearer svc_…');
       const m = /^Bearer +(\S+) *$/i.exec(header);
       if (!m) throw new UnauthenticatedError('Malformed Authorization header; expected Authorization: Bearer svc_…');
       const token = m[1];
+      const isOAuth = token.startsWith(OAUTH_ACCESS_PREFIX);
       // The checksum lets us refuse typos and random strings without a database round trip.
-      if (!hasValidChecksum(token)) throw new UnauthenticatedError('The bearer token is not a valid svc_ token');
+      if (!hasValidChecksum(token, isOAuth ? OAUTH_ACCESS_PREFIX : undefined))
+        throw new UnauthenticatedError('The bearer token is not a valid svc_ token');
       const hash = hashToken(token);
       // A token verified a moment ago is not read again (decision 0211: evicted on revocation in
       // every replica by notification, bypassed while the listener is down, at most AUTH_CACHE_TTL_MS old).
@@ -132,9 +157,14 @@ export default fp<{ config: Config }>(
       if (!caller) {
         const epoch = verifiedTokens.epoch();
         // Token and owner's role in one query (one round trip fewer on every authenticated request).
-        const row = await tokens.findByHashWithRole(hash);
+        // An OAuth access token: its grant (an api_tokens row) is the caller, the token's own expiry applies.
+        const access = isOAuth ? await oauthRepo.findAccessWithGrant(hash) : undefined;
+        const row = isOAuth
+          ? access && { ...access, expires_at: access.access_expires_at }
+          : await tokens.findByHashWithRole(hash);
         if (!row) throw new UnauthenticatedError('The bearer token is unknown');
-        if (row.revoked_at) throw new UnauthenticatedError('The bearer token has been revoked');
+        if (row.revoked_at || access?.access_revoked_at)
+          throw new UnauthenticatedError('The bearer token has been revoked');
         if (row.expires_at && row.expires_at.getTime() <= Date.now())
           throw new UnauthenticatedError('The bearer token has expired');
         if (!row.user_role) throw new UnauthenticatedError('The bearer token is unknown');
@@ -148,11 +178,17 @@ export default fp<{ config: Config }>(
           scopes: new Set(row.scopes),
           expiresAtMs: row.expires_at?.getTime() ?? null,
           lastUsedMs: row.last_used_at?.getTime() ?? 0,
+          resource: row.oauth_resource ?? null,
         } satisfies CachedCaller;
         verifiedTokens.set(hash, caller, epoch);
       } else if (caller.expiresAtMs !== null && caller.expiresAtMs <= Date.now()) {
         throw new UnauthenticatedError('The bearer token has expired');
       }
+      // RFC 8707: an OAuth token works only on the resource it was issued for.
+      if (caller.resource && !resources.includes(caller.resource as ProtectedResource))
+        throw new UnauthenticatedError(
+          `The bearer token was issued for ${opts.config.publicBaseUrl}${caller.resource}, not this resource`,
+        );
       // Throttled: at most one write per token per TOKEN_LAST_USED_THROTTLE_MS (checked here on what
       // this process last knew, and again in the UPDATE's WHERE so concurrent replicas do not all write).
       if (Date.now() - caller.lastUsedMs >= opts.config.TOKEN_LAST_USED_THROTTLE_MS) {
@@ -175,7 +211,11 @@ export default fp<{ config: Config }>(
     app.addHook('onRequest', async (request) => {
       const scope = request.routeOptions.config?.scope;
       if (!scope) return;
-      request.auth = await authenticateBearer(request.headers.authorization, request.log);
+      const resource = protectedResourceOf(request.url);
+      // The MCP endpoint's in-process calls carry the /mcp caller's token to the REST routes.
+      const viaMcp = request.headers[MCP_IN_PROCESS_HEADER] === mcpInProcessSecret;
+      const resources: ProtectedResource[] = resource ? [resource, ...(viaMcp ? (['/mcp'] as const) : [])] : [];
+      request.auth = await authenticateBearer(request.headers.authorization, request.log, resources);
     });
 
     // Every 401 and 403 of the API and the MCP endpoint tells an OAuth client where to start

@@ -26,6 +26,8 @@ export interface CachedCaller {
   expiresAtMs: number | null;
   /** When this process last knew last_used_at to be written (epoch ms; 0 = never). */
   lastUsedMs: number;
+  /** An OAuth access token's resource (`/api/v1` or `/mcp`); null for a personal token (any resource). */
+  resource?: string | null;
 }
 
 interface Entry {
@@ -40,7 +42,7 @@ export interface VerifiedTokenCache {
   epoch(): number;
   /** Stores unless something was evicted since `epoch` was read, or the cache is off. */
   set(tokenHash: string, caller: CachedCaller, epoch: number, nowMs?: number): void;
-  /** A notification payload: `t:<token hash>`, `u:<user id>`, anything else clears all. */
+  /** A notification payload: `t:<token hash>`, `k:<token id>`, `u:<user id>`, anything else clears all. */
   evict(payload: string): void;
   evictTokenId(tokenId: string): void;
   clear(): void;
@@ -89,6 +91,10 @@ export function createVerifiedTokenCache(opts: { ttlMs: number; maxEntries?: num
       if (payload.startsWith('t:')) {
         const hash = payload.slice(2);
         dropWhere((h) => h === hash);
+      } else if (payload.startsWith('k:')) {
+        // An OAuth grant (its callers are keyed by their access token, unknown to the grant row).
+        const tokenId = payload.slice(2);
+        dropWhere((_, e) => e.caller.tokenId === tokenId);
       } else if (payload.startsWith('u:')) {
         const userId = payload.slice(2);
         dropWhere((_, e) => e.caller.userId === userId);

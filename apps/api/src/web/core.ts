@@ -15,6 +15,10 @@ declare module 'fastify' {
     /** Random per-browser value (cookie `jf_csrf`) the CSRF token is derived from. */
     csrfSeed: string;
   }
+  interface FastifyReply {
+    /** Origins this page's forms may end up at by redirect (CSP form-action); null: only our own. */
+    formActionOrigins: string[] | null;
+  }
 }
 
 /** A client asking for JSON (a `.json` path, or `Accept: application/json` without HTML) gets the error envelope, not a page. */
@@ -119,7 +123,8 @@ export function safeNext(next: unknown, fallback = '/'): string {
     !next.startsWith('/') ||
     next.startsWith('//') ||
     next.startsWith('/\\') ||
-    next.length > 500
+    // An OAuth authorization request (client, redirect, scopes, PKCE, resource) is longer than most paths.
+    next.length > 2048
   )
     return fallback;
   return next;

@@ -22,6 +22,7 @@ import { sendPage } from './layout';
 import { html, type SafeHtml } from './html';
 import authPages from '../accounts/auth-pages';
 import accountPages from '../accounts/tokens-pages';
+import oauthPages from '../accounts/oauth-pages';
 import eventsPages from '../events/events-pages';
 import queuePages from '../queue/queue-pages';
 import matchesPages from '../matches/matches-pages';
@@ -115,6 +116,7 @@ const webApp: FastifyPluginAsync = async (app) => {
 
   app.decorateRequest('webSession', null);
   app.decorateRequest('csrfSeed', '');
+  app.decorateReply('formActionOrigins', null);
   // One canonical origin: a page asked for on another host name of this server (127.0.0.1 when
   // PUBLIC_BASE_URL says localhost) moves to PUBLIC_BASE_URL before any cookie is set, so the
   // session, the CSRF cookie and the room links all live on one origin. Only reads move: a
@@ -152,7 +154,12 @@ const webApp: FastifyPluginAsync = async (app) => {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('content-security-policy', CSP);
+    // A page whose form answers with a redirect elsewhere (the OAuth consent page) names that origin.
+    const formTargets = reply.formActionOrigins;
+    reply.header(
+      'content-security-policy',
+      formTargets?.length ? CSP.replace("form-action 'self'", `form-action 'self' ${formTargets.join(' ')}`) : CSP,
+    );
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
@@ -210,6 +217,7 @@ ${validationList(mapped.body.details)}
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPages, { sessions });
   await app.register(accountPages);
+  await app.register(oauthPages);
   await app.register(eventsPages);
   await app.register(queuePages);
   await app.register(matchesPages);

@@ -489,3 +489,25 @@ export const ROOM_SCRIPT_WORDS = {
   cameraN: 'Camera {n}',
   micN: 'Microphone {n}',
 };
+
+/** The OAuth consent page and the "Connected apps" list of the token page (decision 0260). */
+export const OAUTH_CONSENT_TEXT = {
+  title: (client: string) => `Allow ${client} to act for you?`,
+  lead: (client: string, resource: string) =>
+    `${client} asks to use ${resource} as you, with the scopes below. Untick any you do not want it to have. It can never accept a match or enter an interview room: that is always you, here.`,
+  client: 'App',
+  origin: 'Its address',
+  account: 'Your account',
+  scopesLegend: 'What it may do',
+  scopesHint: 'Each box is one permission. Keep only what the app needs.',
+  revokeHint: 'You can see and revoke this app at any time under Connected apps on your API tokens page.',
+  approve: 'Allow',
+  refuse: 'Refuse',
+  formLabel: 'Allow or refuse the app',
+  noScope: 'Keep at least one permission, or refuse.',
+  fatalTitle: 'This app’s request cannot be used',
+  fatalLead: 'The app sent a sign-in request we cannot check, so we are not sending you back to it.',
+  connectedHeading: 'Connected apps',
+  connectedLead: 'Apps you allowed through OAuth. Revoking one ends its access and its refresh at once.',
+  connectedNone: 'No connected apps.',
+};

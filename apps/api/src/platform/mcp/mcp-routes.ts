@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { InsufficientScopeError, UnauthenticatedError } from '#lib/errors';
 import { API_PREFIX } from '../../plugins/openapi';
+import { MCP_IN_PROCESS_HEADER } from '../../plugins/auth';
 import { toolSpecOf, type ToolSpec } from './tool-catalogue';
 import type { RestExecutor } from './mcp-server';
 
@@ -62,7 +63,11 @@ export default fp(
       (request: FastifyRequest): RestExecutor =>
       async (call) => {
         const headers: Record<string, string> = { ...call.headers };
-        if (request.headers.authorization) headers.authorization = request.headers.authorization;
+        if (request.headers.authorization) {
+          headers.authorization = request.headers.authorization;
+          // An OAuth token issued for /mcp is accepted by these REST calls, and by no outside call.
+          headers[MCP_IN_PROCESS_HEADER] = app.mcpInProcessSecret;
+        }
         const agent = request.headers['x-agent-identity'];
         if (typeof agent === 'string') headers['x-agent-identity'] = agent;
         if (call.body !== undefined) headers['content-type'] = 'application/json';
@@ -142,7 +147,7 @@ export default fp(
     const serve = (kind: 'full' | 'readonly') => async (request: FastifyRequest, reply: FastifyReply) => {
       // A token is optional (discovery tools work without one); a bad one is a 401, as on REST.
       const auth = request.headers.authorization
-        ? await app.authenticateBearer(request.headers.authorization, request.log)
+        ? await app.authenticateBearer(request.headers.authorization, request.log, ['/mcp'])
         : null;
       // Calling a tool the caller's token does not cover is an HTTP answer, not a tool error, so an
       // OAuth-capable MCP client can act on it: without a token a 401 whose WWW-Authenticate names the
