@@ -154,6 +154,26 @@ export const configSchema = z.object({
     .describe('host:port of an existing Temporal frontend; unset = start the dev server'),
   TEMPORAL_NAMESPACE: z.string().default('default').describe('Temporal namespace'),
   TEMPORAL_TASK_QUEUE: z.string().default('jobfair').describe('Task queue of the worker'),
+  WORKER_BUILD_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/)
+    .optional()
+    .describe(
+      "Build id of the worker's code (the image tag); set = Worker Versioning: the worker polls as " +
+        'version WORKER_DEPLOYMENT_NAME.WORKER_BUILD_ID and workflows auto-upgrade to the current version ' +
+        '(changes stay behind patched(); decision 0265); unset = unversioned (npm start, tests)',
+    ),
+  WORKER_DEPLOYMENT_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/)
+    .default('jobfair')
+    .describe('Worker Deployment the versioned worker belongs to (with WORKER_BUILD_ID)'),
+  WORKER_PROMOTE: bool
+    .default(true)
+    .describe(
+      "With WORKER_BUILD_ID: once polling, the worker makes its version the deployment's current one " +
+        '(the switch of a rolling update); false = a deployer switches (temporal worker deployment set-current-version)',
+    ),
   TEMPORAL_CLI: z.string().optional().describe('Path of a temporal CLI binary to run the dev server with'),
   TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233).describe('Dev server frontend port'),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233).describe('Dev server Web UI port'),
@@ -578,6 +598,7 @@ const COMMONLY_SET: ReadonlySet<string> = new Set([
   'CACHE_DIR',
   'TEMPORAL_NAMESPACE',
   'TEMPORAL_TASK_QUEUE',
+  'WORKER_BUILD_ID',
   'TEMPORAL_UI_URL',
   'VIDEO_PROVIDER_URL',
   'ROOM_STUN_URLS',

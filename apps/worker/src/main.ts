@@ -7,6 +7,7 @@ import { kickMatchmaker } from '#workflows/matchmaking/client';
 import { exitWithParent } from '#lib/supervision';
 import { freeLoopbackPort, startMetricsServer, type MetricsServer } from '#lib/metrics';
 import { temporalMetricsText } from './metrics';
+import { setCurrentVersion } from '#lib/worker-versioning';
 
 /**
  * The SDK's own chatter at `info` (bundling with webpack's output, worker state changes) is for
@@ -94,7 +95,15 @@ async function main() {
     await knex.destroy();
     process.exit(0);
   }
-  log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
+  log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, buildId: config.WORKER_BUILD_ID ?? null }, 'worker running');
+  if (config.WORKER_BUILD_ID && config.WORKER_PROMOTE) {
+    // The rolling update's switch: this version takes every workflow task from now on; the old
+    // workers go idle and drain until Kubernetes stops them (decision 0265).
+    const version = { deploymentName: config.WORKER_DEPLOYMENT_NAME, buildId: config.WORKER_BUILD_ID };
+    setCurrentVersion(started.client, config.TEMPORAL_NAMESPACE, version, { identity: 'worker start' })
+      .then(() => log.info(version, `worker version ${version.deploymentName}.${version.buildId} is current`))
+      .catch((err) => log.error({ err }, 'could not make this worker version current'));
+  }
   // The matchmaker is a long-running workflow; make sure it exists (idempotent) once a worker is up.
   kickMatchmaker(started.client, config, 'worker_start').catch((err) =>
     log.warn({ err }, 'could not start the matchmaker; the first queue join will'),

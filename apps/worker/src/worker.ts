@@ -54,6 +54,18 @@ export async function startWorker(opts: {
         : { workflowsPath: WORKFLOWS_PATH }),
     activities,
     interceptors: { activity: [activityMetricsInterceptor] },
+    // With a build id the worker polls as one version of the Worker Deployment; every workflow
+    // auto-upgrades to the current version on its next task, so old workers need not outlive the
+    // hours-long queue entries, and code changes stay behind patched() (decision 0265).
+    ...(config.WORKER_BUILD_ID
+      ? {
+          workerDeploymentOptions: {
+            version: { deploymentName: config.WORKER_DEPLOYMENT_NAME, buildId: config.WORKER_BUILD_ID },
+            useWorkerVersioning: true as const,
+            defaultVersioningBehavior: 'AUTO_UPGRADE' as const,
+          },
+        }
+      : {}),
     shutdownGraceTime: opts.shutdownGraceTime ?? '30 seconds',
     // After a worker dies, each workflow it had cached sends its next task to the dead worker's
     // sticky queue and waits this long before the task goes to the normal queue (SDK default 10 s;
