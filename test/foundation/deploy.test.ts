@@ -95,4 +95,17 @@ describe('deploy/ Kubernetes manifests', () => {
     expect(new Set(images.filter((i) => !i.startsWith('coturn/'))).size).toBe(1);
     expect(images.filter((i) => i.startsWith('coturn/'))).toEqual(['coturn/coturn:4.6.3']);
   });
+
+  it('roll the worker as a Worker Deployment version whose build id is the image tag', () => {
+    const [workerDeployment] = docs('worker.yaml');
+    const tag = /image: ghcr\.io\/example\/jobfair:(\S+)/.exec(workerDeployment)![1];
+    expect(workerDeployment).toContain(`app.kubernetes.io/version: "${tag}"`);
+    expect(workerDeployment).toMatch(
+      /name: WORKER_BUILD_ID\s+valueFrom: \{ fieldRef: \{ fieldPath: "metadata\.labels\['app\.kubernetes\.io\/version'\]" \} \}/,
+    );
+    expect(workerDeployment).toMatch(/rollingUpdate: \{ maxSurge: "100%", maxUnavailable: 0 \}/);
+    const scaled = docs('worker.yaml')[1];
+    expect(scaled).toContain('workerDeploymentName: jobfair');
+    expect(scaled).toContain(`workerDeploymentBuildId: "${tag}"`);
+  });
 });
