@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,10 @@ import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosT
 
 type ChaosReceiver = Awaited<ReturnType<typeof startChaosReceiver>>;
 import { buildDist } from './support/infra';
+import { rollingDeploy } from './support/rolling-deploy';
+import { parseDuration, SoakSampler, withChildren } from './support/soak';
+import { scanDeployHistories } from '../test/helpers/chaos-deploy';
+import { setCurrentVersion } from '../lib/worker-versioning';
 import { runMain, Teardown } from './support/runner';
 import type { Knex } from 'knex';
 
@@ -49,11 +53,26 @@ import type { Knex } from 'knex';
  * under tsx instead (`npm start`'s way). `--keep` keeps the run's folder (Temporal's
  * SQLite file, the processes' logs) and prints its path, to read workflow histories afterwards.
  *
- *   npm run chaos [-- --faults none,worker,api,postgres,temporal --jobs 100 --tests 40 --seekers 24 --slots 2 --down-ms 3000 --keep --tsx]
+ * The workers run versioned (Worker Versioning, build id `chaos-v1`; decision 0265). The `deploy`
+ * row is a rolling deploy of a changed workflow while the traffic runs: a second build whose
+ * workflow bundle carries a real change (bench/support/deploy-change.ts, behind `patched()`), new
+ * workers of build `chaos-v2` started beside the old ones, made current, the old ones stopped, the
+ * API replaced — then every history of the row is scanned for workflow task failures and
+ * non-determinism. `--workers N` runs N workers (a fault kills the first; the deploy replaces all).
+ *
+ * `--soak <duration>` (e.g. 30m) replaces the matrix: steady keyed job creations, webhook test
+ * deliveries and seeker lifecycles for the duration, no fault; the RSS of every process and the
+ * latency of every request are sampled and their drift (first window against last) printed; the
+ * run fails when something grows without bound (the rule is in bench/support/soak.ts).
+ *
+ *   npm run chaos [-- --faults none,worker,api,postgres,temporal,deploy --jobs 100 --tests 40 --seekers 24 --slots 2 --down-ms 3000 --workers 1 --keep --tsx]
+ *   npm run chaos -- --soak 30m
  */
 const { values } = parseArgs({
   options: {
-    faults: { type: 'string', default: 'none,worker,api,postgres,temporal' },
+    faults: { type: 'string', default: 'none,worker,api,postgres,temporal,deploy' },
+    workers: { type: 'string', default: '1' },
+    soak: { type: 'string' },
     jobs: { type: 'string', default: '100' },
     tests: { type: 'string', default: '40' },
     seekers: { type: 'string', default: '24' },
@@ -66,6 +85,11 @@ const { values } = parseArgs({
 });
 const say = (l: string) => console.log(`[chaos] ${l}`);
 const RETRIES = '500,1000,2000,4000,8000';
+/** The Worker Deployment of the chaos workers, the build they start as and the one the deploy row rolls out. */
+const DEPLOYMENT = 'jobfair-chaos';
+const V1 = 'chaos-v1';
+const V2 = 'chaos-v2';
+const DEPLOY_PATCH = 'chaos-rolling-deploy-memo'; // bench/support/deploy-change.ts (a workflow-bundle module: not imported here)
 
 async function waitReady(base: string, proc: RunningProcess, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
@@ -114,8 +138,13 @@ interface Chaos {
   pgOpts: { dataDir: string; port: number };
   temporal: RunningDevServer;
   tOpts: Parameters<typeof startDevServer>[0];
-  worker: RunningProcess;
+  /** The running workers, all of the current build. */
+  workers: RunningProcess[];
+  /** The current build id and where its compiled code is (the deploy row moves both to version 2). */
+  buildId: string;
   api: RunningProcess;
+  /** A client of the chaos stack's Temporal (the deployer's: set-current-version, the history scan). */
+  admin: Client;
 }
 
 /** The worker and API as the image runs them (compiled, plain node), or under tsx with --tsx. */
@@ -132,6 +161,23 @@ async function waitWorker(w: RunningProcess): Promise<void> {
       throw new Error(`worker did not start:\n${w.output().slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A versioned worker of `buildId`; the chaos run (the deployer) switches versions itself. */
+function workerEnv(env: Record<string, string>, buildId: string): Record<string, string> {
+  return {
+    ...env,
+    LOG_LEVEL: 'info',
+    WORKER_BUILD_ID: buildId,
+    WORKER_DEPLOYMENT_NAME: DEPLOYMENT,
+    WORKER_PROMOTE: 'false',
+  };
+}
+
+async function startWorkerOf(c: Pick<Chaos, 'dist' | 'logs' | 'env'>, buildId: string): Promise<RunningProcess> {
+  const w = spawnApp(c, 'apps/worker/src/main.ts', workerEnv(c.env, buildId));
+  await waitWorker(w);
+  return w;
 }
 
 function appEnv(dir: string, apiPort: number, dbUrl: string, temporalAddress: string): Record<string, string> {
@@ -205,15 +251,29 @@ async function startChaos(
   });
   const { recruiterToken } = await seedDemoData(services, config);
   await close();
-  const worker = spawnApp({ dist, logs }, 'apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
   const api = spawnApp({ dist, logs }, 'apps/api/src/server.ts', env);
+  const adminConn = await connectClosable({ address: servers.temporal.address });
+  teardown.add(() => adminConn.close());
+  const admin = new Client({ connection: adminConn.connection, namespace: 'default' });
   // The same object as `servers`, so the teardown steps above close whatever server a fault left running.
-  const c: Chaos = Object.assign(servers, { dir, dist, logs, base: `http://127.0.0.1:${apiPort}`, env, worker, api });
+  const c: Chaos = Object.assign(servers, {
+    dir,
+    dist,
+    logs,
+    base: `http://127.0.0.1:${apiPort}`,
+    env,
+    workers: [] as RunningProcess[],
+    buildId: V1,
+    api,
+    admin,
+  });
   teardown.add(async () => {
-    for (const p of [c.api, c.worker]) if (p.exitCode === null) p.kill('SIGKILL');
+    for (const p of [c.api, ...c.workers]) if (p.exitCode === null) p.kill('SIGKILL');
   });
   await waitReady(c.base, c.api);
-  await waitWorker(c.worker);
+  for (let i = 0; i < Number(values.workers); i++) c.workers.push(await startWorkerOf(c, V1));
+  // The first deploy: version 1 takes every workflow task (until now none had a current version).
+  await setCurrentVersion(admin, 'default', { deploymentName: DEPLOYMENT, buildId: V1 }, { identity: 'chaos' });
   return { c, recruiterToken };
 }
 
@@ -223,12 +283,11 @@ function faultTargets(c: Chaos): Record<string, ChaosTarget | null> {
     none: null,
     worker: {
       fault: async () => {
-        c.worker.kill('SIGKILL');
-        await exitOf(c.worker);
+        c.workers[0].kill('SIGKILL');
+        await exitOf(c.workers[0]);
       },
       recover: async () => {
-        c.worker = spawnApp(c, 'apps/worker/src/main.ts', { ...c.env, LOG_LEVEL: 'info' });
-        await waitWorker(c.worker);
+        c.workers[0] = await startWorkerOf(c, c.buildId);
       },
     },
     api: {
@@ -267,6 +326,52 @@ function faultTargets(c: Chaos): Record<string, ChaosTarget | null> {
         await waitReady(c.base, c.api);
       },
     },
+    // Not a fault: a rolling deploy of the changed workflow (version 2) while the traffic runs.
+    deploy: c.dist
+      ? {
+          fault: async () => {
+            const v2 = `${c.dist!.replace(/-v2$/, '')}-v2`;
+            const next = { dist: v2, logs: c.logs, env: c.env };
+            const res = await rollingDeploy({
+              oldWorkers: c.workers,
+              startWorker: () => startWorkerOf(next, V2),
+              promote: () => {
+                let last = '';
+                return setCurrentVersion(
+                  c.admin,
+                  'default',
+                  { deploymentName: DEPLOYMENT, buildId: V2 },
+                  {
+                    identity: 'chaos',
+                    onRetry: (err) => {
+                      if (err.message !== last) say(`deploy: set-current-version not yet: ${(last = err.message)}`);
+                    },
+                  },
+                );
+              },
+              replaceApis: [
+                async () => {
+                  // A successor beside the old API (its own port), then traffic moves to it: what the
+                  // load balancer does in a rolling update.
+                  const port = await freePort();
+                  const env = { ...c.env, PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+                  const api = spawnApp({ dist: v2, logs: c.logs }, 'apps/api/src/server.ts', env);
+                  await waitReady(env.PUBLIC_BASE_URL, api);
+                  const old = c.api;
+                  Object.assign(c, { api, env, base: env.PUBLIC_BASE_URL });
+                  return { old, next: api };
+                },
+              ],
+              log: say,
+            });
+            Object.assign(c, { workers: res.workers, buildId: V2, dist: v2 });
+            say(
+              `deploy: steps (ms from start) ${JSON.stringify(res.steps)}, killed after grace: ${res.killedAfterGrace}`,
+            );
+          },
+          recover: async () => undefined,
+        }
+      : null,
   };
 }
 
@@ -342,15 +447,32 @@ async function runFault(
     receiver: ChaosReceiver;
     targets: Record<string, ChaosTarget | null>;
     life: Awaited<ReturnType<typeof lifecycleOf>>;
+    /** The soak: steady traffic over this span, no fault. */
+    soakMs?: number;
   },
 ): Promise<ChaosResult> {
+  // The soak's steady rates: a job creation every 2 s, a webhook test every 4 s, a seeker every 3 s.
+  const soakS = ctx.soakMs ? ctx.soakMs / 1000 : 0;
+  const n = {
+    jobs: soakS ? Math.round(soakS / 2) : Number(values.jobs),
+    tests: soakS ? Math.round(soakS / 4) : Number(values.tests),
+    seekers: soakS ? Math.round(soakS / 3) : Number(values.seekers),
+    events: soakS ? 4 : 2,
+  };
+  // The deploy row: traffic from well before the switch to well after it, so workflows started on
+  // version 1 are in flight when version 2 takes over; no down time.
+  const timing = ctx.soakMs
+    ? { faultAfterMs: 0, downMs: 0, spanMs: ctx.soakMs }
+    : fault === 'deploy'
+      ? { faultAfterMs: 6_000, downMs: 0, spanMs: 30_000 }
+      : { faultAfterMs: 2_000, downMs: Number(values['down-ms']) };
   const post = poster(c, ctx.recruiterToken);
   const slug = `chaos-${fault}-${Date.now().toString(36)}`;
   const ev = (await post('/live-events', { slug, company_name: 'Chaos Inc', visibility: 'open_invite' })).event;
   await post(`/live-events/${ev.id}/go-live`);
   const hook = await post('/webhooks', { target_url: ctx.receiver.url, events: ['match.matched'] });
   const lifeEvents = [];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < n.events; i++) {
     const le = (
       await post('/live-events', {
         slug: `${slug}-life-${i}`,
@@ -364,10 +486,10 @@ async function runFault(
     await post(`/live-events/${le.id}/go-live`);
     lifeEvents.push({ id: le.id as string, slug: le.slug as string });
   }
-  const seekers = await ctx.life.newSeekers(Number(values.seekers), slug);
+  const seekers = await ctx.life.newSeekers(n.seekers, slug);
   say(
-    `fault ${fault}: ${values.jobs} keyed job creations + ${values.tests} webhook tests + ` +
-      `${values.seekers} seeker lifecycles on 2 events × ${values.slots} slots…`,
+    `${ctx.soakMs ? 'soak' : `fault ${fault}`}: ${n.jobs} keyed job creations + ${n.tests} webhook tests + ` +
+      `${n.seekers} seeker lifecycles on ${n.events} events × ${values.slots} slots…`,
   );
   return runChaos(fault, {
     base: () => c.base,
@@ -376,26 +498,26 @@ async function runFault(
     eventId: ev.id,
     webhookId: hook.id,
     receiver: ctx.receiver,
-    jobs: Number(values.jobs),
-    tests: Number(values.tests),
+    jobs: n.jobs,
+    tests: n.tests,
     concurrency: Number(values.concurrency),
-    faultAfterMs: 2_000,
-    downMs: Number(values['down-ms']),
-    target: ctx.targets[fault],
+    ...timing,
+    target: ctx.soakMs ? null : ctx.targets[fault],
     settleMs: 180_000,
     log: say,
     lifecycle: { seekers, events: lifeEvents, temporal: ctx.life.temporal, accept: ctx.life.accept },
   });
 }
 
-/** Writes the table and sets exit code 1 on a lost, duplicated or given-up operation, a slow recovery or a broken lifecycle invariant. */
-function report(results: ChaosResult[]): void {
-  const table = chaosTable(results);
+/** Writes the table and sets exit code 1 on a lost, duplicated or given-up operation, a slow recovery, a broken lifecycle invariant or a non-deterministic replay. */
+function report(results: ChaosResult[], extra = '', extraFailed = false): void {
+  const table = chaosTable(results) + (extra ? `\n\n${extra}` : '');
   console.log(`\n${table}`);
   fs.mkdirSync('test-artifacts', { recursive: true });
   fs.writeFileSync(path.join('test-artifacts', 'chaos.md'), `${new Date().toISOString()}\n\n${table}\n`);
   const bad = results.filter(
     (r) =>
+      (r.deploy && (r.deploy.nonDeterminism > 0 || r.deploy.backToOld > 0)) ||
       r.lost ||
       r.duplicated ||
       r.gaveUp ||
@@ -408,7 +530,32 @@ function report(results: ChaosResult[]): void {
           r.lifecycle.acceptedAfterExpiry > 0 ||
           r.lifecycle.longestGapMs > 15_000)),
   );
-  process.exitCode = bad.length ? 1 : 0;
+  process.exitCode = bad.length || extraFailed ? 1 : 0;
+}
+
+/** PostgreSQL's postmaster (its backends are its children). */
+function pgPid(c: Chaos): number {
+  return Number(fs.readFileSync(path.join(c.pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** Version 2: the same compiled build with a workflow bundle carrying the changed workflow (bench/support/deploy-change.ts). */
+function buildChangedWorkflow(v1: string, v2: string): void {
+  fs.cpSync(v1, v2, { recursive: true });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(__dirname, '..', 'dev/build-dist.ts'),
+      '--out',
+      v2,
+      '--bundle-only',
+      '--workflow-interceptor',
+      path.join(__dirname, 'support', 'deploy-change.ts'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`version 2's workflow bundle failed: ${r.stderr}`);
 }
 
 async function main() {
@@ -418,28 +565,66 @@ async function main() {
   const dist = values.tsx ? null : path.join(__dirname, '..', 'dist', `chaos-${randomUUID().slice(0, 8)}`);
   const logs: RunningProcess[] = [];
   try {
+    const faults = values.soak ? [] : values.faults!.split(',');
+    if (faults.includes('deploy') && !dist) throw new Error('the deploy row needs the compiled build: drop --tsx');
     if (dist) {
       const tb = Date.now();
       buildDist(dist);
       say(
         `npm run build:dist (into ${path.relative(process.cwd(), dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`,
       );
+      if (faults.includes('deploy')) {
+        const tv = Date.now();
+        buildChangedWorkflow(dist, `${dist}-v2`);
+        say(`version 2 (the changed workflow's bundle) in ${((Date.now() - tv) / 1000).toFixed(1)} s`);
+      }
     }
     const { c, recruiterToken } = await startChaos(dir, dist, logs, teardown);
     const receiver = await startChaosReceiver();
     teardown.add(() => receiver.close());
     const life = await lifecycleOf(c, recruiterToken, teardown);
     const targets = faultTargets(c);
-    for (const fault of values.faults!.split(',')) {
+    if (values.soak) {
+      const soakMs = parseDuration(values.soak);
+      const sampler = new SoakSampler(() => [
+        { name: 'API', pids: () => [c.api.pid!] },
+        ...c.workers.map((w, i) => ({ name: `worker ${i + 1}`, pids: () => [w.pid!] })),
+        { name: 'PostgreSQL (server + backends)', pids: () => withChildren(pgPid(c)) },
+        { name: 'Temporal dev server', pids: () => (c.temporal.pid ? [c.temporal.pid] : []) },
+      ]);
+      sampler.start();
+      const r = await runFault('soak', c, { recruiterToken, receiver, targets, life, soakMs });
+      sampler.stop();
+      results.push(r);
+      const soak = sampler.report();
+      report(results, soak.table, soak.failures.length > 0);
+      return;
+    }
+    for (const fault of faults) {
       if (!(fault in targets)) throw new Error(`unknown fault ${fault}; one of ${Object.keys(targets).join(', ')}`);
+      const rowStart = Date.now();
       const r = await runFault(fault, c, { recruiterToken, receiver, targets, life });
+      if (fault === 'deploy') {
+        r.deploy = await scanDeployHistories(c.admin, {
+          sinceMs: rowStart,
+          patchId: DEPLOY_PATCH,
+          oldBuildId: V1,
+          newBuildId: V2,
+        });
+        say(
+          `deploy: ${r.deploy.workflows} histories scanned: ${r.deploy.taskFailures} workflow task failures ` +
+            `(${r.deploy.nonDeterminism} non-determinism), ${r.deploy.newPath} ran the changed code, ` +
+            `${r.deploy.upgradedInFlight} moved from version 1 to 2 in flight, ${r.deploy.backToOld} went back to version 1` +
+            (r.deploy.examples.length ? `\n  ${r.deploy.examples.join('\n  ')}` : ''),
+        );
+      }
       results.push(r);
       say(`\n${chaosTable([r])}`);
     }
     report(results);
   } finally {
     await teardown.run(() => undefined);
-    if (dist) fs.rmSync(dist, { recursive: true, force: true });
+    if (dist) for (const d of [dist, `${dist}-v2`]) fs.rmSync(d, { recursive: true, force: true });
     if (values.keep) {
       logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
       say(

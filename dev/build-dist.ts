@@ -13,9 +13,30 @@ const ROOT = path.resolve(__dirname, '..');
 // `--out <dir>` builds elsewhere (the build test); the compiled code finds its files relative to itself.
 const outArg = process.argv.indexOf('--out');
 const DIST = outArg > 0 ? path.resolve(process.argv[outArg + 1]) : path.join(ROOT, 'dist');
+// `--bundle-only` rebuilds only the workflow bundle of an existing build; `--workflow-interceptor <file>`
+// adds a workflow interceptor module to it (the chaos run's changed workflow, decision 0265).
+const bundleOnly = process.argv.includes('--bundle-only');
+const interceptorArg = process.argv.indexOf('--workflow-interceptor');
+const extraInterceptors = interceptorArg > 0 ? [path.resolve(process.argv[interceptorArg + 1])] : [];
 
 async function main() {
   const t0 = Date.now();
+  if (!bundleOnly) await compile();
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: path.join(DIST, 'workflows', 'index.js'), // webpack's statistics arrive as warnings: only errors are worth a line.
+    logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} },
+    ...(extraInterceptors.length ? { workflowInterceptorModules: extraInterceptors } : {}),
+  });
+  fs.writeFileSync(path.join(DIST, 'workflow-bundle.js'), code);
+  console.log(
+    `${path.relative(ROOT, DIST) || DIST}/ built in ${((Date.now() - t0) / 1000).toFixed(1)} ` +
+      `s: node dist/apps/api/src/server.js | node dist/apps/worker/src/main.js | node ` +
+      `dist/db/cli.js migrate`,
+  );
+}
+
+/** TypeScript to CommonJS in DIST, with the files the code reads at run time. */
+async function compile() {
   fs.rmSync(DIST, { recursive: true, force: true });
   const tsc = spawnSync(
     process.execPath,
@@ -29,16 +50,6 @@ async function main() {
   });
   fs.mkdirSync(path.join(DIST, 'docs'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'docs/api-changelog.json'), path.join(DIST, 'docs/api-changelog.json'));
-  const { code } = await bundleWorkflowCode({
-    workflowsPath: path.join(DIST, 'workflows', 'index.js'), // webpack's statistics arrive as warnings: only errors are worth a line.
-    logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} },
-  });
-  fs.writeFileSync(path.join(DIST, 'workflow-bundle.js'), code);
-  console.log(
-    `${path.relative(ROOT, DIST) || DIST}/ built in ${((Date.now() - t0) / 1000).toFixed(1)} ` +
-      `s: node dist/apps/api/src/server.js | node dist/apps/worker/src/main.js | node ` +
-      `dist/db/cli.js migrate`,
-  );
 }
 
 /**

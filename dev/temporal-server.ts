@@ -147,6 +147,8 @@ export interface DevServerOptions {
 export interface RunningDevServer {
   address: string;
   uiUrl?: string;
+  /** The server's process id (the chaos soak samples its memory). */
+  pid?: number;
   stop: () => Promise<void>;
 }
 
@@ -266,6 +268,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<RunningDev
   return {
     address,
     uiUrl: opts.uiPort ? `http://localhost:${opts.uiPort}` : undefined,
+    pid: child.pid,
     stop: async () => {
       await stopProcess(child, 'SIGTERM', 10_000);
       if (opts.pidFile) fs.rmSync(opts.pidFile, { force: true });

@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { startLifecycle, type LifecycleOptions, type LifecycleResult, type RecoveryByKind } from './chaos-lifecycle';
+import type { DeployScan } from './chaos-deploy';
 
 /**
  * The chaos engine (decision 0164): keyed writes and webhook deliveries under load while one fault
@@ -63,6 +64,8 @@ export interface ChaosResult {
   recoveryByKind: RecoveryByKind;
   wallMs: number;
   lifecycle: LifecycleResult | null;
+  /** The rolling deploy row's history scan (chaos-deploy.ts); absent in the other rows. */
+  deploy?: DeployScan;
 }
 
 export interface Receiver {
@@ -330,6 +333,7 @@ export function chaosTable(rows: ChaosResult[]): string {
     'dup. deliveries (beyond at-least-once)',
     'keyed-retry recovery: writes / joins / test sends',
     'wall',
+    'WFT failures / non-determinism (histories)',
   ];
   const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
   const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -359,6 +363,7 @@ export function chaosTable(rows: ChaosResult[]): string {
               .map((x) => (x === null ? '—' : secs(x)))
               .join(' / '),
         secs(r.wallMs),
+        r.deploy ? `${r.deploy.taskFailures} / ${r.deploy.nonDeterminism} (${r.deploy.workflows})` : '—',
       ]);
     }),
   ].join('\n');
