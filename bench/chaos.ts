@@ -464,7 +464,7 @@ async function runFault(
   const timing = ctx.soakMs
     ? { faultAfterMs: 0, downMs: 0, spanMs: ctx.soakMs }
     : fault === 'deploy'
-      ? { faultAfterMs: 6_000, downMs: 0, spanMs: 30_000 }
+      ? { faultAfterMs: 6_000, downMs: 0, spanMs: 60_000 }
       : { faultAfterMs: 2_000, downMs: Number(values['down-ms']) };
   const post = poster(c, ctx.recruiterToken);
   const slug = `chaos-${fault}-${Date.now().toString(36)}`;
@@ -517,7 +517,8 @@ function report(results: ChaosResult[], extra = '', extraFailed = false): void {
   fs.writeFileSync(path.join('test-artifacts', 'chaos.md'), `${new Date().toISOString()}\n\n${table}\n`);
   const bad = results.filter(
     (r) =>
-      (r.deploy && (r.deploy.nonDeterminism > 0 || r.deploy.backToOld > 0)) ||
+      // A deploy row in which no workflow ran the changed code proved nothing.
+      (r.deploy && (r.deploy.nonDeterminism > 0 || r.deploy.backToOld > 0 || r.deploy.newPath === 0)) ||
       r.lost ||
       r.duplicated ||
       r.gaveUp ||
@@ -614,7 +615,8 @@ async function main() {
         say(
           `deploy: ${r.deploy.workflows} histories scanned: ${r.deploy.taskFailures} workflow task failures ` +
             `(${r.deploy.nonDeterminism} non-determinism), ${r.deploy.newPath} ran the changed code, ` +
-            `${r.deploy.upgradedInFlight} moved from version 1 to 2 in flight, ${r.deploy.backToOld} went back to version 1` +
+            `${r.deploy.upgradedInFlight} moved from version 1 to 2 in flight (${r.deploy.upgradedToNewPath} of them then ` +
+            `took the new path), ${r.deploy.backToOld} went back to version 1` +
             (r.deploy.examples.length ? `\n  ${r.deploy.examples.join('\n  ')}` : ''),
         );
       }

@@ -19,6 +19,8 @@ export interface DeployScan {
   newPath: number;
   /** Workflows completed by the old version first and then by the new one. */
   upgradedInFlight: number;
+  /** Of which took the changed code's new path after the move (the patch marker in their history). */
+  upgradedToNewPath: number;
   /** Workflows the old version completed a task of after the new one had: the mixed-fleet hazard. */
   backToOld: number;
   /** Failure messages seen (at most 5), for the log. */
@@ -38,6 +40,7 @@ export async function scanDeployHistories(
     nonDeterminism: 0,
     newPath: 0,
     upgradedInFlight: 0,
+    upgradedToNewPath: 0,
     backToOld: 0,
     examples: [],
   };
@@ -89,6 +92,7 @@ export async function scanDeployHistories(
       }
       if (newPath) scan.newPath++;
       if (sawOld && sawNew) scan.upgradedInFlight++;
+      if (sawOld && sawNew && newPath) scan.upgradedToNewPath++;
       if (backToOld) scan.backToOld++;
     }
   }
