@@ -335,9 +335,9 @@ function faultTargets(c: Chaos): Record<string, ChaosTarget | null> {
             const res = await rollingDeploy({
               oldWorkers: c.workers,
               startWorker: () => startWorkerOf(next, V2),
-              promote: () => {
+              promote: async () => {
                 let last = '';
-                return setCurrentVersion(
+                await setCurrentVersion(
                   c.admin,
                   'default',
                   { deploymentName: DEPLOYMENT, buildId: V2 },
@@ -449,6 +449,8 @@ async function runFault(
     life: Awaited<ReturnType<typeof lifecycleOf>>;
     /** The soak: steady traffic over this span, no fault. */
     soakMs?: number;
+    /** Called when the row's traffic starts (after its events and seekers are set up). */
+    onTraffic?: () => void;
   },
 ): Promise<ChaosResult> {
   // The soak's steady rates: a job creation every 2 s, a webhook test every 4 s, a seeker every 3 s.
@@ -491,6 +493,7 @@ async function runFault(
     `${ctx.soakMs ? 'soak' : `fault ${fault}`}: ${n.jobs} keyed job creations + ${n.tests} webhook tests + ` +
       `${n.seekers} seeker lifecycles on ${n.events} events × ${values.slots} slots…`,
   );
+  ctx.onTraffic?.();
   return runChaos(fault, {
     base: () => c.base,
     knex: c.knex,
@@ -593,11 +596,17 @@ async function main() {
         { name: 'PostgreSQL (server + backends)', pids: () => withChildren(pgPid(c)) },
         { name: 'Temporal dev server', pids: () => (c.temporal.pid ? [c.temporal.pid] : []) },
       ]);
-      sampler.start();
-      const r = await runFault('soak', c, { recruiterToken, receiver, targets, life, soakMs });
+      const r = await runFault('soak', c, {
+        recruiterToken,
+        receiver,
+        targets,
+        life,
+        soakMs,
+        onTraffic: () => sampler.start(),
+      });
       sampler.stop();
       results.push(r);
-      const soak = sampler.report();
+      const soak = sampler.report(soakMs);
       report(results, soak.table, soak.failures.length > 0);
       return;
     }

@@ -28,6 +28,27 @@ export async function currentBuildId(
   }
 }
 
+const seconds = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
+  t ? Number(t.seconds ?? 0) + (t.nanos ?? 0) / 1e9 : 0;
+
+/**
+ * The build ids of the deployment registered after `buildId` (its workers first polled later). A
+ * worker that restarts during or after a rollout must not switch the fleet back to its older code.
+ */
+export async function newerBuildIds(client: Client, namespace: string, version: DeploymentVersion): Promise<string[]> {
+  const res = await client.workflowService.describeWorkerDeployment({
+    namespace,
+    deploymentName: version.deploymentName,
+  });
+  const all = res.workerDeploymentInfo?.versionSummaries ?? [];
+  const own = all.find((v) => v.deploymentVersion?.buildId === version.buildId);
+  if (!own) return [];
+  return all
+    .filter((v) => seconds(v.createTime) > seconds(own.createTime))
+    .map((v) => v.deploymentVersion?.buildId ?? '')
+    .filter(Boolean);
+}
+
 /**
  * Makes `version` the deployment's current version: from the next workflow task on, every workflow
  * (running or new) runs on it. The server knows a version only once one of its workers has polled,
@@ -38,19 +59,26 @@ export async function setCurrentVersion(
   client: Client,
   namespace: string,
   version: DeploymentVersion,
-  opts: { identity?: string; timeoutMs?: number; onRetry?: (err: Error) => void } = {},
-): Promise<void> {
+  opts: {
+    identity?: string;
+    timeoutMs?: number;
+    onRetry?: (err: Error) => void;
+    /** Leave the current version alone when a newer version exists (a worker promoting itself); resolves false then. */
+    onlyIfNewest?: boolean;
+  } = {},
+): Promise<boolean> {
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   for (;;) {
     try {
-      if ((await currentBuildId(client, namespace, version.deploymentName)) === version.buildId) return;
+      if ((await currentBuildId(client, namespace, version.deploymentName)) === version.buildId) return true;
+      if (opts.onlyIfNewest && (await newerBuildIds(client, namespace, version)).length) return false;
       await client.workflowService.setWorkerDeploymentCurrentVersion({
         namespace,
         deploymentName: version.deploymentName,
         buildId: version.buildId,
         identity: opts.identity ?? 'jobfair',
       });
-      return;
+      return true;
     } catch (err) {
       if (Date.now() > deadline)
         throw new Error(

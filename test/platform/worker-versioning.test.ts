@@ -77,5 +77,16 @@ describe('worker versioning: a rolling deploy moves running workflows to the new
     const after = (await completedBy()).slice(before);
     expect(after.length).toBeGreaterThan(0);
     expect(new Set(after)).toEqual(new Set(['v2']));
+
+    // A version-1 worker restarting now (what promotes itself at start) leaves version 2 current.
+    expect(
+      await setCurrentVersion(
+        h.temporal,
+        h.config.TEMPORAL_NAMESPACE,
+        { deploymentName, buildId: 'v1' },
+        { onlyIfNewest: true },
+      ),
+    ).toBe(false);
+    expect(await currentBuildId(h.temporal, h.config.TEMPORAL_NAMESPACE, deploymentName)).toBe('v2');
   }, 120_000);
 });

@@ -100,8 +100,17 @@ async function main() {
     // The rolling update's switch: this version takes every workflow task from now on; the old
     // workers go idle and drain until Kubernetes stops them (decision 0265).
     const version = { deploymentName: config.WORKER_DEPLOYMENT_NAME, buildId: config.WORKER_BUILD_ID };
-    setCurrentVersion(started.client, config.TEMPORAL_NAMESPACE, version, { identity: 'worker start' })
-      .then(() => log.info(version, `worker version ${version.deploymentName}.${version.buildId} is current`))
+    // Only forward: a pod of an older version restarting mid-rollout must not switch the fleet back
+    // (the old code cannot replay what the new one wrote); a rollback is switched by hand.
+    setCurrentVersion(started.client, config.TEMPORAL_NAMESPACE, version, {
+      identity: 'worker start',
+      onlyIfNewest: true,
+    })
+      .then((current) =>
+        current
+          ? log.info(version, `worker version ${version.deploymentName}.${version.buildId} is current`)
+          : log.warn(version, 'a newer worker version exists: this one stays idle (set-current-version to roll back)'),
+      )
       .catch((err) => log.error({ err }, 'could not make this worker version current'));
   }
   // The matchmaker is a long-running workflow; make sure it exists (idempotent) once a worker is up.
