@@ -462,11 +462,13 @@ async function runFault(
     events: soakS ? 4 : 2,
   };
   // The deploy row: traffic from well before the switch to well after it, so workflows started on
-  // version 1 are in flight when version 2 takes over; no down time.
+  // version 1 are in flight when version 2 takes over; no down time. 150 s: on a loaded machine the
+  // dev server took up to 73 s to make a version current (3.5 s unloaded-ish), and the row must
+  // still have traffic for version 2 afterwards.
   const timing = ctx.soakMs
     ? { faultAfterMs: 0, downMs: 0, spanMs: ctx.soakMs }
     : fault === 'deploy'
-      ? { faultAfterMs: 6_000, downMs: 0, spanMs: 60_000 }
+      ? { faultAfterMs: 6_000, downMs: 0, spanMs: 150_000 }
       : { faultAfterMs: 2_000, downMs: Number(values['down-ms']) };
   const post = poster(c, ctx.recruiterToken);
   const slug = `chaos-${fault}-${Date.now().toString(36)}`;
