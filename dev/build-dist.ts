@@ -7,7 +7,8 @@ import { bundleWorkflowCode } from '@temporalio/worker';
  * `npm run build:dist`: the production build the Dockerfile runs (docs/decisions/0152). TypeScript
  * compiled to CommonJS JavaScript in dist/ (tsconfig.build.json: the service's code, no tests or
  * scripts), the files it reads at run time copied beside it, and the workflow bundle built once
- * (dist/workflow-bundle.js), so a worker starts with `node` alone: no tsx, no webpack at start.
+ * (dist/workflow-bundle.js, and dist/workflow-bundle-traced.js with the tracing interceptors), so a
+ * worker starts with `node` alone: no tsx, no webpack at start.
  */
 const ROOT = path.resolve(__dirname, '..');
 // `--out <dir>` builds elsewhere (the build test); the compiled code finds its files relative to itself.
@@ -22,12 +23,25 @@ const extraInterceptors = interceptorArg > 0 ? [path.resolve(process.argv[interc
 async function main() {
   const t0 = Date.now();
   if (!bundleOnly) await compile();
+  // webpack's statistics arrive as warnings: only errors are worth a line.
+  const logger = { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} };
+  const workflowsPath = path.join(DIST, 'workflows', 'index.js');
   const { code } = await bundleWorkflowCode({
-    workflowsPath: path.join(DIST, 'workflows', 'index.js'), // webpack's statistics arrive as warnings: only errors are worth a line.
-    logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} },
+    workflowsPath,
+    logger,
     ...(extraInterceptors.length ? { workflowInterceptorModules: extraInterceptors } : {}),
   });
   fs.writeFileSync(path.join(DIST, 'workflow-bundle.js'), code);
+  // The same workflows with the OpenTelemetry interceptors, for a worker with tracing on (decision 0263).
+  const traced = await bundleWorkflowCode({
+    workflowsPath,
+    logger,
+    workflowInterceptorModules: [
+      ...extraInterceptors,
+      require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
+    ],
+  });
+  fs.writeFileSync(path.join(DIST, 'workflow-bundle-traced.js'), traced.code);
   console.log(
     `${path.relative(ROOT, DIST) || DIST}/ built in ${((Date.now() - t0) / 1000).toFixed(1)} ` +
       `s: node dist/apps/api/src/server.js | node dist/apps/worker/src/main.js | node ` +

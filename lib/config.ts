@@ -91,6 +91,27 @@ export const configSchema = z.object({
         '`npm start` serves the API on it and the worker on the next port (unset: 9464 and 9465, or free ' +
         'ports when those are taken)',
     ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'OpenTelemetry traces: base URL of an OTLP/HTTP receiver (spans go to <url>/v1/traces); unset = ' +
+        'no tracing. `npm start -- --traces` starts a local trace store (Jaeger) and sets it (decision 0263)',
+    ),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .optional()
+    .describe("Service name on this process's spans (default jobfair-api / jobfair-worker)"),
+  TRACE_SAMPLE_RATIO: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(1)
+    .describe(
+      'Share of new traces recorded (0..1) when tracing is on; a request that arrives with a sampled ' +
+        'traceparent is always recorded',
+    ),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -593,6 +614,7 @@ const COMMONLY_SET: ReadonlySet<string> = new Set([
   'HOST',
   'PORT',
   'METRICS_PORT',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
   'TRUST_PROXY',
   'DATA_DIR',
   'CACHE_DIR',

@@ -1,3 +1,4 @@
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { Config } from './config';
@@ -56,7 +57,22 @@ const PRETTY_IGNORE = [
   'taskToken',
   'updateId',
   'updateName',
+  // The trace id stays on the line (to look the trace up); the span is in the JSON.
+  'span_id',
+  'trace_flags',
 ];
+
+/**
+ * The pino mixin: `trace_id` and `span_id` of the span active where the line is logged, when
+ * tracing is on (decision 0263) — the names the Temporal SDK's interceptors give activity log
+ * lines. Nothing outside a trace, nothing when tracing is off (no span is ever active).
+ */
+export function traceLogFields(): Record<string, string> {
+  const span = trace.getSpan(context.active());
+  if (!span) return {};
+  const sc = span.spanContext();
+  return isSpanContextValid(sc) ? { trace_id: sc.traceId, span_id: sc.spanId } : {};
+}
 
 export function createLogger(
   config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'LOG_FORMAT'>>,
@@ -67,6 +83,7 @@ export function createLogger(
     name,
     level: config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    mixin: traceLogFields,
     ...options,
   };
   if (!wantsPrettyLogs(config)) return pino(opts);

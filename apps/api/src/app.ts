@@ -15,6 +15,7 @@ import { createLogger, loggableUrl, requestSerializer, requestLogLevel } from '#
 import knexPlugin from './plugins/knex';
 import temporalPlugin from './plugins/temporal';
 import metricsPlugin from './plugins/metrics';
+import tracingPlugin from './plugins/tracing';
 import errorsPlugin from './plugins/errors';
 import inputSanitationPlugin, {
   clientErrorHandler,
@@ -71,6 +72,7 @@ export const jobfairApp = fp<AppOptions>(
     await app.register(knexPlugin, { config: opts.config, knex: opts.knex });
     await app.register(temporalPlugin, { config: opts.config, temporal: opts.temporal });
     await app.register(metricsPlugin, { config: opts.config });
+    await app.register(tracingPlugin);
     await app.register(servicesPlugin);
     await app.register(errorsPlugin);
     await app.register(inputSanitationPlugin);

@@ -1,3 +1,5 @@
+// First: tracing patches `pg` and `http` as they are required (decision 0263).
+import { tracing } from './instrument';
 import { loadConfig } from '#lib/config';
 import { buildApp } from './app';
 import { exitWithParent } from '#lib/supervision';
@@ -18,10 +20,14 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ reason }, 'API shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app
+      .close()
+      // Spans still buffered are exported before the process goes.
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => close(signal));
   exitWithParent(() => close('supervisor gone'));

@@ -1,3 +1,5 @@
+// First: tracing patches `pg` and `http` as they are required (decision 0263).
+import { tracing } from './instrument';
 import { Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { loadConfig } from '#lib/config';
 import { createLogger } from '#lib/logger';
@@ -83,13 +85,14 @@ async function main() {
     await started.shutdown();
     await knex.destroy();
     await metricsClosed;
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   exitWithParent(() => void stop('supervisor gone'));
 
-  started = await startWorker({ config, knex, address: config.TEMPORAL_ADDRESS });
+  started = await startWorker({ config, knex, address: config.TEMPORAL_ADDRESS, tracing });
   if (stopping) {
     await started.shutdown();
     await knex.destroy();

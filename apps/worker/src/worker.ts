@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
+import {
+  makeWorkflowExporter,
+  OpenTelemetryActivityInboundInterceptor,
+  OpenTelemetryActivityOutboundInterceptor,
+} from '@temporalio/interceptors-opentelemetry/lib/worker';
+import type { Context } from '@temporalio/activity';
+import type { Tracing } from '#lib/tracing';
 import { connectClosable } from '#lib/temporal-connection';
 import type { Knex } from 'knex';
 import type { Config } from '#lib/config';
@@ -13,6 +21,11 @@ import { watchPool } from '#lib/metrics';
 export const WORKFLOWS_PATH = path.join(__dirname, '..', '..', '..', 'workflows', `index${path.extname(__filename)}`);
 /** Written by `npm run build:dist` beside the compiled code: the worker then starts without webpack. */
 export const PREBUILT_WORKFLOW_BUNDLE = path.join(__dirname, '..', '..', '..', 'workflow-bundle.js');
+/** The same bundle with the OpenTelemetry workflow interceptors, for a worker with tracing on (decision 0263). */
+export const PREBUILT_TRACED_WORKFLOW_BUNDLE = path.join(__dirname, '..', '..', '..', 'workflow-bundle-traced.js');
+/** The SDK's workflow interceptors: a span per workflow run, signal, update and activity scheduled. */
+export const OTEL_WORKFLOW_INTERCEPTORS =
+  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
 
 export interface StartedWorker {
   worker: Worker;
@@ -35,25 +48,44 @@ export async function startWorker(opts: {
   address: string;
   workflowBundle?: WorkerOptions['workflowBundle'];
   shutdownGraceTime?: WorkerOptions['shutdownGraceTime'];
+  /** The process's tracing (null or absent: none): spans of workflows and activities, trace context across them. */
+  tracing?: Tracing | null;
 }): Promise<StartedWorker> {
   const { config, knex } = opts;
   const connection = await NativeConnection.connect({ address: opts.address });
   const clientConnection = await connectClosable({ address: opts.address });
-  const client = new Client({ connection: clientConnection.connection, namespace: config.TEMPORAL_NAMESPACE });
+  const tracing = opts.tracing ?? null;
+  const client = new Client({
+    connection: clientConnection.connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    ...(tracing ? { interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } } : {}),
+  });
   const draining = new AbortController();
   watchPool('worker', knex);
   const { activities, dispatchWake } = buildActivities({ config, knex, client, draining: draining.signal });
+  const code = workflowCode(opts.workflowBundle, tracing !== null);
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    ...(opts.workflowBundle
-      ? { workflowBundle: opts.workflowBundle }
-      : fs.existsSync(PREBUILT_WORKFLOW_BUNDLE)
-        ? { workflowBundle: { codePath: PREBUILT_WORKFLOW_BUNDLE } }
-        : { workflowsPath: WORKFLOWS_PATH }),
+    ...code.source,
     activities,
-    interceptors: { activity: [activityMetricsInterceptor] },
+    interceptors: {
+      workflowModules: code.workflowModules,
+      activity: [
+        ...(tracing
+          ? [
+              (ctx: Context) => ({
+                inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
+                outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+              }),
+            ]
+          : []),
+        activityMetricsInterceptor,
+      ],
+    },
+    // Workflow spans are made inside the sandbox and leave it through this sink (never on replay).
+    ...(tracing ? { sinks: { exporter: makeWorkflowExporter(tracing.spanProcessor, tracing.resource) } } : {}),
     // With a build id the worker polls as one version of the Worker Deployment; every workflow
     // auto-upgrades to the current version on its next task, so old workers need not outlive the
     // hours-long queue entries, and code changes stay behind patched() (decision 0265).
@@ -90,4 +122,19 @@ export async function startWorker(opts: {
       await clientConnection.close();
     },
   };
+}
+
+/**
+ * Tests hand in their bundle; the compiled image has prebuilt ones (with and without the tracing
+ * interceptors); otherwise webpack bundles the workflows at start, with the interceptors when
+ * tracing is on.
+ */
+function workflowCode(
+  given: WorkerOptions['workflowBundle'],
+  traced: boolean,
+): { source: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>; workflowModules: string[] } {
+  if (given) return { source: { workflowBundle: given }, workflowModules: [] };
+  const prebuilt = traced ? PREBUILT_TRACED_WORKFLOW_BUNDLE : PREBUILT_WORKFLOW_BUNDLE;
+  if (fs.existsSync(prebuilt)) return { source: { workflowBundle: { codePath: prebuilt } }, workflowModules: [] };
+  return { source: { workflowsPath: WORKFLOWS_PATH }, workflowModules: traced ? [OTEL_WORKFLOW_INTERCEPTORS] : [] };
 }

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import { Client } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
 import { lazyClosable } from '#lib/temporal-connection';
 import type { Config } from '#lib/config';
+import { tracingEnabled } from '#lib/tracing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +31,17 @@ export default fp<{ config: Config; temporal?: Client }>(
       address: opts.config.TEMPORAL_ADDRESS,
       deadlines: { callTimeoutMs: opts.config.TEMPORAL_CALL_TIMEOUT_MS, maxRetryDelayMs: MAX_RETRY_DELAY_MS },
     });
-    app.decorate('temporal', new Client({ connection, namespace: opts.config.TEMPORAL_NAMESPACE }));
+    app.decorate(
+      'temporal',
+      new Client({
+        connection,
+        namespace: opts.config.TEMPORAL_NAMESPACE,
+        // With tracing on, each call is a span and carries the trace to the workflow in its headers (decision 0263).
+        ...(tracingEnabled(opts.config)
+          ? { interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } }
+          : {}),
+      }),
+    );
     app.addHook('onClose', close);
   },
   { name: 'temporal' },

@@ -1,0 +1,16 @@
+import { loadConfig } from '#lib/config';
+import { startTracing, type Tracing } from '#lib/tracing';
+
+/**
+ * The worker's tracing (decision 0263), started when this module loads: the first import of
+ * main.ts, so the instrumentations are in place before knex requires `pg` and the activities
+ * `http`. Null when OTEL_EXPORTER_OTLP_ENDPOINT is unset, or when the configuration is invalid
+ * (main() then reports every bad variable).
+ */
+export const tracing: Tracing | null = (() => {
+  try {
+    return startTracing(loadConfig(), 'jobfair-worker');
+  } catch {
+    return null;
+  }
+})();
