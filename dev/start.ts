@@ -17,6 +17,7 @@ import { freePort } from './ports';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTurnServer } from './turn-server';
 import { resolveLiveKitServer, startLiveKitServer } from './livekit-server';
+import { resolveJaeger, startTraceStore } from './trace-store';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -25,7 +26,8 @@ import { randomBytes } from 'node:crypto';
  * separate processes. Ctrl-C stops everything it started. `npm start -- --turn` also runs coturn on
  * loopback and points the interview room at it (try ROOM_ICE_TRANSPORT_POLICY=relay to force it).
  * `npm start -- --livekit` runs a LiveKit server on loopback (built once with Go) and makes it the
- * room engine (VIDEO_PROVIDER=livekit), its webhooks to this API.
+ * room engine (VIDEO_PROVIDER=livekit), its webhooks to this API. `npm start -- --traces` runs the
+ * trace store (Jaeger, in memory, built once with Go) and turns tracing on in both processes.
  */
 const ROOT = path.resolve(__dirname, '..');
 const log = (line: string) => console.log(`[start] ${line}`);
@@ -171,10 +173,33 @@ async function main() {
     }
   }
 
+  // --traces: the trace store (Jaeger, in memory) on loopback, both processes exporting to it (decision 0263).
+  let tracesEnv: Record<string, string> = {};
+  let traceQueryUrl: string | null = null;
+  if (process.argv.includes('--traces')) {
+    try {
+      const bin = await resolveJaeger({ cacheDir: defaultCacheDir(config.CACHE_DIR), log });
+      // Jaeger's usual ports when free (16686 is where people look), any free ones otherwise.
+      const store = await startTraceStore({
+        bin,
+        otlpPort: (await portInUse(4318)) ? undefined : 4318,
+        queryPort: (await portInUse(16686)) ? undefined : 16686,
+      });
+      beforeStop.push(store.stop);
+      tracesEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: store.otlpUrl };
+      traceQueryUrl = store.queryUrl;
+      log(`trace store (Jaeger) taking OTLP on ${store.otlpUrl}, queried on ${store.queryUrl} (--traces)`);
+    } catch (err) {
+      console.error(`[start] --traces: ${(err as Error).message}`);
+      return stop(1);
+    }
+  }
+
   const env = {
     ...process.env,
     ...turnEnv,
     ...liveKitEnv,
+    ...tracesEnv,
     JOBFAIR_SUPERVISED: '1',
     APP_SECRET: appSecret(config),
     ...(demoWebhooks ? { WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}),
@@ -292,6 +317,9 @@ async function main() {
       `  PostgreSQL:   ${redactUrl(infra.databaseUrl)}`,
       `  Metrics:      http://${config.HOST}:${metricsPorts.api}/metrics (API), ` +
         `http://${config.HOST}:${metricsPorts.worker}/metrics (worker, with the Temporal SDK's)`,
+      ...(traceQueryUrl
+        ? [`  Traces:       ${traceQueryUrl}/api/traces/<trace_id of a log line> (tsx dev/trace-store.ts show <id>)`]
+        : []),
       '',
       `  Live now:     ${demo.events.map((e) => e.company).join(', ')} (${demo.events.length} open-invite events)`,
       `  Webhooks:     ${receiver ? `demo receiver at ${receiver.url} — the ${demo.events[0].company} team is subscribed ` + `(signatures verified; one line per delivery)` : 'no demo receiver (WEBHOOK_ALLOW_LOOPBACK=false)'}`,

@@ -11,6 +11,7 @@ import { TEMPLATE_DB } from '../test/helpers/env';
 import { defaultCacheDir } from './temporal-server';
 import { resolveStripeMock, startStripeMock, type RunningStripeMock } from './stripe-mock';
 import { resolveLiveKitServer } from './livekit-server';
+import { resolveJaeger } from './trace-store';
 
 /**
  * `npm test`: tsc and ESLint first (see lint()), then isolated PostgreSQL and Temporal dev server
@@ -186,6 +187,11 @@ async function main() {
             log: (l) => console.log(`[test] ${l}`),
           })
         : undefined;
+    // The tracing test's trace store (Jaeger), built once per machine in the same way (decision 0263).
+    const jaegerBin =
+      jestArgs.length === 0 || jestArgs.some((a) => /tracing/i.test(a))
+        ? await resolveJaeger({ cacheDir: defaultCacheDir(base.CACHE_DIR), log: (l) => console.log(`[test] ${l}`) })
+        : undefined;
     const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
     await ensureDatabase(adminUrl, TEMPLATE_DB);
     const templateUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE_DB}$1`);
@@ -214,6 +220,7 @@ async function main() {
           JOBFAIR_TEST_WORKFLOW_BUNDLE: bundlePath,
           JOBFAIR_TEST_STRIPE_MOCK_URL: mock.url,
           ...(liveKitBin ? { JOBFAIR_TEST_LIVEKIT_BIN: liveKitBin } : {}),
+          ...(jaegerBin ? { JOBFAIR_TEST_JAEGER_BIN: jaegerBin } : {}),
         },
       });
       jest.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));

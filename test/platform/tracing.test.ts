@@ -5,10 +5,11 @@ import path from 'node:path';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { processEnv, runProcess, startApi, type RunningProcess } from '../helpers/processes';
 import { defaultCacheDir } from '../../dev/temporal-server';
+import { startOtlpReceiver } from '../helpers/otlp-receiver';
 import {
+  cachedJaegerPath,
   fetchTrace,
   formatTrace,
-  resolveJaeger,
   startTraceStore,
   type JaegerSpan,
   type JaegerTrace,
@@ -23,9 +24,17 @@ import {
  * request carries that trace id. Under tsx (as `npm start` runs them) and compiled (as the image runs
  * them: plain node, the prebuilt traced workflow bundle), since the instrumentations must be in place
  * before `pg` and `http` load in either.
+ *
+ * The trace store is the Jaeger build `npm test` makes once per machine for this file (dev/test.ts);
+ * run without it (plain jest, nothing cached), an in-process OTLP receiver with the same query API
+ * stands in, and the test's title says so.
  */
+const cached = cachedJaegerPath(defaultCacheDir(process.env.CACHE_DIR));
+const JAEGER_BIN = process.env.JOBFAIR_TEST_JAEGER_BIN ?? (fs.existsSync(cached) ? cached : undefined);
+const STORE = JAEGER_BIN ? 'Jaeger' : 'an OTLP receiver standing in for Jaeger';
+
 describe.each(['tsx', 'compiled'] as const)(
-  'tracing (%s): one trace from the API request to the activity SQL',
+  `tracing (%s, ${STORE}): one trace from the API request to the activity SQL`,
   (mode) => {
     let h: Harness;
     let store: RunningTraceStore;
@@ -50,10 +59,7 @@ describe.each(['tsx', 'compiled'] as const)(
         if (r.status !== 0) throw new Error(`build:dist failed: ${r.stderr}`);
         expect(fs.existsSync(path.join(dist, 'workflow-bundle-traced.js'))).toBe(true);
       }
-      const bin =
-        process.env.JOBFAIR_TEST_JAEGER_BIN ??
-        (await resolveJaeger({ cacheDir: defaultCacheDir(process.env.CACHE_DIR), log: console.log }));
-      store = await startTraceStore({ bin });
+      store = JAEGER_BIN ? await startTraceStore({ bin: JAEGER_BIN }) : await startOtlpReceiver();
       h = await createHarness({ worker: false });
       const p = await processEnv(h, {
         OTEL_EXPORTER_OTLP_ENDPOINT: store.otlpUrl,
