@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import os from 'node:os';
 import type { Span } from '@opentelemetry/api';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -60,7 +61,11 @@ let started: Tracing | null = null;
 export function startTracing(config: TracingConfig, defaultServiceName: string): Tracing | null {
   if (started) return started;
   if (!tracingEnabled(config)) return null;
-  const resource = new Resource({ [ATTR_SERVICE_NAME]: config.OTEL_SERVICE_NAME ?? defaultServiceName });
+  const resource = new Resource({
+    [ATTR_SERVICE_NAME]: config.OTEL_SERVICE_NAME ?? defaultServiceName,
+    // Which replica: two APIs behind the load balancer are one service, two processes.
+    'service.instance.id': `${os.hostname()}:${process.pid}`,
+  });
   const exporter = new OTLPTraceExporter({
     url: `${config.OTEL_EXPORTER_OTLP_ENDPOINT!.replace(/\/$/, '')}/v1/traces`,
   });
