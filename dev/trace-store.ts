@@ -43,13 +43,20 @@ export function cachedJaegerPath(cacheDir: string): string {
 }
 
 /** JAEGER_BIN, `jaeger` on PATH, the cached build, or a build into the cache (see above). */
-export async function resolveJaeger(opts: { cacheDir: string; log: (l: string) => void }): Promise<string> {
+/** A Jaeger already here (JAEGER_BIN, on PATH, or built into the cache), without building one. */
+export function existingJaeger(cacheDir: string): string | undefined {
   const explicit = process.env.JAEGER_BIN;
   if (explicit) return explicit;
   const fromPath = onPath('jaeger');
   if (fromPath) return fromPath;
+  const cached = cachedJaegerPath(cacheDir);
+  return fs.existsSync(cached) ? cached : undefined;
+}
+
+export async function resolveJaeger(opts: { cacheDir: string; log: (l: string) => void }): Promise<string> {
+  const existing = existingJaeger(opts.cacheDir);
+  if (existing) return existing;
   const cached = cachedJaegerPath(opts.cacheDir);
-  if (fs.existsSync(cached)) return cached;
   try {
     await buildJaeger(cached, opts.log);
     return cached;
