@@ -101,22 +101,27 @@ export function goToolchainFor(spec: GoInstallSpec): string {
   return go;
 }
 
-/** `go install -v` into `binDir`, one progress line every 15 s (readable in a terminal and a CI log alike); the exit code. */
-async function goInstallWithProgress(
+/**
+ * `go <goArgs>` (a `-v` build or install) with its package lines turned into one progress line every
+ * 15 s (readable in a terminal and a CI log alike); at nice 19 when `nice`. The exit code and the
+ * last error lines Go printed.
+ */
+export async function goWithProgress(
   go: string,
-  spec: GoInstallSpec,
-  binDir: string,
-  extraEnv: Record<string, string>,
-  log: (l: string) => void,
-): Promise<number> {
-  const progress = createBuildProgress(spec.packages ?? 0, Date.now(), `${spec.tool} build`);
-  const nice = spec.lowPriority ? onPath('nice') : undefined;
+  goArgs: string[],
+  o: {
+    label: string;
+    packages: number;
+    env: NodeJS.ProcessEnv;
+    cwd?: string;
+    nice: boolean;
+    log: (l: string) => void;
+  },
+): Promise<{ code: number; errors: string[] }> {
+  const progress = createBuildProgress(o.packages, Date.now(), o.label);
+  const nice = o.nice ? onPath('nice') : undefined;
   const [cmd, args] = nice ? [nice, ['-n', '19', go]] : [go, []];
-  const polite = spec.lowPriority ? { GOFLAGS: '-buildvcs=false -p=1', GOMAXPROCS: '1' } : {};
-  const child = spawn(cmd, [...args, 'install', '-v', `${spec.module}@${spec.version}`], {
-    env: { ...process.env, GOBIN: binDir, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false', ...polite, ...extraEnv },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(cmd, [...args, ...goArgs], { cwd: o.cwd, env: o.env, stdio: ['ignore', 'ignore', 'pipe'] });
   const errors: string[] = [];
   let buffered = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -128,11 +133,30 @@ async function goInstallWithProgress(
       if (progress.counts.lastError === l.trim()) errors.push(l);
     }
   });
-  const timer = setInterval(() => log(progress.summary(Date.now())), 15_000);
+  const timer = setInterval(() => o.log(progress.summary(Date.now())), 15_000);
   const code = await new Promise<number>((resolve) => child.once('close', (c) => resolve(c ?? 1)));
   clearInterval(timer);
-  if (code !== 0) for (const l of errors.slice(-20)) log(`go: ${l}`);
-  else log(`${progress.summary(Date.now())}: done`);
+  if (code === 0) o.log(`${progress.summary(Date.now())}: done`);
+  return { code, errors: errors.slice(-20) };
+}
+
+/** `go install -v` into `binDir` with progress lines; the exit code. */
+async function goInstallWithProgress(
+  go: string,
+  spec: GoInstallSpec,
+  binDir: string,
+  extraEnv: Record<string, string>,
+  log: (l: string) => void,
+): Promise<number> {
+  const polite = spec.lowPriority ? { GOFLAGS: '-buildvcs=false -p=1', GOMAXPROCS: '1' } : {};
+  const { code, errors } = await goWithProgress(go, ['install', '-v', `${spec.module}@${spec.version}`], {
+    label: `${spec.tool} build`,
+    packages: spec.packages ?? 0,
+    env: { ...process.env, GOBIN: binDir, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false', ...polite, ...extraEnv },
+    nice: !!spec.lowPriority,
+    log,
+  });
+  if (code !== 0) for (const l of errors) log(`go: ${l}`);
   return code;
 }
 

@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { cachedGoBinaryPath, goInstallCached, GoBinaryUnavailableError, onPath } from './go-install';
+import { startConfiguredServer } from './configured-server';
 import { freePort } from './ports';
-import { stopProcess } from '../lib/supervision';
 
 /**
  * The LiveKit server (an SFU: VIDEO_PROVIDER=livekit) for tests and `npm start -- --livekit`,
@@ -79,7 +75,6 @@ export async function startLiveKitServer(opts: {
   const udpPort = await freePort();
   const apiKey = opts.apiKey ?? `APIdev${randomBytes(6).toString('hex')}`;
   const apiSecret = opts.apiSecret ?? randomBytes(32).toString('base64url');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-livekit-'));
   const yaml = [
     `port: ${port}`,
     'bind_addresses: ["127.0.0.1"]',
@@ -99,43 +94,15 @@ export async function startLiveKitServer(opts: {
     ...(opts.webhookUrl ? ['webhook:', `  api_key: ${apiKey}`, '  urls:', `    - ${opts.webhookUrl}`] : []),
     '',
   ].join('\n');
-  const configFile = path.join(dir, 'livekit.yaml');
-  fs.writeFileSync(configFile, yaml, { mode: 0o600 });
-  const child = spawn(opts.bin, ['--dev', '--config', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  let exited = false;
-  const keep = (d: Buffer) => {
-    output = (output + d.toString()).slice(-200_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  child.once('exit', () => (exited = true));
   const httpUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (exited) throw new Error(`livekit-server exited during start-up:\n${output.slice(-2000)}`);
-    try {
-      // The root path answers "OK" once the server is up.
-      if ((await fetch(httpUrl, { signal: AbortSignal.timeout(1000) })).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      fs.rmSync(dir, { recursive: true, force: true });
-      throw new Error(`livekit-server did not answer on ${port} within 20 s:\n${output.slice(-2000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url: `ws://127.0.0.1:${port}`,
-    port,
-    apiKey,
-    apiSecret,
-    output: () => output,
-    stop: async () => {
-      await stopProcess(child, 'SIGTERM', 5000);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const server = await startConfiguredServer({
+    name: 'livekit',
+    bin: opts.bin,
+    args: (configFile) => ['--dev', '--config', configFile],
+    yaml,
+    timeoutMs: 20_000,
+    // The root path answers "OK" once the server is up.
+    ready: async () => (await fetch(httpUrl, { signal: AbortSignal.timeout(1000) })).ok,
+  });
+  return { url: `ws://127.0.0.1:${port}`, port, apiKey, apiSecret, ...server };
 }

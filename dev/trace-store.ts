@@ -1,16 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  cachedGoBinaryPath,
-  createBuildProgress,
-  goToolchainFor,
-  GoBinaryUnavailableError,
-  onPath,
-} from './go-install';
+import { cachedGoBinaryPath, goToolchainFor, GoBinaryUnavailableError, goWithProgress, onPath } from './go-install';
+import { startConfiguredServer } from './configured-server';
 import { freePort } from './ports';
-import { stopProcess } from '../lib/supervision';
 
 /**
  * The trace store for `npm start -- --traces`, the cluster and the tracing test (decision 0263):
@@ -94,34 +88,18 @@ async function buildJaeger(target: string, log: (l: string) => void): Promise<vo
     fs.cpSync(dir, src, { recursive: true });
     fs.chmodSync(src, 0o755);
     const out = path.join(work, SPEC.binary);
-    const progress = createBuildProgress(SPEC.packages, Date.now(), 'Jaeger build');
-    const nice = onPath('nice');
-    const [cmd, args] = nice ? [nice, ['-n', '19', go]] : [go, []];
-    const child = spawn(cmd, [...args, 'build', '-v', '-o', out, './cmd/jaeger'], {
-      cwd: src,
+    const { code, errors } = await goWithProgress(go, ['build', '-v', '-o', out, './cmd/jaeger'], {
+      label: 'Jaeger build',
+      packages: SPEC.packages,
       env,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      cwd: src,
+      nice: true,
+      log,
     });
-    const tail: string[] = [];
-    let buffered = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const l of lines) {
-        progress.line(l);
-        tail.push(l);
-        if (tail.length > 20) tail.shift();
-      }
-    });
-    const timer = setInterval(() => log(progress.summary(Date.now())), 15_000);
-    const code = await new Promise<number>((resolve) => child.once('close', (c) => resolve(c ?? 1)));
-    clearInterval(timer);
     if (code !== 0 || !fs.existsSync(out)) {
-      for (const l of tail) log(`go: ${l}`);
+      for (const l of errors) log(`go: ${l}`);
       throw new GoBinaryUnavailableError(`go build ${SPEC.module} failed (exit ${code})`);
     }
-    log(`${progress.summary(Date.now())}: done`);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     // Copy then rename: two builds at once never leave a half-written binary in place.
     fs.copyFileSync(out, `${target}.tmp-${process.pid}`);
@@ -155,7 +133,6 @@ export async function startTraceStore(opts: {
   const otlpPort = opts.otlpPort ?? (await freePort());
   const queryPort = opts.queryPort ?? (await freePort());
   const queryGrpcPort = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-jaeger-'));
   const yaml = [
     'service:',
     '  extensions: [jaeger_storage, jaeger_query]',
@@ -195,27 +172,16 @@ export async function startTraceStore(opts: {
     '    trace_storage: memstore',
     '',
   ].join('\n');
-  const configFile = path.join(dir, 'jaeger.yaml');
-  fs.writeFileSync(configFile, yaml);
-  const child = spawn(opts.bin, ['--config', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  let exited = false;
-  const keep = (d: Buffer) => {
-    output = (output + d.toString()).slice(-200_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  child.once('exit', () => (exited = true));
   const queryUrl = `http://127.0.0.1:${queryPort}`;
   const otlpUrl = `http://127.0.0.1:${otlpPort}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exited) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      throw new Error(`jaeger exited during start-up:\n${output.slice(-2000)}`);
-    }
-    try {
-      // Both ends up: the query API answers, and the receiver takes an (empty) OTLP request.
+  const server = await startConfiguredServer({
+    name: 'jaeger',
+    bin: opts.bin,
+    args: (configFile) => ['--config', configFile],
+    yaml,
+    timeoutMs: 30_000,
+    // Both ends up: the query API answers, and the receiver takes an (empty) OTLP request.
+    ready: async () => {
       const q = await fetch(`${queryUrl}/api/services`, { signal: AbortSignal.timeout(1000) });
       const r = await fetch(`${otlpUrl}/v1/traces`, {
         method: 'POST',
@@ -223,26 +189,10 @@ export async function startTraceStore(opts: {
         body: '{"resourceSpans":[]}',
         signal: AbortSignal.timeout(1000),
       });
-      if (q.ok && r.ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > deadline) {
-      await stopProcess(child, 'SIGKILL', 2000);
-      fs.rmSync(dir, { recursive: true, force: true });
-      throw new Error(`jaeger did not answer within 30 s:\n${output.slice(-2000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    otlpUrl,
-    queryUrl,
-    output: () => output,
-    stop: async () => {
-      await stopProcess(child, 'SIGTERM', 5000);
-      fs.rmSync(dir, { recursive: true, force: true });
+      return q.ok && r.ok;
     },
-  };
+  });
+  return { otlpUrl, queryUrl, ...server };
 }
 
 /** One span as Jaeger's query API returns it (the fields we read). */
