@@ -311,28 +311,19 @@ async function writeServerConfig(
   pg: PostgresEndpoint,
   extra: Pick<ConfigInput, 'historyShards' | 'metricsPort'> = {},
 ): Promise<ServerPorts> {
-  const [
-    frontend,
-    frontendHttp,
-    frontendMembership,
-    history,
-    historyMembership,
-    matching,
-    matchingMembership,
-    worker,
-    workerMembership,
-  ] = await freeLowPorts(9);
-  const ports: ServerPorts = {
-    frontend,
-    frontendHttp,
-    frontendMembership,
-    history,
-    historyMembership,
-    matching,
-    matchingMembership,
-    worker,
-    workerMembership,
-  };
+  const names: Array<keyof ServerPorts> = [
+    'frontend',
+    'frontendHttp',
+    'frontendMembership',
+    'history',
+    'historyMembership',
+    'matching',
+    'matchingMembership',
+    'worker',
+    'workerMembership',
+  ];
+  const free = await freeLowPorts(names.length);
+  const ports = Object.fromEntries(names.map((n, i) => [n, free[i]])) as unknown as ServerPorts;
   fs.mkdirSync(path.join(root, 'config'), { recursive: true });
   const dynamicConfigFile = path.join(root, 'config', 'dynamic.yaml');
   fs.writeFileSync(dynamicConfigFile, dynamicConfigYaml(DEV_SERVER_DYNAMIC_CONFIG));
