@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,6 +139,8 @@ export interface RunningTraceStore {
   queryUrl: string;
   stop: () => Promise<void>;
   output: () => string;
+  /** The Jaeger process (absent for a store that is not one). */
+  child?: ChildProcess;
 }
 
 /**
@@ -151,6 +153,8 @@ export async function startTraceStore(opts: {
   otlpPort?: number;
   queryPort?: number;
   maxTraces?: number;
+  /** In a process group of its own, so a terminal's Ctrl-C reaches the supervisor alone (the cluster). */
+  ownProcessGroup?: boolean;
 }): Promise<RunningTraceStore> {
   const otlpPort = opts.otlpPort ?? (await freePort());
   const queryPort = opts.queryPort ?? (await freePort());
@@ -197,7 +201,10 @@ export async function startTraceStore(opts: {
   ].join('\n');
   const configFile = path.join(dir, 'jaeger.yaml');
   fs.writeFileSync(configFile, yaml);
-  const child = spawn(opts.bin, ['--config', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(opts.bin, ['--config', configFile], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.ownProcessGroup ?? false,
+  });
   let output = '';
   let exited = false;
   const keep = (d: Buffer) => {
@@ -237,6 +244,7 @@ export async function startTraceStore(opts: {
   return {
     otlpUrl,
     queryUrl,
+    child,
     output: () => output,
     stop: async () => {
       await stopProcess(child, 'SIGTERM', 5000);
