@@ -236,6 +236,8 @@ export async function checkCluster(c: Cluster, log: (l: string) => void): Promis
         `${logged.map((a) => a.name).join(', ')} logged the join with that trace_id`
       );
     });
+  } else {
+    log("skipped: the join's trace (the cluster runs no trace store: --no-traces, or an OTLP endpoint of one's own)");
   }
 
   // 3. Prometheus's query API: the processes and what that journey left in the metrics.
