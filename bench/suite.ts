@@ -20,7 +20,10 @@
  *   --json` (child processes with their own stacks; "not measured" when a script has no --json);
  * - opt-in `--temporal-postgres`: the table's own stack (queue/join, discovery, auth, memory) runs on
  *   a Temporal server on PostgreSQL instead of the dev server's in-memory SQLite, and the webhook
- *   rows are measured twice, dev server then PostgreSQL, side by side (decision 0220).
+ *   rows are measured twice, dev server then PostgreSQL, side by side (decision 0220);
+ * - `--cluster`: instead of the table, its discovery rows on the production shape (`npm run
+ *   cluster`'s `startCluster`): through nginx's edge cache, straight to one API, and the bare
+ *   route (bench/cluster-discovery.ts).
  *
  * Writes bench/results/<time>.md and .json (git-ignored) and prints the Markdown.
  */
@@ -50,6 +53,7 @@ import { runCases, runMain, Teardown, type BenchCase } from './support/runner';
 import { median, percentile, sum } from './support/stats';
 import { imageApiNodeFlags } from './support/image-command';
 import { TICK_MS, postgresPids, ticks } from './support/cpu';
+import { clusterDiscoveryMain } from './cluster-discovery';
 
 const ROOT = path.join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -1013,6 +1017,11 @@ function temporalCliPath(base: Config): string | null {
 }
 
 async function main() {
+  // `--cluster`: the discovery rows on the production shape instead (bench/cluster-discovery.ts).
+  if (process.argv.includes('--cluster')) {
+    await clusterDiscoveryMain();
+    process.exit(0);
+  }
   const t0 = Date.now();
   const loadStart = loadavg();
   const resultsDir = path.join(ROOT, 'bench', 'results');

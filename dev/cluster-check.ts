@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { DEMO_PASSWORD } from '../apps/demo/src/demo-data';
 import type { Cluster } from './cluster';
+import { fetchTrace, formatTrace, type JaegerSpan, type JaegerTrace } from './trace-store';
 
 /**
  * `npm run cluster -- --check`: the proof that the production shape works, run against a cluster
@@ -8,12 +11,16 @@ import type { Cluster } from './cluster';
  * 1. the demo seeker's agent joins an event (API token), is matched, and both humans accept in the
  *    web application (signed in, CSRF form posts); the demo webhook receiver gets `match.matched`
  *    and `match.accepted`, signatures verified;
- * 2. Prometheus's own query API (`/api/v1/query`) shows every target up and the resulting metrics:
+ * 2. the join's trace (the check sends a W3C traceparent of its own, as a traced client does) is in
+ *    the cluster's trace store, Jaeger's query API: the API's request span, its Temporal client
+ *    call, the workflow's update handler, the activity and the activity's SQL under that one trace
+ *    id, and the API's log line of the request names it (skipped when the cluster runs no store);
+ * 3. Prometheus's own query API (`/api/v1/query`) shows every target up and the resulting metrics:
  *    the offer, the accepted match, the delivered webhooks, requests served by both APIs, the
  *    Temporal SDK's and the Temporal server's metrics;
- * 3. the edge cache answers repeated discovery questions itself (`X-Cache-Status: HIT`), keyed on
+ * 4. the edge cache answers repeated discovery questions itself (`X-Cache-Status: HIT`), keyed on
  *    the full query, with the routes' own Cache-Control;
- * 4. killing one API (kill -9) leaves the load balancer answering every request, the /readyz check
+ * 5. killing one API (kill -9) leaves the load balancer answering every request, the /readyz check
  *    takes it out of rotation, and a restarted API comes back into it.
  *
  * Each step throws with what it saw; the caller prints the lines and exits non-zero.
@@ -133,10 +140,13 @@ export async function checkCluster(c: Cluster, log: (l: string) => void): Promis
 
   // 1. join → match → accept → webhook, through the load balancer.
   let matchId = '';
+  // The join's trace: a sampled W3C traceparent of the check's own, which the API's span continues.
+  const joinTraceId = randomBytes(16).toString('hex');
   await step('join → match → accept → webhook through the load balancer', async () => {
     const join = await api('/queue/join', demo.seekerToken, {
       method: 'POST',
       body: JSON.stringify({ live_event_slug: event.slug }),
+      headers: { traceparent: `00-${joinTraceId}-${randomBytes(8).toString('hex')}-01` },
     });
     if (join.status >= 300) throw new Error(`join: ${join.status} ${await join.text()}`);
     await join.arrayBuffer().catch(() => undefined);
@@ -175,7 +185,62 @@ export async function checkCluster(c: Cluster, log: (l: string) => void): Promis
     return `match ${match.id} accepted by both; webhooks received (signatures verified): ${got.join(', ')}`;
   });
 
-  // 2. Prometheus's query API: the processes and what that journey left in the metrics.
+  // 2. The join's trace in the trace store, and the API's log line naming it.
+  if (c.traceQueryUrl) {
+    const queryUrl = c.traceQueryUrl;
+    await step("the join's trace in the trace store (Jaeger's query API)", async () => {
+      const operation = 'POST /api/v1/queue/join';
+      const service = (t: JaegerTrace, s: JaegerSpan) => t.processes[s.processID]?.serviceName ?? '?';
+      const tag = (s: JaegerSpan, key: string) => s.tags.find((x) => x.key === key)?.value;
+      const isSql = (s: JaegerSpan) => tag(s, 'db.system') === 'postgresql';
+      const want: Array<[string, string, (s: JaegerSpan) => boolean]> = [
+        ['API request', 'jobfair-api', (s) => s.operationName === operation],
+        ['Temporal client', 'jobfair-api', (s) => s.operationName.startsWith('UpdateWithStartWorkflow:')],
+        ['workflow', 'jobfair-worker', (s) => s.operationName === 'HandleUpdate:join'],
+        ['activity', 'jobfair-worker', (s) => s.operationName === 'RunActivity:projectQueueEntry'],
+        ['PostgreSQL', 'jobfair-worker', isSql],
+      ];
+      let last: JaegerTrace | null = null;
+      const trace = await eventually(
+        `spans of trace ${joinTraceId}`,
+        async () => {
+          last = await fetchTrace(queryUrl, joinTraceId);
+          const t = last;
+          return t && want.every(([, svc, f]) => t.spans.some((s) => service(t, s) === svc && f(s))) && t;
+        },
+        60_000,
+      ).catch((e: Error) => {
+        throw new Error(`${e.message}; so far:\n${last ? formatTrace(last) : '(no trace)'}`);
+      });
+      // The SQL under the activity's span: the context reaches pg inside the activity.
+      const byId = new Map(trace.spans.map((s) => [s.spanID, s]));
+      const parent = (s: JaegerSpan) => byId.get(s.references.find((r) => r.refType === 'CHILD_OF')?.spanID ?? '');
+      const underActivity = trace.spans.filter((s) => {
+        if (!isSql(s)) return false;
+        for (let p = parent(s); p; p = parent(p)) if (p.operationName === 'RunActivity:projectQueueEntry') return true;
+        return false;
+      });
+      if (!underActivity.length) throw new Error(`no SQL span under the activity:\n${formatTrace(trace)}`);
+      // The API that took the join logged the request with the same trace id (JSON lines).
+      const loggedJoin = (line: string) => {
+        if (!line.startsWith('{') || !line.includes(joinTraceId)) return false;
+        const l = JSON.parse(line) as { trace_id?: string; msg?: string };
+        return l.trace_id === joinTraceId && (l.msg ?? '').startsWith(`${operation} 2`);
+      };
+      const logged = c.apis.filter((a) => fs.readFileSync(a.logFile, 'utf8').split('\n').some(loggedJoin));
+      if (!logged.length) throw new Error(`no API log line of the join with trace_id ${joinTraceId}`);
+      const services = [...new Set(trace.spans.map((s) => service(trace, s)))];
+      return (
+        `trace ${joinTraceId}: ${trace.spans.length} spans from ${services.join(', ')} ` +
+        `(${want.map(([w]) => w).join(', ')}; ${underActivity.length} SQL spans under the activity); ` +
+        `${logged.map((a) => a.name).join(', ')} logged the join with that trace_id`
+      );
+    });
+  } else {
+    log("skipped: the join's trace (the cluster runs no trace store: --no-traces, or an OTLP endpoint of one's own)");
+  }
+
+  // 3. Prometheus's query API: the processes and what that journey left in the metrics.
   await step("the journey's metrics from Prometheus's query API", async () => {
     const scalar = async (q: string) => (await promQuery(c.prometheusUrl, q))[0]?.[1] ?? NaN;
     const want: Array<[string, string, (v: number) => boolean]> = [
@@ -224,7 +289,7 @@ export async function checkCluster(c: Cluster, log: (l: string) => void): Promis
     return `${seen.join(', ')}; ${nRules} alert rules loaded`;
   });
 
-  // 3. The edge cache.
+  // 4. The edge cache.
   await step('discovery served by the edge cache', async () => {
     const twice = async (p: string) => {
       const statuses: string[] = [];
@@ -256,7 +321,7 @@ export async function checkCluster(c: Cluster, log: (l: string) => void): Promis
     return `${out.join('; ')}; another query MISS`;
   });
 
-  // 4. One API killed: the load balancer keeps answering, the check takes it out, a restart brings it back.
+  // 5. One API killed: the load balancer keeps answering, the check takes it out, a restart brings it back.
   await step('kill -9 of one API: the load balancer keeps answering', async () => {
     const victim = c.apis[0];
     victim.child.kill('SIGKILL');

@@ -12,7 +12,7 @@ import { checkCluster } from './cluster-check';
  * ports, runs the cluster proof (dev/cluster-check.ts), stops it and exits 0 only if every check
  * passed.
  *
- *   npm run cluster [-- --port 8080 --prometheus-port 9090 --apis 2 --workers 2 --shards 4 --dir <dir> --keep --no-build --temporal-address host:port --check]
+ *   npm run cluster [-- --port 8080 --prometheus-port 9090 --apis 2 --workers 2 --shards 4 --dir <dir> --keep --no-build --no-traces --temporal-address host:port --check]
  */
 const { values } = parseArgs({
   options: {
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     keep: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    'no-traces': { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
     'temporal-address': { type: 'string' },
   },
@@ -48,6 +49,9 @@ function banner(c: Cluster, seconds: number): string {
       : `  Temporal:       ${c.temporalAddress} (external: --temporal-address)`,
     `  PostgreSQL:     ${redactUrl(c.databaseUrl)} (app)${c.temporal ? `; Temporal's own on port ${c.temporal.postgresPort}` : ''}`,
     `  Prometheus:     ${c.prometheusUrl}/  (targets: ${c.prometheusUrl}/targets, alerts: ${c.prometheusUrl}/alerts)`,
+    c.traceQueryUrl
+      ? `  Traces:         ${c.traceQueryUrl}/api/traces/<trace_id> (Jaeger, in memory; a log line's trace_id: JAEGER_QUERY_URL=${c.traceQueryUrl} npx tsx dev/trace-store.ts show <trace_id>)`
+      : `  Traces:         ${c.env.OTEL_EXPORTER_OTLP_ENDPOINT ? `exported to ${c.env.OTEL_EXPORTER_OTLP_ENDPOINT}` : 'off (--no-traces)'}`,
     `  Run folder:     ${c.dir}`,
     '',
     ...(d
@@ -62,7 +66,7 @@ function banner(c: Cluster, seconds: number): string {
           `  Try: curl -si ${c.base}/api/v1/live-events/live-now | grep -i x-cache-status   (twice: MISS, then HIT)`,
         ]
       : []),
-    '  Ctrl-C stops everything: load balancer, APIs, workers, Temporal, databases.',
+    '  Ctrl-C stops everything: load balancer, APIs, workers, trace store, Temporal, databases.',
     '',
   ].join('\n');
 }
@@ -99,6 +103,7 @@ async function main() {
       scrapeInterval: check ? '1s' : '5s',
       dist: reuse ? distDir : undefined,
       temporalAddress: values['temporal-address'],
+      traces: !values['no-traces'],
       // The check makes its burst of requests from one address.
       env: check ? { RATE_LIMIT_PUBLIC_PER_MIN: '100000', RATE_LIMIT_READ_PER_MIN: '100000' } : {},
     });

@@ -17,6 +17,7 @@ import { Connection } from '@temporalio/client';
 import { defaultCacheDir, registerSearchAttributes } from './temporal-server';
 import { startTemporalOnPostgres, type TemporalOnPostgres } from './temporal-postgres';
 import { nginxConfig, prometheusConfig, type Endpoint } from './cluster-config';
+import { resolveJaeger, startTraceStore } from './trace-store';
 
 /**
  * The production shape on one machine (`npm run cluster`; decision 0262): the compiled build
@@ -61,9 +62,14 @@ export interface ClusterOptions {
   /**
    * A trace store's OTLP endpoint: passed to every API and worker as OTEL_EXPORTER_OTLP_ENDPOINT
    * (with OTEL_SERVICE_NAME jobfair-api / jobfair-worker). Default: the supervisor's own
-   * OTEL_EXPORTER_OTLP_ENDPOINT, if set.
+   * OTEL_EXPORTER_OTLP_ENDPOINT, if set; else the cluster's own trace store (see `traces`).
    */
   otlpEndpoint?: string;
+  /**
+   * Run the trace store (Jaeger in memory, built once into the cache; decision 0263) and point
+   * every API and worker at it, unless an OTLP endpoint is given. Default true; false: no traces.
+   */
+  traces?: boolean;
   /** Seed the demo fair and its webhook receiver as `npm start` does (default true). */
   demo?: boolean;
   /** How often the supervisor checks each API's /readyz for the load balancer (default 1000 ms). */
@@ -94,6 +100,8 @@ export interface Cluster {
   temporalAddress: string;
   appPg: RunningPostgres;
   databaseUrl: string;
+  /** The cluster's trace store (Jaeger's query API: /api/traces/<id>); null when it runs none. */
+  traceQueryUrl: string | null;
   /** The configuration the processes were given (as `loadConfig` reads their environment). */
   config: Config;
   env: Record<string, string>;
@@ -287,7 +295,18 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const databaseUrl = appPg.url('jobfair');
     log(`app PostgreSQL on port ${appPg.port}`);
 
-    const otlp = opts.otlpEndpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    // The trace store, before the processes that export to it; stopped after them (their last spans).
+    let otlp = opts.otlpEndpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    let traceQueryUrl: string | null = null;
+    if (!otlp && (opts.traces ?? true)) {
+      const bin = await resolveJaeger({ cacheDir: defaultCacheDir(process.env.CACHE_DIR), log });
+      const store = await startTraceStore({ bin, ownProcessGroup: true });
+      children.add(store.child!);
+      stops.push({ what: 'the trace store (Jaeger)', stop: store.stop });
+      otlp = store.otlpUrl;
+      traceQueryUrl = store.queryUrl;
+      log(`trace store (Jaeger) taking OTLP on ${store.otlpUrl}, queried on ${store.queryUrl}`);
+    }
     const env: Record<string, string> = {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
@@ -542,6 +561,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       temporalAddress,
       appPg,
       databaseUrl,
+      traceQueryUrl,
       config,
       env,
       nginx: { pid: nginx.pid, configFile: nginxConf, accessLog: path.join(nginxDir, 'access.log') },

@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stopProcess } from '../lib/supervision';
 
 export interface RunningConfiguredServer {
+  child: ChildProcess;
   /** The server's last 200 kB of output (for a failing test's message). */
   output: () => string;
   stop: () => Promise<void>;
@@ -21,13 +22,15 @@ export async function startConfiguredServer(o: {
   bin: string;
   args: (configFile: string) => string[];
   yaml: string;
+  /** In its own process group: a Ctrl-C in the terminal reaches only the supervisor, which stops it in order. */
+  detached?: boolean;
   timeoutMs: number;
   ready: () => Promise<boolean>;
 }): Promise<RunningConfiguredServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `jobfair-${o.name}-`));
   const configFile = path.join(dir, `${o.name}.yaml`);
   fs.writeFileSync(configFile, o.yaml, { mode: 0o600 });
-  const child = spawn(o.bin, o.args(configFile), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(o.bin, o.args(configFile), { stdio: ['ignore', 'pipe', 'pipe'], detached: o.detached ?? false });
   let output = '';
   let exited = false;
   const keep = (d: Buffer) => {
@@ -53,5 +56,5 @@ export async function startConfiguredServer(o: {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { output: () => output, stop: () => stop('SIGTERM') };
+  return { child, output: () => output, stop: () => stop('SIGTERM') };
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,6 +117,8 @@ export interface RunningTraceStore {
   queryUrl: string;
   stop: () => Promise<void>;
   output: () => string;
+  /** The Jaeger process (absent for a store that is not one). */
+  child?: ChildProcess;
 }
 
 /**
@@ -129,6 +131,8 @@ export async function startTraceStore(opts: {
   otlpPort?: number;
   queryPort?: number;
   maxTraces?: number;
+  /** In a process group of its own, so a terminal's Ctrl-C reaches the supervisor alone (the cluster). */
+  ownProcessGroup?: boolean;
 }): Promise<RunningTraceStore> {
   const otlpPort = opts.otlpPort ?? (await freePort());
   const queryPort = opts.queryPort ?? (await freePort());
@@ -179,6 +183,7 @@ export async function startTraceStore(opts: {
     bin: opts.bin,
     args: (configFile) => ['--config', configFile],
     yaml,
+    detached: opts.ownProcessGroup,
     timeoutMs: 30_000,
     // Both ends up: the query API answers, and the receiver takes an (empty) OTLP request.
     ready: async () => {
