@@ -45,7 +45,13 @@ describe('quality floor and never re-offer', () => {
       const jm = await join(h, misses, event.slug);
       const jf = await join(h, fits, event.slug);
       const mf = await matchOf(h, fits.user.id);
-      expect(mf.score_breakdown.floor).toMatchObject({ bracket: 0, essential_required: true });
+      // Its bracket is the one its wait had reached when offered (on a loaded machine the first
+      // offer may come after 1.5 s): the explanation must say which, and what it required.
+      const enteredFits = new Date((await h.knex('queue_entries').where({ id: jf.queue_id }).first()).entered_at);
+      const fitsFloor = mf.score_breakdown.floor;
+      if (new Date(mf.created_at).getTime() - enteredFits.getTime() < 1500) expect(fitsFloor.bracket).toBe(0);
+      expect([0, 1]).toContain(fitsFloor.bracket);
+      expect(fitsFloor.essential_required).toBe(fitsFloor.bracket === 0);
       const mm = await matchOf(h, misses.user.id);
       expect(mm.job_id).toBe(job.id);
       expect(mm.score_version).toBe('v2');
