@@ -26,6 +26,7 @@ describe('matchmaking under concurrency', () => {
   });
   afterAll(async () => h?.close());
 
+  // 200 joins and their rounds take minutes on a loaded 2-core machine, not the default minute.
   it('200 seekers, 10 slots: exactly 10 matches, none over capacity, no seeker twice', async () => {
     const rec = await h.recruiter();
     const events = [
@@ -103,7 +104,7 @@ describe('matchmaking under concurrency', () => {
     }
     // The private event's slots went to its own queue.
     expect(matches.filter((m) => m.live_event_id === events[2].id)).toHaveLength(3);
-  });
+  }, 180_000);
 
   it('the queue entry is the arbiter: it accepts one offer and refuses any other', async () => {
     const rec = await h.recruiter();
