@@ -61,6 +61,14 @@ import type { Knex } from 'knex';
  * API replaced — then every history of the row is scanned for workflow task failures and
  * non-determinism. `--workers N` runs N workers (a fault kills the first; the deploy replaces all).
  *
+ * `--cluster` runs the matrix on the production shape of dev/cluster.ts (decision 0262): the Temporal
+ * server on its own PostgreSQL, the app's PostgreSQL, two APIs behind nginx and two versioned
+ * workers, compiled; every request through the load balancer. Its faults kill -9 one API (the load
+ * balancer keeps answering; the note under the table counts the attempts the clients retried), one
+ * worker, the app's PostgreSQL, the Temporal server or Temporal's PostgreSQL, each restarted on its
+ * own data and ports; its deploy row starts version 2's workers beside the cluster's and restarts
+ * each API in turn from version 2's build.
+ *
  * `--soak <duration>` (e.g. 30m) replaces the matrix: steady keyed job creations, webhook test
  * deliveries and seeker lifecycles for the duration, no fault; the RSS of every process and the
  * latency of every request are sampled and their drift (first window against last) printed; the
@@ -68,10 +76,11 @@ import type { Knex } from 'knex';
  *
  *   npm run chaos [-- --faults none,worker,api,postgres,temporal,deploy --jobs 100 --tests 40 --seekers 24 --slots 2 --down-ms 3000 --workers 1 --keep --tsx]
  *   npm run chaos -- --soak 30m
+ *   npm run chaos -- --cluster [--faults none,api,worker,deploy,postgres,temporal,temporal-postgres] [--soak 10m]
  */
 const { values } = parseArgs({
   options: {
-    faults: { type: 'string', default: 'none,worker,api,postgres,temporal,deploy' },
+    faults: { type: 'string' },
     workers: { type: 'string', default: '1' },
     soak: { type: 'string' },
     jobs: { type: 'string', default: '100' },
@@ -406,6 +415,8 @@ interface ClusterChaos extends Stack {
   /** Version 2's workers once the deploy row has run (until then the cluster's own workers, version 1). */
   v2Workers: RunningProcess[];
   logs: RunningProcess[];
+  /** The app's PostgreSQL as restarted by the postgres row (the cluster's stop() ends the one it started). */
+  appPg: RunningPostgres;
 }
 
 /** Waits until `url` answers 200 (a load balancer or an API's /readyz). */
@@ -429,6 +440,9 @@ async function startClusterChaos(
   logs: RunningProcess[],
   teardown: Teardown,
 ): Promise<{ s: ClusterChaos; recruiterToken: string }> {
+  // After the cluster's own stop (steps run last first): a PostgreSQL the postgres row restarted.
+  const restarted: { pg: RunningPostgres | null } = { pg: null };
+  teardown.add(async () => restarted.pg?.stop());
   const cl = await startCluster({
     log: (l) => say(`cluster: ${l}`),
     dist,
@@ -461,6 +475,12 @@ async function startClusterChaos(
     admin,
     v2Workers: [],
     logs,
+    get appPg() {
+      return restarted.pg ?? cl.appPg;
+    },
+    set appPg(pg: RunningPostgres) {
+      restarted.pg = pg;
+    },
   };
   teardown.add(async () => {
     for (const w of s.v2Workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
@@ -490,7 +510,6 @@ function clusterTargets(s: ClusterChaos): Record<string, ChaosTarget | null> {
   const lbReady = () => waitUrl(`${cl.base}/readyz`);
   const pidOf = (dataDir: string) =>
     Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let appPg = cl.appPg;
   return {
     none: null,
     // The load balancer keeps answering from the other API; the killed one comes back on its port.
@@ -509,12 +528,12 @@ function clusterTargets(s: ClusterChaos): Record<string, ChaosTarget | null> {
       },
     },
     postgres: {
-      fault: async () => killTree(pidOf(appPg.dataDir)),
+      fault: async () => killTree(pidOf(s.appPg.dataDir)),
       recover: async () => {
-        const opts = { dataDir: appPg.dataDir, port: appPg.port, ownProcessGroup: true, log: () => undefined };
+        const opts = { dataDir: s.appPg.dataDir, port: s.appPg.port, ownProcessGroup: true, log: () => undefined };
         for (let i = 0; ; i++) {
           try {
-            appPg = await startPostgres(opts);
+            s.appPg = await startPostgres(opts);
             break;
           } catch (err) {
             if (i > 20) throw err;
@@ -779,7 +798,14 @@ async function main() {
   const dist = values.tsx ? null : path.join(__dirname, '..', 'dist', `chaos-${randomUUID().slice(0, 8)}`);
   const logs: RunningProcess[] = [];
   try {
-    const faults = values.soak ? [] : values.faults!.split(',');
+    const faults = values.soak
+      ? []
+      : (
+          values.faults ??
+          (values.cluster
+            ? 'none,api,worker,deploy,postgres,temporal,temporal-postgres'
+            : 'none,worker,api,postgres,temporal,deploy')
+        ).split(',');
     if (faults.includes('deploy') && !dist) throw new Error('the deploy row needs the compiled build: drop --tsx');
     if (values.cluster && !dist) throw new Error('--cluster runs the compiled build: drop --tsx');
     if (dist) {
@@ -885,8 +911,10 @@ async function main() {
     if (values.keep) {
       logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
       say(
-        `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev ` +
-          `--db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
+        values.cluster
+          ? `kept ${dir} (process-*.log of version 2's workers; the cluster's own folder is named above)`
+          : `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev ` +
+              `--db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
       );
     } else fs.rmSync(dir, { recursive: true, force: true });
   }
