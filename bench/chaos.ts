@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,7 @@ import { parseDuration, SoakSampler, withChildren } from './support/soak';
 import { scanDeployHistories } from '../test/helpers/chaos-deploy';
 import { setCurrentVersion } from '../lib/worker-versioning';
 import { runMain, Teardown } from './support/runner';
+import { startCluster, type Cluster, type ClusterProcess } from '../dev/cluster';
 import type { Knex } from 'knex';
 
 /**
@@ -60,6 +61,14 @@ import type { Knex } from 'knex';
  * API replaced — then every history of the row is scanned for workflow task failures and
  * non-determinism. `--workers N` runs N workers (a fault kills the first; the deploy replaces all).
  *
+ * `--cluster` runs the matrix on the production shape of dev/cluster.ts (decision 0262): the Temporal
+ * server on its own PostgreSQL, the app's PostgreSQL, two APIs behind nginx and two versioned
+ * workers, compiled; every request through the load balancer. Its faults kill -9 one API (the load
+ * balancer keeps answering; the note under the table counts the attempts the clients retried), one
+ * worker, the app's PostgreSQL, the Temporal server or Temporal's PostgreSQL, each restarted on its
+ * own data and ports; its deploy row starts version 2's workers beside the cluster's and restarts
+ * each API in turn from version 2's build.
+ *
  * `--soak <duration>` (e.g. 30m) replaces the matrix: steady keyed job creations, webhook test
  * deliveries and seeker lifecycles for the duration, no fault; the RSS of every process and the
  * latency of every request are sampled and their drift (first window against last) printed; the
@@ -67,10 +76,11 @@ import type { Knex } from 'knex';
  *
  *   npm run chaos [-- --faults none,worker,api,postgres,temporal,deploy --jobs 100 --tests 40 --seekers 24 --slots 2 --down-ms 3000 --workers 1 --keep --tsx]
  *   npm run chaos -- --soak 30m
+ *   npm run chaos -- --cluster [--faults none,api,worker,deploy,postgres,temporal,temporal-postgres] [--soak 10m]
  */
 const { values } = parseArgs({
   options: {
-    faults: { type: 'string', default: 'none,worker,api,postgres,temporal,deploy' },
+    faults: { type: 'string' },
     workers: { type: 'string', default: '1' },
     soak: { type: 'string' },
     jobs: { type: 'string', default: '100' },
@@ -81,6 +91,7 @@ const { values } = parseArgs({
     'down-ms': { type: 'string', default: '3000' },
     keep: { type: 'boolean', default: false },
     tsx: { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
   },
 });
 const say = (l: string) => console.log(`[chaos] ${l}`);
@@ -125,8 +136,17 @@ function killTree(pid: number) {
   }
 }
 
+/** What the traffic and the lifecycles need of a stack under fault (the dev-server stack or the cluster). */
+interface Stack {
+  /** Where clients send requests: the one API, or the cluster's load balancer. */
+  base: string;
+  env: Record<string, string>;
+  knex: Knex;
+  temporalAddress: string;
+}
+
 /** The stack under fault: its processes and servers change as faults strike and recover, so they live here. */
-interface Chaos {
+interface Chaos extends Stack {
   dir: string;
   dist: string | null;
   logs: RunningProcess[];
@@ -189,22 +209,26 @@ function appEnv(dir: string, apiPort: number, dbUrl: string, temporalAddress: st
     PUBLIC_BASE_URL: base,
     DATABASE_URL: dbUrl,
     TEMPORAL_ADDRESS: temporalAddress,
-    APP_SECRET: APP_SECRET,
     DATA_DIR: path.join(dir, 'data'),
-    WEBHOOK_ALLOW_LOOPBACK: 'true',
-    WEBHOOK_RETRY_SCHEDULE_MS: RETRIES,
-    RATE_LIMIT_WRITE_PER_MIN: '100000',
-    RATE_LIMIT_READ_PER_MIN: '100000',
-    BILLING_FREE_MAX_LIVE_EVENTS: '1000',
-    // Short acceptance windows and interviews: expiries happen and slots turn over within a row.
-    MATCH_ACCEPT_WINDOW_MS: '4000',
-    MATCH_EXPIRY_REMINDER_MS: '0',
-    INTERVIEW_LENGTH_MS: '3000',
-    INTERVIEW_REPORT_WINDOW_MS: '0',
+    ...TRAFFIC_ENV,
   };
 }
 
-const APP_SECRET = 'chaos-secret-chaos-secret-chaos-secret-01';
+/** The settings of the matrix's traffic, the same on the dev-server stack and on the cluster. */
+const TRAFFIC_ENV: Record<string, string> = {
+  APP_SECRET: 'chaos-secret-chaos-secret-chaos-secret-01',
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
+  WEBHOOK_RETRY_SCHEDULE_MS: RETRIES,
+  RATE_LIMIT_WRITE_PER_MIN: '100000',
+  RATE_LIMIT_READ_PER_MIN: '100000',
+  BILLING_FREE_MAX_LIVE_EVENTS: '1000',
+  // Short acceptance windows and interviews: expiries happen and slots turn over within a row.
+  MATCH_ACCEPT_WINDOW_MS: '4000',
+  MATCH_EXPIRY_REMINDER_MS: '0',
+  INTERVIEW_LENGTH_MS: '3000',
+  INTERVIEW_REPORT_WINDOW_MS: '0',
+};
+const APP_SECRET = TRAFFIC_ENV.APP_SECRET;
 
 /** PostgreSQL (embedded, on disk) and the Temporal dev server (SQLite file, so a stopped server restarts with its state). */
 async function startServers(dir: string, teardown: Teardown) {
@@ -257,6 +281,7 @@ async function startChaos(
   const admin = new Client({ connection: adminConn.connection, namespace: 'default' });
   // The same object as `servers`, so the teardown steps above close whatever server a fault left running.
   const c: Chaos = Object.assign(servers, {
+    temporalAddress: servers.temporal.address,
     dir,
     dist,
     logs,
@@ -275,6 +300,22 @@ async function startChaos(
   // The first deploy: version 1 takes every workflow task (until now none had a current version).
   await setCurrentVersion(admin, 'default', { deploymentName: DEPLOYMENT, buildId: V1 }, { identity: 'chaos' });
   return { c, recruiterToken };
+}
+
+/** The deployer's step of the rolling deploy: version 2 becomes current (retried until its workers poll). */
+async function promoteV2(admin: Client): Promise<void> {
+  let last = '';
+  await setCurrentVersion(
+    admin,
+    'default',
+    { deploymentName: DEPLOYMENT, buildId: V2 },
+    {
+      identity: 'chaos',
+      onRetry: (err) => {
+        if (err.message !== last) say(`deploy: set-current-version not yet: ${(last = err.message)}`);
+      },
+    },
+  );
 }
 
 /** What each fault does and how the stack recovers from it (none: no fault). */
@@ -335,20 +376,7 @@ function faultTargets(c: Chaos): Record<string, ChaosTarget | null> {
             const res = await rollingDeploy({
               oldWorkers: c.workers,
               startWorker: () => startWorkerOf(next, V2),
-              promote: async () => {
-                let last = '';
-                await setCurrentVersion(
-                  c.admin,
-                  'default',
-                  { deploymentName: DEPLOYMENT, buildId: V2 },
-                  {
-                    identity: 'chaos',
-                    onRetry: (err) => {
-                      if (err.message !== last) say(`deploy: set-current-version not yet: ${(last = err.message)}`);
-                    },
-                  },
-                );
-              },
+              promote: () => promoteV2(c.admin),
               replaceApis: [
                 async () => {
                   // A successor beside the old API (its own port), then traffic moves to it: what the
@@ -376,13 +404,198 @@ function faultTargets(c: Chaos): Record<string, ChaosTarget | null> {
 }
 
 /**
+ * The cluster under fault (`--cluster`): the production shape of dev/cluster.ts (the real Temporal
+ * server on its own PostgreSQL, the app's PostgreSQL, two APIs behind nginx, two workers, compiled),
+ * every request through the load balancer. Its processes change as faults strike and recover.
+ */
+interface ClusterChaos extends Stack {
+  cl: Cluster;
+  dist: string;
+  admin: Client;
+  /** Version 2's workers once the deploy row has run (until then the cluster's own workers, version 1). */
+  v2Workers: RunningProcess[];
+  logs: RunningProcess[];
+  /** The app's PostgreSQL as restarted by the postgres row (the cluster's stop() ends the one it started). */
+  appPg: RunningPostgres;
+}
+
+/** Waits until `url` answers 200 (a load balancer or an API's /readyz). */
+async function waitUrl(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} not answering 200 within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function startClusterChaos(
+  dist: string,
+  logs: RunningProcess[],
+  teardown: Teardown,
+): Promise<{ s: ClusterChaos; recruiterToken: string }> {
+  // After the cluster's own stop (steps run last first): a PostgreSQL the postgres row restarted.
+  const restarted: { pg: RunningPostgres | null } = { pg: null };
+  teardown.add(async () => restarted.pg?.stop());
+  const cl = await startCluster({
+    log: (l) => say(`cluster: ${l}`),
+    dist,
+    demo: false,
+    keep: values.keep,
+    // The matrix's settings, and versioned workers the run (the deployer) switches itself.
+    env: { ...TRAFFIC_ENV, WORKER_BUILD_ID: V1, WORKER_DEPLOYMENT_NAME: DEPLOYMENT, WORKER_PROMOTE: 'false' },
+  });
+  teardown.add(() => cl.stop());
+  if (values.keep) say(`cluster folder (logs/, configs) kept: ${cl.dir}`);
+  const knex = createKnex(cl.databaseUrl, 4);
+  teardown.add(() => knex.destroy());
+  const { services, close } = openServices(cl.config, {
+    databaseUrl: cl.databaseUrl,
+    temporalAddress: cl.temporalAddress,
+  });
+  const { recruiterToken } = await seedDemoData(services, cl.config);
+  await close();
+  const adminConn = await connectClosable({ address: cl.temporalAddress });
+  teardown.add(() => adminConn.close());
+  const admin = new Client({ connection: adminConn.connection, namespace: 'default' });
+  await setCurrentVersion(admin, 'default', { deploymentName: DEPLOYMENT, buildId: V1 }, { identity: 'chaos' });
+  const s: ClusterChaos = {
+    base: cl.base,
+    env: cl.env,
+    knex,
+    temporalAddress: cl.temporalAddress,
+    cl,
+    dist,
+    admin,
+    v2Workers: [],
+    logs,
+    get appPg() {
+      return restarted.pg ?? cl.appPg;
+    },
+    set appPg(pg: RunningPostgres) {
+      restarted.pg = pg;
+    },
+  };
+  teardown.add(async () => {
+    for (const w of s.v2Workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+  });
+  return { s, recruiterToken };
+}
+
+/** A worker of version 2 beside the cluster's (its own metrics port; not scraped by the cluster's Prometheus). */
+async function startV2Worker(s: ClusterChaos): Promise<RunningProcess> {
+  const env = { ...workerEnv(s.env, V2), METRICS_PORT: String(await freePort()) };
+  return startWorkerOf({ dist: `${s.dist}-v2`, logs: s.logs, env }, V2);
+}
+
+/** A cluster process as the rolling deploy sees it (its output is its log file). */
+function asRunning(p: ClusterProcess): RunningProcess {
+  return Object.assign(p.child, { output: () => fs.readFileSync(p.logFile, 'utf8').slice(-3000) });
+}
+
+async function kill9(child: ChildProcess): Promise<void> {
+  child.kill('SIGKILL');
+  await exitOf(child);
+}
+
+/** The faults on the cluster: kill -9 one API, one worker, either PostgreSQL, the Temporal server; the rolling deploy. */
+function clusterTargets(s: ClusterChaos): Record<string, ChaosTarget | null> {
+  const { cl } = s;
+  const lbReady = () => waitUrl(`${cl.base}/readyz`);
+  const pidOf = (dataDir: string) =>
+    Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return {
+    none: null,
+    // The load balancer keeps answering from the other API; the killed one comes back on its port.
+    api: {
+      fault: () => kill9(cl.apis[0].child),
+      recover: async () => {
+        await cl.apis[0].restart();
+        await lbReady();
+      },
+    },
+    worker: {
+      fault: () => kill9(s.v2Workers[0] ?? cl.workers[0].child),
+      recover: async () => {
+        if (s.v2Workers.length) s.v2Workers[0] = await startV2Worker(s);
+        else await cl.workers[0].restart();
+      },
+    },
+    postgres: {
+      fault: async () => killTree(pidOf(s.appPg.dataDir)),
+      recover: async () => {
+        const opts = { dataDir: s.appPg.dataDir, port: s.appPg.port, ownProcessGroup: true, log: () => undefined };
+        for (let i = 0; ; i++) {
+          try {
+            s.appPg = await startPostgres(opts);
+            break;
+          } catch (err) {
+            if (i > 20) throw err;
+            await new Promise((r) => setTimeout(r, 500));
+          }
+        }
+        await lbReady();
+      },
+    },
+    temporal: cl.temporal
+      ? {
+          fault: async () => {
+            process.kill(cl.temporal!.pid!, 'SIGKILL');
+          },
+          recover: async () => {
+            await cl.temporal!.restartServer();
+            await lbReady();
+          },
+        }
+      : null,
+    'temporal-postgres': cl.temporal
+      ? {
+          fault: async () => killTree(pidOf(cl.temporal!.postgresDataDir)),
+          recover: async () => {
+            await cl.temporal!.restartPostgres();
+            await lbReady();
+          },
+        }
+      : null,
+    // Not a fault: the rolling deploy of the changed workflow on the cluster's workers and APIs.
+    deploy: {
+      fault: async () => {
+        const v2 = `${s.dist}-v2`;
+        const res = await rollingDeploy({
+          oldWorkers: cl.workers.map(asRunning),
+          startWorker: () => startV2Worker(s),
+          promote: () => promoteV2(s.admin),
+          // One API at a time, on its own port: SIGTERM drains it (the load balancer's /readyz check
+          // takes it out, a refused connection is retried on the other API), then version 2 starts there.
+          replaceApis: cl.apis.map((a) => async () => {
+            const old = asRunning(a);
+            await a.restart({ dist: v2 });
+            return { old, next: asRunning(a) };
+          }),
+          log: say,
+        });
+        s.v2Workers = res.workers;
+        say(`deploy: steps (ms from start) ${JSON.stringify(res.steps)}, killed after grace: ${res.killedAfterGrace}`);
+      },
+      recover: async () => undefined,
+    },
+  };
+}
+
+/**
  * The seekers' lifecycles: the web application's accept (no API route: humans only) runs through
  * the same use-case from here, on a Temporal client with the API's deadlines (so it recovers like
  * the API does).
  */
-async function lifecycleOf(c: Chaos, recruiterToken: string, teardown: Teardown) {
+async function lifecycleOf(c: Stack, recruiterToken: string, teardown: Teardown) {
   const lifeTemporal = lazyClosable({
-    address: c.temporal.address,
+    address: c.temporalAddress,
     deadlines: { callTimeoutMs: 10_000, maxRetryDelayMs: 1_000 },
   });
   teardown.add(() => lifeTemporal.close());
@@ -428,7 +641,7 @@ async function lifecycleOf(c: Chaos, recruiterToken: string, teardown: Teardown)
 }
 
 /** The recruiter's API calls (keyed creation of events, jobs and webhooks). */
-const poster = (c: Chaos, recruiterToken: string) => async (p: string, body?: unknown) => {
+const poster = (c: Stack, recruiterToken: string) => async (p: string, body?: unknown) => {
   const res = await fetch(`${c.base}/api/v1${p}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${recruiterToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -441,7 +654,7 @@ const poster = (c: Chaos, recruiterToken: string) => async (p: string, body?: un
 /** One fault's row: a fresh event with a webhook, two small-capacity events for the lifecycles, and the run. */
 async function runFault(
   fault: string,
-  c: Chaos,
+  c: Stack,
   ctx: {
     recruiterToken: string;
     receiver: ChaosReceiver;
@@ -539,6 +752,20 @@ function report(results: ChaosResult[], extra = '', extraFailed = false): void {
   process.exitCode = bad.length || extraFailed ? 1 : 0;
 }
 
+/** Under the cluster's table: what the clients' keyed retries absorbed per row, and the machine's load. */
+function clusterNote(results: ChaosResult[]): string {
+  const perRow = results.map((r) => `${r.fault} ${r.failedAttempts} (gave up ${r.gaveUp})`).join(', ');
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
+  return (
+    `On the cluster (2 APIs behind nginx, 2 workers, the Temporal server on PostgreSQL), every request through the load balancer. ` +
+    `Attempts answered 5xx or failed on the network, then retried with their key, per row: ${perRow}. ` +
+    `Load average (1 / 5 / 15 min) at the end: ${load} on ${os.cpus().length} cores.`
+  );
+}
+
 /** PostgreSQL's postmaster (its backends are its children). */
 function pgPid(c: Chaos): number {
   return Number(fs.readFileSync(path.join(c.pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -571,8 +798,16 @@ async function main() {
   const dist = values.tsx ? null : path.join(__dirname, '..', 'dist', `chaos-${randomUUID().slice(0, 8)}`);
   const logs: RunningProcess[] = [];
   try {
-    const faults = values.soak ? [] : values.faults!.split(',');
+    const faults = values.soak
+      ? []
+      : (
+          values.faults ??
+          (values.cluster
+            ? 'none,api,worker,deploy,postgres,temporal,temporal-postgres'
+            : 'none,worker,api,postgres,temporal,deploy')
+        ).split(',');
     if (faults.includes('deploy') && !dist) throw new Error('the deploy row needs the compiled build: drop --tsx');
+    if (values.cluster && !dist) throw new Error('--cluster runs the compiled build: drop --tsx');
     if (dist) {
       const tb = Date.now();
       buildDist(dist);
@@ -585,19 +820,54 @@ async function main() {
         say(`version 2 (the changed workflow's bundle) in ${((Date.now() - tv) / 1000).toFixed(1)} s`);
       }
     }
-    const { c, recruiterToken } = await startChaos(dir, dist, logs, teardown);
-    const receiver = await startChaosReceiver();
-    teardown.add(() => receiver.close());
-    const life = await lifecycleOf(c, recruiterToken, teardown);
-    const targets = faultTargets(c);
-    if (values.soak) {
-      const soakMs = parseDuration(values.soak);
-      const sampler = new SoakSampler(() => [
+    let stack: Stack;
+    let admin: Client;
+    let recruiterToken: string;
+    let targets: Record<string, ChaosTarget | null>;
+    let processes: ConstructorParameters<typeof SoakSampler>[0];
+    if (values.cluster) {
+      const started = await startClusterChaos(dist!, logs, teardown);
+      const s = started.s;
+      ({ recruiterToken, admin } = { recruiterToken: started.recruiterToken, admin: s.admin });
+      stack = s;
+      targets = clusterTargets(s);
+      const postmaster = (dataDir: string) =>
+        Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      processes = () => [
+        ...s.cl.apis.map((a) => ({ name: a.name, pids: () => [a.child.pid!] })),
+        ...s.cl.workers.map((w) => ({ name: w.name, pids: () => [w.child.pid!] })),
+        { name: 'app PostgreSQL (server + backends)', pids: () => withChildren(postmaster(s.cl.appPg.dataDir)) },
+        ...(s.cl.temporal
+          ? [
+              { name: 'Temporal server', pids: () => [s.cl.temporal!.pid!] },
+              {
+                name: "Temporal's PostgreSQL (server + backends)",
+                pids: () => withChildren(postmaster(s.cl.temporal!.postgresDataDir)),
+              },
+            ]
+          : []),
+        { name: 'nginx', pids: () => withChildren(s.cl.nginx.pid!) },
+      ];
+    } else {
+      const started = await startChaos(dir, dist, logs, teardown);
+      const c = started.c;
+      ({ recruiterToken, admin } = { recruiterToken: started.recruiterToken, admin: c.admin });
+      stack = c;
+      targets = faultTargets(c);
+      processes = () => [
         { name: 'API', pids: () => [c.api.pid!] },
         ...c.workers.map((w, i) => ({ name: `worker ${i + 1}`, pids: () => [w.pid!] })),
         { name: 'PostgreSQL (server + backends)', pids: () => withChildren(pgPid(c)) },
         { name: 'Temporal dev server', pids: () => (c.temporal.pid ? [c.temporal.pid] : []) },
-      ]);
+      ];
+    }
+    const c = stack;
+    const receiver = await startChaosReceiver();
+    teardown.add(() => receiver.close());
+    const life = await lifecycleOf(c, recruiterToken, teardown);
+    if (values.soak) {
+      const soakMs = parseDuration(values.soak);
+      const sampler = new SoakSampler(processes);
       const r = await runFault('soak', c, {
         recruiterToken,
         receiver,
@@ -617,7 +887,7 @@ async function main() {
       const rowStart = Date.now();
       const r = await runFault(fault, c, { recruiterToken, receiver, targets, life });
       if (fault === 'deploy') {
-        r.deploy = await scanDeployHistories(c.admin, {
+        r.deploy = await scanDeployHistories(admin, {
           sinceMs: rowStart,
           patchId: DEPLOY_PATCH,
           oldBuildId: V1,
@@ -634,15 +904,17 @@ async function main() {
       results.push(r);
       say(`\n${chaosTable([r])}`);
     }
-    report(results);
+    report(results, values.cluster ? clusterNote(results) : '');
   } finally {
     await teardown.run(() => undefined);
     if (dist) for (const d of [dist, `${dist}-v2`]) fs.rmSync(d, { recursive: true, force: true });
     if (values.keep) {
       logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
       say(
-        `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev ` +
-          `--db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
+        values.cluster
+          ? `kept ${dir} (process-*.log of version 2's workers; the cluster's own folder is named above)`
+          : `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev ` +
+              `--db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
       );
     } else fs.rmSync(dir, { recursive: true, force: true });
   }

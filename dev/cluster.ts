@@ -84,8 +84,11 @@ export interface ClusterProcess {
   metricsPort: number;
   logFile: string;
   child: ChildProcess;
-  /** Starts it again (same ports, same log file, appended) and waits until it is ready. */
-  restart: () => Promise<void>;
+  /**
+   * Starts it again (same ports, same log file, appended) and waits until it is ready; `dist`: from
+   * another compiled build (a rolling deploy's next version), which later restarts keep.
+   */
+  restart: (opts?: { dist?: string }) => Promise<void>;
 }
 
 export interface Cluster {
@@ -357,7 +360,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       const port = kind === 'api' ? await freePort() : null;
       const metricsPort = await freePort();
       const logFile = path.join(logs, `${name}.log`);
-      const entry = path.join(dist, kind === 'api' ? 'apps/api/src/server.js' : 'apps/worker/src/main.js');
+      let from = dist;
+      const entry = () => path.join(from, kind === 'api' ? 'apps/api/src/server.js' : 'apps/worker/src/main.js');
       const own = { METRICS_PORT: String(metricsPort), ...(port ? { PORT: String(port) } : {}) };
       const p: ClusterProcess = {
         name,
@@ -366,14 +370,18 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         metricsPort,
         logFile,
         child: undefined as unknown as ChildProcess,
-        restart: async () => {
+        restart: async (o = {}) => {
           if (!exited(p.child)) await stopProcess(p.child, 'SIGTERM', 35_000);
+          from = o.dist ?? from;
           start();
           await ready();
         },
       };
+      // A restarted worker is ready on its own "worker running" line, not the one before it in the log.
+      let logFrom = 0;
       const start = () => {
-        p.child = spawnLogged(process.execPath, [entry], procEnv(kind, own), logFile);
+        logFrom = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+        p.child = spawnLogged(process.execPath, [entry()], procEnv(kind, own), logFile);
         children.add(p.child);
       };
       const ready = () =>
@@ -382,7 +390,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           async () =>
             kind === 'api'
               ? answers(`http://127.0.0.1:${port}/readyz`)
-              : /worker running/.test(fs.readFileSync(logFile, 'utf8')),
+              : /worker running/.test(fs.readFileSync(logFile).subarray(logFrom).toString('utf8')),
           {
             failed: () =>
               exited(p.child) ? `exited (${p.child.exitCode ?? p.child.signalCode}):\n${tail(logFile)}` : null,

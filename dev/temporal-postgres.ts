@@ -302,6 +302,16 @@ export interface TemporalOnPostgres {
   output: () => string;
   /** The PostgreSQL Temporal persists to (for figures such as its size). */
   postgresUrl: (database?: string) => string;
+  /** Its data folder (postmaster.pid names the server's process: the cluster's chaos kills it). */
+  postgresDataDir: string;
+  /**
+   * Starts the server process again on the same database and ports (after it was killed, or
+   * stopping it first) and waits until it is ready; `pid` then names the new process.
+   */
+  restartServer: () => Promise<void>;
+  /** Starts Temporal's PostgreSQL again on the same data folder and port (after a kill -9: crash recovery). */
+  restartPostgres: () => Promise<void>;
+  /** Ends the server, then its PostgreSQL (whichever processes are current after restarts). */
   stop: () => Promise<void>;
 }
 
@@ -427,15 +437,16 @@ export async function startTemporalOnPostgres(opts: {
       user: 'postgres',
       password: 'postgres',
     };
-    const pg: RunningPostgres = await startPostgres({
+    const pgOpts = {
       dataDir: path.join(opts.dir, 'temporal-pg'),
       port: pgEndpoint.port,
       user: pgEndpoint.user,
       password: pgEndpoint.password,
-      log: (l) => opts.debug?.(`[temporal-pg] ${l}`),
+      log: (l: string) => opts.debug?.(`[temporal-pg] ${l}`),
       ownProcessGroup: opts.ownProcessGroup,
-    });
-    stops.push(pg.stop);
+    };
+    let pg: RunningPostgres = await startPostgres(pgOpts);
+    stops.push(() => pg.stop());
     let t = Date.now();
     setupTemporalSchemas(tool, pgEndpoint);
     opts.log(`Temporal schemas set up in PostgreSQL (port ${pg.port}) in ${Date.now() - t} ms`);
@@ -445,19 +456,39 @@ export async function startTemporalOnPostgres(opts: {
       metricsPort: opts.metricsPort,
     });
     t = Date.now();
-    const proc = spawnServer(server, root, opts.ownProcessGroup);
-    stops.push(proc.stop);
+    let proc = spawnServer(server, root, opts.ownProcessGroup);
+    stops.push(() => proc.stop());
     const address = `127.0.0.1:${ports.frontend}`;
     await untilReady(address, opts.namespace, proc);
     opts.log(`Temporal server ${TEMPORAL_SERVER_VERSION} on PostgreSQL at ${address}, ready in ${Date.now() - t} ms`);
     return {
       address,
-      pid: proc.pid,
+      get pid() {
+        return proc.pid;
+      },
+      postgresDataDir: pgOpts.dataDir,
+      restartServer: async () => {
+        if (!proc.exited()) await proc.stop();
+        proc = spawnServer(server, root, opts.ownProcessGroup);
+        await untilReady(address, opts.namespace, proc);
+      },
+      restartPostgres: async () => {
+        // Crash recovery on start; retried while the killed backends' shared memory is released.
+        for (let i = 0; ; i++) {
+          try {
+            pg = await startPostgres(pgOpts);
+            return;
+          } catch (err) {
+            if (i > 20) throw err;
+            await new Promise((r) => setTimeout(r, 500));
+          }
+        }
+      },
       postgresPort: pg.port,
       metricsAddress: opts.metricsPort ? `127.0.0.1:${opts.metricsPort}` : null,
-      output: proc.output,
+      output: () => proc.output(),
       version: `server ${TEMPORAL_SERVER_VERSION} on PostgreSQL ${pgVersion(pg)}`,
-      postgresUrl: pg.url,
+      postgresUrl: (database?: string) => pg.url(database),
       stop: stopAll,
     };
   } catch (err) {

@@ -69,6 +69,8 @@ export interface LifecycleResult {
   acceptedAfterExpiry: number;
   longestGapMs: number;
   samples: number;
+  /** Keyed attempts answered 5xx or failed on the network (then retried with their key). */
+  failedAttempts: number;
 }
 
 type Decision = 'accept' | 'late-accept' | 'decline' | 'expire';
@@ -105,6 +107,7 @@ export function startLifecycle(
     acceptedAfterExpiry: 0,
     longestGapMs: 0,
     samples: 0,
+    failedAttempts: 0,
   };
   /** Answers of keyed calls that were in flight over the fault: kind and time. */
   const overFault: Array<{ kind: 'join' | 'write'; at: number }> = [];
@@ -144,9 +147,11 @@ export function startLifecycle(
         const json = (await res.json().catch(() => null)) as any;
         if (res.status < 500 && res.status !== 429 && !(res.status === 409 && json?.code === 'IDEMPOTENCY_KEY_IN_USE'))
           return answered({ status: res.status, body: json });
+        if (res.status >= 500) r.failedAttempts++;
         inFlightOverFault ||= o.fault().at !== null;
       } catch {
         /* network error: the API is down; retry with the key */
+        r.failedAttempts++;
         inFlightOverFault ||= o.fault().at !== null;
       }
       if (Date.now() - started > giveUpMs) return null;

@@ -64,6 +64,8 @@ export interface ChaosResult {
   recoveryByKind: RecoveryByKind;
   wallMs: number;
   lifecycle: LifecycleResult | null;
+  /** Attempts (keyed writes, joins, test sends) answered 5xx or failed on the network, each then retried with its key. */
+  failedAttempts: number;
   /** The rolling deploy row's history scan (chaos-deploy.ts); absent in the other rows. */
   deploy?: DeployScan;
 }
@@ -312,6 +314,8 @@ export async function runChaos(name: string, o: ChaosOptions): Promise<ChaosResu
     recoveryByKind,
     wallMs: Date.now() - t0,
     lifecycle: life,
+    failedAttempts:
+      ops.reduce((n, x) => n + x.trail.filter((t) => !/^(409|429)@/.test(t)).length, 0) + (life?.failedAttempts ?? 0),
   };
 }
 
