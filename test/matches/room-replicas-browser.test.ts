@@ -123,9 +123,11 @@ describe('browser: the interview room with its two people on two API replicas', 
       urls: string[];
     }>;
     expect(seekerTurn.flatMap((e) => e.urls)).toEqual(turnA!.urls);
-    // Both in the room: the match workflow started the clock once, and both pages run it.
-    const started = await h.knex('matches').where({ id: match.id }).first();
-    expect(started.interview_started_at).toBeTruthy();
+    // Both in the room: the match workflow started the clock once (projected a moment later), and both pages run it.
+    await eventually(
+      async () => (await h.knex('matches').where({ id: match.id }).first()).interview_started_at !== null,
+      15_000,
+    );
     for (const p of [seeker, recruiter])
       await p.locator('#room-clock[data-clock-state="running"]').waitFor({ timeout: 15_000 });
     console.log(`call set-up across two replicas (both press Join → both connected, relayed): ${setupMs} ms`);
