@@ -158,7 +158,16 @@ async function waitWithProgress(
     if (ctx.signal.aborted || Date.now() + opts.intervalMs > deadline) return answer;
     await pause(opts.intervalMs, ctx.signal);
     if (ctx.signal.aborted) return answer;
-    answer = await reread();
+    // The stop may come while the re-read is in flight: a closing API refuses it, so the caller
+    // gets the status read last rather than the refusal.
+    const previous = answer;
+    try {
+      answer = await reread();
+    } catch (err) {
+      if (ctx.signal.aborted) return previous;
+      throw err;
+    }
+    if (ctx.signal.aborted && answer.status >= 500) return previous;
   }
 }
 
