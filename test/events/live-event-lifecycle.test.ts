@@ -308,7 +308,8 @@ describe('live events: create, read, update, and the go-live/pause/resume/end wo
       }
       const result = await h.temporal.workflow.getHandle(liveEventWorkflowId(e.id)).result();
       expect(result.drained).toBe(true);
-      expect(result.drainedEntries).toBeGreaterThanOrEqual(2);
+      // drainedEntries is not asserted: the matchmaker's straggler sweep may tell the entries before
+      // the drain reads them (both paths end them the same way, checked above).
       const untouched = (await h.call({ method: 'GET', url: '/api/v1/queue/status', token: other.token })).json();
       expect(untouched.queue_entry.status).toBe('waiting');
       // The ended event takes no new joins.
