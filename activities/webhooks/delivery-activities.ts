@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type { WebhooksRepository, WebhookSubscriptionRow } from '../../db/webhooks/webhooks-repository';
+import type {
+  DeliveryKey,
+  WebhookAttemptRow,
+  WebhookDeliveryRow,
+  WebhooksRepository,
+  WebhookSubscriptionRow,
+} from '../../db/webhooks/webhooks-repository';
 import { buildEnvelope, signatureHeaders } from '../../domain/webhooks/signing';
 import { deriveWebhookSecret } from '../../domain/webhooks/secrets';
 import { domainMetrics } from '../../lib/metrics';
@@ -54,6 +60,18 @@ export interface RecordWebhookDeliveryEndInput extends DeliveryKeyInput {
 }
 export type RecordWebhookDeliveryEndResult = void;
 
+/** What the workflow hears of a recorded attempt that made a request. */
+const summaryOf = (a: WebhookAttemptRow): AttemptSummary => ({
+  deliveryId: a.id,
+  attempt: a.attempt ?? 0,
+  ok: a.outcome === 'success',
+  httpStatus: a.http_status,
+  errorKind: a.error_kind,
+  latencyMs: a.latency_ms,
+  responseSnippet: a.response_snippet,
+  attemptedAtMs: a.attempted_at.getTime(),
+});
+
 /** The secrets a delivery is signed with: the current one, and the previous one during a rotation's overlap. */
 export function signingSecretsOf(appSecret: string, sub: WebhookSubscriptionRow): string[] {
   const secrets = [deriveWebhookSecret(appSecret, sub.id, sub.secret_salt)];
@@ -78,6 +96,24 @@ export function createWebhookDeliveryActivities(deps: {
   const repo = deps.webhooksRepository;
 
   const signingSecrets = (sub: WebhookSubscriptionRow) => signingSecretsOf(deps.appSecret, sub);
+
+  /** A delivery with a recorded 2xx is delivered: a row a record of an older worker moved back to retrying is put right. */
+  const settleAsDelivered = async (trx: Knex, k: DeliveryKey, row: WebhookDeliveryRow, ok: WebhookAttemptRow) => {
+    if (row.state === 'delivered') return;
+    await repo.updateDelivery(
+      k,
+      {
+        state: 'delivered',
+        attempts: Math.max(row.attempts, ok.attempt ?? 0),
+        last_http_status: ok.http_status,
+        last_error_kind: null,
+        last_attempt_at: ok.attempted_at,
+        next_attempt_at: null,
+        finished_at: row.finished_at ?? new Date(),
+      },
+      trx,
+    );
+  };
 
   return {
     /**
@@ -135,31 +171,37 @@ export function createWebhookDeliveryActivities(deps: {
      */
     async attemptWebhookDelivery(input: AttemptWebhookDeliveryInput): Promise<AttemptWebhookDeliveryResult> {
       const k = keyOf(input);
-      const existing = await repo.findAttempt(input.webhookId, input.deliveryId);
-      const delivery = await repo.findDelivery(k);
+      // Before any request, the delivery's record under its row lock: a 2xx already recorded for this
+      // run (an earlier attempt whose completion never reached the workflow, e.g. while Temporal's
+      // database was down) ends the delivery as delivered, and nothing is sent again (decision 0266).
+      const { delivery, delivered, existing } = await deps.knex.transaction(async (trx) => {
+        const row = await repo.lockDelivery(k, trx);
+        if (!row) return { delivery: undefined, delivered: undefined, existing: undefined };
+        const ok = await repo.successfulAttempt(k, trx);
+        if (ok) await settleAsDelivered(trx, k, row, ok);
+        return {
+          delivery: row,
+          delivered: ok,
+          existing: await repo.findAttempt(input.webhookId, input.deliveryId, trx),
+        };
+      });
       if (!delivery)
         throw ApplicationFailure.nonRetryable(
           `delivery ${input.webhookId}/${input.eventId}#${input.run} was not recorded`,
           'DELIVERY_NOT_FOUND',
         );
-      if (existing) {
-        return {
-          state: delivery.state,
-          summary:
-            existing.attempt === null
-              ? null
-              : {
-                  deliveryId: existing.id,
-                  attempt: existing.attempt,
-                  ok: existing.outcome === 'success',
-                  httpStatus: existing.http_status,
-                  errorKind: existing.error_kind,
-                  latencyMs: existing.latency_ms,
-                  responseSnippet: existing.response_snippet,
-                  attemptedAtMs: existing.attempted_at.getTime(),
-                },
-        };
+      if (delivered) {
+        if (delivered.id !== input.deliveryId)
+          Context.current().log.info('webhook attempt not sent: already delivered', {
+            webhookId: input.webhookId,
+            eventId: input.eventId,
+            deliveryId: input.deliveryId,
+            attempt: input.attempt,
+            deliveredBy: delivered.id,
+          });
+        return { state: 'delivered', summary: summaryOf(delivered) };
       }
+      if (existing) return { state: delivery.state, summary: existing.attempt === null ? null : summaryOf(existing) };
       if (FINAL.has(delivery.state)) return { state: delivery.state, summary: null };
       const sub = await repo.findSubscriptionById(input.webhookId);
       const event = await repo.findEvent(input.eventId);
@@ -231,7 +273,8 @@ export function createWebhookDeliveryActivities(deps: {
               },
               trx,
             );
-            await repo.updateDelivery(
+            // A 2xx recorded meanwhile by another attempt of this run is never undone by this one's failure.
+            await repo.updateDeliveryUnlessDelivered(
               k,
               {
                 state,
@@ -281,9 +324,16 @@ export function createWebhookDeliveryActivities(deps: {
     /** Records an end reached by the workflow itself: cancelled by signal, or an attempt whose activity failed. */
     async recordWebhookDeliveryEnd(input: RecordWebhookDeliveryEndInput): Promise<RecordWebhookDeliveryEndResult> {
       const k = keyOf(input);
-      const delivery = await repo.findDelivery(k);
-      if (!delivery) return;
       await deps.knex.transaction(async (trx) => {
+        const delivery = await repo.lockDelivery(k, trx);
+        if (!delivery) return;
+        // The workflow did not hear of a 2xx the receiver gave (an attempt whose completion was lost):
+        // the delivery stays delivered, and its next attempt finds it so and sends nothing (decision 0266).
+        const ok = await repo.successfulAttempt(k, trx);
+        if (ok) {
+          await settleAsDelivered(trx, k, delivery, ok);
+          return;
+        }
         const now = new Date();
         await repo.insertAttempt(
           {

@@ -53,6 +53,23 @@ export interface WebhookDeliveryRow {
   replay_op?: string | null;
 }
 
+/** The columns of a delivery its activities move. */
+export type WebhookDeliveryPatch = Partial<
+  Pick<
+    WebhookDeliveryRow,
+    | 'state'
+    | 'attempts'
+    | 'last_http_status'
+    | 'last_error_kind'
+    | 'last_attempt_at'
+    | 'next_attempt_at'
+    | 'finished_at'
+    | 'first_attempt_due_at'
+    | 'dispatch_lease_until'
+    | 'body_bytes'
+  >
+>;
+
 export interface WebhookAttemptRow {
   id: string;
   subscription_id: string;
@@ -249,28 +266,33 @@ export function createWebhooksRepository(knex: Knex) {
     async findDelivery(k: DeliveryKey, trx: Knex = knex): Promise<WebhookDeliveryRow | undefined> {
       return trx('webhook_deliveries').where(keyWhere(k)).first();
     },
-    async updateDelivery(
-      k: DeliveryKey,
-      patch: Partial<
-        Pick<
-          WebhookDeliveryRow,
-          | 'state'
-          | 'attempts'
-          | 'last_http_status'
-          | 'last_error_kind'
-          | 'last_attempt_at'
-          | 'next_attempt_at'
-          | 'finished_at'
-          | 'first_attempt_due_at'
-          | 'dispatch_lease_until'
-          | 'body_bytes'
-        >
-      >,
-      trx: Knex = knex,
-    ): Promise<void> {
+    /** The delivery under its row lock (`FOR UPDATE`, inside the caller's transaction): what an attempt decides on. */
+    async lockDelivery(k: DeliveryKey, trx: Knex): Promise<WebhookDeliveryRow | undefined> {
+      return trx('webhook_deliveries').where(keyWhere(k)).forUpdate().first();
+    },
+    /** The attempt of this run a receiver answered with a 2xx, if any (there is at most one that counts). */
+    async successfulAttempt(k: DeliveryKey, trx: Knex = knex): Promise<WebhookAttemptRow | undefined> {
+      return trx('webhook_delivery_attempts')
+        .where({ ...keyWhere(k), outcome: 'success' })
+        .orderBy([{ column: 'attempted_at' }, { column: 'id' }])
+        .first();
+    },
+    async updateDelivery(k: DeliveryKey, patch: WebhookDeliveryPatch, trx: Knex = knex): Promise<void> {
       await trx('webhook_deliveries')
         .where(keyWhere(k))
         .update({ ...patch, updated_at: trx.fn.now() });
+    },
+    /** Like `updateDelivery`, but a delivery already recorded as delivered is left as it is (its 2xx is never undone). */
+    async updateDeliveryUnlessDelivered(
+      k: DeliveryKey,
+      patch: WebhookDeliveryPatch,
+      trx: Knex = knex,
+    ): Promise<boolean> {
+      const n = await trx('webhook_deliveries')
+        .where(keyWhere(k))
+        .whereNot({ state: 'delivered' })
+        .update({ ...patch, updated_at: trx.fn.now() });
+      return n > 0;
     },
     async insertAttempt(row: WebhookAttemptRow, trx: Knex = knex): Promise<boolean> {
       const r = await trx('webhook_delivery_attempts').insert(row).onConflict('id').ignore().returning('id');
