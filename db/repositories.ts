@@ -20,6 +20,7 @@ import { createWebhooksRepository } from './webhooks/webhooks-repository';
 import { createChangelogRepository } from './changelog/changelog-repository';
 import { createOutboxRepository } from './notifications/outbox-repository';
 import { createBillingRepository } from './billing/billing-repository';
+import { createRetentionRepository } from './retention/retention-repository';
 
 /**
  * Every repository over one knex pool, built once per process (the API's services plugin, the
@@ -49,6 +50,7 @@ export function createRepositories(knex: Knex) {
     changelog: createChangelogRepository(knex),
     outbox: createOutboxRepository(knex),
     billing: createBillingRepository(knex),
+    retention: createRetentionRepository(knex),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

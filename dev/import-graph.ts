@@ -29,6 +29,7 @@ export const CAPABILITIES = [
   'notifications',
   'billing',
   'demo',
+  'retention',
 ] as const;
 
 export interface ImportEdge {

@@ -13,6 +13,16 @@ const bool = z
 
 const durationMs = z.coerce.number().int().min(1);
 
+/** The spec's idempotency window: a key replayed within 24 hours answers the first answer again. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The shortest retention of finished webhook deliveries: the 30 days a dead letter waits open for
+ * its replay (`DEAD_LETTER_HOLD_MS` in the webhooks contract, which lib may not import; a test
+ * checks the two agree). A replay reads the dead letter's row and its event.
+ */
+export const WEBHOOK_DELIVERY_RETENTION_MIN_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** A comma-separated list of ICE server URLs (RFC 7064/7065), each with one of `schemes`. */
 const iceUrls = (schemes: string[]) =>
   z
@@ -383,6 +393,48 @@ export const configSchema = z.object({
   WEBHOOK_SECRET_OVERLAP_MS: durationMs
     .default(24 * 60 * 60 * 1000)
     .describe('How long a rotated-out webhook secret keeps signing'),
+
+  RETENTION_INTERVAL_MS: durationMs
+    .default(10 * 60_000)
+    .describe(
+      'How often the retention workflow looks for rows past their retention (a pass that found more goes on at once)',
+    ),
+  RETENTION_BATCH_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(1000)
+    .describe('Rows deleted per statement by the retention workflow (one short transaction each)'),
+  RETENTION_MAX_BATCHES_PER_CALL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100)
+    .describe(
+      "Further batches per retention activity call after each table's first; a call that reaches it returns " +
+        'and the workflow calls again at once',
+    ),
+  IDEMPOTENCY_KEY_RETENTION_MS: durationMs
+    .min(IDEMPOTENCY_WINDOW_MS, 'at least the 24-hour idempotency window the API promises (86400000)')
+    .default(IDEMPOTENCY_WINDOW_MS)
+    .describe('How long an Idempotency-Key and its stored answer are kept; never less than the 24-hour window'),
+  WEBHOOK_DELIVERY_RETENTION_MS: durationMs
+    .min(WEBHOOK_DELIVERY_RETENTION_MIN_MS, 'at least the 30 days a dead letter waits for its replay (2592000000)')
+    .default(WEBHOOK_DELIVERY_RETENTION_MIN_MS)
+    .describe(
+      'How long a finished webhook delivery (delivered, dead letter, cancelled, not sent) and its attempts ' +
+        'are kept after it finished; never less than the 30 days a dead letter waits for its replay',
+    ),
+  EMAIL_OUTBOX_RETENTION_MS: durationMs
+    .default(30 * 24 * 60 * 60 * 1000)
+    .describe('How long a sent or failed e-mail stays in the outbox; pending ones are never deleted'),
+  RETENTION_EXPIRED_MARGIN_MS: durationMs
+    .default(24 * 60 * 60 * 1000)
+    .describe(
+      'How long expired OAuth codes and tokens, web sessions and sign-up requests are kept after they expire ' +
+        '(a replayed code or refresh token still revokes its grant within it)',
+    ),
 
   SMTP_URL: z
     .string()

@@ -55,6 +55,17 @@ export const domainMetrics = {
     labelNames: ['outcome', 'attempt'] as const,
     registers: [registry],
   }),
+  retentionRowsDeleted: new Counter({
+    name: 'jobfair_retention_rows_deleted_total',
+    help: 'Rows the retention workflow deleted, by table (idempotency keys, finished webhook deliveries and their attempts, expired codes, tokens and sessions, sent e-mails)',
+    labelNames: ['table'] as const,
+    registers: [registry],
+  }),
+  retentionLastPass: new Gauge({
+    name: 'jobfair_retention_last_pass_timestamp_seconds',
+    help: 'When this worker last finished a retention pass with nothing left past its retention (Unix seconds)',
+    registers: [registry],
+  }),
   activityExecutions: new Counter({
     name: 'jobfair_activity_executions_total',
     help: 'Activity executions by activity type and outcome (completed, failed, cancelled)',

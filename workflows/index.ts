@@ -9,6 +9,7 @@ import { webhookDeliveryWorkflow } from './webhooks/webhook-delivery';
 import { webhookDispatcherWorkflow } from './webhooks/webhook-dispatcher';
 import { billingAccountWorkflow } from './billing/billing-account';
 import { outboxEmailWorkflow } from './notifications/outbox-email';
+import { retentionWorkflow } from './retention/retention';
 import type { QUEUE_ENTRY_WORKFLOW, QueueEntryWorkflow } from './queue/contract';
 import type { LIVE_EVENT_WORKFLOW, LiveEventWorkflow } from './events/contract';
 import type { MATCH_WORKFLOW, MatchWorkflow } from './matches/contract';
@@ -16,6 +17,7 @@ import type { MATCHMAKER_WORKFLOW, MatchmakerWorkflow } from './matchmaking/cont
 import type { CHANGELOG_ANNOUNCEMENT_WORKFLOW, ChangelogAnnouncementWorkflow } from './changelog/contract';
 import type { BILLING_ACCOUNT_WORKFLOW, BillingAccountWorkflow } from './billing/contract';
 import type { OUTBOX_EMAIL_WORKFLOW, OutboxEmailWorkflow } from './notifications/contract';
+import type { RETENTION_WORKFLOW, RetentionWorkflow } from './retention/contract';
 import type {
   WEBHOOK_SUBSCRIPTION_WORKFLOW,
   WebhookSubscriptionWorkflow,
@@ -36,6 +38,7 @@ export {
   webhookDispatcherWorkflow,
   billingAccountWorkflow,
   outboxEmailWorkflow,
+  retentionWorkflow,
 };
 
 /**
@@ -51,7 +54,8 @@ type Contracts = Record<typeof QUEUE_ENTRY_WORKFLOW, QueueEntryWorkflow> &
   Record<typeof WEBHOOK_SUBSCRIPTION_WORKFLOW, WebhookSubscriptionWorkflow> &
   Record<typeof WEBHOOK_DELIVERY_WORKFLOW, WebhookDeliveryWorkflow> &
   Record<typeof BILLING_ACCOUNT_WORKFLOW, BillingAccountWorkflow> &
-  Record<typeof OUTBOX_EMAIL_WORKFLOW, OutboxEmailWorkflow>;
+  Record<typeof OUTBOX_EMAIL_WORKFLOW, OutboxEmailWorkflow> &
+  Record<typeof RETENTION_WORKFLOW, RetentionWorkflow>;
 type Exports = {
   queueEntryWorkflow: typeof queueEntryWorkflow;
   liveEventWorkflow: typeof liveEventWorkflow;
@@ -63,6 +67,7 @@ type Exports = {
   webhookDispatcherWorkflow: typeof webhookDispatcherWorkflow;
   billingAccountWorkflow: typeof billingAccountWorkflow;
   outboxEmailWorkflow: typeof outboxEmailWorkflow;
+  retentionWorkflow: typeof retentionWorkflow;
 };
 type MustMatch<T extends Contracts> = T;
 export type WorkflowsMatchTheirContracts = MustMatch<Exports>;

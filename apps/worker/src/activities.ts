@@ -20,6 +20,7 @@ import {
 } from '#activities/notifications/email-activities';
 import { createBillingActivities } from '#activities/billing/billing-activities';
 import { createBillingProvider } from '#domain/billing/providers';
+import { createRetentionActivities } from '#activities/retention/retention-activities';
 
 export interface WorkerDeps {
   config: Config;
@@ -128,6 +129,11 @@ function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
       billingRepository: repos.billing,
       provider: createBillingProvider(deps.config, repos.billing).provider,
       publicBaseUrl: deps.config.publicBaseUrl,
+    }),
+    ...createRetentionActivities({
+      retentionRepository: repos.retention,
+      config: deps.config,
+      draining: deps.draining,
     }),
   };
 }

@@ -6,6 +6,7 @@ import { createLogger } from '#lib/logger';
 import { createKnex } from '#db/knex';
 import { startWorker } from './worker';
 import { kickMatchmaker } from '#workflows/matchmaking/client';
+import { ensureRetention } from '#workflows/retention/client';
 import { exitWithParent } from '#lib/supervision';
 import { freeLoopbackPort, startMetricsServer, type MetricsServer } from '#lib/metrics';
 import { temporalMetricsText } from './metrics';
@@ -119,6 +120,10 @@ async function main() {
   // The matchmaker is a long-running workflow; make sure it exists (idempotent) once a worker is up.
   kickMatchmaker(started.client, config, 'worker_start').catch((err) =>
     log.warn({ err }, 'could not start the matchmaker; the first queue join will'),
+  );
+  // So is the retention workflow, which deletes rows past their retention (decision 0267).
+  ensureRetention(started.client, config).catch((err) =>
+    log.warn({ err }, 'could not start the retention workflow; the next worker start will'),
   );
   await started.run;
 }

@@ -197,8 +197,7 @@ export function createOAuthService(
           code_challenge: a.codeChallenge,
           expires_at: new Date(Date.now() + cfg.OAUTH_CODE_TTL_MS),
         });
-        // Like web sessions: an occasional sweep on the way, no scheduler of its own.
-        if (Math.random() < 0.05) await oauth.deleteExpired();
+        // Expired codes and tokens are deleted by the retention workflow (docs/design/retention.md).
         return { ...code, client, user } as AuthorizationCode;
       },
       async getAuthorizationCode(code: string): Promise<AuthorizationCode | null> {

@@ -41,8 +41,7 @@ export function createSessionsService(deps: Pick<ServiceDeps, 'repos'> & { ttlMs
         user_agent: meta.userAgent?.slice(0, 300) ?? null,
         expires_at: new Date(Date.now() + ttlMs),
       });
-      // Opportunistic clean-up keeps the table small without a scheduler.
-      if (Math.random() < 0.05) await sessions.deleteExpired();
+      // Expired sessions are deleted by the retention workflow (docs/design/retention.md).
       return { token, session };
     },
     async resolve(token: string | undefined): Promise<ResolvedSession | null> {

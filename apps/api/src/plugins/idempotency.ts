@@ -4,12 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, DependencyUnavailableError, ValidationError } from '#lib/errors';
 import { seal, unseal } from '#lib/sealed';
 import { operationKey, type OperationKey } from '#lib/operation-ids';
+import { IDEMPOTENCY_WINDOW_MS } from '#lib/config';
 import { LEASE_DEAD_SQL, ProcessLease } from './process-lease';
 
 const SEAL_PURPOSE = 'idempotent-answer';
 
-/** The spec's replay window. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
  * Upper bound of an in-progress claim held by a *live* process (a hung request). A claim of a dead
  * process, or one PostgreSQL lost, is free at once (its lease epoch is gone, decision 0161).
@@ -19,7 +18,6 @@ const LOCK_MS = 60_000;
 const LEASE_WAIT_MS = 2_000;
 /** A release that failed (database down) is retried this often until it succeeds. */
 const RELEASE_RETRY_MS = 500;
-const HOUSEKEEPING_MS = 10 * 60_000;
 /** Either case, spelled out (no /i flag) so the OpenAPI document can publish the same pattern. */
 export const UUID_V4 = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation', 'sunset', 'link'];
@@ -355,16 +353,8 @@ export default fp(
       if (c && !c.done) await release(c);
     });
 
-    // Keys older than the window are dead weight: drop them now and then (the claim also ignores them).
-    const housekeeping = setInterval(() => {
-      app
-        .knex('idempotency_keys')
-        .whereRaw("created_at < clock_timestamp() - ? * interval '1 millisecond'", [IDEMPOTENCY_WINDOW_MS])
-        .delete()
-        .catch((err: unknown) => app.log.warn({ err }, 'idempotency housekeeping failed'));
-    }, HOUSEKEEPING_MS);
-    housekeeping.unref();
-    app.addHook('onClose', async () => clearInterval(housekeeping));
+    // Keys older than the window are dead weight; the claim ignores them, and the retention workflow
+    // deletes them in small batches (IDEMPOTENCY_KEY_RETENTION_MS, docs/design/retention.md).
   },
   { name: 'idempotency', dependencies: ['knex', 'auth'] },
 );
