@@ -40,9 +40,14 @@ export interface Workload {
   peakToMean: number;
   /** A process is planned to run at most this share of one core at the peak (Node runs JavaScript on one). */
   coreBudget: number;
-  /** Days kept: finished workflows (the namespace's retention) and the app's rows. */
+  /** Days kept: finished workflows (the namespace's retention) and the app's rows (the horizon of the storage figure). */
   temporalRetentionDays: number;
   appRetentionDays: number;
+  /**
+   * Tables the retention workflow prunes, and the days each keeps (docs/design/retention.md): their
+   * size stops growing after that many days. Tables not named grow for `appRetentionDays`.
+   */
+  prunedTableDays: Readonly<Record<string, number>>;
   /** Table bytes on disk ÷ row bytes: indexes, page fill and dead rows between vacuums. */
   indexAndFreeSpaceFactor: number;
 }
@@ -63,6 +68,15 @@ export const TARGET_WORKLOAD: Workload = {
   coreBudget: 0.6,
   temporalRetentionDays: 7,
   appRetentionDays: 90,
+  // The retention workflow's defaults: idempotency keys 24 h, finished deliveries and their attempts,
+  // sent e-mails and events without a delivery left 30 days.
+  prunedTableDays: {
+    idempotency_keys: 1,
+    webhook_deliveries: 30,
+    webhook_delivery_attempts: 30,
+    domain_events: 30,
+    email_outbox: 30,
+  },
   indexAndFreeSpaceFactor: 2.5,
 };
 
@@ -128,11 +142,13 @@ export function capacityModel(
   const temporalCores = total((c) => c.cpuMs.temporal) / 1000;
   const apiCores = total((c) => c.cpuMs.api) / 1000;
   const workerCores = total((c) => c.cpuMs.worker) / 1000;
-  // Rows each operation leaves, at their measured size, times the factor for indexes and free space.
-  const bytesOf = (c: OperationCost) =>
-    Object.entries(c.rowsAdded).reduce((a, [t, rows]) => a + rows * (rowBytes[t]?.bytesPerRow ?? 0), 0) *
+  // Rows each operation leaves, at their measured size, times the factor for indexes and free space,
+  // each table kept for its own days (a pruned table stops growing) within the horizon.
+  const daysKept = (t: string) => Math.min(w.appRetentionDays, w.prunedTableDays[t] ?? w.appRetentionDays);
+  const bytesKeptOf = (c: OperationCost) =>
+    Object.entries(c.rowsAdded).reduce((a, [t, rows]) => a + rows * (rowBytes[t]?.bytesPerRow ?? 0) * daysKept(t), 0) *
     w.indexAndFreeSpaceFactor;
-  const appBytesPerDay = perDay(bytesOf);
+  const appBytesKept = perDay(bytesKeptOf);
   return {
     peakPerSecond,
     temporal: {
@@ -153,7 +169,7 @@ export function capacityModel(
     postgres: {
       statementsPerSecond: total((c) => c.sqlStatements),
       cores: total((c) => c.cpuMs.postgres) / 1000,
-      GiBRetained: (appBytesPerDay * w.appRetentionDays) / 2 ** 30,
+      GiBRetained: appBytesKept / 2 ** 30,
     },
   };
 }

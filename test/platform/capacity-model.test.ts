@@ -71,6 +71,17 @@ describe('the capacity model', () => {
     );
   });
 
+  it('stops a pruned table growing after its retention', () => {
+    const rowBytes = { matches: { bytesPerRow: 1024 }, queue_entries: { bytesPerRow: 512 } };
+    const w = { ...workload, appRetentionDays: 90, indexAndFreeSpaceFactor: 1 };
+    const kept = capacityModel(costs, rowBytes, { ...w, prunedTableDays: {} }).postgres.GiBRetained;
+    const pruned = capacityModel(costs, rowBytes, { ...w, prunedTableDays: { queue_entries: 30 } }).postgres
+      .GiBRetained;
+    // Entries (72,000 a day × 512 B) kept 30 days instead of 90; matches (36,000 × 1,024 B) all 90.
+    expect(kept - pruned).toBeCloseTo((72_000 * 512 * 60) / 2 ** 30);
+    expect(pruned).toBeCloseTo((36_000 * 1024 * 90 + 72_000 * 512 * 30) / 2 ** 30);
+  });
+
   it('plans a spare replica and never fewer than two', () => {
     expect(replicasFor(0.01, 0.6)).toBe(2);
     expect(replicasFor(1.3, 0.6)).toBe(4);
