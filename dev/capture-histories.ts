@@ -25,6 +25,8 @@ import {
   webhookSubscriptionWorkflowId,
 } from '../workflows/webhooks/contract';
 import { billingAccountWorkflowId } from '../workflows/billing/contract';
+import { retentionWorkflowId } from '../workflows/retention/contract';
+import { ensureRetention } from '../workflows/retention/client';
 import { signalBillingEvent } from '../workflows/billing/client';
 import { billingStatus, CARDS, checkoutAndPay } from '../test/billing/helpers';
 
@@ -533,6 +535,34 @@ async function outboxEmail(h: Harness) {
   await save(h, 'outboxEmailWorkflow', 'signup-confirmation-sent', outboxEmailWorkflowId(row.id));
 }
 
+/**
+ * The retention workflow (decision 0267): a pass whose call runs out of budget and calls again at
+ * once (25 idempotency keys past the window, batches of 10, one more batch per call), then passes
+ * that find nothing and sleep in between. It never ends: its history so far is saved.
+ */
+async function retention(h: Harness) {
+  const s = await h.seeker();
+  const token = await h.knex('api_tokens').where({ user_id: s.user.id }).first();
+  await h.knex('idempotency_keys').insert(
+    Array.from({ length: 25 }, (_, i) => ({
+      token_id: token.id,
+      key: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      method: 'POST',
+      route: '/api/v1/queue/join',
+      request_hash: 'x',
+      state: 'completed',
+      created_at: new Date(Date.now() - 25 * 60 * 60 * 1000),
+    })),
+  );
+  await ensureRetention(h.temporal, h.config);
+  const handle = h.temporal.workflow.getHandle(retentionWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
+  await eventually(
+    async () => ((await handle.fetchHistory()).events ?? []).filter((e) => e.timerFiredEventAttributes).length >= 2,
+    30_000,
+  );
+  await save(h, 'retentionWorkflow', 'batches-then-idle-passes', retentionWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
+}
+
 /** Runs a scenario unless `--only` names none of the workflow types it saves. */
 const wanted = (types: string[]) => !only || types.some((t) => only.includes(t));
 
@@ -688,6 +718,11 @@ async function main() {
       await withHarness(
         { BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '600000', BILLING_DUNNING_SCHEDULE_MS: '300,300' },
         billing,
+      );
+    if (wanted(['retentionWorkflow']))
+      await withHarness(
+        { RETENTION_INTERVAL_MS: '200', RETENTION_BATCH_SIZE: '10', RETENTION_MAX_BATCHES_PER_CALL: '1' },
+        retention,
       );
     if (wanted(['outboxEmailWorkflow'])) {
       const smtp = await startSmtp();
