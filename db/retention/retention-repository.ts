@@ -96,6 +96,19 @@ export function createRetentionRepository(knex: Knex) {
       return { deliveries: Number(rows[0].deliveries), attempts: Number(rows[0].attempts) };
     },
 
+    /** Rows past their retention now, per table, counted up to `cap` each (an operator's look, not a scan). */
+    async countPastRetention(cutoffs: RetentionCutoffs, cap: number): Promise<Record<string, number>> {
+      const out: Record<string, number> = {};
+      for (const [table, predicate] of Object.entries(PREDICATES)) {
+        const { rows } = await knex.raw<{ rows: Array<{ n: string }> }>(
+          `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${predicate} LIMIT :cap) x`,
+          { cutoff: cutoffFor(table as keyof typeof PREDICATES, cutoffs), cap },
+        );
+        out[table] = Number(rows[0].n);
+      }
+      return out;
+    },
+
     /** The plan of each target's batch select (for the test that every predicate is index-backed). */
     async explainTargets(cutoffs: RetentionCutoffs, limit: number): Promise<Record<string, string>> {
       const out: Record<string, string> = {};

@@ -11,6 +11,7 @@ import {
 } from '../../workflows/retention/contract';
 import { ensureRetention } from '../../workflows/retention/client';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
+import { retentionReport } from '../../apps/ops/src/retention-report';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -205,6 +206,14 @@ describe('retention workflow', () => {
     const tokenKeys = (q: any) => q.where({ token_id: token.id });
     const hookRows = (q: any) => q.where({ subscription_id: hook.id });
 
+    // The operator's look before: not started, and the backlog per table.
+    const ops = { services: h.app.services, temporal: h.temporal };
+    const reportBefore = (await retentionReport(ops, h.config)).join('\n');
+    expect(reportBefore).toContain('not started');
+    expect(reportBefore).toMatch(
+      /idempotency_keys 35, webhook_deliveries 3, email_outbox 2, oauth_codes 1, oauth_tokens 1, web_sessions 1, signup_requests 1\./,
+    );
+
     // Started the way every worker starts it; a second start is the same workflow.
     await ensureRetention(h.temporal, h.config);
     await ensureRetention(h.temporal, h.config);
@@ -320,6 +329,12 @@ describe('retention workflow', () => {
       [15, false],
     ]);
     const callsNow = calls.length;
+
+    // The operator's look after: running, what it deleted, nothing left past its retention.
+    const reportAfter = (await retentionReport(ops, h.config)).join('\n');
+    expect(reportAfter).toContain(': running, started');
+    expect(reportAfter).toMatch(/deleted so far: idempotency_keys \d+/);
+    expect(reportAfter).toContain('Rows past their retention now: none.');
 
     // Running again is harmless: later passes find nothing more and keep what they kept.
     await eventually(async () => (await results()).length >= callsNow + 2, 30_000);

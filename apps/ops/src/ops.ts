@@ -5,6 +5,7 @@ import { AppError } from '#lib/errors';
 import { lazyClosable } from '#lib/temporal-connection';
 import { openServices, scriptTemporalAddress } from './services';
 import { describeDrift, reconcile, why, type OpsContext } from './ops-commands';
+import { retentionReport } from './retention-report';
 
 /**
  * `npm run ops -- <command>`: the operator's chair. Uses DATABASE_URL and TEMPORAL_ADDRESS
@@ -19,7 +20,8 @@ commands:
   dead-letters [--since <time>] [--webhook whk_…]   webhook deliveries that gave up (not yet replayed)
   replay (--webhook whk_…|--all) --since <time> [--execute]   redeliver dead letters (dry run unless --execute)
   replay --webhook whk_… --delivery dlv_…|evt_… [--execute]    redeliver one dead letter
-  reconcile [--since <time>] [--fix]     compare PostgreSQL projections with workflow state; --fix repairs`,
+  reconcile [--since <time>] [--fix]     compare PostgreSQL projections with workflow state; --fix repairs
+  retention                              the retention workflow's last pass and rows past their retention now`,
   why: `usage: npm run ops -- why <match-id|queue-entry-id|user-id|e-mail|queue-entry:<userId>|match:<matchId>>
 
 Explains in words, with times in your local time zone (set TZ to change it):
@@ -43,6 +45,11 @@ delivery log, or its event id), as a new run with the same event id.
 Without --execute, or with --dry-run, it only lists what it would replay (a dry run).
   --webhook  one subscription;  --all  every subscription with dead letters
 npm run webhooks:replay is this command with --execute (add --dry-run for a dry run).`,
+  retention: `usage: npm run ops -- retention
+
+Says whether the retention workflow (retention:<task queue>) runs, what it last reported (passes,
+rows deleted per table, the next pass), and how many rows are past their retention right now per
+table, with this process's retention settings (counted up to 100000 each).`,
   reconcile: `usage: npm run ops -- reconcile [--since <ISO time>] [--fix]
 
 Compares the PostgreSQL projections (open matches and queue entries, and rows updated since --since;
@@ -177,6 +184,8 @@ async function main() {
           ? `${replayed} replayed`
           : `dry run: ${pending} dead letter(s) would be replayed; add --execute to replay them`,
       );
+    } else if (command === 'retention') {
+      for (const line of await retentionReport(ctx, config)) console.log(line);
     } else if (command === 'reconcile') {
       const since = values.since ? dateArg('since', values.since) : undefined;
       const drift = await reconcile(ctx, { fix: values.fix === true, ...(since ? { since } : {}) });
