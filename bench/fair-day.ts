@@ -44,12 +44,16 @@ import {
   generateDay,
   openEligibleJobs,
   slotTime,
+  slotAccounting,
   offlineOptimum,
   onlineReference,
   expectedOptimum,
   type Day,
   type DayShape,
   type Optimum,
+  type SlotAccount,
+  type OnlineReference,
+  SLOT_BUCKETS,
 } from './support/fair-day-model';
 
 type Planner = Config['MATCHMAKING_PLANNER'];
@@ -88,6 +92,8 @@ interface Options {
   planners: Variant[];
   /** Diagnosis: every simulated minute, each event's room and why each waiting entry has no offer (JSON lines). */
   trace: string | null;
+  /** Diagnosis: each run's record (matches, offers, entries, in simulated minutes) as JSON, to re-read offline. */
+  dump: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -99,6 +105,7 @@ function parseArgs(argv: string[]): Options {
     demands: [3, 0.5],
     planners: ['greedy', 'assignment'].map(parseVariant),
     trace: null,
+    dump: null,
   };
   const ints: Record<string, 'seed' | 'recruiters' | 'dayMinutes' | 'msPerMinute'> = {
     '--seed': 'seed',
@@ -120,11 +127,13 @@ function parseArgs(argv: string[]): Options {
       if (o.demands.some((d) => !(d > 0))) throw new Error('--demands needs positive numbers, e.g. 3,0.5');
     } else if (k === '--trace') {
       o.trace = v;
+    } else if (k === '--dump') {
+      o.dump = v;
     } else if (k === '--planners') {
       o.planners = v.split(',').map(parseVariant);
     } else {
       throw new Error(
-        `unknown argument ${k}; use ${[...Object.keys(ints), '--demands', '--planners', '--trace'].join(', ')}`,
+        `unknown argument ${k}; use ${[...Object.keys(ints), '--demands', '--planners', '--trace', '--dump'].join(', ')}`,
       );
     }
   }
@@ -193,7 +202,7 @@ interface RunRecord {
   planner: string;
   joins: Map<number, number>;
   matches: MatchRow[];
-  entries: Array<{ seeker: number; status: string; end_reason: string | null }>;
+  entries: Array<{ seeker: number; status: string; end_reason: string | null; joined: number; ended: number | null }>;
   humanErrors: number;
   races: number;
   lateJoins: number[];
@@ -225,6 +234,9 @@ interface MatchRow {
   expired: number | null;
   completed: number | null;
   noShow: number | null;
+  /** The matchmaker's offer behind the match: when it took the slot, and when it gave it back (null: still held). */
+  offered: number;
+  released: number | null;
 }
 
 async function runDay(
@@ -522,7 +534,12 @@ async function simulate(
     'completed_at',
     'no_show_at',
   );
-  const entries = await knex('queue_entries').select('user_id', 'status', 'end_reason');
+  const entries = await knex('queue_entries').select('user_id', 'status', 'end_reason', 'entered_at', 'ended_at');
+  const offers = new Map<string, { created_at: Date; updated_at: Date; status: string }>(
+    (await knex('match_offers').select('id', 'created_at', 'updated_at', 'status')).map(
+      (o: { id: string; created_at: Date; updated_at: Date; status: string }) => [o.id, o],
+    ),
+  );
   await tracing;
   // Humans still thinking wake up to `closed` and do nothing.
   void Promise.allSettled(humans);
@@ -554,12 +571,18 @@ async function simulate(
       expired: toMin(r.expired_at),
       completed: toMin(r.completed_at),
       noShow: toMin(r.no_show_at),
+      offered: toMin(offers.get(r.id)?.created_at ?? r.created_at)!,
+      released: offers.get(r.id)?.status === 'closed' ? toMin(offers.get(r.id)!.updated_at) : null,
     })),
-    entries: entries.map((e: { user_id: string; status: string; end_reason: string | null }) => ({
-      seeker: p.seekerOf.get(e.user_id)!,
-      status: e.status,
-      end_reason: e.end_reason,
-    })),
+    entries: entries.map(
+      (e: { user_id: string; status: string; end_reason: string | null; entered_at: Date; ended_at: Date | null }) => ({
+        seeker: p.seekerOf.get(e.user_id)!,
+        status: e.status,
+        end_reason: e.end_reason,
+        joined: toMin(e.entered_at)!,
+        ended: toMin(e.ended_at),
+      }),
+    ),
   };
 }
 
@@ -702,7 +725,7 @@ const ROWS = [
 export interface Reference {
   interviews: number;
   totalScore: number;
-  lp: { interviews: number; totalScore: number; offers: number; holdShare: number };
+  lp: OnlineReference;
   expected: { interviews: number; totalScore: number };
 }
 
@@ -858,6 +881,109 @@ function runColumn(day: Day, opt: Optimum, ref: Reference, r: RunRecord, eligibl
   };
 }
 
+/** The slot accounting's rows (fair-day-model.ts, SLOT_BUCKETS), grouped for the report. */
+const SLOT_ROWS: Array<[string, Array<keyof SlotAccount>]> = [
+  ['interviewing', ['interviewing']],
+  ['answers, both accept: until the first yes', ['acceptedFirstYes']],
+  ["answers, both accept: the seeker said yes, waiting for the recruiter's", ['acceptedWaitRecruiter']],
+  ["answers, both accept: the recruiter said yes, waiting for the seeker's", ['acceptedWaitSeeker']],
+  ['answers: declined', ['declined']],
+  ['answers: ignored, held until the window expired', ['expired']],
+  ['accepted, walking to the room', ['toRoom']],
+  ["no-show's grace", ['noShowGrace']],
+  ['offer made, match not started / match ended, slot not released yet', ['offerStarting', 'endedNotReleased']],
+  ['idle, a seeker in line could take it: within a minute / longer⁵', ['idleEligibleLatency', 'idleEligibleLonger']],
+  ['idle, the seeker who could take it held by another offer', ['idleSeekerHeld']],
+  ["idle, a seeker's pair here passes the floor only later", ['idleFloorLater']],
+  ["idle, the seekers' passing pairs here all offered already", ['idlePairsTried']],
+  ['idle, nobody in line eligible here', ['idleNobody']],
+  ["idle in the day's last minute (no interview could start before closing)", ['afterLastStart']],
+];
+
+/**
+ * Where every recruiter slot's time went (slotAccounting), per run, beside where the online
+ * reference's max-interviews plan spends it. Shares of Σ capacity × day length; the reference may
+ * use up to one interview length past closing on each slot, so its column can pass 100 %.
+ */
+export function slotTable(day: Day, ref: Reference, records: RunRecord[]): string {
+  const slotDay = day.recruiters.reduce((a, r) => a + r.capacity * day.shape.dayMinutes, 0);
+  const accounts = records.map((r) => slotAccounting(day, r.matches, r.entries));
+  const sum = (accs: SlotAccount[], keys: Array<keyof SlotAccount>) =>
+    accs.reduce((a, acc) => a + keys.reduce((b, k) => b + acc[k], 0), 0);
+  const cell = (m: number) => `${pct(m, slotDay)} (${f1(m).replace(/\.0$/, '')})`;
+  const u = ref.lp.slotUse;
+  const lpCells: Record<string, string> = {
+    interviewing: cell(u.interviewing),
+    'answers, both accept: until the first yes': `${cell(u.accepted)}, with the waits and the walk`,
+    'answers: declined': cell(u.declined),
+    'answers: ignored, held until the window expired': cell(u.expired),
+    "no-show's grace": cell(u.noShow),
+  };
+  const budgetLeft = u.budget - u.interviewing - u.accepted - u.declined - u.expired - u.noShow;
+  const head = `| slot time, % of ${f1(slotDay).replace(/\.0$/, '')} slot-minutes (minutes) | online reference LP⁶ | ${records.map((r) => r.planner).join(' | ')} |`;
+  const sep = `|---|---|${records.map(() => '---').join('|')}|`;
+  const body = SLOT_ROWS.map(([label, keys]) => {
+    const runs = accounts.map((accs) =>
+      keys.length === 2 && keys[0] === 'idleEligibleLatency'
+        ? `${cell(sum(accs, [keys[0]]))} / ${cell(sum(accs, [keys[1]]))}`
+        : cell(sum(accs, keys)),
+    );
+    return `| ${label} | ${lpCells[label] ?? '—'} | ${runs.join(' | ')} |`;
+  });
+  const pastClosing = records.map((r) =>
+    r.matches.reduce((a, x) => {
+      if (x.interviewStarted === null || x.interviewStarted > day.shape.dayMinutes) return a;
+      const length =
+        x.completed !== null ? x.completed - x.interviewStarted : day.recruiters[x.recruiter].interviewMinutes;
+      return a + Math.max(0, x.interviewStarted + length - day.shape.dayMinutes);
+    }, 0),
+  );
+  const interviews = `| interviews per recruiter (the reference: expected) | ${u.perRecruiter.map((x) => f1(x.interviews)).join(' / ')} | ${records
+    .map((r) =>
+      day.recruiters
+        .map(
+          (rec) =>
+            r.matches.filter(
+              (x) =>
+                x.recruiter === rec.idx && x.interviewStarted !== null && x.interviewStarted <= day.shape.dayMinutes,
+            ).length,
+        )
+        .join(' / '),
+    )
+    .join(' | ')} |`;
+  const past = `| interview minutes past closing (started before it) | in the row above | ${pastClosing.map((m) => f1(m)).join(' | ')} |`;
+  const perRecruiter = `| interviewing / idle per recruiter (minutes; the reference: interviews and holds) | ${u.perRecruiter.map((x) => f1(x.used)).join(' / ')} | ${accounts
+    .map((accs) =>
+      accs
+        .map((a) => {
+          const idle = SLOT_BUCKETS.filter((b) => b.startsWith('idle') || b === 'afterLastStart').reduce(
+            (x, b) => x + a[b],
+            0,
+          );
+          return `${f1(a.interviewing).replace(/\.0$/, '')}/${f1(idle).replace(/\.0$/, '')}`;
+        })
+        .join(' / '),
+    )
+    .join(' | ')} |`;
+  const unused = `| budget the reference leaves unused (of Σ capacity × (day + one interview)) | ${cell(budgetLeft)} | ${records.map(() => '—').join(' | ')} |`;
+  return [
+    '#### Where the slot time goes',
+    '',
+    head,
+    sep,
+    ...body,
+    past,
+    interviews,
+    perRecruiter,
+    unused,
+    '',
+    '⁵ An idle slot with a seeker in line who could be offered it (an unoffered job here in their scope passes the ' +
+      'floor, no offer holds them) for at most a minute: the round and the offer on their way; longer: a loss the ' +
+      'planner or the matchmaker controls. ⁶ The max-interviews plan of the LP: expected interview minutes (the ' +
+      'last may run past closing) and holds by how the offer ends.',
+  ].join('\n');
+}
+
 export function renderTable(title: string, columns: Column[]): string {
   const head = `| ${['', ...columns.map((c) => c.name)].join(' | ')} |`;
   const sep = `|${['---', ...columns.map(() => '---')].join('|')}|`;
@@ -901,6 +1027,15 @@ async function main() {
           runDay({ adminUrl, address: infra.temporalAddress }, day, o, variant, run++, workflowBundle),
         ),
       );
+      if (o.dump)
+        fs.writeFileSync(
+          `${o.dump}-${demand}.json`,
+          JSON.stringify({
+            options: o,
+            shape: day.shape,
+            records: records.map((r) => ({ ...r, joins: [...r.joins] })),
+          }),
+        );
       const columns: Column[] = [
         optimumColumn(day, opt, ref),
         referenceColumn(day, ref),
@@ -914,8 +1049,9 @@ async function main() {
           `${day.slots} interview slots in a ${o.dayMinutes}-minute day; 1 simulated minute = ${o.msPerMinute} ms.`,
         columns,
       );
-      console.log(`\n${table}\n`);
-      out.push(table);
+      const slots = slotTable(day, ref, records);
+      console.log(`\n${table}\n\n${slots}\n`);
+      out.push(table, slots);
     }
   } finally {
     await infra.stop();

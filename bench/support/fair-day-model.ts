@@ -402,6 +402,8 @@ export interface OfferOutcome {
    * window, a no-show's grace. The interview's own length is on top, with `interview`'s probability.
    */
   hold: number;
+  /** `hold` by how the offer ends: both accepted (their answers and the walk to the room), declined, ignored until the window, a no-show's grace. */
+  holdBy?: { accepted: number; declined: number; expired: number; noShow: number };
 }
 
 /** The day's humans (decide): reaction times uniform in [0.5, 4.5] minutes, the room half a minute after both accept. */
@@ -425,13 +427,16 @@ export function offerOutcome(score: number, acceptWindowMin: number, noShowGrace
   const rAccept = acceptProbability(score, 'recruiter');
   const rDecline = 1 - rAccept;
   const noShow = 0.05;
+  const holdBy = {
+    accepted: sAccept * rAccept * (later + WALK_MIN),
+    declined: (sDecline * rAccept + sAccept * rDecline + ignore * rDecline) * mean + sDecline * rDecline * sooner,
+    expired: ignore * rAccept * acceptWindowMin,
+    noShow: sAccept * rAccept * noShow * noShowGraceMin,
+  };
   return {
     interview: sAccept * rAccept * (1 - noShow),
-    hold:
-      sAccept * rAccept * (later + WALK_MIN + noShow * noShowGraceMin) +
-      (sDecline * rAccept + sAccept * rDecline + ignore * rDecline) * mean +
-      sDecline * rDecline * sooner +
-      ignore * rAccept * acceptWindowMin,
+    hold: holdBy.accepted + holdBy.declined + holdBy.expired + holdBy.noShow,
+    holdBy,
   };
 }
 
@@ -444,6 +449,22 @@ export interface OnlineReference {
   /** Expected offers of the max-score plan, and the share of slot time they hold undecided. */
   offers: number;
   holdShare: number;
+  /**
+   * Where the slot time goes in the max-interviews plan, in expected slot minutes: interviewing
+   * and the holds by how the offer ends; `slotDay` is Σ capacity × day, `budget` Σ capacity ×
+   * (day + one interview length), what the LP lets holds and interviews use.
+   */
+  slotUse: {
+    interviewing: number;
+    accepted: number;
+    declined: number;
+    expired: number;
+    noShow: number;
+    slotDay: number;
+    budget: number;
+    /** Per recruiter: expected interviews, and interview plus hold minutes. */
+    perRecruiter: Array<{ interviews: number; used: number }>;
+  };
 }
 
 /**
@@ -469,6 +490,8 @@ export interface OnlineReference {
 export async function onlineReference(
   day: Day,
   outcome: (s: number, j: number) => OfferOutcome = (s, j) => offerOutcome(scoreOf(day, s, j).score, 15, 10),
+  /** Share of one interview length each slot may run past closing (1: the bound; less: a sensitivity, not a bound). */
+  pastClosing = 1,
 ): Promise<OnlineReference> {
   interface Edge {
     s: number;
@@ -499,7 +522,29 @@ export async function onlineReference(
       }
     }
   }
-  if (!edges.length) return { interviews: 0, totalScore: 0, scorePlanInterviews: 0, offers: 0, holdShare: 0 };
+  const slotDay = day.recruiters.reduce((a, rec) => a + rec.capacity * day.shape.dayMinutes, 0);
+  const budgetAll = day.recruiters.reduce(
+    (a, rec) => a + rec.capacity * (day.shape.dayMinutes + pastClosing * rec.interviewMinutes),
+    0,
+  );
+  if (!edges.length)
+    return {
+      interviews: 0,
+      totalScore: 0,
+      scorePlanInterviews: 0,
+      offers: 0,
+      holdShare: 0,
+      slotUse: {
+        interviewing: 0,
+        accepted: 0,
+        declined: 0,
+        expired: 0,
+        noShow: 0,
+        slotDay,
+        budget: budgetAll,
+        perRecruiter: day.recruiters.map(() => ({ interviews: 0, used: 0 })),
+      },
+    };
   const group = (key: (e: Edge) => string) => {
     const m = new Map<string, number[]>();
     for (let i = 0; i < edges.length; i++) m.set(key(edges[i]), [...(m.get(key(edges[i])) ?? []), i]);
@@ -552,7 +597,7 @@ export async function onlineReference(
   // be answered after it): Σ holds + length × interviews ≤ day + length.
   const budget = (r: number) => {
     const rec = day.recruiters[r];
-    return rec.capacity * (day.shape.dayMinutes + rec.interviewMinutes);
+    return rec.capacity * (day.shape.dayMinutes + pastClosing * rec.interviewMinutes);
   };
   group((e) => String(e.r)).forEach((ix, k) =>
     row(
@@ -583,7 +628,30 @@ export async function onlineReference(
   const offers = byScore.x.reduce((a, v) => a + v, 0);
   const held = byScore.x.reduce((a, v, i) => a + v * edges[i].o.hold, 0);
   const total = day.recruiters.reduce((a, rec) => a + budget(rec.idx), 0);
+  const slotUse = {
+    interviewing: 0,
+    accepted: 0,
+    declined: 0,
+    expired: 0,
+    noShow: 0,
+    slotDay,
+    budget: budgetAll,
+    perRecruiter: day.recruiters.map(() => ({ interviews: 0, used: 0 })),
+  };
+  count.x.forEach((v, i) => {
+    const e = edges[i];
+    const by = e.o.holdBy ?? { accepted: 0, declined: e.o.hold, expired: 0, noShow: 0 };
+    const length = day.recruiters[e.r].interviewMinutes;
+    slotUse.perRecruiter[e.r].interviews += v * e.o.interview;
+    slotUse.perRecruiter[e.r].used += v * (e.o.interview * length + e.o.hold);
+    slotUse.interviewing += v * e.o.interview * length;
+    slotUse.accepted += v * by.accepted;
+    slotUse.declined += v * by.declined;
+    slotUse.expired += v * by.expired;
+    slotUse.noShow += v * by.noShow;
+  });
   return {
+    slotUse,
     interviews: count.value,
     totalScore: byScore.x.reduce((a, v, i) => a + v * edges[i].o.interview * edges[i].score, 0),
     scorePlanInterviews: byScore.x.reduce((a, v, i) => a + v * edges[i].o.interview, 0),
@@ -630,4 +698,180 @@ export function slotTime(
     }
     return { total, interviewing, deciding, toRoom, free: Math.max(0, total - interviewing - deciding - toRoom) };
   });
+}
+
+/** A match of a run with the offer behind it, for the slot accounting (simulated minutes). */
+export interface SlotMatch extends MatchTimes {
+  seeker: number;
+  job: number;
+  /** When the matchmaker's offer took the slot, and when it gave it back (null: still held at closing). */
+  offered: number;
+  released: number | null;
+}
+
+/** A seeker's queue entry: in line from `joined` until `ended` (accepted a match, expired, left; null: still there). */
+export interface EntryTimes {
+  seeker: number;
+  joined: number;
+  ended: number | null;
+}
+
+/**
+ * What a recruiter's slot is doing at a moment. Held by an offer: the offer being started (the
+ * match workflow not yet running), its answers by how they end (both accept: until the first yes,
+ * then waiting for the other; declined; ignored until the window expired), the walk to the room,
+ * a no-show's grace, the interview, and the ended match whose offer has not released the slot
+ * yet. Idle, by the best seeker in line for it: one who could be offered it now (an unoffered job
+ * of this recruiter in the seeker's scope passes the floor, no other offer holds the seeker),
+ * split by how long the slot has been idle with such a seeker (within `latency`: the matchmaker's
+ * round and the offer's start); one held by another offer; one whose pair here passes only later
+ * (the floor relaxes with the wait); one whose pairs here that pass were all offered already;
+ * nobody. `afterLastStart`: idle so close to closing that no offer could turn into an interview
+ * that starts before it (the humans' fastest answer and walk, 1 minute).
+ */
+export const SLOT_BUCKETS = [
+  'interviewing',
+  'offerStarting',
+  'acceptedFirstYes',
+  'acceptedWaitRecruiter',
+  'acceptedWaitSeeker',
+  'declined',
+  'expired',
+  'toRoom',
+  'noShowGrace',
+  'endedNotReleased',
+  'idleEligibleLatency',
+  'idleEligibleLonger',
+  'idleSeekerHeld',
+  'idleFloorLater',
+  'idlePairsTried',
+  'idleNobody',
+  'afterLastStart',
+] as const;
+export type SlotBucket = (typeof SLOT_BUCKETS)[number];
+export type SlotAccount = Record<SlotBucket, number>;
+
+const emptyAccount = (): SlotAccount => Object.fromEntries(SLOT_BUCKETS.map((b) => [b, 0])) as SlotAccount;
+
+/**
+ * The slot accounting of a run: every recruiter's capacity × day length, sampled every `step`
+ * simulated minutes, put in one bucket per slot (SLOT_BUCKETS). `latency`: an idle slot with a
+ * seeker who could take it counts as the round's latency for this long, then as a loss the
+ * planner or the matchmaker controls. `lastStart`: the last minutes in which an offer can no longer
+ * become an interview started before closing. Pure; the bench calls it on its record.
+ */
+export function slotAccounting(
+  day: Day,
+  matches: readonly SlotMatch[],
+  entries: readonly EntryTimes[],
+  opts: { step?: number; latency?: number; lastStart?: number } = {},
+): SlotAccount[] {
+  const step = opts.step ?? 0.05;
+  const latency = opts.latency ?? 1;
+  const lastStart = opts.lastStart ?? 1;
+  const end = day.shape.dayMinutes;
+  // The moment each pair passes the floor, from the seeker's own join (the floor relaxes in brackets).
+  const joinedAt = new Map(entries.map((e) => [e.seeker, e]));
+  const passFrom = new Map<string, number>();
+  const passes = (s: number, j: number): number => {
+    const key = `${s}:${j}`;
+    let at = passFrom.get(key);
+    if (at === undefined) {
+      const arrive = day.seekers[s].arriveMinute;
+      const score = scoreOf(day, s, j);
+      const waits = [0, ...day.shape.brackets.map((b) => b.afterMs / 60_000)].sort((a, b) => a - b);
+      const first = waits.find((w) => passesAt(day, s, j, arrive + w + 1e-6, score));
+      at = first === undefined ? Infinity : (joinedAt.get(s)?.joined ?? arrive) + first;
+      passFrom.set(key, at);
+    }
+    return at;
+  };
+  const decided = (x: SlotMatch) => x.accepted ?? x.declined ?? x.expired;
+  const over = (x: SlotMatch) => x.completed ?? x.noShow ?? x.declined ?? x.expired;
+  /** What match x does with its slot at t (null: it does not hold it). */
+  const phase = (x: SlotMatch, t: number): SlotBucket | null => {
+    if (t < x.offered || t >= (x.released ?? Infinity)) return null;
+    if (t < x.created) return 'offerStarting';
+    const ended = over(x);
+    if (ended !== null && t >= ended) return 'endedNotReleased';
+    if (x.accepted === null || t < x.accepted) {
+      if (x.declined !== null) return 'declined';
+      if (x.expired !== null) return 'expired';
+      const d = decide(day, x.seeker, x.job);
+      if (x.accepted === null) return d.seeker === 'ignore' ? 'expired' : 'declined';
+      const firstYes = x.created + Math.min(d.seekerAfter, d.recruiterAfter);
+      if (t < firstYes) return 'acceptedFirstYes';
+      return d.seekerAfter <= d.recruiterAfter ? 'acceptedWaitRecruiter' : 'acceptedWaitSeeker';
+    }
+    if (x.interviewStarted !== null && t >= x.interviewStarted) return 'interviewing';
+    return x.noShow !== null ? 'noShowGrace' : 'toRoom';
+  };
+  const bySeeker = new Map<number, SlotMatch[]>();
+  for (const x of matches) bySeeker.set(x.seeker, [...(bySeeker.get(x.seeker) ?? []), x]);
+  const accounts = day.recruiters.map(() => emptyAccount());
+  const lossSince = day.recruiters.map(() => [] as number[]);
+  for (let k = 0; (k + 0.5) * step < end; k++) {
+    const t = (k + 0.5) * step;
+    // Who is in line, and whether an offer holds them.
+    const inLine = entries.filter((e) => e.joined <= t && t < (e.ended ?? Infinity));
+    for (const rec of day.recruiters) {
+      const acc = accounts[rec.idx];
+      let held = 0;
+      for (const x of matches) {
+        if (x.recruiter !== rec.idx) continue;
+        const b = phase(x, t);
+        if (b === null) continue;
+        held++;
+        acc[b] += step;
+      }
+      const idle = Math.max(0, rec.capacity - held);
+      let free = 0;
+      let busy = 0;
+      let later = 0;
+      let tried = 0;
+      if (idle > 0 && t < end - lastStart) {
+        for (const e of inLine) {
+          const sp = day.seekers[e.seeker];
+          if (sp.recruiter !== null && sp.recruiter !== rec.idx) continue;
+          const mine = bySeeker.get(e.seeker) ?? [];
+          const isHeld = mine.some((x) => x.offered <= t && t < (decided(x) ?? Infinity));
+          let now = false;
+          let soon = false;
+          let used = false;
+          for (const j of rec.jobs) {
+            const from = passes(e.seeker, j.idx);
+            if (from === Infinity) continue;
+            if (mine.some((x) => x.job === j.idx && x.offered <= t)) used = true;
+            else if (from <= t) now = true;
+            else if (from < (e.ended ?? end)) soon = true;
+          }
+          if (now && !isHeld) free++;
+          else if (now) busy++;
+          else if (soon && !isHeld) later++;
+          else if (used) tried++;
+        }
+      }
+      const losses = Math.min(idle, free);
+      const since = lossSince[rec.idx];
+      while (since.length < losses) since.push(t);
+      while (since.length > losses) since.pop();
+      let left = idle;
+      if (t >= end - lastStart) {
+        acc.afterLastStart += idle * step;
+        continue;
+      }
+      for (const start of since) acc[t - start < latency ? 'idleEligibleLatency' : 'idleEligibleLonger'] += step;
+      left -= losses;
+      const take = (n: number, b: SlotBucket) => {
+        const k = Math.min(left, n);
+        acc[b] += k * step;
+        left -= k;
+      };
+      take(busy, 'idleSeekerHeld');
+      take(later, 'idleFloorLater');
+      take(tried, 'idlePairsTried');
+      acc.idleNobody += left * step;
+    }
+  }
+  return accounts;
 }
