@@ -53,8 +53,11 @@ import {
   type Optimum,
   type SlotAccount,
   type OnlineReference,
+  type SlotMatch,
+  type EntryTimes,
   SLOT_BUCKETS,
 } from './support/fair-day-model';
+import { simulateDay, type SimResult } from './support/fair-day-sim';
 
 type Planner = Config['MATCHMAKING_PLANNER'];
 const PLANNERS: readonly Planner[] = ['greedy', 'assignment'];
@@ -727,12 +730,16 @@ export interface Reference {
   totalScore: number;
   lp: OnlineReference;
   expected: { interviews: number; totalScore: number };
+  /** The LP with no slot time past closing (every interview ends by then): a sensitivity, not a bound. */
+  lpInDay: OnlineReference;
 }
 
 async function referenceOf(day: Day): Promise<Reference> {
   const lp = await onlineReference(day);
   const expected = await expectedOptimum(day, REFERENCE_DRAWS);
+  const lpInDay = await onlineReference(day, undefined, 0);
   return {
+    lpInDay,
     interviews: Math.min(lp.interviews, expected.interviews),
     totalScore: Math.min(lp.totalScore, expected.totalScore),
     lp,
@@ -748,7 +755,7 @@ function referenceColumn(day: Day, ref: Reference): Column {
   return {
     name: 'online reference (expected)',
     cells: {
-      'interviews held': `${f1(ref.interviews)} (LP ${f1(ref.lp.interviews)}; optimum in expectation ${f1(ref.expected.interviews)})`,
+      'interviews held': `${f1(ref.interviews)} (LP ${f1(ref.lp.interviews)}; optimum in expectation ${f1(ref.expected.interviews)}; LP with nothing past closing ${f1(ref.lpInDay.interviews)})`,
       'interviews per recruiter-hour': f2(ref.interviews / hours),
       'interviews ÷ optimum': `${f2(ref.interviews / ref.expected.interviews)} (of the optimum in expectation)`,
       'total match score': `${f1(ref.totalScore)} (LP ${f1(ref.lp.totalScore)}; optimum in expectation ${f1(ref.expected.totalScore)})`,
@@ -758,6 +765,56 @@ function referenceColumn(day: Day, ref: Reference): Column {
       'interviews / total score ÷ the online share of this optimum⁴': `share ${f2(ref.interviews / ref.expected.interviews)} / ${f2(ref.totalScore / ref.expected.totalScore)}`,
       'offers: accepted / declined / expired / no-show': `${f1(ref.lp.offers)} offers in the LP's max-score plan`,
       'slot time: interviewing / deciding / to the room / free²': `answers hold ${pct(ref.lp.holdShare, 1)} in the LP's plan`,
+    },
+  };
+}
+
+/** Redraws of the answers for the model's greedy day without the stack. */
+const IDEAL_DRAWS = 20;
+
+/**
+ * The same day played by the greedy plan in the model, with no machine in between (fair-day-sim.ts):
+ * this draw of the answers, and the mean over IDEAL_DRAWS redraws (the same redraws as the
+ * optimum's expectation's first ones). What a real run holds below this draw is the stack's; what
+ * this one holds below the reference is the policy's or the reference's looseness.
+ */
+interface Ideal {
+  draw: SimResult;
+  mean: { interviews: number; totalScore: number };
+}
+
+function idealOf(day: Day): Ideal {
+  let interviews = 0;
+  let totalScore = 0;
+  for (let k = 1; k <= IDEAL_DRAWS; k++) {
+    const answers: Day = { ...day, shape: { ...day.shape, seed: day.shape.seed * 1000 + k } };
+    const r = simulateDay(day, { answers });
+    interviews += r.interviews;
+    totalScore += r.totalScore;
+  }
+  return {
+    draw: simulateDay(day),
+    mean: { interviews: interviews / IDEAL_DRAWS, totalScore: totalScore / IDEAL_DRAWS },
+  };
+}
+
+function idealColumn(day: Day, opt: Optimum, ref: Reference, ideal: Ideal): Column {
+  const hours = (day.recruiters.length * day.shape.dayMinutes) / 60;
+  const x = ideal.draw;
+  return {
+    name: 'greedy without the stack (model)⁵',
+    cells: {
+      'interviews held': `${x.interviews} (mean of ${IDEAL_DRAWS} draws ${f1(ideal.mean.interviews)})`,
+      'interviews per recruiter-hour': f2(x.interviews / hours),
+      'interviews ÷ optimum': `${f2(x.interviews / opt.interviews)} (mean ÷ optimum in expectation ${f2(ideal.mean.interviews / ref.expected.interviews)})`,
+      'total match score': `${f1(x.totalScore)} (mean ${f1(ideal.mean.totalScore)})`,
+      'mean match score': f1(x.totalScore / Math.max(1, x.interviews)),
+      'total score ÷ optimum': f2(x.totalScore / opt.totalScore),
+      'interviews ÷ online reference⁴': `${f2(x.interviews / ref.interviews)} (mean ${f2(ideal.mean.interviews / ref.interviews)})`,
+      'total score ÷ online reference⁴': `${f2(x.totalScore / ref.totalScore)} (mean ${f2(ideal.mean.totalScore / ref.totalScore)})`,
+      'interviews / total score ÷ the online share of this optimum⁴': `${f2(x.interviews / (opt.interviews * (ref.interviews / ref.expected.interviews)))} / ${f2(x.totalScore / (opt.totalScore * (ref.totalScore / ref.expected.totalScore)))}`,
+      'offers: accepted / declined / expired / no-show': `${x.offers} offers`,
+      'interviews per recruiter min / median / max': spread(x.perRecruiter),
     },
   };
 }
@@ -892,7 +949,7 @@ const SLOT_ROWS: Array<[string, Array<keyof SlotAccount>]> = [
   ['accepted, walking to the room', ['toRoom']],
   ["no-show's grace", ['noShowGrace']],
   ['offer made, match not started / match ended, slot not released yet', ['offerStarting', 'endedNotReleased']],
-  ['idle, a seeker in line could take it: within a minute / longer⁵', ['idleEligibleLatency', 'idleEligibleLonger']],
+  ['idle, a seeker in line could take it: within a minute / longer⁶', ['idleEligibleLatency', 'idleEligibleLonger']],
   ['idle, the seeker who could take it held by another offer', ['idleSeekerHeld']],
   ["idle, a seeker's pair here passes the floor only later", ['idleFloorLater']],
   ["idle, the seekers' passing pairs here all offered already", ['idlePairsTried']],
@@ -905,7 +962,11 @@ const SLOT_ROWS: Array<[string, Array<keyof SlotAccount>]> = [
  * reference's max-interviews plan spends it. Shares of Σ capacity × day length; the reference may
  * use up to one interview length past closing on each slot, so its column can pass 100 %.
  */
-export function slotTable(day: Day, ref: Reference, records: RunRecord[]): string {
+export function slotTable(
+  day: Day,
+  ref: Reference,
+  records: ReadonlyArray<{ planner: string; matches: SlotMatch[]; entries: EntryTimes[] }>,
+): string {
   const slotDay = day.recruiters.reduce((a, r) => a + r.capacity * day.shape.dayMinutes, 0);
   const accounts = records.map((r) => slotAccounting(day, r.matches, r.entries));
   const sum = (accs: SlotAccount[], keys: Array<keyof SlotAccount>) =>
@@ -920,7 +981,7 @@ export function slotTable(day: Day, ref: Reference, records: RunRecord[]): strin
     "no-show's grace": cell(u.noShow),
   };
   const budgetLeft = u.budget - u.interviewing - u.accepted - u.declined - u.expired - u.noShow;
-  const head = `| slot time, % of ${f1(slotDay).replace(/\.0$/, '')} slot-minutes (minutes) | online reference LP⁶ | ${records.map((r) => r.planner).join(' | ')} |`;
+  const head = `| slot time, % of ${f1(slotDay).replace(/\.0$/, '')} slot-minutes (minutes) | online reference LP⁷ | ${records.map((r) => r.planner).join(' | ')} |`;
   const sep = `|---|---|${records.map(() => '---').join('|')}|`;
   const body = SLOT_ROWS.map(([label, keys]) => {
     const runs = accounts.map((accs) =>
@@ -977,9 +1038,9 @@ export function slotTable(day: Day, ref: Reference, records: RunRecord[]): strin
     perRecruiter,
     unused,
     '',
-    '⁵ An idle slot with a seeker in line who could be offered it (an unoffered job here in their scope passes the ' +
+    '⁶ An idle slot with a seeker in line who could be offered it (an unoffered job here in their scope passes the ' +
       'floor, no offer holds them) for at most a minute: the round and the offer on their way; longer: a loss the ' +
-      'planner or the matchmaker controls. ⁶ The max-interviews plan of the LP: expected interview minutes (the ' +
+      'planner or the matchmaker controls. ⁷ The max-interviews plan of the LP: expected interview minutes (the ' +
       'last may run past closing) and holds by how the offer ends.',
   ].join('\n');
 }
@@ -1011,6 +1072,7 @@ async function main() {
       const tOpt = Date.now();
       const opt = await offlineOptimum(day);
       const ref = await referenceOf(day);
+      const ideal = idealOf(day);
       const eligible = day.seekers.map((s) => eligibleJobs(day, s.idx).length > 0);
       log(
         `demand ${demand}: ${day.seekers.length} seekers, ${day.slots} interview slots, ${day.recruiters.length} ` +
@@ -1039,6 +1101,7 @@ async function main() {
       const columns: Column[] = [
         optimumColumn(day, opt, ref),
         referenceColumn(day, ref),
+        idealColumn(day, opt, ref, ideal),
         ...records.map((r) => runColumn(day, opt, ref, r, eligible)),
       ];
       const caps = day.recruiters.map((x) => `${x.capacity}×${x.interviewMinutes} min`).join(', ');
@@ -1049,7 +1112,7 @@ async function main() {
           `${day.slots} interview slots in a ${o.dayMinutes}-minute day; 1 simulated minute = ${o.msPerMinute} ms.`,
         columns,
       );
-      const slots = slotTable(day, ref, records);
+      const slots = slotTable(day, ref, [{ planner: 'greedy without the stack (model)⁵', ...ideal.draw }, ...records]);
       console.log(`\n${table}\n\n${slots}\n`);
       out.push(table, slots);
     }
@@ -1068,7 +1131,11 @@ async function main() {
     "known — the smaller of an LP (offers turn into interviews with the pair's probability; every offer holds its " +
     'slot while it is answered) and the offline optimum averaged over ' +
     `${REFERENCE_DRAWS} redraws of the answers. Both are expectations; the day run is one draw of the answers, so ` +
-    "the last row compares a planner with the online share (reference ÷ optimum in expectation) of this draw's optimum.";
+    "the last row compares a planner with the online share (reference ÷ optimum in expectation) of this draw's optimum. " +
+    'The LP lets every slot run up to one interview length past closing (the last interview); "with nothing past ' +
+    'closing" is the same LP without that allowance, a sensitivity, not a bound.\n' +
+    '⁵ The same day, the same humans and queue rules, played by the greedy plan in the model with no machine in ' +
+    `between (bench/support/fair-day-sim.ts): a round the moment anything changes, a slot free the moment its match ends; this draw of the answers and the mean of ${IDEAL_DRAWS} redraws.`;
   console.log(footnote);
   const command = `npm run bench -- fair-day ${process.argv.slice(2).join(' ')}`.trim();
   const dir = path.join(__dirname, 'results');
