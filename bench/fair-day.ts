@@ -3,6 +3,7 @@
  *
  *   npm run bench -- fair-day [--seed 26] [--recruiters 4] [--day-minutes 180] [--ms-per-minute 1000]
  *                             [--demands 3,0.5] [--planners greedy,assignment,greedy/accept8]
+ *                             [--trace <prefix>] [--dump <prefix>]
  *
  * Per demand (seekers per interview the day allows: 3 = seekers outnumber slots 3:1, 0.5 = slots
  * outnumber seekers 2:1) one seeded day (bench/support/fair-day-model.ts): recruiters with their
