@@ -6,7 +6,7 @@
  * Starts its own PostgreSQL and in-memory Temporal, builds the production output (`npm run
  * build:dist`, into a git-ignored dist/ folder, unless `--dist` names one already built), then
  * starts the API twice — `node <flags> dist/apps/api/src/server.js` (the Dockerfile's CMD, its Node
- * flags read from the Dockerfile: bench/support/image-command.ts; `--no-image-flags` leaves them
+ * flags read from the Dockerfile: dev/image-command.ts; `--no-image-flags` leaves them
  * out, to weigh them) and `node
  * --import tsx apps/api/src/server.ts` (what `npm start` and `npm run api` run) — and reports each
  * one's RSS after start and a warm-up (readiness, public discovery, one authenticated call),
@@ -24,7 +24,7 @@ import { loadConfig } from '../lib/config';
 import { startThrowawayInfrastructure } from '../dev/stack';
 import { freePort } from '../dev/ports';
 import { load } from './support/load';
-import { imageApiNodeFlags } from './support/image-command';
+import { imageApiNodeFlags } from '../dev/image-command';
 import {
   buildDist,
   distFromArgs,

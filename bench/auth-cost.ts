@@ -23,7 +23,7 @@ import { freePort } from '../dev/ports';
 import { buildDist, distFromArgs, loadavg, migratedDatabase, ROOT, userWithToken, waitFor } from './support/infra';
 import { runCases, runMain, type BenchCase } from './support/runner';
 import { median, sum } from './support/stats';
-import { imageApiNodeFlags } from './support/image-command';
+import { imageApiNodeFlags } from '../dev/image-command';
 import { load } from './support/load';
 import { TICK_MS, postgresPids, ticks } from './support/cpu';
 

@@ -66,8 +66,9 @@ import type { Knex } from 'knex';
  * workers, compiled; every request through the load balancer. Its faults kill -9 one API (the load
  * balancer keeps answering; the note under the table counts the attempts the clients retried), one
  * worker, the app's PostgreSQL, the Temporal server or Temporal's PostgreSQL, each restarted on its
- * own data and ports; its deploy row starts version 2's workers beside the cluster's and restarts
- * each API in turn from version 2's build.
+ * own data and ports; its deploy row adds version 2's workers to the cluster (scraped by its
+ * Prometheus like the first ones), retires the old ones and restarts each API in turn from version
+ * 2's build.
  *
  * `--soak <duration>` (e.g. 30m) replaces the matrix: steady keyed job creations, webhook test
  * deliveries and seeker lifecycles for the duration, no fault; the RSS of every process and the
@@ -412,8 +413,6 @@ interface ClusterChaos extends Stack {
   cl: Cluster;
   dist: string;
   admin: Client;
-  /** Version 2's workers once the deploy row has run (until then the cluster's own workers, version 1). */
-  v2Workers: RunningProcess[];
   logs: RunningProcess[];
   /** The app's PostgreSQL as restarted by the postgres row (the cluster's stop() ends the one it started). */
   appPg: RunningPostgres;
@@ -473,7 +472,6 @@ async function startClusterChaos(
     cl,
     dist,
     admin,
-    v2Workers: [],
     logs,
     get appPg() {
       return restarted.pg ?? cl.appPg;
@@ -482,16 +480,15 @@ async function startClusterChaos(
       restarted.pg = pg;
     },
   };
-  teardown.add(async () => {
-    for (const w of s.v2Workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
-  });
   return { s, recruiterToken };
 }
 
-/** A worker of version 2 beside the cluster's (its own metrics port; not scraped by the cluster's Prometheus). */
-async function startV2Worker(s: ClusterChaos): Promise<RunningProcess> {
-  const env = { ...workerEnv(s.env, V2), METRICS_PORT: String(await freePort()) };
-  return startWorkerOf({ dist: `${s.dist}-v2`, logs: s.logs, env }, V2);
+/**
+ * A worker of version 2 added to the cluster (`worker-N`, its log in the cluster's logs/, scraped by
+ * its Prometheus, stopped with it): after the deploy, `cl.workers` are version 2's.
+ */
+async function startV2Worker(s: ClusterChaos): Promise<ClusterProcess> {
+  return s.cl.addWorker({ dist: `${s.dist}-v2`, env: workerEnv({}, V2) });
 }
 
 /** A cluster process as the rolling deploy sees it (its output is its log file). */
@@ -521,11 +518,8 @@ function clusterTargets(s: ClusterChaos): Record<string, ChaosTarget | null> {
       },
     },
     worker: {
-      fault: () => kill9(s.v2Workers[0] ?? cl.workers[0].child),
-      recover: async () => {
-        if (s.v2Workers.length) s.v2Workers[0] = await startV2Worker(s);
-        else await cl.workers[0].restart();
-      },
+      fault: () => kill9(cl.workers[0].child),
+      recover: () => cl.workers[0].restart(),
     },
     postgres: {
       fault: async () => killTree(pidOf(s.appPg.dataDir)),
@@ -567,9 +561,10 @@ function clusterTargets(s: ClusterChaos): Record<string, ChaosTarget | null> {
     deploy: {
       fault: async () => {
         const v2 = `${s.dist}-v2`;
+        const oldWorkers = [...cl.workers];
         const res = await rollingDeploy({
-          oldWorkers: cl.workers.map(asRunning),
-          startWorker: () => startV2Worker(s),
+          oldWorkers: oldWorkers.map(asRunning),
+          startWorker: async () => asRunning(await startV2Worker(s)),
           promote: () => promoteV2(s.admin),
           // One API at a time, on its own port: SIGTERM drains it (the load balancer's /readyz check
           // takes it out, a refused connection is retried on the other API), then version 2 starts there.
@@ -580,7 +575,8 @@ function clusterTargets(s: ClusterChaos): Record<string, ChaosTarget | null> {
           }),
           log: say,
         });
-        s.v2Workers = res.workers;
+        // The stopped old workers leave the cluster: no longer Prometheus targets.
+        for (const w of oldWorkers) await cl.removeProcess(w);
         say(`deploy: steps (ms from start) ${JSON.stringify(res.steps)}, killed after grace: ${res.killedAfterGrace}`);
       },
       recover: async () => undefined,
@@ -912,7 +908,7 @@ async function main() {
       logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
       say(
         values.cluster
-          ? `kept ${dir} (process-*.log of version 2's workers; the cluster's own folder is named above)`
+          ? `kept ${dir} (the cluster's own folder, named above, has every process's log)`
           : `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev ` +
               `--db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
       );

@@ -51,7 +51,7 @@ import { startTemporalOnPostgres, type TemporalOnPostgres } from './support/temp
 import { buildDist, dbUrlFor, loadavg, migratedDatabase, rssMiB, waitFor as waitForEvery } from './support/infra';
 import { runCases, runMain, Teardown, type BenchCase } from './support/runner';
 import { median, percentile, sum } from './support/stats';
-import { imageApiNodeFlags } from './support/image-command';
+import { imageApiNodeFlags } from '../dev/image-command';
 import { TICK_MS, postgresPids, ticks } from './support/cpu';
 import { clusterDiscoveryMain } from './cluster-discovery';
 

@@ -104,11 +104,18 @@ export function nginxConfig(p: NginxInput): string {
   ].join('\n');
 }
 
+/**
+ * A job's targets: fixed (`static_configs`), or a file of Prometheus's file-based service discovery
+ * (`file_sd_configs`) that the supervisor rewrites as processes come and go (a rolling deploy's new
+ * workers, the old ones retired); Prometheus reads it again on every change.
+ */
+export type Targets = Endpoint[] | { file: string };
+
 export interface PrometheusInput {
   /** Scrape and rule evaluation interval, e.g. "5s". */
   interval: string;
-  apis: Endpoint[];
-  workers: Endpoint[];
+  apis: Targets;
+  workers: Targets;
   /** The Temporal server's own metrics. */
   temporal: Endpoint | null;
   /** The load balancer's exporter (prometheus-nginx-exporter over nginx's stub_status). */
@@ -117,12 +124,26 @@ export interface PrometheusInput {
   ruleFiles: string[];
 }
 
+/** The content of a `file_sd_configs` file: one target group, `host:port` each. */
+export function fileSdTargets(targets: Endpoint[]): string {
+  return `${JSON.stringify([{ targets: targets.map((t) => `${t.host}:${t.port}`) }], null, 2)}\n`;
+}
+
 /** Prometheus: every process of the cluster, one job per kind, the repository's alert rules loaded. */
 export function prometheusConfig(p: PrometheusInput): string {
-  const job = (name: string, targets: Endpoint[]) => [
+  const job = (name: string, targets: Targets) => [
     `  - job_name: ${JSON.stringify(name)}`,
-    '    static_configs:',
-    `      - targets: [${targets.map((t) => JSON.stringify(`${t.host}:${t.port}`)).join(', ')}]`,
+    ...(Array.isArray(targets)
+      ? [
+          '    static_configs:',
+          `      - targets: [${targets.map((t) => JSON.stringify(`${t.host}:${t.port}`)).join(', ')}]`,
+        ]
+      : [
+          '    file_sd_configs:',
+          `      - files: [${JSON.stringify(targets.file)}]`,
+          // Changes are seen at once (inotify); the re-read is a fallback.
+          '        refresh_interval: 30s',
+        ]),
   ];
   return [
     'global:',

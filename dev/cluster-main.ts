@@ -4,13 +4,13 @@ import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../apps/demo/src/demo-data';
 import { redactUrl } from './stack';
 import { startCluster, type Cluster } from './cluster';
-import { checkCluster } from './cluster-check';
+import { CHECK_OPTIONS, checkCluster } from './cluster-check';
 
 /**
  * `npm run cluster`: the production shape on one machine (dev/cluster.ts, decision 0262), with a
  * banner saying where each piece is; Ctrl-C stops it in order. `--check` brings it up on free
- * ports, runs the cluster proof (dev/cluster-check.ts), stops it and exits 0 only if every check
- * passed.
+ * ports, runs the cluster proof (dev/cluster-check.ts, which test/platform/cluster.test.ts runs
+ * too), stops it and exits 0 only if every check passed.
  *
  *   npm run cluster [-- --port 8080 --prometheus-port 9090 --apis 2 --workers 2 --shards 4 --dir <dir> --keep --no-build --no-traces --temporal-address host:port --check]
  */
@@ -46,7 +46,7 @@ function banner(c: Cluster, seconds: number): string {
     c.temporal
       ? `  Temporal:       ${c.temporal.address} (${c.temporal.version}), metrics http://${c.temporal.metricsAddress}/metrics\n` +
         `                  no UI (the server has none): temporal workflow list --address ${c.temporal.address}`
-      : `  Temporal:       ${c.temporalAddress} (external: --temporal-address)`,
+      : `  Temporal:       ${c.temporalAddress} (${c.temporalDevServer ? "the CLI's dev server, standing in" : 'external: --temporal-address'})`,
     `  PostgreSQL:     ${redactUrl(c.databaseUrl)} (app)${c.temporal ? `; Temporal's own on port ${c.temporal.postgresPort}` : ''}`,
     `  Prometheus:     ${c.prometheusUrl}/  (targets: ${c.prometheusUrl}/targets, alerts: ${c.prometheusUrl}/alerts)`,
     c.traceQueryUrl
@@ -92,6 +92,7 @@ async function main() {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void stop(0));
   try {
     const started = startCluster({
+      ...(check ? CHECK_OPTIONS : {}),
       log,
       dir: values.dir,
       keep: values.keep,
@@ -100,12 +101,9 @@ async function main() {
       historyShards: Number(values.shards),
       port: values.port ? Number(values.port) : check ? undefined : 8080,
       prometheusPort: values['prometheus-port'] ? Number(values['prometheus-port']) : check ? undefined : 9090,
-      scrapeInterval: check ? '1s' : '5s',
       dist: reuse ? distDir : undefined,
       temporalAddress: values['temporal-address'],
       traces: !values['no-traces'],
-      // The check makes its burst of requests from one address.
-      env: check ? { RATE_LIMIT_PUBLIC_PER_MIN: '100000', RATE_LIMIT_READ_PER_MIN: '100000' } : {},
     });
     starting = started;
     cluster = await started;

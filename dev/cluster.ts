@@ -14,24 +14,34 @@ import { ensureDatabase, portInUse, startPostgres, type RunningPostgres } from '
 import { freePort } from './ports';
 import { onPath } from './go-install';
 import { Connection } from '@temporalio/client';
-import { defaultCacheDir, registerSearchAttributes } from './temporal-server';
+import {
+  defaultCacheDir,
+  registerSearchAttributes,
+  resolveTemporalCli,
+  startDevServer,
+  type RunningDevServer,
+} from './temporal-server';
 import { startTemporalOnPostgres, type TemporalOnPostgres } from './temporal-postgres';
-import { nginxConfig, prometheusConfig, type Endpoint } from './cluster-config';
+import { fileSdTargets, nginxConfig, prometheusConfig, type Endpoint } from './cluster-config';
 import { resolveJaeger, startTraceStore } from './trace-store';
+import { imageApiNodeFlags } from './image-command';
 
 /**
  * The production shape on one machine (`npm run cluster`; decision 0262): the compiled build
  * (`npm run build:dist`) run as the image runs it, the app's PostgreSQL, the Temporal server (built
  * once with `go install`) on its own PostgreSQL with several history shards, migrations by the
- * compiled migrator, N API processes and M workers (each with its METRICS_PORT), nginx from Debian
- * as load balancer and edge cache, Prometheus from Debian scraping every process with the alert
- * rules of deploy/prometheus loaded, and the demo fair seeded as `npm start` seeds it.
+ * compiled migrator, N API processes (with the image's Node flags, read from the Dockerfile's CMD)
+ * and M workers (each with its METRICS_PORT), nginx from Debian as load balancer and edge cache,
+ * Prometheus from Debian scraping every process with the alert rules of deploy/prometheus loaded
+ * (the APIs and workers through file-based service discovery, rewritten as processes are added
+ * and removed), and the demo fair seeded as `npm start` seeds it.
  *
  * Every process runs in its own process group with its output in `<dir>/logs/`, so a terminal's
  * Ctrl-C reaches the supervisor alone; `stop()` ends them in order: Prometheus and the load
  * balancer, the APIs (in-flight requests finish), the workers (in-flight activities finish),
  * Temporal, then both PostgreSQL servers. Used by `npm run cluster` and meant for the chaos matrix
- * and the bench on this shape: `apis[i].kill('SIGKILL')` / `restart()`, `temporal.pid`, `appPg`.
+ * and the bench on this shape: `apis[i].kill('SIGKILL')` / `restart()`, `temporal.pid`, `appPg`,
+ * `addWorker()` / `removeProcess()` (a rolling deploy's new workers, scraped like the first ones).
  */
 const ROOT = path.resolve(__dirname, '..');
 
@@ -55,6 +65,12 @@ export interface ClusterOptions {
    * the cluster builds and runs: a machine without Go 1.25, or a cluster of one's own.
    */
   temporalAddress?: string;
+  /**
+   * Run the Temporal CLI's dev server (in memory) instead of the server on PostgreSQL: a stand-in
+   * for a machine where the server's build is not in the cache (the cluster test); no Temporal
+   * server metrics then. Ignored with `temporalAddress`.
+   */
+  temporalDevServer?: boolean;
   /** A compiled build to run (the output of `npm run build:dist`); default: built now into dist/cluster. */
   dist?: string;
   /** Extra environment of every API and worker (after the cluster's own). */
@@ -70,6 +86,16 @@ export interface ClusterOptions {
    * every API and worker at it, unless an OTLP endpoint is given. Default true; false: no traces.
    */
   traces?: boolean;
+  /**
+   * A trace store of the caller's (OTLP in, Jaeger's query API out; e.g. the tests' in-process
+   * receiver): every API and worker exports to it, the check reads it; the caller stops it.
+   */
+  traceStore?: { otlpUrl: string; queryUrl: string };
+  /**
+   * Aborting stops the cluster, also during start-up: what started so far is stopped, and
+   * `startCluster` rejects (a test's time limit, a Ctrl-C).
+   */
+  signal?: AbortSignal;
   /** Seed the demo fair and its webhook receiver as `npm start` does (default true). */
   demo?: boolean;
   /** How often the supervisor checks each API's /readyz for the load balancer (default 1000 ms). */
@@ -98,8 +124,10 @@ export interface Cluster {
   prometheusUrl: string;
   apis: ClusterProcess[];
   workers: ClusterProcess[];
-  /** The Temporal server the cluster runs (null with an external `temporalAddress`). */
+  /** The Temporal server the cluster runs (null with an external `temporalAddress` or the dev server). */
   temporal: TemporalOnPostgres | null;
+  /** The dev server standing in for it (`temporalDevServer`), else null. */
+  temporalDevServer: RunningDevServer | null;
   temporalAddress: string;
   appPg: RunningPostgres;
   databaseUrl: string;
@@ -112,6 +140,17 @@ export interface Cluster {
   demo: (DemoFair & { receiver: Awaited<ReturnType<typeof startDemoWebhookReceiver>> | null }) | null;
   /** Which APIs the load balancer sends traffic to right now (by name). */
   inRotation: () => string[];
+  /**
+   * Starts one more worker (`worker-N`, its log in logs/, a metrics port of its own) from `dist`
+   * (default the cluster's build) with `env` over the cluster's, and resolves once it polls; from
+   * then on it is in `workers`, scraped by Prometheus and stopped with the cluster.
+   */
+  addWorker: (opts?: { dist?: string; env?: Record<string, string> }) => Promise<ClusterProcess>;
+  /**
+   * Retires a process for good: out of Prometheus's targets (and the load balancer, for an API)
+   * first, then stopped (SIGTERM, 35 s grace) unless it has exited, and dropped from `apis` / `workers`.
+   */
+  removeProcess: (p: ClusterProcess) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -234,17 +273,33 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   };
   process.on('exit', onExit);
   let stopped = false;
-  const stopAll = async () => {
-    if (stopped) return;
-    stopped = true;
-    for (const s of stops.reverse()) {
-      const t = Date.now();
-      await s.stop().catch((e: Error) => log(`stopping ${s.what}: ${e.message}`));
-      log(`stopped ${s.what} (${Date.now() - t} ms)`);
+  let stopping: Promise<void> | null = null;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      stopped = true;
+      for (const s of stops.reverse()) {
+        const t = Date.now();
+        await s.stop().catch((e: Error) => log(`stopping ${s.what}: ${e.message}`));
+        log(`stopped ${s.what} (${Date.now() - t} ms)`);
+      }
+      process.off('exit', onExit);
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (tmp && !opts.keep) fs.rmSync(dir, { recursive: true, force: true });
+    })());
+  // What starts registers how it stops. Once stopping (an abort during start-up), a server that
+  // finishes starting afterwards is stopped at once and start-up goes no further.
+  const late: Array<Promise<void>> = [];
+  const addStop = (what: string, stop: () => Promise<void>, first = false) => {
+    if (stopped) {
+      late.push(stop().catch(() => undefined));
+      throw new Error(`the cluster was stopped during start-up (${what} stopped again)`);
     }
-    process.off('exit', onExit);
-    if (tmp && !opts.keep) fs.rmSync(dir, { recursive: true, force: true });
+    if (first) stops.splice(0, 0, { what, stop });
+    else stops.push({ what, stop });
   };
+  const onAbort = () => void stopAll();
+  if (opts.signal?.aborted) throw new Error('the cluster was stopped before it started');
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
     const nApis = opts.apis ?? 2;
@@ -263,6 +318,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     // 2. Temporal on its own PostgreSQL, several history shards, its metrics on a port of its own.
     const temporalMetricsPort = await freePort();
     let temporal: TemporalOnPostgres | null = null;
+    let devServer: RunningDevServer | null = null;
     if (opts.temporalAddress) {
       const connection = await Connection.connect({ address: opts.temporalAddress });
       try {
@@ -271,6 +327,18 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         await connection.close();
       }
       log(`Temporal: external at ${opts.temporalAddress} (no server started)`);
+    } else if (opts.temporalDevServer) {
+      const cli = resolveTemporalCli({ cacheDir: defaultCacheDir(process.env.CACHE_DIR), log });
+      const started = await startDevServer({
+        cli: cli.path,
+        port: await freePort(),
+        namespace: 'default',
+        log,
+        ownProcessGroup: true,
+      });
+      devServer = started;
+      addStop('the Temporal dev server', started.stop);
+      log(`Temporal: the CLI's dev server at ${started.address}, standing in for the server on PostgreSQL`);
     } else {
       temporal = await startTemporalOnPostgres({
         dir: path.join(dir, 'temporal'),
@@ -281,9 +349,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         metricsPort: temporalMetricsPort,
         ownProcessGroup: true,
       });
-      stops.push({ what: 'Temporal and its PostgreSQL', stop: temporal.stop });
+      addStop('Temporal and its PostgreSQL', temporal.stop);
     }
-    const temporalAddress = temporal?.address ?? opts.temporalAddress!;
+    const temporalAddress = temporal?.address ?? opts.temporalAddress ?? devServer!.address;
 
     // 3. The app's PostgreSQL and its migrations (the compiled migrator, as the image's migrate job runs it).
     const appPg = await startPostgres({
@@ -293,19 +361,19 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       log: () => undefined,
     });
     // Stopped after Temporal (pushed first = stopped last would be the other way): both databases last.
-    stops.splice(0, 0, { what: "the app's PostgreSQL", stop: appPg.stop });
+    addStop("the app's PostgreSQL", appPg.stop, true);
     await ensureDatabase(appPg.url(), 'jobfair');
     const databaseUrl = appPg.url('jobfair');
     log(`app PostgreSQL on port ${appPg.port}`);
 
     // The trace store, before the processes that export to it; stopped after them (their last spans).
-    let otlp = opts.otlpEndpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-    let traceQueryUrl: string | null = null;
+    let otlp = opts.traceStore?.otlpUrl ?? opts.otlpEndpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    let traceQueryUrl: string | null = opts.traceStore?.queryUrl ?? null;
     if (!otlp && (opts.traces ?? true)) {
       const bin = await resolveJaeger({ cacheDir: defaultCacheDir(process.env.CACHE_DIR), log });
       const store = await startTraceStore({ bin, ownProcessGroup: true });
       children.add(store.child!);
-      stops.push({ what: 'the trace store (Jaeger)', stop: store.stop });
+      addStop('the trace store (Jaeger)', store.stop);
       otlp = store.otlpUrl;
       traceQueryUrl = store.queryUrl;
       log(`trace store (Jaeger) taking OTLP on ${store.otlpUrl}, queried on ${store.queryUrl}`);
@@ -339,30 +407,35 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     // 4. The demo fair, seeded through the services as npm start does; its events go live once workers poll.
     const demoWanted = opts.demo ?? true;
-    const seeding = demoWanted ? openServices(config, { databaseUrl, temporalAddress }) : null;
+    const opened = demoWanted ? openServices(config, { databaseUrl, temporalAddress }) : null;
+    // Closed once: after the demo is set up, or by stop() if start-up ends before that.
+    let closing: Promise<void> | null = null;
+    const seeding = opened && { services: opened.services, close: () => (closing ??= opened.close()) };
+    if (seeding) addStop('the demo seeding connections', seeding.close);
     let demoFair: DemoFair | null = null;
-    try {
-      if (seeding) demoFair = await seedDemoData(seeding.services, config);
-    } catch (e) {
-      await seeding?.close();
-      throw e;
-    }
+    if (seeding) demoFair = await seedDemoData(seeding.services, config);
 
-    // 5. The APIs and the workers, as the image runs them: plain node on the compiled entries.
+    // 5. The APIs and the workers, as the image runs them: plain node on the compiled entries, the
+    // API with the Node flags of the image's CMD (the Dockerfile is their one source).
+    const apiNodeFlags = imageApiNodeFlags(ROOT);
     const procEnv = (kind: 'api' | 'worker', own: Record<string, string>) => ({
       ...process.env,
       ...env,
       ...(otlp ? { OTEL_SERVICE_NAME: `jobfair-${kind}` } : {}),
       ...own,
     });
-    const makeProcess = async (kind: 'api' | 'worker', i: number): Promise<ClusterProcess> => {
-      const name = `${kind}-${i + 1}`;
+    const readyOf = new Map<ClusterProcess, () => Promise<void>>();
+    const makeProcess = async (
+      kind: 'api' | 'worker',
+      name: string,
+      o: { dist?: string; env?: Record<string, string> } = {},
+    ): Promise<ClusterProcess> => {
       const port = kind === 'api' ? await freePort() : null;
       const metricsPort = await freePort();
       const logFile = path.join(logs, `${name}.log`);
-      let from = dist;
+      let from = o.dist ?? dist;
       const entry = () => path.join(from, kind === 'api' ? 'apps/api/src/server.js' : 'apps/worker/src/main.js');
-      const own = { METRICS_PORT: String(metricsPort), ...(port ? { PORT: String(port) } : {}) };
+      const own = { ...o.env, METRICS_PORT: String(metricsPort), ...(port ? { PORT: String(port) } : {}) };
       const p: ClusterProcess = {
         name,
         kind,
@@ -370,9 +443,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         metricsPort,
         logFile,
         child: undefined as unknown as ChildProcess,
-        restart: async (o = {}) => {
+        restart: async (r = {}) => {
           if (!exited(p.child)) await stopProcess(p.child, 'SIGTERM', 35_000);
-          from = o.dist ?? from;
+          from = r.dist ?? from;
           start();
           await ready();
         },
@@ -381,7 +454,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       let logFrom = 0;
       const start = () => {
         logFrom = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-        p.child = spawnLogged(process.execPath, [entry()], procEnv(kind, own), logFile);
+        const args = kind === 'api' ? [...apiNodeFlags, entry()] : [entry()];
+        p.child = spawnLogged(process.execPath, args, procEnv(kind, own), logFile);
         children.add(p.child);
       };
       const ready = () =>
@@ -397,24 +471,22 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           },
         );
       start();
-      (p as ClusterProcess & { ready: () => Promise<void> }).ready = ready;
+      readyOf.set(p, ready);
       return p;
     };
     const workers: ClusterProcess[] = [];
     const apis: ClusterProcess[] = [];
-    // Stopped in this order after the load balancer: the APIs, then the workers.
-    stops.push({
-      what: `${nWorkers} workers`,
-      stop: async () => void (await Promise.all(workers.map((w) => stopProcess(w.child, 'SIGTERM', 35_000)))),
-    });
-    stops.push({
-      what: `${nApis} APIs`,
-      stop: async () => void (await Promise.all(apis.map((a) => stopProcess(a.child, 'SIGTERM', 35_000)))),
-    });
-    for (let i = 0; i < nWorkers; i++) workers.push(await makeProcess('worker', i));
-    for (let i = 0; i < nApis; i++) apis.push(await makeProcess('api', i));
+    // Stopped in this order after the load balancer: the APIs, then the workers (those added later too).
+    addStop(
+      'the workers',
+      async () => void (await Promise.all(workers.map((w) => stopProcess(w.child, 'SIGTERM', 35_000)))),
+    );
+    addStop('the APIs', async () => void (await Promise.all(apis.map((a) => stopProcess(a.child, 'SIGTERM', 35_000)))));
+    for (let i = 0; i < nWorkers; i++) workers.push(await makeProcess('worker', `worker-${i + 1}`));
+    for (let i = 0; i < nApis; i++) apis.push(await makeProcess('api', `api-${i + 1}`));
+    let workersStarted = nWorkers;
     const t = Date.now();
-    await Promise.all([...workers, ...apis].map((p) => (p as ClusterProcess & { ready: () => Promise<void> }).ready()));
+    await Promise.all([...workers, ...apis].map((p) => readyOf.get(p)!()));
     log(`${nApis} APIs and ${nWorkers} workers ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
     // 6. nginx: load balancer and edge cache, kept in step with each API's /readyz.
@@ -444,13 +516,23 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       path.join(logs, 'nginx.log'),
     );
     children.add(nginx);
-    stops.push({ what: 'the load balancer (nginx)', stop: () => stopProcess(nginx, 'SIGQUIT', 10_000) });
+    addStop('the load balancer (nginx)', () => stopProcess(nginx, 'SIGQUIT', 10_000));
     await until('the load balancer', () => answers(`${base}/readyz`), {
       timeoutMs: 30_000,
       failed: () => (exited(nginx) ? tail(path.join(nginxDir, 'error.log')) : null),
     });
     log(`load balancer and edge cache (nginx) at ${base}`);
 
+    const reloadNginx = () => {
+      writeNginx();
+      spawnSync(programs.nginx, [...nginxArgs, '-s', 'reload']);
+      log(
+        `load balancer: ${apis
+          .filter((a) => !down.has(a.name))
+          .map((a) => a.name)
+          .join(', ')} in rotation`,
+      );
+    };
     // The active check open-source nginx lacks: each API's /readyz every second; one that fails is
     // taken out of rotation (nginx reloads gracefully) until it answers again. All failing: all kept.
     let checking = false;
@@ -469,18 +551,11 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         if ([...next].join() !== [...down].join()) {
           down.clear();
           for (const n of next) down.add(n);
-          writeNginx();
-          spawnSync(programs.nginx, [...nginxArgs, '-s', 'reload']);
-          log(
-            `load balancer: ${apis
-              .filter((a) => !down.has(a.name))
-              .map((a) => a.name)
-              .join(', ')} in rotation`,
-          );
+          reloadNginx();
         }
       })().finally(() => (checking = false));
     }, opts.healthEveryMs ?? 1000);
-    stops.push({ what: 'the /readyz checks', stop: async () => clearInterval(health) });
+    addStop('the /readyz checks', async () => clearInterval(health));
 
     // nginx's counters (connections, requests) in Prometheus's format, from its stub_status.
     const exporterPort = await freePort();
@@ -494,7 +569,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       path.join(logs, 'nginx-exporter.log'),
     );
     children.add(exporter);
-    stops.push({ what: "nginx's exporter", stop: () => stopProcess(exporter, 'SIGTERM', 5_000) });
+    addStop("nginx's exporter", () => stopProcess(exporter, 'SIGTERM', 5_000));
 
     // 7. Prometheus scraping every process, with the alert rules.
     const promPort = opts.prometheusPort ?? (await freePort());
@@ -502,12 +577,25 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     fs.mkdirSync(promDir, { recursive: true });
     const promConf = path.join(promDir, 'prometheus.yml');
     const local = (port: number): Endpoint => ({ host: '127.0.0.1', port });
+    // The APIs' and workers' targets in files Prometheus watches (file_sd_configs), rewritten
+    // whole (write, then rename) whenever a process is added or removed.
+    const targetFiles = { apis: path.join(promDir, 'apis.json'), workers: path.join(promDir, 'workers.json') };
+    const writeTargets = () => {
+      for (const [file, list] of [
+        [targetFiles.apis, apis],
+        [targetFiles.workers, workers],
+      ] as const) {
+        fs.writeFileSync(`${file}.tmp`, fileSdTargets(list.map((p) => local(p.metricsPort))));
+        fs.renameSync(`${file}.tmp`, file);
+      }
+    };
+    writeTargets();
     fs.writeFileSync(
       promConf,
       prometheusConfig({
         interval: opts.scrapeInterval ?? '5s',
-        apis: apis.map((a) => local(a.metricsPort)),
-        workers: workers.map((w) => local(w.metricsPort)),
+        apis: { file: targetFiles.apis },
+        workers: { file: targetFiles.workers },
         temporal: temporal ? local(temporalMetricsPort) : null,
         nginx: local(exporterPort),
         ruleFiles: [path.join(ROOT, 'deploy/prometheus/rules.yml')],
@@ -525,7 +613,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       path.join(logs, 'prometheus.log'),
     );
     children.add(prometheus);
-    stops.push({ what: 'Prometheus', stop: () => stopProcess(prometheus, 'SIGTERM', 10_000) });
+    addStop('Prometheus', () => stopProcess(prometheus, 'SIGTERM', 10_000));
     const prometheusUrl = `http://127.0.0.1:${promPort}`;
     await until('Prometheus', () => answers(`${prometheusUrl}/-/ready`), {
       timeoutMs: 60_000,
@@ -545,12 +633,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           secrets: demoWebhookSecrets(hookKnex, env.APP_SECRET),
           log: createLogger({ ...config, LOG_FORMAT: 'auto' }, 'demo-webhooks'),
         });
-        stops.push({
-          what: 'the demo webhook receiver',
-          stop: async () => {
-            await receiver.close();
-            await hookKnex.destroy();
-          },
+        addStop('the demo webhook receiver', async () => {
+          await receiver.close();
+          await hookKnex.destroy();
         });
         await subscribeDemoWebhooks(seeding.services, demoFair, receiver.url);
         demo = { ...demoFair, receiver };
@@ -559,6 +644,26 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       }
     }
 
+    const addWorker: Cluster['addWorker'] = async (o = {}) => {
+      if (stopped) throw new Error('the cluster is stopped');
+      const p = await makeProcess('worker', `worker-${++workersStarted}`, o);
+      // In `workers` at once, so stop() ends it even while it starts; scraped once it polls.
+      workers.push(p);
+      await readyOf.get(p)!();
+      writeTargets();
+      log(`${p.name} added (metrics :${p.metricsPort}, scraped)`);
+      return p;
+    };
+    const removeProcess: Cluster['removeProcess'] = async (p) => {
+      const list = p.kind === 'api' ? apis : workers;
+      if (!list.includes(p)) return;
+      list.splice(list.indexOf(p), 1);
+      writeTargets();
+      if (p.kind === 'api') reloadNginx();
+      if (!exited(p.child)) await stopProcess(p.child, 'SIGTERM', 35_000);
+      log(`${p.name} removed (no longer scraped)`);
+    };
+
     return {
       dir,
       base,
@@ -566,6 +671,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       apis,
       workers,
       temporal,
+      temporalDevServer: devServer,
       temporalAddress,
       appPg,
       databaseUrl,
@@ -575,10 +681,13 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       nginx: { pid: nginx.pid, configFile: nginxConf, accessLog: path.join(nginxDir, 'access.log') },
       demo,
       inRotation: () => apis.filter((a) => !down.has(a.name)).map((a) => a.name),
+      addWorker,
+      removeProcess,
       stop: stopAll,
     };
   } catch (err) {
     await stopAll();
+    await Promise.all(late);
     throw err;
   }
 }

@@ -25,7 +25,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
-import { goInstallCached, type GoInstallSpec } from './go-install';
+import { cachedGoBinaryPath, goInstallCached, type GoInstallSpec } from './go-install';
 import { startPostgres, type RunningPostgres } from './postgres-server';
 import { freePort } from './ports';
 import { registerSearchAttributes } from './temporal-server';
@@ -55,6 +55,14 @@ export const TEMPORAL_SQL_TOOL_SPEC: GoInstallSpec = {
   expect: 'after the server: seconds, the rest is in the Go build cache',
   lowPriority: true,
 };
+
+/** The server and its schema tool when both are already built into the cache (nothing is built), else null. */
+export function cachedTemporalServer(cacheDir: string): { server: string; sqlTool: string } | null {
+  const [server, sqlTool] = [TEMPORAL_SERVER_SPEC, TEMPORAL_SQL_TOOL_SPEC].map((s) =>
+    cachedGoBinaryPath(cacheDir, s.tool, s.version, s.binary),
+  );
+  return fs.existsSync(server) && fs.existsSync(sqlTool) ? { server, sqlTool } : null;
+}
 
 /** The server and its schema tool: the cached builds, or built now (once per machine). */
 export async function temporalServerBinaries(opts: {

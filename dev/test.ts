@@ -25,8 +25,9 @@ const log = (l: string) => {
 };
 
 /**
- * The browser tests drive Debian's chromium, the relayed interview-room test Debian's coturn, and
- * the alert rules' tests promtool (Debian's prometheus).
+ * The browser tests drive Debian's chromium, the relayed interview-room test Debian's coturn, the
+ * alert rules' tests promtool (Debian's prometheus), and the cluster test nginx, Prometheus and
+ * nginx's exporter.
  * A newcomer's `npm test` must need nothing else, so when one is missing and this is a root shell
  * with apt (our machines, CI), install it once.
  */
@@ -76,7 +77,13 @@ function ensureDebianPackages(): void {
     'nginx-light',
     process.env.NGINX_BIN ?? '/usr/sbin/nginx',
     'NGINX_BIN',
-    "the cluster's load balancer config check (nginx -t)",
+    "the cluster's load balancer config check (nginx -t) and the cluster test",
+  );
+  ensureDebianPackage(
+    'prometheus-nginx-exporter',
+    process.env.NGINX_EXPORTER_BIN ?? '/usr/bin/prometheus-nginx-exporter',
+    'NGINX_EXPORTER_BIN',
+    "the cluster test (the load balancer's metrics)",
   );
 }
 

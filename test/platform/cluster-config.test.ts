@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { nginxConfig, prometheusConfig } from '../../dev/cluster-config';
+import { fileSdTargets, nginxConfig, prometheusConfig } from '../../dev/cluster-config';
 
 /**
  * The configuration `npm run cluster` generates (dev/cluster-config.ts, decision 0262): nginx
  * accepts it (`nginx -t`), Prometheus accepts its config and the alert rules it loads (`promtool
  * check config`), and the edge cache honours the routes' own Cache-Control only. The cluster
- * itself runs in `npm run cluster -- --check` (docs/development.md), not here.
+ * itself runs in test/platform/cluster.test.ts and `npm run cluster -- --check`.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -52,8 +52,18 @@ describe('the cluster configuration', () => {
     expect(conf.indexOf('stub_status;')).toBeGreaterThan(conf.indexOf('listen 127.0.0.1:18081;'));
   });
 
-  it('Prometheus accepts its config and the alert rules it loads', () => {
+  it('Prometheus accepts its config, its service-discovery file and the alert rules it loads', () => {
     const file = path.join(dir, 'prometheus.yml');
+    // The workers through a file the cluster rewrites as workers come and go (file_sd_configs).
+    const workers = path.join(dir, 'workers.json');
+    fs.writeFileSync(
+      workers,
+      fileSdTargets([
+        { host: '127.0.0.1', port: 9465 },
+        { host: '127.0.0.1', port: 9468 },
+      ]),
+    );
+    expect(JSON.parse(fs.readFileSync(workers, 'utf8'))).toEqual([{ targets: ['127.0.0.1:9465', '127.0.0.1:9468'] }]);
     fs.writeFileSync(
       file,
       prometheusConfig({
@@ -62,12 +72,13 @@ describe('the cluster configuration', () => {
           { host: '127.0.0.1', port: 9464 },
           { host: '127.0.0.1', port: 9466 },
         ],
-        workers: [{ host: '127.0.0.1', port: 9465 }],
+        workers: { file: workers },
         temporal: { host: '127.0.0.1', port: 9467 },
         nginx: { host: '127.0.0.1', port: 9113 },
         ruleFiles: [path.join(ROOT, 'deploy/prometheus/rules.yml')],
       }),
     );
+    expect(fs.readFileSync(file, 'utf8')).toContain(`file_sd_configs:\n      - files: [${JSON.stringify(workers)}]`);
     const r = spawnSync(PROMTOOL, ['check', 'config', file], { encoding: 'utf8' });
     expect(`${r.stdout}${r.stderr}`).toContain('is valid prometheus config file syntax');
     expect(r.status).toBe(0);

@@ -3,8 +3,8 @@ import path from 'node:path';
 
 /**
  * The Node flags the production image starts the API with, read from the Dockerfile's CMD
- * (`["node", <flags…>, "dist/apps/api/src/server.js"]`, decision 0231), so the benches run the
- * compiled API exactly as the image does and cannot drift from it.
+ * (`["node", <flags…>, "dist/apps/api/src/server.js"]`, decision 0231), so the benches and
+ * `npm run cluster` run the compiled API exactly as the image does and cannot drift from it.
  */
 export function imageApiNodeFlags(root: string): string[] {
   const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
