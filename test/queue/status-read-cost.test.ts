@@ -73,7 +73,7 @@ describe('queue status: statements per read, and the same answer', () => {
     expect(counts).toEqual(counts.map(() => 2));
   });
 
-  it('answers what the wait explanation says read afresh, and sees a change within the cache life', async () => {
+  it('answers what the wait explanation says read afresh, and shows a change in the next read', async () => {
     const r = await h.recruiter();
     const event = await createLiveEvent(h, { teamId: r.teamId!, slots: 1, visibility: 'open_invite' });
     await createJob(h, { event, essential_skills: ['TypeScript'] });
