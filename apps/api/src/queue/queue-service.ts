@@ -404,8 +404,9 @@ export function createQueueService(
 
     /**
      * The caller's latest entry and, while it waits, its position, outlook and estimate (the REST
-     * status, the MCP tool and the web queue page). The seeker's own rows come in one statement
-     * (`readLatest`); the queue's shared rows from the wait service's short-lived reading.
+     * status, the MCP tool and the web queue page). The seeker's own rows, event and the queue's
+     * stamps come in one statement (`readLatest`), the room in a second; the open jobs and the match
+     * rate are reused while the stamps say they have not changed (decision 0269).
      */
     async status(userId: string): Promise<QueueEntryView | null> {
       const read = await queueStatus.readLatest(userId);
