@@ -1,6 +1,7 @@
 /**
- * `npm run bench -- capacity [--n 40]`: what one operation costs, the inputs of the capacity model
- * (docs/capacity.md, bench/support/capacity-model.ts).
+ * `npm run bench -- capacity [--n 40] [--status-only]`: what one operation costs, the inputs of the
+ * capacity model (docs/capacity.md, bench/support/capacity-model.ts). `--status-only` measures only
+ * the joins and the status reads, and prints no model (it needs every kind).
  *
  * Starts its own PostgreSQL (with `pg_stat_statements` loaded) and Temporal dev server, the API and
  * the worker compiled, as the image runs them, and then measures, one kind of operation at a time,
@@ -49,7 +50,15 @@ const APP_SECRET = 'capacity-secret-capacity-secret-capacity-01';
 const NAMESPACE = 'default';
 const log = (l: string) => console.log(`[capacity] ${l}`);
 
-const opts = parseBenchArgs(process.argv.slice(2), 'capacity', { n: 40 }, { '--n': 'n' });
+const opts = parseBenchArgs(
+  process.argv.slice(2),
+  'capacity',
+  { n: 40, statusOnly: false },
+  { '--n': 'n' },
+  { '--status-only': 'statusOnly' },
+);
+/** What `--status-only` measures: the joins make the waiting entries whose status is read. */
+const STATUS_ONLY_KINDS = new Set(['join', 'status']);
 
 interface Stack {
   /** The app's own role: the web application's use-cases run here on it, and count. */
@@ -164,7 +173,8 @@ async function measure(
   name: string,
   n: number,
   work: () => Promise<{ inProcessCpuMs?: number; wallMs: number[] }>,
-): Promise<OperationCost> {
+): Promise<OperationCost | null> {
+  if (opts.statusOnly && !STATUS_ONLY_KINDS.has(name)) return null;
   const settle = async () => {
     let last = await history();
     for (;;) {
@@ -424,6 +434,7 @@ async function main() {
     const waiters = await seekers(n, 'waiter', ['COBOL']);
     const candidates = await seekers(n, 'candidate', ['TypeScript', 'PostgreSQL']);
     const costs: OperationCost[] = [];
+    const keep = (c: OperationCost | null) => c && costs.push(c);
 
     // The idle baseline: 20 s of nothing, once the setup's own work has settled.
     await new Promise((r) => setTimeout(r, 5_000));
@@ -439,7 +450,7 @@ async function main() {
         .join(', ')}`,
     );
 
-    costs.push(
+    keep(
       await measure(s, history, 'join', n, async () => {
         const wallMs: number[] = [];
         for (const w of waiters)
@@ -447,7 +458,7 @@ async function main() {
         return { wallMs };
       }),
     );
-    costs.push(
+    keep(
       await measure(s, history, 'status', n * 5, async () => {
         const wallMs: number[] = [];
         for (let r = 0; r < 5; r++)
@@ -455,7 +466,7 @@ async function main() {
         return { wallMs };
       }),
     );
-    costs.push(
+    keep(
       await measure(s, history, 'search', n * 5, async () => {
         const wallMs: number[] = [];
         for (let r = 0; r < n * 5; r++) {
@@ -468,7 +479,7 @@ async function main() {
         return { wallMs };
       }),
     );
-    costs.push(
+    keep(
       await measure(s, history, 'leave', n, async () => {
         const wallMs: number[] = [];
         for (const w of waiters) wallMs.push((await call(w.token, 'POST', '/queue/leave')).ms);
@@ -477,7 +488,7 @@ async function main() {
     );
 
     // A whole interview per seeker: join, offer, both accept, both in the room, ended, completed.
-    costs.push(
+    keep(
       await measure(s, history, 'match', n, async () => {
         const wallMs: number[] = [];
         let inProcessCpuMs = 0;
@@ -532,7 +543,7 @@ async function main() {
     const hookUrl = await receiver(teardown);
     const hook = (await call(recruiterToken, 'POST', '/webhooks', { target_url: hookUrl, events: ['match.matched'] }))
       .body;
-    costs.push(
+    keep(
       await measure(s, history, 'webhook', n, async () => {
         const wallMs: number[] = [];
         for (let i = 0; i < n; i++) wallMs.push((await call(recruiterToken, 'POST', `/webhooks/${hook.id}/test`)).ms);
@@ -565,7 +576,7 @@ async function main() {
       if (r.rows > 0) rowBytes[t] = { rows: r.rows, bytesPerRow: Math.round(r.avg + 28) };
     }
 
-    const model = capacityModel(costs, rowBytes, TARGET_WORKLOAD);
+    const model = opts.statusOnly ? null : capacityModel(costs, rowBytes, TARGET_WORKLOAD);
     const md = [
       `# Capacity inputs (${new Date().toISOString()})`,
       '',
@@ -594,7 +605,7 @@ async function main() {
             .join(', ')} |`,
       ),
       '',
-      formatModel(model),
+      model ? formatModel(model) : '(--status-only: no model)',
     ].join('\n');
     const resultsDir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(resultsDir, { recursive: true });

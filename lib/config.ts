@@ -508,6 +508,23 @@ export const configSchema = z.object({
         'every request). Revocations reach every replica at once by PostgreSQL notification; this ' +
         'is the bound only for a change no trigger sees',
     ),
+  QUEUE_STATUS_RATE_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(2000)
+    .describe(
+      'Queue status: how long an API process reuses the recent match rate of a set of jobs while ' +
+        'no match is made on their events (the 30-minute window slides meanwhile); the open jobs ' +
+        'are reused while their version holds. 0 = read both for every request',
+    ),
+  QUEUE_STATUS_CACHE_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2000)
+    .describe('Queue status: job lists and match rates an API process keeps at most (least recently used go)'),
   TOKEN_LAST_USED_THROTTLE_MS: z.coerce
     .number()
     .int()

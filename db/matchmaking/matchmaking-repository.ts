@@ -207,6 +207,16 @@ function nextRecruiter(recruiters: RecruiterTurn[]): RecruiterTurn | null {
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
+/**
+ * A row of `matches` (unaliased columns) whose (seeker, job) pair is never offered again: see
+ * `listBlockedPairs`. The status read selects the same pairs (queue-status-repository.ts).
+ */
+export const BLOCKED_MATCH_SQL =
+  `((status IN ('declined', 'accepted', 'completed') OR declined_at IS NOT NULL OR accepted_at IS NOT NULL)` +
+  ` AND NOT (status = 'no_show' AND no_show_missing = 'recruiter'))`;
+/** Offer states of an (entry, job) pair already tried: see `listTriedPairs`. */
+export const TRIED_OFFER_STATUSES: readonly MatchOfferStatus[] = ['started', 'closed'];
+
 export function createMatchmakingRepository(knex: Knex) {
   /**
    * (seeker, job) pairs never offered again, whatever queue entry the seeker waits in: an earlier
@@ -221,13 +231,7 @@ export function createMatchmakingRepository(knex: Knex) {
     if (!seekerUserIds.length) return [];
     return trx('matches')
       .whereIn('seeker_user_id', seekerUserIds)
-      .andWhere((w) =>
-        w
-          .whereIn('status', ['declined', 'accepted', 'completed'])
-          .orWhereNotNull('declined_at')
-          .orWhereNotNull('accepted_at'),
-      )
-      .andWhereRaw(`NOT (status = 'no_show' AND no_show_missing = 'recruiter')`)
+      .andWhereRaw(BLOCKED_MATCH_SQL)
       .distinct('seeker_user_id', 'job_id');
   };
 
@@ -417,7 +421,7 @@ export function createMatchmakingRepository(knex: Knex) {
       if (!entryIds.length) return [];
       return trx('match_offers')
         .whereIn('queue_entry_id', entryIds)
-        .whereIn('status', ['started', 'closed'])
+        .whereIn('status', TRIED_OFFER_STATUSES)
         .select('queue_entry_id', 'job_id');
     },
 

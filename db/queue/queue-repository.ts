@@ -27,6 +27,20 @@ export type QueueEntryProjection = Omit<QueueEntryRow, 'updated_at' | 'entered_a
   ended_at: string | null;
 };
 
+/**
+ * The 1-based place of the queue entry aliased `e` among the waiting entries of its queue (same
+ * event, or "any event"), oldest first; NULL when `e` is not waiting. `positionOf` and the status
+ * read (queue-status-repository.ts) both select it.
+ */
+export const POSITION_OF_E = `CASE WHEN e.status <> 'waiting' THEN NULL
+         WHEN e.live_event_id IS NULL THEN (
+           SELECT count(*) FROM queue_entries w
+            WHERE w.status = 'waiting' AND w.live_event_id IS NULL AND w.entered_at <= e.entered_at)
+         ELSE (
+           SELECT count(*) FROM queue_entries w
+            WHERE w.status = 'waiting' AND w.live_event_id = e.live_event_id AND w.entered_at <= e.entered_at)
+    END::int`;
+
 export function createQueueRepository(knex: Knex) {
   return {
     /** The one writer is the queueEntry workflow's projection activity. */
@@ -62,15 +76,7 @@ export function createQueueRepository(knex: Knex) {
       // an index-only range of queue_entries_waiting_idx (live_event_id, entered_at) WHERE waiting,
       // not a scan of every entry ever made.
       const { rows } = await trx.raw<{ rows: Array<{ position: number | null }> }>(
-        `SELECT CASE WHEN e.status <> 'waiting' THEN NULL
-                     WHEN e.live_event_id IS NULL THEN (
-                       SELECT count(*) FROM queue_entries w
-                        WHERE w.status = 'waiting' AND w.live_event_id IS NULL AND w.entered_at <= e.entered_at)
-                     ELSE (
-                       SELECT count(*) FROM queue_entries w
-                        WHERE w.status = 'waiting' AND w.live_event_id = e.live_event_id AND w.entered_at <= e.entered_at)
-                END::int AS position
-           FROM queue_entries e WHERE e.id = ?`,
+        `SELECT ${POSITION_OF_E} AS position FROM queue_entries e WHERE e.id = ?`,
         [entry.id],
       );
       return rows[0]?.position ?? null;

@@ -21,11 +21,56 @@ export interface WaitAnswer {
   position: number | null;
 }
 
-/** Rows the caller has already read (a join reads them), so the answer does not read them again. */
+/** Rows the caller has already read (a join or a status read), so the answer does not read them again. */
 export interface WaitKnown {
-  profile?: ProfileRow | null;
-  event?: LiveEventRow;
+  profile?: Pick<
+    ProfileRow,
+    'user_id' | 'skills' | 'experience_years' | 'location' | 'remote_preference' | 'salary_expectation'
+  > | null;
+  event?: Pick<LiveEventRow, 'id' | 'slug' | 'status'> & Partial<Parameters<typeof eventFloorOf>[0]>;
   position?: number | null;
+  /** The entry's own offer state and excluded jobs (queue-status-repository.ts `readLatest`). */
+  offering?: boolean;
+  triedJobIds?: string[];
+  blockedJobIds?: string[];
+  /** Stamps of the queue's jobs and matches, read with the entry (`readLatest`): see WaitServiceOptions. */
+  jobsStamp?: number | null;
+  matchesStamp?: number | null;
+}
+
+export interface WaitServiceOptions {
+  /**
+   * Reuse what is the same for every seeker of a queue, when the caller knows it has not changed
+   * (`known.jobsStamp`, `known.matchesStamp`): the open jobs of its events (kept while their
+   * version stamp holds) and the recent match rate of a set of jobs (kept while no match was made
+   * on the queue's events, and at most `rateCacheMs`, since its window slides). 0 = read every time.
+   */
+  rateCacheMs?: number;
+  /** Entries (job lists and rates) kept at most; the least recently used go first. */
+  cacheMax?: number;
+}
+
+type Rate = Awaited<ReturnType<ServiceDeps['repos']['queueStatus']['recentMatchRateForJobs']>>;
+type CandidateJob = Awaited<ReturnType<ServiceDeps['repos']['matchmaking']['listCandidateJobs']>>[number];
+
+/** A bounded map, least recently used first (Map keeps insertion order). Failed reads are not kept. */
+function lru<V>(max: number) {
+  const m = new Map<string, { at: number; value: Promise<V> }>();
+  return (key: string, maxAgeMs: number, read: () => Promise<V>): Promise<V> => {
+    const now = Date.now();
+    const hit = m.get(key);
+    m.delete(key);
+    if (hit && now - hit.at < maxAgeMs) {
+      m.set(key, hit);
+      return hit.value;
+    }
+    const value = read();
+    const entry = { at: now, value };
+    m.set(key, entry);
+    value.catch(() => m.get(key) === entry && m.delete(key));
+    while (m.size > max) m.delete(m.keys().next().value!);
+    return value;
+  };
 }
 
 /**
@@ -35,9 +80,12 @@ export interface WaitKnown {
  * (`listTriedPairs`, `listBlockedPairs`), an offer in progress — and the quality floor of the
  * entry's bracket. The queue status, `npm run ops -- why` and the console read it here.
  */
-export function createWaitService(deps: Pick<ServiceDeps, 'repos' | 'config'>) {
+export function createWaitService(deps: Pick<ServiceDeps, 'repos' | 'config'>, opts: WaitServiceOptions = {}) {
   const { matchmaking, events, profiles, queue, queueStatus } = deps.repos;
-
+  const rateCacheMs = opts.rateCacheMs ?? 0;
+  const cacheMax = opts.cacheMax ?? 1000;
+  const jobsCache = lru<CandidateJob[]>(cacheMax);
+  const ratesCache = lru<Rate>(cacheMax);
   const toWaitEvent = (
     e: { id: string; slug: string; status: string } & Parameters<typeof eventFloorOf>[0],
     room: EventRoom | undefined,
@@ -72,22 +120,36 @@ export function createWaitService(deps: Pick<ServiceDeps, 'repos' | 'config'>) {
     return rooms.filter((r) => r.visibility === 'open_invite').map((r) => toWaitEvent({ ...r, status: 'live' }, r));
   };
 
+  /** The open jobs of these live events: kept while their version stamp holds (exact: any change moves it). */
+  const jobsOf = (liveIds: string[], stamp: number | null | undefined) => {
+    const read = () => matchmaking.listCandidateJobs(liveIds, undefined, { titles: true });
+    if (rateCacheMs <= 0 || stamp == null) return read();
+    return jobsCache(`${[...liveIds].sort().join(',')}|${stamp}`, Infinity, read);
+  };
+
+  /** The match rate of these jobs: kept while no match was made on the queue's events, at most `rateCacheMs`. */
+  const rateOf = (jobIds: string[], stamp: number | null | undefined) => {
+    const read = () => queueStatus.recentMatchRateForJobs(jobIds, WAIT_RATE_WINDOW_MS);
+    if (rateCacheMs <= 0 || stamp == null) return read();
+    return ratesCache(`${[...jobIds].sort().join(',')}|${stamp}`, rateCacheMs, read);
+  };
+
   return {
     /** Why a waiting entry has no match yet, and the honest estimate that goes with it. */
     async explain(entry: QueueEntryRow, known: WaitKnown = {}): Promise<WaitAnswer> {
       const nowMs = Date.now();
       const [scope, profile, position, offering, tried, blocked] = await Promise.all([
         scopeOf(entry, known),
-        known.profile !== undefined && known.profile?.user_id === entry.user_id
+        known.profile !== undefined && (known.profile === null || known.profile.user_id === entry.user_id)
           ? known.profile
           : profiles.findByUserId(entry.user_id),
         known.position !== undefined ? known.position : queue.positionOf(entry),
-        matchmaking.hasOpenOffer(entry.id),
-        matchmaking.listTriedPairs([entry.id]),
-        matchmaking.listBlockedPairs([entry.user_id]),
+        known.offering ?? matchmaking.hasOpenOffer(entry.id),
+        known.triedJobIds ?? matchmaking.listTriedPairs([entry.id]).then((ps) => ps.map((p) => p.job_id)),
+        known.blockedJobIds ?? matchmaking.listBlockedPairs([entry.user_id]).then((ps) => ps.map((p) => p.job_id)),
       ]);
       const liveIds = scope.filter((e) => e.status === 'live').map((e) => e.id);
-      const jobs = await matchmaking.listCandidateJobs(liveIds, undefined, { titles: true });
+      const jobs = await jobsOf(liveIds, known.jobsStamp);
       const explanation = explainWait({
         nowMs,
         entry: {
@@ -116,12 +178,12 @@ export function createWaitService(deps: Pick<ServiceDeps, 'repos' | 'config'>) {
           location: j.location,
           remotePreference: j.remote_preference,
         })),
-        excludedJobIds: new Set([...tried.map((p) => p.job_id), ...blocked.map((p) => p.job_id)]),
+        excludedJobIds: new Set([...tried, ...blocked]),
         brackets: deps.config.MATCH_FLOOR_BRACKETS,
       });
       const rate =
         explanation.passingJobIds.length && explanation.blocker !== null
-          ? await queueStatus.recentMatchRateForJobs(explanation.passingJobIds, WAIT_RATE_WINDOW_MS)
+          ? await rateOf(explanation.passingJobIds, known.matchesStamp)
           : null;
       const estimate = estimateWait(explanation, {
         nowMs,

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { type QueueEntryRow } from '#db/queue/queue-repository';
+import type { EntryReading } from '#db/queue/queue-status-repository';
 import type { ProfileRow } from '#db/accounts/profiles-repository';
 import type { LiveEventRow } from '#db/events/events-repository';
 import { ConflictError, ForbiddenError, NotFoundError, OnboardingIncompleteError } from '#lib/errors';
@@ -67,6 +68,9 @@ interface Known {
   event?: LiveEventRow;
 }
 
+/** The entry with what its waiting answer needs, read in one statement (the status read). */
+type Reading = Omit<EntryReading, 'entry'>;
+
 export interface QueueEntryView {
   entry: QueueEntryRow;
   position: number | null;
@@ -97,15 +101,21 @@ export function createQueueService(
   const profiles = deps.repos.profiles;
   const events = deps.repos.events;
   const queue = deps.repos.queue;
-  const wait = createWaitService(deps);
+  const queueStatus = deps.repos.queueStatus;
+  // Every seeker of an event polls the same open jobs and match rate: the status read reuses them
+  // while the stamps read with the entry say they have not changed (wait-service.ts).
+  const wait = createWaitService(deps, {
+    rateCacheMs: deps.config.QUEUE_STATUS_RATE_CACHE_MS,
+    cacheMax: deps.config.QUEUE_STATUS_CACHE_MAX,
+  });
 
   /**
    * A waiting entry's outlook and estimate: the wait explanation (the matchmaker's own rules,
    * matchmaking/wait-service.ts) in the queue status's words.
    */
-  const view = async (entry: QueueEntryRow, known: Known = {}): Promise<QueueEntryView> => {
+  const view = async (entry: QueueEntryRow, known: Known = {}, read?: Reading): Promise<QueueEntryView> => {
     if (entry.status !== 'waiting') return { entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
-    const position = await queue.positionOf(entry);
+    const position = read ? read.position : await queue.positionOf(entry);
     // Matched (or ended) between the reads: answer with the entry as it is now.
     if (position === null)
       return {
@@ -114,7 +124,22 @@ export function createQueueService(
         estimatedWaitSeconds: null,
         matchOutlook: null,
       };
-    const { explanation: x, estimate } = await wait.explain(entry, { ...known, position });
+    const { explanation: x, estimate } = await wait.explain(
+      entry,
+      read
+        ? {
+            ...known,
+            position,
+            profile: read.profile,
+            offering: read.offering,
+            triedJobIds: read.triedJobIds,
+            blockedJobIds: read.blockedJobIds,
+            ...(read.event ? { event: read.event } : {}),
+            jobsStamp: read.jobsStamp,
+            matchesStamp: read.matchesStamp,
+          }
+        : { ...known, position },
+    );
     return {
       entry,
       position,
@@ -377,9 +402,17 @@ export function createQueueService(
       );
     },
 
+    /**
+     * The caller's latest entry and, while it waits, its position, outlook and estimate (the REST
+     * status, the MCP tool and the web queue page). The seeker's own rows, event and the queue's
+     * stamps come in one statement (`readLatest`), the room in a second; the open jobs and the match
+     * rate are reused while the stamps say they have not changed (decision 0269).
+     */
     async status(userId: string): Promise<QueueEntryView | null> {
-      const entry = await queue.findLatestForUser(userId);
-      return entry ? view(entry) : null;
+      const read = await queueStatus.readLatest(userId);
+      if (!read) return null;
+      const { entry, ...rest } = read;
+      return view(entry, {}, rest);
     },
   };
 }
