@@ -348,6 +348,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         historyShards: opts.historyShards ?? 4,
         metricsPort: temporalMetricsPort,
         ownProcessGroup: true,
+        historyCacheMaxBytes: Number(process.env.TEMPORAL_HISTORY_CACHE_MB || 64) * 2 ** 20,
       });
       addStop('Temporal and its PostgreSQL', temporal.stop);
     }

@@ -87,6 +87,22 @@ export const DEV_SERVER_DYNAMIC_CONFIG: Readonly<Record<string, boolean | number
   'frontend.enableServerVersionCheck': false,
 };
 
+/**
+ * The history service keeps every workflow it touched in a host-level cache of mutable states
+ * (server v1.29: up to `history.hostLevelCacheMaxSize` entries, 128,000 by default and 8,096 in the
+ * dev server's settings; expired entries are only dropped when touched, since background eviction
+ * is off by default). A server that keeps starting new workflows therefore grows until the entry
+ * cap, which is hundreds of MB to GBs. The cluster bounds the cache in bytes instead and purges
+ * expired entries in the background, as a production server's dynamic config should.
+ */
+export function boundedHistoryCache(maxBytes: number): Record<string, boolean | number | string | object> {
+  return {
+    'history.cacheSizeBasedLimit': true,
+    'history.hostLevelCacheMaxSizeBytes': maxBytes,
+    'history.cacheBackgroundEvict': { Enabled: true, LoopInterval: '1m', MaxEntryPerCall: 1024 },
+  };
+}
+
 export interface ServerPorts {
   frontend: number;
   frontendHttp: number;
@@ -219,6 +235,8 @@ export function serverConfigYaml(p: ConfigInput): string {
           `      listenAddress: ${q(`127.0.0.1:${p.metricsPort}`)}`,
         ]
       : []),
+    // Go's pprof on loopback, for a heap profile of the server (debugging only; off unless asked).
+    ...(process.env.TEMPORAL_PPROF_PORT ? ['  pprof:', `    port: ${Number(process.env.TEMPORAL_PPROF_PORT)}`] : []),
     '  membership:',
     '    maxJoinDuration: 30s',
     '    broadcastAddress: "127.0.0.1"',
@@ -228,7 +246,7 @@ export function serverConfigYaml(p: ConfigInput): string {
   ].join('\n');
 }
 
-export function dynamicConfigYaml(values: Readonly<Record<string, boolean | number | string>>): string {
+export function dynamicConfigYaml(values: Readonly<Record<string, boolean | number | string | object>>): string {
   return Object.entries(values)
     .map(([k, v]) => `${k}:\n  - value: ${JSON.stringify(v)}\n    constraints: {}\n`)
     .join('');
@@ -327,7 +345,7 @@ export interface TemporalOnPostgres {
 async function writeServerConfig(
   root: string,
   pg: PostgresEndpoint,
-  extra: Pick<ConfigInput, 'historyShards' | 'metricsPort'> = {},
+  extra: Pick<ConfigInput, 'historyShards' | 'metricsPort'> & { historyCacheMaxBytes?: number } = {},
 ): Promise<ServerPorts> {
   const names: Array<keyof ServerPorts> = [
     'frontend',
@@ -344,10 +362,19 @@ async function writeServerConfig(
   const ports = Object.fromEntries(names.map((n, i) => [n, free[i]])) as unknown as ServerPorts;
   fs.mkdirSync(path.join(root, 'config'), { recursive: true });
   const dynamicConfigFile = path.join(root, 'config', 'dynamic.yaml');
-  fs.writeFileSync(dynamicConfigFile, dynamicConfigYaml(DEV_SERVER_DYNAMIC_CONFIG));
+  const dynamic = extra.historyCacheMaxBytes
+    ? { ...DEV_SERVER_DYNAMIC_CONFIG, ...boundedHistoryCache(extra.historyCacheMaxBytes) }
+    : DEV_SERVER_DYNAMIC_CONFIG;
+  fs.writeFileSync(dynamicConfigFile, dynamicConfigYaml(dynamic));
   fs.writeFileSync(
     path.join(root, 'config', 'bench.yaml'),
-    serverConfigYaml({ ports, pg, dynamicConfigFile, ...extra }),
+    serverConfigYaml({
+      ports,
+      pg,
+      dynamicConfigFile,
+      historyShards: extra.historyShards,
+      metricsPort: extra.metricsPort,
+    }),
   );
   return ports;
 }
@@ -432,6 +459,8 @@ export async function startTemporalOnPostgres(opts: {
   metricsPort?: number;
   /** The server and its PostgreSQL in their own process groups (a terminal's Ctrl-C reaches the supervisor alone). */
   ownProcessGroup?: boolean;
+  /** Bound the history service's cache of workflows in bytes (`boundedHistoryCache`); default: the dev server's entry cap. */
+  historyCacheMaxBytes?: number;
 }): Promise<TemporalOnPostgres> {
   const { server, sqlTool: tool } = await temporalServerBinaries({ cacheDir: opts.cacheDir, log: opts.log });
   const stops: Array<() => Promise<void>> = [];
@@ -462,6 +491,7 @@ export async function startTemporalOnPostgres(opts: {
     const ports = await writeServerConfig(root, pgEndpoint, {
       historyShards: opts.historyShards,
       metricsPort: opts.metricsPort,
+      historyCacheMaxBytes: opts.historyCacheMaxBytes,
     });
     t = Date.now();
     let proc = spawnServer(server, root, opts.ownProcessGroup);
