@@ -431,12 +431,12 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       name: string,
       o: { dist?: string; env?: Record<string, string> } = {},
     ): Promise<ClusterProcess> => {
-      const port = kind === 'api' ? await freePort() : null;
-      const metricsPort = await freePort();
+      let port = kind === 'api' ? await freePort() : null;
+      let metricsPort = await freePort();
       const logFile = path.join(logs, `${name}.log`);
       let from = o.dist ?? dist;
       const entry = () => path.join(from, kind === 'api' ? 'apps/api/src/server.js' : 'apps/worker/src/main.js');
-      const own = { ...o.env, METRICS_PORT: String(metricsPort), ...(port ? { PORT: String(port) } : {}) };
+      const own = () => ({ ...o.env, METRICS_PORT: String(metricsPort), ...(port ? { PORT: String(port) } : {}) });
       const p: ClusterProcess = {
         name,
         kind,
@@ -456,7 +456,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       const start = () => {
         logFrom = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
         const args = kind === 'api' ? [...apiNodeFlags, entry()] : [entry()];
-        p.child = spawnLogged(process.execPath, args, procEnv(kind, own), logFile);
+        p.child = spawnLogged(process.execPath, args, procEnv(kind, own()), logFile);
         children.add(p.child);
       };
       const ready = () =>
@@ -471,8 +471,28 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
               exited(p.child) ? `exited (${p.child.exitCode ?? p.child.signalCode}):\n${tail(logFile)}` : null,
           },
         );
+      // A free port can be taken by another process (an outgoing connection's ephemeral port, a
+      // parallel test) between freePort() and the child's bind: the first start then takes new
+      // ports and tries again, before anything (nginx, Prometheus) has been told the old ones.
+      const firstReady = async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await ready();
+          } catch (err) {
+            const lostPort =
+              exited(p.child) && /EADDRINUSE/.test(fs.readFileSync(logFile).subarray(logFrom).toString('utf8'));
+            if (!lostPort || attempt >= 3) throw err;
+            log(`${name}: a port was taken before it could bind; starting it on new ports`);
+            port = kind === 'api' ? await freePort() : null;
+            metricsPort = await freePort();
+            p.port = port;
+            p.metricsPort = metricsPort;
+            start();
+          }
+        }
+      };
       start();
-      readyOf.set(p, ready);
+      readyOf.set(p, firstReady);
       return p;
     };
     const workers: ClusterProcess[] = [];
