@@ -196,7 +196,18 @@ export function startLifecycle(
       if (status?.status === 'matched' && status.match_id && !seen.has(status.match_id)) {
         const matchId: string = status.match_id;
         seen.add(matchId);
-        const m = await o.knex('matches').where({ id: matchId }).first('id', 'team_id', 'expires_at');
+        // The driver's own read of the match; while the app's PostgreSQL is down (the postgres row) it
+        // waits for it to come back like every client of it.
+        let m: any;
+        for (let attempt = 0; ; attempt++) {
+          try {
+            m = await o.knex('matches').where({ id: matchId }).first('id', 'team_id', 'expires_at');
+            break;
+          } catch (err) {
+            if (attempt > 100) throw err;
+            await sleep(300);
+          }
+        }
         const d = decide(matchId);
         decisions[d]++;
         if (d === 'decline') {
