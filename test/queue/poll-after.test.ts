@@ -29,6 +29,9 @@ describe('queue status: when to poll again', () => {
         QUEUE_ENTRY_TTL_MS: '600000',
         MATCH_ACCEPT_WINDOW_MS: '600000',
         RATE_LIMIT_READ_PER_MIN: '10000',
+        // A waiting MCP call re-reads every 100 ms × the hint ÷ 5, for 3 s.
+        MCP_WAIT_PROGRESS_INTERVAL_MS: '100',
+        MCP_WAIT_MAX_MS: '3000',
       },
     });
     base = await listen(h);
@@ -117,5 +120,38 @@ describe('queue status: when to poll again', () => {
     const live = await queueStatus(h, s);
     expect(live).toMatchObject({ status: 'waiting', match_outlook: { blocked_by: null } });
     expect(live.poll_after_seconds).toBe(5);
+  });
+
+  it('a waiting MCP call re-reads at the pace of the hint: every 1.2 s at 60 s, every 100 ms at 5 s', async () => {
+    const r = await h.recruiter();
+    const idle = await createLiveEvent(h, { teamId: r.teamId!, slots: 3 }); // no job: 60 s
+    const busy = await createLiveEvent(h, { teamId: r.teamId!, slots: 0 });
+    await createJob(h, { event: busy, essential_skills: ['TypeScript'] });
+    const slow = await h.seeker();
+    const fast = await h.seeker();
+    await join(h, slow, idle.slug);
+    await join(h, fast, busy.slug);
+    await roundCompleted(h);
+    await setSlots(h, busy.id, 1); // an offer due, and no round for ten minutes: 5 s
+    expect((await queueStatus(h, slow)).poll_after_seconds).toBe(60);
+    expect((await queueStatus(h, fast)).poll_after_seconds).toBe(5);
+
+    const reads = jest.spyOn(h.app.services.queue, 'status');
+    const waitFor = async (token: string) => {
+      const c = await httpClient(base, { token });
+      clients.push(c);
+      reads.mockClear();
+      const done = await c.callTool({ name: 'svc_queue_status', arguments: {} }, { onprogress: () => undefined });
+      expect(done.structuredContent).toMatchObject({ queue_entry: { status: 'waiting' } });
+      return reads.mock.calls.length;
+    };
+    try {
+      // 3 s at 1.2 s: the first read, then 1.2, 2.4 and the deadline.
+      expect(await waitFor(slow.token)).toBeLessThanOrEqual(5);
+      // 3 s at 100 ms: about 30 (fewer on a loaded machine).
+      expect(await waitFor(fast.token)).toBeGreaterThanOrEqual(10);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
