@@ -43,7 +43,13 @@ import { buildDist, loadavg, waitFor } from './support/infra';
 import { parseBenchArgs, runMain, Teardown } from './support/runner';
 import { TICK_MS, childTicks, postgresPids, ticks } from './support/cpu';
 import { median } from './support/stats';
-import { capacityModel, formatModel, TARGET_WORKLOAD, type OperationCost } from './support/capacity-model';
+import {
+  capacityModel,
+  formatModel,
+  TARGET_WORKLOAD,
+  TARGET_WORKLOAD_HINTED,
+  type OperationCost,
+} from './support/capacity-model';
 
 const ROOT = path.join(__dirname, '..');
 const APP_SECRET = 'capacity-secret-capacity-secret-capacity-01';
@@ -577,6 +583,8 @@ async function main() {
     }
 
     const model = opts.statusOnly ? null : capacityModel(costs, rowBytes, TARGET_WORKLOAD);
+    // The same, with pollers honouring poll_after_seconds over an assumed mix of states (a model input).
+    const hinted = opts.statusOnly ? null : capacityModel(costs, rowBytes, TARGET_WORKLOAD_HINTED);
     const md = [
       `# Capacity inputs (${new Date().toISOString()})`,
       '',
@@ -606,6 +614,9 @@ async function main() {
       ),
       '',
       model ? formatModel(model) : '(--status-only: no model)',
+      ...(hinted
+        ? ['', 'With poll_after_seconds honoured (the assumed mix of states: a model input):', '', formatModel(hinted)]
+        : []),
     ].join('\n');
     const resultsDir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(resultsDir, { recursive: true });
@@ -613,7 +624,7 @@ async function main() {
     fs.writeFileSync(path.join(resultsDir, `capacity-${stamp}.md`), md + '\n');
     fs.writeFileSync(
       path.join(resultsDir, `capacity-${stamp}.json`),
-      JSON.stringify({ n, loadStart, loadEnd: loadavg(), costs, rowBytes, model }, null, 2),
+      JSON.stringify({ n, loadStart, loadEnd: loadavg(), costs, rowBytes, model, hinted }, null, 2),
     );
     console.log(`\n${md}`);
   } finally {

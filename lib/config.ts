@@ -228,7 +228,8 @@ export const configSchema = z.object({
     .default(5_000)
     .describe(
       'MCP: how often a waiting tool call (svc_queue_status with a progressToken) re-reads the ' +
-        'entry and reports a change as a progress notification',
+        "entry and reports a change as a progress notification, while the answer's " +
+        '`poll_after_seconds` is 5; a longer hint stretches it in proportion',
     ),
   MCP_WAIT_MAX_MS: durationMs
     .default(50_000)

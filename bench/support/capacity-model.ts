@@ -32,6 +32,11 @@ export interface Workload {
   /** Share of waiting seekers whose agent polls the status, and how often (the documented floor is 5 s). */
   pollingShare: number;
   pollEverySeconds: number;
+  /**
+   * When set, pollers honour the status's `poll_after_seconds` (decision 0272): the waiting seekers'
+   * mix of states, each with its share and the interval its hint asks for, replaces `pollEverySeconds`.
+   */
+  pollMix?: readonly PollState[];
   /** Job searches per join, and the share the edge cache does not answer. */
   searchesPerJoin: number;
   searchOriginShare: number;
@@ -51,6 +56,30 @@ export interface Workload {
   /** Table bytes on disk ÷ row bytes: indexes, page fill and dead rows between vacuums. */
   indexAndFreeSpaceFactor: number;
 }
+
+/** A state of the waiting seekers: its share of them and the poll interval its hint asks for. */
+export interface PollState {
+  state: string;
+  share: number;
+  everySeconds: number;
+}
+
+/** Status polls per second of one polling seeker: the mix's, or one every `pollEverySeconds`. */
+export const pollsPerSecond = (w: Pick<Workload, 'pollEverySeconds' | 'pollMix'>) =>
+  w.pollMix ? w.pollMix.reduce((a, s) => a + s.share / s.everySeconds, 0) : 1 / w.pollEverySeconds;
+
+/**
+ * A MODEL INPUT, not a measurement: how the waiting seekers might spread over the hint's states at the
+ * target's peak (docs/capacity.md says why each share). The estimate-driven row is the line of 10
+ * seekers per event at the target's rate, one match per event every 180 s: positions 1–10 ask for 18,
+ * 36, 54 and then 60 s, 45 s on average by rate.
+ */
+export const HINTED_POLL_MIX: readonly PollState[] = [
+  { state: 'offer due or being made; matched, awaiting the answer', share: 0.25, everySeconds: 5 },
+  { state: 'capacity blocks, no estimate', share: 0.1, everySeconds: 15 },
+  { state: 'capacity blocks, a tenth of the estimate', share: 0.45, everySeconds: 45 },
+  { state: 'paused, not live, no eligible job, no recruiter taking interviews', share: 0.2, everySeconds: 60 },
+];
 
 /** The issue's target: 10k seekers waiting at once across 1,000 live events, 100k matches and 1M deliveries a day. */
 export const TARGET_WORKLOAD: Workload = {
@@ -79,6 +108,9 @@ export const TARGET_WORKLOAD: Workload = {
   },
   indexAndFreeSpaceFactor: 2.5,
 };
+
+/** The target with every poller honouring `poll_after_seconds`, over the assumed mix of states. */
+export const TARGET_WORKLOAD_HINTED: Workload = { ...TARGET_WORKLOAD, pollMix: HINTED_POLL_MIX };
 
 export interface CapacityPlan {
   /** Operations per second at the peak hour. */
@@ -129,7 +161,7 @@ export function capacityModel(
     join: peak(joinsPerDay - w.matchesPerDay),
     leave: peak(joinsPerDay - w.matchesPerDay),
     webhook: peak(w.webhookDeliveriesPerDay),
-    status: (w.waitingSeekers * w.pollingShare) / w.pollEverySeconds,
+    status: w.waitingSeekers * w.pollingShare * pollsPerSecond(w),
     search: peak(joinsPerDay * w.searchesPerJoin * w.searchOriginShare),
   };
   const total = (f: (c: OperationCost) => number) =>

@@ -374,3 +374,37 @@ export function estimateWait(
     };
   return { seconds: null, minSeconds: null, maxSeconds: null, reason: 'waiting alone does not lead to a match' };
 }
+
+/** The poll hint while something can change soon: the 5 s the API has always asked pollers to keep to. */
+export const POLL_AFTER_SHORT_SECONDS = 5;
+/** The poll hint while nothing the queue does can change the answer (paused, no eligible job): also the cap. */
+export const POLL_AFTER_LONG_SECONDS = 60;
+/** Capacity blocks and nobody can say when it frees (too few recent matches): between the two. */
+export const POLL_AFTER_UNKNOWN_SECONDS = 15;
+
+/**
+ * When a poller should read the queue status again (`poll_after_seconds`), from the same wait
+ * explanation and estimate the status shows, so the hint never disagrees with the outlook: short while
+ * an offer is due or the seeker's match awaits their answer; a tenth of the estimated wait (5–60 s)
+ * when capacity is what blocks; long when only something outside the queue can help (the event paused
+ * or not live, no eligible job, no recruiter taking interviews); null once the entry has ended.
+ */
+export function pollAfterSeconds(s: {
+  status: 'waiting' | 'matched' | 'left' | 'expired';
+  /** The entry's run has finished (a matched entry whose match was accepted or completed). */
+  ended: boolean;
+  explanation: Pick<WaitExplanation, 'blocker'> | null;
+  estimate: Pick<WaitEstimate, 'seconds' | 'minSeconds'> | null;
+}): number | null {
+  if (s.status === 'left' || s.status === 'expired' || s.ended) return null;
+  // Matched, the match awaiting the people's answer; or waiting but not explained (matched between reads).
+  if (s.status === 'matched' || !s.explanation) return POLL_AFTER_SHORT_SECONDS;
+  const blocker = s.explanation.blocker;
+  if (blocker === null || blocker === 'offer_in_progress') return POLL_AFTER_SHORT_SECONDS;
+  if (blocker === 'event_not_live' || blocker === 'no_eligible_job' || blocker === 'recruiters_unavailable')
+    return POLL_AFTER_LONG_SECONDS;
+  // Capacity, or the floor that relaxes later: grow with what the estimate says is the least wait.
+  const wait = s.estimate?.seconds ?? s.estimate?.minSeconds ?? null;
+  if (wait === null) return POLL_AFTER_UNKNOWN_SECONDS;
+  return Math.min(POLL_AFTER_LONG_SECONDS, Math.max(POLL_AFTER_SHORT_SECONDS, Math.round(wait / 10)));
+}

@@ -1,4 +1,12 @@
-import { capacityModel, replicasFor, TARGET_WORKLOAD, type OperationCost } from '../../bench/support/capacity-model';
+import {
+  capacityModel,
+  HINTED_POLL_MIX,
+  pollsPerSecond,
+  replicasFor,
+  TARGET_WORKLOAD,
+  TARGET_WORKLOAD_HINTED,
+  type OperationCost,
+} from '../../bench/support/capacity-model';
 
 /** An operation costing `k` of everything (1 CPU ms per process at k = 1). */
 const op = (name: string, k: number): OperationCost => ({
@@ -44,6 +52,20 @@ describe('the capacity model', () => {
     expect(plan.peakPerSecond.status).toBeCloseTo(100);
     // 72,000 searches, half reaching the origin.
     expect(plan.peakPerSecond.search).toBeCloseTo(2);
+  });
+
+  it('with the poll hint honoured, the status rate follows the assumed mix of states', () => {
+    const mix = [
+      { state: 'due', share: 0.5, everySeconds: 5 },
+      { state: 'paused', share: 0.5, everySeconds: 50 },
+    ];
+    // 500 seekers: 250 every 5 s and 250 every 50 s.
+    expect(capacityModel(costs, {}, { ...workload, pollMix: mix }).peakPerSecond.status).toBeCloseTo(55);
+    // The documented input: shares that add up to all waiting seekers, none polling under the 5 s floor.
+    expect(HINTED_POLL_MIX.reduce((a, s) => a + s.share, 0)).toBeCloseTo(1);
+    expect(Math.min(...HINTED_POLL_MIX.map((s) => s.everySeconds))).toBe(5);
+    expect(pollsPerSecond(TARGET_WORKLOAD_HINTED)).toBeCloseTo(0.07);
+    expect(pollsPerSecond(TARGET_WORKLOAD)).toBeCloseTo(0.2);
   });
 
   it('adds up the costs at those rates', () => {

@@ -69,13 +69,15 @@ def run_agent_flow(
         f"the human follows it at: {joined.join_url}"
     )
 
-    # 4. Poll the status politely until matched.
+    # 4. Poll the status until matched, as often as each answer says is useful
+    #    (poll_after_seconds; poll_interval is the wait for its short 5 s, longer hints stretch it).
     deadline = time.monotonic() + timeout
     entry = must(get_queue_status.sync_detailed(client=client)).queue_entry
     while entry is not None and entry.status == "waiting":
         if time.monotonic() > deadline:
             raise RuntimeError("still waiting at the deadline")
-        time.sleep(poll_interval)
+        hint = entry.poll_after_seconds if isinstance(entry.poll_after_seconds, int) else 5
+        time.sleep(min(poll_interval * max(5, hint) / 5, max(0.0, deadline - time.monotonic())))
         entry = must(get_queue_status.sync_detailed(client=client)).queue_entry
     if entry is None or entry.status != "matched":
         raise RuntimeError(f"the queue entry ended as {entry.status if entry else 'missing'}")

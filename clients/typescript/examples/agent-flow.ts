@@ -7,7 +7,10 @@ import { createJobfairClient, type JobfairClientOptions } from '../src';
 
 export interface AgentFlowOptions extends JobfairClientOptions {
   skills: string[];
-  /** The API asks for at most one status poll every 5 s. */
+  /**
+   * The wait after a status that asks for the short 5 s (`poll_after_seconds`); a longer hint stretches
+   * it in proportion, so by default the flow waits exactly what each answer asks. Tests shrink it.
+   */
   pollIntervalMs?: number;
   timeoutMs?: number;
   say?: (line: string) => void;
@@ -34,12 +37,14 @@ export async function runAgentFlow(opts: AgentFlowOptions) {
     `joined the queue (${joined.status}, position ${joined.position ?? '—'}); the human follows it at: ${joined.join_url}`,
   );
 
-  // 4. Poll the status politely until matched.
+  // 4. Poll the status until matched, as often as each answer says is useful (poll_after_seconds).
   const deadline = Date.now() + (opts.timeoutMs ?? 10 * 60_000);
+  const shortMs = opts.pollIntervalMs ?? 5_000;
   let entry = must(await api.GET('/api/v1/queue/status')).queue_entry;
   while (entry?.status === 'waiting') {
     if (Date.now() > deadline) throw new Error('still waiting at the deadline');
-    await new Promise((r) => setTimeout(r, opts.pollIntervalMs ?? 5_000));
+    const after = Math.max(5, entry.poll_after_seconds ?? 5);
+    await new Promise((r) => setTimeout(r, Math.min((shortMs * after) / 5, Math.max(0, deadline - Date.now()))));
     entry = must(await api.GET('/api/v1/queue/status')).queue_entry;
   }
   if (entry?.status !== 'matched') throw new Error(`the queue entry ended as ${entry?.status ?? 'missing'}`);
@@ -53,7 +58,7 @@ export async function runAgentFlow(opts: AgentFlowOptions) {
     match = must(await api.GET('/api/v1/matches')).matches.find((m) => m.id === matchId);
     if (match) break;
     if (Date.now() > deadline) throw new Error(`match ${matchId} is not in the list`);
-    await new Promise((r) => setTimeout(r, opts.pollIntervalMs ?? 5_000));
+    await new Promise((r) => setTimeout(r, shortMs));
   }
   say(`match ${match.id}: ${match.status}; the human accepts it in the web app`);
   return { events, jobs, joined, entry, match };

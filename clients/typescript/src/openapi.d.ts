@@ -678,7 +678,7 @@ export interface paths {
         };
         /**
          * The caller's latest queue entry
-         * @description Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id` and `details_url`, the match page where the person accepts); `left` and `expired` end an entry.
+         * @description Poll no more often than every 5 seconds, and wait the answer's `poll_after_seconds` before the next call (longer while nothing can change soon; null: the entry ended, stop). `status` moves `waiting` → `matched` (with `match_id` and `details_url`, the match page where the person accepts); `left` and `expired` end an entry.
          *
          *     Scope: `queue:read`. Rate class: read (60/min per token).
          */
@@ -2286,6 +2286,8 @@ export interface components {
             /** @description The current match once matched; null until then */
             match_id: string | null;
             match_outlook: components["schemas"]["MatchOutlook"];
+            /** @description When to read GET /queue/status again, in seconds: wait at least this long before the next poll. 5 while something can change soon (an offer is due or being made; matched, the match awaiting the person's answer); a tenth of the estimated wait (5 to 60) while capacity or the quality floor blocks, 15 when nobody can say when; 60 while only something outside the queue can help (event paused or not live, no eligible job, no recruiter taking interviews). Null once the entry has ended (left, expired, match accepted): stop polling. From the same wait explanation as match_outlook */
+            poll_after_seconds?: number | null;
             /** @description 1-based place among waiting entries of the same queue; null when not waiting */
             position: number | null;
             /** @enum {string} */
@@ -2311,6 +2313,8 @@ export interface components {
             /** @description The current match once matched; null until then */
             match_id: string | null;
             match_outlook: components["schemas"]["MatchOutlookInput"];
+            /** @description When to read GET /queue/status again, in seconds: wait at least this long before the next poll. 5 while something can change soon (an offer is due or being made; matched, the match awaiting the person's answer); a tenth of the estimated wait (5 to 60) while capacity or the quality floor blocks, 15 when nobody can say when; 60 while only something outside the queue can help (event paused or not live, no eligible job, no recruiter taking interviews). Null once the entry has ended (left, expired, match accepted): stop polling. From the same wait explanation as match_outlook */
+            poll_after_seconds?: number | null;
             /** @description 1-based place among waiting entries of the same queue; null when not waiting */
             position: number | null;
             /** @enum {string} */
@@ -2330,6 +2334,8 @@ export interface components {
             /** @description The current match once matched; null until then */
             match_id: string | null;
             match_outlook: components["schemas"]["MatchOutlook"];
+            /** @description When to read GET /queue/status again, in seconds: wait at least this long before the next poll. 5 while something can change soon (an offer is due or being made; matched, the match awaiting the person's answer); a tenth of the estimated wait (5 to 60) while capacity or the quality floor blocks, 15 when nobody can say when; 60 while only something outside the queue can help (event paused or not live, no eligible job, no recruiter taking interviews). Null once the entry has ended (left, expired, match accepted): stop polling. From the same wait explanation as match_outlook */
+            poll_after_seconds?: number | null;
             /** @description 1-based place among waiting entries of the same queue; null when not waiting */
             position: number | null;
             /** Format: uuid */
@@ -2354,6 +2360,8 @@ export interface components {
             /** @description The current match once matched; null until then */
             match_id: string | null;
             match_outlook: components["schemas"]["MatchOutlookInput"];
+            /** @description When to read GET /queue/status again, in seconds: wait at least this long before the next poll. 5 while something can change soon (an offer is due or being made; matched, the match awaiting the person's answer); a tenth of the estimated wait (5 to 60) while capacity or the quality floor blocks, 15 when nobody can say when; 60 while only something outside the queue can help (event paused or not live, no eligible job, no recruiter taking interviews). Null once the entry has ended (left, expired, match accepted): stop polling. From the same wait explanation as match_outlook */
+            poll_after_seconds?: number | null;
             /** @description 1-based place among waiting entries of the same queue; null when not waiting */
             position: number | null;
             /** Format: uuid */

@@ -107,7 +107,7 @@ describe('MCP over Streamable HTTP (official client): tools generated from the R
       const entry = joined.structuredContent as { queue_id: string; status: string; join_url: string };
       expect(entry).toMatchObject({ status: 'waiting', join_url: 'http://jobfair.test/queue' });
       expect(textOf(joined)).toMatch(/give join_url to the human/);
-      expect(textOf(joined)).toMatch(/no more often than every 5 seconds/);
+      expect(textOf(joined)).toMatch(/waiting poll_after_seconds between calls \(at least 5 s\)/);
       const status = await c.callTool({ name: 'svc_queue_status', arguments: {} });
       expect((status.structuredContent as { queue_entry: { id: string; status: string } }).queue_entry).toMatchObject({
         id: entry.queue_id,

@@ -43,8 +43,14 @@ export interface ApiRouteConfig {
     /**
      * A read that reports a wait: called with a `progressToken`, the tool re-reads while `waiting` holds
      * and sends each changed `message` as a progress notification, then answers (see mcp-server.ts).
+     * `pace`: how many times the configured re-read interval the answer itself asks to wait before the
+     * next read (its poll hint ÷ the short hint; 1 when absent).
      */
-    progress?: { waiting: (answer: unknown) => boolean; message: (answer: unknown) => string };
+    progress?: {
+      waiting: (answer: unknown) => boolean;
+      message: (answer: unknown) => string;
+      pace?: (answer: unknown) => number | null;
+    };
   };
 }
 

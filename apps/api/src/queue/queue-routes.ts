@@ -6,6 +6,7 @@ import { type QueueEntryView } from './queue-service';
 import { ValidationError } from '#lib/errors';
 import { errorEnvelopeSchema } from '../plugins/http-schemas';
 import { matchDetailsUrl, queueJoinUrl } from '../plugins/join-urls';
+import { POLL_AFTER_SHORT_SECONDS } from '#domain/matchmaking/wait-explanation';
 import { queueJoinResponseSchema, queueEntrySchema, joinBodySchema } from './queue-schemas';
 
 export const HUMANS_ONLY_NOTE =
@@ -16,7 +17,12 @@ export const HUMANS_ONLY_NOTE =
 
 /** The estimate and the outlook of a queue answer: one wait explanation (matchmaking/wait-service.ts). */
 type QueueStatusAnswer = {
-  queue_entry: { status: string; position: number | null; estimated_wait_seconds: number | null } | null;
+  queue_entry: {
+    status: string;
+    position: number | null;
+    estimated_wait_seconds: number | null;
+    poll_after_seconds?: number | null;
+  } | null;
 };
 
 /** One line for an MCP progress notification while the entry waits. */
@@ -41,6 +47,7 @@ const waitFields = (v: QueueEntryView) => ({
     passing_jobs: v.matchOutlook.passingJobs,
     floor_relaxes_at: v.matchOutlook.floorRelaxesAt?.toISOString() ?? null,
   },
+  poll_after_seconds: v.pollAfterSeconds,
 });
 
 const queueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,8 +78,8 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
           'web app first (409 ONBOARDING_INCOMPLETE otherwise).',
         resultNote:
           'NEXT STEP FOR THE AGENT: give join_url to the human now (they follow the queue there). ' +
-          'Then poll svc_queue_status no more often than every 5 seconds until status is ' +
-          '`matched`, and give the human its details_url: only a person accepts a match, on that ' +
+          'Then poll svc_queue_status, waiting poll_after_seconds between calls (at least 5 s), until ' +
+          'status is `matched`, and give the human its details_url: only a person accepts a match, on that ' +
           'page. To leave (even while matched: it declines the match), svc_queue_leave.',
       },
     },
@@ -161,13 +168,19 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       mcp: {
         name: 'svc_queue_status',
         hint:
-          'Poll at most every 5 seconds; stop when status is matched, left or expired. Or send a ' +
+          "Poll again after the answer's poll_after_seconds (at least 5 s; longer while nothing can " +
+          'change soon); stop when it is null (left, expired, match accepted). Or send a ' +
           'progressToken: the call then stays open while the entry waits (up to about 50 s), reports ' +
           'each change of position or estimate as a progress notification, and answers once it is ' +
           'matched, left or expired (or the time is up: call again).',
         progress: {
           waiting: (answer) => (answer as QueueStatusAnswer | null)?.queue_entry?.status === 'waiting',
           message: (answer) => waitMessage((answer as QueueStatusAnswer).queue_entry!),
+          // The waiting call re-reads as often as the answer's own poll hint says is useful.
+          pace: (answer) => {
+            const after = (answer as QueueStatusAnswer | null)?.queue_entry?.poll_after_seconds;
+            return after == null ? null : after / POLL_AFTER_SHORT_SECONDS;
+          },
         },
       },
     },
@@ -176,7 +189,9 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['queue'],
       summary: "The caller's latest queue entry",
       description:
-        'Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with ' +
+        "Poll no more often than every 5 seconds, and wait the answer's `poll_after_seconds` before the " +
+        'next call (longer while nothing can change soon; null: the entry ended, stop). `status` moves ' +
+        '`waiting` → `matched` (with ' +
         '`match_id` and `details_url`, the match page where the person accepts); `left` and ' +
         '`expired` end an entry.',
       response: { 200: z.object({ queue_entry: queueEntrySchema.nullable() }) },

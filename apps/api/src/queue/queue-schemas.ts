@@ -75,6 +75,20 @@ const extras = {
     .nullable()
     .describe('Why the entry is not matched yet; null when not waiting. Also why estimated_wait_seconds is null.')
     .meta({ id: 'MatchOutlook' }),
+  poll_after_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .optional()
+    .describe(
+      'When to read GET /queue/status again, in seconds: wait at least this long before the next poll. ' +
+        '5 while something can change soon (an offer is due or being made; matched, the match awaiting the ' +
+        "person's answer); a tenth of the estimated wait (5 to 60) while capacity or the quality floor " +
+        'blocks, 15 when nobody can say when; 60 while only something outside the queue can help (event ' +
+        'paused or not live, no eligible job, no recruiter taking interviews). Null once the entry has ' +
+        'ended (left, expired, match accepted): stop polling. From the same wait explanation as match_outlook',
+    ),
 };
 
 export const queueJoinResponseSchema = z

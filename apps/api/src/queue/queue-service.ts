@@ -26,6 +26,7 @@ import { kickMatchmaker } from '#workflows/matchmaking/client';
 import type { ServiceDeps } from '../plugins/service-deps';
 import { operationUuid, type OperationKey } from '#lib/operation-ids';
 import {
+  pollAfterSeconds,
   rateWaitSeconds,
   WAIT_ESTIMATE_MIN_MATCHES,
   WAIT_ESTIMATE_MIN_SPAN_MS,
@@ -79,6 +80,8 @@ export interface QueueEntryView {
   estimatedWait?: { minSeconds: number | null; maxSeconds: number | null; reason: string } | null;
   /** Null when the entry is not waiting. */
   matchOutlook: MatchOutlook | null;
+  /** When a poller should read the status again (seconds); null once the entry has ended. */
+  pollAfterSeconds: number | null;
 }
 
 /** The reason recorded on a match the seeker declined by leaving the queue (`POST /queue/leave`). */
@@ -109,21 +112,29 @@ export function createQueueService(
     cacheMax: deps.config.QUEUE_STATUS_CACHE_MAX,
   });
 
+  /** An entry that is not waiting: no place, outlook or estimate; the poll hint from its status alone. */
+  const notWaiting = (entry: QueueEntryRow): QueueEntryView => ({
+    entry,
+    position: null,
+    estimatedWaitSeconds: null,
+    matchOutlook: null,
+    pollAfterSeconds: pollAfterSeconds({
+      status: entry.status,
+      ended: entry.ended_at !== null,
+      explanation: null,
+      estimate: null,
+    }),
+  });
+
   /**
    * A waiting entry's outlook and estimate: the wait explanation (the matchmaker's own rules,
    * matchmaking/wait-service.ts) in the queue status's words.
    */
   const view = async (entry: QueueEntryRow, known: Known = {}, read?: Reading): Promise<QueueEntryView> => {
-    if (entry.status !== 'waiting') return { entry, position: null, estimatedWaitSeconds: null, matchOutlook: null };
+    if (entry.status !== 'waiting') return notWaiting(entry);
     const position = read ? read.position : await queue.positionOf(entry);
     // Matched (or ended) between the reads: answer with the entry as it is now.
-    if (position === null)
-      return {
-        entry: (await queue.findById(entry.id)) ?? entry,
-        position: null,
-        estimatedWaitSeconds: null,
-        matchOutlook: null,
-      };
+    if (position === null) return notWaiting((await queue.findById(entry.id)) ?? entry);
     const { explanation: x, estimate } = await wait.explain(
       entry,
       read
@@ -153,6 +164,7 @@ export function createQueueService(
         passingJobs: x.outlook === 'event_paused' || x.outlook === 'unknown' ? null : x.passingJobs,
         floorRelaxesAt: x.nextRelaxAtMs === null ? null : new Date(x.nextRelaxAtMs),
       },
+      pollAfterSeconds: pollAfterSeconds({ status: 'waiting', ended: false, explanation: x, estimate }),
     };
   };
 
@@ -231,6 +243,7 @@ export function createQueueService(
         position: null,
         estimatedWaitSeconds: null,
         matchOutlook: null,
+        pollAfterSeconds: pollAfterSeconds({ status: 'waiting', ended: false, explanation: null, estimate: null }),
         created: false,
       });
       if (input.operationKey) {

@@ -42,6 +42,12 @@ class QueueEntry:
             declines the match there. Null while no match is named
         estimated_wait (None | Unset | WaitEstimateType0): The honest range behind estimated_wait_seconds, with its
             reason; null when not waiting
+        poll_after_seconds (int | None | Unset): When to read GET /queue/status again, in seconds: wait at least this
+            long before the next poll. 5 while something can change soon (an offer is due or being made; matched, the match
+            awaiting the person's answer); a tenth of the estimated wait (5 to 60) while capacity or the quality floor
+            blocks, 15 when nobody can say when; 60 while only something outside the queue can help (event paused or not
+            live, no eligible job, no recruiter taking interviews). Null once the entry has ended (left, expired, match
+            accepted): stop polling. From the same wait explanation as match_outlook
     """
 
     id: UUID
@@ -59,6 +65,7 @@ class QueueEntry:
     match_outlook: MatchOutlookType0 | None
     details_url: None | str
     estimated_wait: None | Unset | WaitEstimateType0 = UNSET
+    poll_after_seconds: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.match_outlook_type_0 import MatchOutlookType0
@@ -117,6 +124,12 @@ class QueueEntry:
         else:
             estimated_wait = self.estimated_wait
 
+        poll_after_seconds: int | None | Unset
+        if isinstance(self.poll_after_seconds, Unset):
+            poll_after_seconds = UNSET
+        else:
+            poll_after_seconds = self.poll_after_seconds
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -139,6 +152,8 @@ class QueueEntry:
         )
         if estimated_wait is not UNSET:
             field_dict["estimated_wait"] = estimated_wait
+        if poll_after_seconds is not UNSET:
+            field_dict["poll_after_seconds"] = poll_after_seconds
 
         return field_dict
 
@@ -260,6 +275,17 @@ class QueueEntry:
 
         estimated_wait = _parse_estimated_wait(d.pop("estimated_wait", UNSET))
 
+        def _parse_poll_after_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        poll_after_seconds = _parse_poll_after_seconds(
+            d.pop("poll_after_seconds", UNSET)
+        )
+
         queue_entry = cls(
             id=id,
             status=status,
@@ -276,6 +302,7 @@ class QueueEntry:
             match_outlook=match_outlook,
             details_url=details_url,
             estimated_wait=estimated_wait,
+            poll_after_seconds=poll_after_seconds,
         )
 
         return queue_entry

@@ -37,6 +37,12 @@ class QueueJoinResponse:
             estimated_wait_seconds is null.
         estimated_wait (None | Unset | WaitEstimateType0): The honest range behind estimated_wait_seconds, with its
             reason; null when not waiting
+        poll_after_seconds (int | None | Unset): When to read GET /queue/status again, in seconds: wait at least this
+            long before the next poll. 5 while something can change soon (an offer is due or being made; matched, the match
+            awaiting the person's answer); a tenth of the estimated wait (5 to 60) while capacity or the quality floor
+            blocks, 15 when nobody can say when; 60 while only something outside the queue can help (event paused or not
+            live, no eligible job, no recruiter taking interviews). Null once the entry has ended (left, expired, match
+            accepted): stop polling. From the same wait explanation as match_outlook
     """
 
     queue_id: UUID
@@ -49,6 +55,7 @@ class QueueJoinResponse:
     match_id: None | UUID
     match_outlook: MatchOutlookType0 | None
     estimated_wait: None | Unset | WaitEstimateType0 = UNSET
+    poll_after_seconds: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.match_outlook_type_0 import MatchOutlookType0
@@ -91,6 +98,12 @@ class QueueJoinResponse:
         else:
             estimated_wait = self.estimated_wait
 
+        poll_after_seconds: int | None | Unset
+        if isinstance(self.poll_after_seconds, Unset):
+            poll_after_seconds = UNSET
+        else:
+            poll_after_seconds = self.poll_after_seconds
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -108,6 +121,8 @@ class QueueJoinResponse:
         )
         if estimated_wait is not UNSET:
             field_dict["estimated_wait"] = estimated_wait
+        if poll_after_seconds is not UNSET:
+            field_dict["poll_after_seconds"] = poll_after_seconds
 
         return field_dict
 
@@ -199,6 +214,17 @@ class QueueJoinResponse:
 
         estimated_wait = _parse_estimated_wait(d.pop("estimated_wait", UNSET))
 
+        def _parse_poll_after_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        poll_after_seconds = _parse_poll_after_seconds(
+            d.pop("poll_after_seconds", UNSET)
+        )
+
         queue_join_response = cls(
             queue_id=queue_id,
             status=status,
@@ -210,6 +236,7 @@ class QueueJoinResponse:
             match_id=match_id,
             match_outlook=match_outlook,
             estimated_wait=estimated_wait,
+            poll_after_seconds=poll_after_seconds,
         )
 
         return queue_join_response

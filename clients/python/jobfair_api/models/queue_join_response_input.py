@@ -38,6 +38,12 @@ class QueueJoinResponseInput:
             estimated_wait_seconds is null.
         estimated_wait (None | Unset | WaitEstimateInputType0): The honest range behind estimated_wait_seconds, with its
             reason; null when not waiting
+        poll_after_seconds (int | None | Unset): When to read GET /queue/status again, in seconds: wait at least this
+            long before the next poll. 5 while something can change soon (an offer is due or being made; matched, the match
+            awaiting the person's answer); a tenth of the estimated wait (5 to 60) while capacity or the quality floor
+            blocks, 15 when nobody can say when; 60 while only something outside the queue can help (event paused or not
+            live, no eligible job, no recruiter taking interviews). Null once the entry has ended (left, expired, match
+            accepted): stop polling. From the same wait explanation as match_outlook
     """
 
     queue_id: UUID
@@ -50,6 +56,7 @@ class QueueJoinResponseInput:
     match_id: None | UUID
     match_outlook: MatchOutlookInputType0 | None
     estimated_wait: None | Unset | WaitEstimateInputType0 = UNSET
+    poll_after_seconds: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -93,6 +100,12 @@ class QueueJoinResponseInput:
         else:
             estimated_wait = self.estimated_wait
 
+        poll_after_seconds: int | None | Unset
+        if isinstance(self.poll_after_seconds, Unset):
+            poll_after_seconds = UNSET
+        else:
+            poll_after_seconds = self.poll_after_seconds
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -110,6 +123,8 @@ class QueueJoinResponseInput:
         )
         if estimated_wait is not UNSET:
             field_dict["estimated_wait"] = estimated_wait
+        if poll_after_seconds is not UNSET:
+            field_dict["poll_after_seconds"] = poll_after_seconds
 
         return field_dict
 
@@ -203,6 +218,17 @@ class QueueJoinResponseInput:
 
         estimated_wait = _parse_estimated_wait(d.pop("estimated_wait", UNSET))
 
+        def _parse_poll_after_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        poll_after_seconds = _parse_poll_after_seconds(
+            d.pop("poll_after_seconds", UNSET)
+        )
+
         queue_join_response_input = cls(
             queue_id=queue_id,
             status=status,
@@ -214,6 +240,7 @@ class QueueJoinResponseInput:
             match_id=match_id,
             match_outlook=match_outlook,
             estimated_wait=estimated_wait,
+            poll_after_seconds=poll_after_seconds,
         )
 
         queue_join_response_input.additional_properties = d

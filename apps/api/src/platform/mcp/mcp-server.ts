@@ -130,7 +130,8 @@ const pause = (ms: number, signal: AbortSignal) =>
 /**
  * A waiting tool called with a progressToken (decision 0261): instead of answering at once while the
  * wait goes on, the call stays open up to `wait.maxMs`, re-reads through REST every `wait.intervalMs`
- * (the same call, quota and cadence an agent's own poll would use) and sends each changed message as
+ * times the answer's pace (its poll hint: the same call, quota and cadence a well-behaved agent's own
+ * poll would use) and sends each changed message as
  * a `notifications/progress`; it answers as soon as the wait is over, or with the current state when
  * the time is up. Without a progressToken the tool answers at once: polling stays the fallback.
  */
@@ -155,8 +156,12 @@ async function waitWithProgress(
         params: { progressToken: ctx.progressToken, progress: ++step, message },
       });
     }
-    if (ctx.signal.aborted || Date.now() + opts.intervalMs > deadline) return answer;
-    await pause(opts.intervalMs, ctx.signal);
+    // As often as the answer says is useful (its poll hint), never more often than the configured
+    // interval; the last read falls at the deadline.
+    const pace = Math.max(1, spec.progress.pace?.(answer.json) ?? 1);
+    const left = deadline - Date.now();
+    if (ctx.signal.aborted || left <= 0) return answer;
+    await pause(Math.min(opts.intervalMs * pace, left), ctx.signal);
     if (ctx.signal.aborted) return answer;
     // The stop may come while the re-read is in flight: a closing API refuses it, so the caller
     // gets the status read last rather than the refusal.
@@ -179,7 +184,7 @@ export function createJobfairMcpServer(opts: McpServerOptions): McpServer {
       instructions:
         'Job-fair matching service. Flow: discover (svc_public_live_events_list, svc_jobs_search; ' +
         'no token needed) → svc_queue_join (join_url: where the human follows the queue) → ' +
-        'svc_queue_status (poll at most every 5 s) → once matched, hand the human its details_url: only ' +
+        'svc_queue_status (poll again after its poll_after_seconds, at least 5 s) → once matched, hand the human its details_url: only ' +
         'a person accepts a match, on that page. svc_queue_leave always works (while matched it ' +
         'declines the match). ' +
         'Tools mirror REST /api/v1 one to one; errors are the REST envelope { error, code, details ' +

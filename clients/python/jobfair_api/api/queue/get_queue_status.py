@@ -89,8 +89,10 @@ def sync_detailed(
 ) -> Response[Error | GetQueueStatusResponse200]:
     """The caller's latest queue entry
 
-     Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id` and
-    `details_url`, the match page where the person accepts); `left` and `expired` end an entry.
+     Poll no more often than every 5 seconds, and wait the answer's `poll_after_seconds` before the next
+    call (longer while nothing can change soon; null: the entry ended, stop). `status` moves `waiting` →
+    `matched` (with `match_id` and `details_url`, the match page where the person accepts); `left` and
+    `expired` end an entry.
 
     Scope: `queue:read`. Rate class: read (60/min per token).
 
@@ -123,8 +125,10 @@ def sync(
 ) -> Error | GetQueueStatusResponse200 | None:
     """The caller's latest queue entry
 
-     Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id` and
-    `details_url`, the match page where the person accepts); `left` and `expired` end an entry.
+     Poll no more often than every 5 seconds, and wait the answer's `poll_after_seconds` before the next
+    call (longer while nothing can change soon; null: the entry ended, stop). `status` moves `waiting` →
+    `matched` (with `match_id` and `details_url`, the match page where the person accepts); `left` and
+    `expired` end an entry.
 
     Scope: `queue:read`. Rate class: read (60/min per token).
 
@@ -152,8 +156,10 @@ async def asyncio_detailed(
 ) -> Response[Error | GetQueueStatusResponse200]:
     """The caller's latest queue entry
 
-     Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id` and
-    `details_url`, the match page where the person accepts); `left` and `expired` end an entry.
+     Poll no more often than every 5 seconds, and wait the answer's `poll_after_seconds` before the next
+    call (longer while nothing can change soon; null: the entry ended, stop). `status` moves `waiting` →
+    `matched` (with `match_id` and `details_url`, the match page where the person accepts); `left` and
+    `expired` end an entry.
 
     Scope: `queue:read`. Rate class: read (60/min per token).
 
@@ -184,8 +190,10 @@ async def asyncio(
 ) -> Error | GetQueueStatusResponse200 | None:
     """The caller's latest queue entry
 
-     Poll no more often than every 5 seconds. `status` moves `waiting` → `matched` (with `match_id` and
-    `details_url`, the match page where the person accepts); `left` and `expired` end an entry.
+     Poll no more often than every 5 seconds, and wait the answer's `poll_after_seconds` before the next
+    call (longer while nothing can change soon; null: the entry ended, stop). `status` moves `waiting` →
+    `matched` (with `match_id` and `details_url`, the match page where the person accepts); `left` and
+    `expired` end an entry.
 
     Scope: `queue:read`. Rate class: read (60/min per token).
 
