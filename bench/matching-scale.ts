@@ -44,18 +44,14 @@ import { ensureDatabase } from '../dev/postgres-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
 import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
-import {
-  MATCHMAKER_BATCH_SIZE,
-  MATCHMAKER_ROUND_MAX_OFFERS,
-  matchmakerStatsQuery,
-  matchmakerWorkflowId,
-} from '../workflows/matchmaking/contract';
+import { MATCHMAKER_BATCH_SIZE, MATCHMAKER_ROUND_MAX_OFFERS } from '../workflows/matchmaking/contract';
 import { buildApp } from '../apps/api/src/app';
 import { startWorker } from '../apps/worker/src/worker';
 import { pool } from './support/pool';
-import { median, percentile, round1 } from './support/stats';
+import { median, round1 } from './support/stats';
 import { dbUrlFor } from './support/infra';
 import { runCases, runMain } from './support/runner';
+import { SLOT_MATCH_ENV, VOCABULARY, measureSlotToOffer, type SlotResult } from './support/slot-to-offer';
 
 const argv = process.argv.slice(2);
 const has = (name: string) => argv.includes(name);
@@ -101,32 +97,6 @@ const SAMPLES = listArg('--samples', [QUICK ? 8 : 30])[0];
 /** Offers in flight at once in a round (OFFER_CONCURRENCY of the activity: the round's offer bound). */
 const OFFER_CONCURRENCY = MATCHMAKER_ROUND_MAX_OFFERS;
 
-const VOCABULARY = Array.from({ length: 200 }, (_, i) =>
-  i < 20
-    ? [
-        'TypeScript',
-        'Python',
-        'Go',
-        'Rust',
-        'Java',
-        'Kotlin',
-        'PostgreSQL',
-        'Redis',
-        'Kafka',
-        'React',
-        'Vue',
-        'Node.js',
-        'Django',
-        'Kubernetes',
-        'Docker',
-        'AWS',
-        'GCP',
-        'GraphQL',
-        'SQL',
-        'Spark',
-      ][i]
-    : `skill-${i}`,
-);
 const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Prague', 'Vienna', 'Zurich'];
 const log = (l: string) => console.error(`[bench] ${l}`);
 const load = () =>
@@ -386,9 +356,26 @@ async function seedWaiting(knex: Knex, w: number, events: number): Promise<void>
   await knex.raw('ANALYZE');
 }
 
-const SLOT_EVENTS = 10;
-const SLOT_SEEKERS = 60;
-type SlotStack = { config: Config; knex: Knex; temporal: Client; app: Awaited<ReturnType<typeof buildApp>> };
+/** Part 2: slot frees → next match, on an in-process worker of the dev server (bench/support/slot-to-offer.ts). */
+async function slotToOffer(infra: { adminUrl: string; temporalAddress: string }): Promise<SlotResult> {
+  await ensureDatabase(infra.adminUrl, 'bench_slot');
+  const dbUrl = dbUrlFor(infra.adminUrl, 'bench_slot');
+  const config = slotConfig(dbUrl, infra.temporalAddress);
+  const knex = createKnex(dbUrl, config.DATABASE_POOL_MAX);
+  await migrateLatest(knex);
+  const connection = await Connection.connect({ address: infra.temporalAddress });
+  const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const worker = await startWorker({ config, knex, address: infra.temporalAddress, shutdownGraceTime: '2 seconds' });
+  const app = await buildApp({ config, knex, temporal, logger: false });
+  try {
+    return await measureSlotToOffer({ config, knex, temporal, app }, { samples: SAMPLES, log });
+  } finally {
+    await app.close();
+    await worker.shutdown();
+    await connection.close();
+    await knex.destroy();
+  }
+}
 
 function slotConfig(dbUrl: string, temporalAddress: string): Config {
   return loadConfig(
@@ -405,201 +392,9 @@ function slotConfig(dbUrl: string, temporalAddress: string): Config {
       QUEUE_ENTRY_TTL_MS: String(6 * 60 * 60 * 1000),
       RATE_LIMIT_WRITE_PER_MIN: '100000',
       RATE_LIMIT_READ_PER_MIN: '100000',
-      // Floor off: every waiting seeker can take the freed slot at once (the floor's brackets are minutes).
-      MATCH_MIN_SCORE: '0',
-      MATCH_FLOOR_BRACKETS: '0:0:0',
+      ...SLOT_MATCH_ENV,
     },
   );
-}
-
-/** 10 open-invite events with 1 slot and 20 jobs each, a recruiter, 60 onboarded seekers. */
-async function seedSlotEvents(s: SlotStack): Promise<{ recruiterId: string; eventIds: string[]; seekers: string[] }> {
-  const { knex, app } = s;
-  const accounts = app.services.deps.repos.accounts;
-  const team = await accounts.insertTeam('Slot team');
-  const recruiter = await accounts.insertUser({
-    email: 'recruiter@slot.bench',
-    display_name: 'Recruiter',
-    role: 'recruiter',
-  });
-  await accounts.addMember(team.id, recruiter.id, 'owner');
-  const eventIds: string[] = [];
-  for (let e = 0; e < SLOT_EVENTS; e++) {
-    const [ev] = await knex('live_events')
-      .insert({
-        team_id: team.id,
-        slug: `slot-${e}`,
-        company_name: `Slot ${e}`,
-        visibility: 'open_invite',
-        status: 'live',
-        interview_slots: 1,
-        started_at: knex.fn.now(),
-      })
-      .returning(['id']);
-    eventIds.push(ev.id);
-    await knex('jobs').insert(
-      Array.from({ length: 20 }, (_, j) => ({
-        team_id: team.id,
-        live_event_id: ev.id,
-        title: `Job ${e}.${j}`,
-        essential_skills: [VOCABULARY[j % 20], VOCABULARY[(j + e) % 20]],
-        bonus_skills: [VOCABULARY[(j + 3) % 20]],
-        experience_min: j % 5,
-        remote_preference: 'remote',
-      })),
-    );
-  }
-  const seekers: string[] = [];
-  await pool(
-    Array.from({ length: SLOT_SEEKERS }, (_, i) => i),
-    8,
-    async (i) => {
-      const u = await accounts.insertUser({
-        email: `slot-seeker-${i}@slot.bench`,
-        display_name: `Seeker ${i}`,
-        role: 'seeker',
-      });
-      await app.services.accounts.profiles.completeOnboarding(u.id, {
-        full_name: `Seeker ${i}`,
-        title: 'Engineer',
-        skills: [VOCABULARY[i % 20], VOCABULARY[(i * 3) % 20], VOCABULARY[(i * 7) % 20]],
-        experience_years: i % 10,
-      });
-      seekers.push(u.id);
-    },
-  );
-  return { recruiterId: recruiter.id, eventIds, seekers };
-}
-
-type OpenMatches = () => Promise<Array<{ id: string; live_event_id: string; created_at: Date }>>;
-
-/** Each sample: a pause of 0–2 batch windows (a slot frees at any moment of the matchmaker's cycle), a decline, then the wait for that event's next match. */
-async function sampleSlotFrees(s: SlotStack, recruiterId: string, openMatches: OpenMatches): Promise<number[]> {
-  const waits: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    await new Promise((r) => setTimeout(r, Math.random() * 2 * s.config.MATCHMAKER_INTERVAL_MS));
-    const open = await openMatches();
-    const m = open[i % open.length];
-    await s.app.services.matches.decline({
-      userId: recruiterId,
-      matchId: m.id,
-      reason: 'bench: slot frees',
-      reasonCode: 'other',
-    });
-    const t0 = Date.now();
-    const next = await until(
-      async () => {
-        const row = await s
-          .knex('matches')
-          .where({ live_event_id: m.live_event_id, status: 'matched' })
-          .whereNot({ id: m.id })
-          .first('id', 'created_at');
-        return row ?? null;
-      },
-      60_000,
-      `a new match for event ${m.live_event_id}`,
-      5,
-    );
-    waits.push(Math.max(0, next.created_at.getTime() - t0));
-  }
-  return waits;
-}
-
-/** The joins (through the real join use-case) until every slot is taken; the matchmaker kicks they cost. */
-async function joinAll(s: SlotStack, seekers: string[], openMatches: OpenMatches, notes: string[]) {
-  const statsBefore = await matchmakerStats(s.temporal, s.config);
-  const tJoin = Date.now();
-  await pool(seekers, 10, async (userId) => {
-    await s.app.services.queue.join({ userId, eventRef: null, agentIdentity: 'bench', viaAgent: false });
-  });
-  log(`${SLOT_SEEKERS} joins in ${((Date.now() - tJoin) / 1000).toFixed(1)} s`);
-  await until(async () => (await openMatches()).length === SLOT_EVENTS, 120_000, 'every slot taken after the joins');
-  const statsAfterJoins = await matchmakerStats(s.temporal, s.config);
-  if (statsAfterJoins) {
-    // No matchmaker before the first join: it starts with it (signal-with-start).
-    const kicks = statsAfterJoins.kicks - (statsBefore?.kicks ?? 0);
-    notes.push(
-      `matchmaker kicks during ${SLOT_SEEKERS} joins: ${kicks} (${(kicks / SLOT_SEEKERS).toFixed(2)} ` +
-        `per join), rounds ${statsAfterJoins.rounds - (statsBefore?.rounds ?? 0)}`,
-    );
-  }
-  return statsAfterJoins;
-}
-
-/** Part 2: slot frees → next match, on the real worker, matchmaker and join path. */
-async function slotToOffer(infra: {
-  adminUrl: string;
-  temporalAddress: string;
-}): Promise<{ p50: number; p95: number; samples: number; notes: string[] }> {
-  await ensureDatabase(infra.adminUrl, 'bench_slot');
-  const dbUrl = dbUrlFor(infra.adminUrl, 'bench_slot');
-  const config = slotConfig(dbUrl, infra.temporalAddress);
-  const knex = createKnex(dbUrl, config.DATABASE_POOL_MAX);
-  await migrateLatest(knex);
-  const connection = await Connection.connect({ address: infra.temporalAddress });
-  const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-  const worker = await startWorker({ config, knex, address: infra.temporalAddress, shutdownGraceTime: '2 seconds' });
-  const app = await buildApp({ config, knex, temporal, logger: false });
-  const s: SlotStack = { config, knex, temporal, app };
-  try {
-    const { recruiterId, eventIds, seekers } = await seedSlotEvents(s);
-    const openMatches: OpenMatches = async () =>
-      knex('matches')
-        .whereIn('live_event_id', eventIds)
-        .andWhere({ status: 'matched' })
-        .select('id', 'live_event_id', 'created_at');
-    const notes: string[] = [];
-    const statsAfterJoins = await joinAll(s, seekers, openMatches, notes);
-    const waits = await sampleSlotFrees(s, recruiterId, openMatches);
-    const statsEnd = await matchmakerStats(temporal, config);
-    if (statsAfterJoins && statsEnd)
-      notes.push(
-        `matchmaker during ${SAMPLES} slot samples: ${statsEnd.rounds - statsAfterJoins.rounds} ` +
-          `rounds, ${statsEnd.kicks - statsAfterJoins.kicks} kicks`,
-      );
-    notes.push(
-      `slot → offer: MATCHMAKER_INTERVAL_MS=${config.MATCHMAKER_INTERVAL_MS}, ${SLOT_EVENTS} ` +
-        `events × 1 slot × 20 jobs, ${SLOT_SEEKERS} seekers waiting for any event, floor off; ` +
-        `measured from the decline's answer to the next match row of that event`,
-    );
-    return {
-      p50: Math.round(percentile(waits, 50)),
-      p95: Math.round(percentile(waits, 95)),
-      samples: waits.length,
-      notes,
-    };
-  } finally {
-    await app.close();
-    await worker.shutdown();
-    await connection.close();
-    await knex.destroy();
-  }
-}
-
-async function matchmakerStats(temporal: Client, config: Config) {
-  try {
-    return await temporal.workflow
-      .getHandle(matchmakerWorkflowId(config.TEMPORAL_TASK_QUEUE))
-      .query(matchmakerStatsQuery);
-  } catch {
-    return null;
-  }
-}
-
-/** Polls `probe` until it answers something truthy, within `deadlineMs`. */
-async function until<T>(
-  probe: () => Promise<T | null | false>,
-  deadlineMs: number,
-  what: string,
-  everyMs = 50,
-): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 /** Both parts on one throw-away stack (`--no-rounds` / `--no-slot` leave one out). */
@@ -620,8 +415,6 @@ async function measureParts(base: Config): Promise<{ roundRows: RoundRow[]; slot
   }
   return { roundRows, slot };
 }
-
-type SlotResult = Awaited<ReturnType<typeof slotToOffer>>;
 
 function printTable(roundRows: RoundRow[], slot: SlotResult, notes: string[]): void {
   console.log(

@@ -21,19 +21,19 @@
  * - opt-in `--temporal-postgres`: the table's own stack (queue/join, discovery, auth, memory) runs on
  *   a Temporal server on PostgreSQL instead of the dev server's in-memory SQLite, and the webhook
  *   rows are measured twice, dev server then PostgreSQL, side by side (decision 0220);
- * - `--cluster`: instead of the table, its discovery rows on the production shape (`npm run
- *   cluster`'s `startCluster`): through nginx's edge cache, straight to one API, and the bare
- *   route (bench/cluster-discovery.ts).
+ * - `--cluster`: instead of the table, its matching, webhook, join, discovery and memory rows on
+ *   the production shape (`npm run cluster`'s `startCluster`), measured by the same code
+ *   (bench/cluster.ts).
  *
  * Writes bench/results/<time>.md and .json (git-ignored) and prints the Markdown.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
-import { bundleWorkflowCode, DefaultLogger, Runtime, Worker as TemporalWorker } from '@temporalio/worker';
+import { Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../lib/config';
 import { startThrowawayInfrastructure, type Infrastructure } from '../dev/stack';
@@ -42,18 +42,26 @@ import { freePort } from '../dev/ports';
 import { defaultCacheDir, resolveTemporalCli } from '../dev/temporal-server';
 import { createKnex, migrateLatest } from '../db/knex';
 import { createRepositories } from '../db/repositories';
-import { buildApp } from '../apps/api/src/app';
 import { seed, searchPaths } from './discovery';
 import { skills } from '../domain/matchmaking/skills';
 import { load, type LoadResult } from './support/load';
-import { bareJoinUpdate, type bareJoinWorkflow } from './support/bare-workflows';
 import { startTemporalOnPostgres, type TemporalOnPostgres } from './support/temporal-postgres';
 import { buildDist, dbUrlFor, loadavg, migratedDatabase, rssMiB, waitFor as waitForEvery } from './support/infra';
 import { runCases, runMain, Teardown, type BenchCase } from './support/runner';
 import { median, percentile, sum } from './support/stats';
 import { imageApiNodeFlags } from '../dev/image-command';
 import { TICK_MS, postgresPids, ticks } from './support/cpu';
-import { clusterDiscoveryMain } from './cluster-discovery';
+import { clusterMain } from './cluster';
+import { markdown, machineHeader, matchingRows, webhookRows, type Row, type TableHeader } from './support/table';
+import {
+  joinFirstSeekers,
+  joinOver,
+  joinRows,
+  joinSamples,
+  seedSeekers,
+  seekersFor,
+  type Seeker,
+} from './support/joins';
 
 const ROOT = path.join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -73,25 +81,9 @@ const WARMUP_S = quick ? 3 : 8;
 const EVENTS = has('discovery') ? 1000 : 50;
 const JOBS = has('discovery') ? 100_000 : 2_000;
 const GROWTH = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
-const JOIN_SAMPLES = { one: quick ? 12 : 40, twenty: quick ? 40 : 120 };
+const JOIN_SAMPLES = joinSamples(quick);
 
 const log = (l: string) => console.log(`[bench] ${l}`);
-
-export interface Row {
-  section: string;
-  name: string;
-  unit: string;
-  ours: number | null;
-  ceiling: number | null;
-  /** ours ÷ ceiling (throughput: higher is better; latency and memory: lower is better). */
-  ratio: number | null;
-  oursP50?: number;
-  oursP99?: number;
-  ceilingP50?: number;
-  ceilingP99?: number;
-  target?: string;
-  note?: string;
-}
 
 /**
  * A process of ours, one process each so its RSS is its own: `node <nodeFlags> <dist>/….js` when
@@ -120,24 +112,14 @@ const waitFor = (what: string, check: () => Promise<boolean>) =>
   waitForEvery(what, check, { timeoutMs: 180_000, everyMs: 250 });
 
 function header(temporalCli: string | null) {
-  const cpus = os.cpus();
   let temporal = 'unknown';
   if (temporalCli) {
     const r = spawnSync(temporalCli, ['--version'], { encoding: 'utf8' });
     temporal = (r.stdout || r.stderr).trim();
   }
-  const git = (args: string[]) => {
-    try {
-      return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-    } catch {
-      return '';
-    }
-  };
   return {
-    machine: `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    node: process.version,
+    ...machineHeader(ROOT),
     temporal,
-    commit: `${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''}`,
     mode: `${quick ? 'quick' : 'full'}${only ? ` (only ${[...only].join(', ')})` : ''}`,
   };
 }
@@ -246,137 +228,6 @@ function childBench(
   return { data: JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>, why: '' };
 }
 
-function matchingRows(d: Record<string, unknown> | null, why: string): Row[] {
-  if (!d)
-    return [
-      {
-        section: 'matching',
-        name: 'slot freed → offer; round time vs waiting entries',
-        unit: '',
-        ours: null,
-        ceiling: null,
-        ratio: null,
-        note: `not measured: ${why}`,
-      },
-    ];
-  const s = d.slotToOfferMs as { p50: number; p95: number; samples: number };
-  const rows: Row[] = [
-    {
-      section: 'matching',
-      name: `slot freed → offer (${s.samples} samples)`,
-      unit: 'ms p95',
-      ours: s.p95,
-      ceiling: null,
-      ratio: null,
-      oursP50: s.p50,
-      target: 'p95 ≤ 2,000 ms',
-      note: `p50 ${s.p50.toFixed(0)} ms`,
-    },
-  ];
-  for (const r of d.rounds as Array<{
-    waiting: number;
-    jobs: number;
-    roundMs: number;
-    ceilingMs: number | null;
-    ceilingNote: string;
-  }>) {
-    rows.push({
-      section: 'matching',
-      name: `round, ${r.waiting.toLocaleString('en')} waiting / ${r.jobs.toLocaleString('en')} jobs`,
-      unit: 'ms',
-      ours: r.roundMs,
-      ceiling: r.ceilingMs,
-      ratio: r.ceilingMs ? r.roundMs / r.ceilingMs : null,
-      target: r.waiting === 1000 ? '≤ 200 ms' : undefined,
-      note: r.ceilingNote,
-    });
-  }
-  return rows;
-}
-
-/** `on`: which Temporal the rows ran against, appended to each row's name (the opt-in PostgreSQL run; blank for the dev server). */
-function webhookRows(d: Record<string, unknown> | null, why: string, on = ''): Row[] {
-  if (!d)
-    return [
-      {
-        section: 'webhooks',
-        name: `deliveries/s; commit → first attempt${on}`,
-        unit: '',
-        ours: null,
-        ceiling: null,
-        ratio: null,
-        note: `not measured: ${why}`,
-      },
-    ];
-  const n = (k: string) => d[k] as number;
-  const first = d.firstAttemptMs as { p50: number; p99: number };
-  const fan = `${n('events')} events × ${n('subscriptions')} subscriptions`;
-  const integrity = `${n('lost')} lost, ${n('duplicated')} duplicated, ${n('badSignatures')} bad signatures`;
-  return [
-    {
-      section: 'webhooks',
-      name: `deliveries/s (${fan}) vs bare one-activity workflow${on}`,
-      unit: 'deliveries/s',
-      ours: n('deliveriesPerSec'),
-      ceiling: n('bareWorkflowPerSec'),
-      ratio: n('deliveriesPerSec') / n('bareWorkflowPerSec'),
-      note: integrity,
-    },
-    {
-      section: 'webhooks',
-      name: `deliveries/s vs raw signed POSTs from one process${on}`,
-      unit: 'deliveries/s',
-      ours: n('deliveriesPerSec'),
-      ceiling: n('rawSignedPostsPerSec'),
-      ratio: n('deliveriesPerSec') / n('rawSignedPostsPerSec'),
-      target: '≥ 0.05×',
-    },
-    {
-      section: 'webhooks',
-      name: `commit → first attempt${on}`,
-      unit: 'ms p99',
-      ours: first.p99,
-      ceiling: null,
-      ratio: null,
-      oursP50: first.p50,
-      oursP99: first.p99,
-      target: 'p50 ≤ 1 s, p99 ≤ 5 s',
-    },
-  ];
-}
-
-const fmt = (x: number | null | undefined, digits = 0) =>
-  x === null || x === undefined || Number.isNaN(x)
-    ? '—'
-    : x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-export function markdown(h: Record<string, string>, rows: Row[]): string {
-  const lines = [
-    `Machine: ${h.machine} · Node ${h.node} · Temporal: ${h.temporal} · commit ${h.commit} · ${h.mode} mode`,
-    `Load average (1/5/15 min): start ${h.loadStart}, end ${h.loadEnd} · ${h.date} · ${ROUNDS} ` +
-      `interleaved rounds, median; HTTP: ${CONNECTIONS} connections`,
-    '',
-    '| section | row | unit | ours | ceiling | ratio | ours p50 / p99 ms | ceiling p50 / p99 ms | target | note |',
-    '|---|---|---|---:|---:|---:|---:|---:|---|---|',
-  ];
-  for (const r of rows) {
-    const lat = (a?: number, b?: number) => (a === undefined && b === undefined ? '' : `${fmt(a, 1)} / ${fmt(b, 1)}`);
-    lines.push(
-      `| ${r.section} | ${r.name} | ${r.unit} | ` +
-        `${fmt(r.ours, r.ours !== null && r.ours < 10 ? 2 : 0)} | ` +
-        `${fmt(r.ceiling, r.ceiling !== null && r.ceiling < 10 ? 2 : 0)} | ` +
-        `${r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`} | ${lat(r.oursP50, r.oursP99)} | ` +
-        `${lat(r.ceilingP50, r.ceilingP99)} | ${r.target ?? ''} | ${r.note ?? ''} |`,
-    );
-  }
-  return lines.join('\n');
-}
-
-interface Seeker {
-  id: string;
-  token: string;
-}
-
 /** The table's own stack once started: the database, the processes of ours and how to reach them. */
 interface Stack {
   infra: ThrowawayInfrastructure;
@@ -389,6 +240,7 @@ interface Stack {
   children: ChildProcess[];
   seekers: Seeker[];
   joinHttp: (s: { token: string }) => Promise<void>;
+  temporalAddress: string;
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -441,7 +293,7 @@ async function startStack(
   infra: ThrowawayInfrastructure,
   dist: string,
   children: ChildProcess[],
-): Promise<Omit<Stack, 'seekers' | 'joinHttp'>> {
+): Promise<Omit<Stack, 'seekers' | 'joinHttp' | 'temporalAddress'>> {
   const tb = Date.now();
   buildDist(dist);
   log(`npm run build:dist (into ${path.relative(ROOT, dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
@@ -467,65 +319,6 @@ async function startStack(
   await waitFor('API', async () => (await fetch(`${url(ports.api)}/readyz`)).ok);
   await waitFor('API (no cache)', async () => (await fetch(`${url(ports.apiNoCache)}/healthz`)).ok);
   return { infra, dist, knex, env, ports, api, worker, children };
-}
-
-/**
- * Seekers with tokens, waiting in a private event with no interview slots (no match moves them;
- * the status answer still computes position, outlook and estimate over real rows).
- */
-async function seedSeekers(knex: Knex, env: Record<string, string>): Promise<{ seekers: Seeker[]; holdSlug: string }> {
-  const seedApp = await buildApp({ config: loadConfig({}, { ...env, PORT: '0' }), knex, logger: false });
-  const accounts = seedApp.services.deps.repos.accounts;
-  const team = await accounts.insertTeam('Bench hold team');
-  const [hold] = await knex('live_events')
-    .insert({
-      team_id: team.id,
-      slug: 'bench-hold',
-      company_name: 'Hold',
-      visibility: 'private',
-      status: 'live',
-      interview_slots: 0,
-      started_at: knex.fn.now(),
-    })
-    .returning(['id', 'slug']);
-  await knex.raw(
-    `INSERT INTO jobs (team_id, live_event_id, title, essential_skills, bonus_skills, experience_min, remote_preference)
-     SELECT ?, ?, 'Hold job ' || g, ARRAY['TypeScript','PostgreSQL'], ARRAY['Go'], g % 5, 'remote' FROM generate_series(1, 20) g`,
-    [team.id, hold.id],
-  );
-  const seekerCount = 20 + ROUNDS * (JOIN_SAMPLES.one + JOIN_SAMPLES.twenty) + 10;
-  const seekers: Seeker[] = [];
-  const t = Date.now();
-  for (let i = 0; i < seekerCount; i++) {
-    const u = await accounts.insertUser({
-      email: `suite-seeker-${i}@bench.local`,
-      display_name: `Seeker ${i}`,
-      role: 'seeker',
-    });
-    await seedApp.services.accounts.profiles.completeOnboarding(u.id, {
-      full_name: `Seeker ${i}`,
-      title: 'Engineer',
-      skills: ['TypeScript', i % 2 ? 'Go' : 'Python'],
-      experience_years: i % 10,
-    });
-    const tok = await seedApp.services.accounts.tokens.mint(u.id, {
-      name: `bench ${i}`,
-      scopes: ['queue:read', 'queue:write'],
-    });
-    seekers.push({ id: u.id, token: tok.token });
-  }
-  await seedApp.close();
-  log(`${seekerCount} seekers with tokens in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  return { seekers, holdSlug: hold.slug };
-}
-
-/** The first 20 seekers join and wait (the status rows poll them); this also warms the worker up. */
-async function joinFirstSeekers(s: Stack): Promise<void> {
-  await waitFor('worker', async () => {
-    await s.joinHttp(s.seekers[0]);
-    return true;
-  });
-  for (const seeker of s.seekers.slice(1, 20)) await s.joinHttp(seeker);
 }
 
 /** npm start's way (tsx), for the same idle figure: started, ready, 20 authenticated reads, measured, stopped. */
@@ -710,111 +503,6 @@ async function httpRows(s: Stack): Promise<{ rows: Row[]; ceiling: ChildProcess 
   return { rows, ceiling };
 }
 
-/** Latencies of `n` calls of `fn`, `concurrency` at a time. */
-async function timed(n: number, concurrency: number, fn: () => Promise<void>): Promise<number[]> {
-  const lat: number[] = [];
-  let left = n;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (left-- > 0) {
-        const t1 = performance.now();
-        await fn();
-        lat.push(performance.now() - t1);
-      }
-    }),
-  );
-  return lat;
-}
-
-/** A worker of its own for the bare update-with-start (the join's ceiling); `stop` ends it. */
-async function startBareJoin(
-  temporalAddress: string,
-): Promise<{ bareJoin: () => Promise<void>; stop: () => Promise<void> }> {
-  const connection = await Connection.connect({ address: temporalAddress });
-  const client = new Client({ connection });
-  const bundle = await bundleWorkflowCode({
-    workflowsPath: require.resolve('./support/bare-workflows'),
-    logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error },
-  });
-  const bareWorker = await TemporalWorker.create({
-    connection: await (await import('@temporalio/worker')).NativeConnection.connect({ address: temporalAddress }),
-    taskQueue: 'bench-bare',
-    workflowBundle: { code: bundle.code },
-  });
-  const bareRun = bareWorker.run();
-  const bareJoin = async () => {
-    await client.workflow.executeUpdateWithStart(bareJoinUpdate, {
-      args: [{ agentIdentity: 'bench' }],
-      startWorkflowOperation: new WithStartWorkflowOperation<typeof bareJoinWorkflow>('bareJoinWorkflow', {
-        workflowId: `bare-join-${randomUUID()}`,
-        taskQueue: 'bench-bare',
-        workflowIdConflictPolicy: 'USE_EXISTING',
-      }),
-    });
-  };
-  const stop = async () => {
-    bareWorker.shutdown();
-    await bareRun;
-    await connection.close();
-  };
-  return { bareJoin, stop };
-}
-
-/** Joins: ours through HTTP vs a bare update-with-start, interleaved round by round. */
-async function joinRows(s: Stack): Promise<Row[]> {
-  const { bareJoin, stop } = await startBareJoin(s.infra.temporalAddress);
-  await bareJoin();
-  let nextSeeker = 20;
-  const levels = [
-    [1, JOIN_SAMPLES.one],
-    [20, JOIN_SAMPLES.twenty],
-  ] as const;
-  const runs = await runCases(
-    levels.map(([c, n]) => ({
-      name: String(c),
-      run: async () => ({
-        ours: await timed(n, c, () => s.joinHttp(s.seekers[nextSeeker++])),
-        bare: await timed(n, c, bareJoin),
-      }),
-    })),
-    {
-      rounds: ROUNDS,
-      onResult: (c, { ours, bare }, r) =>
-        log(
-          `round ${r + 1} join ×${c.name}: p50 ${percentile(ours, 50).toFixed(0)} / p99 ` +
-            `${percentile(ours, 99).toFixed(0)} ms vs bare ${percentile(bare, 50).toFixed(0)} / ` +
-            `${percentile(bare, 99).toFixed(0)} ms`,
-        ),
-    },
-  );
-  const rows: Row[] = [];
-  for (const [c, r] of runs) {
-    const [ours, bare] = [r.map((x) => x.ours), r.map((x) => x.bare)];
-    const [o50, o99, b50, b99] = [
-      median(ours.map((x) => percentile(x, 50))),
-      median(ours.map((x) => percentile(x, 99))),
-      median(bare.map((x) => percentile(x, 50))),
-      median(bare.map((x) => percentile(x, 99))),
-    ];
-    rows.push({
-      section: 'queue',
-      name: `POST /queue/join, ${c} concurrent seeker${c === '1' ? '' : 's'} vs bare update-with-start`,
-      unit: 'ms p99',
-      ours: o99,
-      ceiling: b99,
-      ratio: o99 / b99,
-      oursP50: o50,
-      oursP99: o99,
-      ceilingP50: b50,
-      ceilingP99: b99,
-      target: '≤ 2× (p99)',
-      note: `p50 ratio ${(o50 / b50).toFixed(2)}×; ${ours[0].length} joins per round`,
-    });
-  }
-  await stop();
-  return rows;
-}
-
 /**
  * After the load, so no row above shares the machine with them: the worker both ways on a task
  * queue of their own (no work reaches them but their own matchmaker's start), one after the
@@ -943,17 +631,10 @@ async function stackRows(
   children: ChildProcess[],
 ): Promise<Row[]> {
   const started = await startStack(infra, dist, children);
-  const { seekers, holdSlug } = await seedSeekers(started.knex, started.env);
-  const joinHttp = async (seeker: { token: string }) => {
-    const res = await fetch(`${url(started.ports.api)}/api/v1/queue/join`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${seeker.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ live_event_slug: holdSlug }),
-    });
-    if (res.status !== 200) throw new Error(`join ${res.status}: ${await res.text()}`);
-    await res.arrayBuffer();
-  };
-  const s: Stack = { ...started, seekers, joinHttp };
+  const joins = { rounds: ROUNDS, samples: JOIN_SAMPLES, log };
+  const { seekers, holdSlug } = await seedSeekers(started.knex, started.env, seekersFor(joins), log);
+  const joinHttp = joinOver(url(started.ports.api), holdSlug);
+  const s: Stack = { ...started, seekers, joinHttp, temporalAddress: infra.temporalAddress };
   await joinFirstSeekers(s);
   const idle = {
     api: rssMiB(s.api.pid),
@@ -963,7 +644,7 @@ async function stackRows(
   };
   if (has('memory')) idle.apiTsx = await apiTsxIdleRss(s);
   const { rows, ceiling } = await httpRows(s);
-  if (has('queue')) rows.push(...(await joinRows(s)));
+  if (has('queue')) rows.push(...(await joinRows(s, joins)));
   const after = { api: rssMiB(s.api.pid), worker: rssMiB(s.worker.pid), ceiling: rssMiB(ceiling.pid) };
   if (has('memory')) idle.workers = await idleWorkersRss(s, namespace);
   if (has('memory')) rows.push(...memoryRows({ idle, after }));
@@ -992,7 +673,7 @@ function childRows(resultsDir: string): Row[] {
   return rows;
 }
 
-function writeResults(resultsDir: string, h: Record<string, string>, rows: Row[]): void {
+function writeResults(resultsDir: string, h: TableHeader & { seconds: string }, rows: Row[]): void {
   const md = markdown(h, rows);
   const stamp = h.date.replace(/[:.]/g, '-');
   fs.writeFileSync(path.join(resultsDir, `${stamp}.md`), `${md}\n`);
@@ -1017,9 +698,9 @@ function temporalCliPath(base: Config): string | null {
 }
 
 async function main() {
-  // `--cluster`: the discovery rows on the production shape instead (bench/cluster-discovery.ts).
+  // `--cluster`: the table's rows on the production shape instead (bench/cluster.ts).
   if (process.argv.includes('--cluster')) {
-    await clusterDiscoveryMain();
+    await clusterMain();
     process.exit(0);
   }
   const t0 = Date.now();
@@ -1059,6 +740,8 @@ async function main() {
     resultsDir,
     {
       ...hd,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
       loadStart,
       loadEnd: loadavg(),
       date: new Date().toISOString(),

@@ -42,7 +42,7 @@ import { parseBenchArgs, runMain, Teardown } from './support/runner';
 import { median, percentileFloor } from './support/stats';
 import { startTemporalOnPostgres } from './support/temporal-postgres';
 
-interface Options {
+export interface Options {
   events: number;
   subscriptions: number;
   concurrency: number;
@@ -59,7 +59,7 @@ interface Options {
   temporalPostgres: boolean;
 }
 
-function parseArgs(argv: string[]): Options {
+export function parseArgs(argv: string[]): Options {
   // --json takes a path (not a number), so it is taken out before the shared parser sees the rest.
   let json: string | null = null;
   const rest: string[] = [];
@@ -110,7 +110,7 @@ function parseArgs(argv: string[]): Options {
 }
 
 /** The receiver: verifies every signature with the subscription's secret, records each (subscription, event) arrival. */
-async function startReceiver(secrets: Map<string, string>) {
+export async function startReceiver(secrets: Map<string, string>) {
   const counts = new Map<string, number>();
   const firstAt = new Map<string, number>();
   let badSignatures = 0;
@@ -196,14 +196,16 @@ async function profile(temporal: Client, webhookId: string, eventIds: string[]) 
     console.log(`  ${k.padEnd(60)} ${median(xs)}`);
 }
 
-type Say = (l: string) => void;
+export type Say = (l: string) => void;
 type Sub = { id: string; secret: string };
 
-/** The bench's stack once up: the app's database and worker, a Temporal client, the receiver, the services. */
-interface Stack {
+/** The bench's stack once up: the app's database and worker(s), a Temporal client, the receiver, the services. */
+export interface Stack {
   o: Options;
   say: Say;
   temporalServer: string;
+  /** Which workers deliver (the notes say it): the in-process one here, the cluster's processes there. */
+  workers: string;
   temporalAddress: string;
   config: Config;
   knex: Knex;
@@ -211,8 +213,11 @@ interface Stack {
   rx: Awaited<ReturnType<typeof startReceiver>>;
   secrets: Map<string, string>;
   services: ReturnType<typeof createServices>;
-  /** The in-process worker's dispatcher wake: the emitter nudges it, as the worker's own fan-out does. */
-  dispatchWake: Awaited<ReturnType<typeof startWorker>>['dispatchWake'];
+  /**
+   * The in-process worker's dispatcher wake: the emitter nudges it, as the worker's own fan-out
+   * does. None when the workers are other processes: the NOTIFY at commit wakes their dispatcher.
+   */
+  dispatchWake?: Awaited<ReturnType<typeof startWorker>>['dispatchWake'];
 }
 
 /** The Temporal the bench runs on: the dev server (SQLite, started with the infrastructure) or, with `--temporal-postgres`, a server on its own PostgreSQL. */
@@ -302,6 +307,7 @@ async function startStack(o: Options, teardown: Teardown, say: Say): Promise<Sta
     o,
     say,
     temporalServer,
+    workers: 'one in-process worker',
     temporalAddress: infra.temporalAddress,
     config,
     knex,
@@ -518,7 +524,7 @@ function resultOf(s: Stack, m: Measured) {
   const notes = [
     `load average ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}; ${os.cpus().length} CPU ` +
       `${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
-    `${s.temporalServer}; the app's own embedded PostgreSQL; one in-process worker; receiver on 127.0.0.1`,
+    `${s.temporalServer}; the app's own embedded PostgreSQL; ${s.workers}; receiver on 127.0.0.1`,
     `throughput phase: emit ${m.e2e.emitSeconds.toFixed(2)} s, end to end ` +
       `${m.e2e.e2eSeconds.toFixed(2)} s, commit → first attempt at saturation p50 ` +
       `${saturated.p50} ms / p99 ${saturated.p99} ms (the backlog of emitting as fast as ` +
@@ -551,8 +557,13 @@ function resultOf(s: Stack, m: Measured) {
   };
 }
 
-/** Every phase in order; true when a delivery was lost, duplicated, badly signed or unrecorded. */
-async function measure(s: Stack, teardown: Teardown): Promise<boolean> {
+export type WebhooksResult = ReturnType<typeof resultOf>;
+
+/** Every phase in order: the result, and whether a delivery was lost, duplicated, badly signed or unrecorded. */
+export async function measureWebhooks(
+  s: Stack,
+  teardown: Teardown,
+): Promise<{ result: WebhooksResult; failed: boolean }> {
   const { o } = s;
   const { userId, subs } = await subscribe(s);
   const signedPost = signedPoster(s, teardown);
@@ -574,8 +585,6 @@ async function measure(s: Stack, teardown: Teardown): Promise<boolean> {
   const check = await integrity(s, events, subs, emitDomainEvent, [...e2e.keys, ...paced.pacedKeys]);
   const deliveries = o.events * o.subscriptions;
   const result = resultOf(s, { deliveries, rawRate, bareRate, e2e, paced, check, badSignatures: s.rx.badSignatures() });
-  if (o.json) fs.writeFileSync(o.json, `${JSON.stringify(result, null, 2)}\n`);
-  console.log(JSON.stringify(result, null, 2));
   if (o.profile)
     await profile(
       s.temporal,
@@ -583,17 +592,14 @@ async function measure(s: Stack, teardown: Teardown): Promise<boolean> {
       events.map((e) => e.id).filter((_, i) => i % Math.max(1, Math.floor(events.length / 20)) === 0),
     );
   const expectedRows = deliveries + paced.pacedKeys.length;
-  if (
+  const failed =
     check.lost > 0 ||
     check.duplicated > 0 ||
     s.rx.badSignatures() > 0 ||
     check.deliveredRows !== expectedRows ||
-    Number(check.attemptRows) < expectedRows
-  ) {
-    console.error('FAIL: lost, duplicated, badly signed or unrecorded deliveries');
-    return true;
-  }
-  return false;
+    Number(check.attemptRows) < expectedRows;
+  if (failed) console.error('FAIL: lost, duplicated, badly signed or unrecorded deliveries');
+  return { result, failed };
 }
 
 async function main() {
@@ -603,11 +609,14 @@ async function main() {
   const teardown = new Teardown();
   let failed = false;
   try {
-    failed = await measure(await startStack(o, teardown, say), teardown);
+    const measured = await measureWebhooks(await startStack(o, teardown, say), teardown);
+    if (o.json) fs.writeFileSync(o.json, `${JSON.stringify(measured.result, null, 2)}\n`);
+    console.log(JSON.stringify(measured.result, null, 2));
+    failed = measured.failed;
   } finally {
     await teardown.run(() => undefined);
   }
   process.exit(failed ? 1 : 0);
 }
 
-runMain(main);
+runMain(main, module);

@@ -25,12 +25,26 @@ export function childTicks(pid: number): number {
   }
 }
 
-/** The postmaster of the cluster in `dataDir` and its children (backends, writers). */
-export function postgresPids(dataDir: string): number[] {
+/** A process and its direct children (a postmaster's backends and writers, nginx's workers). */
+export function withChildren(root: number): number[] {
   const all = fs
     .readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .map(Number);
+  return [root, ...all.filter((p) => ppidOf(p) === root)];
+}
+
+function ppidOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return -1;
+  }
+}
+
+/** The postmaster of the cluster in `dataDir` and its children (backends, writers). */
+export function postgresPids(dataDir: string): number[] {
   const cmd = (pid: number) => {
     try {
       return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -38,15 +52,11 @@ export function postgresPids(dataDir: string): number[] {
       return '';
     }
   };
-  const ppid = (pid: number) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    } catch {
-      return -1;
-    }
-  };
-  const master = all.find((p) => cmd(p).includes(dataDir) && cmd(p).includes('postgres'));
+  const master = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .find((p) => cmd(p).includes(dataDir) && cmd(p).includes('postgres'));
   if (!master) throw new Error(`no postmaster for ${dataDir}`);
-  return [master, ...all.filter((p) => ppid(p) === master)];
+  return withChildren(master);
 }

@@ -21,6 +21,21 @@ export const rssMiB = (pid: number | undefined) => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
+/**
+ * Proportional set size of some processes together, in MiB: each shared page counted once across
+ * them (a PostgreSQL server's shared buffers, nginx's workers), where summed RSS would count it per
+ * process. Processes that are gone count nothing.
+ */
+export const pssMiB = (pids: number[]) =>
+  pids.reduce((total, pid) => {
+    try {
+      const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+      return total + (m ? Number(m[1]) / 1024 : 0);
+    } catch {
+      return total;
+    }
+  }, 0);
+
 /** Builds the production output into `dir` (inside the repository, so node_modules resolve). */
 export function buildDist(dir: string): void {
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev/build-dist.ts'), '--out', dir], {
