@@ -69,7 +69,7 @@ async function webhooksOnCluster(c: Cluster, temporal: Client): Promise<Row[]> {
       {
         o,
         say,
-        temporalServer: `Temporal ${c.temporal?.version ?? ''} on PostgreSQL (the cluster's)`,
+        temporalServer: `Temporal ${c.temporal?.version ?? 'external server'} (the cluster's)`,
         workers: `the cluster's ${c.workers.length} worker processes`,
         temporalAddress: c.temporalAddress,
         config,
@@ -187,7 +187,7 @@ export async function clusterMain(): Promise<void> {
 
     const h = {
       ...machineHeader(ROOT),
-      temporal: `server ${cluster.temporal?.version ?? '(external)'} on its own PostgreSQL, 4 history shards`,
+      temporal: `${cluster.temporal?.version ?? 'external server'}, 4 history shards`,
       mode: quick ? 'quick' : 'full',
       shape:
         `the production shape (\`npm run cluster\`): the real Temporal server on PostgreSQL (4 shards), the app's ` +
