@@ -20,11 +20,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../lib/config';
-import { startThrowawayInfrastructure } from '../dev/stack';
-import { freePort } from '../dev/ports';
+import { loadConfig } from '#lib/config';
+import { startThrowawayInfrastructure } from '#dev/stack';
+import { freePort } from '#dev/ports';
 import { load } from './support/load';
-import { imageApiNodeFlags } from '../dev/image-command';
+import { imageApiNodeFlags } from '#dev/image-command';
 import {
   buildDist,
   distFromArgs,

@@ -17,13 +17,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { loadConfig } from '../lib/config';
-import { startThrowawayInfrastructure } from '../dev/stack';
-import { freePort } from '../dev/ports';
+import { loadConfig } from '#lib/config';
+import { startThrowawayInfrastructure } from '#dev/stack';
+import { freePort } from '#dev/ports';
 import { buildDist, distFromArgs, loadavg, migratedDatabase, ROOT, userWithToken, waitFor } from './support/infra';
 import { runCases, runMain, type BenchCase } from './support/runner';
 import { median, sum } from './support/stats';
-import { imageApiNodeFlags } from '../dev/image-command';
+import { imageApiNodeFlags } from '#dev/image-command';
 import { load } from './support/load';
 import { TICK_MS, postgresPids, ticks } from './support/cpu';
 

@@ -4,36 +4,36 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../lib/config';
-import { freePort } from '../dev/ports';
-import { ensureDatabase, startPostgres, type RunningPostgres } from '../dev/postgres-server';
+import { loadConfig } from '#lib/config';
+import { freePort } from '#dev/ports';
+import { ensureDatabase, startPostgres, type RunningPostgres } from '#dev/postgres-server';
 import {
   defaultCacheDir,
   registerSearchAttributes,
   resolveTemporalCli,
   startDevServer,
   type RunningDevServer,
-} from '../dev/temporal-server';
-import { connectClosable, lazyClosable } from '../lib/temporal-connection';
-import { createKnex, migrateLatest } from '../db/knex';
-import { openServices } from '../apps/ops/src/services';
-import { seedDemoData } from '../apps/demo/src/demo-data';
+} from '#dev/temporal-server';
+import { connectClosable, lazyClosable } from '#lib/temporal-connection';
+import { createKnex, migrateLatest } from '#db/knex';
+import { openServices } from '#apps/ops/src/services';
+import { seedDemoData } from '#apps/demo/src/demo-data';
 import { Client } from '@temporalio/client';
-import { createServices } from '../apps/api/src/services';
-import { SCOPES } from '../lib/scopes';
-import { hashToken } from '../lib/tokens';
-import { exitOf, runProcess, type RunningProcess } from '../test/helpers/processes';
-import type { LifecycleSeeker } from '../test/helpers/chaos-lifecycle';
-import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosTarget } from '../test/helpers/chaos';
+import { createServices } from '#apps/api/src/services';
+import { SCOPES } from '#lib/scopes';
+import { hashToken } from '#lib/tokens';
+import { exitOf, runProcess, type RunningProcess } from '#test/helpers/processes';
+import type { LifecycleSeeker } from '#test/helpers/chaos-lifecycle';
+import { chaosTable, runChaos, startChaosReceiver, type ChaosResult, type ChaosTarget } from '#test/helpers/chaos';
 
 type ChaosReceiver = Awaited<ReturnType<typeof startChaosReceiver>>;
 import { buildDist } from './support/infra';
 import { rollingDeploy } from './support/rolling-deploy';
 import { parseDuration, SoakSampler, withChildren } from './support/soak';
-import { scanDeployHistories } from '../test/helpers/chaos-deploy';
-import { setCurrentVersion } from '../lib/worker-versioning';
+import { scanDeployHistories } from '#test/helpers/chaos-deploy';
+import { setCurrentVersion } from '#lib/worker-versioning';
 import { runMain, Teardown } from './support/runner';
-import { startCluster, type Cluster, type ClusterProcess } from '../dev/cluster';
+import { startCluster, type Cluster, type ClusterProcess } from '#dev/cluster';
 import type { Knex } from 'knex';
 
 /**

@@ -13,7 +13,7 @@
  *
  *   npm run bench -- estimate-calibration [--slots 20] [--rate 2] [--seed 42]
  */
-import { estimateWaitSeconds, WAIT_ESTIMATE_WINDOW_MS } from '../apps/api/src/queue/queue-service';
+import { estimateWaitSeconds, WAIT_ESTIMATE_WINDOW_MS } from '#apps/api/src/queue/queue-service';
 import { parseBenchArgs, runMain } from './support/runner';
 
 interface Options {

@@ -27,27 +27,27 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { loadConfig, type Config } from '../lib/config';
-import { startThrowawayInfrastructure } from '../dev/stack';
-import { ensureDatabase } from '../dev/postgres-server';
-import { createKnex, migrateLatest } from '../db/knex';
-import { buildApp } from '../apps/api/src/app';
-import { startWorker } from '../apps/worker/src/worker';
-import { matchmakerWorkflowId, matchmakerStatsQuery, MATCHMAKER_BATCH_SIZE } from '../workflows/matchmaking/contract';
+import { loadConfig, type Config } from '#lib/config';
+import { startThrowawayInfrastructure } from '#dev/stack';
+import { ensureDatabase } from '#dev/postgres-server';
+import { createKnex, migrateLatest } from '#db/knex';
+import { buildApp } from '#apps/api/src/app';
+import { startWorker } from '#apps/worker/src/worker';
+import { matchmakerWorkflowId, matchmakerStatsQuery, MATCHMAKER_BATCH_SIZE } from '#workflows/matchmaking/contract';
 import {
   queueEntryWorkflowId,
   joinQueueUpdate,
   QUEUE_ENTRY_WORKFLOW,
   type QueueEntryWorkflow,
-} from '../workflows/queue/contract';
+} from '#workflows/queue/contract';
 import { pool } from './support/pool';
 import { dbUrlFor } from './support/infra';
 import { parseBenchArgs, runCases, runMain, Teardown } from './support/runner';
 import { percentile } from './support/stats';
 import type { Knex } from 'knex';
-import { createMatchmakingActivities, type RoundTimings } from '../activities/matchmaking/matchmaking-activities';
-import { createRepositories } from '../db/repositories';
-import { computeMatchScore } from '../domain/matchmaking/match-score';
+import { createMatchmakingActivities, type RoundTimings } from '#activities/matchmaking/matchmaking-activities';
+import { createRepositories } from '#db/repositories';
+import { computeMatchScore } from '#domain/matchmaking/match-score';
 import { CITIES, TYPED_SKILLS, typedSkillSql } from './support/fair-data';
 
 interface Options {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '#lib/config';
 import { createKnex } from './knex';
 
 /** `npm run db:migrate | db:rollback` against DATABASE_URL (npm start prints it for the embedded server). */

@@ -1,34 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '#lib/config';
 import { startThrowawayInfrastructure } from './stack';
 import { ensureDatabase } from './postgres-server';
-import { createKnex, migrateLatest } from '../db/knex';
-import { TEMPLATE_DB } from '../test/helpers/env';
-import { createHarness, eventually, type Harness, type TestUser } from '../test/helpers/harness';
-import { createEvent, createJob, transition } from '../test/events/helpers';
-import { join, matchOf, queueStatus, roundCompleted } from '../test/matches/fixtures';
-import { startReceiver, startSmtp, type Receiver } from '../test/webhooks/helpers';
-import { WebClient } from '../test/helpers/web-client';
-import { outboxEmailWorkflowId } from '../workflows/notifications/contract';
-import { emitterFor } from '../test/webhooks/emit';
-import { historyToJSONObject, workflowTypeOf } from '../test/replay/history-json';
-import { WORKFLOWS_PATH } from '../apps/worker/src/worker';
-import { queueEntryWorkflowId } from '../workflows/queue/contract';
-import { matchWorkflowId } from '../workflows/matches/contract';
-import { liveEventWorkflowId } from '../workflows/events/contract';
-import { MATCHMAKER_ROUND_MAX_OFFERS, matchmakerWorkflowId } from '../workflows/matchmaking/contract';
+import { createKnex, migrateLatest } from '#db/knex';
+import { TEMPLATE_DB } from '#test/helpers/env';
+import { createHarness, eventually, type Harness, type TestUser } from '#test/helpers/harness';
+import { createEvent, createJob, transition } from '#test/events/helpers';
+import { join, matchOf, queueStatus, roundCompleted } from '#test/matches/fixtures';
+import { startReceiver, startSmtp, type Receiver } from '#test/webhooks/helpers';
+import { WebClient } from '#test/helpers/web-client';
+import { outboxEmailWorkflowId } from '#workflows/notifications/contract';
+import { emitterFor } from '#test/webhooks/emit';
+import { historyToJSONObject, workflowTypeOf } from '#test/replay/history-json';
+import { WORKFLOWS_PATH } from '#apps/worker/src/worker';
+import { queueEntryWorkflowId } from '#workflows/queue/contract';
+import { matchWorkflowId } from '#workflows/matches/contract';
+import { liveEventWorkflowId } from '#workflows/events/contract';
+import { MATCHMAKER_ROUND_MAX_OFFERS, matchmakerWorkflowId } from '#workflows/matchmaking/contract';
 import {
   webhookDeliveryWorkflowId,
   webhookDispatcherWorkflowId,
   webhookSubscriptionWorkflowId,
-} from '../workflows/webhooks/contract';
-import { billingAccountWorkflowId } from '../workflows/billing/contract';
-import { retentionWorkflowId } from '../workflows/retention/contract';
-import { ensureRetention } from '../workflows/retention/client';
-import { signalBillingEvent } from '../workflows/billing/client';
-import { billingStatus, CARDS, checkoutAndPay } from '../test/billing/helpers';
+} from '#workflows/webhooks/contract';
+import { billingAccountWorkflowId } from '#workflows/billing/contract';
+import { retentionWorkflowId } from '#workflows/retention/contract';
+import { ensureRetention } from '#workflows/retention/client';
+import { signalBillingEvent } from '#workflows/billing/client';
+import { billingStatus, CARDS, checkoutAndPay } from '#test/billing/helpers';
 
 /**
  * Captures the event histories that test/replay/replay.test.ts replays against the current

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { DEMO_PASSWORD } from '../apps/demo/src/demo-data';
+import { DEMO_PASSWORD } from '#apps/demo/src/demo-data';
 import type { Cluster, ClusterOptions } from './cluster';
 import { fetchTrace, formatTrace, type JaegerSpan, type JaegerTrace } from './trace-store';
 

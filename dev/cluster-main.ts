@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '../apps/demo/src/demo-data';
+import { DEMO_PASSWORD } from '#apps/demo/src/demo-data';
 import { redactUrl } from './stack';
 import { startCluster, type Cluster } from './cluster';
 import { CHECK_OPTIONS, checkCluster } from './cluster-check';

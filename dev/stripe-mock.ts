@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { goInstallCached, GoBinaryUnavailableError, onPath } from './go-install';
 import { freePort } from './ports';
-import { stopProcess } from '../lib/supervision';
+import { stopProcess } from '#lib/supervision';
 
 /**
  * stripe-mock speaks the API of the pinned `stripe` SDK (23.1.0 = API 2026-10-28: e.g. Checkout's

@@ -6,8 +6,8 @@ import { Connection } from '@temporalio/client';
 import type { SearchAttributeType } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { portInUse } from './postgres-server';
-import { stopProcess } from '../lib/supervision';
-import { JOBFAIR_SEARCH_ATTRIBUTES } from '../workflows/shared/contract';
+import { stopProcess } from '#lib/supervision';
+import { JOBFAIR_SEARCH_ATTRIBUTES } from '#workflows/shared/contract';
 import { cachedGoBinaryPath, goInstallCached, goToolchainFor, GoBinaryUnavailableError, onPath } from './go-install';
 
 /** CLI 1.5.1 = server 1.29.1 + UI 2.42.1; later tags carry a `replace` directive and cannot be `go install`ed. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports';
 import { onPath } from './go-install';
-import { stopProcess } from '../lib/supervision';
+import { stopProcess } from '#lib/supervision';
 
 /**
  * coturn (Debian's `coturn` package, binary `turnserver`) on loopback for tests and `npm start

@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { BillingRepository } from '../../db/billing/billing-repository';
-import { ProviderUnavailableError, type BillingProvider } from '../../domain/billing/provider';
+import type { BillingRepository } from '#db/billing/billing-repository';
+import { ProviderUnavailableError, type BillingProvider } from '#domain/billing/provider';
 import {
   PLAN_CATALOGUE,
   BILLING_PROVIDER_UNAVAILABLE,
@@ -10,7 +10,7 @@ import {
   type BillingInvoiceRecord,
   type ChargeOutcome,
   type PaidBillingPlan,
-} from '../../workflows/billing/contract';
+} from '#workflows/billing/contract';
 
 export interface ProjectBillingAccountInput {
   state: BillingAccountState;

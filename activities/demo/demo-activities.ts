@@ -1,14 +1,14 @@
 import type { Client } from '@temporalio/client';
 import { log } from '@temporalio/activity';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '#db/repositories';
 import {
   acceptMatchUpdate,
   enteredRoomUpdate,
   interviewCompletedSignal,
   matchWorkflowId,
   type MatchPartyRole,
-} from '../../workflows/matches/contract';
-import type { DemoSimulationStepInput, DemoSimulationStepResult } from '../../workflows/demo/contract';
+} from '#workflows/matches/contract';
+import type { DemoSimulationStepInput, DemoSimulationStepResult } from '#workflows/demo/contract';
 import { DEMO_AGENT_IDENTITY, DEMO_COMPANIES, DEMO_SEEKER, DEMO_SIMULATED_SEEKERS, type DemoPerson } from './fair';
 import type { DemoTokenStore } from './demo-tokens';
 

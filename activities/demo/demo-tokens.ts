@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { seal, unseal } from '../../lib/sealed';
+import { seal, unseal } from '#lib/sealed';
 
 /**
  * The demo users' API tokens, kept sealed (AES-256-GCM under the development master key) in

@@ -1,8 +1,8 @@
-import { tellEntriesEventEnded } from '../../workflows/queue/client';
+import { tellEntriesEventEnded } from '#workflows/queue/client';
 import type { Client } from '@temporalio/client';
-import type { EventsRepository } from '../../db/events/events-repository';
-import type { LiveEventState } from '../../workflows/events/contract';
-import { iso } from '../../lib/dates';
+import type { EventsRepository } from '#db/events/events-repository';
+import type { LiveEventState } from '#workflows/events/contract';
+import { iso } from '#lib/dates';
 
 export interface ProjectLiveEventInput {
   state: LiveEventState;

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
 import { Context } from '@temporalio/activity';
-import type { MatchesRepository, MatchWithJob } from '../../db/matches/matches-repository';
-import type { SettingsRepository } from '../../db/accounts/settings-repository';
-import type { AccountsRepository } from '../../db/accounts/accounts-repository';
-import type { EventsRepository } from '../../db/events/events-repository';
-import type { OutboxRepository } from '../../db/notifications/outbox-repository';
-import type { InterviewReportsRepository } from '../../db/matches/interview-reports-repository';
-import type { MatchmakingRepository } from '../../db/matchmaking/matchmaking-repository';
+import type { MatchesRepository, MatchWithJob } from '#db/matches/matches-repository';
+import type { SettingsRepository } from '#db/accounts/settings-repository';
+import type { AccountsRepository } from '#db/accounts/accounts-repository';
+import type { EventsRepository } from '#db/events/events-repository';
+import type { OutboxRepository } from '#db/notifications/outbox-repository';
+import type { InterviewReportsRepository } from '#db/matches/interview-reports-repository';
+import type { MatchmakingRepository } from '#db/matchmaking/matchmaking-repository';
 import type {
   ClaimInterviewSlotInput,
   ClaimInterviewSlotResult,
@@ -17,9 +17,9 @@ import type {
   NotifyMatchPartiesInput,
   NotifyMatchPartiesResult,
   ProjectMatchInput,
-} from '../../workflows/matches/contract';
-import { iso } from '../../lib/dates';
-import { domainMetrics } from '../../lib/metrics';
+} from '#workflows/matches/contract';
+import { iso } from '#lib/dates';
+import { domainMetrics } from '#lib/metrics';
 
 export type {
   ClaimInterviewSlotInput,

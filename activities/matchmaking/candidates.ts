@@ -10,7 +10,7 @@ import {
   type JobForScore,
   type MatchScore,
   type SeekerForScore,
-} from '../../domain/matchmaking/match-score';
+} from '#domain/matchmaking/match-score';
 
 /**
  * Candidate search for the matchmaker (docs/decisions/0010-matchmaker.md): for one waiting entry,

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
-import type { Config } from '../../lib/config';
+import type { Config } from '#lib/config';
 import type {
   HoldResult,
   MatchOfferInsert,
@@ -11,8 +11,8 @@ import type {
   OfferContext,
   OpenJob,
   WaitingCandidate,
-} from '../../db/matchmaking/matchmaking-repository';
-import type { AccountsRepository } from '../../db/accounts/accounts-repository';
+} from '#db/matchmaking/matchmaking-repository';
+import type { AccountsRepository } from '#db/accounts/accounts-repository';
 import {
   MATCHMAKER_ROUND_MAX_OFFERS,
   STALE_OFFER_MS,
@@ -20,9 +20,9 @@ import {
   type KickMatchmakerInput,
   type RunMatchingRoundInput,
   type RunMatchingRoundResult,
-} from '../../workflows/matchmaking/contract';
-import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '../../workflows/queue/contract';
-import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '../../workflows/matches/client';
+} from '#workflows/matchmaking/contract';
+import { queueEntryWorkflowId, OFFER_REFUSED, offerUpdate } from '#workflows/queue/contract';
+import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '#workflows/matches/client';
 import { planByAssignment, planFromCandidates, pairKey, type PlanEntry, type PlanJob, type PlannedPair } from './plan';
 import { CandidateIndex, compareCandidates, type AnyEventMask, type Candidate } from './candidates';
 import {
@@ -32,15 +32,15 @@ import {
   passesFloor,
   type AppliedFloor,
   type EventFloor,
-} from '../../domain/matchmaking/match-floor';
+} from '#domain/matchmaking/match-floor';
 import {
   hardRemoteMismatch,
   toMatchScoreV2,
   tuningFor,
   type TunableComponent,
-} from '../../domain/matchmaking/match-score';
-import { kickMatchmaker } from '../../workflows/matchmaking/client';
-import { tellEntriesEventEnded } from '../../workflows/queue/client';
+} from '#domain/matchmaking/match-score';
+import { kickMatchmaker } from '#workflows/matchmaking/client';
+import { tellEntriesEventEnded } from '#workflows/queue/client';
 
 export type { RunMatchingRoundInput, RunMatchingRoundResult, KickMatchmakerInput };
 

@@ -1,4 +1,4 @@
-import type { MatchScore, SeekerForScore } from '../../domain/matchmaking/match-score';
+import type { MatchScore, SeekerForScore } from '#domain/matchmaking/match-score';
 import { solveBMatching, type BEdge } from './b-matching';
 import { CandidateIndex, type Candidate, type CandidateJob } from './candidates';
 

@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { openOutboxBody } from '../../lib/sealed';
+import { openOutboxBody } from '#lib/sealed';
 import { Context } from '@temporalio/activity';
-import type { Config } from '../../lib/config';
-import type { OutboxRepository, OutboxStatus } from '../../db/notifications/outbox-repository';
+import type { Config } from '#lib/config';
+import type { OutboxRepository, OutboxStatus } from '#db/notifications/outbox-repository';
 
 export interface SendOutboxEmailInput {
   outboxId: string;

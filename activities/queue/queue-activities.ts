@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { QueueRepository } from '../../db/queue/queue-repository';
-import type { MatchesRepository } from '../../db/matches/matches-repository';
-import type { QueueEntryState } from '../../workflows/queue/contract';
-import { domainMetrics } from '../../lib/metrics';
+import type { QueueRepository } from '#db/queue/queue-repository';
+import type { MatchesRepository } from '#db/matches/matches-repository';
+import type { QueueEntryState } from '#workflows/queue/contract';
+import { domainMetrics } from '#lib/metrics';
 
 export interface ProjectQueueEntryInput {
   state: QueueEntryState;

@@ -1,13 +1,13 @@
 import { Context } from '@temporalio/activity';
-import type { Config } from '../../lib/config';
-import { domainMetrics } from '../../lib/metrics';
-import type { RetentionCutoffs, RetentionRepository } from '../../db/retention/retention-repository';
+import type { Config } from '#lib/config';
+import { domainMetrics } from '#lib/metrics';
+import type { RetentionCutoffs, RetentionRepository } from '#db/retention/retention-repository';
 import {
   emptyRetentionTotals,
   type PruneExpiredRowsInput,
   type PruneExpiredRowsResult,
   type RetentionTotals,
-} from '../../workflows/retention/contract';
+} from '#workflows/retention/contract';
 
 type RetentionConfig = Pick<
   Config,

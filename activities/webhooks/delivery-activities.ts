@@ -7,12 +7,12 @@ import type {
   WebhookDeliveryRow,
   WebhooksRepository,
   WebhookSubscriptionRow,
-} from '../../db/webhooks/webhooks-repository';
-import { buildEnvelope, signatureHeaders } from '../../domain/webhooks/signing';
-import { deriveWebhookSecret } from '../../domain/webhooks/secrets';
-import { domainMetrics } from '../../lib/metrics';
-import type { WebhookHttpClient } from '../../domain/webhooks/http-client';
-import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState } from '../../workflows/webhooks/contract';
+} from '#db/webhooks/webhooks-repository';
+import { buildEnvelope, signatureHeaders } from '#domain/webhooks/signing';
+import { deriveWebhookSecret } from '#domain/webhooks/secrets';
+import { domainMetrics } from '#lib/metrics';
+import type { WebhookHttpClient } from '#domain/webhooks/http-client';
+import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState } from '#workflows/webhooks/contract';
 import {
   FINAL,
   RECORD_AFTER_SEND_MS,

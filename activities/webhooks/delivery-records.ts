@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { WebhooksRepository, DeliveryKey } from '../../db/webhooks/webhooks-repository';
-import type { WebhookDeliveryState } from '../../workflows/webhooks/contract';
-import { WEBHOOK_DELIVERY_FINAL_STATES } from '../../workflows/webhooks/contract';
-import { domainMetrics } from '../../lib/metrics';
+import type { WebhooksRepository, DeliveryKey } from '#db/webhooks/webhooks-repository';
+import type { WebhookDeliveryState } from '#workflows/webhooks/contract';
+import { WEBHOOK_DELIVERY_FINAL_STATES } from '#workflows/webhooks/contract';
+import { domainMetrics } from '#lib/metrics';
 
 // What the delivery and the subscription activities both write: a delivery's key, its log ids,
 // its final states, and its end without a request (cancelling a subscription closes a delivery

@@ -3,26 +3,26 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { Config } from '../../lib/config';
+import type { Config } from '#lib/config';
 import type {
   WebhooksRepository,
   WebhookDeliveryRow,
   WebhookSubscriptionRow,
   DomainEventRow,
-} from '../../db/webhooks/webhooks-repository';
-import { buildEnvelope, signatureHeaders } from '../../domain/webhooks/signing';
-import type { WebhookHttpClient } from '../../domain/webhooks/http-client';
+} from '#db/webhooks/webhooks-repository';
+import { buildEnvelope, signatureHeaders } from '#domain/webhooks/signing';
+import type { WebhookHttpClient } from '#domain/webhooks/http-client';
 import {
   attemptOutcomesSignal,
   webhookSubscriptionLabel,
   webhookSubscriptionWorkflowId,
   type AttemptOutcomeSignalInput,
   type WebhookDeliveryState,
-} from '../../workflows/webhooks/contract';
-import { deliveryInput, startWebhookDelivery } from '../../workflows/webhooks/client';
+} from '#workflows/webhooks/contract';
+import { deliveryInput, startWebhookDelivery } from '#workflows/webhooks/client';
 import { MAX_WEBHOOK_BODY_BYTES, signingSecretsOf } from './delivery-activities';
 import { RECORD_AFTER_SEND_MS, endWithoutRequest, keyOf, recordAfterSend } from './delivery-records';
-import { domainMetrics } from '../../lib/metrics';
+import { domainMetrics } from '#lib/metrics';
 import { listenForDispatch, type DispatchListener, type DispatchWake } from './dispatch-wake';
 
 export interface DispatchWebhookFirstAttemptsInput {

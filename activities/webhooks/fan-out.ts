@@ -1,8 +1,8 @@
 import type { Client } from '@temporalio/client';
-import type { Config } from '../../lib/config';
+import type { Config } from '#lib/config';
 import type { DomainEvent, FanOut } from './domain-events';
-import type { WebhooksRepository } from '../../db/webhooks/webhooks-repository';
-import { ensureWebhookDispatcher } from '../../workflows/webhooks/client';
+import type { WebhooksRepository } from '#db/webhooks/webhooks-repository';
+import { ensureWebhookDispatcher } from '#workflows/webhooks/client';
 import type { DispatchWake } from './dispatch-wake';
 
 /** The dispatcher is started (idempotently) at most this often per process. */

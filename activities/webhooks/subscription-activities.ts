@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
 import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { WebhooksRepository } from '../../db/webhooks/webhooks-repository';
-import type { AccountsRepository } from '../../db/accounts/accounts-repository';
-import type { OutboxRepository } from '../../db/notifications/outbox-repository';
+import type { WebhooksRepository } from '#db/webhooks/webhooks-repository';
+import type { AccountsRepository } from '#db/accounts/accounts-repository';
+import type { OutboxRepository } from '#db/notifications/outbox-repository';
 import {
   webhookDeliveryWorkflowId,
   cancelDeliverySignal,
   type WebhookSubscriptionStatus,
-} from '../../workflows/webhooks/contract';
+} from '#workflows/webhooks/contract';
 import { endWithoutRequest, logId } from './delivery-records';
-import type { WebhookCancelReason } from '../../workflows/webhooks/contract';
+import type { WebhookCancelReason } from '#workflows/webhooks/contract';
 
 export interface ProjectWebhookSubscriptionInput {
   webhookId: string;

@@ -13,15 +13,15 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { appSecret, loadConfig } from '../../lib/config';
-import { createPaginator } from '../../apps/api/src/plugins/pagination';
-import knexPlugin from '../../apps/api/src/plugins/knex';
-import temporalPlugin from '../../apps/api/src/plugins/temporal';
-import servicesPlugin from '../../apps/api/src/plugins/services';
-import errorsPlugin from '../../apps/api/src/plugins/errors';
-import queueRoutes from '../../apps/api/src/queue/queue-routes';
-import '../../apps/api/src/plugins/route-config';
-import type { AuthContext } from '../../apps/api/src/plugins/auth';
+import { appSecret, loadConfig } from '#lib/config';
+import { createPaginator } from '#apps/api/src/plugins/pagination';
+import knexPlugin from '#apps/api/src/plugins/knex';
+import temporalPlugin from '#apps/api/src/plugins/temporal';
+import servicesPlugin from '#apps/api/src/plugins/services';
+import errorsPlugin from '#apps/api/src/plugins/errors';
+import queueRoutes from '#apps/api/src/queue/queue-routes';
+import '#apps/api/src/plugins/route-config';
+import type { AuthContext } from '#apps/api/src/plugins/auth';
 
 async function main() {
   const config = loadConfig();

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Cluster } from '../../dev/cluster';
-import { freePort } from '../../dev/ports';
-import { stopProcess } from '../../lib/supervision';
-import { createKnex } from '../../db/knex';
+import type { Cluster } from '#dev/cluster';
+import { freePort } from '#dev/ports';
+import { stopProcess } from '#lib/supervision';
+import { createKnex } from '#db/knex';
 import { seed, searchPaths } from '../discovery';
 import { load, type LoadResult } from './load';
 import { ROOT } from './infra';

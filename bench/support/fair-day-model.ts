@@ -5,17 +5,17 @@
  * and the offline optimum of the day (every arrival and decision known in hindsight), solved as a
  * max-weight b-matching by HiGHS (activities/matchmaking/b-matching.ts).
  */
-import vocabulary from '../../domain/matchmaking/skill-vocabulary.json';
+import { SHIPPED_SKILL_VOCABULARY } from '#domain/matchmaking/skills';
 import {
   computeMatchScore,
   hardRemoteMismatch,
   type JobForScore,
   type MatchScore,
   type SeekerForScore,
-} from '../../domain/matchmaking/match-score';
-import { floorFor, passesFloor, type EventFloor } from '../../domain/matchmaking/match-floor';
-import type { FloorBracket } from '../../lib/config';
-import { solveBMatching, solver, type BEdge } from '../../activities/matchmaking/b-matching';
+} from '#domain/matchmaking/match-score';
+import { floorFor, passesFloor, type EventFloor } from '#domain/matchmaking/match-floor';
+import type { FloorBracket } from '#lib/config';
+import { solveBMatching, solver, type BEdge } from '#activities/matchmaking/b-matching';
 
 /** Times are simulated minutes from the fair's opening. */
 export interface DayShape {
@@ -88,7 +88,7 @@ export function hashUnit(seed: number, ...xs: number[]): number {
 }
 
 const CITIES = ['Berlin', 'London', 'Paris', 'Amsterdam', 'Lisbon', 'Madrid', 'Warsaw', 'Vienna'];
-const SKILLS = vocabulary.skills;
+const SKILLS = SHIPPED_SKILL_VOCABULARY.skills;
 /** Zipf over the vocabulary in its order (the common languages first): a few very common skills, a long tail. */
 const ZIPF_S = 1.05;
 const zipfCdf = (() => {

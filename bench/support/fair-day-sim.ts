@@ -8,7 +8,7 @@
  * back after `releaseDelay`. What the real day loses beyond this one is the stack's; what this
  * one loses against the references is the policy's (or the references' looseness).
  */
-import { SCORE_BAND } from '../../activities/matchmaking/plan';
+import { SCORE_BAND } from '#activities/matchmaking/plan';
 import { decide, passesAt, scoreOf, type Day, type EntryTimes, type SlotMatch } from './fair-day-model';
 
 export interface SimOptions {

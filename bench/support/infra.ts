@@ -3,10 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDatabase } from '../../dev/postgres-server';
-import { createKnex, migrateLatest } from '../../db/knex';
-import { createRepositories } from '../../db/repositories';
-import { displayPrefix, generateToken, hashToken } from '../../lib/tokens';
+import { ensureDatabase } from '#dev/postgres-server';
+import { createKnex, migrateLatest } from '#db/knex';
+import { createRepositories } from '#db/repositories';
+import { displayPrefix, generateToken, hashToken } from '#lib/tokens';
 import type { Knex } from 'knex';
 
 export const ROOT = path.join(__dirname, '..', '..');

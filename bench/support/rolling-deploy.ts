@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { exitOf, type RunningProcess } from '../../test/helpers/processes';
+import { exitOf, type RunningProcess } from '#test/helpers/processes';
 
 /**
  * A rolling deploy as Kubernetes' rolling update does it (decision 0265), on whatever processes

@@ -5,9 +5,9 @@
  */
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import type { Config } from '../../lib/config';
-import type { buildApp } from '../../apps/api/src/app';
-import { matchmakerStatsQuery, matchmakerWorkflowId } from '../../workflows/matchmaking/contract';
+import type { Config } from '#lib/config';
+import type { buildApp } from '#apps/api/src/app';
+import { matchmakerStatsQuery, matchmakerWorkflowId } from '#workflows/matchmaking/contract';
 import { pool } from './pool';
 import { percentile } from './stats';
 

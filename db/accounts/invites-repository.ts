@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { UUID_RE } from '../../lib/ids';
+import { UUID_RE } from '#lib/ids';
 import type { TeamRole } from './accounts-repository';
 
 /** The roles an invite may grant (owners are made, not invited). */

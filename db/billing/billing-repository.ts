@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { LocalPaymentRow, LocalPaymentStatus } from '../../domain/billing/provider';
+import type { LocalPaymentRow, LocalPaymentStatus } from '#domain/billing/provider';
 import type {
   BillingAccountState,
   BillingChargeReason,
@@ -10,7 +10,7 @@ import type {
   BillingPlan,
   BillingStatus,
   PendingAuthentication,
-} from '../../workflows/billing/contract';
+} from '#workflows/billing/contract';
 
 export interface BillingAccountRow {
   team_id: string;
@@ -59,7 +59,7 @@ export interface BillingChargeRow {
   updated_at: Date;
 }
 
-export type { LocalPaymentRow, LocalPaymentStatus } from '../../domain/billing/provider';
+export type { LocalPaymentRow, LocalPaymentStatus } from '#domain/billing/provider';
 
 const ms = (d: number | null) => (d === null ? null : new Date(d));
 

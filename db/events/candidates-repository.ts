@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { UUID_RE } from '../../lib/ids';
+import { UUID_RE } from '#lib/ids';
 
 /** A seeker as one team sees them: who joined the team's events or matched its jobs. */
 export interface CandidateRow {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { UUID_RE } from '../../lib/ids';
+import { UUID_RE } from '#lib/ids';
 
-import { PUBLIC_LIVE_EVENT_STATUSES, type LiveEventStatus } from '../../workflows/events/contract';
+import { PUBLIC_LIVE_EVENT_STATUSES, type LiveEventStatus } from '#workflows/events/contract';
 
 export type { LiveEventStatus };
 /** Who may find an event: `open_invite` events are public while live or paused. */

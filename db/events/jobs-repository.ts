@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { UUID_RE } from '../../lib/ids';
-import type { LiveEventStatus } from '../../workflows/events/contract';
+import { UUID_RE } from '#lib/ids';
+import type { LiveEventStatus } from '#workflows/events/contract';
 
 /** A job's remote mode (the spec's job vocabulary; a seeker profile has its own, PROFILE_REMOTE_PREFERENCES). */
 export const JOB_REMOTE_PREFERENCES = ['remote', 'hybrid', 'onsite'] as const;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-import type { MatchStatus, NoShowMissing } from '../../workflows/matches/contract';
+import type { MatchStatus, NoShowMissing } from '#workflows/matches/contract';
 
 export type { MatchStatus, NoShowMissing };
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SkillResolver } from '../../domain/matchmaking/skills';
+import type { SkillResolver } from '#domain/matchmaking/skills';
 
 /**
  * The database's copy of the skill vocabulary and the re-resolution of stored skills.

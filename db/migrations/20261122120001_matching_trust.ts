@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DECLINE_REASON_CODES } from '../../workflows/matches/contract';
+import { DECLINE_REASON_CODES } from '#workflows/matches/contract';
 
 /**
  * Matching you can trust (decisions 0120–0124):

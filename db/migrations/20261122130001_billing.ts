@@ -6,7 +6,7 @@ import {
   BILLING_INVOICE_STATUSES,
   BILLING_PLANS,
   BILLING_STATUSES,
-} from '../../workflows/billing/contract';
+} from '#workflows/billing/contract';
 
 /**
  * Billing (decision 0130).

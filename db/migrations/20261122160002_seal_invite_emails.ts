@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { appSecret, loadConfig } from '../../lib/config';
-import { openOutboxBody, sealOutboxBody, SEALED_BODY_PREFIX } from '../../lib/sealed';
+import { appSecret, loadConfig } from '#lib/config';
+import { openOutboxBody, sealOutboxBody, SEALED_BODY_PREFIX } from '#lib/sealed';
 
 /**
  * Invite e-mails in `email_outbox` carried the invite link (a credential) in plain text. New rows are

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DECLINE_REASON_CODES } from '../../workflows/matches/contract';
+import { DECLINE_REASON_CODES } from '#workflows/matches/contract';
 
 /**
  * `matches.decline_reason_code` takes `left_queue`: the seeker declined because they left the

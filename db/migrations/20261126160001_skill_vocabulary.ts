@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { skills } from '../../domain/matchmaking/skills';
+import { skills } from '#domain/matchmaking/skills';
 import { syncSkillVocabulary } from '../matchmaking/skills-repository';
 
 /**

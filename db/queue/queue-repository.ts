@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-import type { QueueEntryStatus } from '../../workflows/queue/contract';
+import type { QueueEntryStatus } from '#workflows/queue/contract';
 
 export type { QueueEntryStatus };
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { WEBHOOK_DELIVERY_FINAL_STATES } from '../../workflows/webhooks/contract';
+import { WEBHOOK_DELIVERY_FINAL_STATES } from '#workflows/webhooks/contract';
 
 /** How long each kind of row is kept (milliseconds), from the configuration. */
 export interface RetentionPolicy {

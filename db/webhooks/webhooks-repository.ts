@@ -3,8 +3,8 @@ import type {
   WebhookDeliverySource,
   WebhookDeliveryState,
   WebhookSubscriptionStatus,
-} from '../../workflows/webhooks/contract';
-import { WEBHOOK_DELIVERY_OPEN_STATES, type WebhookAttemptOutcome } from '../../workflows/webhooks/contract';
+} from '#workflows/webhooks/contract';
+import { WEBHOOK_DELIVERY_OPEN_STATES, type WebhookAttemptOutcome } from '#workflows/webhooks/contract';
 
 export type WebhookOwner = { kind: 'team'; teamId: string } | { kind: 'user'; userId: string };
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../lib/config';
+import type { Config } from '#lib/config';
 import { createLocalProvider, type LocalPaymentsStore, type LocalProvider } from './local-provider';
 import type Stripe from 'stripe';
 import type { BillingProvider } from './provider';

@@ -1,4 +1,4 @@
-import type { FloorBracket } from '../../lib/config';
+import type { FloorBracket } from '#lib/config';
 
 /**
  * The quality floor (docs/match-score.md, v2; decision 0122): per event a minimum score and "at

@@ -1,4 +1,4 @@
-import type { FloorBracket } from '../../lib/config';
+import type { FloorBracket } from '#lib/config';
 import { floorFailure, floorFor, nextBracketAfterMs, type AppliedFloor, type EventFloor } from './match-floor';
 import { computeMatchScore, hardRemoteMismatch, skillKey, type JobForScore, type SeekerForScore } from './match-score';
 

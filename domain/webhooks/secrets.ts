@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { base62Bytes } from '../../lib/base62';
+import { base62Bytes } from '#lib/base62';
 
 /**
  * Webhook secrets are never stored. A secret is derived from the server master key, the

@@ -9,7 +9,7 @@ import {
   auth,
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
-import { SCOPES } from '../../lib/scopes';
+import { SCOPES } from '#lib/scopes';
 import type { Harness } from '../helpers/harness';
 import {
   checkPage,

@@ -4,7 +4,7 @@ import {
   CLIENT_METADATA_MAX_BYTES,
   clientIdProblem,
   resolveClientMetadata,
-} from '../../apps/api/src/accounts/oauth-client-metadata';
+} from '#apps/api/src/accounts/oauth-client-metadata';
 
 /**
  * OAuth clients identified by a Client ID Metadata Document: fetched through the webhook SSRF guard,

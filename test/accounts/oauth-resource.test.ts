@@ -5,7 +5,7 @@ import {
   discoverOAuthProtectedResourceMetadata,
   extractWWWAuthenticateParams,
 } from '@modelcontextprotocol/client';
-import { SCOPES } from '../../lib/scopes';
+import { SCOPES } from '#lib/scopes';
 import type { Harness } from '../helpers/harness';
 import { createWebHarness } from '../helpers/browser';
 

@@ -1,7 +1,7 @@
 import { createHarness, type Harness } from '../helpers/harness';
 import { WebClient } from '../helpers/web-client';
 import { signUpWithClient } from '../helpers/signup';
-import { LOGIN_ATTEMPTS_LIMIT } from '../../apps/api/src/accounts/accounts-service';
+import { LOGIN_ATTEMPTS_LIMIT } from '#apps/api/src/accounts/accounts-service';
 
 describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboarding', () => {
   let h: Harness;
@@ -163,7 +163,7 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
     await signUp(c, { email: 'old@example.test' });
     const token = c.cookies.get('jf_session')!;
     expect((await c.get('/onboarding')).statusCode).toBe(200);
-    const { hashSessionToken } = await import('../../apps/api/src/accounts/sessions-service');
+    const { hashSessionToken } = await import('#apps/api/src/accounts/sessions-service');
     await h
       .knex('web_sessions')
       .where({ id: hashSessionToken(token) })

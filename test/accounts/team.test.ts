@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { openOutboxBody, SEALED_BODY_PREFIX } from '../../lib/sealed';
+import { openOutboxBody, SEALED_BODY_PREFIX } from '#lib/sealed';
 import { createHarness, type Harness } from '../helpers/harness';
 import { createEvent } from '../events/helpers';
 
@@ -274,7 +274,7 @@ describe('team settings and invites', () => {
         body: 'Accept the invite: http://jobfair.test/invites/inv_oldplaintoken',
       })
       .returning('*');
-    const migration = await import('../../db/migrations/20261122160002_seal_invite_emails');
+    const migration = await import('#db/migrations/20261122160002_seal_invite_emails');
     const saved = process.env.APP_SECRET;
     process.env.APP_SECRET = h.config.APP_SECRET; // the key of the environment that runs the migration
     try {

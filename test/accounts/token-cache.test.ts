@@ -1,5 +1,5 @@
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { hashToken } from '../../lib/tokens';
+import { hashToken } from '#lib/tokens';
 
 /**
  * The verified-token cache (decision 0211): a token is read from PostgreSQL once and then served

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { hashToken, hasValidChecksum } from '../../lib/tokens';
-import { ValidationError } from '../../lib/errors';
+import { hashToken, hasValidChecksum } from '#lib/tokens';
+import { ValidationError } from '#lib/errors';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkDocs, decisionRecords, paragraphs, PARAGRAPH_LIMIT, renderDecisionsIndex } from '../../dev/docs-check';
+import { checkDocs, decisionRecords, paragraphs, PARAGRAPH_LIMIT, renderDecisionsIndex } from '#dev/docs-check';
 
 /**
  * The front door stays walkable: a short README, links that resolve, paragraphs a reader can take

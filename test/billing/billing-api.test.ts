@@ -1,6 +1,6 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { billingStatus, CARDS, checkoutAndPay } from './helpers';
-import { LocalPaymentError } from '../../domain/billing/local-provider';
+import { LocalPaymentError } from '#domain/billing/local-provider';
 
 describe('billing API (local provider, real actor)', () => {
   let h: Harness;

@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { stripeMockUrl } from '../helpers/env';
-import { createStripeClient, createStripeProvider } from '../../domain/billing/stripe-provider';
-import { ProviderUnavailableError } from '../../domain/billing/provider';
-import { freePort } from '../../dev/ports';
+import { createStripeClient, createStripeProvider } from '#domain/billing/stripe-provider';
+import { ProviderUnavailableError } from '#domain/billing/provider';
+import { freePort } from '#dev/ports';
 import { billingStatus } from './helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_jobfair_billing';
@@ -232,7 +232,7 @@ describe('billing on Stripe (stripe-mock)', () => {
     expect(again.json().duplicate).toBe(true);
     // Even past the API's record (e.g. two replicas racing), the actor ignores an id it has seen.
     await h.app.services.billing.stripeWebhook(Buffer.from(e1.payload), e1.header);
-    const { signalBillingEvent } = await import('../../workflows/billing/client');
+    const { signalBillingEvent } = await import('#workflows/billing/client');
     await signalBillingEvent(h.temporal, h.config, rec.teamId!, {
       eventId: 'evt_sub_1',
       type: 'subscription.updated',

@@ -3,24 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { seedDemoData, openDemoEvents, DEMO_TOKEN_TTL_MS, type DemoFair } from '../../apps/demo/src/demo-data';
-import { startDemoSimulator } from '../../apps/demo/src/demo-simulator';
-import { colleagueAccepts, httpAgentJoin } from '../../activities/demo/demo-activities';
-import { DEMO_COMPANIES, DEMO_SIMULATED_SEEKERS } from '../../activities/demo/fair';
-import { demoSimulationTotalsQuery } from '../../workflows/demo/contract';
-import { presetScopes } from '../../lib/scopes';
-import { hashToken } from '../../lib/tokens';
-import { appSecret } from '../../lib/config';
+import { seedDemoData, openDemoEvents, DEMO_TOKEN_TTL_MS, type DemoFair } from '#apps/demo/src/demo-data';
+import { startDemoSimulator } from '#apps/demo/src/demo-simulator';
+import { colleagueAccepts, httpAgentJoin } from '#activities/demo/demo-activities';
+import { DEMO_COMPANIES, DEMO_SIMULATED_SEEKERS } from '#activities/demo/fair';
+import { demoSimulationTotalsQuery } from '#workflows/demo/contract';
+import { presetScopes } from '#lib/scopes';
+import { hashToken } from '#lib/tokens';
+import { appSecret } from '#lib/config';
 import {
   DEMO_WEBHOOK_DESCRIPTION,
   demoWebhookSecrets,
   startDemoWebhookReceiver,
   subscribeDemoWebhooks,
-} from '../../apps/demo/src/demo-webhooks';
-import { matchWorkflowId } from '../../workflows/matches/contract';
-import { queueEntryWorkflowId } from '../../workflows/queue/contract';
-import { liveEventWorkflowId } from '../../workflows/events/contract';
-import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
+} from '#apps/demo/src/demo-webhooks';
+import { matchWorkflowId } from '#workflows/matches/contract';
+import { queueEntryWorkflowId } from '#workflows/queue/contract';
+import { liveEventWorkflowId } from '#workflows/events/contract';
+import { webhookSubscriptionWorkflowId } from '#workflows/webhooks/contract';
 
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 

@@ -1,6 +1,6 @@
 import { confirmSignUpInBrowser } from '../helpers/signup';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openOutboxBody } from '../../lib/sealed';
+import { openOutboxBody } from '#lib/sealed';
 import { eventually, type Harness } from '../helpers/harness';
 import {
   createWebHarness,

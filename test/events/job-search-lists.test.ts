@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { createHarness, type Harness } from '../helpers/harness';
 import { liveEvent, createEvent, transition } from './helpers';
-import { createJobsRepository, type JobSearchParams } from '../../db/events/jobs-repository';
+import { createJobsRepository, type JobSearchParams } from '#db/events/jobs-repository';
 
 /**
  * Job search on per-skill recency lists (decision 0257) answers exactly what the search answered

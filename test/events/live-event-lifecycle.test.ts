@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { liveEventWorkflowId } from '../../workflows/events/contract';
+import { liveEventWorkflowId } from '#workflows/events/contract';
 import { createEvent, createJob, transition, uniqueSlug } from './helpers';
 
 describe('live events: create, read, update, and the go-live/pause/resume/end workflow', () => {

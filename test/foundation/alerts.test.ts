@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { Histogram } from 'prom-client';
-import { collectProcessMetrics, registry } from '../../lib/metrics';
+import { collectProcessMetrics, registry } from '#lib/metrics';
 // The API's metrics register themselves on import; the state gauges when given a pool (never queried here).
-import '../../apps/api/src/plugins/metrics';
-import { registerDomainGauges } from '../../apps/api/src/plugins/metrics-state';
+import '#apps/api/src/plugins/metrics';
+import { registerDomainGauges } from '#apps/api/src/plugins/metrics-state';
 
 /**
  * Alerts and dashboards as code (deploy/prometheus, deploy/monitoring.yaml, deploy/grafana):

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, describeConfig } from '../../lib/config';
-import { resolveTemporalCli, TemporalCliUnavailableError, cachedCliPath } from '../../dev/temporal-server';
+import { ConfigError, loadConfig, describeConfig } from '#lib/config';
+import { resolveTemporalCli, TemporalCliUnavailableError, cachedCliPath } from '#dev/temporal-server';
 
 describe('configuration', () => {
   it('names every bad variable in one error', () => {

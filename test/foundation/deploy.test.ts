@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defaultCacheDir } from '../../dev/temporal-server';
+import { defaultCacheDir } from '#dev/temporal-server';
 
 /**
  * deploy/: the Kubernetes manifests decode strictly into the official API types (a Go validator

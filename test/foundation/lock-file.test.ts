@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { missingPlatformEntries, platformOf } from '../../dev/lock-platform-entries';
+import { missingPlatformEntries, platformOf } from '#dev/lock-platform-entries';
 
 // `npm ci` refuses a lock that lacks an optional platform binary's entry (docs/decisions/0150).
 describe('package-lock.json', () => {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { matchWorkflowId } from '../../workflows/matches/contract';
+import { matchWorkflowId } from '#workflows/matches/contract';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { describeDrift, reconcile, UnknownSubjectError, why, type OpsContext } from '../../apps/ops/src/ops-commands';
-import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
+import { describeDrift, reconcile, UnknownSubjectError, why, type OpsContext } from '#apps/ops/src/ops-commands';
+import { webhookSubscriptionWorkflowId } from '#workflows/webhooks/contract';
 
 /**
  * `npm run ops`: `why` answers in words for a match waiting on each side, an expired one and a

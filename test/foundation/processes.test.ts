@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { freePort } from '../../dev/ports';
+import { freePort } from '#dev/ports';
 import { testEnv } from '../helpers/env';
-import { queueEntryWorkflowId } from '../../workflows/queue/contract';
+import { queueEntryWorkflowId } from '#workflows/queue/contract';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -136,8 +136,8 @@ describe('API and worker processes', () => {
 
 describe('readiness when dependencies are down', () => {
   it('answers 503 DEPENDENCY_UNAVAILABLE naming PostgreSQL and Temporal', async () => {
-    const { buildApp } = await import('../../apps/api/src/app');
-    const { loadConfig } = await import('../../lib/config');
+    const { buildApp } = await import('#apps/api/src/app');
+    const { loadConfig } = await import('#lib/config');
     const [pgPort, tPort] = [await freePort(), await freePort()];
     const config = loadConfig(
       {},

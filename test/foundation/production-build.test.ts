@@ -6,8 +6,8 @@ import { Client as PgClient } from 'pg';
 import { Client } from '@temporalio/client';
 import { testEnv } from '../helpers/env';
 import { eventually } from '../helpers/harness';
-import { freePort } from '../../dev/ports';
-import { connectClosable } from '../../lib/temporal-connection';
+import { freePort } from '#dev/ports';
+import { connectClosable } from '#lib/temporal-connection';
 
 /**
  * The production image, checked the way this machine can (no Docker engine here): the Dockerfile

@@ -3,8 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../dev/ports';
-import { portInUse } from '../../dev/postgres-server';
+import { freePort } from '#dev/ports';
+import { portInUse } from '#dev/postgres-server';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

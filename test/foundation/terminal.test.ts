@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../dev/ports';
+import { freePort } from '#dev/ports';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createHarness, type Harness } from './harness';
 import { confirmSignUpInBrowser } from './signup';
-import { freePort } from '../../dev/ports';
+import { freePort } from '#dev/ports';
 
 /** Debian's chromium (installed by .ci/run when test/web/.needs-chromium exists). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

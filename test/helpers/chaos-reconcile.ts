@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import { matchStateQuery, matchWorkflowId, type MatchState } from '../../workflows/matches/contract';
-import { queueEntryStateQuery, queueEntryWorkflowId, type QueueEntryState } from '../../workflows/queue/contract';
+import { matchStateQuery, matchWorkflowId, type MatchState } from '#workflows/matches/contract';
+import { queueEntryStateQuery, queueEntryWorkflowId, type QueueEntryState } from '#workflows/queue/contract';
 
 /**
  * PostgreSQL against Temporal for the chaos matrix (decision 0203). Temporal owns the lifecycles of

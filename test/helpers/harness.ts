@@ -3,15 +3,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Knex } from 'knex';
 import { Client } from '@temporalio/client';
-import { connectClosable } from '../../lib/temporal-connection';
+import { connectClosable } from '#lib/temporal-connection';
 import { Client as PgClient } from 'pg';
-import { loadConfig, type Config } from '../../lib/config';
-import { createKnex } from '../../db/knex';
-import { buildApp } from '../../apps/api/src/app';
-import { startWorker, type StartedWorker } from '../../apps/worker/src/worker';
+import { loadConfig, type Config } from '#lib/config';
+import { createKnex } from '#db/knex';
+import { buildApp } from '#apps/api/src/app';
+import { startWorker, type StartedWorker } from '#apps/worker/src/worker';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import type { UserRow } from '../../db/accounts/accounts-repository';
-import { SCOPES, type Scope } from '../../lib/scopes';
+import type { UserRow } from '#db/accounts/accounts-repository';
+import { SCOPES, type Scope } from '#lib/scopes';
 import { TEMPLATE_DB, testEnv } from './env';
 
 export interface TestUser {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { JaegerTrace, RunningTraceStore } from '../../dev/trace-store';
+import type { JaegerTrace, RunningTraceStore } from '#dev/trace-store';
 
 /**
  * A stand-in for the trace store when no Jaeger build is at hand (JOBFAIR_TEST_JAEGER_BIN unset and

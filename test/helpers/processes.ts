@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Harness } from './harness';
 import { eventually } from './harness';
-import { freePort } from '../../dev/ports';
+import { freePort } from '#dev/ports';
 import { testEnv } from './env';
 
 const ROOT = path.resolve(__dirname, '..', '..');

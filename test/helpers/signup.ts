@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import type { Harness } from './harness';
 import { eventually } from './harness';
-import { openOutboxBody } from '../../lib/sealed';
-import { SIGNUP_EMAIL_KINDS } from '../../apps/api/src/accounts/accounts-service';
+import { openOutboxBody } from '#lib/sealed';
+import { SIGNUP_EMAIL_KINDS } from '#apps/api/src/accounts/accounts-service';
 import type { WebClient } from './web-client';
 
 /**

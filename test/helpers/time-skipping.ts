@@ -8,9 +8,9 @@ import {
   resolveTemporalTestServer,
   startTemporalTestServer,
   type RunningTestServer,
-} from '../../dev/temporal-test-server';
-import { SEARCH_ATTRIBUTES } from '../../dev/temporal-server';
-import { WORKFLOWS_PATH } from '../../apps/worker/src/worker';
+} from '#dev/temporal-test-server';
+import { SEARCH_ATTRIBUTES } from '#dev/temporal-server';
+import { WORKFLOWS_PATH } from '#apps/worker/src/worker';
 
 /**
  * Workflow unit tests at production durations: the real workflow code on the Java time-skipping

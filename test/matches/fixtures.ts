@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eventually, type Harness, type TestUser } from '../helpers/harness';
-import { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-import { kickMatchmaker } from '../../workflows/matchmaking/client';
+import { createMatchmakingActivities } from '#activities/matchmaking/matchmaking-activities';
+import { kickMatchmaker } from '#workflows/matchmaking/client';
 
 /**
  * Test set-up for matchmaking. Live events are created directly in PostgreSQL with the status the

@@ -11,8 +11,8 @@ import {
   setSlots,
   type EventFixture,
 } from './fixtures';
-import { matchWorkflowId, domainEventId } from '../../workflows/matches/contract';
-import { queueEntryWorkflowId } from '../../workflows/queue/contract';
+import { matchWorkflowId, domainEventId } from '#workflows/matches/contract';
+import { queueEntryWorkflowId } from '#workflows/queue/contract';
 
 async function setup(h: Harness, o: { slots?: number; autoAccept?: boolean } = {}) {
   const rec = await h.recruiter();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../../lib/config';
+import { loadConfig } from '#lib/config';
 import {
   MATCH_WORKFLOW,
   acceptMatchUpdate,
@@ -9,7 +9,7 @@ import {
   type MatchInput,
   type MatchWorkflow,
   type ProjectMatchInput,
-} from '../../workflows/matches/contract';
+} from '#workflows/matches/contract';
 import {
   QUEUE_ENTRY_WORKFLOW,
   offerUpdate,
@@ -17,11 +17,11 @@ import {
   queueEntryWorkflowId,
   type QueueEntryInput,
   type QueueEntryWorkflow,
-} from '../../workflows/queue/contract';
-import type { createMatchesActivities } from '../../activities/matches/matches-activities';
-import type { createQueueActivities, ProjectQueueEntryInput } from '../../activities/queue/queue-activities';
-import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
-import type { createDomainEventsActivities, EmitDomainEventInput } from '../../activities/webhooks/domain-events';
+} from '#workflows/queue/contract';
+import type { createMatchesActivities } from '#activities/matches/matches-activities';
+import type { createQueueActivities, ProjectQueueEntryInput } from '#activities/queue/queue-activities';
+import type { createMatchmakingActivities } from '#activities/matchmaking/matchmaking-activities';
+import type { createDomainEventsActivities, EmitDomainEventInput } from '#activities/webhooks/domain-events';
 import { createTimeSkipping, timerDurations, until, type TimeSkipping } from '../helpers/time-skipping';
 
 /** Production durations: the config defaults, exactly as a deployment without overrides runs them. */

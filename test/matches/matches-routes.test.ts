@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHarness, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
-import { freePort } from '../../dev/ports';
+import { freePort } from '#dev/ports';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 

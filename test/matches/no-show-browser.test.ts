@@ -10,7 +10,7 @@ import {
 } from '../helpers/browser';
 import { startReceiver, startSmtp, type Receiver } from '../webhooks/helpers';
 import { join, matchesService } from './fixtures';
-import { RECRUITER_SCOPES, SCOPES } from '../../lib/scopes';
+import { RECRUITER_SCOPES, SCOPES } from '#lib/scopes';
 
 /** Long enough for a person to reach the room after accepting on a loaded machine; short for a test. */
 const GRACE_MS = 12_000;

@@ -4,10 +4,10 @@ import { RoomServiceClient } from 'livekit-server-sdk';
 import { eventually, type Harness, type TestUser } from '../helpers/harness';
 import { checkPage, createWebHarness, launchBrowser } from '../helpers/browser';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
-import { freePort } from '../../dev/ports';
-import { defaultCacheDir } from '../../dev/temporal-server';
-import { resolveLiveKitServer, startLiveKitServer, type RunningLiveKitServer } from '../../dev/livekit-server';
-import { liveKitRoomName, mintLiveKitToken } from '../../apps/api/src/matches/room-livekit';
+import { freePort } from '#dev/ports';
+import { defaultCacheDir } from '#dev/temporal-server';
+import { resolveLiveKitServer, startLiveKitServer, type RunningLiveKitServer } from '#dev/livekit-server';
+import { liveKitRoomName, mintLiveKitToken } from '#apps/api/src/matches/room-livekit';
 import { matchWorkflowId } from '#workflows/matches/contract';
 
 /**

@@ -4,9 +4,9 @@ import { eventually, type Harness, type TestUser } from '../helpers/harness';
 import { checkPage, createWebHarness, launchBrowser } from '../helpers/browser';
 import { processEnv, startApi, type RunningProcess } from '../helpers/processes';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
-import { freePort } from '../../dev/ports';
-import { startTurnServer, type RunningTurnServer } from '../../dev/turn-server';
-import { stopProcess } from '../../lib/supervision';
+import { freePort } from '#dev/ports';
+import { startTurnServer, type RunningTurnServer } from '#dev/turn-server';
+import { stopProcess } from '#lib/supervision';
 
 /**
  * The built-in room across two API processes (decision 0254): the seeker's browser talks to

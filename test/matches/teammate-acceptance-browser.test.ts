@@ -3,7 +3,7 @@ import { eventually, type Harness, type TestUser } from '../helpers/harness';
 import { checkPage, createWebHarness, launchBrowser } from '../helpers/browser';
 import { startReceiver, startSmtp, type Receiver } from '../webhooks/helpers';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
-import { matchWorkflowId } from '../../workflows/matches/contract';
+import { matchWorkflowId } from '#workflows/matches/contract';
 
 /**
  * One interviewer per match (decision 0244): the match is offered to Margaret (round-robin at an

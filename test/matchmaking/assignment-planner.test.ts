@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createHarness, type Harness } from '../helpers/harness';
 import { createJob, createLiveEvent } from '../matches/fixtures';
-import { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
+import { createMatchmakingActivities } from '#activities/matchmaking/matchmaking-activities';
 
 /**
  * MATCHMAKING_PLANNER switches the round's plan (plan.ts) without touching the workflows: on the

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHarness, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, liveEvent } from '../events/helpers';
-import { computeMatchScore, MATCH_SCORE_VERSION_FLOOR } from '../../domain/matchmaking/match-score';
-import { comparisonAnswerSchema } from '../../apps/api/src/matchmaking/comparison-provider';
+import { computeMatchScore, MATCH_SCORE_VERSION_FLOOR } from '#domain/matchmaking/match-score';
+import { comparisonAnswerSchema } from '#apps/api/src/matchmaking/comparison-provider';
 
 const compare = (h: Harness, token: string, jobId: string) =>
   h.call({ method: 'POST', url: `/api/v1/jobs/${jobId}/comparison`, token });

@@ -1,4 +1,4 @@
-import { solveBMatching, bMatchingModel } from '../../activities/matchmaking/b-matching';
+import { solveBMatching, bMatchingModel } from '#activities/matchmaking/b-matching';
 import {
   generateDay,
   offlineOptimum,
@@ -10,8 +10,8 @@ import {
   onlineReference,
   type Day,
   type DayShape,
-} from '../../bench/support/fair-day-model';
-import { computeMatchScore } from '../../domain/matchmaking/match-score';
+} from '#bench/support/fair-day-model';
+import { computeMatchScore } from '#domain/matchmaking/match-score';
 
 /**
  * The fair-day bench's offline optimum and the b-matching it is solved with (HiGHS), on instances

@@ -7,8 +7,8 @@ import {
   type Day,
   type SlotAccount,
   type SlotMatch,
-} from '../../bench/support/fair-day-model';
-import { simulateDay } from '../../bench/support/fair-day-sim';
+} from '#bench/support/fair-day-model';
+import { simulateDay } from '#bench/support/fair-day-sim';
 
 /**
  * The fair-day bench's slot accounting (where every recruiter slot's minute went) on a timeline

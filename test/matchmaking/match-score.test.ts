@@ -5,8 +5,8 @@ import {
   tuningFor,
   type JobForScore,
   type SeekerForScore,
-} from '../../domain/matchmaking/match-score';
-import { planMatches, type PlanEntry, type PlanJob } from '../../activities/matchmaking/plan';
+} from '#domain/matchmaking/match-score';
+import { planMatches, type PlanEntry, type PlanJob } from '#activities/matchmaking/plan';
 
 const job = (o: Partial<JobForScore> = {}): JobForScore => ({
   essentialSkills: ['TypeScript', 'PostgreSQL'],

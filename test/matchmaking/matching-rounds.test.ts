@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createHarness, type Harness } from '../helpers/harness';
 import { createJob, createLiveEvent, matchmakingActivities, type EventFixture } from '../matches/fixtures';
-import { MATCHMAKER_ROUND_MAX_OFFERS, matchmakerWorkflowId } from '../../workflows/matchmaking/contract';
-import { kickMatchmaker } from '../../workflows/matchmaking/client';
-import { PLAN_PAGE_SIZE } from '../../activities/matchmaking/matchmaking-activities';
+import { MATCHMAKER_ROUND_MAX_OFFERS, matchmakerWorkflowId } from '#workflows/matchmaking/contract';
+import { kickMatchmaker } from '#workflows/matchmaking/client';
+import { PLAN_PAGE_SIZE } from '#activities/matchmaking/matchmaking-activities';
 
 /**
  * Fast rounds (decision 0190), against PostgreSQL with no worker (offers are then refused — the

@@ -12,8 +12,8 @@ import {
   type MatchmakerInput,
   type MatchmakerWorkflow,
   type RunMatchingRoundResult,
-} from '../../workflows/matchmaking/contract';
-import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
+} from '#workflows/matchmaking/contract';
+import type { createMatchmakingActivities } from '#activities/matchmaking/matchmaking-activities';
 
 /**
  * The matchmaker's batch window (decision 0215), on the real dev server with a stubbed round:

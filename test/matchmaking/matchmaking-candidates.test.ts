@@ -1,4 +1,4 @@
-import { computeMatchScore, norm, type SeekerForScore } from '../../domain/matchmaking/match-score';
+import { computeMatchScore, norm, type SeekerForScore } from '#domain/matchmaking/match-score';
 import {
   CandidateIndex,
   compareCandidates,
@@ -7,10 +7,10 @@ import {
   scoreFromCounts,
   type Candidate,
   type CandidateJob,
-} from '../../activities/matchmaking/candidates';
-import { planFromCandidates, planMatches, type PlanEntry } from '../../activities/matchmaking/plan';
-import { floorFor, passesFloor, type AppliedFloor } from '../../domain/matchmaking/match-floor';
-import type { FloorBracket } from '../../lib/config';
+} from '#activities/matchmaking/candidates';
+import { planFromCandidates, planMatches, type PlanEntry } from '#activities/matchmaking/plan';
+import { floorFor, passesFloor, type AppliedFloor } from '#domain/matchmaking/match-floor';
+import type { FloorBracket } from '#lib/config';
 
 /**
  * The matchmaker's candidate search (activities/matchmaking/candidates.ts) must give exactly what

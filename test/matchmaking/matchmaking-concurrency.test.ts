@@ -5,7 +5,7 @@ import {
   offerUpdate,
   matchClosedSignal,
   queueEntryStateQuery,
-} from '../../workflows/queue/contract';
+} from '#workflows/queue/contract';
 
 /**
  * 200 seekers join at once while 10 interview slots exist (three events) and extra matching rounds

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createHarness, type Harness } from '../helpers/harness';
 import { createJob, createLiveEvent, type EventFixture } from '../matches/fixtures';
-import { type MatchOfferInsert, type MatchmakingRepository } from '../../db/matchmaking/matchmaking-repository';
-import { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
+import { type MatchOfferInsert, type MatchmakingRepository } from '#db/matchmaking/matchmaking-repository';
+import { createMatchmakingActivities } from '#activities/matchmaking/matchmaking-activities';
 
 /**
  * The matchmaker's locked part (docs/decisions/0010-matchmaker.md): planning reads without locks;

@@ -10,8 +10,8 @@ import {
   setEventStatus,
   setSlots,
 } from '../matches/fixtures';
-import { matchWorkflowId } from '../../workflows/matches/contract';
-import { matchmakerWorkflowId } from '../../workflows/matchmaking/contract';
+import { matchWorkflowId } from '#workflows/matches/contract';
+import { matchmakerWorkflowId } from '#workflows/matchmaking/contract';
 
 /**
  * The matchmaker end to end: API join → queueEntry workflow → matchmaker workflow → matching

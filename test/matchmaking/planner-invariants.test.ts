@@ -7,10 +7,10 @@ import {
   type PlanEntry,
   type PlanJob,
   type PlannerName,
-} from '../../activities/matchmaking/plan';
-import { computeMatchScore, hardRemoteMismatch } from '../../domain/matchmaking/match-score';
-import { floorFor, passesFloor, type EventFloor } from '../../domain/matchmaking/match-floor';
-import { rng } from '../../bench/support/fair-day-model';
+} from '#activities/matchmaking/plan';
+import { computeMatchScore, hardRemoteMismatch } from '#domain/matchmaking/match-score';
+import { floorFor, passesFloor, type EventFloor } from '#domain/matchmaking/match-floor';
+import { rng } from '#bench/support/fair-day-model';
 
 /**
  * The planners' invariants as property tests over seeded random instances (fast-check is not a

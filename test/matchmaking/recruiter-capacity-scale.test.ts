@@ -1,6 +1,6 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, join, matchmakingActivities } from '../matches/fixtures';
-import { pool } from '../../bench/support/pool';
+import { pool } from '#bench/support/pool';
 
 /**
  * Recruiter capacity at scale: 1,000 seekers × 50 recruiter slots (two events; 6 and 4 recruiters with

@@ -11,7 +11,7 @@ import {
   SHIPPED_SKILL_VOCABULARY,
   skills,
   spellingsOf,
-} from '../../domain/matchmaking/skills';
+} from '#domain/matchmaking/skills';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -7,9 +7,9 @@ import {
   skillId,
   skills,
   spellingsOf,
-} from '../../domain/matchmaking/skills';
-import { computeMatchScore, type JobForScore, type SeekerForScore } from '../../domain/matchmaking/match-score';
-import { explainWait } from '../../domain/matchmaking/wait-explanation';
+} from '#domain/matchmaking/skills';
+import { computeMatchScore, type JobForScore, type SeekerForScore } from '#domain/matchmaking/match-score';
+import { explainWait } from '#domain/matchmaking/wait-explanation';
 
 const vocab = SHIPPED_SKILL_VOCABULARY;
 

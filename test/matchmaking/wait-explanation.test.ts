@@ -1,5 +1,5 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
-import { why, UnknownSubjectError, type OpsContext } from '../../apps/ops/src/ops-commands';
+import { why, UnknownSubjectError, type OpsContext } from '#apps/ops/src/ops-commands';
 import {
   createJob,
   createLiveEvent,

@@ -1,4 +1,4 @@
-import { markdown, matchingRows, webhookRows, type TableHeader } from '../../bench/support/table';
+import { markdown, matchingRows, webhookRows, type TableHeader } from '#bench/support/table';
 
 const header: TableHeader = {
   machine: 'CPU, 2 cores, 8.0 GiB',

@@ -6,7 +6,7 @@ import {
   TARGET_WORKLOAD,
   TARGET_WORKLOAD_HINTED,
   type OperationCost,
-} from '../../bench/support/capacity-model';
+} from '#bench/support/capacity-model';
 
 /** An operation costing `k` of everything (1 CPU ms per process at k = 1). */
 const op = (name: string, k: number): OperationCost => ({

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileSdTargets, nginxConfig, prometheusConfig } from '../../dev/cluster-config';
+import { fileSdTargets, nginxConfig, prometheusConfig } from '#dev/cluster-config';
 
 /**
  * The configuration `npm run cluster` generates (dev/cluster-config.ts, decision 0262): nginx

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { buildDist, startCluster, type Cluster } from '../../dev/cluster';
-import { CHECK_OPTIONS, CLUSTER_CHECKS, newCheckState } from '../../dev/cluster-check';
-import { defaultCacheDir } from '../../dev/temporal-server';
-import { cachedTemporalServer } from '../../dev/temporal-postgres';
-import { existingJaeger, type RunningTraceStore } from '../../dev/trace-store';
-import { imageApiNodeFlags } from '../../dev/image-command';
+import { buildDist, startCluster, type Cluster } from '#dev/cluster';
+import { CHECK_OPTIONS, CLUSTER_CHECKS, newCheckState } from '#dev/cluster-check';
+import { defaultCacheDir } from '#dev/temporal-server';
+import { cachedTemporalServer } from '#dev/temporal-postgres';
+import { existingJaeger, type RunningTraceStore } from '#dev/trace-store';
+import { imageApiNodeFlags } from '#dev/image-command';
 import { startOtlpReceiver } from '../helpers/otlp-receiver';
 
 /**

@@ -6,9 +6,9 @@ import Fastify, {
 } from 'fastify';
 import type { Knex } from 'knex';
 import type { Harness } from '../helpers/harness';
-import { jobfairApp } from '../../apps/api/src/app';
-import type { Config } from '../../lib/config';
-import type { ApiRouteConfig } from '../../apps/api/src/plugins/route-config';
+import { jobfairApp } from '#apps/api/src/app';
+import type { Config } from '#lib/config';
+import type { ApiRouteConfig } from '#apps/api/src/plugins/route-config';
 
 export interface CollectedRoute {
   method: string;

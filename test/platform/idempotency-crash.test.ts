@@ -5,7 +5,7 @@ import { createHarness, eventually, type Harness, type TestUser } from '../helpe
 import { exitOf, processEnv, startApi, type RunningProcess } from '../helpers/processes';
 import { createEvent, createJob } from '../events/helpers';
 import { startReceiver, type Receiver } from '../webhooks/helpers';
-import { deriveWebhookSecret, hashWebhookSecret } from '../../domain/webhooks/secrets';
+import { deriveWebhookSecret, hashWebhookSecret } from '#domain/webhooks/secrets';
 
 /**
  * Crash-safe idempotency (decisions 0160, 0161), with real processes: for every route that writes

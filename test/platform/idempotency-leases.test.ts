@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { LEASE_LOCK_CLASS } from '../../apps/api/src/plugins/process-lease';
+import { LEASE_LOCK_CLASS } from '#apps/api/src/plugins/process-lease';
 
 /**
  * Key leases (decision 0161): an in-progress claim blocks its key only while the process holding

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import { AppError } from '#lib/errors';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { buildTestApp, call, rateHeaders } from './helpers';
 

@@ -1,7 +1,7 @@
 import { createHarness, type Harness, type TestUser } from '../helpers/harness';
 import { WebClient } from '../helpers/web-client';
-import { UUID_V4 } from '../../apps/api/src/plugins/idempotency';
-import { AGENT_IDENTITY_FORM } from '../../apps/api/src/plugins/agent-identity';
+import { UUID_V4 } from '#apps/api/src/plugins/idempotency';
+import { AGENT_IDENTITY_FORM } from '#apps/api/src/plugins/agent-identity';
 
 /** Hostile input at the edge (decision 0162): a clear 400 in the envelope, never a 500, nothing changed. */
 describe('input sanitation at the edge', () => {

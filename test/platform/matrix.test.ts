@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createHarness, type Harness } from '../helpers/harness';
 import { collectRoutes, fillParams, type CollectedRoute } from './helpers';
-import { SCOPES, type Scope } from '../../lib/scopes';
-import { generateToken, hashToken } from '../../lib/tokens';
+import { SCOPES, type Scope } from '#lib/scopes';
+import { generateToken, hashToken } from '#lib/tokens';
 
 /**
  * The conventions matrix: for EVERY scoped /api/v1 route the app registers (found by an onRoute

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { createHarness, type Harness } from '../helpers/harness';
 import { collectRoutes, type CollectedRoute } from './helpers';
-import { openapiPath } from '../../apps/api/src/plugins/openapi';
+import { openapiPath } from '#apps/api/src/plugins/openapi';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { WEBHOOK_EVENT_TYPES } from '#workflows/webhooks/contract';

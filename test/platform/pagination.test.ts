@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createHarness, type Harness } from '../helpers/harness';
 import { buildTestApp, call } from './helpers';
-import { pageSchema, paginationQuerySchema } from '../../apps/api/src/plugins/pagination';
+import { pageSchema, paginationQuerySchema } from '#apps/api/src/plugins/pagination';
 
 /**
  * The pagination helper through a test-only list route over a real table (created here):

@@ -7,7 +7,7 @@ import { createHarness, type Harness } from '../helpers/harness';
 import { listen } from './mcp/helpers';
 import { createJob, createLiveEvent, kick } from '../matches/fixtures';
 import { buildEnvelope, signatureHeaders } from '#domain/webhooks/signing';
-import { generatePackage, CLIENT_DIR, PACKAGE } from '../../clients/python/scripts/generate';
+import { generatePackage, CLIENT_DIR, PACKAGE } from '#clients/python/scripts/generate';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** The CI virtual environment (.ci/run, or `npm test` when missing, installs .ci/requirements-python-client.txt). */

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/api/src/app';
-import { createKnex } from '../../db/knex';
-import { hashToken } from '../../lib/tokens';
+import { buildApp } from '#apps/api/src/app';
+import { createKnex } from '#db/knex';
+import { hashToken } from '#lib/tokens';
 import { createHarness, type Harness } from '../helpers/harness';
 import { buildTestApp, call, rateHeaders } from './helpers';
 

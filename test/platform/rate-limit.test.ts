@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildApp } from '../../apps/api/src/app';
-import { createKnex } from '../../db/knex';
+import { buildApp } from '#apps/api/src/app';
+import { createKnex } from '#db/knex';
 import { createHarness, type Harness } from '../helpers/harness';
-import { gcraParams } from '../../apps/api/src/plugins/rate-limit';
+import { gcraParams } from '#apps/api/src/plugins/rate-limit';
 import { rateHeaders } from './helpers';
 
 describe('rate limiting (GCRA in PostgreSQL)', () => {

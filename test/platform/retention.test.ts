@@ -1,17 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ConfigError, IDEMPOTENCY_WINDOW_MS, WEBHOOK_DELIVERY_RETENTION_MIN_MS, loadConfig } from '../../lib/config';
-import { domainMetrics } from '../../lib/metrics';
-import { createRetentionRepository } from '../../db/retention/retention-repository';
-import { DEAD_LETTER_HOLD_MS } from '../../workflows/webhooks/contract';
+import { ConfigError, IDEMPOTENCY_WINDOW_MS, WEBHOOK_DELIVERY_RETENTION_MIN_MS, loadConfig } from '#lib/config';
+import { domainMetrics } from '#lib/metrics';
+import { createRetentionRepository } from '#db/retention/retention-repository';
+import { DEAD_LETTER_HOLD_MS } from '#workflows/webhooks/contract';
 import {
   RETENTION_WORKFLOW,
   retentionWorkflowId,
   RETENTION_TABLES,
   type PruneExpiredRowsResult,
-} from '../../workflows/retention/contract';
-import { ensureRetention } from '../../workflows/retention/client';
+} from '#workflows/retention/contract';
+import { ensureRetention } from '#workflows/retention/client';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { retentionReport } from '../../apps/ops/src/retention-report';
+import { retentionReport } from '#apps/ops/src/retention-report';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -4,16 +4,16 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { processEnv, startApi, type RunningProcess } from '../helpers/processes';
-import { freePort } from '../../dev/ports';
+import { freePort } from '#dev/ports';
 import {
   defaultCacheDir,
   resolveTemporalCli,
   startDevServer,
   type DevServerOptions,
   type RunningDevServer,
-} from '../../dev/temporal-server';
-import { connectClosable } from '../../lib/temporal-connection';
-import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
+} from '#dev/temporal-server';
+import { connectClosable } from '#lib/temporal-connection';
+import { webhookSubscriptionWorkflowId } from '#workflows/webhooks/contract';
 
 /**
  * Deadlines on the API's Temporal calls (decision 0180). A real API process on its own Temporal dev

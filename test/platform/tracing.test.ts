@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { processEnv, runProcess, startApi, type RunningProcess } from '../helpers/processes';
-import { defaultCacheDir } from '../../dev/temporal-server';
+import { defaultCacheDir } from '#dev/temporal-server';
 import { startOtlpReceiver } from '../helpers/otlp-receiver';
 import {
   cachedJaegerPath,
@@ -14,7 +14,7 @@ import {
   type JaegerSpan,
   type JaegerTrace,
   type RunningTraceStore,
-} from '../../dev/trace-store';
+} from '#dev/trace-store';
 
 /**
  * Traces end to end (decision 0263): the API and the worker as separate processes with tracing on,

@@ -15,8 +15,8 @@ import {
   WebhookVerificationError,
   type RateLimitInfo,
   type WebhookEvent,
-} from '../../clients/typescript/src';
-import { runAgentFlow } from '../../clients/typescript/examples/agent-flow';
+} from '#clients/typescript/src/index';
+import { runAgentFlow } from '#clients/typescript/examples/agent-flow';
 
 const GENERATOR = path.resolve(__dirname, '../../clients/typescript/scripts/generate.ts');
 const SCHEMA_FILE = path.resolve(__dirname, '../../clients/typescript/src/openapi.d.ts');

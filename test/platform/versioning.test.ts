@@ -5,10 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { buildTestApp, call } from './helpers';
-import { createKnex } from '../../db/knex';
-import { loadChangelog, type ChangelogEntry } from '../../apps/api/src/changelog/changelog-service';
-import { createServices } from '../../apps/api/src/services';
-import { changelogEventId } from '../../workflows/changelog/contract';
+import { createKnex } from '#db/knex';
+import { loadChangelog, type ChangelogEntry } from '#apps/api/src/changelog/changelog-service';
+import { createServices } from '#apps/api/src/services';
+import { changelogEventId } from '#workflows/changelog/contract';
 
 const SINCE = new Date('2026-11-01T00:00:00Z');
 const SUNSET = new Date('2027-06-30T00:00:00Z');

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { temporal } from '@temporalio/proto';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
 import { testEnv } from '../helpers/env';
-import { startWorker, type StartedWorker } from '../../apps/worker/src/worker';
-import { createKnex } from '../../db/knex';
-import { currentBuildId, setCurrentVersion } from '../../lib/worker-versioning';
-import { kickMatchmaker } from '../../workflows/matchmaking/client';
-import { matchmakerWorkflowId } from '../../workflows/matchmaking/contract';
-import type { Config } from '../../lib/config';
+import { startWorker, type StartedWorker } from '#apps/worker/src/worker';
+import { createKnex } from '#db/knex';
+import { currentBuildId, setCurrentVersion } from '#lib/worker-versioning';
+import { kickMatchmaker } from '#workflows/matchmaking/client';
+import { matchmakerWorkflowId } from '#workflows/matchmaking/contract';
+import type { Config } from '#lib/config';
 
 /**
  * Worker Versioning (decision 0265): a worker with WORKER_BUILD_ID polls as a version of the Worker

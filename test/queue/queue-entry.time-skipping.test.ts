@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../../lib/config';
+import { loadConfig } from '#lib/config';
 import {
   QUEUE_ENTRY_WORKFLOW,
   queueEntryStateQuery,
   queueEntryWorkflowId,
   type QueueEntryInput,
   type QueueEntryWorkflow,
-} from '../../workflows/queue/contract';
-import type { createQueueActivities, ProjectQueueEntryInput } from '../../activities/queue/queue-activities';
-import type { createMatchmakingActivities } from '../../activities/matchmaking/matchmaking-activities';
+} from '#workflows/queue/contract';
+import type { createQueueActivities, ProjectQueueEntryInput } from '#activities/queue/queue-activities';
+import type { createMatchmakingActivities } from '#activities/matchmaking/matchmaking-activities';
 import { createTimeSkipping, timerDurations, until, type TimeSkipping } from '../helpers/time-skipping';
 
 /** Production durations: the config defaults, exactly as a deployment without overrides runs them. */

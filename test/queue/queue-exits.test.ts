@@ -9,7 +9,7 @@ import {
   roundCompleted,
   type EventFixture,
 } from '../matches/fixtures';
-import { queueEntryWorkflowId } from '../../workflows/queue/contract';
+import { queueEntryWorkflowId } from '#workflows/queue/contract';
 
 /**
  * Leaving is always possible, with the matchmaker running (50 ms rounds): a seeker whose entry is

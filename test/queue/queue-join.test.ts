@@ -1,5 +1,5 @@
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { queueEntryWorkflowId } from '../../workflows/queue/contract';
+import { queueEntryWorkflowId } from '#workflows/queue/contract';
 
 describe('queue join: API → queueEntry workflow → activity → PostgreSQL → back', () => {
   let h: Harness;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DefaultLogger, Runtime, Worker, type ReplayWorkerOptions } from '@temporalio/worker';
-import * as workflows from '../../workflows';
-import { WORKFLOWS_PATH } from '../../apps/worker/src/worker';
+import * as workflows from '#workflows/index';
+import { WORKFLOWS_PATH } from '#apps/worker/src/worker';
 import { historyFromJSONObject, workflowTypeOf, type History } from './history-json';
 
 /**

@@ -1,7 +1,7 @@
 import { createHarness, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
 import { WebClient } from '../helpers/web-client';
-import { issueMessage, RAW_TEXT, salaryRange, scoreDetailWords } from '../../apps/api/src/web/messages';
+import { issueMessage, RAW_TEXT, salaryRange, scoreDetailWords } from '#apps/api/src/web/messages';
 
 /**
  * The web message catalogue (apps/api/src/web/messages.ts, decision 0170): bad input on every web

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, narrowClipping } from '../helpers/browser';
-import { cardTable } from '../../apps/api/src/web/tables';
-import { html } from '../../apps/api/src/web/html';
+import { cardTable } from '#apps/api/src/web/tables';
+import { html } from '#apps/api/src/web/html';
 
 const CSS = fs.readFileSync(path.resolve(__dirname, '../../apps/api/src/web/static/app.css'), 'utf8');
 

@@ -1,6 +1,6 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, matchOf, matchesService } from '../matches/fixtures';
-import { WEB_AGENT_IDENTITY } from '../../apps/api/src/queue/queue-pages';
+import { WEB_AGENT_IDENTITY } from '#apps/api/src/queue/queue-pages';
 import { WebClient } from '../helpers/web-client';
 
 /** Error paths and access rules of the pages, without a browser. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Harness } from '../helpers/harness';
-import type { StartedWorker } from '../../apps/worker/src/worker';
-import { createDomainEventsActivities, type DomainEvent } from '../../activities/webhooks/domain-events';
-import { createWebhooksFanOut } from '../../activities/webhooks/fan-out';
+import type { StartedWorker } from '#apps/worker/src/worker';
+import { createDomainEventsActivities, type DomainEvent } from '#activities/webhooks/domain-events';
+import { createWebhooksFanOut } from '#activities/webhooks/fan-out';
 
 /** Data that matches each event type's catalogue schema (the emitter checks it); tests override fields. */
 const SAMPLE_DATA: Record<string, Record<string, unknown>> = {

@@ -1,9 +1,9 @@
-import { verifyWebhookSignature, computeSignature } from '../../domain/webhooks';
-import { buildEnvelope, signatureHeader, parseSignatureHeader } from '../../domain/webhooks/signing';
-import { classifyAddress, checkTargetUrl } from '../../domain/webhooks/address-policy';
-import { createWebhookHttpClient, type Resolver } from '../../domain/webhooks/http-client';
-import { base62Bytes } from '../../lib/base62';
-import { deriveWebhookSecret, hashWebhookSecret } from '../../domain/webhooks/secrets';
+import { verifyWebhookSignature, computeSignature } from '#domain/webhooks/index';
+import { buildEnvelope, signatureHeader, parseSignatureHeader } from '#domain/webhooks/signing';
+import { classifyAddress, checkTargetUrl } from '#domain/webhooks/address-policy';
+import { createWebhookHttpClient, type Resolver } from '#domain/webhooks/http-client';
+import { base62Bytes } from '#lib/base62';
+import { deriveWebhookSecret, hashWebhookSecret } from '#domain/webhooks/secrets';
 import { startReceiver, type Receiver, type Responder } from './helpers';
 
 describe('signatures: the receiver helper', () => {

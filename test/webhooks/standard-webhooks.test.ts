@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
-import { standardWebhooksSecret } from '../../domain/webhooks';
+import { standardWebhooksSecret } from '#domain/webhooks/index';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../../lib/config';
+import { loadConfig } from '#lib/config';
 import {
   DEAD_LETTER_HOLD_MS,
   WEBHOOK_DELIVERY_WORKFLOW,
@@ -10,16 +10,16 @@ import {
   type WebhookDeliveryInput,
   type WebhookDeliveryWorkflow,
   type WebhookSubscriptionWorkflow,
-} from '../../workflows/webhooks/contract';
+} from '#workflows/webhooks/contract';
 import type {
   AttemptWebhookDeliveryInput,
   createWebhookDeliveryActivities,
-} from '../../activities/webhooks/delivery-activities';
+} from '#activities/webhooks/delivery-activities';
 import type {
   createWebhookSubscriptionActivities,
   ProjectWebhookSubscriptionInput,
-} from '../../activities/webhooks/subscription-activities';
-import type { createEmailActivities } from '../../activities/notifications/email-activities';
+} from '#activities/webhooks/subscription-activities';
+import type { createEmailActivities } from '#activities/notifications/email-activities';
 import { createTimeSkipping, timerDurations, until, type TimeSkipping } from '../helpers/time-skipping';
 
 /** Production durations: the config defaults, exactly as a deployment without overrides runs them. */

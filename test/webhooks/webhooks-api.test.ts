@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
-import { verifyWebhookSignature } from '../../domain/webhooks';
+import { verifyWebhookSignature } from '#domain/webhooks/index';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
-import { webhookSubscriptionWorkflowId } from '../../workflows/webhooks/contract';
+import { webhookSubscriptionWorkflowId } from '#workflows/webhooks/contract';
 
 describe('webhooks API: subscriptions, ownership, secrets, test events, fan-out', () => {
   let h: Harness;

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { startWorker, type StartedWorker } from '../../apps/worker/src/worker';
+import { startWorker, type StartedWorker } from '#apps/worker/src/worker';
 import { testEnv } from '../helpers/env';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
-import { appSecret } from '../../lib/config';
-import { createWebhooksRepository } from '../../db/webhooks/webhooks-repository';
-import { createWebhookHttpClient } from '../../domain/webhooks/http-client';
+import { appSecret } from '#lib/config';
+import { createWebhooksRepository } from '#db/webhooks/webhooks-repository';
+import { createWebhookHttpClient } from '#domain/webhooks/http-client';
 import {
   createWebhookDeliveryActivities,
   type AttemptWebhookDeliveryResult,
-} from '../../activities/webhooks/delivery-activities';
-import { webhookDeliveryWorkflowId, type WebhookDeliveryResult } from '../../workflows/webhooks/contract';
+} from '#activities/webhooks/delivery-activities';
+import { webhookDeliveryWorkflowId, type WebhookDeliveryResult } from '#workflows/webhooks/contract';
 
 /**
  * A retry whose 2xx was recorded but whose completion never reached the delivery workflow (seen

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { testEnv } from '../helpers/env';
-import { verifyWebhookSignature } from '../../domain/webhooks';
+import { verifyWebhookSignature } from '#domain/webhooks/index';
 import { startReceiver, startSmtp, type Receiver } from './helpers';
 import { emitterFor } from './emit';
 import {
   DEAD_LETTER_HOLD_MS,
   webhookDeliveryWorkflowId,
   webhookSubscriptionWorkflowId,
-} from '../../workflows/webhooks/contract';
+} from '#workflows/webhooks/contract';
 
 const SCHEDULE = [200, 400, 600, 800, 1000];
 

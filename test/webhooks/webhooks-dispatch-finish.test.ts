@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
-import { firstAttemptId } from '../../activities/webhooks/dispatcher-activities';
+import { firstAttemptId } from '#activities/webhooks/dispatcher-activities';
 import {
   subscriptionStateQuery,
   webhookDeliveryWorkflowId,
   webhookSubscriptionWorkflowId,
-} from '../../workflows/webhooks/contract';
+} from '#workflows/webhooks/contract';
 
 /**
  * The dispatcher finishes a batch (outcome signals, retry workflows, dequeue) while it claims the

@@ -3,7 +3,7 @@ import { temporal as proto } from '@temporalio/proto';
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
-import { webhookDispatcherWorkflowId } from '../../workflows/webhooks/contract';
+import { webhookDispatcherWorkflowId } from '#workflows/webhooks/contract';
 
 /**
  * The idle dispatcher is woken by PostgreSQL NOTIFY (decision 0217), not by polling: with the

@@ -1,9 +1,9 @@
 import { createHarness, eventually, type Harness } from '../helpers/harness';
-import { startWorker, type StartedWorker } from '../../apps/worker/src/worker';
+import { startWorker, type StartedWorker } from '#apps/worker/src/worker';
 import { testEnv } from '../helpers/env';
 import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
-import { webhookDeliveryWorkflowId } from '../../workflows/webhooks/contract';
+import { webhookDeliveryWorkflowId } from '#workflows/webhooks/contract';
 
 describe('delivery survives a worker restart mid-schedule', () => {
   let h: Harness;
