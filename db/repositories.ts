@@ -21,6 +21,7 @@ import { createChangelogRepository } from './changelog/changelog-repository';
 import { createOutboxRepository } from './notifications/outbox-repository';
 import { createBillingRepository } from './billing/billing-repository';
 import { createRetentionRepository } from './retention/retention-repository';
+import { createRoomRepository } from './room/room-repository';
 
 /**
  * Every repository over one knex pool, built once per process (the API's services plugin, the
@@ -51,6 +52,7 @@ export function createRepositories(knex: Knex) {
     outbox: createOutboxRepository(knex),
     billing: createBillingRepository(knex),
     retention: createRetentionRepository(knex),
+    room: createRoomRepository(knex),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -30,6 +30,7 @@ export const CAPABILITIES = [
   'billing',
   'demo',
   'retention',
+  'room',
 ] as const;
 
 export interface ImportEdge {

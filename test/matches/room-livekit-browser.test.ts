@@ -7,7 +7,7 @@ import { createJob, createLiveEvent, join, matchOf, matchesService } from './fix
 import { freePort } from '#dev/ports';
 import { defaultCacheDir } from '#dev/temporal-server';
 import { resolveLiveKitServer, startLiveKitServer, type RunningLiveKitServer } from '#dev/livekit-server';
-import { liveKitRoomName, mintLiveKitToken } from '#apps/api/src/matches/room-livekit';
+import { liveKitRoomName, mintLiveKitToken } from '#apps/api/src/room/livekit-tokens';
 import { matchWorkflowId } from '#workflows/matches/contract';
 
 /**

@@ -35,7 +35,7 @@ import docsRoutes from './platform/docs-routes';
 import apiV1 from './routes';
 import webApp from './web';
 import stripeWebhookRoutes from './billing/stripe-webhook-routes';
-import liveKitWebhookRoutes from './matches/livekit-webhook-routes';
+import liveKitWebhookRoutes from './room/livekit-webhook-routes';
 // After the routes: zod registers the OpenAPI component schemas in module-load order, and the
 // document (and its ETag) stays the same when the routes' modules load first.
 import servicesPlugin from './plugins/services';

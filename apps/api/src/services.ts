@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import type { Client } from '@temporalio/client';
 import { appSecret as appSecretOf, type Config } from '#lib/config';
 import { createRepositories, type Repositories } from '#db/repositories';
@@ -19,8 +21,9 @@ import { createCandidatesService } from './events/candidates-service';
 import { createMatchingSettingsService } from './events/matching-settings-service';
 import { createQueueService } from './queue/queue-service';
 import { createMatchesService } from './matches/matches-service';
-import type { VideoProvider } from './matches/video-provider';
-import { createLiveKitRoomService } from './matches/room-livekit-service';
+import type { VideoProvider } from './room/room-service';
+import { createLiveKitRoomService } from './room/livekit-room-service';
+import { listenConnectionOf, RoomHub } from './room/room-hub';
 import { createWebhooksService } from './webhooks/webhooks-service';
 import { createBillingService } from './billing/billing-service';
 import { createBillingProvider } from '#domain/billing/providers';
@@ -44,6 +47,8 @@ export interface CreateServicesOptions {
   videoProvider?: VideoProvider;
   /** Default: from AI_PROVIDER_URL (the built-in explainable scorer when unset). */
   comparisonProvider?: ComparisonProvider;
+  /** Where the room hub logs (the API's logger). Default: silent; only the API starts the hub. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /**
@@ -101,8 +106,20 @@ export function createServices(opts: CreateServicesOptions) {
     // Leaving while matched declines the match: the queue's leave goes through the matches use-case.
     queue: createQueueService({ ...deps, matches }),
     matches,
-    /** The interview room on LiveKit (null unless VIDEO_PROVIDER=livekit). */
-    liveKitRooms: createLiveKitRoomService({ config: opts.config, appSecret: secret, matches }),
+    room: {
+      /**
+       * The built-in room's signalling between the two pages, shared by the API's replicas. Built
+       * here, opened (its LISTEN connection, its heartbeat) and closed by the services plugin.
+       */
+      hub: new RoomHub({
+        repository: repos.room,
+        connection: listenConnectionOf(opts.knex),
+        graceMs: opts.config.ROOM_RECONNECT_GRACE_MS,
+        log: opts.log ?? pino({ enabled: false }),
+      }),
+      /** The interview room on LiveKit (null unless VIDEO_PROVIDER=livekit). */
+      liveKit: createLiveKitRoomService({ config: opts.config, appSecret: secret, matches }),
+    },
     webhooks: createWebhooksService(deps),
     billing: createBillingService({ ...deps, ...payments }),
     /** The built-in payments provider's pages and forms (null when BILLING_PROVIDER=stripe). */

@@ -24,7 +24,7 @@ import {
   type MatchUpdateResult,
 } from '#workflows/matches/contract';
 import { matchInputFromOffer, matchStartNames, startMatchWorkflow } from '#workflows/matches/client';
-import { createVideoProvider, type VideoProvider } from './video-provider';
+import { createVideoProvider, type VideoProvider } from '../room/room-service';
 import { interviewerId } from './match-status-line';
 import type { ServiceDeps } from '../plugins/service-deps';
 

@@ -26,7 +26,7 @@ import oauthPages from '../accounts/oauth-pages';
 import eventsPages from '../events/events-pages';
 import queuePages from '../queue/queue-pages';
 import matchesPages from '../matches/matches-pages';
-import roomsPages from '../matches/rooms-pages';
+import roomPages from '../room/room-pages';
 import consoleTeamPages from '../accounts/console-team-pages';
 import consoleEventsPages from '../events/console-events-pages';
 import consoleJobsPages from '../events/console-jobs-pages';
@@ -192,12 +192,14 @@ ${validationList(mapped.body.details)}
   });
 
   // Static assets: read once at start, served with an ETag (no CDN, nothing from the internet).
+  // A capability's scripts may sit in a folder of their own (static/room/ → /static/room/<file>).
   const assets = new Map<string, { body: Buffer; type: string; etag: string }>();
-  for (const file of fs.readdirSync(STATIC_DIR)) {
+  for (const file of fs.readdirSync(STATIC_DIR, { recursive: true, encoding: 'utf8' })) {
     const type = TYPES[path.extname(file)];
     if (!type) continue;
     const body = fs.readFileSync(path.join(STATIC_DIR, file));
-    assets.set(file, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` });
+    const name = file.split(path.sep).join('/');
+    assets.set(name, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` });
   }
   // VIDEO_PROVIDER=livekit: the LiveKit client (its UMD build, global LivekitClient) from our own
   // node_modules, pinned in package-lock.json, served like our own scripts (no CDN).
@@ -206,13 +208,19 @@ ${validationList(mapped.body.details)}
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
     assets.set('livekit-client.js', { body, type: TYPES['.js'], etag });
   }
-  app.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
-    const a = assets.get(request.params.file);
+  const serveAsset = async (
+    request: FastifyRequest<{ Params: { dir?: string; file: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const { dir, file } = request.params;
+    const a = assets.get(dir ? `${dir}/${file}` : file);
     if (!a) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     reply.header('etag', a.etag).header('cache-control', 'public, max-age=300');
     if (request.headers['if-none-match'] === a.etag) return reply.code(304).send();
     return reply.type(a.type).send(a.body);
-  });
+  };
+  app.get<{ Params: { file: string } }>('/static/:file', serveAsset);
+  app.get<{ Params: { dir: string; file: string } }>('/static/:dir/:file', serveAsset);
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPages, { sessions });
@@ -221,7 +229,7 @@ ${validationList(mapped.body.details)}
   await app.register(eventsPages);
   await app.register(queuePages);
   await app.register(matchesPages);
-  await app.register(roomsPages);
+  await app.register(roomPages);
   // The recruiter console (/recruiter/**), one section per capability (web/console.ts is what they share).
   await app.register(consoleTeamPages);
   await app.register(consoleEventsPages);

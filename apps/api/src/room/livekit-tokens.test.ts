@@ -8,7 +8,7 @@ import {
   roleOfIdentity,
   sealParticipant,
   unsealParticipant,
-} from './room-livekit';
+} from './livekit-tokens';
 import { ConfigError, loadConfig } from '#lib/config';
 
 const keys = { apiKey: 'APItestkey', apiSecret: 'a-livekit-secret-of-at-least-32-chars!!', appSecret: 'app-secret' };

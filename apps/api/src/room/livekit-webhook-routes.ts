@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
  * WebhookReceiver. Only with VIDEO_PROVIDER=livekit; participant events feed the room's presence.
  */
 const liveKitWebhookRoutes: FastifyPluginAsync = async (app) => {
-  const liveKit = app.services.liveKitRooms;
+  const liveKit = app.services.room.liveKit;
   if (!liveKit) return;
   for (const type of ['application/webhook+json', 'application/json']) {
     app.removeContentTypeParser(type);

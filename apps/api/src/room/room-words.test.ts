@@ -7,7 +7,7 @@ import { ROOM_SCRIPT_WORDS } from '../web/messages';
  * ROOM_SCRIPT_WORDS (passed in `data-words`), and every key it asks for is there.
  */
 describe('room.js words come from the message catalogue', () => {
-  const source = fs.readFileSync(path.join(__dirname, '..', 'web', 'static', 'room.js'), 'utf8');
+  const source = fs.readFileSync(path.join(__dirname, '..', 'web', 'static', 'room', 'room-peer.js'), 'utf8');
   const code = source
     .split('\n')
     .filter((l) => !/^\s*(\/\/|\*|\/\*\*)/.test(l))

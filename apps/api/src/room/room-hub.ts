@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Knex } from 'knex';
 import pg from 'pg';
+import type { Knex } from 'knex';
 import type { WebSocket } from 'ws';
 import type { MatchPartyRole } from '#workflows/matches/contract';
+import type { OtherPresence, RoomRepository } from '#db/room/room-repository';
 
 /**
  * Signalling messages the peers may relay to each other (SDP, ICE, whether camera and microphone
@@ -46,12 +47,19 @@ interface LocalParty {
 }
 
 export interface RoomHubDeps {
-  knex: Knex;
+  /** Presence, large messages and NOTIFY (db/room/room-repository.ts). */
+  repository: RoomRepository;
   /** Settings for the LISTEN connection of its own (outside the pool: it stays open). */
   connection: pg.ClientConfig;
   /** How long a dropped socket still counts as in the room (ROOM_RECONNECT_GRACE_MS). */
   graceMs: number;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** The hub's LISTEN connection: the pool's settings, for a client of its own outside the pool (it stays open). */
+export function listenConnectionOf(knex: Knex): pg.ClientConfig {
+  const settings = (knex.client as { connectionSettings?: pg.ClientConfig | string }).connectionSettings;
+  return typeof settings === 'string' ? { connectionString: settings } : { ...settings };
 }
 
 /**
@@ -132,10 +140,7 @@ export class RoomHub {
     if (room.size === 0) this.rooms.delete(matchId);
     await mine.joined.catch(() => undefined);
     if (bye) return this.gone(matchId, role, mine.conn);
-    const away = await this.deps
-      .knex('room_presence')
-      .where({ match_id: matchId, role, conn_id: mine.conn })
-      .update({ away_since: this.deps.knex.fn.now() });
+    const away = await this.deps.repository.markAway(matchId, role, mine.conn);
     if (!away) return; // replaced meanwhile by a newer connection
     await this.deliver(matchId, otherOf(role), { type: 'peer-away' });
     // Stopping: no timer outlives the process (the other page stops waiting by itself).
@@ -158,7 +163,7 @@ export class RoomHub {
   /** The interview ended: tell everyone in the room, on every replica, then close their sockets. */
   async close(matchId: string, reason: string): Promise<void> {
     this.closeLocal(matchId, reason);
-    await this.deps.knex('room_presence').where({ match_id: matchId }).delete();
+    await this.deps.repository.deleteRoom(matchId);
     await this.publish(matchId, { k: 'close', m: matchId, reason });
   }
 
@@ -190,55 +195,30 @@ export class RoomHub {
   // --- presence ---------------------------------------------------------------------------
 
   /** Records the connection under the room's lock; answers what the other party's row says. */
-  private async recordJoin(
-    matchId: string,
-    role: Role,
-    conn: string,
-  ): Promise<{ other: 'present' | 'away' | 'absent'; seq: number }> {
-    const { knex } = this.deps;
-    return knex.transaction(async (trx) => {
-      await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`room:${matchId}`]);
-      const { rows } = await trx.raw<{ rows: Array<{ joined_seq: string }> }>(
-        `INSERT INTO room_presence (match_id, role, conn_id, replica_id, joined_seq)
-         VALUES (?, ?, ?, ?, nextval('room_presence_seq'))
-         ON CONFLICT (match_id, role) DO UPDATE
-           SET conn_id = EXCLUDED.conn_id, replica_id = EXCLUDED.replica_id, joined_seq = EXCLUDED.joined_seq,
-               away_since = NULL, seen_at = now()
-         RETURNING joined_seq`,
-        [matchId, role, conn, this.replica],
-      );
-      const seq = Number(rows[0].joined_seq);
-      const row = await trx('room_presence')
-        .where({ match_id: matchId, role: otherOf(role) })
-        .whereRaw(`seen_at > now() - make_interval(secs => ?)`, [STALE_MS / 1000])
-        .first<{ away_since: Date | null } | undefined>('away_since');
+  private recordJoin(matchId: string, role: Role, conn: string): Promise<{ other: OtherPresence; seq: number }> {
+    return this.deps.repository.recordJoin({
+      matchId,
+      role,
+      connId: conn,
+      replicaId: this.replica,
+      staleMs: STALE_MS,
+      channel: ROOM_CHANNEL,
       // At commit: the other replicas close any older socket of this party.
-      await trx.raw('SELECT pg_notify(?, ?)', [
-        ROOM_CHANNEL,
-        JSON.stringify({ k: 'joined', m: matchId, role, conn, seq }),
-      ]);
-      return { other: !row ? 'absent' : row.away_since ? 'away' : 'present', seq };
+      notice: (seq) => JSON.stringify({ k: 'joined', m: matchId, role, conn, seq } satisfies Envelope),
     });
   }
 
   /** The party left (said bye, or its grace ended away): its row goes; the other side is told. */
   private async gone(matchId: string, role: Role, conn: string, onlyIfAway = false): Promise<void> {
-    const q = this.deps.knex('room_presence').where({ match_id: matchId, role, conn_id: conn });
-    const removed = await (onlyIfAway ? q.whereNotNull('away_since') : q).delete();
+    const removed = await this.deps.repository.deleteParty(matchId, role, conn, onlyIfAway);
     if (removed) await this.deliver(matchId, otherOf(role), { type: 'peer-left' });
   }
 
   private async beat(): Promise<void> {
     if (this.closed || (!this.rooms.size && !this.graceTimers.size)) return;
     try {
-      await this.deps
-        .knex('room_presence')
-        .where({ replica_id: this.replica })
-        .update({ seen_at: this.deps.knex.fn.now() });
-      await this.deps
-        .knex('room_signal_messages')
-        .whereRaw(`created_at < now() - make_interval(secs => ?)`, [MESSAGE_TTL_MS / 1000])
-        .delete();
+      await this.deps.repository.touchReplica(this.replica);
+      await this.deps.repository.deleteExpiredMessages(MESSAGE_TTL_MS);
     } catch (err) {
       this.deps.log.warn({ err }, 'room presence heartbeat failed');
     }
@@ -258,16 +238,13 @@ export class RoomHub {
     const prev = this.outChains.get(matchId) ?? Promise.resolve();
     const next = prev.then(async () => {
       const payload = JSON.stringify(env);
-      const { knex } = this.deps;
-      if (Buffer.byteLength(payload) <= INLINE_MAX_BYTES || env.k !== 'msg') {
-        await knex.raw('SELECT pg_notify(?, ?)', [ROOM_CHANNEL, payload]);
-        return;
-      }
-      await knex.raw(
-        `WITH row AS (INSERT INTO room_signal_messages (body) VALUES (?) RETURNING id)
-         SELECT pg_notify(?, json_build_object('k', 'ref', 'm', ?::text, 'to', ?::text, 'id', row.id::text)::text) FROM row`,
-        [JSON.stringify(env.d), ROOM_CHANNEL, env.m, env.to],
-      );
+      if (Buffer.byteLength(payload) <= INLINE_MAX_BYTES || env.k !== 'msg')
+        return this.deps.repository.notify(ROOM_CHANNEL, payload);
+      await this.deps.repository.notifyStored(ROOM_CHANNEL, {
+        matchId: env.m,
+        to: env.to,
+        body: JSON.stringify(env.d),
+      });
     });
     const settled = next.catch((err) =>
       this.deps.log.warn({ err, matchId }, `room ${matchId}: a signalling message could not be published`),
@@ -316,13 +293,10 @@ export class RoomHub {
     } else if (env.k === 'ref') {
       const p = room.get(env.to);
       if (!p) return;
-      const { rows } = await this.deps.knex.raw<{ rows: Array<{ body: string }> }>(
-        'DELETE FROM room_signal_messages WHERE id = ? RETURNING body',
-        [env.id],
-      );
+      const body = await this.deps.repository.takeMessage(env.id);
       // Its socket may have been replaced while the row was read: the current one, if still here.
       const now = this.rooms.get(env.m)?.get(env.to);
-      if (rows[0] && now) now.socket.send(rows[0].body);
+      if (body && now) now.socket.send(body);
     }
   }
 

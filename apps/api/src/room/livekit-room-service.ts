@@ -1,14 +1,14 @@
 import { AppError } from '#lib/errors';
 import type { Config } from '#lib/config';
 import type { MatchPartyRole } from '#workflows/matches/contract';
-import type { MatchesService } from './matches-service';
+import type { MatchesService } from '../matches/matches-service';
 import {
   createLiveKitRooms,
   liveKitSettings,
   matchIdOfRoom,
   partyOfParticipant,
   type LiveKitRooms,
-} from './room-livekit';
+} from './livekit-tokens';
 
 /** What a LiveKit webhook changed: `arrival` (one party), `both` (the clock), or nothing to do and why. */
 export type LiveKitPresenceOutcome =

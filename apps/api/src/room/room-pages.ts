@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ClientConfig } from 'pg';
 import { verifyRoomToken } from './video-provider';
 import { AppError, ForbiddenError, NotFoundError } from '#lib/errors';
 import { currentUser, originAllowed } from '../web/core';
@@ -7,10 +6,10 @@ import { html } from '../web/html';
 import { confirmAction, fmtDate, sendPage } from '../web/layout';
 import type { MatchPartyRole } from '#workflows/matches/contract';
 import { UUID_RE } from '#lib/ids';
-import { noShowClause } from './matches-pages';
+import { noShowClause } from '../matches/matches-pages';
 import { roomIceConfig } from './room-ice';
 import { ROOM_CALL_WORDS, ROOM_LIVEKIT_WORDS, ROOM_SCRIPT_WORDS } from '../web/messages';
-import { MAX_MESSAGE_BYTES, RELAYED, RoomHub } from './room-hub';
+import { MAX_MESSAGE_BYTES, RELAYED } from './room-hub';
 
 /** How often the room's socket pings its browser (one left unanswered until the next: the socket is dropped). */
 const PING_MS = 10_000;
@@ -22,19 +21,11 @@ interface Party {
   expiresAt: Date;
 }
 
-const roomsPages: FastifyPluginAsync = async (app) => {
+const roomPages: FastifyPluginAsync = async (app) => {
   const matches = app.services.matches;
   /** VIDEO_PROVIDER=livekit: the same page joins a LiveKit room instead (room-livekit.js). */
-  const liveKit = app.services.liveKitRooms;
-  const settings = (app.knex.client as { connectionSettings?: ClientConfig | string }).connectionSettings;
-  const hub = new RoomHub({
-    knex: app.knex,
-    connection: typeof settings === 'string' ? { connectionString: settings } : { ...settings },
-    graceMs: app.config.ROOM_RECONNECT_GRACE_MS,
-    log: app.log,
-  });
-  app.addHook('onReady', async () => hub.start());
-  app.addHook('preClose', async () => hub.shutdown());
+  const liveKit = app.services.room.liveKit;
+  const hub = app.services.room.hub;
 
   /**
    * Both are in the room: the match workflow starts the interview clock (the first time; a
@@ -127,7 +118,7 @@ const roomsPages: FastifyPluginAsync = async (app) => {
     const otherWho = party.role === 'seeker' ? 'the recruiter' : 'the candidate';
     return sendPage(request, reply, {
       title: 'Interview room',
-      scripts: liveKit ? ['livekit-client.js', 'room-livekit.js'] : ['room.js'],
+      scripts: liveKit ? ['livekit-client.js', 'room/room-livekit.js'] : ['room/room-peer.js'],
       body: html`<div class="room" id="room"${liveKit ? html` data-engine="livekit" data-join-path="/rooms/${m.id}/livekit?t=${encodeURIComponent(String(request.query.t))}"` : ''} data-signal-path="${wsPath}" data-role="${party.role}" data-ends-at="${m.interview_ends_at?.toISOString() ?? ''}" data-started-at="${m.interview_started_at?.toISOString() ?? ''}" data-complete-action="/rooms/${m.id}/complete" data-match-url="/matches/${m.id}" data-match-id="${m.id}" data-arrive-by="${waitForOther ? m.arrive_by!.toISOString() : ''}" data-connect-timeout-ms="${app.config.ROOM_CONNECT_TIMEOUT_MS}" data-reconnect-grace-ms="${app.config.ROOM_RECONNECT_GRACE_MS}" data-connection-state="new" data-words="${JSON.stringify(ROOM_SCRIPT_WORDS)}">
 <h1>Interview: ${m.job_title ?? 'job'}</h1>
 <section class="panel precheck" id="precheck" aria-labelledby="precheck-h" data-precheck-state="checking">
@@ -328,4 +319,4 @@ ${waitForOther ? html`<p class="hint" id="end-hint">You can end the interview on
   );
 };
 
-export default roomsPages;
+export default roomPages;
