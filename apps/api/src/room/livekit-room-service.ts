@@ -2,13 +2,8 @@ import { AppError } from '#lib/errors';
 import type { Config } from '#lib/config';
 import type { MatchPartyRole } from '#workflows/matches/contract';
 import type { MatchesService } from '../matches/matches-service';
-import {
-  createLiveKitRooms,
-  liveKitSettings,
-  matchIdOfRoom,
-  partyOfParticipant,
-  type LiveKitRooms,
-} from './livekit-tokens';
+import { liveKitSettings, matchIdOfRoom, partyOfParticipant } from './livekit-tokens';
+import type { LiveKitRooms } from './livekit-rooms';
 
 /** What a LiveKit webhook changed: `arrival` (one party), `both` (the clock), or nothing to do and why. */
 export type LiveKitPresenceOutcome =
@@ -31,13 +26,20 @@ export function createLiveKitRoomService(deps: {
 }) {
   const settings = liveKitSettings(deps.config, deps.appSecret);
   if (!settings) return null;
-  const rooms = deps.rooms ?? createLiveKitRooms(settings);
+  // The LiveKit server SDK is loaded on the first call, not at the API's start.
+  let loaded: Promise<LiveKitRooms> | undefined;
+  const engine = (): Promise<LiveKitRooms> =>
+    (loaded ??= deps.rooms
+      ? Promise.resolve(deps.rooms)
+      : import('./livekit-rooms').then((m) => m.createLiveKitRooms(settings)));
   const { matches, appSecret } = deps;
 
   /** Both are in the room: the clock starts (the first time) and both pages are told. */
   const startClock = async (matchId: string, userId: string): Promise<void> => {
     const { match: m } = await matches.startInterviewClock({ userId, matchId });
-    await rooms.broadcast(matchId, {
+    await (
+      await engine()
+    ).broadcast(matchId, {
       type: 'clock',
       started_at: m.interview_started_at?.toISOString() ?? null,
       ends_at: m.interview_ends_at?.toISOString() ?? null,
@@ -46,7 +48,7 @@ export function createLiveKitRoomService(deps: {
 
   return {
     /** The URL browsers connect to. */
-    url: rooms.url,
+    url: settings.url,
 
     /**
      * What the room page joins with, for a party its room token admitted: the match's room
@@ -58,12 +60,13 @@ export function createLiveKitRoomService(deps: {
       role: MatchPartyRole;
       expiresAt: Date;
     }): Promise<{ url: string; token: string }> {
+      const rooms = await engine();
       await rooms.ensureRoom(p.matchId);
       return { url: rooms.url, token: await rooms.mintToken(p) };
     },
 
     /** The interview ended: LiveKit closes the room and disconnects both pages. */
-    close: (matchId: string) => rooms.close(matchId),
+    close: async (matchId: string): Promise<void> => (await engine()).close(matchId),
 
     /**
      * A LiveKit webhook (signature checked: 401 LIVEKIT_SIGNATURE_INVALID otherwise). `participant_joined` of
@@ -73,7 +76,7 @@ export function createLiveKitRoomService(deps: {
     async webhook(body: string, authorization: string | undefined): Promise<LiveKitPresenceOutcome> {
       let event;
       try {
-        event = await rooms.receive(body, authorization);
+        event = await (await engine()).receive(body, authorization);
       } catch {
         throw new AppError(401, 'LIVEKIT_SIGNATURE_INVALID', 'the LiveKit webhook signature is missing or invalid');
       }
@@ -87,7 +90,7 @@ export function createLiveKitRoomService(deps: {
       if (event.event === 'participant_left') return { outcome: 'left', matchId, role: party.role };
       try {
         await matches.enterRoom({ userId: party.userId, matchId });
-        const present = new Set((await rooms.partiesIn(matchId)).map((p) => p.role));
+        const present = new Set((await (await engine()).partiesIn(matchId)).map((p) => p.role));
         if (!(present.has('seeker') && present.has('recruiter')))
           return { outcome: 'arrival', matchId, role: party.role };
         await startClock(matchId, party.userId);
