@@ -106,20 +106,7 @@ export function createServices(opts: CreateServicesOptions) {
     // Leaving while matched declines the match: the queue's leave goes through the matches use-case.
     queue: createQueueService({ ...deps, matches }),
     matches,
-    room: {
-      /**
-       * The built-in room's signalling between the two pages, shared by the API's replicas. Built
-       * here, opened (its LISTEN connection, its heartbeat) and closed by the services plugin.
-       */
-      hub: new RoomHub({
-        repository: repos.room,
-        connection: listenConnectionOf(opts.knex),
-        graceMs: opts.config.ROOM_RECONNECT_GRACE_MS,
-        log: opts.log ?? pino({ enabled: false }),
-      }),
-      /** The interview room on LiveKit (null unless VIDEO_PROVIDER=livekit). */
-      liveKit: createLiveKitRoomService({ config: opts.config, appSecret: secret, matches }),
-    },
+    room: createRoom(opts, { repos, appSecret: secret, matches }),
     webhooks: createWebhooksService(deps),
     billing: createBillingService({ ...deps, ...payments }),
     /** The built-in payments provider's pages and forms (null when BILLING_PROVIDER=stripe). */
@@ -136,3 +123,24 @@ export function createServices(opts: CreateServicesOptions) {
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The interview room: the built-in room's signalling between the two pages, shared by the API's
+ * replicas (built here; its LISTEN connection and heartbeat opened and closed by the services
+ * plugin), and, with VIDEO_PROVIDER=livekit, the LiveKit room's presence.
+ */
+function createRoom(
+  opts: CreateServicesOptions,
+  deps: { repos: Repositories; appSecret: string; matches: ReturnType<typeof createMatchesService> },
+) {
+  return {
+    hub: new RoomHub({
+      repository: deps.repos.room,
+      connection: listenConnectionOf(opts.knex),
+      graceMs: opts.config.ROOM_RECONNECT_GRACE_MS,
+      log: opts.log ?? pino({ enabled: false }),
+    }),
+    /** The interview room on LiveKit (null unless VIDEO_PROVIDER=livekit). */
+    liveKit: createLiveKitRoomService({ config: opts.config, appSecret: deps.appSecret, matches: deps.matches }),
+  };
+}

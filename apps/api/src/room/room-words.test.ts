@@ -3,11 +3,14 @@ import path from 'node:path';
 import { ROOM_SCRIPT_WORDS } from '../web/messages';
 
 /**
- * room.js says nothing of its own: every word it shows comes from the catalogue's
- * ROOM_SCRIPT_WORDS (passed in `data-words`), and every key it asks for is there.
+ * The built-in room's scripts (room-page.js, what both engines show, and room-peer.js, the peer to
+ * peer call) say nothing of their own: every word they show comes from the catalogue's
+ * ROOM_SCRIPT_WORDS (passed in `data-words`), and every key they ask for is there.
  */
-describe('room.js words come from the message catalogue', () => {
-  const source = fs.readFileSync(path.join(__dirname, '..', 'web', 'static', 'room', 'room-peer.js'), 'utf8');
+describe('the room scripts take their words from the message catalogue', () => {
+  const source = ['room-page.js', 'room-peer.js']
+    .map((f) => fs.readFileSync(path.join(__dirname, '..', 'web', 'static', 'room', f), 'utf8'))
+    .join('\n');
   const code = source
     .split('\n')
     .filter((l) => !/^\s*(\/\/|\*|\/\*\*)/.test(l))

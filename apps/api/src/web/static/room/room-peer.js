@@ -11,25 +11,28 @@
    * MAX_RESTARTS times, then the page says no path was found.
    */
   var MAX_RESTARTS = 3;
-  var call = {
-    pc: null,
-    ws: null,
-    pending: [],
-    retry: 0,
-    // The ICE servers (STUN, TURN with this party's credential) arrive on the signalling socket.
-    iceConfig: { iceServers: [], iceTransportPolicy: 'all' },
-    offerer: false,
-    connectTimer: null,
-    disconnectTimer: null,
-    restarts: 0,
-    // The signalling socket is open; the other person's socket dropped (the server says `peer-away`).
-    // While either is false/true no ICE restart is tried and no "no path" is shown: the call starts
-    // afresh when both are back (`start`).
-    wsUp: false,
-    peerAway: false,
-    reconnectTimer: null,
-    awayTimer: null,
-  };
+  var call = newCall();
+  function newCall() {
+    return {
+      pc: null,
+      ws: null,
+      pending: [],
+      retry: 0,
+      // The ICE servers (STUN, TURN with this party's credential) arrive on the signalling socket.
+      iceConfig: { iceServers: [], iceTransportPolicy: 'all' },
+      offerer: false,
+      connectTimer: null,
+      disconnectTimer: null,
+      restarts: 0,
+      // The signalling socket is open; the other person's socket dropped (the server says `peer-away`).
+      // While either is false/true no ICE restart is tried and no "no path" is shown: the call starts
+      // afresh when both are back (`start`).
+      wsUp: false,
+      peerAway: false,
+      reconnectTimer: null,
+      awayTimer: null,
+    };
+  }
   var page = window.JobFairRoomPage.open({
     start: connect,
     setMedia: function (kind, enabled, tracks) {
@@ -253,93 +256,96 @@
   }
 
   /** What the server and the other page send, by `type`. */
-  var onSignal = {
-    ice: function (msg) {
-      call.iceConfig = { iceServers: msg.iceServers || [], iceTransportPolicy: msg.iceTransportPolicy || 'all' };
-    },
-    restart: function () {
-      // The other side lost the connection: show it here too; the offerer restarts ICE.
-      showReconnecting(true);
-      if (call.offerer && call.pc) offer({ iceRestart: true });
-    },
-    connected: function () {
-      if (call.pc && call.pc.connectionState === 'connected') showReconnecting(false);
-    },
-    waiting: function () {
-      // Alone in the room (back after a drop, the other gone or away): a call kept from before is over.
-      if (call.pc) {
+  var onSignal = signalHandlers();
+  function signalHandlers() {
+    return {
+      ice: function (msg) {
+        call.iceConfig = { iceServers: msg.iceServers || [], iceTransportPolicy: msg.iceTransportPolicy || 'all' };
+      },
+      restart: function () {
+        // The other side lost the connection: show it here too; the offerer restarts ICE.
+        showReconnecting(true);
+        if (call.offerer && call.pc) offer({ iceRestart: true });
+      },
+      connected: function () {
+        if (call.pc && call.pc.connectionState === 'connected') showReconnecting(false);
+      },
+      waiting: function () {
+        // Alone in the room (back after a drop, the other gone or away): a call kept from before is over.
+        if (call.pc) {
+          closePc();
+          showReconnecting(false);
+          root.setAttribute('data-connection-state', 'new');
+        }
+        page.status(w('waiting'));
+      },
+      'peer-away': function () {
+        // Their signalling dropped: they are reconnecting (the server keeps them in the room meanwhile).
+        call.peerAway = true;
+        if (call.awayTimer) clearTimeout(call.awayTimer);
+        call.awayTimer = setTimeout(function () {
+          if (call.peerAway) onSignal['peer-left']();
+        }, graceMs + 10000);
+        clearTimers();
+        showReconnecting(true);
+        root.setAttribute('data-peer', 'away');
+        page.status(w('otherAway'));
+      },
+      'media-state': function (msg) {
+        page.showSigns('remote', { audio: msg.audio === true, video: msg.video === true });
+      },
+      start: function (msg) {
+        if (call.awayTimer) clearTimeout(call.awayTimer);
+        call.offerer = !!msg.offerer;
+        call.restarts = 0;
+        call.peerAway = false;
+        root.removeAttribute('data-peer');
+        newPc();
+        announceMedia();
+        page.status(w('otherHere'));
+        if (call.offerer) offer();
+      },
+      offer: function (msg) {
+        if (!call.pc) newPc();
+        call.pc
+          .setRemoteDescription(msg.sdp)
+          .then(function () {
+            flush();
+            return call.pc.createAnswer();
+          })
+          .then(function (answer) {
+            return call.pc.setLocalDescription(answer);
+          })
+          .then(function () {
+            send({ type: 'answer', sdp: call.pc.localDescription.toJSON() });
+          });
+      },
+      answer: function (msg) {
+        if (call.pc) call.pc.setRemoteDescription(msg.sdp).then(flush);
+      },
+      candidate: function (msg) {
+        if (!call.pc) return;
+        if (call.pc.remoteDescription) call.pc.addIceCandidate(msg.candidate).catch(function () {});
+        else call.pending.push(msg.candidate);
+      },
+      'peer-left': function () {
+        if (call.awayTimer) clearTimeout(call.awayTimer);
+        call.peerAway = false;
+        root.setAttribute('data-peer', 'left');
         closePc();
         showReconnecting(false);
+        el.path.hidden = true;
         root.setAttribute('data-connection-state', 'new');
-      }
-      page.status(w('waiting'));
-    },
-    'peer-away': function () {
-      // Their signalling dropped: they are reconnecting (the server keeps them in the room meanwhile).
-      call.peerAway = true;
-      if (call.awayTimer) clearTimeout(call.awayTimer);
-      call.awayTimer = setTimeout(function () {
-        if (call.peerAway) onSignal['peer-left']();
-      }, graceMs + 10000);
-      clearTimers();
-      showReconnecting(true);
-      root.setAttribute('data-peer', 'away');
-      page.status(w('otherAway'));
-    },
-    'media-state': function (msg) {
-      page.showSigns('remote', { audio: msg.audio === true, video: msg.video === true });
-    },
-    start: function (msg) {
-      if (call.awayTimer) clearTimeout(call.awayTimer);
-      call.offerer = !!msg.offerer;
-      call.restarts = 0;
-      call.peerAway = false;
-      root.removeAttribute('data-peer');
-      newPc();
-      announceMedia();
-      page.status(w('otherHere'));
-      if (call.offerer) offer();
-    },
-    offer: function (msg) {
-      if (!call.pc) newPc();
-      call.pc
-        .setRemoteDescription(msg.sdp)
-        .then(function () {
-          flush();
-          return call.pc.createAnswer();
-        })
-        .then(function (answer) {
-          return call.pc.setLocalDescription(answer);
-        })
-        .then(function () {
-          send({ type: 'answer', sdp: call.pc.localDescription.toJSON() });
-        });
-    },
-    answer: function (msg) {
-      if (call.pc) call.pc.setRemoteDescription(msg.sdp).then(flush);
-    },
-    candidate: function (msg) {
-      if (!call.pc) return;
-      if (call.pc.remoteDescription) call.pc.addIceCandidate(msg.candidate).catch(function () {});
-      else call.pending.push(msg.candidate);
-    },
-    'peer-left': function () {
-      if (call.awayTimer) clearTimeout(call.awayTimer);
-      call.peerAway = false;
-      root.setAttribute('data-peer', 'left');
-      closePc();
-      showReconnecting(false);
-      el.path.hidden = true;
-      root.setAttribute('data-connection-state', 'new');
-      page.status(w('otherLeft'));
-    },
-    clock: function (msg) {
-      page.applyClock(msg);
-    },
-    'room-closed': function () {
-      page.finish(w('ended'));
-    },
-  };
+        page.status(w('otherLeft'));
+      },
+      clock: function (msg) {
+        page.applyClock(msg);
+      },
+      'room-closed': function () {
+        page.finish(w('ended'));
+      },
+    };
+  }
 
   function onMessage(ev) {
     var msg;
@@ -394,19 +400,21 @@
     call.reconnectTimer = setTimeout(connect, pause * (0.5 + Math.random() / 2));
   }
 
-  // Back online: try at once instead of waiting out the pause. Gone offline: the socket is dead
-  // even if the browser has not noticed yet, so close it and start reconnecting.
-  window.addEventListener('online', function () {
-    if (call.reconnectTimer && !page.state.ended) connect();
-  });
-  window.addEventListener('offline', function () {
-    if (call.ws && call.ws.readyState === WebSocket.OPEN) call.ws.close();
-  });
-  // Leaving the page (step out, reload, closing the tab) is leaving the room: say so, so the other
-  // side is told at once instead of after the reconnection grace.
-  window.addEventListener('pagehide', function () {
-    send({ type: 'bye' });
-  });
+  function listenToNetwork() {
+    // Back online: try at once instead of waiting out the pause. Gone offline: the socket is dead
+    // even if the browser has not noticed yet, so close it and start reconnecting.
+    window.addEventListener('online', function () {
+      if (call.reconnectTimer && !page.state.ended) connect();
+    });
+    window.addEventListener('offline', function () {
+      if (call.ws && call.ws.readyState === WebSocket.OPEN) call.ws.close();
+    });
+    // Leaving the page (step out, reload, closing the tab) is leaving the room: say so, so the other
+    // side is told at once instead of after the reconnection grace.
+    window.addEventListener('pagehide', function () {
+      send({ type: 'bye' });
+    });
+  }
 
   /** The off-signs on the tiles: mine from my tracks, theirs from their `media-state` message. */
   function mediaState() {
@@ -422,5 +430,6 @@
     send({ type: 'media-state', audio: s.audio, video: s.video });
   }
 
+  listenToNetwork();
   page.start();
 })();
