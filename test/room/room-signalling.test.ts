@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import type { Harness, TestUser } from '../helpers/harness';
 import { createWebHarness } from '../helpers/browser';
-import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
+import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
 import { WebClient } from '../helpers/web-client';
 
 /**

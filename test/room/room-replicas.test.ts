@@ -8,7 +8,7 @@ import { freePort } from '#dev/ports';
 import type { Harness, TestUser } from '../helpers/harness';
 import { createWebHarness } from '../helpers/browser';
 import { WebClient } from '../helpers/web-client';
-import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
+import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
 
 /**
  * The room's signalling between two API instances on one database (decision 0254), over real

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, type Harness, type TestUser } from '../helpers/harness';
 import { checkPage, createWebHarness, launchBrowser } from '../helpers/browser';
-import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
+import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
 
 /**
  * The interview room's pre-join check in a real browser with Chromium's fake camera and

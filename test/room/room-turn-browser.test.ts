@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, type Harness, type TestUser } from '../helpers/harness';
 import { checkPage, createWebHarness, launchBrowser } from '../helpers/browser';
-import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
+import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
 import { freePort } from '#dev/ports';
 import { startTurnServer, type RunningTurnServer } from '#dev/turn-server';
 import { matchWorkflowId } from '#workflows/matches/contract';

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { eventually, type Harness, type TestUser } from '../helpers/harness';
 import { checkPage, createWebHarness, launchBrowser } from '../helpers/browser';
 import { processEnv, startApi, type RunningProcess } from '../helpers/processes';
-import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
+import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
 import { freePort } from '#dev/ports';
 import { startTurnServer, type RunningTurnServer } from '#dev/turn-server';
 import { stopProcess } from '#lib/supervision';

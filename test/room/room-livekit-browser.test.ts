@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import { eventually, type Harness, type TestUser } from '../helpers/harness';
 import { checkPage, createWebHarness, launchBrowser } from '../helpers/browser';
-import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
+import { createJob, createLiveEvent, join, matchOf, matchesService } from '../matches/fixtures';
 import { freePort } from '#dev/ports';
 import { defaultCacheDir } from '#dev/temporal-server';
 import { resolveLiveKitServer, startLiveKitServer, type RunningLiveKitServer } from '#dev/livekit-server';
