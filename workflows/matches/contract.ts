@@ -168,6 +168,11 @@ export interface EnteredRoomInput {
   userId: string;
   role: MatchPartyRole;
 }
+/**
+ * The patch id of the early updates (decision 0120): an accept or decline that arrived before the
+ * settings were loaded is settled, and its effects run, before the lifecycle loop.
+ */
+export const MATCH_EARLY_UPDATES_PATCH = 'match-early-updates';
 /** The patch id of the no-show grace timer (and per-party presence) in match.ts. */
 export const MATCH_NO_SHOW_PATCH = 'match-no-show-after-grace';
 
