@@ -45,6 +45,39 @@ const outboxIdFor = (matchId: string, kind: string, userId: string): string => {
 
 const utc = (d: Date | null) => (d ? `${d.toISOString().replace('T', ' ').slice(0, 16)} UTC` : 'soon');
 
+/** Whom a new match is offered to, in the recipient's words (empty when the whole team is asked). */
+function offeredClause(side: 'seeker' | 'recruiter', m: MatchWithJob, recipientId: string): string {
+  const recruiter = m.recruiter_name;
+  return side === 'seeker'
+    ? recruiter
+      ? ` It is offered to ${recruiter}; whoever of the team accepts interviews you.`
+      : ''
+    : m.recruiter_user_id === recipientId
+      ? ' It is offered to you; anyone of the team may accept it.'
+      : recruiter
+        ? ` It is offered to ${recruiter}; anyone of the team may accept it, and whoever does interviews.`
+        : '';
+}
+
+/** Who interviews an accepted match, in the recipient's words (empty when nobody is named). */
+function interviewerClause(
+  side: 'seeker' | 'recruiter',
+  m: MatchWithJob,
+  company: string,
+  recipientId: string,
+): string {
+  const recruiter = m.recruiter_name;
+  return side === 'seeker'
+    ? recruiter
+      ? ` You meet ${recruiter} of ${company}.`
+      : ''
+    : m.recruiter_user_id === recipientId
+      ? ' You interview.'
+      : recruiter
+        ? ` ${recruiter} interviews the candidate; you are not needed in the room.`
+        : '';
+}
+
 /**
  * Subject and text of a notice for one recipient. Plain text; no secret, no room link (rooms are
  * entered from the match page). The recruiter is named as the match names them (decision 0244):
@@ -60,27 +93,8 @@ function noticeText(
 ): { subject: string; text: string } | null {
   const job = m.job_title ?? 'a job';
   const who = m.seeker_name ?? 'a candidate';
-  const recruiter = m.recruiter_name;
-  const offered =
-    side === 'seeker'
-      ? recruiter
-        ? ` It is offered to ${recruiter}; whoever of the team accepts interviews you.`
-        : ''
-      : m.recruiter_user_id === recipientId
-        ? ' It is offered to you; anyone of the team may accept it.'
-        : recruiter
-          ? ` It is offered to ${recruiter}; anyone of the team may accept it, and whoever does interviews.`
-          : '';
-  const interviewer =
-    side === 'seeker'
-      ? recruiter
-        ? ` You meet ${recruiter} of ${company}.`
-        : ''
-      : m.recruiter_user_id === recipientId
-        ? ' You interview.'
-        : recruiter
-          ? ` ${recruiter} interviews the candidate; you are not needed in the room.`
-          : '';
+  const offered = offeredClause(side, m, recipientId);
+  const interviewer = interviewerClause(side, m, company, recipientId);
   switch (kind) {
     case 'matched':
       return side === 'seeker'

@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../lib/config';
+import type { OfferContext } from '../../db/matchmaking/matchmaking-repository';
 import {
   matchStartMetadata,
   matchWorkflowId,
@@ -10,33 +11,9 @@ import {
 } from './contract';
 import { JobfairEntity, JobfairEventSlug, JobfairStatus, JobfairTeamId, JobfairUserId } from '../shared/contract';
 
-/** The offer a match is made from (the matchmaker's `match_offers` row with its joins), as the start needs it. */
-export interface MatchOfferForStart {
-  id: string;
-  queue_entry_id: string;
-  seeker_user_id: string;
-  job_id: string;
-  job_title: string;
-  live_event_id: string;
-  live_event_slug: string;
-  team_id: string;
-  recruiter_user_id?: string | null;
-  match_score: number;
-  score_breakdown: unknown;
-  score_version: string;
-  seeker_headline: string | null;
-  seeker_via_agent: boolean;
-  seeker_agent_identity: string | null;
-  created_at: Date;
-  /** For the Temporal UI only (matchStartNames): the seeker's, the company's and the recruiter's names. */
-  seeker_name?: string | null;
-  company_name?: string | null;
-  recruiter_name?: string | null;
-}
-
 /** The names a match's start summary shows (not workflow input). */
 export function matchStartNames(
-  o: Pick<MatchOfferForStart, 'seeker_name' | 'company_name' | 'recruiter_name'>,
+  o: Pick<OfferContext, 'seeker_name' | 'company_name' | 'recruiter_name'>,
 ): MatchStartNames {
   return {
     seekerName: o.seeker_name ?? null,
@@ -45,8 +22,9 @@ export function matchStartNames(
   };
 }
 
+/** The match workflow's input from the offer it is made from (the matchmaker's `match_offers` row with its joins). */
 export function matchInputFromOffer(
-  o: MatchOfferForStart,
+  o: OfferContext,
   recruiterUserIds: string[],
   config: Pick<
     Config,

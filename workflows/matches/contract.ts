@@ -168,7 +168,12 @@ export interface EnteredRoomInput {
   userId: string;
   role: MatchPartyRole;
 }
-/** The patch id of the no-show grace timer (and per-party presence) in match.ts. */
+/**
+ * The patch id of the early updates (decision 0120): an accept or decline that arrived before the
+ * settings were loaded is settled, and its effects run, before the lifecycle loop.
+ */
+export const MATCH_EARLY_UPDATES_PATCH = 'match-early-updates';
+/** The patch id of the no-show grace timer (and per-party presence), read in match-opening.ts. */
 export const MATCH_NO_SHOW_PATCH = 'match-no-show-after-grace';
 
 /** The patch id (workflows/README.md) of the interview clock that starts when both are in the room. */
@@ -176,7 +181,7 @@ export const MATCH_ROOM_CLOCK_PATCH = 'match-interview-clock-starts-in-room';
 /** ApplicationFailure type: `bothInRoom` for a match that is not accepted (the room is closed). */
 export const MATCH_ROOM_CLOSED = 'MATCH_ROOM_CLOSED';
 
-/** The patch id of a seeker's decline that also leaves the queue (`leaveQueue`) in match.ts. */
+/** The patch id of a seeker's decline that also leaves the queue (`leaveQueue`) (match-answers.ts). */
 export const MATCH_DECLINE_LEAVES_QUEUE_PATCH = 'match-decline-leaves-queue';
 
 /** ApplicationFailure types of refused updates; the API answers 409 with the same code. */
@@ -231,7 +236,7 @@ export interface LoadMatchSettingsResult {
 export interface InterviewReportedSignalInput {
   outcome: 'advance' | 'follow_up' | 'pass';
 }
-/** The patch id of the wait for the report card after completion in match.ts. */
+/** The patch id of the wait for the report card after completion (match-interview.ts). */
 export const MATCH_REPORT_PATCH = 'match-awaits-interview-report';
 
 /** What the parties of a match are told by e-mail (through the outbox) and when. */
@@ -245,7 +250,7 @@ export const MATCH_NOTICE_KINDS = [
   'no_show',
 ] as const;
 export type MatchNoticeKind = (typeof MATCH_NOTICE_KINDS)[number];
-/** The patch id (workflows/README.md) of the e-mail notices in match.ts. */
+/** The patch id (workflows/README.md) of the e-mail notices (match-run.ts, match-answers.ts). */
 export const MATCH_NOTICES_PATCH = 'match-notices-by-email';
 
 export interface NotifyMatchPartiesInput {
@@ -263,7 +268,7 @@ export interface ProjectMatchInput {
   input: Pick<MatchInput, 'matchScore' | 'scoreVersion' | 'scoreBreakdown' | 'seekerViaAgent' | 'seekerAgentIdentity'>;
 }
 
-// Messages of match.ts (the API and activities send them; the workflow handles them).
+// Messages of the match workflow (the API and activities send them; the workflow handles them).
 export const acceptMatchUpdate = defineUpdate<MatchUpdateResult, [AcceptMatchInput]>('accept');
 export const declineMatchUpdate = defineUpdate<MatchUpdateResult, [DeclineMatchInput]>('decline');
 export const interviewCompletedSignal = defineSignal<[InterviewCompletedSignalInput]>('interviewCompleted');

@@ -17,35 +17,39 @@ import { type DeclineReasonCode, type MatchPartyRole } from '#workflows/matches/
 /** Room URLs are bucketed per token and match for a minute: a replay returns the same URL and costs no quota. */
 const ROOM_URL_COST_BUCKET_MS = 60_000;
 
-const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.matches;
-  const toMatch = ({ match: m, role }: MatchView): z.output<typeof matchSchema> => ({
-    id: m.id,
-    status: m.status,
-    match_score: m.match_score,
-    score_version: m.score_version,
-    score_breakdown: (m.score_breakdown as Record<string, unknown> | null) ?? null,
-    created_at: m.created_at.toISOString(),
-    expires_at: iso(m.expires_at),
-    role,
-    job_id: m.job_id,
-    job_title: m.job_title,
-    live_event_slug: m.live_event_slug,
-    seeker_accepted: m.seeker_accepted_at !== null,
-    recruiter_accepted: m.recruiter_accepted_at !== null,
-    accepted_at: iso(m.accepted_at),
-    declined_at: iso(m.declined_at),
-    declined_by_role: (m.declined_by_role as MatchPartyRole | null) ?? null,
-    decline_reason: m.decline_reason,
-    decline_reason_code: (m.decline_reason_code as DeclineReasonCode | null) ?? null,
-    recruiter_user_id: m.recruiter_user_id,
-    recruiter_name: m.recruiter_name,
-    joined_via_agent: m.seeker_via_agent,
-    details_url: `${app.config.publicBaseUrl}/matches/${m.id}`,
-    no_show_missing: m.no_show_missing ?? null,
-    no_show_at: iso(m.no_show_at),
-  });
+/** The Fastify instance a zod-typed plugin receives. */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** A match as the API answers it (`details_url` is the web page a human accepts on). */
+const toMatch = (app: ZodApp, { match: m, role }: MatchView): z.output<typeof matchSchema> => ({
+  id: m.id,
+  status: m.status,
+  match_score: m.match_score,
+  score_version: m.score_version,
+  score_breakdown: (m.score_breakdown as Record<string, unknown> | null) ?? null,
+  created_at: m.created_at.toISOString(),
+  expires_at: iso(m.expires_at),
+  role,
+  job_id: m.job_id,
+  job_title: m.job_title,
+  live_event_slug: m.live_event_slug,
+  seeker_accepted: m.seeker_accepted_at !== null,
+  recruiter_accepted: m.recruiter_accepted_at !== null,
+  accepted_at: iso(m.accepted_at),
+  declined_at: iso(m.declined_at),
+  declined_by_role: (m.declined_by_role as MatchPartyRole | null) ?? null,
+  decline_reason: m.decline_reason,
+  decline_reason_code: (m.decline_reason_code as DeclineReasonCode | null) ?? null,
+  recruiter_user_id: m.recruiter_user_id,
+  recruiter_name: m.recruiter_name,
+  joined_via_agent: m.seeker_via_agent,
+  details_url: `${app.config.publicBaseUrl}/matches/${m.id}`,
+  no_show_missing: m.no_show_missing ?? null,
+  no_show_at: iso(m.no_show_at),
+});
+
+/** GET /matches: the caller's recent matches. */
+function listMatchesRoute(app: ZodApp): void {
   app.get('/matches', {
     config: { scope: 'matches:read', rateClass: 'read' },
     schema: {
@@ -60,11 +64,17 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ matches: z.array(matchSchema) }) },
     },
     handler: async (request) => {
-      const views = await service.list({ userId: requireAuth(request).userId, limit: request.query.limit });
-      return { matches: views.map(toMatch) };
+      const views = await app.services.matches.list({
+        userId: requireAuth(request).userId,
+        limit: request.query.limit,
+      });
+      return { matches: views.map((v) => toMatch(app, v)) };
     },
   });
+}
 
+/** POST /matches/{id}/decline: a party declines a `matched` match. */
+function declineMatchRoute(app: ZodApp): void {
   app.post('/matches/:matchId/decline', {
     config: { scope: 'matches:write', rateClass: 'write' },
     schema: {
@@ -95,17 +105,20 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      const view = await service.decline({
+      const view = await app.services.matches.decline({
         userId: requireAuth(request).userId,
         matchId: request.params.matchId,
         reason: request.body.reason,
         reasonCode: request.body.reason_code ?? null,
         leaveQueue: request.body.leave_queue === true,
       });
-      return { match: toMatch(view) };
+      return { match: toMatch(app, view) };
     },
   });
+}
 
+/** GET /matches/{id}/interview-room-url: the room URL of an accepted match (cost-bearing). */
+function interviewRoomUrlRoute(app: ZodApp): void {
   app.get('/matches/:id/interview-room-url', {
     // The answer carries a signed room token: the bucketed answer is stored sealed.
     config: {
@@ -136,9 +149,18 @@ const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      const r = await service.interviewRoomUrl({ userId: requireAuth(request).userId, matchId: request.params.id });
+      const r = await app.services.matches.interviewRoomUrl({
+        userId: requireAuth(request).userId,
+        matchId: request.params.id,
+      });
       return { room_url: r.roomUrl, expires_at: r.expiresAt.toISOString() };
     },
   });
+}
+
+const matchesRoutes: FastifyPluginAsyncZod = async (app) => {
+  listMatchesRoute(app);
+  declineMatchRoute(app);
+  interviewRoomUrlRoute(app);
 };
 export default matchesRoutes;
