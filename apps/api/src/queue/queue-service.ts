@@ -40,7 +40,7 @@ export function createQueueService(deps: QueueServiceDeps) {
     rateCacheMs: deps.config.QUEUE_STATUS_RATE_CACHE_MS,
     cacheMax: deps.config.QUEUE_STATUS_CACHE_MAX,
   });
-  const ctx: QueueServiceContext = { deps, view: createEntryView(deps, wait) };
+  const ctx: QueueServiceContext = { deps, view: createEntryView(deps.repos.queue, wait) };
   return {
     join: createJoin(ctx),
     leave: createLeave(ctx),

@@ -1,10 +1,9 @@
-import type { QueueEntryRow } from '#db/queue/queue-repository';
+import type { QueueEntryRow, QueueRepository } from '#db/queue/queue-repository';
 import type { EntryReading } from '#db/queue/queue-status-repository';
 import type { ProfileRow } from '#db/accounts/profiles-repository';
 import type { LiveEventRow } from '#db/events/events-repository';
 import { pollAfterSeconds, type WaitBlocker } from '#domain/matchmaking/wait-explanation';
 import type { createWaitService } from '../../matchmaking/wait-service';
-import type { QueueServiceDeps } from './context';
 
 /** Why the entry is (not yet) matched, so a seeker learns when waiting cannot help (decision 0124). */
 export const MATCH_OUTLOOK_STATES = ['matchable', 'no_eligible_job', 'event_paused', 'unknown'] as const;
@@ -63,8 +62,7 @@ const notWaiting = (entry: QueueEntryRow): QueueEntryView => ({
  * A waiting entry's outlook and estimate: the wait explanation (the matchmaker's own rules,
  * matchmaking/wait-service.ts) in the queue status's words.
  */
-export function createEntryView(deps: QueueServiceDeps, wait: ReturnType<typeof createWaitService>): EntryView {
-  const queue = deps.repos.queue;
+export function createEntryView(queue: QueueRepository, wait: ReturnType<typeof createWaitService>): EntryView {
   return async (entry, known = {}, read) => {
     if (entry.status !== 'waiting') return notWaiting(entry);
     const position = read ? read.position : await queue.positionOf(entry);
