@@ -33,14 +33,10 @@ import {
   type AppliedFloor,
   type EventFloor,
 } from '#domain/matchmaking/match-floor';
-import {
-  hardRemoteMismatch,
-  toMatchScoreV2,
-  tuningFor,
-  type TunableComponent,
-} from '#domain/matchmaking/match-score';
+import { hardRemoteMismatch, toMatchScoreV2, tuningFor, type TunableComponent } from '#domain/matchmaking/match-score';
 import { kickMatchmaker } from '#workflows/matchmaking/client';
 import { tellEntriesEventEnded } from '#workflows/queue/client';
+import { jobForScore, seekerForScore } from '#domain/matchmaking/score-inputs';
 
 export type { RunMatchingRoundInput, RunMatchingRoundResult, KickMatchmakerInput };
 
@@ -502,13 +498,7 @@ function toPlanEntry(e: WaitingCandidate): PlanEntry {
     userId: e.user_id,
     liveEventId: e.live_event_id,
     enteredAtMs: e.entered_at.getTime(),
-    seeker: {
-      skills: e.skills,
-      experienceYears: e.experience_years,
-      location: e.location,
-      remotePreference: e.remote_preference,
-      salaryExpectationMin: e.salary_expectation,
-    },
+    seeker: seekerForScore(e),
   };
 }
 
@@ -517,13 +507,7 @@ function toRoundJob(j: OpenJob): RoundJob {
     id: j.id,
     liveEventId: j.live_event_id,
     teamId: j.team_id,
-    essentialSkills: j.essential_skills,
-    bonusSkills: j.bonus_skills,
-    experienceMin: j.experience_min,
-    salaryMin: j.salary_min,
-    salaryMax: j.salary_max,
-    location: j.location,
-    remotePreference: j.remote_preference,
+    ...jobForScore(j),
   };
 }
 

@@ -64,6 +64,104 @@ type ReadingRow = QueueEntryRow & {
 const OPEN_LIVE = `SELECT id FROM live_events WHERE status = 'live' AND visibility = 'open_invite'`;
 
 /**
+ * The seeker's latest entry with what its waiting answer needs (see `readLatest`): one statement,
+ * one snapshot. Parameters: the user id, the tried offer states.
+ */
+const LATEST_READING_SQL = `WITH e AS (SELECT * FROM queue_entries WHERE user_id = ? ORDER BY entered_at DESC LIMIT 1)
+   SELECT e.*, ${POSITION_OF_E} AS view_position,
+          p.user_id AS view_profile_user_id, p.skills AS view_skills, p.experience_years AS view_experience_years,
+          p.location AS view_location, p.remote_preference AS view_remote_preference,
+          p.salary_expectation AS view_salary_expectation,
+          CASE WHEN e.status = 'waiting' THEN EXISTS (
+            SELECT 1 FROM match_offers o WHERE o.queue_entry_id = e.id AND o.status = 'offering') END AS view_offering,
+          CASE WHEN e.status = 'waiting' THEN ARRAY(
+            SELECT o.job_id FROM match_offers o WHERE o.queue_entry_id = e.id AND o.status = ANY(?::text[])) END AS view_tried,
+          CASE WHEN e.status = 'waiting' THEN ARRAY(
+            SELECT DISTINCT job_id FROM matches WHERE seeker_user_id = e.user_id AND ${BLOCKED_MATCH_SQL}) END AS view_blocked,
+          ev.id AS view_ev_id, ev.slug AS view_ev_slug, ev.status AS view_ev_status,
+          ev.match_min_score AS view_ev_match_min_score, ev.match_require_essential AS view_ev_match_require_essential,
+          ev.match_relax_essential AS view_ev_match_relax_essential,
+          ev.match_allow_remote_mismatch AS view_ev_match_allow_remote_mismatch,
+          CASE WHEN e.status = 'waiting' THEN (
+            SELECT coalesce(sum(v.version), 0)::bigint FROM matching_job_versions v
+             WHERE v.live_event_id = '00000000-0000-0000-0000-000000000000'
+                OR v.live_event_id = e.live_event_id
+                OR (e.live_event_id IS NULL AND v.live_event_id IN (${OPEN_LIVE}))) END AS view_jobs_stamp,
+          CASE WHEN e.status <> 'waiting' THEN NULL
+               WHEN e.live_event_id IS NULL THEN (
+                 SELECT coalesce(sum(matches_made), 0)::bigint FROM live_events WHERE id IN (${OPEN_LIVE}))
+               ELSE ev.matches_made::bigint END AS view_matches_stamp
+     FROM e LEFT JOIN profiles p ON p.user_id = e.user_id AND e.status = 'waiting'
+            LEFT JOIN live_events ev ON ev.id = e.live_event_id AND e.status = 'waiting'`;
+
+/** The profile fields of a waiting entry's reading (null: no profile, or not waiting). */
+function readingProfile(r: ReadingRow, waiting: boolean): EntryReading['profile'] {
+  return waiting && r.view_profile_user_id !== null
+    ? {
+        user_id: r.view_profile_user_id,
+        skills: r.view_skills ?? [],
+        experience_years: r.view_experience_years ?? 0,
+        location: r.view_location,
+        remote_preference: r.view_remote_preference,
+        salary_expectation: r.view_salary_expectation,
+      }
+    : null;
+}
+
+/** The entry's event as read (null: "any event", or not waiting). */
+function readingEvent(r: ReadingRow): EntryReading['event'] {
+  return r.view_ev_id !== null
+    ? {
+        id: r.view_ev_id,
+        slug: r.view_ev_slug!,
+        status: r.view_ev_status!,
+        match_min_score: r.view_ev_match_min_score,
+        match_require_essential: r.view_ev_match_require_essential,
+        match_relax_essential: r.view_ev_match_relax_essential,
+        match_allow_remote_mismatch: r.view_ev_match_allow_remote_mismatch,
+      }
+    : null;
+}
+
+/** The row of `LATEST_READING_SQL` as the reading: the entry's own columns, and the rest by name. */
+function toReading(r: ReadingRow): EntryReading {
+  const {
+    view_position,
+    view_profile_user_id: _profileUserId,
+    view_skills: _skills,
+    view_experience_years: _experienceYears,
+    view_location: _location,
+    view_remote_preference: _remotePreference,
+    view_salary_expectation: _salaryExpectation,
+    view_offering,
+    view_tried,
+    view_blocked,
+    view_ev_id: _evId,
+    view_ev_slug: _evSlug,
+    view_ev_status: _evStatus,
+    view_ev_match_min_score: _evMinScore,
+    view_ev_match_require_essential: _evRequireEssential,
+    view_ev_match_relax_essential: _evRelaxEssential,
+    view_ev_match_allow_remote_mismatch: _evAllowRemoteMismatch,
+    view_jobs_stamp,
+    view_matches_stamp,
+    ...entry
+  } = r;
+  const waiting = view_position !== null;
+  return {
+    entry,
+    position: view_position,
+    profile: readingProfile(r, waiting),
+    offering: !!view_offering,
+    triedJobIds: view_tried ?? [],
+    blockedJobIds: view_blocked ?? [],
+    event: readingEvent(r),
+    jobsStamp: view_jobs_stamp === null ? null : Number(view_jobs_stamp),
+    matchesStamp: view_matches_stamp === null ? null : Number(view_matches_stamp),
+  };
+}
+
+/**
  * The queue's read model beyond the entry itself: the wait estimate's match rates. What blocks a
  * waiting entry is read with the matchmaker's own queries (apps/api/src/matchmaking/wait-service.ts).
  */
@@ -77,92 +175,9 @@ export function createQueueStatusRepository(knex: Knex) {
      * one statement, one snapshot, instead of seven. A status poll is most of the API's reads.
      */
     async readLatest(userId: string, trx: Knex = knex): Promise<EntryReading | undefined> {
-      const { rows } = await trx.raw<{ rows: ReadingRow[] }>(
-        `WITH e AS (SELECT * FROM queue_entries WHERE user_id = ? ORDER BY entered_at DESC LIMIT 1)
-         SELECT e.*, ${POSITION_OF_E} AS view_position,
-                p.user_id AS view_profile_user_id, p.skills AS view_skills, p.experience_years AS view_experience_years,
-                p.location AS view_location, p.remote_preference AS view_remote_preference,
-                p.salary_expectation AS view_salary_expectation,
-                CASE WHEN e.status = 'waiting' THEN EXISTS (
-                  SELECT 1 FROM match_offers o WHERE o.queue_entry_id = e.id AND o.status = 'offering') END AS view_offering,
-                CASE WHEN e.status = 'waiting' THEN ARRAY(
-                  SELECT o.job_id FROM match_offers o WHERE o.queue_entry_id = e.id AND o.status = ANY(?::text[])) END AS view_tried,
-                CASE WHEN e.status = 'waiting' THEN ARRAY(
-                  SELECT DISTINCT job_id FROM matches WHERE seeker_user_id = e.user_id AND ${BLOCKED_MATCH_SQL}) END AS view_blocked,
-                ev.id AS view_ev_id, ev.slug AS view_ev_slug, ev.status AS view_ev_status,
-                ev.match_min_score AS view_ev_match_min_score, ev.match_require_essential AS view_ev_match_require_essential,
-                ev.match_relax_essential AS view_ev_match_relax_essential,
-                ev.match_allow_remote_mismatch AS view_ev_match_allow_remote_mismatch,
-                CASE WHEN e.status = 'waiting' THEN (
-                  SELECT coalesce(sum(v.version), 0)::bigint FROM matching_job_versions v
-                   WHERE v.live_event_id = '00000000-0000-0000-0000-000000000000'
-                      OR v.live_event_id = e.live_event_id
-                      OR (e.live_event_id IS NULL AND v.live_event_id IN (${OPEN_LIVE}))) END AS view_jobs_stamp,
-                CASE WHEN e.status <> 'waiting' THEN NULL
-                     WHEN e.live_event_id IS NULL THEN (
-                       SELECT coalesce(sum(matches_made), 0)::bigint FROM live_events WHERE id IN (${OPEN_LIVE}))
-                     ELSE ev.matches_made::bigint END AS view_matches_stamp
-           FROM e LEFT JOIN profiles p ON p.user_id = e.user_id AND e.status = 'waiting'
-                  LEFT JOIN live_events ev ON ev.id = e.live_event_id AND e.status = 'waiting'`,
-        [userId, [...TRIED_OFFER_STATUSES]],
-      );
+      const { rows } = await trx.raw<{ rows: ReadingRow[] }>(LATEST_READING_SQL, [userId, [...TRIED_OFFER_STATUSES]]);
       const r = rows[0];
-      if (!r) return undefined;
-      const {
-        view_position,
-        view_profile_user_id,
-        view_skills,
-        view_experience_years,
-        view_location,
-        view_remote_preference,
-        view_salary_expectation,
-        view_offering,
-        view_tried,
-        view_blocked,
-        view_ev_id,
-        view_ev_slug,
-        view_ev_status,
-        view_ev_match_min_score,
-        view_ev_match_require_essential,
-        view_ev_match_relax_essential,
-        view_ev_match_allow_remote_mismatch,
-        view_jobs_stamp,
-        view_matches_stamp,
-        ...entry
-      } = r;
-      const waiting = view_position !== null;
-      return {
-        entry,
-        position: view_position,
-        profile:
-          waiting && view_profile_user_id !== null
-            ? {
-                user_id: view_profile_user_id,
-                skills: view_skills ?? [],
-                experience_years: view_experience_years ?? 0,
-                location: view_location,
-                remote_preference: view_remote_preference,
-                salary_expectation: view_salary_expectation,
-              }
-            : null,
-        offering: !!view_offering,
-        triedJobIds: view_tried ?? [],
-        blockedJobIds: view_blocked ?? [],
-        event:
-          view_ev_id !== null
-            ? {
-                id: view_ev_id,
-                slug: view_ev_slug!,
-                status: view_ev_status!,
-                match_min_score: view_ev_match_min_score,
-                match_require_essential: view_ev_match_require_essential,
-                match_relax_essential: view_ev_match_relax_essential,
-                match_allow_remote_mismatch: view_ev_match_allow_remote_mismatch,
-              }
-            : null,
-        jobsStamp: view_jobs_stamp === null ? null : Number(view_jobs_stamp),
-        matchesStamp: view_matches_stamp === null ? null : Number(view_matches_stamp),
-      };
+      return r ? toReading(r) : undefined;
     },
 
     /** Matches made in the window for these jobs (the estimate's rate: only jobs the seeker can get). */

@@ -195,7 +195,8 @@ export function locationScore(
   return { score: round(fit, 4), differentPlace };
 }
 
-export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): MatchScore {
+/** The essential and bonus skill components: matched (and missing) listings of the job. */
+function skillComponents(seeker: SeekerForScore, job: JobForScore) {
   const have = new Set(seeker.skills.map(skillKey));
 
   const essentialMatched = job.essentialSkills.filter((s) => have.has(skillKey(s)));
@@ -219,8 +220,12 @@ export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): Mat
       : 'the job lists no bonus skills',
     matched: bonusMatched,
   };
+  return { essential, bonus };
+}
 
-  const experience = {
+/** The experience component: the seeker's years against the job's minimum. */
+function experienceComponent(seeker: SeekerForScore, job: JobForScore) {
+  return {
     weight: MATCH_SCORE_WEIGHTS.experience,
     score: experienceScore(seeker.experienceYears, job.experienceMin),
     detail:
@@ -230,33 +235,36 @@ export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): Mat
     required: job.experienceMin,
     actual: seeker.experienceYears,
   };
+}
 
-  let salary: ScoreComponent;
+/** The salary component: the job's range against the seeker's expectation (null when either is missing). */
+function salaryComponent(seeker: SeekerForScore, job: JobForScore): ScoreComponent {
   const expectation = seeker.salaryExpectationMin ?? null;
   const top = job.salaryMax ?? job.salaryMin;
   const salaryFit = salaryScore(expectation, job.salaryMin, job.salaryMax);
   if (expectation === null || top === null) {
-    salary = {
+    return {
       weight: MATCH_SCORE_WEIGHTS.salary,
       score: null,
       detail: expectation === null ? 'the seeker has no salary expectation' : 'the job publishes no salary',
     };
   } else if (top >= expectation) {
-    salary = {
+    return {
       weight: MATCH_SCORE_WEIGHTS.salary,
       score: salaryFit,
       detail: `the range reaches the expectation of ${expectation}`,
     };
-  } else {
-    const shortfall = (expectation - top) / expectation;
-    salary = {
-      weight: MATCH_SCORE_WEIGHTS.salary,
-      score: salaryFit,
-      detail: `the range tops out ${Math.round(shortfall * 100)} % below the expectation`,
-    };
   }
+  const shortfall = (expectation - top) / expectation;
+  return {
+    weight: MATCH_SCORE_WEIGHTS.salary,
+    score: salaryFit,
+    detail: `the range tops out ${Math.round(shortfall * 100)} % below the expectation`,
+  };
+}
 
-  let location: ScoreComponent;
+/** The location component: remote modes and places (null when a remote preference is unknown). */
+function locationComponent(seeker: SeekerForScore, job: JobForScore): ScoreComponent {
   const mode = job.remotePreference;
   const pref = seeker.remotePreference;
   const fit = locationScore(
@@ -266,14 +274,20 @@ export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): Mat
     seeker.location ? norm(seeker.location) : null,
   );
   if (fit === null) {
-    location = { weight: MATCH_SCORE_WEIGHTS.location, score: null, detail: 'remote preference unknown on one side' };
-  } else {
-    let detail = `job ${mode}, seeker prefers ${pref}`;
-    if (mode !== 'remote' && job.location && seeker.location) {
-      detail += fit.differentPlace ? `; different location (${job.location} vs ${seeker.location})` : `; same location`;
-    }
-    location = { weight: MATCH_SCORE_WEIGHTS.location, score: fit.score, detail };
+    return { weight: MATCH_SCORE_WEIGHTS.location, score: null, detail: 'remote preference unknown on one side' };
   }
+  let detail = `job ${mode}, seeker prefers ${pref}`;
+  if (mode !== 'remote' && job.location && seeker.location) {
+    detail += fit.differentPlace ? `; different location (${job.location} vs ${seeker.location})` : `; same location`;
+  }
+  return { weight: MATCH_SCORE_WEIGHTS.location, score: fit.score, detail };
+}
+
+export function computeMatchScore(seeker: SeekerForScore, job: JobForScore): MatchScore {
+  const { essential, bonus } = skillComponents(seeker, job);
+  const experience = experienceComponent(seeker, job);
+  const salary = salaryComponent(seeker, job);
+  const location = locationComponent(seeker, job);
 
   const breakdown: ScoreBreakdown = { essential_skills: essential, bonus_skills: bonus, experience, salary, location };
   let weighted = 0;

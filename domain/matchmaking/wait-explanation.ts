@@ -117,12 +117,14 @@ const minutes = (ms: number) => {
   return s < 90 ? `${s} s` : `${Math.round(s / 60)} min`;
 };
 
-/** The explanation (see the module comment). */
-export function explainWait(input: WaitInput): WaitExplanation {
-  const { entry, brackets, nowMs } = input;
-  const waitedMs = Math.max(0, nowMs - entry.enteredAtMs);
+/** What every explanation carries besides its blocker, outlook and reason. */
+type Counted = Omit<WaitExplanation, 'blocker' | 'outlook' | 'reason'>;
+
+/** The counts at zero, the entry's bracket and when its floor next relaxes. */
+function countedBase(input: WaitInput, waitedMs: number): Counted {
+  const { entry, brackets } = input;
   const nextAfter = nextBracketAfterMs(waitedMs, brackets);
-  const base = {
+  return {
     openJobs: 0,
     excludedJobs: 0,
     eligibleJobs: 0,
@@ -136,8 +138,11 @@ export function explainWait(input: WaitInput): WaitExplanation {
     passesAtMs: null as number | null,
     best: null as WaitExplanation['best'],
   };
-  const own = entry.liveEventId ? input.events.find((e) => e.id === entry.liveEventId) : undefined;
-  if (own) base.floor = floorFor(own.floor, waitedMs, brackets);
+}
+
+/** The entry's own event is not live, or no open-invite event is: the explanation, else null. */
+function notLive(input: WaitInput, base: Counted, own: WaitEvent | undefined): WaitExplanation | null {
+  const { entry } = input;
   if (entry.liveEventId && (!own || own.status !== 'live')) {
     const paused = own?.status === 'paused';
     return {
@@ -151,23 +156,36 @@ export function explainWait(input: WaitInput): WaitExplanation {
           : `Event ${own.slug} is ${own.status}: it makes no more matches.`,
     };
   }
-  const live = input.events.filter((e) => e.status === 'live');
-  if (!live.length)
+  if (!input.events.some((e) => e.status === 'live'))
     return {
       ...base,
       blocker: 'event_not_live',
       outlook: 'unknown',
       reason: 'No open-invite event is live right now: waiting continues until one goes live.',
     };
+  return null;
+}
 
-  const eventById = new Map(live.map((e) => [e.id, e]));
+/** The jobs of the live events sorted against the floor: passing now, later (counted in `base`), or never. */
+interface SortedJobs {
+  /** Open jobs of the live events. */
+  jobs: WaitJob[];
+  /** Of them, not excluded. */
+  open: WaitJob[];
+  passing: Array<{ job: WaitJob; score: number }>;
+  /** The first bracket in which a job not passing now passes (null: none ever will). */
+  passesAtBracket: number | null;
+}
+
+/** Each job against the floor of every bracket from the current one on: passing now, later, or never. */
+function sortJobs(input: WaitInput, base: Counted, eventById: Map<string, WaitEvent>, waitedMs: number): SortedJobs {
+  const { entry, brackets } = input;
   const jobs = input.jobs.filter((j) => eventById.has(j.liveEventId));
   base.openJobs = jobs.length;
   const have = new Set(entry.seeker.skills.map(skillKey));
   const open = jobs.filter((j) => !input.excludedJobIds.has(j.id));
   base.excludedJobs = jobs.length - open.length;
 
-  // Each job against the floor of every bracket from the current one on: passing now, later, or never.
   const current = base.bracket;
   const passing: Array<{ job: WaitJob; score: number }> = [];
   let passesAtBracket: number | null = null;
@@ -201,63 +219,53 @@ export function explainWait(input: WaitInput): WaitExplanation {
   }
   base.passingJobs = passing.length;
   base.passingJobIds = passing.map((p) => p.job.id);
+  return { jobs, open, passing, passesAtBracket };
+}
 
-  if (!base.eligibleJobs) {
-    const parts = [];
-    if (base.excludedJobs)
-      parts.push(`${base.excludedJobs} declined, interviewed for or already offered to this entry`);
-    if (open.length) parts.push(`${open.length} that never pass the quality floor (skills, score or remote mode)`);
-    return {
-      ...base,
-      blocker: 'no_eligible_job',
-      outlook: 'no_eligible_job',
-      reason: jobs.length
-        ? `No open job can be offered: of ${plural(jobs.length, 'open job')}, ${parts.join(' and ')}. ` +
-          'Waiting cannot help until a new job opens.'
-        : 'No open job in this queue right now. Waiting cannot help until a job opens.',
-    };
-  }
-  if (!passing.length) {
-    base.passesAtMs = passesAtBracket === null ? null : entry.enteredAtMs + brackets[passesAtBracket].afterMs;
-    const why = Object.entries(base.belowFloor)
-      .filter(([, n]) => n > 0)
-      .map(([k, n]) =>
-        k === 'score'
-          ? `${n} score below ${base.floor?.min_score ?? 'the minimum'}`
-          : k === 'no_essential_skill'
-            ? `${n} share none of the job's essential skills`
-            : `${n} are on-site while you want fully remote work`,
-      );
-    return {
-      ...base,
-      blocker: 'below_floor',
-      outlook: 'matchable',
-      reason:
-        `No job passes the quality floor yet (${plural(base.eligibleJobs, 'job')} can later: ${why.join(', ')}). ` +
-        (base.passesAtMs !== null
-          ? `The floor relaxes in ${minutes(base.passesAtMs - nowMs)}; then ${base.eligibleJobs === 1 ? 'it' : 'some'} can be offered.`
-          : ''),
-    };
-  }
-  passing.sort((a, b) => b.score - a.score || (a.job.id < b.job.id ? -1 : 1));
-  const top = passing[0];
-  base.best = {
-    jobId: top.job.id,
-    title: top.job.title,
-    score: top.score,
-    eventSlug: eventById.get(top.job.liveEventId)!.slug,
+/** No eligible job: every open job is excluded or never passes the floor. */
+function noEligibleJob(base: Counted, { jobs, open }: SortedJobs): WaitExplanation {
+  const parts = [];
+  if (base.excludedJobs) parts.push(`${base.excludedJobs} declined, interviewed for or already offered to this entry`);
+  if (open.length) parts.push(`${open.length} that never pass the quality floor (skills, score or remote mode)`);
+  return {
+    ...base,
+    blocker: 'no_eligible_job',
+    outlook: 'no_eligible_job',
+    reason: jobs.length
+      ? `No open job can be offered: of ${plural(jobs.length, 'open job')}, ${parts.join(' and ')}. ` +
+        'Waiting cannot help until a new job opens.'
+      : 'No open job in this queue right now. Waiting cannot help until a job opens.',
   };
-  const jobsText = `${plural(passing.length, 'job')} pass${passing.length === 1 ? 'es' : ''} the quality floor`;
-  if (entry.offering)
-    return {
-      ...base,
-      blocker: 'offer_in_progress',
-      outlook: 'matchable',
-      reason: `${jobsText}; an offer is being made to you right now.`,
-    };
+}
 
-  // Room of the events with a passing job, as the round counts it.
-  const withPassing = [...new Set(passing.map((p) => p.job.liveEventId))].map((id) => eventById.get(id)!);
+/** Jobs can pass a later bracket's floor, none passes now: why, and when the first will. */
+function belowFloor(input: WaitInput, base: Counted, { passesAtBracket }: SortedJobs): WaitExplanation {
+  const { entry, brackets, nowMs } = input;
+  base.passesAtMs = passesAtBracket === null ? null : entry.enteredAtMs + brackets[passesAtBracket].afterMs;
+  const why = Object.entries(base.belowFloor)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) =>
+      k === 'score'
+        ? `${n} score below ${base.floor?.min_score ?? 'the minimum'}`
+        : k === 'no_essential_skill'
+          ? `${n} share none of the job's essential skills`
+          : `${n} are on-site while you want fully remote work`,
+    );
+  return {
+    ...base,
+    blocker: 'below_floor',
+    outlook: 'matchable',
+    reason:
+      `No job passes the quality floor yet (${plural(base.eligibleJobs, 'job')} can later: ${why.join(', ')}). ` +
+      (base.passesAtMs !== null
+        ? `The floor relaxes in ${minutes(base.passesAtMs - nowMs)}; then ${base.eligibleJobs === 1 ? 'it' : 'some'} can be offered.`
+        : ''),
+  };
+}
+
+/** Jobs pass now and no offer is being made: what the room of their events says (the round's own count). */
+function roomAnswer(input: WaitInput, base: Counted, jobsText: string, withPassing: WaitEvent[]): WaitExplanation {
+  const { entry } = input;
   const free = withPassing.reduce((n, e) => n + Math.max(0, e.room?.free ?? 0), 0);
   if (free > 0) {
     if (entry.position !== null && entry.position > free)
@@ -299,6 +307,42 @@ export function explainWait(input: WaitInput): WaitExplanation {
     outlook: 'matchable',
     reason: `${jobsText}; every interview slot is taken. An offer comes when an interview ends.`,
   };
+}
+
+/** The explanation (see the module comment). */
+export function explainWait(input: WaitInput): WaitExplanation {
+  const { entry, brackets, nowMs } = input;
+  const waitedMs = Math.max(0, nowMs - entry.enteredAtMs);
+  const base = countedBase(input, waitedMs);
+  const own = entry.liveEventId ? input.events.find((e) => e.id === entry.liveEventId) : undefined;
+  if (own) base.floor = floorFor(own.floor, waitedMs, brackets);
+  const stopped = notLive(input, base, own);
+  if (stopped) return stopped;
+
+  const eventById = new Map(input.events.filter((e) => e.status === 'live').map((e) => [e.id, e]));
+  const sorted = sortJobs(input, base, eventById, waitedMs);
+  if (!base.eligibleJobs) return noEligibleJob(base, sorted);
+  const { passing } = sorted;
+  if (!passing.length) return belowFloor(input, base, sorted);
+  passing.sort((a, b) => b.score - a.score || (a.job.id < b.job.id ? -1 : 1));
+  const top = passing[0];
+  base.best = {
+    jobId: top.job.id,
+    title: top.job.title,
+    score: top.score,
+    eventSlug: eventById.get(top.job.liveEventId)!.slug,
+  };
+  const jobsText = `${plural(passing.length, 'job')} pass${passing.length === 1 ? 'es' : ''} the quality floor`;
+  if (entry.offering)
+    return {
+      ...base,
+      blocker: 'offer_in_progress',
+      outlook: 'matchable',
+      reason: `${jobsText}; an offer is being made to you right now.`,
+    };
+  // Room of the events with a passing job, as the round counts it.
+  const withPassing = [...new Set(passing.map((p) => p.job.liveEventId))].map((id) => eventById.get(id)!);
+  return roomAnswer(input, base, jobsText, withPassing);
 }
 
 /** Matches of the relevant jobs in a recent window (the estimate's rate). */

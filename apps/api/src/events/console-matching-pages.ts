@@ -17,49 +17,29 @@ import {
   sendPage,
   type FieldErrors,
 } from '../web/layout';
+import type { LiveEventWithStats } from '#db/events/events-repository';
+import type { MatchingSettingsView } from './matching-settings-service';
 import { AVAILABILITY_LABELS, QUALITY_FLOOR_LABELS } from '../web/messages';
 
-/**
- * `/recruiter/events/:id/matching`: the recruiter console's matching section for one event (issue
- * 12): the caller's own availability and capacity, who else takes interviews, and the event's
- * quality floor. Its own page (and file) so the event pages stay as they are; the same use-cases
- * and body schemas as the API (GET/PATCH /team/live-events/{id}/matching, PUT …/availability).
- */
-const consoleMatchingPages: FastifyPluginAsync = async (app) => {
-  const matching = app.services.events.matching;
-  const liveEvents = app.services.events.liveEvents;
+type MatchingForm = { values: FormBody; errors: FieldErrors; which: 'availability' | 'floor' };
 
-  const page = async (
-    request: FastifyRequest<{ Params: { id: string } }>,
-    reply: FastifyReply,
-    form: { values: FormBody; errors: FieldErrors; which: 'availability' | 'floor' } | null,
-  ) => {
-    const r = recruiter(request);
-    const id = eventId(request);
-    const [event, m] = await Promise.all([liveEvents.get(r.teamId, id), matching.get(r.teamId, id)]);
-    const mine = m.recruiters.find((x) => x.user_id === r.user.id);
-    const av = form?.which === 'availability' ? form : null;
-    const fl = form?.which === 'floor' ? form : null;
-    const waitedFor = (ms: number) =>
-      ms === 0 ? 'From the start' : ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
-    const yesNo = (v: boolean | null) => (v === null ? '' : String(v));
-    return sendPage(request, reply, {
-      title: `Matching · ${event.company_name}`,
-      status: form ? 400 : 200,
-      body: html`<p class="hint"><a href="/recruiter/events/${event.id}">${event.company_name} (${event.slug})</a></p>
-<h1>Matching</h1>
-${consoleNav('')}
-${notice(request)}
-<section aria-labelledby="mine-h" class="panel">
+/** The caller's own availability and capacity, with its form. */
+function availabilitySection(
+  request: FastifyRequest,
+  event: LiveEventWithStats,
+  mine: MatchingSettingsView['recruiters'][number] | undefined,
+  av: MatchingForm | null,
+) {
+  return html`<section aria-labelledby="mine-h" class="panel">
 <h2 id="mine-h">Your availability</h2>
 <p>${
-        mine
-          ? mine.available
-            ? `You take up to ${mine.capacity} interview${mine.capacity === 1 ? '' : 's'} at a time here ` +
-              `(${mine.active} open now).`
-            : 'You are not taking new interviews here. Your open matches stay yours.'
-          : 'You have not said whether you take interviews at this event.'
-      }</p>
+    mine
+      ? mine.available
+        ? `You take up to ${mine.capacity} interview${mine.capacity === 1 ? '' : 's'} at a time here ` +
+          `(${mine.active} open now).`
+        : 'You are not taking new interviews here. Your open matches stay yours.'
+      : 'You have not said whether you take interviews at this event.'
+  }</p>
 ${errorSummary(av?.errors ?? null, { available: 'Available', capacity: 'Capacity' })}
 ${postForm(
   request,
@@ -86,8 +66,12 @@ ${input({
 <button type="submit" class="btn btn-primary">Save availability</button>`,
   { label: 'Your availability' },
 )}
-</section>
-<section aria-labelledby="team-h">
+</section>`;
+}
+
+/** Who else takes interviews at the event. */
+function teamSection(event: LiveEventWithStats, m: MatchingSettingsView) {
+  return html`<section aria-labelledby="team-h">
 <h2 id="team-h">Recruiters at this event</h2>
 ${
   m.recruiters.length
@@ -97,16 +81,29 @@ ${
 <p class="hint">New matches go to the available recruiter with room whose last offer is the oldest. The event's interview slots (${event.interview_slots}) remain the cap.</p>`
     : html`<p>Nobody has set availability: the event's ${event.interview_slots} interview slot${event.interview_slots === 1 ? '' : 's'} are shared by the whole team.</p>`
 }
-</section>
-<section aria-labelledby="floor-h" class="panel">
+</section>`;
+}
+
+const waitedFor = (ms: number) =>
+  ms === 0 ? 'From the start' : ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
+const yesNo = (v: boolean | null) => (v === null ? '' : String(v));
+
+/** The event's quality floor: what it allows as a seeker waits, and its form. */
+function floorSection(
+  request: FastifyRequest,
+  event: LiveEventWithStats,
+  m: MatchingSettingsView,
+  fl: MatchingForm | null,
+) {
+  return html`<section aria-labelledby="floor-h" class="panel">
 <h2 id="floor-h">Quality floor</h2>
 <p>A seeker is offered a job only when the pair passes the floor, which relaxes as they wait. What it allows at this event:</p>
 <div class="table-wrap" tabindex="0" role="region" aria-label="What the quality floor allows"><table data-floor-table><caption class="visually-hidden">What the quality floor allows as a seeker waits</caption>
 <thead><tr><th scope="col">Waited</th><th scope="col">Min. score</th><th scope="col">Essential skill</th><th scope="col">Fully remote seeker, on-site job</th></tr></thead>
 <tbody>${m.floors.map(
-        (f, i) =>
-          html`<tr><th scope="row">${waitedFor(m.brackets[i]?.afterMs ?? 0)}</th><td>${f.min_score}</td><td>${f.essential_required ? 'Required' : 'Not required'}</td><td>${f.remote_mismatch_allowed ? 'Offered' : 'Never offered'}</td></tr>`,
-      )}</tbody></table></div>
+    (f, i) =>
+      html`<tr><th scope="row">${waitedFor(m.brackets[i]?.afterMs ?? 0)}</th><td>${f.min_score}</td><td>${f.essential_required ? 'Required' : 'Not required'}</td><td>${f.remote_mismatch_allowed ? 'Offered' : 'Never offered'}</td></tr>`,
+  )}</tbody></table></div>
 ${errorSummary(fl?.errors ?? null, {
   min_score: 'Minimum score',
   require_essential: 'Essential skill',
@@ -161,7 +158,40 @@ ${select({
 <button type="submit" class="btn btn-primary">Save floor</button>`,
   { label: 'Quality floor' },
 )}
-</section>`,
+</section>`;
+}
+
+/**
+ * `/recruiter/events/:id/matching`: the recruiter console's matching section for one event:
+ * the caller's own availability and capacity, who else takes interviews, and the event's
+ * quality floor. Its own page (and file) so the event pages stay as they are; the same use-cases
+ * and body schemas as the API (GET/PATCH /team/live-events/{id}/matching, PUT …/availability).
+ */
+const consoleMatchingPages: FastifyPluginAsync = async (app) => {
+  const matching = app.services.events.matching;
+  const liveEvents = app.services.events.liveEvents;
+
+  const page = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    form: MatchingForm | null,
+  ) => {
+    const r = recruiter(request);
+    const id = eventId(request);
+    const [event, m] = await Promise.all([liveEvents.get(r.teamId, id), matching.get(r.teamId, id)]);
+    const mine = m.recruiters.find((x) => x.user_id === r.user.id);
+    const av = form?.which === 'availability' ? form : null;
+    const fl = form?.which === 'floor' ? form : null;
+    return sendPage(request, reply, {
+      title: `Matching · ${event.company_name}`,
+      status: form ? 400 : 200,
+      body: html`<p class="hint"><a href="/recruiter/events/${event.id}">${event.company_name} (${event.slug})</a></p>
+<h1>Matching</h1>
+${consoleNav('')}
+${notice(request)}
+${availabilitySection(request, event, mine, av)}
+${teamSection(event, m)}
+${floorSection(request, event, m, fl)}`,
     });
   };
 

@@ -2,6 +2,7 @@ import { ForbiddenError, NotFoundError, OnboardingIncompleteError } from '#lib/e
 import type { ServiceDeps } from '../plugins/service-deps';
 import { eventFloorOf, floorFor } from '#domain/matchmaking/match-floor';
 import { comparisonProviderFromConfig, type ComparisonProvider, type ComparisonResult } from './comparison-provider';
+import { jobForScore, seekerForScore } from '#domain/matchmaking/score-inputs';
 
 /** POST /jobs/{id}/comparison: the caller's profile against one publicly visible open job. */
 export function createComparisonService(deps: ServiceDeps & { provider?: ComparisonProvider }) {
@@ -32,22 +33,12 @@ export function createComparisonService(deps: ServiceDeps & { provider?: Compari
       const result = await provider.compare({
         floor,
         seeker: {
-          skills: profile.skills,
-          experienceYears: profile.experience_years,
-          location: profile.location,
-          remotePreference: profile.remote_preference,
-          salaryExpectationMin: profile.salary_expectation ?? null,
+          ...seekerForScore(profile),
           title: profile.title,
           summary: profile.summary,
         },
         job: {
-          essentialSkills: job.essential_skills,
-          bonusSkills: job.bonus_skills,
-          experienceMin: job.experience_min,
-          salaryMin: job.salary_min,
-          salaryMax: job.salary_max,
-          location: job.location,
-          remotePreference: job.remote_preference,
+          ...jobForScore(job),
           title: job.title,
           companyName: job.company_name,
         },

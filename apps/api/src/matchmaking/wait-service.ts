@@ -11,6 +11,7 @@ import {
   type WaitExplanation,
 } from '#domain/matchmaking/wait-explanation';
 import type { ServiceDeps } from '../plugins/service-deps';
+import { jobForScore, seekerForScore } from '#domain/matchmaking/score-inputs';
 
 /** Matches of the passing jobs within this window make the estimate's rate. */
 export const WAIT_RATE_WINDOW_MS = 30 * 60 * 1000;
@@ -155,13 +156,7 @@ export function createWaitService(deps: Pick<ServiceDeps, 'repos' | 'config'>, o
         entry: {
           enteredAtMs: entry.entered_at.getTime(),
           liveEventId: entry.live_event_id,
-          seeker: {
-            skills: profile?.skills ?? [],
-            experienceYears: profile?.experience_years ?? 0,
-            location: profile?.location ?? null,
-            remotePreference: profile?.remote_preference ?? null,
-            salaryExpectationMin: profile?.salary_expectation ?? null,
-          },
+          seeker: seekerForScore(profile),
           position,
           offering,
         },
@@ -170,13 +165,7 @@ export function createWaitService(deps: Pick<ServiceDeps, 'repos' | 'config'>, o
           id: j.id,
           liveEventId: j.live_event_id,
           title: j.title ?? '',
-          essentialSkills: j.essential_skills,
-          bonusSkills: j.bonus_skills,
-          experienceMin: j.experience_min,
-          salaryMin: j.salary_min,
-          salaryMax: j.salary_max,
-          location: j.location,
-          remotePreference: j.remote_preference,
+          ...jobForScore(j),
         })),
         excludedJobIds: new Set([...tried, ...blocked]),
         brackets: deps.config.MATCH_FLOOR_BRACKETS,
