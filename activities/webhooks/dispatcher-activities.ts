@@ -5,13 +5,14 @@ import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '#lib/config';
 import type {
+  DeliveryKey,
   WebhooksRepository,
   WebhookDeliveryRow,
   WebhookSubscriptionRow,
   DomainEventRow,
 } from '#db/webhooks/webhooks-repository';
 import { buildEnvelope, signatureHeaders } from '#domain/webhooks/signing';
-import type { WebhookHttpClient } from '#domain/webhooks/http-client';
+import type { OutboundHttpClient } from '#lib/outbound-http/http-client';
 import {
   attemptOutcomesSignal,
   webhookSubscriptionLabel,
@@ -72,6 +73,12 @@ const connectionOf = (knex: Knex): pg.ClientConfig => {
 export const firstAttemptId = (d: { subscription_id: string; event_id: string; run: number }) =>
   `dlv_${createHash('sha256').update(`first:${d.subscription_id}:${d.event_id}:${d.run}`).digest('hex').slice(0, 32)}`;
 
+const deliveryKeyOf = (r: WebhookDeliveryRow): DeliveryKey => ({
+  subscriptionId: r.subscription_id,
+  eventId: r.event_id,
+  run: r.run,
+});
+
 interface Outcome {
   row: WebhookDeliveryRow;
   kind: 'delivered' | 'failed' | 'not_sent';
@@ -84,7 +91,7 @@ interface Outcome {
 export function createWebhookDispatcherActivities(deps: {
   knex: Knex;
   webhooksRepository: WebhooksRepository;
-  httpClient: WebhookHttpClient;
+  httpClient: OutboundHttpClient;
   appSecret: string;
   client: Client;
   config: Config;
@@ -185,9 +192,9 @@ export function createWebhookDispatcherActivities(deps: {
             trx,
           );
           // Only a row still waiting for this attempt moves (a disable or delete may have cancelled it meanwhile).
-          await trx('webhook_deliveries')
-            .where({ subscription_id: sub.id, event_id: event.id, run: row.run, state: 'pending' })
-            .update({
+          await repo.recordFirstAttemptIfPending(
+            keyOf(k),
+            {
               state,
               attempts: 1,
               body_bytes: bodyBytes,
@@ -199,8 +206,9 @@ export function createWebhookDispatcherActivities(deps: {
                   ? new Date(attemptedAt.getTime() + deps.config.WEBHOOK_RETRY_SCHEDULE_MS[0])
                   : null,
               finished_at: state === 'retrying' ? null : new Date(),
-              updated_at: trx.fn.now(),
-            });
+            },
+            trx,
+          );
         }),
       {
         recorded: async () => Boolean(await repo.findAttempt(sub.id, id)),
@@ -325,13 +333,7 @@ export function createWebhookDispatcherActivities(deps: {
       );
     }
     // Out of the queue: one statement for the batch.
-    await deps
-      .knex('webhook_deliveries')
-      .whereIn(
-        ['subscription_id', 'event_id', 'run'],
-        rows.map((r) => [r.subscription_id, r.event_id, r.run]),
-      )
-      .update({ first_attempt_due_at: null, dispatch_lease_until: null });
+    await repo.dequeueFirstAttempts(rows.map(deliveryKeyOf));
     return retriesStarted;
   };
 
@@ -399,19 +401,11 @@ export function createWebhookDispatcherActivities(deps: {
         signalTails.clear();
         const failed = failedBatches.splice(0).flat();
         if (failed.length === 0) return;
-        await deps
-          .knex('webhook_deliveries')
-          .whereIn(
-            ['subscription_id', 'event_id', 'run'],
-            failed.map((r) => [r.subscription_id, r.event_id, r.run]),
-          )
-          .whereNotNull('first_attempt_due_at')
-          .update({ dispatch_lease_until: null })
-          .catch((err: unknown) =>
-            ctx.log.warn('webhook first attempts: could not hand back a lease; it runs out by itself', {
-              error: String(err),
-            }),
-          );
+        await repo.releaseFirstAttemptLeases(failed.map(deliveryKeyOf)).catch((err: unknown) =>
+          ctx.log.warn('webhook first attempts: could not hand back a lease; it runs out by itself', {
+            error: String(err),
+          }),
+        );
       };
       try {
         total.sweptRetries += await sweep();
