@@ -32,7 +32,7 @@ import { freePort } from '#dev/ports';
 import { startWorker, WORKFLOWS_PATH } from '#apps/worker/src/worker';
 import { createDomainEventsActivities, type DomainEvent } from '#activities/webhooks/domain-events';
 import { createWebhooksFanOut } from '#activities/webhooks/fan-out';
-import { createWebhookHttpClient } from '#domain/webhooks/http-client';
+import { createOutboundHttpClient as createWebhookHttpClient } from '#lib/outbound-http/http-client';
 import { buildEnvelope, signatureHeader } from '#domain/webhooks/signing';
 import { verifyWebhookSignature } from '#domain/webhooks/index';
 import { createServices } from '#apps/api/src/services';

@@ -45,14 +45,14 @@ async function main() {
     throw err;
   }
   // The demo's webhook receiver listens on loopback, which webhook targets may use only with
-  // WEBHOOK_ALLOW_LOOPBACK (never in production). Outside production npm start turns it on unless it
-  // was set to false, which also leaves the receiver out (decision 0176).
+  // OUTBOUND_HTTP_ALLOW_LOOPBACK (or its former name WEBHOOK_ALLOW_LOOPBACK; never in production).
+  // Outside production npm start turns it on unless it was set to false, which also leaves the
+  // receiver out (decision 0176).
   const demoWebhooks =
     config.NODE_ENV !== 'production' &&
-    (config.WEBHOOK_ALLOW_LOOPBACK ||
-      process.env.WEBHOOK_ALLOW_LOOPBACK === undefined ||
-      process.env.WEBHOOK_ALLOW_LOOPBACK === '');
-  if (demoWebhooks) config = { ...config, WEBHOOK_ALLOW_LOOPBACK: true };
+    (config.OUTBOUND_HTTP_ALLOW_LOOPBACK ||
+      ['OUTBOUND_HTTP_ALLOW_LOOPBACK', 'WEBHOOK_ALLOW_LOOPBACK'].every((name) => !process.env[name]));
+  if (demoWebhooks) config = { ...config, OUTBOUND_HTTP_ALLOW_LOOPBACK: true };
   if (await portInUse(config.PORT)) {
     console.error(`Port ${config.PORT} (PORT) is already in use: is another npm start running? Stop it or set PORT.`);
     process.exit(1);
@@ -202,7 +202,7 @@ async function main() {
     ...tracesEnv,
     JOBFAIR_SUPERVISED: '1',
     APP_SECRET: appSecret(config),
-    ...(demoWebhooks ? { WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}),
+    ...(demoWebhooks ? { OUTBOUND_HTTP_ALLOW_LOOPBACK: 'true' } : {}),
     DATABASE_URL: infra.databaseUrl,
     TEMPORAL_ADDRESS: infra.temporalAddress,
     ...(infra.temporalUiUrl ? { TEMPORAL_UI_URL: infra.temporalUiUrl } : {}),

@@ -367,6 +367,14 @@ export const configSchema = z.object({
         'skill required',
     ),
 
+  OUTBOUND_HTTP_ALLOW_LOOPBACK: bool
+    .default(false)
+    .describe(
+      'Development/test only: the outbound HTTP client (webhook deliveries, OAuth client metadata) may reach ' +
+        'loopback addresses and use http: to them; refused in production. Formerly `WEBHOOK_ALLOW_LOOPBACK`, ' +
+        'still read when this one is unset',
+    ),
+
   WEBHOOK_RETRY_SCHEDULE_MS: msList
     .default([30_000, 300_000, 1_800_000, 21_600_000, 86_400_000])
     .describe('Delays before retries 1..5'),
@@ -382,9 +390,6 @@ export const configSchema = z.object({
     .min(1)
     .default(25)
     .describe('Consecutive failures that pause a subscription'),
-  WEBHOOK_ALLOW_LOOPBACK: bool
-    .default(false)
-    .describe('Development/test only: allow http: and loopback webhook targets'),
   WEBHOOK_TEST_WAIT_MS: durationMs
     .default(3000)
     .describe(
@@ -626,29 +631,51 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment once; every bad variable is named in one error. */
+/**
+ * Former names of renamed variables, still read when the new name is unset (the new name wins when
+ * both are set). docs/configuration.md lists them.
+ */
+export const CONFIG_ALIASES = {
+  OUTBOUND_HTTP_ALLOW_LOOPBACK: 'WEBHOOK_ALLOW_LOOPBACK',
+} as const satisfies Partial<Record<keyof z.input<typeof configSchema>, string>>;
+type FormerName = (typeof CONFIG_ALIASES)[keyof typeof CONFIG_ALIASES];
+
+/** Parses the environment once; every bad variable is named in one error (by the name it was set under). */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
-  overrides: Partial<Record<keyof z.input<typeof configSchema>, string>> = {},
+  overrides: Partial<Record<keyof z.input<typeof configSchema> | FormerName, string>> = {},
 ): Config {
   const raw: Record<string, string | undefined> = {};
-  for (const key of Object.keys(configSchema.shape)) {
+  /** The variable each value was read from, where that is a former name. */
+  const setAs: Record<string, string> = {};
+  const read = (key: string) => {
     const v = overrides[key as keyof typeof overrides] ?? env[key];
-    raw[key] = v === '' ? undefined : v;
+    return v === '' ? undefined : v;
+  };
+  for (const key of Object.keys(configSchema.shape)) {
+    raw[key] = read(key);
+    const former = (CONFIG_ALIASES as Record<string, string | undefined>)[key];
+    if (raw[key] === undefined && former && read(former) !== undefined) {
+      raw[key] = read(former);
+      setAs[key] = former;
+    }
   }
+  const nameOf = (key: string) => setAs[key] ?? key;
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`,
-      ),
+      parsed.error.issues.map((i) => {
+        const key = String(i.path[0]);
+        const name = i.path.length > 0 ? [nameOf(key), ...i.path.slice(1)].join('.') : '';
+        return `${name}: ${i.message} (got ${JSON.stringify(raw[key])})`;
+      }),
     );
   }
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.APP_SECRET)
     throw new ConfigError(['APP_SECRET: required when NODE_ENV=production']);
-  if (c.NODE_ENV === 'production' && c.WEBHOOK_ALLOW_LOOPBACK)
-    throw new ConfigError(['WEBHOOK_ALLOW_LOOPBACK: must be false when NODE_ENV=production']);
+  if (c.NODE_ENV === 'production' && c.OUTBOUND_HTTP_ALLOW_LOOPBACK)
+    throw new ConfigError([`${nameOf('OUTBOUND_HTTP_ALLOW_LOOPBACK')}: must be false when NODE_ENV=production`]);
   if (c.WEBHOOK_RETRY_SCHEDULE_MS.length !== 5)
     throw new ConfigError(['WEBHOOK_RETRY_SCHEDULE_MS: exactly five delays (retries 1..5)']);
   if (c.BILLING_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY)

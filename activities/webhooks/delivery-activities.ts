@@ -1,17 +1,19 @@
 import type { Knex } from 'knex';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type {
-  DeliveryKey,
-  WebhookAttemptRow,
-  WebhookDeliveryRow,
-  WebhooksRepository,
-  WebhookSubscriptionRow,
+import {
+  attemptSummaryOf,
+  type DeliveryKey,
+  type DomainEventRow,
+  type WebhookAttemptRow,
+  type WebhookDeliveryRow,
+  type WebhooksRepository,
+  type WebhookSubscriptionRow,
 } from '#db/webhooks/webhooks-repository';
 import { buildEnvelope, signatureHeaders } from '#domain/webhooks/signing';
 import { deriveWebhookSecret } from '#domain/webhooks/secrets';
 import { domainMetrics } from '#lib/metrics';
-import type { WebhookHttpClient } from '#domain/webhooks/http-client';
+import type { OutboundHttpClient } from '#lib/outbound-http/http-client';
 import type { AttemptSummary, WebhookDeliverySource, WebhookDeliveryState } from '#workflows/webhooks/contract';
 import {
   FINAL,
@@ -60,18 +62,6 @@ export interface RecordWebhookDeliveryEndInput extends DeliveryKeyInput {
 }
 export type RecordWebhookDeliveryEndResult = void;
 
-/** What the workflow hears of a recorded attempt that made a request. */
-const summaryOf = (a: WebhookAttemptRow): AttemptSummary => ({
-  deliveryId: a.id,
-  attempt: a.attempt ?? 0,
-  ok: a.outcome === 'success',
-  httpStatus: a.http_status,
-  errorKind: a.error_kind,
-  latencyMs: a.latency_ms,
-  responseSnippet: a.response_snippet,
-  attemptedAtMs: a.attempted_at.getTime(),
-});
-
 /** The secrets a delivery is signed with: the current one, and the previous one during a rotation's overlap. */
 export function signingSecretsOf(appSecret: string, sub: WebhookSubscriptionRow): string[] {
   const secrets = [deriveWebhookSecret(appSecret, sub.id, sub.secret_salt)];
@@ -89,7 +79,7 @@ export function signingSecretsOf(appSecret: string, sub: WebhookSubscriptionRow)
 export function createWebhookDeliveryActivities(deps: {
   knex: Knex;
   webhooksRepository: WebhooksRepository;
-  httpClient: WebhookHttpClient;
+  httpClient: OutboundHttpClient;
   /** Server master key: the signing secrets are re-derived from it and the stored salts. */
   appSecret: string;
 }) {
@@ -112,6 +102,128 @@ export function createWebhookDeliveryActivities(deps: {
         finished_at: row.finished_at ?? new Date(),
       },
       trx,
+    );
+  };
+
+  /**
+   * Before any request, the delivery's record under its row lock: a 2xx already recorded for this
+   * run (an earlier attempt whose completion never reached the workflow, e.g. while Temporal's
+   * database was down) ends the delivery as delivered, and nothing is sent again (decision 0266).
+   * The answer when no request is to be made (delivered, this attempt already recorded, or the
+   * delivery already ended); null when the attempt goes ahead.
+   */
+  const answerFromRecord = async (input: AttemptWebhookDeliveryInput): Promise<AttemptWebhookDeliveryResult | null> => {
+    const k = keyOf(input);
+    const { delivery, delivered, existing } = await deps.knex.transaction(async (trx) => {
+      const row = await repo.lockDelivery(k, trx);
+      if (!row) return { delivery: undefined, delivered: undefined, existing: undefined };
+      const ok = await repo.successfulAttempt(k, trx);
+      if (ok) await settleAsDelivered(trx, k, row, ok);
+      return {
+        delivery: row,
+        delivered: ok,
+        existing: await repo.findAttempt(input.webhookId, input.deliveryId, trx),
+      };
+    });
+    if (!delivery)
+      throw ApplicationFailure.nonRetryable(
+        `delivery ${input.webhookId}/${input.eventId}#${input.run} was not recorded`,
+        'DELIVERY_NOT_FOUND',
+      );
+    if (delivered) {
+      if (delivered.id !== input.deliveryId)
+        Context.current().log.info('webhook attempt not sent: already delivered', {
+          webhookId: input.webhookId,
+          eventId: input.eventId,
+          deliveryId: input.deliveryId,
+          attempt: input.attempt,
+          deliveredBy: delivered.id,
+        });
+      return { state: 'delivered', summary: attemptSummaryOf(delivered) };
+    }
+    if (existing)
+      return { state: delivery.state, summary: existing.attempt === null ? null : attemptSummaryOf(existing) };
+    if (FINAL.has(delivery.state)) return { state: delivery.state, summary: null };
+    return null;
+  };
+
+  /**
+   * Decided policy (docs/decisions/0020-webhooks.md, "Pause policy"): a retry that comes due while the
+   * subscription is paused is not sent; the delivery becomes a dead letter (replayable once
+   * re-enabled). Disabled or deleted: cancelled.
+   */
+  const endNotActive = async (
+    input: AttemptWebhookDeliveryInput,
+    sub: WebhookSubscriptionRow,
+    eventType: string,
+  ): Promise<AttemptWebhookDeliveryResult> => {
+    const end: { state: WebhookDeliveryState; errorKind: string } =
+      sub.status === 'paused'
+        ? input.attempt === 1
+          ? { state: 'not_accepted_paused', errorKind: 'not_accepted_paused' }
+          : { state: 'dead_letter', errorKind: 'subscription_paused' }
+        : { state: 'cancelled', errorKind: `subscription_${sub.status}` };
+    await deps.knex.transaction((trx) =>
+      endWithoutRequest(repo, trx, input, eventType, input.deliveryId, end.state, end.errorKind),
+    );
+    return { state: end.state, summary: null };
+  };
+
+  /** Signs with a fresh `t` and POSTs through the SSRF-safe client. */
+  const post = async (input: AttemptWebhookDeliveryInput, sub: WebhookSubscriptionRow, event: DomainEventRow) => {
+    const body = buildEnvelope({
+      id: event.id,
+      type: event.type,
+      createdAtMs: event.created_at.getTime(),
+      data: event.data,
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const attemptedAt = new Date();
+    const result = await deps.httpClient.post(sub.target_url, body, {
+      'content-type': 'application/json',
+      'user-agent': 'JobFair-Webhooks/1.0',
+      // Svc-Signature and the Standard Webhooks headers, one signature per active secret each.
+      ...signatureHeaders(signingSecrets(sub), event.id, t, body),
+      'svc-event': event.type,
+      'svc-delivery-id': input.deliveryId,
+      'svc-subscription-id': sub.id,
+    });
+    return { result, attemptedAt };
+  };
+
+  /** Records a sent attempt and the delivery's new state in one transaction, retried in place (decision 0227). */
+  const recordAttempt = async (
+    input: AttemptWebhookDeliveryInput,
+    attempt: WebhookAttemptRow,
+    state: WebhookDeliveryState,
+  ) => {
+    const k = keyOf(input);
+    const info = Context.current().info;
+    const activityEndsAtMs =
+      info.currentAttemptScheduledTimestampMs + (info.startToCloseTimeoutMs || RECORD_AFTER_SEND_MS);
+    await recordAfterSend(
+      () =>
+        deps.knex.transaction(async (trx) => {
+          await repo.insertAttempt(attempt, trx);
+          // A 2xx recorded meanwhile by another attempt of this run is never undone by this one's failure.
+          await repo.updateDeliveryUnlessDelivered(
+            k,
+            {
+              state,
+              attempts: input.attempt,
+              last_http_status: attempt.http_status,
+              last_error_kind: attempt.error_kind,
+              last_attempt_at: attempt.attempted_at,
+              next_attempt_at: state === 'retrying' ? new Date(Date.now() + input.nextDelayMs!) : null,
+              finished_at: FINAL.has(state) ? new Date() : null,
+            },
+            trx,
+          );
+        }),
+      {
+        recorded: async () => Boolean(await repo.findAttempt(input.webhookId, input.deliveryId)),
+        untilMs: Math.min(Date.now() + RECORD_AFTER_SEND_MS, activityEndsAtMs - 2_000),
+      },
     );
   };
 
@@ -170,39 +282,8 @@ export function createWebhookDeliveryActivities(deps: {
      * HTTP outcome: the outcome is the return value.
      */
     async attemptWebhookDelivery(input: AttemptWebhookDeliveryInput): Promise<AttemptWebhookDeliveryResult> {
-      const k = keyOf(input);
-      // Before any request, the delivery's record under its row lock: a 2xx already recorded for this
-      // run (an earlier attempt whose completion never reached the workflow, e.g. while Temporal's
-      // database was down) ends the delivery as delivered, and nothing is sent again (decision 0266).
-      const { delivery, delivered, existing } = await deps.knex.transaction(async (trx) => {
-        const row = await repo.lockDelivery(k, trx);
-        if (!row) return { delivery: undefined, delivered: undefined, existing: undefined };
-        const ok = await repo.successfulAttempt(k, trx);
-        if (ok) await settleAsDelivered(trx, k, row, ok);
-        return {
-          delivery: row,
-          delivered: ok,
-          existing: await repo.findAttempt(input.webhookId, input.deliveryId, trx),
-        };
-      });
-      if (!delivery)
-        throw ApplicationFailure.nonRetryable(
-          `delivery ${input.webhookId}/${input.eventId}#${input.run} was not recorded`,
-          'DELIVERY_NOT_FOUND',
-        );
-      if (delivered) {
-        if (delivered.id !== input.deliveryId)
-          Context.current().log.info('webhook attempt not sent: already delivered', {
-            webhookId: input.webhookId,
-            eventId: input.eventId,
-            deliveryId: input.deliveryId,
-            attempt: input.attempt,
-            deliveredBy: delivered.id,
-          });
-        return { state: 'delivered', summary: summaryOf(delivered) };
-      }
-      if (existing) return { state: delivery.state, summary: existing.attempt === null ? null : summaryOf(existing) };
-      if (FINAL.has(delivery.state)) return { state: delivery.state, summary: null };
+      const recorded = await answerFromRecord(input);
+      if (recorded) return recorded;
       const sub = await repo.findSubscriptionById(input.webhookId);
       const event = await repo.findEvent(input.eventId);
       if (!sub || !event)
@@ -210,89 +291,30 @@ export function createWebhookDeliveryActivities(deps: {
           `webhook ${input.webhookId} or event ${input.eventId} is gone`,
           'DELIVERY_INPUT_MISSING',
         );
+      if (sub.status !== 'active') return endNotActive(input, sub, event.type);
 
-      if (sub.status !== 'active') {
-        // Decided policy (docs/decisions/0020-webhooks.md, "Pause policy"): a retry that comes due while the
-        // subscription is paused is not sent; the delivery becomes a dead letter (replayable once
-        // re-enabled). Disabled or deleted: cancelled.
-        const end: { state: WebhookDeliveryState; errorKind: string } =
-          sub.status === 'paused'
-            ? input.attempt === 1
-              ? { state: 'not_accepted_paused', errorKind: 'not_accepted_paused' }
-              : { state: 'dead_letter', errorKind: 'subscription_paused' }
-            : { state: 'cancelled', errorKind: `subscription_${sub.status}` };
-        await deps.knex.transaction((trx) =>
-          endWithoutRequest(repo, trx, input, event.type, input.deliveryId, end.state, end.errorKind),
-        );
-        return { state: end.state, summary: null };
-      }
-
-      const body = buildEnvelope({
-        id: event.id,
-        type: event.type,
-        createdAtMs: event.created_at.getTime(),
-        data: event.data,
-      });
-      const t = Math.floor(Date.now() / 1000);
-      const attemptedAt = new Date();
-      const result = await deps.httpClient.post(sub.target_url, body, {
-        'content-type': 'application/json',
-        'user-agent': 'JobFair-Webhooks/1.0',
-        // Svc-Signature and the Standard Webhooks headers, one signature per active secret each.
-        ...signatureHeaders(signingSecrets(sub), event.id, t, body),
-        'svc-event': event.type,
-        'svc-delivery-id': input.deliveryId,
-        'svc-subscription-id': sub.id,
-      });
+      const { result, attemptedAt } = await post(input, sub, event);
       const state: WebhookDeliveryState = result.ok
         ? 'delivered'
         : input.nextDelayMs === null
           ? 'dead_letter'
           : 'retrying';
       const errorKind = result.ok ? null : result.errorKind;
-      const info = Context.current().info;
-      const activityEndsAtMs =
-        info.currentAttemptScheduledTimestampMs + (info.startToCloseTimeoutMs || RECORD_AFTER_SEND_MS);
-      await recordAfterSend(
-        () =>
-          deps.knex.transaction(async (trx) => {
-            await repo.insertAttempt(
-              {
-                id: input.deliveryId,
-                subscription_id: sub.id,
-                event_id: event.id,
-                run: input.run,
-                event_type: event.type,
-                attempt: input.attempt,
-                outcome: result.ok ? 'success' : 'failure',
-                http_status: result.httpStatus,
-                error_kind: errorKind,
-                latency_ms: result.latencyMs,
-                response_snippet: result.responseSnippet,
-                attempted_at: attemptedAt,
-              },
-              trx,
-            );
-            // A 2xx recorded meanwhile by another attempt of this run is never undone by this one's failure.
-            await repo.updateDeliveryUnlessDelivered(
-              k,
-              {
-                state,
-                attempts: input.attempt,
-                last_http_status: result.httpStatus,
-                last_error_kind: errorKind,
-                last_attempt_at: attemptedAt,
-                next_attempt_at: state === 'retrying' ? new Date(Date.now() + input.nextDelayMs!) : null,
-                finished_at: FINAL.has(state) ? new Date() : null,
-              },
-              trx,
-            );
-          }),
-        {
-          recorded: async () => Boolean(await repo.findAttempt(input.webhookId, input.deliveryId)),
-          untilMs: Math.min(Date.now() + RECORD_AFTER_SEND_MS, activityEndsAtMs - 2_000),
-        },
-      );
+      const attempt: WebhookAttemptRow = {
+        id: input.deliveryId,
+        subscription_id: sub.id,
+        event_id: event.id,
+        run: input.run,
+        event_type: event.type,
+        attempt: input.attempt,
+        outcome: result.ok ? 'success' : 'failure',
+        http_status: result.httpStatus,
+        error_kind: errorKind,
+        latency_ms: result.latencyMs,
+        response_snippet: result.responseSnippet,
+        attempted_at: attemptedAt,
+      };
+      await recordAttempt(input, attempt, state);
       domainMetrics.webhookDeliveries.inc({ outcome: state, attempt: input.attempt === 1 ? 'first' : 'retry' });
       // Ids, status and timing only: never the secret, the signature or the body.
       Context.current().log.info('webhook attempt', {
@@ -306,21 +328,8 @@ export function createWebhookDeliveryActivities(deps: {
         latencyMs: result.latencyMs,
         state,
       });
-      return {
-        state,
-        summary: {
-          deliveryId: input.deliveryId,
-          attempt: input.attempt,
-          ok: result.ok,
-          httpStatus: result.httpStatus,
-          errorKind: errorKind ?? null,
-          latencyMs: result.latencyMs,
-          responseSnippet: result.responseSnippet,
-          attemptedAtMs: attemptedAt.getTime(),
-        },
-      };
+      return { state, summary: attemptSummaryOf(attempt) };
     },
-
     /** Records an end reached by the workflow itself: cancelled by signal, or an attempt whose activity failed. */
     async recordWebhookDeliveryEnd(input: RecordWebhookDeliveryEndInput): Promise<RecordWebhookDeliveryEndResult> {
       const k = keyOf(input);

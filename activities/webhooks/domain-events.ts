@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { ApplicationFailure } from '@temporalio/common';
 import { checkWebhookEventData, WebhookEventDataError } from '#domain/webhooks/event-catalogue';
+import { createWebhooksRepository } from '#db/webhooks/webhooks-repository';
 
 /** A domain event as recorded by the emitter (`domain_events`) and fanned out to webhooks. */
 export interface DomainEvent {
@@ -29,6 +30,7 @@ export type FanOut = (event: DomainEvent) => Promise<void>;
  * is repaired by the retry (deliveries collapse on their workflow id).
  */
 export function createDomainEventsActivities(deps: { knex: Knex; fanOut: FanOut }) {
+  const repo = createWebhooksRepository(deps.knex);
   return {
     async emitDomainEvent(event: EmitDomainEventInput): Promise<EmitDomainEventResult> {
       try {
@@ -40,21 +42,16 @@ export function createDomainEventsActivities(deps: { knex: Knex; fanOut: FanOut 
           throw ApplicationFailure.retryable(err.message, 'WEBHOOK_EVENT_DATA_INVALID');
         throw err;
       }
-      const inserted = await deps
-        .knex('domain_events')
-        .insert({
-          id: event.id,
-          type: event.type,
-          owner_user_ids: event.ownerUserIds,
-          owner_team_id: event.ownerTeamId,
-          data: JSON.stringify(event.data),
-          created_at: new Date(event.createdAtMs),
-        })
-        .onConflict('id')
-        .ignore()
-        .returning('id');
+      const recorded = await repo.insertEvent({
+        id: event.id,
+        type: event.type,
+        owner_user_ids: event.ownerUserIds,
+        owner_team_id: event.ownerTeamId,
+        data: event.data,
+        created_at: new Date(event.createdAtMs),
+      });
       await deps.fanOut(event);
-      return { recorded: inserted.length === 1 };
+      return { recorded };
     },
   };
 }

@@ -74,12 +74,7 @@ export function createWebhookSubscriptionActivities(deps: {
         const u = await deps.accountsRepository.findUserById(sub.owner_user_id);
         if (u) recipients.push(u.email);
       } else if (sub.owner_team_id) {
-        const owners = await deps
-          .knex('team_members as m')
-          .join('users as u', 'u.id', 'm.user_id')
-          .where({ 'm.team_id': sub.owner_team_id, 'm.role': 'owner' })
-          .select('u.email');
-        recipients.push(...owners.map((o: { email: string }) => o.email));
+        recipients.push(...(await repo.teamOwnerEmails(sub.owner_team_id)));
       }
       if (recipients.length === 0) {
         Context.current().log.warn('webhook paused but nobody to notify', { webhookId: sub.id });

@@ -1,111 +1,33 @@
 import type { Knex } from 'knex';
-import type {
-  WebhookDeliverySource,
-  WebhookDeliveryState,
-  WebhookSubscriptionStatus,
-} from '#workflows/webhooks/contract';
-import { WEBHOOK_DELIVERY_OPEN_STATES, type WebhookAttemptOutcome } from '#workflows/webhooks/contract';
+import type { WebhookDeliveryState, WebhookSubscriptionStatus } from '#workflows/webhooks/contract';
+import { WEBHOOK_DELIVERY_OPEN_STATES } from '#workflows/webhooks/contract';
+import {
+  keyWhere,
+  ownerWhere,
+  type DeliveryKey,
+  type DomainEventRow,
+  type WebhookAttemptRow,
+  type WebhookDeliveryPatch,
+  type WebhookDeliveryRow,
+  type WebhookOwner,
+  type WebhookSubscriptionRow,
+} from './webhook-rows';
+import { dispatchQueueQueries } from './dispatch-queue-queries';
 
-export type WebhookOwner = { kind: 'team'; teamId: string } | { kind: 'user'; userId: string };
-
-export interface WebhookSubscriptionRow {
-  id: string;
-  owner_team_id: string | null;
-  owner_user_id: string | null;
-  created_by_user_id: string | null;
-  target_url: string;
-  events: string[];
-  description: string | null;
-  status: WebhookSubscriptionStatus;
-  consecutive_failures: number;
-  paused_at: Date | null;
-  disabled_at: Date | null;
-  deleted_at: Date | null;
-  secret_hash: string;
-  secret_salt: string;
-  previous_secret_salt: string | null;
-  previous_secret_expires_at: Date | null;
-  secret_rotated_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface WebhookDeliveryRow {
-  subscription_id: string;
-  event_id: string;
-  run: number;
-  event_type: string;
-  source: WebhookDeliverySource;
-  state: WebhookDeliveryState;
-  attempts: number;
-  body_bytes: number | null;
-  last_http_status: number | null;
-  last_error_kind: string | null;
-  last_attempt_at: Date | null;
-  next_attempt_at: Date | null;
-  finished_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  /** Waiting for the dispatcher's first attempt (decision 0195); null once it is recorded. */
-  first_attempt_due_at?: Date | null;
-  dispatch_lease_until?: Date | null;
-  /** Operation tag of the keyed replay that created this run (decision 0197). */
-  replay_op?: string | null;
-}
-
-/** The columns of a delivery its activities move. */
-export type WebhookDeliveryPatch = Partial<
-  Pick<
-    WebhookDeliveryRow,
-    | 'state'
-    | 'attempts'
-    | 'last_http_status'
-    | 'last_error_kind'
-    | 'last_attempt_at'
-    | 'next_attempt_at'
-    | 'finished_at'
-    | 'first_attempt_due_at'
-    | 'dispatch_lease_until'
-    | 'body_bytes'
-  >
->;
-
-export interface WebhookAttemptRow {
-  id: string;
-  subscription_id: string;
-  event_id: string;
-  run: number;
-  event_type: string;
-  attempt: number | null;
-  outcome: WebhookAttemptOutcome;
-  http_status: number | null;
-  error_kind: string | null;
-  latency_ms: number | null;
-  response_snippet: string | null;
-  attempted_at: Date;
-}
-
-export interface DomainEventRow {
-  id: string;
-  type: string;
-  owner_user_ids: string[];
-  owner_team_id: string | null;
-  data: Record<string, unknown>;
-  created_at: Date;
-}
-
-export interface DeliveryKey {
-  subscriptionId: string;
-  eventId: string;
-  run: number;
-}
-
-const ownerWhere = (owner: WebhookOwner) =>
-  owner.kind === 'team' ? { owner_team_id: owner.teamId } : { owner_user_id: owner.userId };
-const keyWhere = (k: DeliveryKey) => ({ subscription_id: k.subscriptionId, event_id: k.eventId, run: k.run });
+export { attemptSummaryOf } from './webhook-rows';
+export type {
+  DeliveryKey,
+  DomainEventRow,
+  WebhookAttemptRow,
+  WebhookDeliveryPatch,
+  WebhookDeliveryRow,
+  WebhookOwner,
+  WebhookSubscriptionRow,
+} from './webhook-rows';
 
 export function createWebhooksRepository(knex: Knex) {
   return {
+    ...dispatchQueueQueries(knex),
     // ---- subscriptions: settings (API) ----
     async insertSubscription(
       row: Pick<
@@ -226,6 +148,7 @@ export function createWebhooksRepository(knex: Knex) {
     async findEvent(id: string, trx: Knex = knex): Promise<DomainEventRow | undefined> {
       return trx('domain_events').where({ id }).first();
     },
+    /** Records the event once; false when its id was already recorded. */
     async insertEvent(
       e: {
         id: string;
@@ -236,11 +159,13 @@ export function createWebhooksRepository(knex: Knex) {
         created_at: Date;
       },
       trx: Knex = knex,
-    ): Promise<void> {
-      await trx('domain_events')
+    ): Promise<boolean> {
+      const inserted = await trx('domain_events')
         .insert({ ...e, data: JSON.stringify(e.data) })
         .onConflict('id')
-        .ignore();
+        .ignore()
+        .returning('id');
+      return inserted.length === 1;
     },
 
     // ---- deliveries (the webhookDelivery workflow's activities only) ----
@@ -365,43 +290,6 @@ export function createWebhooksRepository(knex: Knex) {
         .limit(limit)
         .select('l.*');
     },
-    // ---- the dispatcher's queue (decision 0195) ----
-    /** The fan-out: run 1 of each delivery, waiting for the dispatcher's first attempt; an existing row (a duplicate emit) is left alone. */
-    async queueFirstAttempts(
-      rows: Array<Pick<WebhookDeliveryRow, 'subscription_id' | 'event_id' | 'event_type'>>,
-      trx: Knex = knex,
-    ): Promise<number> {
-      if (rows.length === 0) return 0;
-      const now = new Date();
-      const inserted = await trx('webhook_deliveries')
-        .insert(rows.map((r) => ({ ...r, run: 1, source: 'event', state: 'pending', first_attempt_due_at: now })))
-        .onConflict(['subscription_id', 'event_id', 'run'])
-        .ignore()
-        .returning('event_id');
-      return inserted.length;
-    },
-    /** Claims up to `limit` due first attempts (oldest first) for `leaseMs`; rows another dispatcher holds are skipped. */
-    async claimFirstAttempts(limit: number, leaseMs: number, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
-      const r = await trx.raw(
-        `UPDATE webhook_deliveries d SET dispatch_lease_until = now() + (? * interval '1 millisecond')
-           FROM (SELECT subscription_id, event_id, run FROM webhook_deliveries
-                  WHERE first_attempt_due_at IS NOT NULL AND first_attempt_due_at <= now() AND (dispatch_lease_until IS NULL OR dispatch_lease_until < now())
-                  ORDER BY first_attempt_due_at LIMIT ? FOR UPDATE SKIP LOCKED) c
-          WHERE d.subscription_id = c.subscription_id AND d.event_id = c.event_id AND d.run = c.run
-        RETURNING d.*`,
-        [leaseMs, limit],
-      );
-      return r.rows as WebhookDeliveryRow[];
-    },
-    /** Emitted events whose retry is overdue by more than `overdueMs` (their retry workflow may never have started). */
-    async overdueEventRetries(overdueMs: number, limit: number, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
-      return trx('webhook_deliveries')
-        .where({ state: 'retrying', source: 'event' })
-        .andWhere('next_attempt_at', '<', new Date(Date.now() - overdueMs))
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .select('*');
-    },
     async findSubscriptionsByIds(ids: string[], trx: Knex = knex): Promise<WebhookSubscriptionRow[]> {
       return ids.length === 0 ? [] : trx('webhook_subscriptions').whereIn('id', ids).select('*');
     },
@@ -418,6 +306,14 @@ export function createWebhooksRepository(knex: Knex) {
         .where({ subscription_id: subscriptionId, replay_op: replayOp })
         .orderBy('created_at')
         .select('*');
+    },
+    /** Who hears that a team's subscription was paused when its creator is gone: the team's owners. */
+    async teamOwnerEmails(teamId: string, trx: Knex = knex): Promise<string[]> {
+      const owners = await trx('team_members as m')
+        .join('users as u', 'u.id', 'm.user_id')
+        .where({ 'm.team_id': teamId, 'm.role': 'owner' })
+        .select('u.email');
+      return owners.map((o: { email: string }) => o.email);
     },
     async listUnfinishedDeliveries(subscriptionId: string, trx: Knex = knex): Promise<WebhookDeliveryRow[]> {
       return trx('webhook_deliveries')

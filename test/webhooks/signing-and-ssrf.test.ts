@@ -1,7 +1,7 @@
 import { verifyWebhookSignature, computeSignature } from '#domain/webhooks/index';
 import { buildEnvelope, signatureHeader, parseSignatureHeader } from '#domain/webhooks/signing';
-import { classifyAddress, checkTargetUrl } from '#domain/webhooks/address-policy';
-import { createWebhookHttpClient, type Resolver } from '#domain/webhooks/http-client';
+import { classifyAddress, checkTargetUrl } from '#lib/outbound-http/address-policy';
+import { createOutboundHttpClient as createWebhookHttpClient, type Resolver } from '#lib/outbound-http/http-client';
 import { base62Bytes } from '#lib/base62';
 import { deriveWebhookSecret, hashWebhookSecret } from '#domain/webhooks/secrets';
 import { startReceiver, type Receiver, type Responder } from './helpers';

@@ -7,7 +7,7 @@ import { startReceiver, type Receiver } from './helpers';
 import { emitterFor } from './emit';
 import { appSecret } from '#lib/config';
 import { createWebhooksRepository } from '#db/webhooks/webhooks-repository';
-import { createWebhookHttpClient } from '#domain/webhooks/http-client';
+import { createOutboundHttpClient as createWebhookHttpClient } from '#lib/outbound-http/http-client';
 import {
   createWebhookDeliveryActivities,
   type AttemptWebhookDeliveryResult,

@@ -77,9 +77,7 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
       pausedAtMs: state.pausedAtMs,
     });
   });
-  let cancelRequest: { reason: WebhookCancelReason; version: number } | null = null;
-  let cancelledDone = -1;
-  let lastCancelled = 0;
+  const cancels: Cancels = { request: null, done: -1, last: 0 };
   const notifications: Array<{ consecutiveFailures: number }> = [];
   const inFlight: Array<Promise<void>> = [];
 
@@ -112,14 +110,92 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
     for (const o of outcomes) count(o);
   });
 
+  registerLifecycleUpdates(state, projection, cancels);
+
+  await projection.project();
+  for (;;) {
+    await condition(
+      () =>
+        projection.pending() ||
+        cancels.request !== null ||
+        notifications.length > 0 ||
+        workflowInfo().continueAsNewSuggested,
+    );
+    if (projection.pending()) await projection.project();
+    while (notifications.length > 0) {
+      const n = notifications.shift()!;
+      // The outbox row id comes from the workflow, so a retried activity inserts it once.
+      const outboxId = uuid4();
+      await notifyWebhookPaused({ webhookId: state.webhookId, outboxId, consecutiveFailures: n.consecutiveFailures });
+      // Sending runs beside the actor's loop: a slow or absent SMTP server never holds up the counter.
+      inFlight.push(
+        sendOutboxEmail({ outboxId, maxAttempts: 5 }).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    }
+    if (cancels.request) {
+      const req: CancelRequest = cancels.request;
+      cancels.request = null;
+      const { cancelled } = await cancelPendingWebhookDeliveries({ webhookId: state.webhookId, reason: req.reason });
+      cancels.last = cancelled;
+      cancels.done = req.version;
+    }
+    if (state.status === 'deleted' && !projection.pending() && cancels.request === null) {
+      await condition(allHandlersFinished);
+      await Promise.all(inFlight);
+      return { ...state };
+    }
+    if (
+      workflowInfo().continueAsNewSuggested &&
+      !projection.pending() &&
+      cancels.request === null &&
+      notifications.length === 0
+    ) {
+      await condition(allHandlersFinished);
+      await Promise.all(inFlight);
+      if (projection.pending()) continue;
+      await continueAsNew<typeof webhookSubscriptionWorkflow>({
+        ...input,
+        status: state.status === 'deleted' ? 'disabled' : state.status,
+        consecutiveFailures: state.consecutiveFailures,
+        pausedAtMs: state.pausedAtMs,
+        autoPauseFailures: state.autoPauseFailures,
+        recentDeliveryIds: recent.slice(-DEDUP_WINDOW),
+      });
+    }
+  }
+}
+
+type CancelRequest = { reason: WebhookCancelReason; version: number };
+/** The cancellation of waiting deliveries an update asked for, and how far the loop got with it. */
+interface Cancels {
+  request: CancelRequest | null;
+  /** The projection version whose cancellation is done. */
+  done: number;
+  /** How many deliveries the last cancellation ended. */
+  last: number;
+}
+
+/**
+ * PATCH status (the `resume` and `disable` updates) and DELETE (`delete`): each changes the state,
+ * asks the loop to project it (and to cancel waiting deliveries), and answers once that is done.
+ * A deleted subscription refuses them all.
+ */
+function registerLifecycleUpdates(
+  state: WebhookSubscriptionState,
+  projection: ReturnType<typeof createProjection>,
+  cancels: Cancels,
+): void {
   const refuseIfDeleted = () => {
     if (state.status === 'deleted')
       throw ApplicationFailure.nonRetryable(`webhook ${state.webhookId} has been deleted`, WEBHOOK_DELETED);
   };
   const settle = async (withCancel: boolean): Promise<SubscriptionUpdateResult> => {
     const target = projection.version;
-    await condition(() => projection.isProjected(target) && (!withCancel || cancelledDone >= target));
-    return { state: { ...state }, cancelledDeliveries: withCancel ? lastCancelled : 0 };
+    await condition(() => projection.isProjected(target) && (!withCancel || cancels.done >= target));
+    return { state: { ...state }, cancelledDeliveries: withCancel ? cancels.last : 0 };
   };
   setHandler(
     resumeSubscriptionUpdate,
@@ -140,7 +216,7 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
         state.pausedAtMs = null;
       }
       projection.changed();
-      cancelRequest = { reason: 'disabled', version: projection.version };
+      cancels.request = { reason: 'disabled', version: projection.version };
       return settle(true);
     },
     { validator: refuseIfDeleted },
@@ -150,64 +226,9 @@ export async function webhookSubscriptionWorkflow(input: WebhookSubscriptionInpu
     async () => {
       state.status = 'deleted';
       projection.changed();
-      cancelRequest = { reason: 'deleted', version: projection.version };
+      cancels.request = { reason: 'deleted', version: projection.version };
       return settle(true);
     },
     { validator: refuseIfDeleted },
   );
-
-  await projection.project();
-  for (;;) {
-    await condition(
-      () =>
-        projection.pending() ||
-        cancelRequest !== null ||
-        notifications.length > 0 ||
-        workflowInfo().continueAsNewSuggested,
-    );
-    if (projection.pending()) await projection.project();
-    while (notifications.length > 0) {
-      const n = notifications.shift()!;
-      // The outbox row id comes from the workflow, so a retried activity inserts it once.
-      const outboxId = uuid4();
-      await notifyWebhookPaused({ webhookId: state.webhookId, outboxId, consecutiveFailures: n.consecutiveFailures });
-      // Sending runs beside the actor's loop: a slow or absent SMTP server never holds up the counter.
-      inFlight.push(
-        sendOutboxEmail({ outboxId, maxAttempts: 5 }).then(
-          () => undefined,
-          () => undefined,
-        ),
-      );
-    }
-    if (cancelRequest) {
-      const req: { reason: WebhookCancelReason; version: number } = cancelRequest;
-      cancelRequest = null;
-      const { cancelled } = await cancelPendingWebhookDeliveries({ webhookId: state.webhookId, reason: req.reason });
-      lastCancelled = cancelled;
-      cancelledDone = req.version;
-    }
-    if (state.status === 'deleted' && !projection.pending() && cancelRequest === null) {
-      await condition(allHandlersFinished);
-      await Promise.all(inFlight);
-      return { ...state };
-    }
-    if (
-      workflowInfo().continueAsNewSuggested &&
-      !projection.pending() &&
-      cancelRequest === null &&
-      notifications.length === 0
-    ) {
-      await condition(allHandlersFinished);
-      await Promise.all(inFlight);
-      if (projection.pending()) continue;
-      await continueAsNew<typeof webhookSubscriptionWorkflow>({
-        ...input,
-        status: state.status === 'deleted' ? 'disabled' : state.status,
-        consecutiveFailures: state.consecutiveFailures,
-        pausedAtMs: state.pausedAtMs,
-        autoPauseFailures: state.autoPauseFailures,
-        recentDeliveryIds: recent.slice(-DEDUP_WINDOW),
-      });
-    }
-  }
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import { appSecret, type Config } from '#lib/config';
 import { createRepositories } from '#db/repositories';
-import { createWebhookHttpClient } from '#domain/webhooks/http-client';
+import { createOutboundHttpClient as createWebhookHttpClient } from '#lib/outbound-http/http-client';
 import { createQueueActivities } from '#activities/queue/queue-activities';
 import { createEventsActivities } from '#activities/events/events-activities';
 import { createMatchmakingActivities } from '#activities/matchmaking/matchmaking-activities';
@@ -62,7 +62,7 @@ function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
     appSecret: appSecret(deps.config),
   });
   const webhookHttpClient = createWebhookHttpClient({
-    policy: { allowLoopback: deps.config.WEBHOOK_ALLOW_LOOPBACK },
+    policy: { allowLoopback: deps.config.OUTBOUND_HTTP_ALLOW_LOOPBACK },
     timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
   });
   const fanOut = createWebhooksFanOut({

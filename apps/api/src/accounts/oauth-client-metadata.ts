@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AddressPolicy } from '#domain/webhooks/address-policy';
-import { safeGet, type Resolver } from '#domain/webhooks/http-client';
+import type { AddressPolicy } from '#lib/outbound-http/address-policy';
+import { safeGet, type Resolver } from '#lib/outbound-http/http-client';
 
 /** A client metadata document larger than this is refused (the draft suggests servers cap it; 5 KB is its example). */
 export const CLIENT_METADATA_MAX_BYTES = 5 * 1024;
@@ -70,8 +70,8 @@ export function clientIdProblem(clientId: string, policy: AddressPolicy): string
 }
 
 /**
- * Resolves a Client ID Metadata Document: fetched from the client_id URL through the webhook SSRF
- * guard (no private, link-local or metadata addresses at connect time; no redirects; at most
+ * Resolves a Client ID Metadata Document: fetched from the client_id URL through the outbound
+ * HTTP client's SSRF guard (no private, link-local or metadata addresses at connect time; no redirects; at most
  * CLIENT_METADATA_MAX_BYTES), parsed, and checked: its `client_id` equals the URL exactly, it is a
  * public client (no secret, `none` authentication) with https or loopback redirect URIs.
  */

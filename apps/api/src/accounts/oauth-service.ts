@@ -70,7 +70,7 @@ export function createOAuthService(
   const { oauth } = deps.repos;
   const cfg = deps.config;
   const issuer = cfg.publicBaseUrl;
-  const policy = { allowLoopback: cfg.WEBHOOK_ALLOW_LOOPBACK };
+  const policy = { allowLoopback: cfg.OUTBOUND_HTTP_ALLOW_LOOPBACK };
 
   const resourceOf = (raw: string | undefined): ProtectedResource | null => {
     if (!raw) return null;

@@ -1,11 +1,12 @@
 import { isIP } from 'node:net';
 
 /**
- * Which network addresses a webhook may reach. Everything that is not a public unicast address
+ * Which network addresses the outbound HTTP client may reach (webhook targets, OAuth client
+ * metadata URLs). Everything that is not a public unicast address
  * is refused: private, loopback, link-local, CGNAT, cloud metadata, multicast, unspecified,
  * documentation/benchmark and other reserved ranges, for IPv4 and IPv6 (IPv4-mapped, NAT64 and
- * 6to4 forms are judged by the IPv4 address they carry). WEBHOOK_ALLOW_LOOPBACK lets loopback
- * through for local development and tests, nothing else.
+ * 6to4 forms are judged by the IPv4 address they carry). OUTBOUND_HTTP_ALLOW_LOOPBACK (formerly
+ * WEBHOOK_ALLOW_LOOPBACK) lets loopback through for local development and tests, nothing else.
  */
 export type AddressCategory =
   | 'public'
@@ -164,8 +165,8 @@ export type TargetUrlCheck = { ok: true; url: URL } | { ok: false; message: stri
 
 /**
  * Static check of a target URL at create/patch time: `https:` (or `http:` to a loopback host when
- * WEBHOOK_ALLOW_LOOPBACK), no credentials, no IP literal or internal host name outside the policy.
- * Names are resolved and checked again at every connect (domain/webhooks/http-client.ts).
+ * OUTBOUND_HTTP_ALLOW_LOOPBACK), no credentials, no IP literal or internal host name outside the
+ * policy. Names are resolved and checked again at every connect (./http-client.ts).
  */
 export function checkTargetUrl(raw: string, policy: AddressPolicy): TargetUrlCheck {
   let url: URL;

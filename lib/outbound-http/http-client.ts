@@ -5,14 +5,16 @@ import { isIP, type LookupFunction } from 'node:net';
 import { checkTargetUrl, refusalReason, type AddressPolicy } from './address-policy';
 
 /**
- * The only way the service sends webhook traffic. SSRF guard at connect time: the host name is
+ * The only way the service sends requests to URLs that others name (webhook deliveries, OAuth
+ * client metadata documents); no capability owns it. SSRF guard at connect time: the host name is
  * resolved by our own `lookup` (used by the agent for every new connection), and the connection
  * is refused when any resolved address is outside the policy — so a name that re-binds to a
  * private address after the create-time check is still refused. IP literals are checked before
  * the request (Node does not call `lookup` for them). Redirects are never followed; the
- * response body is read up to a small cap.
+ * response body is read up to a small cap. Loopback is let through only with
+ * OUTBOUND_HTTP_ALLOW_LOOPBACK (formerly WEBHOOK_ALLOW_LOOPBACK), for development and tests.
  */
-export type WebhookErrorKind =
+export type OutboundErrorKind =
   | 'blocked_address'
   | 'invalid_target'
   | 'dns_error'
@@ -24,10 +26,10 @@ export type WebhookErrorKind =
   | 'redirect_not_followed'
   | 'http_error';
 
-export interface WebhookPostResult {
+export interface OutboundPostResult {
   ok: boolean;
   httpStatus: number | null;
-  errorKind: WebhookErrorKind | null;
+  errorKind: OutboundErrorKind | null;
   /** Short human-readable detail (never contains secrets or signatures). */
   errorMessage: string | null;
   latencyMs: number;
@@ -43,7 +45,7 @@ export const SNIPPET_CHARS = 256;
 const defaultResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 export class BlockedAddressError extends Error {
-  readonly code = 'ERR_WEBHOOK_BLOCKED_ADDRESS';
+  readonly code = 'ERR_OUTBOUND_BLOCKED_ADDRESS';
   constructor(message: string) {
     super(message);
     this.name = 'BlockedAddressError';
@@ -76,15 +78,15 @@ export function createSafeLookup(policy: AddressPolicy, resolve: Resolver = defa
   }) as LookupFunction;
 }
 
-function classifyError(err: NodeJS.ErrnoException): { kind: WebhookErrorKind; message: string } {
-  if (err instanceof BlockedAddressError || err.code === 'ERR_WEBHOOK_BLOCKED_ADDRESS')
+function classifyError(err: NodeJS.ErrnoException): { kind: OutboundErrorKind; message: string } {
+  if (err instanceof BlockedAddressError || err.code === 'ERR_OUTBOUND_BLOCKED_ADDRESS')
     return { kind: 'blocked_address', message: err.message };
   if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'ENODATA')
     return { kind: 'dns_error', message: `DNS lookup failed (${err.code})` };
   if (err.code === 'ECONNREFUSED') return { kind: 'connection_refused', message: 'connection refused' };
   if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'ERR_STREAM_PREMATURE_CLOSE')
     return { kind: 'connection_reset', message: 'connection reset' };
-  if (err.code === 'ETIMEDOUT' || err.code === 'ERR_WEBHOOK_TIMEOUT') return { kind: 'timeout', message: err.message };
+  if (err.code === 'ETIMEDOUT' || err.code === 'ERR_OUTBOUND_TIMEOUT') return { kind: 'timeout', message: err.message };
   if (
     typeof err.code === 'string' &&
     (err.code.startsWith('ERR_TLS') ||
@@ -97,17 +99,17 @@ function classifyError(err: NodeJS.ErrnoException): { kind: WebhookErrorKind; me
   return { kind: 'network_error', message: err.code ? `network error (${err.code})` : 'network error' };
 }
 
-export interface WebhookHttpClient {
-  post(target: string, body: string, headers: Record<string, string>): Promise<WebhookPostResult>;
+export interface OutboundHttpClient {
+  post(target: string, body: string, headers: Record<string, string>): Promise<OutboundPostResult>;
   close(): void;
 }
 
-export function createWebhookHttpClient(opts: {
+export function createOutboundHttpClient(opts: {
   policy: AddressPolicy;
   timeoutMs: number;
   resolve?: Resolver;
   maxSockets?: number;
-}): WebhookHttpClient {
+}): OutboundHttpClient {
   const lookup = createSafeLookup(opts.policy, opts.resolve);
   const agentOpts = { keepAlive: true, maxSockets: opts.maxSockets ?? 64, lookup };
   const httpsAgent = new https.Agent(agentOpts);
@@ -117,7 +119,11 @@ export function createWebhookHttpClient(opts: {
     post(target, body, headers) {
       const started = process.hrtime.bigint();
       const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
-      const fail = (kind: WebhookErrorKind, message: string, httpStatus: number | null = null): WebhookPostResult => ({
+      const fail = (
+        kind: OutboundErrorKind,
+        message: string,
+        httpStatus: number | null = null,
+      ): OutboundPostResult => ({
         ok: false,
         httpStatus,
         errorKind: kind,
@@ -147,9 +153,9 @@ export function createWebhookHttpClient(opts: {
       }
       const payload = Buffer.from(body, 'utf8');
 
-      return new Promise<WebhookPostResult>((resolve) => {
+      return new Promise<OutboundPostResult>((resolve) => {
         let settled = false;
-        const finish = (r: WebhookPostResult) => {
+        const finish = (r: OutboundPostResult) => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
@@ -166,7 +172,7 @@ export function createWebhookHttpClient(opts: {
         const timer = setTimeout(() => {
           if (finishWithResponse) finishWithResponse();
           else finish(fail('timeout', `no response within ${opts.timeoutMs} ms`));
-          req.destroy(Object.assign(new Error('timeout'), { code: 'ERR_WEBHOOK_TIMEOUT' }));
+          req.destroy(Object.assign(new Error('timeout'), { code: 'ERR_OUTBOUND_TIMEOUT' }));
         }, opts.timeoutMs);
         req.on('error', (err: NodeJS.ErrnoException) => {
           const c = classifyError(err);
@@ -180,7 +186,7 @@ export function createWebhookHttpClient(opts: {
           const done = () => {
             const text = Buffer.concat(chunks).toString('utf8').slice(0, SNIPPET_CHARS);
             const ok = status >= 200 && status < 300;
-            const errorKind: WebhookErrorKind | null = ok
+            const errorKind: OutboundErrorKind | null = ok
               ? null
               : status >= 300 && status < 400
                 ? 'redirect_not_followed'
@@ -224,10 +230,10 @@ export function createWebhookHttpClient(opts: {
 
 export type SafeGetResult =
   | { ok: true; httpStatus: number; contentType: string | null; body: string }
-  | { ok: false; httpStatus: number | null; errorKind: WebhookErrorKind | 'too_large'; errorMessage: string };
+  | { ok: false; httpStatus: number | null; errorKind: OutboundErrorKind | 'too_large'; errorMessage: string };
 
 /**
- * One GET under the same SSRF guard as webhook deliveries (the static URL check, then the policy at
+ * One GET under the same SSRF guard as the POSTs (the static URL check, then the policy at
  * every connect; no redirects; `https:` only, or `http:` to loopback when the policy allows it),
  * reading at most `maxBytes` of body. For documents the service fetches from URLs that others
  * name, such as an OAuth client's metadata document.
@@ -243,7 +249,7 @@ export function safeGet(
   },
 ): Promise<SafeGetResult> {
   const fail = (
-    kind: WebhookErrorKind | 'too_large',
+    kind: OutboundErrorKind | 'too_large',
     message: string,
     httpStatus: number | null = null,
   ): SafeGetResult => ({
@@ -277,7 +283,7 @@ export function safeGet(
     });
     const timer = setTimeout(() => {
       finish(fail('timeout', `no response within ${opts.timeoutMs} ms`));
-      req.destroy(Object.assign(new Error('timeout'), { code: 'ERR_WEBHOOK_TIMEOUT' }));
+      req.destroy(Object.assign(new Error('timeout'), { code: 'ERR_OUTBOUND_TIMEOUT' }));
     }, opts.timeoutMs);
     req.on('error', (err: NodeJS.ErrnoException) => {
       const c = classifyError(err);
