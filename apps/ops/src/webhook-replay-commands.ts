@@ -1,5 +1,5 @@
 import { dateArg, HELP, type OpsOptions } from './ops-arguments';
-import type { OpsContext } from './ops-commands';
+import type { OpsContext } from './ops-context';
 
 /** `dead-letters`: webhook deliveries that gave up since then (default: the last 7 days), not yet replayed. */
 export async function deadLetters(ctx: OpsContext, values: OpsOptions): Promise<void> {
