@@ -1,7 +1,7 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Config } from '#lib/config';
 import { retentionWorkflowId } from '#workflows/retention/contract';
-import { when, type OpsContext } from './ops-commands';
+import { when, type OpsContext } from './ops-context';
 
 /** Counted up to this many per table: enough to tell "a backlog" from "up to date", never a long scan. */
 const COUNT_CAP = 100_000;
