@@ -38,6 +38,7 @@ import { matchmakerStatsQuery, matchmakerWorkflowId } from '#workflows/matchmaki
 import { migratedDatabase } from './support/infra';
 import { pool } from './support/pool';
 import { runMain, Teardown } from './support/runner';
+import { seedEvent, seedRecruiterTeam } from './support/seed';
 import { percentile } from './support/stats';
 import {
   decide,
@@ -323,30 +324,24 @@ async function seedPeople(knex: Knex, app: App, day: Day): Promise<People> {
     jobOf: new Map(),
   };
   for (const rec of day.recruiters) {
-    const team = await accounts.insertTeam(`Fair team ${rec.idx}`);
-    const user = await accounts.insertUser({
+    const { teamId, recruiterId } = await seedRecruiterTeam(accounts, `Fair team ${rec.idx}`, {
       email: `recruiter-${rec.idx}@fair.local`,
-      display_name: `Recruiter ${rec.idx}`,
-      role: 'recruiter',
+      displayName: `Recruiter ${rec.idx}`,
     });
-    await accounts.addMember(team.id, user.id, 'owner');
-    const [event] = await knex('live_events')
-      .insert({
-        team_id: team.id,
-        slug: `fair-${rec.idx}`,
-        company_name: `Company ${rec.idx}`,
-        visibility: 'open_invite',
-        status: 'live',
-        started_at: knex.fn.now(),
-        interview_slots: rec.capacity,
-      })
-      .returning(['id', 'slug']);
-    p.recruiterUser[rec.idx] = user.id;
+    const event = await seedEvent(knex, teamId, {
+      slug: `fair-${rec.idx}`,
+      company: `Company ${rec.idx}`,
+      visibility: 'open_invite',
+      status: 'live',
+      slots: rec.capacity,
+      startedNow: true,
+    });
+    p.recruiterUser[rec.idx] = recruiterId;
     p.eventSlug[rec.idx] = event.slug;
     for (const j of rec.jobs) {
       const [row] = await knex('jobs')
         .insert({
-          team_id: team.id,
+          team_id: teamId,
           live_event_id: event.id,
           title: j.title,
           essential_skills: j.job.essentialSkills,
