@@ -11,6 +11,7 @@ export function spawnLogged(cmd: string, args: string[], env: NodeJS.ProcessEnv,
   }
 }
 
+/** The last 3000 characters of a log file (empty if there is none yet). */
 export const tail = (file: string) => {
   try {
     return fs.readFileSync(file, 'utf8').slice(-3000);
@@ -19,6 +20,7 @@ export const tail = (file: string) => {
   }
 };
 
+/** Waits until `check` holds (every 200 ms, 120 s by default); `failed` names a failure that ends the wait at once. */
 export async function until(
   what: string,
   check: () => Promise<boolean>,
@@ -34,10 +36,12 @@ export async function until(
   }
 }
 
+/** Whether `url` answers `status` within 2 s. */
 export const answers = async (url: string, status = 200) => {
   const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
   await res.arrayBuffer();
   return res.status === status;
 };
 
+/** Whether a child has exited (by code or signal). */
 export const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
