@@ -43,6 +43,7 @@ import { buildDist, loadavg, waitFor } from './support/infra';
 import { parseBenchArgs, runMain, Teardown } from './support/runner';
 import { TICK_MS, childTicks, postgresPids, ticks } from './support/cpu';
 import { median } from './support/stats';
+import { seedRecruiterTeam } from './support/seed';
 import {
   capacityModel,
   formatModel,
@@ -352,6 +353,295 @@ async function startStack(dir: string, dist: string, teardown: Teardown): Promis
   };
 }
 
+/** A timed call of the public API; the body as JSON.parse gives it. */
+type Call = (token: string, method: string, p: string, body?: unknown) => Promise<{ body: any; ms: number }>;
+type Seeker = { id: string; token: string };
+
+/** A call of the public API with a bearer token (an idempotency key on every POST), timed. */
+function apiCaller(base: string): Call {
+  return async (token, method, p, body) => {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/v1${p}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(method === 'POST' ? { 'idempotency-key': randomUUID() } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text}`);
+    return { body: text ? JSON.parse(text) : null, ms: performance.now() - started };
+  };
+}
+
+/** Who the operations act as, and the two events: the recruiter, waiters (who fit no job) and candidates (who fit). */
+interface Actors {
+  call: Call;
+  recruiterId: string;
+  recruiterToken: string;
+  waiting: { id: string; slug: string };
+  matching: { id: string; slug: string };
+  waiters: Seeker[];
+  candidates: Seeker[];
+}
+
+/** Onboarded seekers with tokens, each knowing `skills`. */
+async function seedSeekers(s: Stack, count: number, tag: string, skills: string[]): Promise<Seeker[]> {
+  const { accounts } = s.services.deps.repos;
+  const out: Seeker[] = [];
+  for (let i = 0; i < count; i++) {
+    const user = await accounts.insertUser({
+      email: `${tag}-${i}@capacity.test`,
+      display_name: `Seeker ${tag} ${i}`,
+      role: 'seeker',
+    });
+    await s.services.accounts.profiles.completeOnboarding(user.id, {
+      full_name: `Seeker ${tag} ${i}`,
+      title: 'Engineer',
+      skills,
+      experience_years: 5,
+    } as never);
+    out.push({
+      id: user.id,
+      token: (await s.services.accounts.tokens.mint(user.id, { name: tag, scopes: SCOPES })).token,
+    });
+  }
+  return out;
+}
+
+/** The recruiter, their team and token; the events go live through the API as a recruiter's agent would. */
+async function seedActors(s: Stack, n: number): Promise<Actors> {
+  const { recruiterId } = await seedRecruiterTeam(s.services.deps.repos.accounts, 'Capacity Inc', {
+    email: 'recruiter@capacity.test',
+    displayName: 'Capacity recruiter',
+  });
+  await s.services.accounts.profiles.completeOnboarding(recruiterId, {
+    full_name: 'Capacity recruiter',
+    title: 'Recruiter',
+  } as never);
+  const recruiterToken = (await s.services.accounts.tokens.mint(recruiterId, { name: 'capacity', scopes: SCOPES }))
+    .token;
+  const call = apiCaller(s.base);
+  const liveEvent = async (slug: string, slots: number) => {
+    const ev = (
+      await call(recruiterToken, 'POST', '/live-events', {
+        slug,
+        company_name: 'Capacity Inc',
+        visibility: 'open_invite',
+        interview_slots: slots,
+      })
+    ).body.event;
+    await call(recruiterToken, 'POST', '/jobs', {
+      live_event_id: ev.id,
+      title: 'Backend engineer',
+      essential_skills: ['TypeScript'],
+    });
+    await call(recruiterToken, 'POST', `/live-events/${ev.id}/go-live`);
+    return ev as { id: string; slug: string };
+  };
+  const waiting = await liveEvent('capacity-waiting', 1);
+  const matching = await liveEvent('capacity-matching', 4);
+  // The waiting event's job asks for TypeScript; these seekers know only COBOL, so nothing is offered.
+  const waiters = await seedSeekers(s, n, 'waiter', ['COBOL']);
+  const candidates = await seedSeekers(s, n, 'candidate', ['TypeScript', 'PostgreSQL']);
+  return { call, recruiterId, recruiterToken, waiting, matching, waiters, candidates };
+}
+
+const idleLine = (s: Stack) =>
+  Object.entries(s.idleTicksPerSecond)
+    .map(([k, v]) => `${k} ${(v * TICK_MS).toFixed(1)}`)
+    .join(', ');
+
+/** The idle baseline: 20 s of nothing, once the setup's own work has settled. */
+async function measureIdle(s: Stack): Promise<void> {
+  await new Promise((r) => setTimeout(r, 5_000));
+  const i0 = cpuTicks(s);
+  const idleStart = Date.now();
+  await new Promise((r) => setTimeout(r, 20_000));
+  const i1 = cpuTicks(s);
+  const idleSeconds = (Date.now() - idleStart) / 1000;
+  for (const k of Object.keys(i0) as Array<keyof CpuTicks>) s.idleTicksPerSecond[k] = (i1[k] - i0[k]) / idleSeconds;
+  log(`idle CPU ms per second: ${idleLine(s)}`);
+}
+
+/** `GET /jobs/search` with the public cache off, `count` times. */
+async function searches(s: Stack, count: number) {
+  const wallMs: number[] = [];
+  for (let r = 0; r < count; r++) {
+    const started = performance.now();
+    const res = await fetch(`${s.base}/api/v1/jobs/search?skills=typescript,postgres&limit=20`);
+    await res.text();
+    if (res.status !== 200) throw new Error(`search: ${res.status}`);
+    wallMs.push(performance.now() - started);
+  }
+  return { wallMs };
+}
+
+/** A whole interview per candidate: join, offer, both accept, both in the room, ended, completed; four at a time. */
+async function interviews(s: Stack, a: Actors) {
+  const wallMs: number[] = [];
+  let inProcessCpuMs = 0;
+  const inProcess = async <T>(f: () => Promise<T>): Promise<T> => {
+    for (let attempt = 0; ; attempt++) {
+      const c0 = process.cpuUsage();
+      try {
+        return await f();
+      } catch (err) {
+        // The projection of the accept may not have reached the room's read yet: retry.
+        if (attempt > 100) throw err;
+        await new Promise((r) => setTimeout(r, 50));
+      } finally {
+        const d = process.cpuUsage(c0);
+        inProcessCpuMs += (d.user + d.system) / 1000;
+      }
+    }
+  };
+  const { recruiterId } = a;
+  const lifecycle = async (c: Seeker) => {
+    const started = performance.now();
+    await a.call(c.token, 'POST', '/queue/join', { live_event_slug: a.matching.slug });
+    let matchId: string | undefined;
+    await waitFor(
+      'offer',
+      async () => {
+        const row = await s.benchKnex('matches').where({ seeker_user_id: c.id, status: 'matched' }).first('id');
+        matchId = row?.id;
+        return !!matchId;
+      },
+      { timeoutMs: 120_000, everyMs: 100 },
+    );
+    const m = s.services.matches;
+    await inProcess(() => m.accept({ userId: c.id, matchId: matchId! }));
+    await inProcess(() => m.accept({ userId: recruiterId, matchId: matchId! }));
+    await inProcess(() => m.enterRoom({ userId: c.id, matchId: matchId! }));
+    await inProcess(() => m.enterRoom({ userId: recruiterId, matchId: matchId! }));
+    await inProcess(() => m.startInterviewClock({ userId: recruiterId, matchId: matchId! }));
+    await inProcess(() => m.completeInterview({ userId: recruiterId, matchId: matchId! }));
+    await waitFor(
+      'completed',
+      async () => (await s.benchKnex('matches').where({ id: matchId }).first('status'))?.status === 'completed',
+      { timeoutMs: 120_000, everyMs: 100 },
+    );
+    wallMs.push(performance.now() - started);
+  };
+  // Four at a time, the event's four slots.
+  for (let i = 0; i < a.candidates.length; i += 4) await Promise.all(a.candidates.slice(i, i + 4).map(lifecycle));
+  return { wallMs, inProcessCpuMs };
+}
+
+/** `n` test events to a subscription of the recruiter's, until all are delivered to the local receiver. */
+async function testDeliveries(s: Stack, a: Actors, hookId: string, n: number) {
+  const wallMs: number[] = [];
+  for (let i = 0; i < n; i++) wallMs.push((await a.call(a.recruiterToken, 'POST', `/webhooks/${hookId}/test`)).ms);
+  await waitFor(
+    'deliveries',
+    async () =>
+      Number(
+        (
+          await s
+            .benchKnex('webhook_deliveries')
+            .where({ subscription_id: hookId, state: 'delivered' })
+            .count<{ n: string }[]>('* as n')
+        )[0].n,
+      ) >= n,
+    { timeoutMs: 120_000, everyMs: 200 },
+  );
+  return { wallMs };
+}
+
+/** Each kind of operation measured in turn (join, status, search, leave, match, webhook); `--status-only` skips some. */
+async function measureOperations(s: Stack, a: Actors, n: number, teardown: Teardown): Promise<OperationCost[]> {
+  const history = historyCounter(s.temporal);
+  const costs: OperationCost[] = [];
+  const keep = (c: OperationCost | null) => c && costs.push(c);
+  const each = async (ws: Seeker[], f: (w: Seeker) => Promise<{ ms: number }>) => {
+    const wallMs: number[] = [];
+    for (const w of ws) wallMs.push((await f(w)).ms);
+    return { wallMs };
+  };
+  const { call, waiters } = a;
+  keep(
+    await measure(s, history, 'join', n, () =>
+      each(waiters, (w) => call(w.token, 'POST', '/queue/join', { live_event_slug: a.waiting.slug })),
+    ),
+  );
+  keep(
+    await measure(s, history, 'status', n * 5, async () => {
+      const wallMs: number[] = [];
+      for (let r = 0; r < 5; r++)
+        wallMs.push(...(await each(waiters, (w) => call(w.token, 'GET', '/queue/status'))).wallMs);
+      return { wallMs };
+    }),
+  );
+  keep(await measure(s, history, 'search', n * 5, () => searches(s, n * 5)));
+  keep(await measure(s, history, 'leave', n, () => each(waiters, (w) => call(w.token, 'POST', '/queue/leave'))));
+  keep(await measure(s, history, 'match', n, () => interviews(s, a)));
+  const hookUrl = await receiver(teardown);
+  const hook = (await call(a.recruiterToken, 'POST', '/webhooks', { target_url: hookUrl, events: ['match.matched'] }))
+    .body;
+  keep(await measure(s, history, 'webhook', n, () => testDeliveries(s, a, hook.id, n)));
+  return costs;
+}
+
+type RowBytes = Record<string, { rows: number; bytesPerRow: number }>;
+
+/**
+ * Bytes per row: the average stored row (pg_column_size) plus its tuple header and line pointer
+ * (28 B); indexes and free space are the model's named factor, not measured here.
+ */
+async function measureRowBytes(knex: Knex): Promise<RowBytes> {
+  const rowBytes: RowBytes = {};
+  for (const t of TABLES) {
+    const r = (
+      await knex.raw(`SELECT count(*)::int AS rows, coalesce(avg(pg_column_size(x.*)), 0)::float AS avg FROM ${t} x`)
+    ).rows[0] as { rows: number; avg: number };
+    if (r.rows > 0) rowBytes[t] = { rows: r.rows, bytesPerRow: Math.round(r.avg + 28) };
+  }
+  return rowBytes;
+}
+
+/** The report: each operation's cost, the tables' rows, and the model's answer (plain and with poll hints). */
+function report(
+  s: Stack,
+  r: { n: number; t0: number; loadStart: string; costs: OperationCost[]; rowBytes: RowBytes },
+  model: ReturnType<typeof capacityModel> | null,
+  hinted: ReturnType<typeof capacityModel> | null,
+): string {
+  const { costs, rowBytes } = r;
+  return [
+    `# Capacity inputs (${new Date().toISOString()})`,
+    '',
+    `n = ${r.n} per operation; CPU less each process's idle use (ms per second: ${idleLine(s)}); ` +
+      `${os.cpus().length} cores; load ${r.loadStart} → ${loadavg()}; ${((Date.now() - r.t0) / 1000).toFixed(0)} s`,
+    '',
+    '| operation | history events | workflow tasks | activity tasks | timers | history bytes | SQL statements | CPU ms API | worker | Temporal | PostgreSQL | wall p50 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...costs.map(
+      (c) =>
+        `| ${c.name} | ${c.historyEvents.toFixed(1)} | ${c.workflowTasks.toFixed(1)} | ${c.activityTasks.toFixed(1)} | ` +
+        `${c.timers.toFixed(1)} | ${Math.round(c.historyBytes)} | ${c.sqlStatements.toFixed(1)} | ${c.cpuMs.api.toFixed(1)} | ` +
+        `${c.cpuMs.worker.toFixed(1)} | ${c.cpuMs.temporal.toFixed(1)} | ${c.cpuMs.postgres.toFixed(1)} | ${c.wallMsP50.toFixed(0)} |`,
+    ),
+    '',
+    '| table | rows at the end | bytes per row | rows added per operation |',
+    '|---|---|---|---|',
+    ...Object.entries(rowBytes).map(
+      ([t, row]) =>
+        `| ${t} | ${row.rows} | ${row.bytesPerRow} | ${costs
+          .filter((c) => c.rowsAdded[t])
+          .map((c) => `${c.name} ${c.rowsAdded[t].toFixed(2)}`)
+          .join(', ')} |`,
+    ),
+    '',
+    model ? formatModel(model) : '(--status-only: no model)',
+    ...(hinted
+      ? ['', 'With poll_after_seconds honoured (the assumed mix of states: a model input):', '', formatModel(hinted)]
+      : []),
+  ].join('\n');
+}
+
 async function main() {
   const t0 = Date.now();
   const loadStart = loadavg();
@@ -365,259 +655,14 @@ async function main() {
   try {
     buildDist(dist);
     const s = await startStack(dir, dist, teardown);
-    const history = historyCounter(s.temporal);
-    const { accounts, profiles } = { accounts: s.services.deps.repos.accounts, profiles: s.services.accounts.profiles };
-
-    // The recruiter, their team and token; the events go live through the API as a recruiter's agent would.
-    const recruiter = await accounts.insertUser({
-      email: 'recruiter@capacity.test',
-      display_name: 'Capacity recruiter',
-      role: 'recruiter',
-    });
-    const team = await accounts.insertTeam('Capacity Inc');
-    await accounts.addMember(team.id, recruiter.id, 'owner');
-    await profiles.completeOnboarding(recruiter.id, { full_name: 'Capacity recruiter', title: 'Recruiter' } as never);
-    const recruiterToken = (await s.services.accounts.tokens.mint(recruiter.id, { name: 'capacity', scopes: SCOPES }))
-      .token;
-    const call = async (token: string, method: string, p: string, body?: unknown) => {
-      const started = performance.now();
-      const res = await fetch(`${s.base}/api/v1${p}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(method === 'POST' ? { 'idempotency-key': randomUUID() } : {}),
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-      return { body: text ? JSON.parse(text) : null, ms: performance.now() - started };
-    };
-    const liveEvent = async (slug: string, slots: number, withJob: boolean) => {
-      const ev = (
-        await call(recruiterToken, 'POST', '/live-events', {
-          slug,
-          company_name: 'Capacity Inc',
-          visibility: 'open_invite',
-          interview_slots: slots,
-        })
-      ).body.event;
-      if (withJob)
-        await call(recruiterToken, 'POST', '/jobs', {
-          live_event_id: ev.id,
-          title: 'Backend engineer',
-          essential_skills: ['TypeScript'],
-        });
-      await call(recruiterToken, 'POST', `/live-events/${ev.id}/go-live`);
-      return ev as { id: string; slug: string };
-    };
-    const seekers = async (count: number, tag: string, skills: string[]) => {
-      const out: Array<{ id: string; token: string }> = [];
-      for (let i = 0; i < count; i++) {
-        const user = await accounts.insertUser({
-          email: `${tag}-${i}@capacity.test`,
-          display_name: `Seeker ${tag} ${i}`,
-          role: 'seeker',
-        });
-        await profiles.completeOnboarding(user.id, {
-          full_name: `Seeker ${tag} ${i}`,
-          title: 'Engineer',
-          skills,
-          experience_years: 5,
-        } as never);
-        out.push({
-          id: user.id,
-          token: (await s.services.accounts.tokens.mint(user.id, { name: tag, scopes: SCOPES })).token,
-        });
-      }
-      return out;
-    };
-
-    const waiting = await liveEvent('capacity-waiting', 1, true);
-    const matching = await liveEvent('capacity-matching', 4, true);
-    // The waiting event's job asks for TypeScript; these seekers know only COBOL, so nothing is offered.
-    const waiters = await seekers(n, 'waiter', ['COBOL']);
-    const candidates = await seekers(n, 'candidate', ['TypeScript', 'PostgreSQL']);
-    const costs: OperationCost[] = [];
-    const keep = (c: OperationCost | null) => c && costs.push(c);
-
-    // The idle baseline: 20 s of nothing, once the setup's own work has settled.
-    await new Promise((r) => setTimeout(r, 5_000));
-    const i0 = cpuTicks(s);
-    const idleStart = Date.now();
-    await new Promise((r) => setTimeout(r, 20_000));
-    const i1 = cpuTicks(s);
-    const idleSeconds = (Date.now() - idleStart) / 1000;
-    for (const k of Object.keys(i0) as Array<keyof CpuTicks>) s.idleTicksPerSecond[k] = (i1[k] - i0[k]) / idleSeconds;
-    log(
-      `idle CPU ms per second: ${Object.entries(s.idleTicksPerSecond)
-        .map(([k, v]) => `${k} ${(v * TICK_MS).toFixed(1)}`)
-        .join(', ')}`,
-    );
-
-    keep(
-      await measure(s, history, 'join', n, async () => {
-        const wallMs: number[] = [];
-        for (const w of waiters)
-          wallMs.push((await call(w.token, 'POST', '/queue/join', { live_event_slug: waiting.slug })).ms);
-        return { wallMs };
-      }),
-    );
-    keep(
-      await measure(s, history, 'status', n * 5, async () => {
-        const wallMs: number[] = [];
-        for (let r = 0; r < 5; r++)
-          for (const w of waiters) wallMs.push((await call(w.token, 'GET', '/queue/status')).ms);
-        return { wallMs };
-      }),
-    );
-    keep(
-      await measure(s, history, 'search', n * 5, async () => {
-        const wallMs: number[] = [];
-        for (let r = 0; r < n * 5; r++) {
-          const started = performance.now();
-          const res = await fetch(`${s.base}/api/v1/jobs/search?skills=typescript,postgres&limit=20`);
-          await res.text();
-          if (res.status !== 200) throw new Error(`search: ${res.status}`);
-          wallMs.push(performance.now() - started);
-        }
-        return { wallMs };
-      }),
-    );
-    keep(
-      await measure(s, history, 'leave', n, async () => {
-        const wallMs: number[] = [];
-        for (const w of waiters) wallMs.push((await call(w.token, 'POST', '/queue/leave')).ms);
-        return { wallMs };
-      }),
-    );
-
-    // A whole interview per seeker: join, offer, both accept, both in the room, ended, completed.
-    keep(
-      await measure(s, history, 'match', n, async () => {
-        const wallMs: number[] = [];
-        let inProcessCpuMs = 0;
-        const inProcess = async <T>(f: () => Promise<T>): Promise<T> => {
-          for (let attempt = 0; ; attempt++) {
-            const c0 = process.cpuUsage();
-            try {
-              return await f();
-            } catch (err) {
-              // The projection of the accept may not have reached the room's read yet: retry.
-              if (attempt > 100) throw err;
-              await new Promise((r) => setTimeout(r, 50));
-            } finally {
-              const d = process.cpuUsage(c0);
-              inProcessCpuMs += (d.user + d.system) / 1000;
-            }
-          }
-        };
-        const lifecycle = async (c: { id: string; token: string }) => {
-          const started = performance.now();
-          await call(c.token, 'POST', '/queue/join', { live_event_slug: matching.slug });
-          let matchId: string | undefined;
-          await waitFor(
-            'offer',
-            async () => {
-              const row = await s.benchKnex('matches').where({ seeker_user_id: c.id, status: 'matched' }).first('id');
-              matchId = row?.id;
-              return !!matchId;
-            },
-            { timeoutMs: 120_000, everyMs: 100 },
-          );
-          const m = s.services.matches;
-          await inProcess(() => m.accept({ userId: c.id, matchId: matchId! }));
-          await inProcess(() => m.accept({ userId: recruiter.id, matchId: matchId! }));
-          await inProcess(() => m.enterRoom({ userId: c.id, matchId: matchId! }));
-          await inProcess(() => m.enterRoom({ userId: recruiter.id, matchId: matchId! }));
-          await inProcess(() => m.startInterviewClock({ userId: recruiter.id, matchId: matchId! }));
-          await inProcess(() => m.completeInterview({ userId: recruiter.id, matchId: matchId! }));
-          await waitFor(
-            'completed',
-            async () => (await s.benchKnex('matches').where({ id: matchId }).first('status'))?.status === 'completed',
-            { timeoutMs: 120_000, everyMs: 100 },
-          );
-          wallMs.push(performance.now() - started);
-        };
-        // Four at a time, the event's four slots.
-        for (let i = 0; i < candidates.length; i += 4) await Promise.all(candidates.slice(i, i + 4).map(lifecycle));
-        return { wallMs, inProcessCpuMs };
-      }),
-    );
-
-    const hookUrl = await receiver(teardown);
-    const hook = (await call(recruiterToken, 'POST', '/webhooks', { target_url: hookUrl, events: ['match.matched'] }))
-      .body;
-    keep(
-      await measure(s, history, 'webhook', n, async () => {
-        const wallMs: number[] = [];
-        for (let i = 0; i < n; i++) wallMs.push((await call(recruiterToken, 'POST', `/webhooks/${hook.id}/test`)).ms);
-        await waitFor(
-          'deliveries',
-          async () =>
-            Number(
-              (
-                await s
-                  .benchKnex('webhook_deliveries')
-                  .where({ subscription_id: hook.id, state: 'delivered' })
-                  .count<{ n: string }[]>('* as n')
-              )[0].n,
-            ) >= n,
-          { timeoutMs: 120_000, everyMs: 200 },
-        );
-        return { wallMs };
-      }),
-    );
-
-    // Bytes per row: the average stored row (pg_column_size) plus its tuple header and line pointer
-    // (28 B); indexes and free space are the model's named factor, not measured here.
-    const rowBytes: Record<string, { rows: number; bytesPerRow: number }> = {};
-    for (const t of TABLES) {
-      const r = (
-        await s.knex.raw(
-          `SELECT count(*)::int AS rows, coalesce(avg(pg_column_size(x.*)), 0)::float AS avg FROM ${t} x`,
-        )
-      ).rows[0] as { rows: number; avg: number };
-      if (r.rows > 0) rowBytes[t] = { rows: r.rows, bytesPerRow: Math.round(r.avg + 28) };
-    }
-
+    const actors = await seedActors(s, n);
+    await measureIdle(s);
+    const costs = await measureOperations(s, actors, n, teardown);
+    const rowBytes = await measureRowBytes(s.knex);
     const model = opts.statusOnly ? null : capacityModel(costs, rowBytes, TARGET_WORKLOAD);
     // The same, with pollers honouring poll_after_seconds over an assumed mix of states (a model input).
     const hinted = opts.statusOnly ? null : capacityModel(costs, rowBytes, TARGET_WORKLOAD_HINTED);
-    const md = [
-      `# Capacity inputs (${new Date().toISOString()})`,
-      '',
-      `n = ${n} per operation; CPU less each process's idle use (ms per second: ${Object.entries(s.idleTicksPerSecond)
-        .map(([k, v]) => `${k} ${(v * TICK_MS).toFixed(1)}`)
-        .join(
-          ', ',
-        )}); ${os.cpus().length} cores; load ${loadStart} → ${loadavg()}; ${((Date.now() - t0) / 1000).toFixed(0)} s`,
-      '',
-      '| operation | history events | workflow tasks | activity tasks | timers | history bytes | SQL statements | CPU ms API | worker | Temporal | PostgreSQL | wall p50 ms |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
-      ...costs.map(
-        (c) =>
-          `| ${c.name} | ${c.historyEvents.toFixed(1)} | ${c.workflowTasks.toFixed(1)} | ${c.activityTasks.toFixed(1)} | ` +
-          `${c.timers.toFixed(1)} | ${Math.round(c.historyBytes)} | ${c.sqlStatements.toFixed(1)} | ${c.cpuMs.api.toFixed(1)} | ` +
-          `${c.cpuMs.worker.toFixed(1)} | ${c.cpuMs.temporal.toFixed(1)} | ${c.cpuMs.postgres.toFixed(1)} | ${c.wallMsP50.toFixed(0)} |`,
-      ),
-      '',
-      '| table | rows at the end | bytes per row | rows added per operation |',
-      '|---|---|---|---|',
-      ...Object.entries(rowBytes).map(
-        ([t, r]) =>
-          `| ${t} | ${r.rows} | ${r.bytesPerRow} | ${costs
-            .filter((c) => c.rowsAdded[t])
-            .map((c) => `${c.name} ${c.rowsAdded[t].toFixed(2)}`)
-            .join(', ')} |`,
-      ),
-      '',
-      model ? formatModel(model) : '(--status-only: no model)',
-      ...(hinted
-        ? ['', 'With poll_after_seconds honoured (the assumed mix of states: a model input):', '', formatModel(hinted)]
-        : []),
-    ].join('\n');
+    const md = report(s, { n, t0, loadStart, costs, rowBytes }, model, hinted);
     const resultsDir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(resultsDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');

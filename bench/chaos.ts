@@ -117,6 +117,10 @@ async function waitReady(base: string, proc: RunningProcess, timeoutMs = 90_000)
   throw new Error(`not ready within ${timeoutMs} ms:\n${proc.output().slice(-3000)}`);
 }
 
+/** PostgreSQL's postmaster (its backends are its children), from its data directory's pid file. */
+const postmaster = (dataDir: string) =>
+  Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
 function killTree(pid: number) {
   // PostgreSQL's backends are children of the postmaster: kill -9 them all (they are ours, by id).
   let children: number[] = [];
@@ -343,8 +347,7 @@ function faultTargets(c: Chaos): Record<string, ChaosTarget | null> {
       },
     },
     postgres: {
-      fault: async () =>
-        killTree(Number(fs.readFileSync(path.join(c.pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])),
+      fault: async () => killTree(postmaster(c.pg.dataDir)),
       recover: async () => {
         // Crash recovery on start; retried while the killed backends' shared memory is released.
         for (let i = 0; ; i++) {
@@ -505,8 +508,6 @@ async function kill9(child: ChildProcess): Promise<void> {
 function clusterTargets(s: ClusterChaos): Record<string, ChaosTarget | null> {
   const { cl } = s;
   const lbReady = () => waitUrl(`${cl.base}/readyz`);
-  const pidOf = (dataDir: string) =>
-    Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     none: null,
     // The load balancer keeps answering from the other API; the killed one comes back on its port.
@@ -522,7 +523,7 @@ function clusterTargets(s: ClusterChaos): Record<string, ChaosTarget | null> {
       recover: () => cl.workers[0].restart(),
     },
     postgres: {
-      fault: async () => killTree(pidOf(s.appPg.dataDir)),
+      fault: async () => killTree(postmaster(s.appPg.dataDir)),
       recover: async () => {
         const opts = { dataDir: s.appPg.dataDir, port: s.appPg.port, ownProcessGroup: true, log: () => undefined };
         for (let i = 0; ; i++) {
@@ -550,7 +551,7 @@ function clusterTargets(s: ClusterChaos): Record<string, ChaosTarget | null> {
       : null,
     'temporal-postgres': cl.temporal
       ? {
-          fault: async () => killTree(pidOf(cl.temporal!.postgresDataDir)),
+          fault: async () => killTree(postmaster(cl.temporal!.postgresDataDir)),
           recover: async () => {
             await cl.temporal!.restartPostgres();
             await lbReady();
@@ -762,11 +763,6 @@ function clusterNote(results: ChaosResult[]): string {
   );
 }
 
-/** PostgreSQL's postmaster (its backends are its children). */
-function pgPid(c: Chaos): number {
-  return Number(fs.readFileSync(path.join(c.pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
 /** Version 2: the same compiled build with a workflow bundle carrying the changed workflow (bench/support/deploy-change.ts). */
 function buildChangedWorkflow(v1: string, v2: string): void {
   fs.cpSync(v1, v2, { recursive: true });
@@ -787,6 +783,136 @@ function buildChangedWorkflow(v1: string, v2: string): void {
   if (r.status !== 0) throw new Error(`version 2's workflow bundle failed: ${r.stderr}`);
 }
 
+/** The rows asked for (--faults), or every row of the stack; none for a soak. */
+function chosenFaults(dist: string | null): string[] {
+  const faults = values.soak
+    ? []
+    : (
+        values.faults ??
+        (values.cluster
+          ? 'none,api,worker,deploy,postgres,temporal,temporal-postgres'
+          : 'none,worker,api,postgres,temporal,deploy')
+      ).split(',');
+  if (faults.includes('deploy') && !dist) throw new Error('the deploy row needs the compiled build: drop --tsx');
+  if (values.cluster && !dist) throw new Error('--cluster runs the compiled build: drop --tsx');
+  return faults;
+}
+
+/** The compiled build, and version 2 beside it when the deploy row runs. */
+function buildVersions(dist: string, faults: string[]): void {
+  const tb = Date.now();
+  buildDist(dist);
+  say(`npm run build:dist (into ${path.relative(process.cwd(), dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
+  if (faults.includes('deploy')) {
+    const tv = Date.now();
+    buildChangedWorkflow(dist, `${dist}-v2`);
+    say(`version 2 (the changed workflow's bundle) in ${((Date.now() - tv) / 1000).toFixed(1)} s`);
+  }
+}
+
+/** The stack under fault, with what the rows strike and what the soak samples. */
+interface Started {
+  stack: Stack;
+  admin: Client;
+  recruiterToken: string;
+  targets: Record<string, ChaosTarget | null>;
+  processes: ConstructorParameters<typeof SoakSampler>[0];
+}
+
+/** --cluster: the production shape (dev/cluster.ts). */
+async function startClusterStack(dist: string, logs: RunningProcess[], teardown: Teardown): Promise<Started> {
+  const { s, recruiterToken } = await startClusterChaos(dist, logs, teardown);
+  const processes = () => [
+    ...s.cl.apis.map((a) => ({ name: a.name, pids: () => [a.child.pid!] })),
+    ...s.cl.workers.map((w) => ({ name: w.name, pids: () => [w.child.pid!] })),
+    { name: 'app PostgreSQL (server + backends)', pids: () => withChildren(postmaster(s.cl.appPg.dataDir)) },
+    ...(s.cl.temporal
+      ? [
+          { name: 'Temporal server', pids: () => [s.cl.temporal!.pid!] },
+          {
+            name: "Temporal's PostgreSQL (server + backends)",
+            pids: () => withChildren(postmaster(s.cl.temporal!.postgresDataDir)),
+          },
+        ]
+      : []),
+    { name: 'nginx', pids: () => withChildren(s.cl.nginx.pid!) },
+  ];
+  return { stack: s, admin: s.admin, recruiterToken, targets: clusterTargets(s), processes };
+}
+
+/** The dev-server stack: one API, the workers, PostgreSQL, the Temporal dev server. */
+async function startDevStack(
+  dir: string,
+  dist: string | null,
+  logs: RunningProcess[],
+  teardown: Teardown,
+): Promise<Started> {
+  const { c, recruiterToken } = await startChaos(dir, dist, logs, teardown);
+  const processes = () => [
+    { name: 'API', pids: () => [c.api.pid!] },
+    ...c.workers.map((w, i) => ({ name: `worker ${i + 1}`, pids: () => [w.pid!] })),
+    { name: 'PostgreSQL (server + backends)', pids: () => withChildren(postmaster(c.pg.dataDir)) },
+    { name: 'Temporal dev server', pids: () => (c.temporal.pid ? [c.temporal.pid] : []) },
+  ];
+  return { stack: c, admin: c.admin, recruiterToken, targets: faultTargets(c), processes };
+}
+
+type RowContext = Parameters<typeof runFault>[2];
+
+/** --soak: steady traffic over the span, no fault, each process's resources sampled. */
+async function runSoak(st: Started, row: RowContext, results: ChaosResult[]): Promise<void> {
+  const soakMs = parseDuration(values.soak!);
+  const sampler = new SoakSampler(st.processes);
+  const r = await runFault('soak', st.stack, { ...row, soakMs, onTraffic: () => sampler.start() });
+  sampler.stop();
+  results.push(r);
+  const soak = sampler.report(soakMs);
+  report(results, soak.table, soak.failures.length > 0);
+}
+
+/** The deploy row: the histories it touched, scanned for task failures and version moves. */
+async function scanDeploy(r: ChaosResult, admin: Client, rowStart: number): Promise<void> {
+  const d = await scanDeployHistories(admin, {
+    sinceMs: rowStart,
+    patchId: DEPLOY_PATCH,
+    oldBuildId: V1,
+    newBuildId: V2,
+  });
+  r.deploy = d;
+  say(
+    `deploy: ${d.workflows} histories scanned: ${d.taskFailures} workflow task failures ` +
+      `(${d.nonDeterminism} non-determinism), ${d.newPath} ran the changed code, ` +
+      `${d.upgradedInFlight} moved from version 1 to 2 in flight (${d.upgradedToNewPath} of them then ` +
+      `took the new path), ${d.backToOld} went back to version 1` +
+      (d.examples.length ? `\n  ${d.examples.join('\n  ')}` : ''),
+  );
+}
+
+/** Each fault's row in turn, its table printed as it ends; then the report. */
+async function runRows(st: Started, faults: string[], row: RowContext, results: ChaosResult[]): Promise<void> {
+  for (const fault of faults) {
+    if (!(fault in st.targets)) throw new Error(`unknown fault ${fault}; one of ${Object.keys(st.targets).join(', ')}`);
+    const rowStart = Date.now();
+    const r = await runFault(fault, st.stack, row);
+    if (fault === 'deploy') await scanDeploy(r, st.admin, rowStart);
+    results.push(r);
+    say(`\n${chaosTable([r])}`);
+  }
+  report(results, values.cluster ? clusterNote(results) : '');
+}
+
+/** --keep: the run folder stays, with every process's output; else it goes. */
+function keepOrRemove(dir: string, logs: RunningProcess[]): void {
+  if (!values.keep) return fs.rmSync(dir, { recursive: true, force: true });
+  logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
+  say(
+    values.cluster
+      ? `kept ${dir} (the cluster's own folder, named above, has every process's log)`
+      : `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev ` +
+          `--db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
+  );
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobfair-chaos-'));
   const teardown = new Teardown();
@@ -794,125 +920,21 @@ async function main() {
   const dist = values.tsx ? null : path.join(__dirname, '..', 'dist', `chaos-${randomUUID().slice(0, 8)}`);
   const logs: RunningProcess[] = [];
   try {
-    const faults = values.soak
-      ? []
-      : (
-          values.faults ??
-          (values.cluster
-            ? 'none,api,worker,deploy,postgres,temporal,temporal-postgres'
-            : 'none,worker,api,postgres,temporal,deploy')
-        ).split(',');
-    if (faults.includes('deploy') && !dist) throw new Error('the deploy row needs the compiled build: drop --tsx');
-    if (values.cluster && !dist) throw new Error('--cluster runs the compiled build: drop --tsx');
-    if (dist) {
-      const tb = Date.now();
-      buildDist(dist);
-      say(
-        `npm run build:dist (into ${path.relative(process.cwd(), dist)}) in ${((Date.now() - tb) / 1000).toFixed(1)} s`,
-      );
-      if (faults.includes('deploy')) {
-        const tv = Date.now();
-        buildChangedWorkflow(dist, `${dist}-v2`);
-        say(`version 2 (the changed workflow's bundle) in ${((Date.now() - tv) / 1000).toFixed(1)} s`);
-      }
-    }
-    let stack: Stack;
-    let admin: Client;
-    let recruiterToken: string;
-    let targets: Record<string, ChaosTarget | null>;
-    let processes: ConstructorParameters<typeof SoakSampler>[0];
-    if (values.cluster) {
-      const started = await startClusterChaos(dist!, logs, teardown);
-      const s = started.s;
-      ({ recruiterToken, admin } = { recruiterToken: started.recruiterToken, admin: s.admin });
-      stack = s;
-      targets = clusterTargets(s);
-      const postmaster = (dataDir: string) =>
-        Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      processes = () => [
-        ...s.cl.apis.map((a) => ({ name: a.name, pids: () => [a.child.pid!] })),
-        ...s.cl.workers.map((w) => ({ name: w.name, pids: () => [w.child.pid!] })),
-        { name: 'app PostgreSQL (server + backends)', pids: () => withChildren(postmaster(s.cl.appPg.dataDir)) },
-        ...(s.cl.temporal
-          ? [
-              { name: 'Temporal server', pids: () => [s.cl.temporal!.pid!] },
-              {
-                name: "Temporal's PostgreSQL (server + backends)",
-                pids: () => withChildren(postmaster(s.cl.temporal!.postgresDataDir)),
-              },
-            ]
-          : []),
-        { name: 'nginx', pids: () => withChildren(s.cl.nginx.pid!) },
-      ];
-    } else {
-      const started = await startChaos(dir, dist, logs, teardown);
-      const c = started.c;
-      ({ recruiterToken, admin } = { recruiterToken: started.recruiterToken, admin: c.admin });
-      stack = c;
-      targets = faultTargets(c);
-      processes = () => [
-        { name: 'API', pids: () => [c.api.pid!] },
-        ...c.workers.map((w, i) => ({ name: `worker ${i + 1}`, pids: () => [w.pid!] })),
-        { name: 'PostgreSQL (server + backends)', pids: () => withChildren(pgPid(c)) },
-        { name: 'Temporal dev server', pids: () => (c.temporal.pid ? [c.temporal.pid] : []) },
-      ];
-    }
-    const c = stack;
+    const faults = chosenFaults(dist);
+    if (dist) buildVersions(dist, faults);
+    const st = values.cluster
+      ? await startClusterStack(dist!, logs, teardown)
+      : await startDevStack(dir, dist, logs, teardown);
     const receiver = await startChaosReceiver();
     teardown.add(() => receiver.close());
-    const life = await lifecycleOf(c, recruiterToken, teardown);
-    if (values.soak) {
-      const soakMs = parseDuration(values.soak);
-      const sampler = new SoakSampler(processes);
-      const r = await runFault('soak', c, {
-        recruiterToken,
-        receiver,
-        targets,
-        life,
-        soakMs,
-        onTraffic: () => sampler.start(),
-      });
-      sampler.stop();
-      results.push(r);
-      const soak = sampler.report(soakMs);
-      report(results, soak.table, soak.failures.length > 0);
-      return;
-    }
-    for (const fault of faults) {
-      if (!(fault in targets)) throw new Error(`unknown fault ${fault}; one of ${Object.keys(targets).join(', ')}`);
-      const rowStart = Date.now();
-      const r = await runFault(fault, c, { recruiterToken, receiver, targets, life });
-      if (fault === 'deploy') {
-        r.deploy = await scanDeployHistories(admin, {
-          sinceMs: rowStart,
-          patchId: DEPLOY_PATCH,
-          oldBuildId: V1,
-          newBuildId: V2,
-        });
-        say(
-          `deploy: ${r.deploy.workflows} histories scanned: ${r.deploy.taskFailures} workflow task failures ` +
-            `(${r.deploy.nonDeterminism} non-determinism), ${r.deploy.newPath} ran the changed code, ` +
-            `${r.deploy.upgradedInFlight} moved from version 1 to 2 in flight (${r.deploy.upgradedToNewPath} of them then ` +
-            `took the new path), ${r.deploy.backToOld} went back to version 1` +
-            (r.deploy.examples.length ? `\n  ${r.deploy.examples.join('\n  ')}` : ''),
-        );
-      }
-      results.push(r);
-      say(`\n${chaosTable([r])}`);
-    }
-    report(results, values.cluster ? clusterNote(results) : '');
+    const life = await lifecycleOf(st.stack, st.recruiterToken, teardown);
+    const row: RowContext = { recruiterToken: st.recruiterToken, receiver, targets: st.targets, life };
+    if (values.soak) await runSoak(st, row, results);
+    else await runRows(st, faults, row, results);
   } finally {
     await teardown.run(() => undefined);
     if (dist) for (const d of [dist, `${dist}-v2`]) fs.rmSync(d, { recursive: true, force: true });
-    if (values.keep) {
-      logs.forEach((p, i) => fs.writeFileSync(path.join(dir, `process-${i}-${p.pid}.log`), p.output()));
-      say(
-        values.cluster
-          ? `kept ${dir} (the cluster's own folder, named above, has every process's log)`
-          : `kept ${dir} (temporal.sqlite, process-*.log; read it with: temporal server start-dev ` +
-              `--db-filename ${path.join(dir, 'temporal.sqlite')} --headless)`,
-      );
-    } else fs.rmSync(dir, { recursive: true, force: true });
+    keepOrRemove(dir, logs);
   }
 }
 

@@ -38,6 +38,7 @@ import { matchmakerStatsQuery, matchmakerWorkflowId } from '#workflows/matchmaki
 import { migratedDatabase } from './support/infra';
 import { pool } from './support/pool';
 import { runMain, Teardown } from './support/runner';
+import { seedEvent, seedRecruiterTeam } from './support/seed';
 import { percentile } from './support/stats';
 import {
   decide,
@@ -323,30 +324,24 @@ async function seedPeople(knex: Knex, app: App, day: Day): Promise<People> {
     jobOf: new Map(),
   };
   for (const rec of day.recruiters) {
-    const team = await accounts.insertTeam(`Fair team ${rec.idx}`);
-    const user = await accounts.insertUser({
+    const { teamId, recruiterId } = await seedRecruiterTeam(accounts, `Fair team ${rec.idx}`, {
       email: `recruiter-${rec.idx}@fair.local`,
-      display_name: `Recruiter ${rec.idx}`,
-      role: 'recruiter',
+      displayName: `Recruiter ${rec.idx}`,
     });
-    await accounts.addMember(team.id, user.id, 'owner');
-    const [event] = await knex('live_events')
-      .insert({
-        team_id: team.id,
-        slug: `fair-${rec.idx}`,
-        company_name: `Company ${rec.idx}`,
-        visibility: 'open_invite',
-        status: 'live',
-        started_at: knex.fn.now(),
-        interview_slots: rec.capacity,
-      })
-      .returning(['id', 'slug']);
-    p.recruiterUser[rec.idx] = user.id;
+    const event = await seedEvent(knex, teamId, {
+      slug: `fair-${rec.idx}`,
+      company: `Company ${rec.idx}`,
+      visibility: 'open_invite',
+      status: 'live',
+      slots: rec.capacity,
+      startedNow: true,
+    });
+    p.recruiterUser[rec.idx] = recruiterId;
     p.eventSlug[rec.idx] = event.slug;
     for (const j of rec.jobs) {
       const [row] = await knex('jobs')
         .insert({
-          team_id: team.id,
+          team_id: teamId,
           live_event_id: event.id,
           title: j.title,
           essential_skills: j.job.essentialSkills,
@@ -387,52 +382,27 @@ async function seedPeople(knex: Knex, app: App, day: Day): Promise<People> {
 
 const sleepUntil = (t: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, t - Date.now())));
 
-/**
- * The day: seekers join at their arrival times; every new match is answered by its two humans as
- * the seed decided. At closing time the record is read back from the database.
- */
-async function simulate(
-  knex: Knex,
-  app: App,
-  day: Day,
-  o: Options,
-  planner: string,
-  p: People,
-  matchmakerStats: () => Promise<unknown>,
-): Promise<RunRecord> {
-  const m = o.msPerMinute;
-  const matches = app.services.matches;
-  const t0 = Date.now() + 500;
-  const dayEndMs = t0 + day.shape.dayMinutes * m;
-  const joins = new Map<number, number>();
-  let humanErrors = 0;
-  let races = 0;
-  const lateJoins: number[] = [];
-  const stepLatency: number[] = [];
-  // At closing time the humans stop acting (the run's database and worker are about to close).
-  let closed = false;
-  const soft = async (fn: () => Promise<unknown>) => {
-    if (closed) return;
-    const asked = Date.now();
-    try {
-      await fn();
-      stepLatency.push((Date.now() - asked) / m);
-    } catch (err) {
-      // 409s are the day's races (a match expired while a human thought); anything else is an error.
-      if ((err as { status?: number }).status === 409) races++;
-      else {
-        humanErrors++;
-        if (humanErrors <= 3) console.error('[fair-day] human step failed:', (err as Error).message);
-      }
-    }
-  };
+/** The day's clock: its start, its closing time, and how many ms a simulated minute lasts. */
+interface DayClock {
+  t0: number;
+  dayEndMs: number;
+  m: number;
+}
 
-  const joining = pool(day.seekers, 50, async (s) => {
+/** What the simulated humans did, counted as the day runs; `closed` once the day is over. */
+type Tally = Pick<RunRecord, 'joins' | 'humanErrors' | 'races' | 'lateJoins' | 'stepLatency'> & { closed: boolean };
+
+type NewMatch = { id: string; seeker_user_id: string; job_id: string; created_at: Date };
+
+/** Seekers join at their arrival times (until closing time), through the API as their agents would. */
+function joinAtArrival(app: App, day: Day, p: People, clock: DayClock, tally: Tally): Promise<void> {
+  const { t0, dayEndMs, m } = clock;
+  return pool(day.seekers, 50, async (s) => {
     await sleepUntil(t0 + s.arriveMinute * m);
     if (Date.now() >= dayEndMs) return;
-    joins.set(s.idx, (Date.now() - t0) / m);
+    tally.joins.set(s.idx, (Date.now() - t0) / m);
     // How late the simulator's clock runs (a loaded machine delays timers): a figure beside the table's.
-    lateJoins.push((Date.now() - (t0 + s.arriveMinute * m)) / m);
+    tally.lateJoins.push((Date.now() - (t0 + s.arriveMinute * m)) / m);
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/queue/join',
@@ -440,14 +410,36 @@ async function simulate(
       payload: s.recruiter === null ? {} : { live_event_slug: p.eventSlug[s.recruiter] },
     });
     if (res.statusCode !== 200) {
-      humanErrors++;
+      tally.humanErrors++;
       console.error(`[fair-day] join failed ${res.statusCode}: ${res.body}`);
     }
   });
+}
 
-  const handled = new Set<string>();
-  const humans: Array<Promise<void>> = [];
-  const answer = async (row: { id: string; seeker_user_id: string; job_id: string; created_at: Date }) => {
+/** A human step, timed; a 409 is one of the day's races, anything else an error. Nothing once the day is over. */
+function humanStep(tally: Tally, m: number) {
+  return async (fn: () => Promise<unknown>) => {
+    if (tally.closed) return;
+    const asked = Date.now();
+    try {
+      await fn();
+      tally.stepLatency.push((Date.now() - asked) / m);
+    } catch (err) {
+      // 409s are the day's races (a match expired while a human thought); anything else is an error.
+      if ((err as { status?: number }).status === 409) tally.races++;
+      else {
+        tally.humanErrors++;
+        if (tally.humanErrors <= 3) console.error('[fair-day] human step failed:', (err as Error).message);
+      }
+    }
+  };
+}
+
+/** The two humans of a new match answer it as the seed decided: accept or decline, come to the room, interview. */
+function matchAnswerer(app: App, day: Day, p: People, m: number, tally: Tally) {
+  const matches = app.services.matches;
+  const soft = humanStep(tally, m);
+  return async (row: NewMatch) => {
     const s = p.seekerOf.get(row.seeker_user_id)!;
     const j = p.jobOf.get(row.job_id)!;
     const rec = day.jobs[j].recruiter;
@@ -489,17 +481,18 @@ async function simulate(
     await sleepUntil(inRoom + day.recruiters[rec].interviewMinutes * m);
     await soft(() => matches.completeInterview({ userId: recruiterUser, matchId: row.id }));
   };
+}
 
-  const tracing = o.trace
-    ? trace(
-        knex,
-        app,
-        p,
-        `${o.trace}-${planner.replace('/', '-')}-${day.shape.demand}.jsonl`,
-        { t0, dayEndMs, m },
-        matchmakerStats,
-      )
-    : null;
+/** Until closing time: each new match handed to its humans, a progress line every 15 s. */
+async function watchMatches(
+  knex: Knex,
+  clock: DayClock,
+  label: { planner: string; dayMinutes: number },
+  answer: (row: NewMatch) => Promise<void>,
+): Promise<Array<Promise<void>>> {
+  const { t0, dayEndMs, m } = clock;
+  const handled = new Set<string>();
+  const humans: Array<Promise<void>> = [];
   let lastLog = Date.now();
   while (Date.now() < dayEndMs) {
     const fresh = await knex('matches')
@@ -512,14 +505,16 @@ async function simulate(
     if (Date.now() - lastLog > 15_000) {
       lastLog = Date.now();
       log(
-        `  ${planner}: minute ${Math.round((Date.now() - t0) / m)} of ${day.shape.dayMinutes}, ${handled.size} matches`,
+        `  ${label.planner}: minute ${Math.round((Date.now() - t0) / m)} of ${label.dayMinutes}, ${handled.size} matches`,
       );
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  await joining;
-  closed = true;
-  // The record at closing time.
+  return humans;
+}
+
+/** The record at closing time, read back from the database: the matches, the offers, the queue entries. */
+async function readRecord(knex: Knex) {
   const rows = await knex('matches').select(
     'id',
     'seeker_user_id',
@@ -544,19 +539,19 @@ async function simulate(
       (o: { id: string; created_at: Date; updated_at: Date; status: string }) => [o.id, o],
     ),
   );
-  await tracing;
-  // Humans still thinking wake up to `closed` and do nothing.
-  void Promise.allSettled(humans);
+  return { rows, entries, offers };
+}
+
+/** The record in simulated minutes since the day's start, by seeker, job and recruiter index. */
+function toRecord(
+  day: Day,
+  p: People,
+  t0: number,
+  m: number,
+  { rows, entries, offers }: Awaited<ReturnType<typeof readRecord>>,
+): Pick<RunRecord, 'matches' | 'entries'> {
   const toMin = (d: Date | null) => (d ? (d.getTime() - t0) / m : null);
   return {
-    planner,
-    joins,
-    t0,
-    dayEndMs,
-    humanErrors,
-    races,
-    lateJoins,
-    stepLatency,
     matches: rows.map((r) => ({
       id: r.id,
       seeker: p.seekerOf.get(r.seeker_user_id)!,
@@ -588,6 +583,40 @@ async function simulate(
       }),
     ),
   };
+}
+
+/**
+ * The day: seekers join at their arrival times; every new match is answered by its two humans as
+ * the seed decided. At closing time the record is read back from the database.
+ */
+async function simulate(
+  knex: Knex,
+  app: App,
+  day: Day,
+  o: Options,
+  planner: string,
+  p: People,
+  matchmakerStats: () => Promise<unknown>,
+): Promise<RunRecord> {
+  const m = o.msPerMinute;
+  const t0 = Date.now() + 500;
+  const clock: DayClock = { t0, dayEndMs: t0 + day.shape.dayMinutes * m, m };
+  const tally: Tally = { joins: new Map(), humanErrors: 0, races: 0, lateJoins: [], stepLatency: [], closed: false };
+  const joining = joinAtArrival(app, day, p, clock, tally);
+  const tracing = o.trace
+    ? trace(knex, app, p, `${o.trace}-${planner.replace('/', '-')}-${day.shape.demand}.jsonl`, clock, matchmakerStats)
+    : null;
+  const answer = matchAnswerer(app, day, p, m, tally);
+  const humans = await watchMatches(knex, clock, { planner, dayMinutes: day.shape.dayMinutes }, answer);
+  await joining;
+  // At closing time the humans stop acting (the run's database and worker are about to close).
+  tally.closed = true;
+  const record = await readRecord(knex);
+  await tracing;
+  // Humans still thinking wake up to `closed` and do nothing.
+  void Promise.allSettled(humans);
+  const { closed: _closed, ...counts } = tally;
+  return { planner, ...counts, t0, dayEndMs: clock.dayEndMs, ...toRecord(day, p, t0, m, record) };
 }
 
 /**
@@ -1053,6 +1082,91 @@ export function renderTable(title: string, columns: Column[]): string {
   return [title, '', head, sep, ...body].join('\n');
 }
 
+const FOOTNOTE =
+  '¹ Seekers with an eligible job: one of their scope that passes the floor at some moment of their stay. ' +
+  'Times in simulated minutes from joining, over the seekers who got there. "Never offered": an eligible ' +
+  'job not offered to the seeker all day (a declined or expired pair is never offered again).\n' +
+  '² Slot time: capacity × day length per recruiter, in simulated minutes; "free" is when no offer, ' +
+  'acceptance or interview held the slot.\n' +
+  '³ From a match declined or expired to the next offer at the same event (the slot it freed), over the ' +
+  'declines and expiries followed by an offer before closing; "with an entry waiting": those within 10 minutes.\n' +
+  '⁴ Online reference: the best a planner that must offer before it learns the answer can expect, every arrival ' +
+  "known — the smaller of an LP (offers turn into interviews with the pair's probability; every offer holds its " +
+  'slot while it is answered) and the offline optimum averaged over ' +
+  `${REFERENCE_DRAWS} redraws of the answers. Both are expectations; the day run is one draw of the answers, so ` +
+  "the last row compares a planner with the online share (reference ÷ optimum in expectation) of this draw's optimum. " +
+  'The LP lets every slot run up to one interview length past closing (the last interview); "with nothing past ' +
+  'closing" is the same LP without that allowance, a sensitivity, not a bound.\n' +
+  '⁵ The same day, the same humans and queue rules, played by the greedy plan in the model with no machine in ' +
+  `between (bench/support/fair-day-sim.ts): a round the moment anything changes, a slot free the moment its match ends; this draw of the answers and the mean of ${IDEAL_DRAWS} redraws.`;
+
+/** Where every run's stack lives: one PostgreSQL and Temporal, the workflows bundled once. */
+interface Shared {
+  adminUrl: string;
+  address: string;
+  workflowBundle: Awaited<ReturnType<typeof bundleWorkflowCode>>;
+  /** Counts the runs (each its own database and task queue). */
+  run: number;
+}
+
+/** The title and caption of a demand's table. */
+function tableCaption(o: Options, day: Day, demand: number, eligible: boolean[]): string {
+  const caps = day.recruiters.map((x) => `${x.capacity}×${x.interviewMinutes} min`).join(', ');
+  return (
+    `### Demand ${demand === 3 ? '3:1 (seekers outnumber slots)' : demand < 1 ? `1:${f1(1 / demand)} (slots outnumber seekers)` : `${demand}:1`}\n\n` +
+    `Seed ${o.seed}: ${day.seekers.length} seekers (${eligible.filter(Boolean).length} with an eligible job), ` +
+    `${day.recruiters.length} recruiters (capacity × interview length: ${caps}), ${day.jobs.length} jobs, ` +
+    `${day.slots} interview slots in a ${o.dayMinutes}-minute day; 1 simulated minute = ${o.msPerMinute} ms.`
+  );
+}
+
+/** One demand: the day generated, its optimum and references, every planner's day run; its two tables. */
+async function runDemand(o: Options, demand: number, shared: Shared): Promise<string[]> {
+  const day = generateDay(shapeOf(o, demand));
+  const tOpt = Date.now();
+  const opt = await offlineOptimum(day);
+  const ref = await referenceOf(day);
+  const ideal = idealOf(day);
+  const eligible = day.seekers.map((s) => eligibleJobs(day, s.idx).length > 0);
+  log(
+    `demand ${demand}: ${day.seekers.length} seekers, ${day.slots} interview slots, ${day.recruiters.length} ` +
+      `recruiters, ${day.jobs.length} jobs; optimum ${opt.interviews} interviews / score ${f1(opt.totalScore)} ` +
+      `(HiGHS, ${Date.now() - tOpt} ms with the online reference: ${f1(ref.interviews)} / ${f1(ref.totalScore)})`,
+  );
+  // The planners' days run side by side, on the same clock, so both see the same machine load
+  // (a loaded machine delays the humans' timers and the worker alike; one after the other,
+  // the second day would meet other load than the first).
+  log(`demand ${demand}: running the day with ${o.planners.map((v) => v.label).join(' and ')} side by side…`);
+  newBarrier(o.planners.length);
+  const records = await Promise.all(
+    o.planners.map((variant) =>
+      runDay(
+        { adminUrl: shared.adminUrl, address: shared.address },
+        day,
+        o,
+        variant,
+        shared.run++,
+        shared.workflowBundle,
+      ),
+    ),
+  );
+  if (o.dump)
+    fs.writeFileSync(
+      `${o.dump}-${demand}.json`,
+      JSON.stringify({ options: o, shape: day.shape, records: records.map((r) => ({ ...r, joins: [...r.joins] })) }),
+    );
+  const columns: Column[] = [
+    optimumColumn(day, opt, ref),
+    referenceColumn(day, ref),
+    idealColumn(day, opt, ref, ideal),
+    ...records.map((r) => runColumn(day, opt, ref, r, eligible)),
+  ];
+  const table = renderTable(tableCaption(o, day, demand, eligible), columns);
+  const slots = slotTable(day, ref, [{ planner: 'greedy without the stack (model)⁵', ...ideal.draw }, ...records]);
+  console.log(`\n${table}\n\n${slots}\n`);
+  return [table, slots];
+}
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const t0 = Date.now();
@@ -1067,82 +1181,17 @@ async function main() {
       workflowsPath: WORKFLOWS_PATH,
       logger: new DefaultLogger('ERROR'),
     });
-    let run = 0;
-    for (const demand of o.demands) {
-      const day = generateDay(shapeOf(o, demand));
-      const tOpt = Date.now();
-      const opt = await offlineOptimum(day);
-      const ref = await referenceOf(day);
-      const ideal = idealOf(day);
-      const eligible = day.seekers.map((s) => eligibleJobs(day, s.idx).length > 0);
-      log(
-        `demand ${demand}: ${day.seekers.length} seekers, ${day.slots} interview slots, ${day.recruiters.length} ` +
-          `recruiters, ${day.jobs.length} jobs; optimum ${opt.interviews} interviews / score ${f1(opt.totalScore)} ` +
-          `(HiGHS, ${Date.now() - tOpt} ms with the online reference: ${f1(ref.interviews)} / ${f1(ref.totalScore)})`,
-      );
-      // The planners' days run side by side, on the same clock, so both see the same machine load
-      // (a loaded machine delays the humans' timers and the worker alike; one after the other,
-      // the second day would meet other load than the first).
-      log(`demand ${demand}: running the day with ${o.planners.map((v) => v.label).join(' and ')} side by side…`);
-      newBarrier(o.planners.length);
-      const records = await Promise.all(
-        o.planners.map((variant) =>
-          runDay({ adminUrl, address: infra.temporalAddress }, day, o, variant, run++, workflowBundle),
-        ),
-      );
-      if (o.dump)
-        fs.writeFileSync(
-          `${o.dump}-${demand}.json`,
-          JSON.stringify({
-            options: o,
-            shape: day.shape,
-            records: records.map((r) => ({ ...r, joins: [...r.joins] })),
-          }),
-        );
-      const columns: Column[] = [
-        optimumColumn(day, opt, ref),
-        referenceColumn(day, ref),
-        idealColumn(day, opt, ref, ideal),
-        ...records.map((r) => runColumn(day, opt, ref, r, eligible)),
-      ];
-      const caps = day.recruiters.map((x) => `${x.capacity}×${x.interviewMinutes} min`).join(', ');
-      const table = renderTable(
-        `### Demand ${demand === 3 ? '3:1 (seekers outnumber slots)' : demand < 1 ? `1:${f1(1 / demand)} (slots outnumber seekers)` : `${demand}:1`}\n\n` +
-          `Seed ${o.seed}: ${day.seekers.length} seekers (${eligible.filter(Boolean).length} with an eligible job), ` +
-          `${day.recruiters.length} recruiters (capacity × interview length: ${caps}), ${day.jobs.length} jobs, ` +
-          `${day.slots} interview slots in a ${o.dayMinutes}-minute day; 1 simulated minute = ${o.msPerMinute} ms.`,
-        columns,
-      );
-      const slots = slotTable(day, ref, [{ planner: 'greedy without the stack (model)⁵', ...ideal.draw }, ...records]);
-      console.log(`\n${table}\n\n${slots}\n`);
-      out.push(table, slots);
-    }
+    const shared: Shared = { adminUrl, address: infra.temporalAddress, workflowBundle, run: 0 };
+    for (const demand of o.demands) out.push(...(await runDemand(o, demand, shared)));
   } finally {
     await infra.stop();
   }
-  const footnote =
-    '¹ Seekers with an eligible job: one of their scope that passes the floor at some moment of their stay. ' +
-    'Times in simulated minutes from joining, over the seekers who got there. "Never offered": an eligible ' +
-    'job not offered to the seeker all day (a declined or expired pair is never offered again).\n' +
-    '² Slot time: capacity × day length per recruiter, in simulated minutes; "free" is when no offer, ' +
-    'acceptance or interview held the slot.\n' +
-    '³ From a match declined or expired to the next offer at the same event (the slot it freed), over the ' +
-    'declines and expiries followed by an offer before closing; "with an entry waiting": those within 10 minutes.\n' +
-    '⁴ Online reference: the best a planner that must offer before it learns the answer can expect, every arrival ' +
-    "known — the smaller of an LP (offers turn into interviews with the pair's probability; every offer holds its " +
-    'slot while it is answered) and the offline optimum averaged over ' +
-    `${REFERENCE_DRAWS} redraws of the answers. Both are expectations; the day run is one draw of the answers, so ` +
-    "the last row compares a planner with the online share (reference ÷ optimum in expectation) of this draw's optimum. " +
-    'The LP lets every slot run up to one interview length past closing (the last interview); "with nothing past ' +
-    'closing" is the same LP without that allowance, a sensitivity, not a bound.\n' +
-    '⁵ The same day, the same humans and queue rules, played by the greedy plan in the model with no machine in ' +
-    `between (bench/support/fair-day-sim.ts): a round the moment anything changes, a slot free the moment its match ends; this draw of the answers and the mean of ${IDEAL_DRAWS} redraws.`;
-  console.log(footnote);
+  console.log(FOOTNOTE);
   const command = `npm run bench -- fair-day ${process.argv.slice(2).join(' ')}`.trim();
   const dir = path.join(__dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `fair-day-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
-  fs.writeFileSync(file, `${out.join('\n\n')}\n\n${footnote}\n\nCommand: \`${command}\`\n`);
+  fs.writeFileSync(file, `${out.join('\n\n')}\n\n${FOOTNOTE}\n\nCommand: \`${command}\`\n`);
   log(`written to ${path.relative(process.cwd(), file)}; finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   process.exit(0);
 }

@@ -41,6 +41,7 @@ import {
   type QueueEntryWorkflow,
 } from '#workflows/queue/contract';
 import { pool } from './support/pool';
+import { seedEvent, seedRecruiterTeam } from './support/seed';
 import { dbUrlFor } from './support/infra';
 import { parseBenchArgs, runCases, runMain, Teardown } from './support/runner';
 import { percentile } from './support/stats';
@@ -154,43 +155,34 @@ async function seedPhases(s: Stack, o: Options, log: Log) {
   const { knex, app } = s;
   const accounts = app.services.deps.repos.accounts;
   const { profiles, tokens } = app.services.accounts;
-  const team = await accounts.insertTeam('Bench team');
-  const recruiter = await accounts.insertUser({
+  const { teamId, recruiterId } = await seedRecruiterTeam(accounts, 'Bench team', {
     email: 'recruiter@bench.local',
-    display_name: 'Recruiter',
-    role: 'recruiter',
+    displayName: 'Recruiter',
   });
-  await accounts.addMember(team.id, recruiter.id, 'owner');
-  const [holdEvent] = await knex('live_events')
-    .insert({
-      team_id: team.id,
-      slug: 'bench-hold',
-      company_name: 'Hold',
-      visibility: 'private',
-      status: 'live',
-      interview_slots: 0,
-    })
-    .returning(['id', 'slug']);
+  const holdEvent = await seedEvent(knex, teamId, {
+    slug: 'bench-hold',
+    company: 'Hold',
+    visibility: 'private',
+    status: 'live',
+    slots: 0,
+  });
   await knex('jobs').insert({
-    team_id: team.id,
+    team_id: teamId,
     live_event_id: holdEvent.id,
     title: 'Hold',
     essential_skills: ['TypeScript'],
   });
-  const [loadEvent] = await knex('live_events')
-    .insert({
-      team_id: team.id,
-      slug: 'bench-load',
-      company_name: 'Load',
-      visibility: 'open_invite',
-      status: 'draft',
-      interview_slots: o.slots,
-    })
-    .returning(['id', 'slug']);
+  const loadEvent = await seedEvent(knex, teamId, {
+    slug: 'bench-load',
+    company: 'Load',
+    visibility: 'open_invite',
+    status: 'draft',
+    slots: o.slots,
+  });
   const skills = SKILLS8;
   for (let j = 0; j < 10; j++) {
     await knex('jobs').insert({
-      team_id: team.id,
+      team_id: teamId,
       live_event_id: loadEvent.id,
       title: `Job ${j}`,
       essential_skills: [skills[j % 8], skills[(j + 1) % 8]],
@@ -223,9 +215,9 @@ async function seedPhases(s: Stack, o: Options, log: Log) {
   );
   log(`seeded ${total} seekers in ${((Date.now() - tSeed) / 1000).toFixed(1)} s`);
   return {
-    recruiterId: recruiter.id,
-    holdEvent: holdEvent as { id: string; slug: string },
-    loadEvent: loadEvent as { id: string; slug: string },
+    recruiterId,
+    holdEvent,
+    loadEvent,
     seekers,
   };
 }

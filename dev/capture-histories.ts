@@ -169,8 +169,24 @@ async function teammateAccepts(h: Harness) {
 /** Live event lifecycle, queue entries that leave, are drained, are matched and accepted or declined; matches accepted → completed and declined; the matchmaker; a changelog announcement. */
 async function fair(h: Harness) {
   const rec = await h.recruiter();
+  await quietEvent(h, rec);
+  // An event with one job and one interview slot.
+  const busy = await createEvent(h, rec);
+  await ok(transition(h, rec, busy.id, 'go-live'), 'go-live');
+  await createJob(h, rec, busy.id, { title: 'Staff Engineer' });
+  await acceptedAndCompleted(h, rec, busy);
+  await declinedBackToWaiting(h, busy);
+  await leftWhileMatched(h, busy);
+  // Still running (it never ends; continue-as-new comes only after thousands of events): its history so far.
+  await save(h, 'matchmakerWorkflow', 'rounds-with-offers', matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
+  await burstOverTheRoundBound(h, rec);
+  await changelogAnnounced(h);
+}
 
-  // An event without jobs: nobody is matched there.
+type LiveEvent = Awaited<ReturnType<typeof createEvent>>;
+
+/** An event without jobs, where nobody is matched: a seeker leaves, another is drained when it ends. */
+async function quietEvent(h: Harness, rec: TestUser) {
   const quiet = await createEvent(h, rec);
   await ok(transition(h, rec, quiet.id, 'go-live'), 'go-live');
   const leaver = await h.seeker();
@@ -186,13 +202,11 @@ async function fair(h: Harness) {
   await save(h, 'liveEventWorkflow', 'go-live-pause-resume-end-drain', liveEventWorkflowId(quiet.id));
   await waitClosed(h, queueEntryWorkflowId(drained.user.id));
   await save(h, 'queueEntryWorkflow', 'join-event-ended', queueEntryWorkflowId(drained.user.id));
+}
 
-  // An event with one job and one interview slot.
-  const busy = await createEvent(h, rec);
-  await ok(transition(h, rec, busy.id, 'go-live'), 'go-live');
-  await createJob(h, rec, busy.id, { title: 'Staff Engineer' });
+/** A match both accept; both meet in the room, then the recruiter ends the interview. */
+async function acceptedAndCompleted(h: Harness, rec: TestUser, busy: LiveEvent) {
   const matches = h.app.services.matches;
-
   const accepting = await h.seeker();
   await join(h, accepting, busy.slug);
   const m1 = await matchOf(h, accepting.user.id);
@@ -206,7 +220,10 @@ async function fair(h: Harness) {
   await matches.completeInterview({ userId: rec.user.id, matchId: m1.id });
   await waitClosed(h, matchWorkflowId(m1.id));
   await save(h, 'matchWorkflow', 'accepted-both-in-room-completed', matchWorkflowId(m1.id));
+}
 
+/** A match the seeker declines: back to waiting in its old place, then it leaves. */
+async function declinedBackToWaiting(h: Harness, busy: LiveEvent) {
   const declining = await h.seeker();
   await join(h, declining, busy.slug);
   const m2 = await matchOf(h, declining.user.id);
@@ -226,10 +243,14 @@ async function fair(h: Harness) {
   await ok(h.call({ method: 'POST', url: '/api/v1/queue/leave', token: declining.token }), 'leave');
   await waitClosed(h, queueEntryWorkflowId(declining.user.id));
   await save(h, 'queueEntryWorkflow', 'matched-declined-waiting-leave', queueEntryWorkflowId(declining.user.id));
+}
 
-  // Leaving while matched: the seeker's decline carries leaveQueue, and the match tells the entry to
-  // end `left` without waiting in between (patches match-decline-leaves-queue and
-  // queue-entry-leaves-with-declined-match).
+/**
+ * Leaving while matched: the seeker's decline carries leaveQueue, and the match tells the entry to
+ * end `left` without waiting in between (patches match-decline-leaves-queue and
+ * queue-entry-leaves-with-declined-match).
+ */
+async function leftWhileMatched(h: Harness, busy: LiveEvent) {
   const leavingMatched = await h.seeker();
   await join(h, leavingMatched, busy.slug);
   const m5 = await matchOf(h, leavingMatched.user.id);
@@ -238,13 +259,14 @@ async function fair(h: Harness) {
   await save(h, 'matchWorkflow', 'declined-left-queue', matchWorkflowId(m5.id));
   await waitClosed(h, queueEntryWorkflowId(leavingMatched.user.id));
   await save(h, 'queueEntryWorkflow', 'matched-left-with-declined-match', queueEntryWorkflowId(leavingMatched.user.id));
+}
 
-  // Still running (it never ends; continue-as-new comes only after thousands of events): its history so far.
-  await save(h, 'matchmakerWorkflow', 'rounds-with-offers', matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
-
-  // A burst bigger than one round's offer bound (MATCHMAKER_ROUND_MAX_OFFERS, from the bounded fast rounds): seekers
-  // wait at an event without jobs, then a job opens; the round that finds them stops at the bound
-  // and says `more`, and the next follows at once (patch 'matchmaker-bounded-rounds').
+/**
+ * A burst bigger than one round's offer bound (MATCHMAKER_ROUND_MAX_OFFERS, from the bounded fast rounds): seekers
+ * wait at an event without jobs, then a job opens; the round that finds them stops at the bound
+ * and says `more`, and the next follows at once (patch 'matchmaker-bounded-rounds').
+ */
+async function burstOverTheRoundBound(h: Harness, rec: TestUser) {
   const burst = await createEvent(h, rec, { interview_slots: MATCHMAKER_ROUND_MAX_OFFERS + 8 });
   await ok(transition(h, rec, burst.id, 'go-live'), 'go-live');
   const crowd: TestUser[] = [];
@@ -260,8 +282,10 @@ async function fair(h: Harness) {
     200,
   );
   await save(h, 'matchmakerWorkflow', 'bounded-rounds', matchmakerWorkflowId(h.config.TEMPORAL_TASK_QUEUE));
+}
 
-  // The app announces every changelog entry at start.
+/** The app announces every changelog entry at start. */
+async function changelogAnnounced(h: Harness) {
   const announcement = await eventually(async () =>
     h.knex('changelog_announcements').where({ state: 'started' }).orderBy('entry_id').first(),
   );
@@ -353,20 +377,38 @@ const deliveryState = async (h: Harness, webhookId: string, eventId: string) =>
     ?.state as string | undefined;
 const FINAL = ['delivered', 'dead_letter', 'not_accepted_paused', 'oversize', 'cancelled'];
 
+type Emit = ReturnType<typeof emitterFor>;
+
+/** Emits an event to `u`'s hook and waits until its delivery is `expected` (and its workflow closed, unless a dead letter). */
+async function deliver(h: Harness, emit: Emit, u: TestUser, hook: { id: string }, expected: string) {
+  const e = await emit({ type: 'match.matched', ownerUserIds: [u.user.id] });
+  await eventually(async () => (await deliveryState(h, hook.id, e.id)) === expected, 30_000);
+  // A dead letter stays open waiting for its replay (decision 0196).
+  if (expected !== 'dead_letter') await waitClosed(h, webhookDeliveryWorkflowId(hook.id, e.id));
+  return webhookDeliveryWorkflowId(hook.id, e.id);
+}
+
 /** Deliveries delivered, retried then delivered, dead-lettered, the test event; a subscription through failures, auto-pause, resume, disable and delete. */
 async function webhooks(h: Harness, rx: Receiver) {
   const emit = emitterFor(h);
-  const deliver = async (u: TestUser, hook: { id: string }, expected: string) => {
-    const e = await emit({ type: 'match.matched', ownerUserIds: [u.user.id] });
-    await eventually(async () => (await deliveryState(h, hook.id, e.id)) === expected, 30_000);
-    // A dead letter stays open waiting for its replay (decision 0196).
-    if (expected !== 'dead_letter') await waitClosed(h, webhookDeliveryWorkflowId(hook.id, e.id));
-    return webhookDeliveryWorkflowId(hook.id, e.id);
-  };
+  await firstAttemptAndTestEvent(h, emit, rx);
+  const patient = await h.seeker();
+  const flakyHook = await createHook(h, patient, rx.url('/flaky'));
+  await save(
+    h,
+    'webhookDeliveryWorkflow',
+    'retried-then-delivered',
+    await deliver(h, emit, patient, flakyHook, 'delivered'),
+  );
+  await failingSubscription(h, emit, rx);
+  await deadLetterReplayed(h, emit, rx);
+}
 
+/** Delivered at the first attempt: the dispatcher did it, no delivery workflow (decision 0195); then the test event. */
+async function firstAttemptAndTestEvent(h: Harness, emit: Emit, rx: Receiver) {
   const happy = await h.seeker();
   const okHook = await createHook(h, happy, rx.url('/ok'));
-  // Delivered at the first attempt: the dispatcher did it, no delivery workflow (decision 0195). Its open history is saved.
+  // The dispatcher's open history is saved.
   const firstTry = await emit({ type: 'match.matched', ownerUserIds: [happy.user.id] });
   await eventually(async () => (await deliveryState(h, okHook.id, firstTry.id)) === 'delivered', 30_000);
   await eventually(
@@ -390,14 +432,18 @@ async function webhooks(h: Harness, rx: Receiver) {
     'test-event-first-outcome',
     webhookDeliveryWorkflowId(okHook.id, test.event_id),
   );
+}
 
-  const patient = await h.seeker();
-  const flakyHook = await createHook(h, patient, rx.url('/flaky'));
-  await save(h, 'webhookDeliveryWorkflow', 'retried-then-delivered', await deliver(patient, flakyHook, 'delivered'));
-
+/** A receiver that is down: a dead letter, the subscription paused by failures, resumed, disabled, deleted. */
+async function failingSubscription(h: Harness, emit: Emit, rx: Receiver) {
   const unlucky = await h.seeker();
   const downHook = await createHook(h, unlucky, rx.url('/down'));
-  await save(h, 'webhookDeliveryWorkflow', 'dead-letter-waiting', await deliver(unlucky, downHook, 'dead_letter'));
+  await save(
+    h,
+    'webhookDeliveryWorkflow',
+    'dead-letter-waiting',
+    await deliver(h, emit, unlucky, downHook, 'dead_letter'),
+  );
   // The seventh consecutive failure pauses the subscription (and queues the owner's e-mail); the
   // retry that comes due while paused is not sent.
   const e2 = await emit({ type: 'match.matched', ownerUserIds: [unlucky.user.id] });
@@ -414,25 +460,13 @@ async function webhooks(h: Harness, rx: Receiver) {
     'failed-then-subscription-paused',
     webhookDeliveryWorkflowId(downHook.id, e2.id),
   );
-  await ok(
-    h.call({
-      method: 'PATCH',
-      url: `/api/v1/webhooks/${downHook.id}`,
-      token: unlucky.token,
-      payload: { status: 'active' },
-    }),
-    'resume',
-  );
-  await ok(
-    h.call({
-      method: 'PATCH',
-      url: `/api/v1/webhooks/${downHook.id}`,
-      token: unlucky.token,
-      payload: { status: 'disabled' },
-    }),
-    'disable',
-  );
-  await ok(h.call({ method: 'DELETE', url: `/api/v1/webhooks/${downHook.id}`, token: unlucky.token }), 'delete');
+  const url = `/api/v1/webhooks/${downHook.id}`;
+  for (const [status, what] of [
+    ['active', 'resume'],
+    ['disabled', 'disable'],
+  ] as const)
+    await ok(h.call({ method: 'PATCH', url, token: unlucky.token, payload: { status } }), what);
+  await ok(h.call({ method: 'DELETE', url, token: unlucky.token }), 'delete');
   await waitClosed(h, webhookSubscriptionWorkflowId(downHook.id));
   await save(
     h,
@@ -440,20 +474,29 @@ async function webhooks(h: Harness, rx: Receiver) {
     'failures-auto-pause-resume-disable-delete',
     webhookSubscriptionWorkflowId(downHook.id),
   );
+}
 
-  // Replayed: the waiting dead letter marks itself and continues as run 2 (decision 0196).
+/** Replayed: the waiting dead letter marks itself and continues as run 2 (decision 0196). */
+async function deadLetterReplayed(h: Harness, emit: Emit, rx: Receiver) {
   const again = await h.seeker();
   const againHook = await createHook(h, again, rx.url('/down'));
-  const deadId = await deliver(again, againHook, 'dead_letter');
+  const deadId = await deliver(h, emit, again, againHook, 'dead_letter');
   const deadRun = (await h.temporal.workflow.getHandle(deadId).describe()).runId;
-  await ok(
+  const replay = () =>
     h.call({
       method: 'POST',
       url: `/api/v1/webhooks/${againHook.id}/deliveries/${deadId.split(':')[2]}/replay`,
       token: again.token,
-    }),
-    'replay dead letter',
-  );
+    });
+  // The row says dead_letter a moment before the workflow waits for its replay (it still tells the
+  // subscription of the failure): a replay refused as still in progress is asked again.
+  for (const deadline = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 100))) {
+    const r = await replay();
+    if (r.statusCode !== 409 || !r.body.includes('DELIVERY_IN_PROGRESS') || Date.now() > deadline) {
+      await ok(Promise.resolve(r), 'replay dead letter');
+      break;
+    }
+  }
   await eventually(
     async () => (await h.temporal.workflow.getHandle(deadId, deadRun).describe()).status.name !== 'RUNNING',
     30_000,
@@ -605,6 +648,121 @@ async function noShows(h: Harness) {
   await save(h, 'matchWorkflow', 'accepted-both-arrived-met-completed', matchWorkflowId(met.m.id));
 }
 
+/** The settings each scenario's harness runs with (fast timers, long windows where a step must wait). */
+const FAIR_ENV = {
+  MATCHMAKER_INTERVAL_MS: '200',
+  QUEUE_ENTRY_TTL_MS: '600000',
+  MATCH_ACCEPT_WINDOW_MS: '600000',
+  INTERVIEW_LENGTH_MS: '600000',
+};
+const FAIR_TYPES = [
+  'queueEntryWorkflow',
+  'liveEventWorkflow',
+  'matchWorkflow',
+  'matchmakerWorkflow',
+  'changelogAnnouncementWorkflow',
+];
+const WEBHOOK_TYPES = ['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow'];
+
+/** The scenarios in the order they run, each in a harness of its own, each run when one of its types is wanted. */
+const SCENARIOS: Array<{
+  types: string[];
+  env: Record<string, string>;
+  run: (h: Harness, rx: Receiver) => Promise<void>;
+}> = [
+  { types: FAIR_TYPES, env: { ...FAIR_ENV, INTERVIEW_REPORT_WINDOW_MS: '500', PUBLIC_CACHE_TTL_MS: '0' }, run: fair },
+  { types: ['matchWorkflow'], env: { ...FAIR_ENV, INTERVIEW_REPORT_WINDOW_MS: '500' }, run: teammateAccepts },
+  {
+    types: ['matchmakerWorkflow'],
+    env: { MATCHMAKER_INTERVAL_MS: '60000', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' },
+    run: slotFreed,
+  },
+  {
+    types: FAIR_TYPES,
+    env: {
+      MATCHMAKER_INTERVAL_MS: '200',
+      QUEUE_ENTRY_TTL_MS: '5000',
+      MATCH_ACCEPT_WINDOW_MS: '1500',
+      INTERVIEW_LENGTH_MS: '1000',
+      INTERVIEW_REPORT_WINDOW_MS: '500',
+      // The interview length elapses with nobody in the room: no no-show here (noShows has them).
+      MATCH_NO_SHOW_GRACE_MS: '0',
+    },
+    run: timers,
+  },
+  {
+    types: ['matchWorkflow'],
+    env: { ...FAIR_ENV, INTERVIEW_REPORT_WINDOW_MS: '0', MATCH_NO_SHOW_GRACE_MS: '1500' },
+    run: noShows,
+  },
+  {
+    types: WEBHOOK_TYPES,
+    env: {
+      WEBHOOK_RETRY_SCHEDULE_MS: '100,200,300,400,500',
+      WEBHOOK_AUTO_PAUSE_FAILURES: '7',
+      WEBHOOK_TIMEOUT_MS: '2000',
+    },
+    run: webhooks,
+  },
+  {
+    types: WEBHOOK_TYPES,
+    env: { WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000', WEBHOOK_TIMEOUT_MS: '2000' },
+    run: cancelled,
+  },
+  {
+    types: ['billingAccountWorkflow'],
+    env: { BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '600000', BILLING_DUNNING_SCHEDULE_MS: '300,300' },
+    run: billing,
+  },
+  {
+    types: ['retentionWorkflow'],
+    env: { RETENTION_INTERVAL_MS: '200', RETENTION_BATCH_SIZE: '10', RETENTION_MAX_BATCHES_PER_CALL: '1' },
+    run: retention,
+  },
+];
+
+/** The receiver the webhook scenarios deliver to: /ok answers 200, /flaky fails twice per event, the rest 500. */
+async function startWebhookReceiver(): Promise<Receiver> {
+  const rx = await startReceiver((r) => {
+    if (r.url === '/ok') return { status: 200, body: 'ok' };
+    // Two failures per event, then success.
+    if (r.url === '/flaky')
+      return rx.forEvent(r.json.id).length <= 2 ? { status: 503, body: 'busy' } : { status: 200, body: 'ok' };
+    return { status: 500, body: 'receiver exploded' };
+  });
+  return rx;
+}
+
+/** The template database migrated and the workflows bundled, handed to the harness as dev/test.ts hands them to jest. */
+async function prepareHarness(infra: Awaited<ReturnType<typeof startThrowawayInfrastructure>>, t0: number) {
+  const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
+  await ensureDatabase(adminUrl, TEMPLATE_DB);
+  const knex = createKnex(adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE_DB}$1`), 1);
+  await migrateLatest(knex);
+  await knex.destroy();
+  const bundle = await bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_PATH,
+    logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error },
+  });
+  const bundlePath = path.join(infra.dir, 'workflow-bundle.js');
+  fs.writeFileSync(bundlePath, bundle.code);
+  // What dev/test.ts gives jest: the harness reads them.
+  process.env.JOBFAIR_TEST_ADMIN_DB_URL = adminUrl;
+  process.env.JOBFAIR_TEST_TEMPORAL_ADDRESS = infra.temporalAddress;
+  process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE = bundlePath;
+  console.log(`[capture] PostgreSQL and Temporal up, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** The outbox e-mail scenario, against an SMTP server of its own. */
+async function outboxEmailWithSmtp() {
+  const smtp = await startSmtp();
+  try {
+    await withHarness({ SMTP_URL: smtp.url }, outboxEmail);
+  } finally {
+    await smtp.close();
+  }
+}
+
 async function main() {
   const t0 = Date.now();
   fs.mkdirSync(OUT, { recursive: true });
@@ -613,125 +771,11 @@ async function main() {
   };
   const base = loadConfig({ ...process.env, NODE_ENV: 'test', TEMPORAL_ADDRESS: '' });
   const infra = await startThrowawayInfrastructure({ config: base, log: quiet, prefix: 'jobfair-capture' });
-  const rx = await startReceiver((r) => {
-    if (r.url === '/ok') return { status: 200, body: 'ok' };
-    // Two failures per event, then success.
-    if (r.url === '/flaky')
-      return rx.forEvent(r.json.id).length <= 2 ? { status: 503, body: 'busy' } : { status: 200, body: 'ok' };
-    return { status: 500, body: 'receiver exploded' };
-  });
+  const rx = await startWebhookReceiver();
   try {
-    const adminUrl = infra.adminDatabaseUrl ?? infra.databaseUrl;
-    await ensureDatabase(adminUrl, TEMPLATE_DB);
-    const knex = createKnex(adminUrl.replace(/\/[^/?]+(\?|$)/, `/${TEMPLATE_DB}$1`), 1);
-    await migrateLatest(knex);
-    await knex.destroy();
-    const bundle = await bundleWorkflowCode({
-      workflowsPath: WORKFLOWS_PATH,
-      logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error },
-    });
-    const bundlePath = path.join(infra.dir, 'workflow-bundle.js');
-    fs.writeFileSync(bundlePath, bundle.code);
-    // What dev/test.ts gives jest: the harness reads them.
-    process.env.JOBFAIR_TEST_ADMIN_DB_URL = adminUrl;
-    process.env.JOBFAIR_TEST_TEMPORAL_ADDRESS = infra.temporalAddress;
-    process.env.JOBFAIR_TEST_WORKFLOW_BUNDLE = bundlePath;
-    console.log(
-      `[capture] PostgreSQL and Temporal up, workflows bundled in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-    );
-
-    const fairTypes = [
-      'queueEntryWorkflow',
-      'liveEventWorkflow',
-      'matchWorkflow',
-      'matchmakerWorkflow',
-      'changelogAnnouncementWorkflow',
-    ];
-    if (wanted(fairTypes))
-      await withHarness(
-        {
-          MATCHMAKER_INTERVAL_MS: '200',
-          QUEUE_ENTRY_TTL_MS: '600000',
-          MATCH_ACCEPT_WINDOW_MS: '600000',
-          INTERVIEW_LENGTH_MS: '600000',
-          INTERVIEW_REPORT_WINDOW_MS: '500',
-          PUBLIC_CACHE_TTL_MS: '0',
-        },
-        fair,
-      );
-    if (wanted(['matchWorkflow']))
-      await withHarness(
-        {
-          MATCHMAKER_INTERVAL_MS: '200',
-          QUEUE_ENTRY_TTL_MS: '600000',
-          MATCH_ACCEPT_WINDOW_MS: '600000',
-          INTERVIEW_LENGTH_MS: '600000',
-          INTERVIEW_REPORT_WINDOW_MS: '500',
-        },
-        teammateAccepts,
-      );
-    if (wanted(['matchmakerWorkflow']))
-      await withHarness(
-        { MATCHMAKER_INTERVAL_MS: '60000', QUEUE_ENTRY_TTL_MS: '600000', MATCH_ACCEPT_WINDOW_MS: '600000' },
-        slotFreed,
-      );
-    if (wanted(fairTypes))
-      await withHarness(
-        {
-          MATCHMAKER_INTERVAL_MS: '200',
-          QUEUE_ENTRY_TTL_MS: '5000',
-          MATCH_ACCEPT_WINDOW_MS: '1500',
-          INTERVIEW_LENGTH_MS: '1000',
-          INTERVIEW_REPORT_WINDOW_MS: '500',
-          // The interview length elapses with nobody in the room: no no-show here (noShows has them).
-          MATCH_NO_SHOW_GRACE_MS: '0',
-        },
-        timers,
-      );
-    if (wanted(['matchWorkflow']))
-      await withHarness(
-        {
-          MATCHMAKER_INTERVAL_MS: '200',
-          QUEUE_ENTRY_TTL_MS: '600000',
-          MATCH_ACCEPT_WINDOW_MS: '600000',
-          INTERVIEW_LENGTH_MS: '600000',
-          INTERVIEW_REPORT_WINDOW_MS: '0',
-          MATCH_NO_SHOW_GRACE_MS: '1500',
-        },
-        noShows,
-      );
-    if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow']))
-      await withHarness(
-        {
-          WEBHOOK_RETRY_SCHEDULE_MS: '100,200,300,400,500',
-          WEBHOOK_AUTO_PAUSE_FAILURES: '7',
-          WEBHOOK_TIMEOUT_MS: '2000',
-        },
-        (h) => webhooks(h, rx),
-      );
-    if (wanted(['webhookDeliveryWorkflow', 'webhookSubscriptionWorkflow']))
-      await withHarness(
-        { WEBHOOK_RETRY_SCHEDULE_MS: '60000,60000,60000,60000,60000', WEBHOOK_TIMEOUT_MS: '2000' },
-        (h) => cancelled(h, rx),
-      );
-    if (wanted(['billingAccountWorkflow']))
-      await withHarness(
-        { BILLING_PERIOD_MONTH_MS: '1500', BILLING_PERIOD_YEAR_MS: '600000', BILLING_DUNNING_SCHEDULE_MS: '300,300' },
-        billing,
-      );
-    if (wanted(['retentionWorkflow']))
-      await withHarness(
-        { RETENTION_INTERVAL_MS: '200', RETENTION_BATCH_SIZE: '10', RETENTION_MAX_BATCHES_PER_CALL: '1' },
-        retention,
-      );
-    if (wanted(['outboxEmailWorkflow'])) {
-      const smtp = await startSmtp();
-      try {
-        await withHarness({ SMTP_URL: smtp.url }, outboxEmail);
-      } finally {
-        await smtp.close();
-      }
-    }
+    await prepareHarness(infra, t0);
+    for (const s of SCENARIOS) if (wanted(s.types)) await withHarness(s.env, (h) => s.run(h, rx));
+    if (wanted(['outboxEmailWorkflow'])) await outboxEmailWithSmtp();
   } finally {
     await rx.close();
     await infra.stop();

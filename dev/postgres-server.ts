@@ -147,66 +147,73 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
-export async function startPostgres(opts: PostgresServerOptions): Promise<RunningPostgres> {
-  const log = opts.log ?? (() => undefined);
-  const user = opts.user ?? 'postgres';
-  const password = opts.password ?? 'postgres';
-  const native = usableNativeDir(findNativeDir());
-  const bin = (name: string) => path.join(native, 'bin', name);
-  const dataDir = usableDataDir(opts.dataDir);
-  const ids = isRoot() ? ensurePgUser() : undefined;
-  const spawnIds = ids ? { uid: ids.uid, gid: ids.gid } : {};
+type SpawnIds = { uid?: number; gid?: number };
 
-  // A crashed previous run may have left its server behind (or only its pid file).
+/** A crashed previous run may have left its server behind (or only its pid file): that server is stopped. */
+async function stopLeftover(dataDir: string, log: (line: string) => void): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pid && pidAlive(pid)) {
-      log(`stopping PostgreSQL left running by a previous run (pid ${pid})`);
-      process.kill(pid, 'SIGINT');
-      await waitFor(async () => !pidAlive(pid), 30_000, `the old PostgreSQL (pid ${pid}) to stop`);
-    }
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (pid && pidAlive(pid)) {
+    log(`stopping PostgreSQL left running by a previous run (pid ${pid})`);
+    process.kill(pid, 'SIGINT');
+    await waitFor(async () => !pidAlive(pid), 30_000, `the old PostgreSQL (pid ${pid}) to stop`);
   }
-  if (await portInUse(opts.port)) {
-    throw new Error(
-      `port ${opts.port} is already in use by another program; set EMBEDDED_PG_PORT to a free ` +
-        `port or DATABASE_URL to an existing PostgreSQL`,
-    );
-  }
+}
 
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    // The parent must stay traversable for the postgres user; only the data dir itself is private.
-    fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
-    fs.mkdirSync(dataDir, { mode: 0o700 });
-    if (ids) fs.chownSync(dataDir, ids.uid, ids.gid);
-    const pwFile = path.join(os.tmpdir(), `jobfair-pgpw-${process.pid}-${Date.now()}`);
-    fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
-    try {
-      log(`initialising PostgreSQL data directory ${dataDir}`);
-      execFileSync(
-        bin('initdb'),
-        [
-          `--pgdata=${dataDir}`,
-          '--auth=scram-sha-256',
-          `--username=${user}`,
-          `--pwfile=${pwFile}`,
-          '--encoding=UTF8',
-          '--locale=C',
-        ],
-        {
-          ...spawnIds,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-    } finally {
-      fs.rmSync(pwFile, { force: true });
-    }
+/** A data directory made with initdb unless it holds one already. */
+function initDataDir(
+  opts: {
+    dataDir: string;
+    bin: (name: string) => string;
+    user: string;
+    password: string;
+    ids?: { uid: number; gid: number };
+  },
+  log: (line: string) => void,
+): void {
+  const { dataDir, ids } = opts;
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  // The parent must stay traversable for the postgres user; only the data dir itself is private.
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  fs.mkdirSync(dataDir, { mode: 0o700 });
+  if (ids) fs.chownSync(dataDir, ids.uid, ids.gid);
+  const pwFile = path.join(os.tmpdir(), `jobfair-pgpw-${process.pid}-${Date.now()}`);
+  fs.writeFileSync(pwFile, `${opts.password}\n`, { mode: 0o644 });
+  try {
+    log(`initialising PostgreSQL data directory ${dataDir}`);
+    execFileSync(
+      opts.bin('initdb'),
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        `--username=${opts.user}`,
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      {
+        ...(ids ? { uid: ids.uid, gid: ids.gid } : {}),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+  } finally {
+    fs.rmSync(pwFile, { force: true });
   }
+}
+
+/** The server itself, on loopback, its socket in a folder of its own; its stderr lines go to `log`. */
+function spawnServer(
+  opts: PostgresServerOptions,
+  dataDir: string,
+  bin: (name: string) => string,
+  spawnIds: SpawnIds,
+  log: (line: string) => void,
+) {
   const sockDir = path.join(os.tmpdir(), `jobfair-pgsock-${opts.port}`);
   fs.mkdirSync(sockDir, { recursive: true, mode: 0o777 });
   fs.chmodSync(sockDir, 0o777);
-
   const child: ChildProcess = spawn(
     bin('postgres'),
     [
@@ -230,29 +237,55 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
       detached: opts.ownProcessGroup ?? false,
     },
   );
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
+  const state = { child, output: '', exited: false };
+  child.stdout?.on('data', (d) => (state.output += d));
   child.stderr?.on('data', (d) => {
-    output += d;
+    state.output += d;
     for (const line of String(d).split('\n')) if (line.trim()) log(line);
   });
-  let exited = false;
-  child.once('exit', () => (exited = true));
+  child.once('exit', () => (state.exited = true));
+  return state;
+}
+
+/** Whether a connection to `url` can be opened (and closed again). */
+async function accepts(url: string): Promise<boolean> {
+  const c = new Client({ connectionString: url });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    await c.end().catch(() => undefined);
+    return false;
+  }
+}
+
+export async function startPostgres(opts: PostgresServerOptions): Promise<RunningPostgres> {
+  const log = opts.log ?? (() => undefined);
+  const user = opts.user ?? 'postgres';
+  const password = opts.password ?? 'postgres';
+  const native = usableNativeDir(findNativeDir());
+  const bin = (name: string) => path.join(native, 'bin', name);
+  const dataDir = usableDataDir(opts.dataDir);
+  const ids = isRoot() ? ensurePgUser() : undefined;
+  const spawnIds: SpawnIds = ids ? { uid: ids.uid, gid: ids.gid } : {};
+
+  await stopLeftover(dataDir, log);
+  if (await portInUse(opts.port)) {
+    throw new Error(
+      `port ${opts.port} is already in use by another program; set EMBEDDED_PG_PORT to a free ` +
+        `port or DATABASE_URL to an existing PostgreSQL`,
+    );
+  }
+  initDataDir({ dataDir, bin, user, password, ids }, log);
+  const server = spawnServer(opts, dataDir, bin, spawnIds, log);
 
   const url = (database = 'postgres') =>
     `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${database}`;
   await waitFor(
     async () => {
-      if (exited) throw new Error(`PostgreSQL exited during start-up:\n${output.slice(-2000)}`);
-      const c = new Client({ connectionString: url() });
-      try {
-        await c.connect();
-        await c.end();
-        return true;
-      } catch {
-        await c.end().catch(() => undefined);
-        return false;
-      }
+      if (server.exited) throw new Error(`PostgreSQL exited during start-up:\n${server.output.slice(-2000)}`);
+      return accepts(url());
     },
     60_000,
     'PostgreSQL to accept connections',
@@ -263,7 +296,7 @@ export async function startPostgres(opts: PostgresServerOptions): Promise<Runnin
     dataDir,
     port: opts.port,
     // SIGINT: PostgreSQL's fast shutdown.
-    stop: () => stopProcess(child, 'SIGINT', 15_000),
+    stop: () => stopProcess(server.child, 'SIGINT', 15_000),
   };
 }
 

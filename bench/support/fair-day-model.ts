@@ -493,14 +493,46 @@ export async function onlineReference(
   /** Share of one interview length each slot may run past closing (1: the bound; less: a sensitivity, not a bound). */
   pastClosing = 1,
 ): Promise<OnlineReference> {
-  interface Edge {
-    s: number;
-    j: number;
-    r: number;
-    w: number;
-    score: number;
-    o: OfferOutcome;
-  }
+  const edges = referenceEdges(day, outcome);
+  // Per slot: every hold before the last interview's start, and every interview but the last,
+  // fit in the day (the last one may run past closing, as an offer made just before closing may
+  // be answered after it): Σ holds + length × interviews ≤ day + length.
+  const budget = (r: number) => {
+    const rec = day.recruiters[r];
+    return rec.capacity * (day.shape.dayMinutes + pastClosing * rec.interviewMinutes);
+  };
+  const slotUse = emptySlotUse(day, pastClosing);
+  if (!edges.length) return { interviews: 0, totalScore: 0, scorePlanInterviews: 0, offers: 0, holdShare: 0, slotUse };
+  const rows = referenceRows(day, edges, budget);
+  const h = await solver();
+  const count = solveReference(h, edges, rows, () => 1);
+  const byScore = solveReference(h, edges, rows, (e) => Math.max(e.score, 1e-3));
+  const offers = byScore.x.reduce((a, v) => a + v, 0);
+  const held = byScore.x.reduce((a, v, i) => a + v * edges[i].o.hold, 0);
+  const total = day.recruiters.reduce((a, rec) => a + budget(rec.idx), 0);
+  addSlotUse(day, edges, count.x, slotUse);
+  return {
+    slotUse,
+    interviews: count.value,
+    totalScore: byScore.x.reduce((a, v, i) => a + v * edges[i].o.interview * edges[i].score, 0),
+    scorePlanInterviews: byScore.x.reduce((a, v, i) => a + v * edges[i].o.interview, 0),
+    offers,
+    holdShare: held / total,
+  };
+}
+
+/** An offer the online reference may make: job j to seeker s in recruiter r's window w. */
+interface Edge {
+  s: number;
+  j: number;
+  r: number;
+  w: number;
+  score: number;
+  o: OfferOutcome;
+}
+
+/** Every offer the reference may make: same windows, presence and floor as the optimum, every job of the recruiter. */
+function referenceEdges(day: Day, outcome: (s: number, j: number) => OfferOutcome): Edge[] {
   const edges: Edge[] = [];
   for (const sp of day.seekers) {
     const s = sp.idx;
@@ -522,29 +554,28 @@ export async function onlineReference(
       }
     }
   }
-  const slotDay = day.recruiters.reduce((a, rec) => a + rec.capacity * day.shape.dayMinutes, 0);
-  const budgetAll = day.recruiters.reduce(
-    (a, rec) => a + rec.capacity * (day.shape.dayMinutes + pastClosing * rec.interviewMinutes),
-    0,
-  );
-  if (!edges.length)
-    return {
-      interviews: 0,
-      totalScore: 0,
-      scorePlanInterviews: 0,
-      offers: 0,
-      holdShare: 0,
-      slotUse: {
-        interviewing: 0,
-        accepted: 0,
-        declined: 0,
-        expired: 0,
-        noShow: 0,
-        slotDay,
-        budget: budgetAll,
-        perRecruiter: day.recruiters.map(() => ({ interviews: 0, used: 0 })),
-      },
-    };
+  return edges;
+}
+
+/** No slot time used yet; `slotDay` Σ capacity × day, `budget` what the LP lets holds and interviews use. */
+function emptySlotUse(day: Day, pastClosing: number): OnlineReference['slotUse'] {
+  return {
+    interviewing: 0,
+    accepted: 0,
+    declined: 0,
+    expired: 0,
+    noShow: 0,
+    slotDay: day.recruiters.reduce((a, rec) => a + rec.capacity * day.shape.dayMinutes, 0),
+    budget: day.recruiters.reduce(
+      (a, rec) => a + rec.capacity * (day.shape.dayMinutes + pastClosing * rec.interviewMinutes),
+      0,
+    ),
+    perRecruiter: day.recruiters.map(() => ({ interviews: 0, used: 0 })),
+  };
+}
+
+/** The LP's rows (CPLEX LP format): pairs at most once, a seeker's sets of jobs, each window, each recruiter's slot time. */
+function referenceRows(day: Day, edges: Edge[], budget: (r: number) => number): string[] {
   const group = (key: (e: Edge) => string) => {
     const m = new Map<string, number[]>();
     for (let i = 0; i < edges.length; i++) m.set(key(edges[i]), [...(m.get(key(edges[i])) ?? []), i]);
@@ -563,11 +594,40 @@ export async function onlineReference(
       1,
     ),
   );
-  // A seeker's interview comes from one pair that would accept: for every set S of its jobs,
-  // P(interview with a job of S) ≤ P(some pair of S would accept) = 1 − Π(1 − q). (S = all its
-  // jobs is "at most one interview"; singletons are the pair rows.)
+  seekerSetRows(
+    edges,
+    group((e) => String(e.s)),
+    row,
+  );
+  group((e) => `${e.r}:${e.w}`).forEach((ix, k) =>
+    row(
+      `w${k}`,
+      ix.map((i) => [edges[i].o.interview, i]),
+      day.recruiters[edges[ix[0]].r].capacity,
+    ),
+  );
+  group((e) => String(e.r)).forEach((ix, k) =>
+    row(
+      `t${k}`,
+      ix.map((i) => [edges[i].o.interview * day.recruiters[edges[i].r].interviewMinutes + edges[i].o.hold, i]),
+      budget(edges[ix[0]].r),
+    ),
+  );
+  return rows;
+}
+
+/**
+ * A seeker's interview comes from one pair that would accept: for every set S of its jobs,
+ * P(interview with a job of S) ≤ P(some pair of S would accept) = 1 − Π(1 − q). (S = all its
+ * jobs is "at most one interview"; singletons are the pair rows.)
+ */
+function seekerSetRows(
+  edges: Edge[],
+  bySeeker: number[][],
+  row: (name: string, terms: Array<[number, number]>, rhs: number) => void,
+): void {
   let k = 0;
-  for (const ix of group((e) => String(e.s))) {
+  for (const ix of bySeeker) {
     const jobs = [...new Set(ix.map((i) => edges[i].j))];
     const q = new Map(ix.map((i) => [edges[i].j, edges[i].o.interview]));
     const sets =
@@ -585,60 +645,34 @@ export async function onlineReference(
       );
     }
   }
-  group((e) => `${e.r}:${e.w}`).forEach((ix, k) =>
-    row(
-      `w${k}`,
-      ix.map((i) => [edges[i].o.interview, i]),
-      day.recruiters[edges[ix[0]].r].capacity,
-    ),
-  );
-  // Per slot: every hold before the last interview's start, and every interview but the last,
-  // fit in the day (the last one may run past closing, as an offer made just before closing may
-  // be answered after it): Σ holds + length × interviews ≤ day + length.
-  const budget = (r: number) => {
-    const rec = day.recruiters[r];
-    return rec.capacity * (day.shape.dayMinutes + pastClosing * rec.interviewMinutes);
-  };
-  group((e) => String(e.r)).forEach((ix, k) =>
-    row(
-      `t${k}`,
-      ix.map((i) => [edges[i].o.interview * day.recruiters[edges[i].r].interviewMinutes + edges[i].o.hold, i]),
-      budget(edges[ix[0]].r),
-    ),
-  );
-  const h = await solver();
-  const solve = (weight: (e: Edge) => number) => {
-    const model = [
-      'Maximize',
-      ' obj:',
-      ...edges.map((e, i) => `  + ${(e.o.interview * weight(e)).toFixed(9)} x${i}`),
-      'Subject To',
-      ...rows,
-      'Bounds',
-      ...edges.map((_, i) => ` 0 <= x${i} <= 1`),
-      'End',
-    ].join('\n');
-    const solution = h.solve(model, { output_flag: false });
-    if (solution.Status !== 'Optimal') throw new Error(`online reference: HiGHS answered ${solution.Status}`);
-    const x = edges.map((_, i) => Math.max(0, solution.Columns[`x${i}`]?.Primal ?? 0));
-    return { value: solution.ObjectiveValue, x };
-  };
-  const count = solve(() => 1);
-  const byScore = solve((e) => Math.max(e.score, 1e-3));
-  const offers = byScore.x.reduce((a, v) => a + v, 0);
-  const held = byScore.x.reduce((a, v, i) => a + v * edges[i].o.hold, 0);
-  const total = day.recruiters.reduce((a, rec) => a + budget(rec.idx), 0);
-  const slotUse = {
-    interviewing: 0,
-    accepted: 0,
-    declined: 0,
-    expired: 0,
-    noShow: 0,
-    slotDay,
-    budget: budgetAll,
-    perRecruiter: day.recruiters.map(() => ({ interviews: 0, used: 0 })),
-  };
-  count.x.forEach((v, i) => {
+}
+
+/** The LP maximising the expected interviews weighted by `weight`; its value and each offer's probability. */
+function solveReference(
+  h: Awaited<ReturnType<typeof solver>>,
+  edges: Edge[],
+  rows: string[],
+  weight: (e: Edge) => number,
+): { value: number; x: number[] } {
+  const model = [
+    'Maximize',
+    ' obj:',
+    ...edges.map((e, i) => `  + ${(e.o.interview * weight(e)).toFixed(9)} x${i}`),
+    'Subject To',
+    ...rows,
+    'Bounds',
+    ...edges.map((_, i) => ` 0 <= x${i} <= 1`),
+    'End',
+  ].join('\n');
+  const solution = h.solve(model, { output_flag: false });
+  if (solution.Status !== 'Optimal') throw new Error(`online reference: HiGHS answered ${solution.Status}`);
+  const x = edges.map((_, i) => Math.max(0, solution.Columns[`x${i}`]?.Primal ?? 0));
+  return { value: solution.ObjectiveValue, x };
+}
+
+/** Where the slot time of the plan `x` goes: interviewing, and the holds by how the offer ends. */
+function addSlotUse(day: Day, edges: Edge[], x: number[], slotUse: OnlineReference['slotUse']): void {
+  x.forEach((v, i) => {
     const e = edges[i];
     const by = e.o.holdBy ?? { accepted: 0, declined: e.o.hold, expired: 0, noShow: 0 };
     const length = day.recruiters[e.r].interviewMinutes;
@@ -650,14 +684,6 @@ export async function onlineReference(
     slotUse.expired += v * by.expired;
     slotUse.noShow += v * by.noShow;
   });
-  return {
-    slotUse,
-    interviews: count.value,
-    totalScore: byScore.x.reduce((a, v, i) => a + v * edges[i].o.interview * edges[i].score, 0),
-    scorePlanInterviews: byScore.x.reduce((a, v, i) => a + v * edges[i].o.interview, 0),
-    offers,
-    holdShare: held / total,
-  };
 }
 
 /** One match of a run, in simulated minutes from the opening (null: it did not happen). */

@@ -14,6 +14,7 @@ import { buildApp } from '#apps/api/src/app';
 import { bareJoinUpdate, type bareJoinWorkflow } from './bare-workflows';
 import { waitFor as waitForEvery } from './infra';
 import { runCases } from './runner';
+import { seedEvent } from './seed';
 import { median, percentile } from './stats';
 import type { Row } from './table';
 
@@ -73,17 +74,14 @@ export async function seedSeekers(
   const seedApp = await buildApp({ config: loadConfig({}, { ...env, PORT: '0' }), knex, logger: false });
   const accounts = seedApp.services.deps.repos.accounts;
   const team = await accounts.insertTeam('Bench hold team');
-  const [hold] = await knex('live_events')
-    .insert({
-      team_id: team.id,
-      slug: 'bench-hold',
-      company_name: 'Hold',
-      visibility: 'private',
-      status: 'live',
-      interview_slots: 0,
-      started_at: knex.fn.now(),
-    })
-    .returning(['id', 'slug']);
+  const hold = await seedEvent(knex, team.id, {
+    slug: 'bench-hold',
+    company: 'Hold',
+    visibility: 'private',
+    status: 'live',
+    slots: 0,
+    startedNow: true,
+  });
   await knex.raw(
     `INSERT INTO jobs (team_id, live_event_id, title, essential_skills, bonus_skills, experience_min, remote_preference)
      SELECT ?, ?, 'Hold job ' || g, ARRAY['TypeScript','PostgreSQL'], ARRAY['Go'], g % 5, 'remote' FROM generate_series(1, 20) g`,

@@ -9,6 +9,7 @@ import type { Config } from '#lib/config';
 import type { buildApp } from '#apps/api/src/app';
 import { matchmakerStatsQuery, matchmakerWorkflowId } from '#workflows/matchmaking/contract';
 import { pool } from './pool';
+import { seedEvent, seedRecruiterTeam } from './seed';
 import { percentile } from './stats';
 
 /** The matching benches' skill vocabulary: 20 common skills, then `skill-20` … `skill-199`. */
@@ -68,30 +69,24 @@ export const SLOT_MATCH_ENV = { MATCH_MIN_SCORE: '0', MATCH_FLOOR_BRACKETS: '0:0
 async function seedSlotEvents(s: SlotStack): Promise<{ recruiterId: string; eventIds: string[]; seekers: string[] }> {
   const { knex, app } = s;
   const accounts = app.services.deps.repos.accounts;
-  const team = await accounts.insertTeam('Slot team');
-  const recruiter = await accounts.insertUser({
+  const { teamId, recruiterId } = await seedRecruiterTeam(accounts, 'Slot team', {
     email: 'recruiter@slot.bench',
-    display_name: 'Recruiter',
-    role: 'recruiter',
+    displayName: 'Recruiter',
   });
-  await accounts.addMember(team.id, recruiter.id, 'owner');
   const eventIds: string[] = [];
   for (let e = 0; e < SLOT_EVENTS; e++) {
-    const [ev] = await knex('live_events')
-      .insert({
-        team_id: team.id,
-        slug: `slot-${e}`,
-        company_name: `Slot ${e}`,
-        visibility: 'open_invite',
-        status: 'live',
-        interview_slots: 1,
-        started_at: knex.fn.now(),
-      })
-      .returning(['id']);
+    const ev = await seedEvent(knex, teamId, {
+      slug: `slot-${e}`,
+      company: `Slot ${e}`,
+      visibility: 'open_invite',
+      status: 'live',
+      slots: 1,
+      startedNow: true,
+    });
     eventIds.push(ev.id);
     await knex('jobs').insert(
       Array.from({ length: 20 }, (_, j) => ({
-        team_id: team.id,
+        team_id: teamId,
         live_event_id: ev.id,
         title: `Job ${e}.${j}`,
         essential_skills: [VOCABULARY[j % 20], VOCABULARY[(j + e) % 20]],
@@ -120,7 +115,7 @@ async function seedSlotEvents(s: SlotStack): Promise<{ recruiterId: string; even
       seekers.push(u.id);
     },
   );
-  return { recruiterId: recruiter.id, eventIds, seekers };
+  return { recruiterId, eventIds, seekers };
 }
 
 type OpenMatches = () => Promise<Array<{ id: string; live_event_id: string; created_at: Date }>>;

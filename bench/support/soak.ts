@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { median as upperMedian, percentileFloor } from './stats';
 
 /**
  * The soak's measurements (decision 0265): the resident memory of every process of the stack and the
@@ -117,14 +118,8 @@ export class SoakSampler {
     const first = [this.t0 + span * 0.1, this.t0 + span * 0.3];
     const last = [this.t0 + span * 0.8, end];
     const inW = <T extends { t: number }>(xs: T[], w: number[]) => xs.filter((x) => x.t >= w[0] && x.t < w[1]);
-    const median = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return s.length ? s[Math.floor(s.length / 2)] : NaN;
-    };
-    const pct = (xs: number[], p: number) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * p))] : NaN;
-    };
+    // The median of an empty window is NaN, as the table prints it.
+    const median = (xs: number[]) => (xs.length ? upperMedian(xs) : NaN);
     const mb = (kb: number) => kb / 1024;
     const failures: string[] = [];
     const rows: string[] = [
@@ -154,17 +149,17 @@ export class SoakSampler {
     const lf = inW(this.lat, first);
     const ll = inW(this.lat, last);
     const p = (xs: typeof lf, q: number) =>
-      pct(
+      percentileFloor(
         xs.map((x) => x.ms),
         q,
       );
     const latencyRow =
       `requests: ${this.lat.length} (${this.lat.filter((x) => x.failed).length} failed or 5xx); latency p50 ` +
-      `${p(lf, 0.5).toFixed(0)} → ${p(ll, 0.5).toFixed(0)} ms, p95 ${p(lf, 0.95).toFixed(0)} → ` +
-      `${p(ll, 0.95).toFixed(0)} ms, p99 ${p(lf, 0.99).toFixed(0)} → ${p(ll, 0.99).toFixed(0)} ms ` +
+      `${p(lf, 50).toFixed(0)} → ${p(ll, 50).toFixed(0)} ms, p95 ${p(lf, 95).toFixed(0)} → ` +
+      `${p(ll, 95).toFixed(0)} ms, p99 ${p(lf, 99).toFixed(0)} → ${p(ll, 99).toFixed(0)} ms ` +
       `(first window ${lf.length} requests, last ${ll.length})`;
-    if (p(ll, 0.95) > 2 * p(lf, 0.95) + 50)
-      failures.push(`latency: p95 ${p(lf, 0.95).toFixed(0)} → ${p(ll, 0.95).toFixed(0)} ms`);
+    if (p(ll, 95) > 2 * p(lf, 95) + 50)
+      failures.push(`latency: p95 ${p(lf, 95).toFixed(0)} → ${p(ll, 95).toFixed(0)} ms`);
     const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     return {
       table: [
