@@ -20,8 +20,9 @@ export interface ClientRetryOptions {
 export const RETRY_STATUSES = new Set([429, 503]);
 /** At most this many sends of one request, */
 const MAX_ATTEMPTS = 5;
-/** and no retry that would start later than this after the first send. */
-const MAX_TOTAL_MS = 30_000;
+/** and no more than this in waits between them (the requests' own time is not counted: a slow answer
+ * under load must not use up the retries). */
+const MAX_WAIT_MS = 30_000;
 /** When the answer names no Retry-After. */
 const DEFAULT_WAIT_MS = 1_000;
 
@@ -51,20 +52,21 @@ export function withIdempotencyKey(
 }
 
 /**
- * Sends `send()` until its answer is not a 503/429, the attempts are spent, or the next wait would
- * end past the total time; then returns the last answer. `send` must re-send the same request
+ * Sends `send()` until its answer is not a 503/429, the attempts are spent, or the waits would add
+ * up to more than MAX_WAIT_MS; then returns the last answer. `send` must re-send the same request
  * (same headers, so the same Idempotency-Key).
  */
 export async function sendWithRetry<R extends { statusCode: number; headers: Record<string, unknown> }>(
   send: () => Promise<R>,
   opts: ClientRetryOptions & { signal?: AbortSignal } = {},
 ): Promise<R> {
-  const started = Date.now();
+  let waited = 0;
   for (let attempt = 1; ; attempt++) {
     const res = await send();
     if (opts.retry === false || !RETRY_STATUSES.has(res.statusCode) || attempt >= MAX_ATTEMPTS) return res;
     const wait = retryAfterMs(res.headers['retry-after'] as string | undefined);
-    if (Date.now() + wait - started > MAX_TOTAL_MS || opts.signal?.aborted) return res;
+    if (waited + wait > MAX_WAIT_MS || opts.signal?.aborted) return res;
+    waited += wait;
     await sleep(wait, undefined, opts.signal ? { signal: opts.signal } : undefined).catch(() => undefined);
     if (opts.signal?.aborted) return res;
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { isClientShutDown, mapError, zodIssuesToDetails } from './errors';
+import { isClientShutDown, isWorkflowNotReady, mapError, zodIssuesToDetails } from './errors';
 
 /** What fastify-type-provider-zod hands Fastify as `err.validation`, turned into our `details.issues`. */
 const issuesFor = (schema: z.ZodType, data: unknown, validationContext = 'body') => {
@@ -54,6 +54,16 @@ describe('a request caught by the shutdown', () => {
         headers: { 'retry-after': expect.any(String) },
       });
     }
+  });
+
+  it('a workflow whose last task failed (an overloaded worker; the server retries it) → 503, not 500', () => {
+    const err = Object.assign(
+      new Error('Unable to perform workflow execution update due to Workflow Task in failed state.'),
+      { code: 9 },
+    );
+    expect(isWorkflowNotReady(err)).toBe(true);
+    expect(mapError(err, request)).toMatchObject({ status: 503, headers: { 'retry-after': expect.any(String) } });
+    expect(isWorkflowNotReady(Object.assign(new Error('other precondition'), { code: 9 }))).toBe(false);
   });
 
   it('other errors are still 500 INTERNAL', () => {

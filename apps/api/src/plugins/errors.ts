@@ -56,8 +56,20 @@ export function isClientShutDown(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Temporal's WorkflowNotReady (gRPC FAILED_PRECONDITION): the workflow's last task failed or timed
+ * out (an overloaded worker) and the server retries it; an Update cannot be delivered until then.
+ * Transient, so a 503 with Retry-After.
+ */
+export function isWorkflowNotReady(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  return [e, e?.cause].some(
+    (x) => x?.code === 9 && typeof x.message === 'string' && /Workflow Task in failed state/.test(x.message),
+  );
+}
+
 function isDependencyDown(err: unknown): boolean {
-  if (isClientShutDown(err)) return true;
+  if (isClientShutDown(err) || isWorkflowNotReady(err)) return true;
   const e = err as { code?: unknown; name?: string; message?: string };
   // gRPC UNAVAILABLE (14) / DEADLINE_EXCEEDED (4) from Temporal; connection errors from pg.
   // KnexTimeoutError: no pooled PostgreSQL connection within acquireConnectionTimeout (overload or outage).
