@@ -50,17 +50,27 @@ export function toolName(operationId: string): string {
 
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-/** One route → its tool, or null for a route that is not one (outside the prefix, excluded, no operationId). */
-export function toolSpecOf(route: RouteOptions, prefix: string): ToolSpec | null {
+/** A route's tool name and operationId without building its schemas, or null for a route that is not a tool. */
+export function toolIdOf(route: RouteOptions, prefix: string): { name: string; operationId: string } | null {
   const method = [route.method].flat()[0] as ToolSpec['method'];
-  const schema = (route.schema ?? {}) as RouteSchema;
-  const operationId = schema.operationId as string | undefined;
+  const operationId = (route.schema as RouteSchema | undefined)?.operationId as string | undefined;
   const cfg = route.config ?? {};
   if (!route.url.startsWith(prefix) || !operationId || cfg.mcp?.exclude) return null;
   if (!['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].includes(method)) return null;
+  return { name: cfg.mcp?.name ?? toolName(operationId), operationId };
+}
+
+/** One route → its tool, or null for a route that is not one (outside the prefix, excluded, no operationId). */
+export function toolSpecOf(route: RouteOptions, prefix: string): ToolSpec | null {
+  const id = toolIdOf(route, prefix);
+  if (!id) return null;
+  const { name, operationId } = id;
+  const method = [route.method].flat()[0] as ToolSpec['method'];
+  const schema = (route.schema ?? {}) as RouteSchema;
+  const cfg = route.config ?? {};
   const idempotent = Boolean(cfg.scope && (cfg.idempotent ?? MUTATING.has(method)));
   return {
-    name: cfg.mcp?.name ?? toolName(operationId),
+    name,
     operationId,
     method,
     url: route.url,
