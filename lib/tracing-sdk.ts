@@ -15,7 +15,7 @@ import {
 } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { loggableUrl } from './logger';
-import { untracedPath, type Tracing, type TracingConfig } from './tracing';
+import { untracedPath, type Tracing, type TracingConfig } from './tracing-config';
 
 /** The OpenTelemetry SDK of this process (lib/tracing.ts's startTracing loads this module only when tracing is on). */
 export function startTracingSdk(config: TracingConfig, defaultServiceName: string): Tracing {

@@ -1,5 +1,5 @@
 import { objectMember, toJson, type JsonSchema } from './json-schema';
-import type { ToolSpec } from './tool-catalogue';
+import type { ToolSpec } from './tool-spec';
 
 export type RouteSchema = Record<string, unknown>;
 
