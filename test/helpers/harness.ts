@@ -207,8 +207,9 @@ export async function createHarness(
       };
     },
     close: async () => {
-      // The load first: a request still running when the app closes would meet a closed pool or
-      // Temporal channel and fail for a reason that is not the test's.
+      // The load first: a request still running when the app closes would meet a destroyed pool
+      // (knex: "Unable to acquire a connection") or a closed Temporal channel and fail for a reason
+      // that is not the test's.
       await load.stop();
       await sideKnex?.destroy();
       await app.close();

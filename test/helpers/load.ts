@@ -7,7 +7,10 @@ export interface Load {
   signal: AbortSignal;
   /** Runs `task` and counts it as in flight until it settles. */
   track: <T>(task: () => Promise<T>) => Promise<T>;
-  /** Aborts the signal and waits (at most `timeoutMs`) for every tracked task to settle. */
+  /**
+   * Aborts the signal and waits (at most `timeoutMs`, well inside jest's hook timeout) for every
+   * tracked task to settle. A task still running after that meets the closed app and pools.
+   */
   stop: (timeoutMs?: number) => Promise<void>;
 }
 
@@ -23,7 +26,7 @@ export function createLoad(): Load {
       p.then(forget, forget);
       return p;
     },
-    stop: async (timeoutMs = 60_000) => {
+    stop: async (timeoutMs = 20_000) => {
       controller.abort();
       const deadline = Date.now() + timeoutMs;
       // Tasks a stopping loop starts on its way out are waited for too.
