@@ -1,6 +1,5 @@
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import pino, { type Logger, type LoggerOptions } from 'pino';
-import pinoPretty from 'pino-pretty';
 import type { Config } from './config';
 
 /** Secrets never reach the log: tokens, signatures, passwords, cookies. */
@@ -88,7 +87,8 @@ export function createLogger(
   };
   if (!wantsPrettyLogs(config)) return pino(opts);
   // Synchronous pretty stream in-process (no transport thread): lines keep their order with the
-  // supervisor's own output, and nothing is lost at exit.
+  // supervisor's own output, and nothing is lost at exit. Loaded only here: production logs JSON.
+  const pinoPretty = require('pino-pretty') as typeof import('pino-pretty');
   const stream = pinoPretty({
     colorize: true,
     sync: true,

@@ -177,7 +177,7 @@ describe('web sessions: sign-up, sign-in, sign-out, CSRF, rate limits, onboardin
   it(`rate-limits sign-in attempts per account and IP after ${LOGIN_ATTEMPTS_LIMIT}`, async () => {
     const c = new WebClient(h.app);
     await signUp(c, { email: 'carol@example.test' });
-    const attacker = new WebClient(h.app);
+    const attacker = new WebClient(h.app, {}, { retry: false });
     for (let i = 0; i < LOGIN_ATTEMPTS_LIMIT; i++) {
       const r = await attacker.submit('/login', '/login', { email: 'carol@example.test', password: `guess-${i}` });
       expect(r.statusCode).toBe(400);

@@ -21,7 +21,8 @@ describe('sign-up limit per client IP', () => {
     `accepts ${PER_IP} sign-ups from one IP, refuses the next with 429 and Retry-After (no ` +
       `e-mail); another IP still signs up`,
     async () => {
-      const flooder = new WebClient(h.app, { 'x-forwarded-for': '198.51.100.9' });
+      // The flood must see the 429 itself: no retry after Retry-After.
+      const flooder = new WebClient(h.app, { 'x-forwarded-for': '198.51.100.9' }, { retry: false });
       const emails = Array.from({ length: PER_IP + 1 }, (_, i) => `flood-${i}@example.test`);
       for (const email of emails.slice(0, PER_IP)) {
         const r = await flooder.submit('/signup', '/signup', {

@@ -18,6 +18,8 @@ describe('billing API (local provider, real actor)', () => {
       token: rec.token,
       payload: payload as object,
       headers,
+      // The charge's automatic cost bucket applies only without a key: send only the test's own.
+      idempotencyKey: false,
     });
 
   it('lists the plan catalogue publicly', async () => {

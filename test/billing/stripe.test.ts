@@ -176,6 +176,7 @@ describe('billing on Stripe (stripe-mock)', () => {
           url: '/api/v1/billing/checkout',
           token: r2.token,
           payload: { mode: 'hosted' },
+          retry: false,
         });
         expect(res.statusCode).toBe(503);
         expect(res.json().code).toBe('DEPENDENCY_UNAVAILABLE');

@@ -13,6 +13,8 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { UserRow } from '#db/accounts/accounts-repository';
 import { SCOPES, type Scope } from '#lib/scopes';
 import { TEMPLATE_DB, testEnv } from './env';
+import { sendWithRetry, withIdempotencyKey, type ClientRetryOptions } from './client-retry';
+import { createLoad } from './load';
 
 export interface TestUser {
   user: UserRow;
@@ -29,10 +31,26 @@ export interface Harness {
   app: FastifyInstance;
   worker: StartedWorker | null;
   dbUrl: string;
-  /** `app.inject` with a bearer token and JSON body. */
+  /**
+   * `app.inject` with a bearer token and JSON body, as a real client sends it: every mutating
+   * request carries an Idempotency-Key, and a 503 or 429 is retried after its Retry-After
+   * (test/helpers/client-retry.ts; `retry: false` to see the first answer).
+   */
   call: (
-    opts: InjectOptions & { token?: string },
+    opts: InjectOptions & { token?: string } & ClientRetryOptions,
   ) => Promise<LightMyRequestResponse & { body: string; json: <T = any>() => T }>;
+  /**
+   * Runs load beside the test (pollers, extra rounds, loops) that `close` stops first: `signal` is
+   * aborted when closing starts, and `close` waits for the task before it closes the app.
+   */
+  background: <T>(task: (signal: AbortSignal) => Promise<T>) => Promise<T>;
+  /** Aborted when `close` starts: loops the test drives end on it. */
+  signal: AbortSignal;
+  /**
+   * A small pool of the test process's own, for load it drives beside the app (extra matching
+   * rounds), as a second process has its own pool: it never takes the app's request connections.
+   */
+  sideKnex: () => Knex;
   seeker: (opts?: {
     onboarded?: boolean;
     scopes?: readonly Scope[];
@@ -47,7 +65,14 @@ export interface Harness {
  * One per test file: a fresh database cloned from the migrated template, a unique task queue,
  * an in-process worker on the real Temporal dev server, and the real Fastify app.
  */
-export async function createHarness(opts: { env?: Record<string, string>; worker?: boolean } = {}): Promise<Harness> {
+export async function createHarness(
+  opts: {
+    env?: Record<string, string>;
+    worker?: boolean;
+    /** Defaults for `call`: `{ retry: false }` for suites about the 503/429 answers themselves. */
+    client?: ClientRetryOptions;
+  } = {},
+): Promise<Harness> {
   const env = testEnv();
   try {
     Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -114,6 +139,8 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
       })
     ).token;
 
+  const load = createLoad();
+  let sideKnex: Knex | undefined;
   const harness: Harness = {
     config,
     knex,
@@ -121,13 +148,22 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
     app,
     worker,
     dbUrl,
-    call: async ({ token, headers, ...rest }) => {
-      const res = await app.inject({
-        ...rest,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(headers ?? {}) },
-      });
-      return Object.assign(res, { json: <T>() => JSON.parse(res.body) as T });
-    },
+    call: ({ token, headers, retry, idempotencyKey, ...rest }) =>
+      load.track(async () => {
+        const sent = withIdempotencyKey(
+          rest.method,
+          { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(headers ?? {}) },
+          { idempotencyKey: idempotencyKey ?? opts.client?.idempotencyKey },
+        );
+        const res = await sendWithRetry(() => app.inject({ ...rest, headers: sent as InjectOptions['headers'] }), {
+          retry: retry ?? opts.client?.retry,
+          signal: load.signal,
+        });
+        return Object.assign(res, { json: <T>() => JSON.parse(res.body) as T });
+      }),
+    background: (task) => load.track(() => task(load.signal)),
+    signal: load.signal,
+    sideKnex: () => (sideKnex ??= createKnex(dbUrl, 4)),
     seeker: async (o = {}) => {
       const n = randomBytes(4).toString('hex');
       const user = await accounts.insertUser({
@@ -171,6 +207,11 @@ export async function createHarness(opts: { env?: Record<string, string>; worker
       };
     },
     close: async () => {
+      // The load first: a request still running when the app closes would meet a destroyed pool
+      // (knex: "Unable to acquire a connection") or a closed Temporal channel and fail for a reason
+      // that is not the test's.
+      await load.stop();
+      await sideKnex?.destroy();
       await app.close();
       await worker?.shutdown();
       await connection.close();

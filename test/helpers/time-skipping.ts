@@ -4,11 +4,7 @@ import { Client } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import {
-  resolveTemporalTestServer,
-  startTemporalTestServer,
-  type RunningTestServer,
-} from '#dev/temporal-test-server';
+import { resolveTemporalTestServer, startTemporalTestServer, type RunningTestServer } from '#dev/temporal-test-server';
 import { SEARCH_ATTRIBUTES } from '#dev/temporal-server';
 import { WORKFLOWS_PATH } from '#apps/worker/src/worker';
 

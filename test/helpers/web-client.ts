@@ -1,11 +1,17 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sendWithRetry, withIdempotencyKey, type ClientRetryOptions } from './client-retry';
 
-/** A cookie-keeping form client over `app.inject`: what a browser without JavaScript would do. */
+/**
+ * A cookie-keeping form client over `app.inject`: what a browser without JavaScript would do, and
+ * what a person does with "try again in a moment": a 503 or 429 is sent again after its
+ * Retry-After (test/helpers/client-retry.ts), unless the client or the call says `retry: false`.
+ */
 export class WebClient {
   cookies = new Map<string, string>();
   constructor(
     private readonly app: FastifyInstance,
     private readonly headers: Record<string, string> = {},
+    private readonly retry: ClientRetryOptions = {},
   ) {
     // A browser asks for the canonical host (PUBLIC_BASE_URL); any other host is redirected there.
     this.headers = { host: new URL(app.config.publicBaseUrl).host, ...headers };
@@ -27,14 +33,23 @@ export class WebClient {
     return [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
   }
 
-  async get(url: string, headers: Record<string, string> = {}) {
-    const res = await this.app.inject({
-      method: 'GET',
-      url,
-      headers: { ...this.headers, cookie: this.cookieHeader(), ...headers },
-    });
+  /** One request, re-sent (same headers, same Idempotency-Key) while it answers 503/429. */
+  private async send(opts: InjectOptions, retry: ClientRetryOptions) {
+    const o: ClientRetryOptions = {
+      retry: retry.retry ?? this.retry.retry,
+      idempotencyKey: retry.idempotencyKey ?? this.retry.idempotencyKey,
+    };
+    const headers = withIdempotencyKey(opts.method, opts.headers ?? {}, o) as InjectOptions['headers'];
+    const res = await sendWithRetry(() => this.app.inject({ ...opts, headers }), o);
     this.store(res);
     return res;
+  }
+
+  async get(url: string, headers: Record<string, string> = {}, retry: ClientRetryOptions = {}) {
+    return this.send(
+      { method: 'GET', url, headers: { ...this.headers, cookie: this.cookieHeader(), ...headers } },
+      retry,
+    );
   }
 
   /** The CSRF token the last page embedded. */
@@ -47,24 +62,25 @@ export class WebClient {
   async post(
     url: string,
     form: Record<string, string | string[]>,
-    opts: { csrf?: string | null; headers?: Record<string, string> } = {},
+    opts: { csrf?: string | null; headers?: Record<string, string> } & ClientRetryOptions = {},
   ) {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(form)) for (const x of Array.isArray(v) ? v : [v]) params.append(k, x);
     if (opts.csrf) params.append('_csrf', opts.csrf);
-    const res = await this.app.inject({
-      method: 'POST',
-      url,
-      payload: params.toString(),
-      headers: {
-        ...this.headers,
-        'content-type': 'application/x-www-form-urlencoded',
-        cookie: this.cookieHeader(),
-        ...(opts.headers ?? {}),
+    return this.send(
+      {
+        method: 'POST',
+        url,
+        payload: params.toString(),
+        headers: {
+          ...this.headers,
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: this.cookieHeader(),
+          ...(opts.headers ?? {}),
+        },
       },
-    });
-    this.store(res);
-    return res;
+      { retry: opts.retry, idempotencyKey: opts.idempotencyKey },
+    );
   }
 
   /** GET the page, then POST the form with the page's CSRF token. */
@@ -73,8 +89,9 @@ export class WebClient {
     action: string,
     form: Record<string, string | string[]>,
     headers: Record<string, string> = {},
+    retry: ClientRetryOptions = {},
   ) {
     const page = await this.get(pageUrl);
-    return this.post(action, form, { csrf: WebClient.csrfOf(page.body), headers });
+    return this.post(action, form, { csrf: WebClient.csrfOf(page.body), headers, ...retry });
   }
 }

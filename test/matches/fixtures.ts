@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eventually, type Harness, type TestUser } from '../helpers/harness';
 import { createMatchmakingActivities } from '#activities/matchmaking/matchmaking-activities';
 import { kickMatchmaker } from '#workflows/matchmaking/client';
+import { createMatchmakingRepository } from '#db/matchmaking/matchmaking-repository';
+import { createAccountsRepository } from '#db/accounts/accounts-repository';
 
 /**
  * Test set-up for matchmaking. Live events are created directly in PostgreSQL with the status the
@@ -126,14 +128,19 @@ export function matchesService(h: Harness) {
   return h.app.services.matches;
 }
 
-/** The matchmaker's activity, run from the test process (extra concurrent rounds). */
+/**
+ * The matchmaker's activity, run from the test process (extra concurrent rounds) over the
+ * harness's side pool: as a second worker process would, it never takes the app's request
+ * connections, so a round holding a transaction cannot starve the joins it runs beside.
+ */
 export function matchmakingActivities(h: Harness) {
+  const knex = h.sideKnex();
   return createMatchmakingActivities({
-    knex: h.knex,
+    knex,
     client: h.temporal,
     config: h.config,
-    matchmakingRepository: h.app.services.deps.repos.matchmaking,
-    accountsRepository: h.app.services.deps.repos.accounts,
+    matchmakingRepository: createMatchmakingRepository(knex),
+    accountsRepository: createAccountsRepository(knex),
   });
 }
 

@@ -271,6 +271,7 @@ describe('interview-room-url with a hosted video provider', () => {
         method: 'GET',
         url: `/api/v1/matches/${matchId}/interview-room-url`,
         token: seeker.token,
+        retry: false,
       });
       expect(down.statusCode).toBe(503);
       expect(down.json().code).toBe('DEPENDENCY_UNAVAILABLE');
@@ -295,6 +296,7 @@ describe('interview-room-url with a hosted video provider', () => {
       method: 'GET',
       url: `/api/v1/matches/${matchId}/interview-room-url`,
       token: seeker.token,
+      retry: false,
     });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE' });

@@ -5,8 +5,9 @@ import { createJob, liveEvent } from '../events/helpers';
 import { computeMatchScore, MATCH_SCORE_VERSION_FLOOR } from '#domain/matchmaking/match-score';
 import { comparisonAnswerSchema } from '#apps/api/src/matchmaking/comparison-provider';
 
+// The route's automatic cost bucket applies only without a key, and its 503s are asserted: the raw call.
 const compare = (h: Harness, token: string, jobId: string) =>
-  h.call({ method: 'POST', url: `/api/v1/jobs/${jobId}/comparison`, token });
+  h.call({ method: 'POST', url: `/api/v1/jobs/${jobId}/comparison`, token, retry: false, idempotencyKey: false });
 
 describe('POST /jobs/{id}/comparison with the built-in provider (no AI_PROVIDER_URL)', () => {
   let h: Harness;

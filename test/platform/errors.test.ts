@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Client } from '@temporalio/client';
 import { createHarness, type Harness } from '../helpers/harness';
+import { testEnv } from '../helpers/env';
 import { buildTestApp, call } from './helpers';
+import { buildApp } from '#apps/api/src/app';
+import { connectClosable } from '#lib/temporal-connection';
 
 const failing: FastifyPluginAsyncZod = async (app) => {
   app.get('/test/throws', {
@@ -100,6 +104,22 @@ describe('errors: one envelope for every non-2xx', () => {
       expect([url, res.statusCode]).toEqual([url, 500]);
       expect(res.json()).toEqual({ error: 'Internal error; it has been logged', code: 'INTERNAL' });
       expect(res.body).not.toMatch(/secret_column|internal\.ts|no_such_table|password_hash|svc_leak|stack/);
+    }
+  });
+
+  it('a join caught by the shutdown (its Temporal channel closed) → 503 with Retry-After, not 500', async () => {
+    const connection = await connectClosable({ address: testEnv().temporalAddress });
+    const temporal = new Client({ connection: connection.connection, namespace: h.config.TEMPORAL_NAMESPACE });
+    const closing = await buildApp({ config: h.config, knex: h.knex, temporal, logger: false });
+    try {
+      const s = await h.seeker();
+      await connection.close();
+      const res = await call(closing, { method: 'POST', url: '/api/v1/queue/join', token: s.token });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await closing.close();
     }
   });
 

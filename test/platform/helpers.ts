@@ -65,6 +65,11 @@ export async function collectRoutes(h: Harness): Promise<CollectedRoute[]> {
   return routes;
 }
 
+/**
+ * The raw protocol, one send, no key added: for the suites that test the conventions themselves
+ * (idempotency keys and buckets, rate limits, 503s) on an app of their own. Everything else calls
+ * through the harness's `call` or a WebClient, which behave like real clients (retry 503/429).
+ */
 export async function call(app: FastifyInstance, o: InjectOptions & { token?: string }): Promise<Reply> {
   const { token, headers, ...rest } = o;
   const res = await app.inject({

@@ -125,7 +125,7 @@ describe('metrics', () => {
     await eventually(async () => rx.received.some((r) => r.json.type === 'match.matched'));
 
     // Discovery: a miss, a hit, then the per-IP limit (3 a minute here) refuses the fourth.
-    const live = () => h.call({ method: 'GET', url: '/api/v1/live-events/live-now' });
+    const live = () => h.call({ method: 'GET', url: '/api/v1/live-events/live-now', retry: false });
     const answers = [await live(), await live(), await live(), await live()];
     expect(answers.map((a) => a.headers['x-cache'] ?? a.statusCode)).toEqual(['miss', 'hit', 'hit', 429]);
 

@@ -10,6 +10,8 @@ describe('rate limiting (GCRA in PostgreSQL)', () => {
   beforeAll(async () => {
     h = await createHarness({
       worker: false,
+      // The suite counts every answer against the limits: no retries, no keys it did not send.
+      client: { retry: false, idempotencyKey: false },
       env: { RATE_LIMIT_READ_PER_MIN: '5', RATE_LIMIT_WRITE_PER_MIN: '4', RATE_LIMIT_COST_PER_MIN: '3' },
     });
   });

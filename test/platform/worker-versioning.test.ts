@@ -47,6 +47,10 @@ describe('worker versioning: a rolling deploy moves running workflows to the new
       .map((e) => e.workflowTaskCompletedEventAttributes?.deploymentVersion?.buildId ?? '');
   };
 
+  const current = () => currentBuildId(h.temporal, h.config.TEMPORAL_NAMESPACE, deploymentName);
+  /** The current version is read, not assumed: under load the server may answer the old one for a moment. */
+  const currentBecomes = (buildId: string) => eventually(async () => (await current()) === buildId, 30_000, 200);
+
   beforeAll(async () => {
     h = await createHarness({ worker: false });
   });
@@ -62,21 +66,32 @@ describe('worker versioning: a rolling deploy moves running workflows to the new
 
   it('version 1 runs the matchmaker; once version 2 is current, its next tasks run on version 2 only', async () => {
     const v1 = await startVersion('v1');
-    expect(await currentBuildId(h.temporal, h.config.TEMPORAL_NAMESPACE, deploymentName)).toBeNull();
+    expect(await current()).toBeNull();
     await setCurrentVersion(h.temporal, h.config.TEMPORAL_NAMESPACE, { deploymentName, buildId: 'v1' });
-    expect(await currentBuildId(h.temporal, h.config.TEMPORAL_NAMESPACE, deploymentName)).toBe('v1');
+    await currentBecomes('v1');
     await kickMatchmaker(v1.client, h.config, 'worker_start');
     await eventually(async () => (await completedBy()).includes('v1'), 30_000);
 
     await startVersion('v2');
     await setCurrentVersion(h.temporal, h.config.TEMPORAL_NAMESPACE, { deploymentName, buildId: 'v2' });
+    // The deployment's routing is read back through the server's own cache: wait until it says v2.
+    await currentBecomes('v2');
     const before = (await completedBy()).length;
-    // The old worker keeps polling: routing, not its absence, keeps the tasks away from it.
+    // The old worker keeps polling: routing, not its absence, keeps the tasks away from it. A task
+    // already handed to v1 before the switch may still complete there; once v2 has completed one,
+    // v1 completes none after it.
+    await eventually(async () => {
+      await kickMatchmaker(h.temporal, h.config, 'worker_start');
+      return (await completedBy()).slice(before).includes('v2');
+    }, 60_000);
+    const since = (await completedBy()).slice(before);
+    const fromFirstV2 = since.slice(since.indexOf('v2'));
+    expect(new Set(fromFirstV2)).toEqual(new Set(['v2']));
+    // One more kick after that: v2 only.
+    const settled = (await completedBy()).length;
     await kickMatchmaker(h.temporal, h.config, 'worker_start');
-    await eventually(async () => (await completedBy()).length > before, 30_000);
-    const after = (await completedBy()).slice(before);
-    expect(after.length).toBeGreaterThan(0);
-    expect(new Set(after)).toEqual(new Set(['v2']));
+    await eventually(async () => (await completedBy()).length > settled, 30_000);
+    expect(new Set((await completedBy()).slice(settled))).toEqual(new Set(['v2']));
 
     // A version-1 worker restarting now (what promotes itself at start) leaves version 2 current.
     expect(
@@ -87,6 +102,6 @@ describe('worker versioning: a rolling deploy moves running workflows to the new
         { onlyIfNewest: true },
       ),
     ).toBe(false);
-    expect(await currentBuildId(h.temporal, h.config.TEMPORAL_NAMESPACE, deploymentName)).toBe('v2');
-  }, 120_000);
+    expect(await current()).toBe('v2');
+  }, 180_000);
 });

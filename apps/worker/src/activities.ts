@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import { appSecret, type Config } from '#lib/config';
-import { createRepositories } from '#db/repositories';
+import { createRepositories, type Repositories } from '#db/repositories';
 import { createOutboundHttpClient as createWebhookHttpClient } from '#lib/outbound-http/http-client';
 import { createQueueActivities } from '#activities/queue/queue-activities';
 import { createEventsActivities } from '#activities/events/events-activities';
@@ -50,9 +50,21 @@ export function buildActivities(deps: WorkerDeps): BuiltActivities {
   return { activities: activitiesOf(deps, dispatchWake), dispatchWake };
 }
 
+type Repos = Repositories;
+type Shared = ReturnType<typeof sharedOf>;
+
 function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
   const repos = createRepositories(deps.knex);
-  // Every emitted event records one delivery per matching subscription; the webhook dispatcher makes the first attempts (decision 0195).
+  const shared = sharedOf(deps, repos, dispatchWake);
+  return {
+    ...matchingActivitiesOf(deps, repos, shared),
+    ...webhookActivitiesOf(deps, repos, shared, dispatchWake),
+    ...upkeepActivitiesOf(deps, repos, shared),
+  };
+}
+
+/** What several capabilities' activities share: the mailer, the outbox sender, the webhook client and fan-out. */
+function sharedOf(deps: WorkerDeps, repos: Repos, dispatchWake: DispatchWake) {
   // One SMTP transport per worker: the outbox sender and the match notices share it.
   const mailer = createSmtpMailer(deps.config);
   const sendOutbox = createOutboxSender({
@@ -65,12 +77,18 @@ function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
     policy: { allowLoopback: deps.config.OUTBOUND_HTTP_ALLOW_LOOPBACK },
     timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
   });
+  // Every emitted event records one delivery per matching subscription; the webhook dispatcher makes the first attempts (decision 0195).
   const fanOut = createWebhooksFanOut({
     webhooksRepository: repos.webhooks,
     client: deps.client,
     config: deps.config,
     dispatchWake,
   });
+  return { mailer, sendOutbox, webhookHttpClient, fanOut };
+}
+
+/** The fair's own flow: queue entries, live events, matchmaking and matches. */
+function matchingActivitiesOf(deps: WorkerDeps, repos: Repos, shared: Shared) {
   return {
     ...createQueueActivities({
       knex: deps.knex,
@@ -92,24 +110,30 @@ function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
       accountsRepository: repos.accounts,
       eventsRepository: repos.events,
       outbox: repos.outbox,
-      sendOutbox,
+      sendOutbox: shared.sendOutbox,
       publicBaseUrl: deps.config.publicBaseUrl,
       expiryReminderMs: deps.config.MATCH_EXPIRY_REMINDER_MS,
       reportWindowMs: deps.config.INTERVIEW_REPORT_WINDOW_MS,
       interviewReportsRepository: repos.interviewReports,
       matchmakingRepository: repos.matchmaking,
     }),
-    ...createDomainEventsActivities({ knex: deps.knex, fanOut }),
+  };
+}
+
+/** Domain events and webhooks: the fan-out, deliveries, the dispatcher and subscriptions. */
+function webhookActivitiesOf(deps: WorkerDeps, repos: Repos, shared: Shared, dispatchWake: DispatchWake) {
+  return {
+    ...createDomainEventsActivities({ knex: deps.knex, fanOut: shared.fanOut }),
     ...createWebhookDeliveryActivities({
       knex: deps.knex,
       webhooksRepository: repos.webhooks,
-      httpClient: webhookHttpClient,
+      httpClient: shared.webhookHttpClient,
       appSecret: appSecret(deps.config),
     }),
     ...createWebhookDispatcherActivities({
       knex: deps.knex,
       webhooksRepository: repos.webhooks,
-      httpClient: webhookHttpClient,
+      httpClient: shared.webhookHttpClient,
       appSecret: appSecret(deps.config),
       client: deps.client,
       config: deps.config,
@@ -124,7 +148,18 @@ function activitiesOf(deps: WorkerDeps, dispatchWake: DispatchWake) {
       client: deps.client,
       publicBaseUrl: deps.config.publicBaseUrl,
     }),
-    ...createEmailActivities({ outbox: repos.outbox, mailer, config: deps.config, appSecret: appSecret(deps.config) }),
+  };
+}
+
+/** E-mail, billing and retention. */
+function upkeepActivitiesOf(deps: WorkerDeps, repos: Repos, shared: Shared) {
+  return {
+    ...createEmailActivities({
+      outbox: repos.outbox,
+      mailer: shared.mailer,
+      config: deps.config,
+      appSecret: appSecret(deps.config),
+    }),
     ...createBillingActivities({
       billingRepository: repos.billing,
       provider: createBillingProvider(deps.config, repos.billing).provider,

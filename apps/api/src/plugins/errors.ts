@@ -43,7 +43,33 @@ export function zodIssuesToDetails(err: {
   });
 }
 
+/**
+ * The Temporal client's gRPC channel closed under a request in flight: the API (or its connection) is
+ * shutting down. grpc-js throws a plain `Error`, sometimes wrapped as a cause by the Temporal client.
+ * The client should retry on another instance, so it is a 503 with Retry-After, never a 500.
+ */
+export function isClientShutDown(err: unknown): boolean {
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.message === 'string' && /Channel has been shut down/.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Temporal's WorkflowNotReady (gRPC FAILED_PRECONDITION): the workflow's last task failed or timed
+ * out (an overloaded worker) and the server retries it; an Update cannot be delivered until then.
+ * Transient, so a 503 with Retry-After.
+ */
+export function isWorkflowNotReady(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  return [e, e?.cause].some(
+    (x) => x?.code === 9 && typeof x.message === 'string' && /Workflow Task in failed state/.test(x.message),
+  );
+}
+
 function isDependencyDown(err: unknown): boolean {
+  if (isClientShutDown(err) || isWorkflowNotReady(err)) return true;
   const e = err as { code?: unknown; name?: string; message?: string };
   // gRPC UNAVAILABLE (14) / DEADLINE_EXCEEDED (4) from Temporal; connection errors from pg.
   // KnexTimeoutError: no pooled PostgreSQL connection within acquireConnectionTimeout (overload or outage).

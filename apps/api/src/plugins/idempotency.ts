@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, DependencyUnavailableError, ValidationError } from '#lib/errors';
+import { DependencyUnavailableError, ValidationError } from '#lib/errors';
 import { seal, unseal } from '#lib/sealed';
 import { operationKey, type OperationKey } from '#lib/operation-ids';
 import { IDEMPOTENCY_WINDOW_MS } from '#lib/config';
-import { LEASE_DEAD_SQL, ProcessLease } from './process-lease';
+import { ProcessLease } from './process-lease';
+import { createIdempotencyClaims, keyInUse, keyReused } from './idempotency-claims';
 
 const SEAL_PURPOSE = 'idempotent-answer';
 
@@ -114,90 +115,34 @@ export default fp(
       return epoch;
     };
 
+    const claims = createIdempotencyClaims(app.knex);
+    const holds = (request: FastifyRequest, tokenId: string, key: string): null => {
+      request.idempotencyClaim = { tokenId, key, done: false };
+      return null;
+    };
+
     /** Returns the stored answer to replay, or null when this request now holds the key. */
     const claim = async (request: FastifyRequest, key: string, hash: string): Promise<StoredAnswer | null> => {
       const tokenId = request.auth!.tokenId;
       const epoch = await leaseEpoch();
+      const at = { tokenId, key };
       for (let attempt = 0; attempt < 3; attempt++) {
-        const inserted = await app
-          .knex('idempotency_keys')
-          .insert({
-            token_id: tokenId,
-            key,
-            method: request.method,
-            route: request.routeOptions.url ?? request.url,
-            request_hash: hash,
-            state: 'in_progress',
-            lease_owner: epoch,
-            locked_until: app.knex.raw("clock_timestamp() + ? * interval '1 millisecond'", [LOCK_MS]),
-          })
-          .onConflict(['token_id', 'key'])
-          .ignore()
-          .returning('key');
-        if (inserted.length === 1) {
-          request.idempotencyClaim = { tokenId, key, done: false };
-          return null;
-        }
-        const row = await app
-          .knex('idempotency_keys')
-          .where({ token_id: tokenId, key })
-          .first(
-            '*',
-            app.knex.raw("created_at < clock_timestamp() - ? * interval '1 millisecond' AS expired", [
-              IDEMPOTENCY_WINDOW_MS,
-            ]),
-          );
+        if (await claims.insert(at, { request, hash, epoch, lockMs: LOCK_MS })) return holds(request, tokenId, key);
+        const row = await claims.find(at, IDEMPOTENCY_WINDOW_MS);
         if (!row) continue; // released between our insert and read: try again
         if (row.expired) {
-          // Compared in SQL: a JS Date would drop the microseconds of created_at and match nothing.
-          await app
-            .knex('idempotency_keys')
-            .where({ token_id: tokenId, key })
-            .andWhereRaw("created_at < clock_timestamp() - ? * interval '1 millisecond'", [IDEMPOTENCY_WINDOW_MS])
-            .delete();
+          await claims.deleteExpired(at, IDEMPOTENCY_WINDOW_MS);
           continue;
         }
-        if (row.request_hash !== hash) {
-          throw new AppError(
-            422,
-            'IDEMPOTENCY_KEY_REUSED',
-            `Idempotency-Key ${key} was already used with a different request`,
-            { idempotency_key: key },
-          );
-        }
-        if (row.state === 'in_progress') {
-          // A claim whose process died (or whose database session was lost) is taken over at once;
-          // one held by a live process only after LOCK_MS. Routes that create rows derive their ids
-          // from the key, so the rerun finds what the dead request wrote (decision 0160).
-          const took = await app
-            .knex('idempotency_keys')
-            .where({ token_id: tokenId, key, state: 'in_progress' })
-            .andWhereRaw(`(locked_until < clock_timestamp() OR ${LEASE_DEAD_SQL('lease_owner')})`)
-            .update({
-              lease_owner: epoch,
-              locked_until: app.knex.raw("clock_timestamp() + ? * interval '1 millisecond'", [LOCK_MS]),
-            });
-          if (took === 1) {
-            request.idempotencyClaim = { tokenId, key, done: false };
-            return null;
-          }
-          throw new AppError(
-            409,
-            'IDEMPOTENCY_KEY_IN_USE',
-            `A request with Idempotency-Key ${key} is still being processed; retry shortly`,
-            { idempotency_key: key },
-            { 'retry-after': '1' },
-          );
-        }
-        return row as StoredAnswer;
+        if (row.request_hash !== hash) throw keyReused(key);
+        if (row.state !== 'in_progress') return row as StoredAnswer;
+        // A claim whose process died (or whose database session was lost) is taken over at once;
+        // one held by a live process only after LOCK_MS. Routes that create rows derive their ids
+        // from the key, so the rerun finds what the dead request wrote (decision 0160).
+        if (await claims.takeOver(at, epoch, LOCK_MS)) return holds(request, tokenId, key);
+        throw keyInUse(key, `A request with Idempotency-Key ${key} is still being processed; retry shortly`);
       }
-      throw new AppError(
-        409,
-        'IDEMPOTENCY_KEY_IN_USE',
-        `Idempotency-Key ${key} is contended; retry shortly`,
-        { idempotency_key: key },
-        { 'retry-after': '1' },
-      );
+      throw keyInUse(key, `Idempotency-Key ${key} is contended; retry shortly`);
     };
 
     // A release that fails (the database is down) is retried until it succeeds, so the key is not

@@ -5,7 +5,7 @@ import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { InsufficientScopeError, UnauthenticatedError } from '#lib/errors';
 import { API_PREFIX } from '../../plugins/openapi';
 import { MCP_IN_PROCESS_HEADER } from '../../plugins/auth';
-import { toolSpecOf, type ToolSpec } from './tool-catalogue';
+import { toolIdOf, toolSpecOf, type ToolSpec } from './tool-catalogue';
 import type { RestExecutor } from './mcp-server';
 
 export const MCP_PATH = '/mcp';
@@ -30,30 +30,37 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const routes: RouteOptions[] = [];
-    let tools: ToolSpec[] = [];
     app.addHook('onRoute', (route) => {
       if (route.url.startsWith(API_PREFIX)) routes.push(route);
     });
-    app.addHook('onReady', async () => {
+    /** One route per operation (a HEAD twin or a second method shares the operationId). */
+    const toolRoutes = () => {
       const seen = new Set<string>();
-      tools = routes
-        .map((r) => toolSpecOf(r, API_PREFIX))
-        .filter((t): t is ToolSpec => t !== null && !seen.has(t.operationId) && Boolean(seen.add(t.operationId)));
+      return routes.filter((r) => {
+        const id = toolIdOf(r, API_PREFIX);
+        return id !== null && !seen.has(id.operationId) && Boolean(seen.add(id.operationId));
+      });
+    };
+    // At start only the names are checked (cheap); the tools' JSON Schemas are built on first use,
+    // since most API processes never serve an MCP request or the tools page.
+    app.addHook('onReady', async () => {
       const names = new Set<string>();
-      for (const t of tools) {
-        if (names.has(t.name))
-          throw new Error(`two operations map to the MCP tool ${t.name}; name one in config.mcp.name`);
-        names.add(t.name);
+      for (const r of toolRoutes()) {
+        const { name } = toolIdOf(r, API_PREFIX)!;
+        if (names.has(name)) throw new Error(`two operations map to the MCP tool ${name}; name one in config.mcp.name`);
+        names.add(name);
       }
     });
-    app.decorate('mcpTools', () => tools);
+    let catalogue: ToolSpec[] | null = null;
+    const toolsNow = () => (catalogue ??= toolRoutes().map((r) => toolSpecOf(r, API_PREFIX)!));
+    app.decorate('mcpTools', toolsNow);
 
     /** The first scoped tool a JSON-RPC message (or batch) calls, or null. */
     const scopeNeededBy = (body: unknown, readOnly: boolean): { name: string; scope: string } | null => {
       for (const m of Array.isArray(body) ? body : [body]) {
         const msg = m as { method?: unknown; params?: { name?: unknown } } | null;
         if (msg?.method !== 'tools/call') continue;
-        const tool = tools.find((t) => t.name === msg.params?.name && (!readOnly || t.readOnly));
+        const tool = toolsNow().find((t) => t.name === msg.params?.name && (!readOnly || t.readOnly));
         if (tool?.scope) return { name: tool.name, scope: tool.scope };
       }
       return null;
@@ -112,7 +119,7 @@ export default fp(
             const c = ctx.authInfo?.extra as
               { request: FastifyRequest; scopes: ReadonlySet<string> | null } | undefined;
             return createJobfairMcpServer({
-              tools,
+              tools: toolsNow(),
               scopes: c?.scopes ?? null,
               readOnly,
               execute: executorFor(c!.request),
