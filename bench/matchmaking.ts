@@ -49,6 +49,7 @@ import type { Knex } from 'knex';
 import { createMatchmakingActivities, type RoundTimings } from '#activities/matchmaking/matchmaking-activities';
 import { createRepositories } from '#db/repositories';
 import { computeMatchScore } from '#domain/matchmaking/match-score';
+import { jobForScore, seekerForScore, type JobScoreRow } from '#domain/matchmaking/score-inputs';
 import { CITIES, TYPED_SKILLS, typedSkillSql } from './support/fair-data';
 
 interface Options {
@@ -664,17 +665,7 @@ async function previousDesignRound(
       const free = new Map(events.map((e) => [e.id, Math.max(0, e.interview_slots - (held.get(e.id) ?? 0))]));
       const withRoom = events.filter((e) => (free.get(e.id) ?? 0) > 0);
       const openInvite = new Set(withRoom.filter((e) => e.visibility === 'open_invite').map((e) => e.id));
-      const jobs: Array<{
-        id: string;
-        live_event_id: string;
-        essential_skills: string[];
-        bonus_skills: string[];
-        experience_min: number;
-        salary_min: number | null;
-        salary_max: number | null;
-        location: string | null;
-        remote_preference: string | null;
-      }> = await trx('jobs')
+      const jobs: Array<JobScoreRow & { id: string; live_event_id: string }> = await trx('jobs')
         .whereIn(
           'live_event_id',
           withRoom.map((e) => e.id),
@@ -721,27 +712,14 @@ async function previousDesignRound(
       // planMatches as it was: every eligible job scored for every entry, sorted, served by band then age.
       const ranked = entries
         .map((e) => {
-          const seeker = {
-            skills: e.skills,
-            experienceYears: e.experience_years,
-            location: e.location,
-            remotePreference: e.remote_preference,
-          };
+          const seeker = seekerForScore(e);
           const candidates = jobs
             .filter((j) => (e.live_event_id ? j.live_event_id === e.live_event_id : openInvite.has(j.live_event_id)))
             .map((j) => {
               out.scored++;
               return {
                 job: j,
-                score: computeMatchScore(seeker, {
-                  essentialSkills: j.essential_skills,
-                  bonusSkills: j.bonus_skills,
-                  experienceMin: j.experience_min,
-                  salaryMin: j.salary_min,
-                  salaryMax: j.salary_max,
-                  location: j.location,
-                  remotePreference: j.remote_preference,
-                }),
+                score: computeMatchScore(seeker, jobForScore(j)),
               };
             })
             .sort(

@@ -1,4 +1,5 @@
 import type { EventVisibility } from '../events/events-repository';
+import type { JobScoreRow } from '#domain/matchmaking/score-inputs';
 
 /** The rows the matchmaker reads and writes (`match_offers`, and what a round plans from). */
 export type MatchOfferStatus = 'offering' | 'started' | 'refused' | 'closed';
@@ -100,15 +101,8 @@ export interface HoldResult {
   stale: number;
 }
 
-export interface OpenJob {
+export interface OpenJob extends JobScoreRow {
   id: string;
   team_id: string;
   live_event_id: string;
-  essential_skills: string[];
-  bonus_skills: string[];
-  experience_min: number;
-  salary_min: number | null;
-  salary_max: number | null;
-  location: string | null;
-  remote_preference: string | null;
 }
