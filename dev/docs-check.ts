@@ -5,7 +5,8 @@ import path from 'node:path';
  * `npm run docs:check`: the rules the README and docs/ keep so a newcomer can read them. Every
  * relative Markdown link resolves to a file (and its #anchor to a heading), and no paragraph of
  * prose runs over PARAGRAPH_LIMIT characters (tables and code blocks excepted; each list item
- * counts as a paragraph of its own). test/architecture/docs.test.ts runs the same checks.
+ * counts as a paragraph of its own), and the code map names every capability folder and module
+ * (checkMap). test/architecture/docs.test.ts runs the same checks.
  */
 export const PARAGRAPH_LIMIT = 600;
 const ROOT = path.resolve(__dirname, '..');
@@ -114,6 +115,132 @@ export function checkDocs(root = ROOT): DocFinding[] {
   return findings;
 }
 
+/**
+ * The code map: every capability folder under these layers, and every source module in it, is named
+ * in its row of docs/ARCHITECTURE.md's capability table, in the layer's column (and db/'s also in
+ * db/README.md). Folders that hold shared code, not a capability, are left out.
+ */
+export const MAP_LAYERS = [
+  { root: 'apps/api/src', shared: ['plugins', 'web', 'platform'] },
+  { root: 'workflows', shared: ['shared'] },
+  { root: 'activities', shared: [] },
+  { root: 'domain', shared: [] },
+  { root: 'db', shared: ['migrations'] },
+] as const;
+const SOURCE = /\.(ts|js|cjs|mjs)$/;
+
+/** A capability folder's source modules, as paths inside it (`billing-service/checkout.ts`); tests left out. */
+export function capabilityModules(root: string, folder: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of fs.readdirSync(path.join(root, folder, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory() && e.name !== 'test') walk(child);
+      else if (e.isFile() && SOURCE.test(e.name) && !/\.test\./.test(e.name)) out.push(child);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+/**
+ * Whether `names` (a text's backtick spans) name a module: its base name (`oauth-service`), a
+ * `prefix-*` pattern it fits (`oauth-*`), or a folder it sits in (`billing-service/`).
+ */
+export function isNamed(module: string, names: Set<string>): boolean {
+  const parts = module.split('/');
+  const base = parts[parts.length - 1].replace(SOURCE, '');
+  if (names.has(base)) return true;
+  if (parts.slice(0, -1).some((dir) => names.has(`${dir}/`))) return true;
+  return [...names].some((n) => /^[\w.-]+-\*$/.test(n) && base.startsWith(n.slice(0, -1)));
+}
+
+const backtickNames = (text: string): Set<string> => new Set([...text.matchAll(/`([^`]+)`/g)].map((m) => m[1].trim()));
+
+/** What a report names as missing: the module's base name, or the first folder it sits in. */
+const missingName = (module: string): string =>
+  module.includes('/') ? `${module.split('/')[0]}/` : module.replace(SOURCE, '');
+
+interface MapRow {
+  line: number;
+  cells: Map<string, string>;
+}
+
+/** The capability table of docs/ARCHITECTURE.md: capability → its line and its cells by column header. */
+export function capabilityTable(text: string): Map<string, MapRow> {
+  const rows = new Map<string, MapRow>();
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => /^##\s+Capabilities\s*$/.test(l));
+  if (start < 0) return rows;
+  const split = (l: string) =>
+    l
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((c) => c.trim());
+  let header: string[] | null = null;
+  for (let i = start + 1; i < lines.length && !/^##\s/.test(lines[i]); i++) {
+    if (!lines[i].trim().startsWith('|')) {
+      if (header) break;
+      continue;
+    }
+    const cells = split(lines[i]);
+    if (!header) header = cells;
+    else if (!/^-+$/.test(cells[0])) {
+      const cap = /^`([^`]+)`/.exec(cells[0])?.[1];
+      if (cap) rows.set(cap, { line: i + 1, cells: new Map(header.map((h, k) => [h, cells[k] ?? ''])) });
+    }
+  }
+  return rows;
+}
+
+/** Every capability folder and module the map leaves out, each finding saying where to name it. */
+export function checkMap(root = ROOT): DocFinding[] {
+  const findings: DocFinding[] = [];
+  const archFile = 'docs/ARCHITECTURE.md';
+  const table = capabilityTable(fs.readFileSync(path.join(root, archFile), 'utf8'));
+  const dbReadme = path.join(root, 'db', 'README.md');
+  const dbNames = backtickNames(fs.existsSync(dbReadme) ? fs.readFileSync(dbReadme, 'utf8') : '');
+  for (const layer of MAP_LAYERS) {
+    if (!fs.existsSync(path.join(root, layer.root))) continue;
+    const column = `\`${layer.root}/<cap>/\``;
+    const caps = fs
+      .readdirSync(path.join(root, layer.root), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !(layer.shared as readonly string[]).includes(e.name))
+      .map((e) => e.name)
+      .sort();
+    for (const cap of caps) {
+      const modules = capabilityModules(root, `${layer.root}/${cap}`);
+      const row = table.get(cap);
+      const missing = (names: Set<string>) => [...new Set(modules.filter((m) => !isNamed(m, names)).map(missingName))];
+      if (!row) {
+        findings.push({
+          file: archFile,
+          line: 1,
+          problem: `no row for the capability \`${cap}\` (${layer.root}/${cap}/)`,
+        });
+      } else {
+        const gone = missing(backtickNames(row.cells.get(column) ?? ''));
+        if (gone.length > 0)
+          findings.push({
+            file: archFile,
+            line: row.line,
+            problem: `the \`${cap}\` row's ${column} cell does not name ${gone.map((n) => `\`${n}\``).join(', ')}`,
+          });
+      }
+      if (layer.root !== 'db') continue;
+      const gone = [...(dbNames.has(`${cap}/`) ? [] : [`${cap}/`]), ...missing(dbNames)];
+      if (gone.length > 0)
+        findings.push({
+          file: 'db/README.md',
+          line: 1,
+          problem: `does not name ${gone.map((n) => `\`${n}\``).join(', ')} (db/${cap}/)`,
+        });
+    }
+  }
+  return findings;
+}
+
 /** A record's number, title and status line (`Status: …` right under its title). */
 export interface RecordEntry {
   file: string;
@@ -179,12 +306,12 @@ export function renderDecisionsIndex(root = ROOT): string {
 if (require.main === module) {
   if (process.argv.includes('--write'))
     fs.writeFileSync(path.join(ROOT, 'docs', 'decisions', 'README.md'), renderDecisionsIndex());
-  const findings = checkDocs();
+  const findings = [...checkDocs(), ...checkMap()];
   for (const f of findings) console.log(`${f.file}:${f.line}: ${f.problem}`);
   console.log(
     findings.length === 0
-      ? 'docs: every link resolves, every paragraph is short'
-      : `docs: ${findings.length} finding(s)`,
+      ? 'docs: every link resolves, every paragraph is short, the map names every capability folder and module'
+      : `docs: ${findings.length} finding(s); a module is named by its base name, a \`prefix-*\` or its folder \`sub/\` in backticks`,
   );
   process.exit(findings.length === 0 ? 0 : 1);
 }

@@ -1,10 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkDocs, decisionRecords, paragraphs, PARAGRAPH_LIMIT, renderDecisionsIndex } from '#dev/docs-check';
+import {
+  checkDocs,
+  checkMap,
+  decisionRecords,
+  paragraphs,
+  PARAGRAPH_LIMIT,
+  renderDecisionsIndex,
+} from '#dev/docs-check';
 
 /**
  * The front door stays walkable: a short README, links that resolve, paragraphs a reader can take
- * in at once, and a decisions index that lists every record with its status (`npm run docs:check`).
+ * in at once, a decisions index that lists every record with its status, and a code map that names
+ * every capability folder and module (`npm run docs:check`).
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -45,6 +53,50 @@ describe('docs', () => {
       '- one',
       '- two',
       'text continued',
+    ]);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('names every capability folder and source module in the map', () => {
+    expect(checkMap()).toEqual([]);
+  });
+
+  it('the map check reports a module, a folder and a capability the map leaves out', () => {
+    const tmp = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'docs-map-'));
+    const write = (rel: string, text = 'export {};\n') => {
+      fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
+      fs.writeFileSync(path.join(tmp, rel), text);
+    };
+    write(
+      'docs/ARCHITECTURE.md',
+      [
+        '# Map',
+        '',
+        '## Capabilities',
+        '',
+        '| capability | `apps/api/src/<cap>/` | `db/<cap>/` |',
+        '|---|---|---|',
+        '| `things` (a capability) | `things-*`, `split-service/` | `things-repository` |',
+        '',
+      ].join('\n'),
+    );
+    write('db/README.md', '`things/`: `things-repository`\n');
+    write('apps/api/src/things/things-routes.ts');
+    write('apps/api/src/things/things-routes.test.ts');
+    write('apps/api/src/things/split-service/checkout.ts');
+    write('apps/api/src/things/planted-module.ts');
+    write('apps/api/src/things/unnamed-folder/inside.ts');
+    write('apps/api/src/plugins/shared-plugin.ts');
+    write('db/things/things-repository.ts');
+    write('db/things/planted-repository.ts');
+    write('db/migrations/20260101000000_any.ts');
+    write('db/others/others-repository.ts');
+    expect(checkMap(tmp).map((f) => `${f.file}: ${f.problem}`)).toEqual([
+      "docs/ARCHITECTURE.md: the `things` row's `apps/api/src/<cap>/` cell does not name `planted-module`, `unnamed-folder/`",
+      'docs/ARCHITECTURE.md: no row for the capability `others` (db/others/)',
+      'db/README.md: does not name `others/`, `others-repository` (db/others/)',
+      "docs/ARCHITECTURE.md: the `things` row's `db/<cap>/` cell does not name `planted-repository`",
+      'db/README.md: does not name `planted-repository` (db/things/)',
     ]);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
