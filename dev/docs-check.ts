@@ -253,7 +253,7 @@ export function decisionRecords(root = ROOT): RecordEntry[] {
   const out: RecordEntry[] = [];
   for (const dir of ['docs/decisions', 'docs/measurements']) {
     if (!fs.existsSync(path.join(root, dir))) continue;
-    for (const name of fs.readdirSync(path.join(root, dir)).filter((f) => /^\d{4}-.*\.md$/.test(f))) {
+    for (const name of fs.readdirSync(path.join(root, dir)).filter((f) => /^\d{4}-\D.*\.md$/.test(f))) {
       const text = fs.readFileSync(path.join(root, dir, name), 'utf8');
       const title =
         /^#\s+(.*)$/m
