@@ -258,7 +258,7 @@ export function decisionRecords(root = ROOT): RecordEntry[] {
       const title =
         /^#\s+(.*)$/m
           .exec(text)?.[1]
-          .replace(/^\d{4}\s*[—–-]\s*/, '')
+          .replace(/^\d{4}\s*[—–-]?\s*/, '')
           .trim() ?? name;
       const status = /^Status:\s*(.+)$/m.exec(text)?.[1].trim() ?? null;
       out.push({ file: `${dir}/${name}`, number: name.slice(0, 4), title, status });
@@ -267,45 +267,72 @@ export function decisionRecords(root = ROOT): RecordEntry[] {
   return out.sort((a, b) => a.number.localeCompare(b.number));
 }
 
-/** docs/decisions/README.md: every record with its status, rendered from the records themselves. */
+/** A record's title up to its first colon or semicolon: enough to find it in an index. */
+const shortTitle = (title: string): string => title.split(/[:;] /)[0].trim();
+
+/** docs/decisions/README.md: every decision record with its status, rendered from the records themselves. */
 export function renderDecisionsIndex(root = ROOT): string {
-  const records = decisionRecords(root);
-  const link = (r: RecordEntry) => `[${r.number}](${path.posix.relative('docs/decisions', r.file)})`;
-  const row = (r: RecordEntry) => `| ${link(r)} | ${r.title.replace(/\|/g, '\\|')} | ${r.status ?? '—'} |`;
-  const decisions = records.filter((r) => r.file.startsWith('docs/decisions/'));
-  const measurements = records.filter((r) => r.file.startsWith('docs/measurements/'));
+  const decisions = decisionRecords(root).filter((r) => r.file.startsWith('docs/decisions/'));
   return [
     '# Decision records',
     '',
-    'Each record is a choice we made, with the alternatives and the reasons: short, dated by ' +
-      'its number, never rewritten once superseded.',
-    'How a capability works today is in the [design pages](../design/README.md); a record says why.',
-    'Records that only report measurements live in [docs/measurements](../measurements/).',
+    'Each record is a choice we made, its alternatives and its reasons, numbered in order and never rewritten once ' +
+      'superseded. How a capability works today is in the [design pages](../design/README.md); a record says why. ' +
+      'Records that only report figures, and dated bench runs, are in [measurements](../measurements/README.md).',
     '',
-    'Status: `accepted` (in force), `accepted; amended by N` (in force, partly changed by a ' +
-      'later record), `superseded by N` (read N instead), `measurement` (figures only, no ' +
-      'choice).',
+    'Status: `accepted`, `accepted; amended by N` (partly changed by a later record), `superseded by N`. ' +
+      "Generated from the records' status lines: `npm run docs:check -- --write`.",
     '',
-    "This page is generated from the records' status lines: `npm run docs:check -- --write`.",
+    ...decisions.map(
+      (r) => `- [${r.number}](${path.posix.basename(r.file)}) ${shortTitle(r.title)} — ${r.status ?? '—'}`,
+    ),
     '',
-    '## Decisions',
+  ].join('\n');
+}
+
+/** A dated run's file (`2026-11-26-bench-cluster.md`) and its title. */
+export function datedRuns(root = ROOT): Array<{ file: string; title: string }> {
+  const dir = path.join(root, 'docs', 'measurements');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}-\d{2}-\d{2}-.*\.md$/.test(f))
+    .sort()
+    .map((file) => ({
+      file,
+      title: /^#\s+(.*)$/m.exec(fs.readFileSync(path.join(dir, file), 'utf8'))?.[1].trim() ?? file,
+    }));
+}
+
+/** docs/measurements/README.md: the records that report figures only, then the dated bench runs. */
+export function renderMeasurementsIndex(root = ROOT): string {
+  const records = decisionRecords(root).filter((r) => r.file.startsWith('docs/measurements/'));
+  return [
+    '# Measurements',
     '',
-    '| record | title | status |',
-    '|---|---|---|',
-    ...decisions.map(row),
+    'Figures kept as they were measured, each with its command, date and machine load: records that adopted no change ' +
+      'of their own, and dated runs of the benches. The current table of each bench is in ' +
+      '[performance.md](../performance.md); the choices are in [decisions](../decisions/README.md). ' +
+      "Generated from the files' titles: `npm run docs:check -- --write`.",
     '',
-    '## Measurements',
+    '## Records',
     '',
-    '| record | title | status |',
-    '|---|---|---|',
-    ...measurements.map(row),
+    ...records.map((r) => `- [${r.number}](${path.posix.basename(r.file)}) ${shortTitle(r.title)}`),
+    '',
+    '## Dated runs',
+    '',
+    ...datedRuns(root).map(
+      (r) => `- [${r.file.slice(0, 10)}](${r.file}) ${r.title.replace(/\s*\(\d+ \w+ \d{4}\)$/, '')}`,
+    ),
     '',
   ].join('\n');
 }
 
 if (require.main === module) {
-  if (process.argv.includes('--write'))
+  if (process.argv.includes('--write')) {
     fs.writeFileSync(path.join(ROOT, 'docs', 'decisions', 'README.md'), renderDecisionsIndex());
+    fs.writeFileSync(path.join(ROOT, 'docs', 'measurements', 'README.md'), renderMeasurementsIndex());
+  }
   const findings = [...checkDocs(), ...checkMap()];
   for (const f of findings) console.log(`${f.file}:${f.line}: ${f.problem}`);
   console.log(

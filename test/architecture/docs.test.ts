@@ -7,6 +7,7 @@ import {
   paragraphs,
   PARAGRAPH_LIMIT,
   renderDecisionsIndex,
+  renderMeasurementsIndex,
 } from '#dev/docs-check';
 
 /**
@@ -25,11 +26,14 @@ describe('docs', () => {
     expect(checkDocs()).toEqual([]);
   });
 
-  it('indexes every decision record with a status', () => {
+  it('indexes every decision record with a status, and every measurement', () => {
     const records = decisionRecords();
     expect(records.length).toBeGreaterThan(70);
     expect(records.filter((r) => !r.status).map((r) => r.file)).toEqual([]);
     expect(fs.readFileSync(path.join(ROOT, 'docs', 'decisions', 'README.md'), 'utf8')).toBe(renderDecisionsIndex());
+    expect(fs.readFileSync(path.join(ROOT, 'docs', 'measurements', 'README.md'), 'utf8')).toBe(
+      renderMeasurementsIndex(),
+    );
   });
 
   it('the checks catch what they promise (a long paragraph, a broken link)', () => {
