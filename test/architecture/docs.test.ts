@@ -36,7 +36,7 @@ describe('docs', () => {
     );
   });
 
-  it('the checks catch what they promise (a long paragraph, a broken link)', () => {
+  it('the checks catch what they promise (an unlisted design page, a long paragraph, a broken link)', () => {
     const tmp = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'docs-check-'));
     fs.mkdirSync(path.join(tmp, 'docs'));
     fs.writeFileSync(
@@ -47,8 +47,12 @@ describe('docs', () => {
       path.join(tmp, 'docs', 'a.md'),
       '# A page\n\n- a short item\n- another\n\n| a table row may be long | ' + 'x'.repeat(900) + ' |\n',
     );
+    fs.mkdirSync(path.join(tmp, 'docs', 'design'));
+    fs.writeFileSync(path.join(tmp, 'docs', 'design', 'README.md'), '# Design pages\n');
+    fs.writeFileSync(path.join(tmp, 'docs', 'design', 'unlisted.md'), '# Unlisted\n');
     const problems = checkDocs(tmp).map((f) => f.problem);
     expect(problems).toEqual([
+      'does not list the design page unlisted.md',
       expect.stringMatching(/^paragraph of \d+ characters/),
       'link to a missing file: docs/missing.md',
       'link to a missing heading: docs/a.md#nowhere',
