@@ -278,8 +278,14 @@ export function decisionRecords(root = ROOT): RecordEntry[] {
   return out.sort((a, b) => a.number.localeCompare(b.number));
 }
 
-/** A record's title up to its first colon or semicolon: enough to find it in an index. */
-const shortTitle = (title: string): string => title.split(/[:;] /)[0].trim();
+/** A record's title up to its first colon or semicolon, and a long one up to its first comma: enough to find it. */
+const shortTitle = (title: string): string => {
+  const head = title.split(/[:;] /)[0].trim();
+  return head.split(/\s+/).length > 10 ? head.split(', ')[0] : head;
+};
+
+/** A status without its amendments: `accepted; amended by 0190` → `accepted`. */
+const baseStatus = (status: string | null): string => (status ?? 'no status').split(';')[0].trim();
 
 /** docs/decisions/README.md: every decision record with its status, rendered from the records themselves. */
 export function renderDecisionsIndex(root = ROOT): string {
@@ -291,12 +297,20 @@ export function renderDecisionsIndex(root = ROOT): string {
       'superseded. How a capability works today is in the [design pages](../design/README.md); a record says why. ' +
       'Records that only report figures, and dated bench runs, are in [measurements](../measurements/README.md).',
     '',
-    'Status: `accepted`, `accepted; amended by N` (partly changed by a later record), `superseded by N`. ' +
-      "Generated from the records' status lines: `npm run docs:check -- --write`.",
-    '',
-    ...decisions.map(
-      (r) => `- [${r.number}](${path.posix.basename(r.file)}) ${shortTitle(r.title)} — ${r.status ?? '—'}`,
-    ),
+    'A status line under each title says whether the record is in force: `accepted`, `accepted; amended by N` ' +
+      "(partly changed by a later record) or `superseded by N`. Generated from the records' status lines: " +
+      '`npm run docs:check -- --write`.',
+    ...[...new Set(decisions.map((r) => baseStatus(r.status)))].flatMap((status) => [
+      '',
+      `## ${status[0].toUpperCase()}${status.slice(1)}`,
+      '',
+      ...decisions
+        .filter((r) => baseStatus(r.status) === status)
+        .map((r) => {
+          const rest = r.status?.split(';').slice(1).join(';').trim();
+          return `- [${r.number}](${path.posix.basename(r.file)}) ${shortTitle(r.title)}${rest ? ` (${rest})` : ''}`;
+        }),
+    ]),
     '',
   ].join('\n');
 }
