@@ -156,14 +156,15 @@ export function capabilityModules(root: string, folder: string): string[] {
 
 /**
  * Whether `names` (a text's backtick spans) name a module: its base name (`oauth-service`), a
- * `prefix-*` pattern it fits (`oauth-*`), or a folder it sits in (`billing-service/`).
+ * `prefix-*` pattern it or a folder it sits in fits (`oauth-*`), or that folder (`billing-service/`).
  */
 export function isNamed(module: string, names: Set<string>): boolean {
   const parts = module.split('/');
   const base = parts[parts.length - 1].replace(SOURCE, '');
-  if (names.has(base)) return true;
-  if (parts.slice(0, -1).some((dir) => names.has(`${dir}/`))) return true;
-  return [...names].some((n) => /^[\w.-]+-\*$/.test(n) && base.startsWith(n.slice(0, -1)));
+  const dirs = parts.slice(0, -1);
+  if (names.has(base) || dirs.some((dir) => names.has(`${dir}/`))) return true;
+  const prefixes = [...names].filter((n) => /^[\w.-]+-\*$/.test(n)).map((n) => n.slice(0, -1));
+  return [base, ...dirs].some((part) => prefixes.some((prefix) => part.startsWith(prefix)));
 }
 
 const backtickNames = (text: string): Set<string> => new Set([...text.matchAll(/`([^`]+)`/g)].map((m) => m[1].trim()));

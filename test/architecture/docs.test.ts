@@ -92,6 +92,7 @@ describe('docs', () => {
     write('apps/api/src/things/things-routes.ts');
     write('apps/api/src/things/things-routes.test.ts');
     write('apps/api/src/things/split-service/checkout.ts');
+    write('apps/api/src/things/things-service/by-prefix.ts');
     write('apps/api/src/things/planted-module.ts');
     write('apps/api/src/things/unnamed-folder/inside.ts');
     write('apps/api/src/plugins/shared-plugin.ts');
