@@ -336,8 +336,8 @@ export function renderMeasurementsIndex(root = ROOT): string {
   return [
     '# Measurements',
     '',
-    'Figures kept as they were measured, each with its command, date and machine load: records that adopted no change ' +
-      'of their own, and dated runs of the benches. The current table of each bench is in ' +
+    'Figures kept as they were measured, each with its command, date and machine load: records that changed nothing ' +
+      'in the service (at most the bench), and dated runs of the benches. The current table of each bench is in ' +
       '[performance.md](../performance.md); the choices are in [decisions](../decisions/README.md). ' +
       "Generated from the files' titles: `npm run docs:check -- --write`.",
     '',
