@@ -206,47 +206,70 @@ export function capabilityTable(text: string): Map<string, MapRow> {
   return rows;
 }
 
-/** Every capability folder and module the map leaves out, each finding saying where to name it. */
-export function checkMap(root = ROOT): DocFinding[] {
+const quoted = (names: string[]): string => names.map((n) => `\`${n}\``).join(', ');
+const ARCHITECTURE = 'docs/ARCHITECTURE.md';
+/** A backtick span that reads as a module, a folder or a prefix pattern (not a path, a command or a route). */
+const MODULE_NAME = /^[a-z0-9][a-z0-9.-]*(-\*|\/)?$/;
+
+/** A layer's capability folders: every folder under it but its shared ones. */
+function capabilityFolders(root: string, layer: (typeof MAP_LAYERS)[number]): string[] {
+  if (!fs.existsSync(path.join(root, layer.root))) return [];
+  return fs
+    .readdirSync(path.join(root, layer.root), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !(layer.shared as readonly string[]).includes(e.name))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** The names of `names` that name nothing in `modules`: left in the map after a file moved or went. */
+export function staleNames(names: Set<string>, modules: string[]): string[] {
+  return [...names].filter((n) => MODULE_NAME.test(n) && !modules.some((m) => isNamed(m, new Set([n]))));
+}
+
+/** What one capability folder's modules miss: its row, its cell in the layer's column, and for db/ the README. */
+function missingFromMap(root: string, folder: string, table: Map<string, MapRow>, dbNames: Set<string>): DocFinding[] {
+  const [layerRoot, cap] = [path.posix.dirname(folder), path.posix.basename(folder)];
+  const column = `\`${layerRoot}/<cap>/\``;
+  const modules = capabilityModules(root, folder);
+  const missing = (names: Set<string>) => [...new Set(modules.filter((m) => !isNamed(m, names)).map(missingName))];
+  const row = table.get(cap);
   const findings: DocFinding[] = [];
-  const archFile = 'docs/ARCHITECTURE.md';
-  const table = capabilityTable(fs.readFileSync(path.join(root, archFile), 'utf8'));
+  if (!row)
+    findings.push({ file: ARCHITECTURE, line: 1, problem: `no row for the capability \`${cap}\` (${folder}/)` });
+  const gone = row ? missing(backtickNames(row.cells.get(column) ?? '')) : [];
+  if (row && gone.length > 0)
+    findings.push({
+      file: ARCHITECTURE,
+      line: row.line,
+      problem: `the \`${cap}\` row's ${column} cell does not name ${quoted(gone)}`,
+    });
+  const dbGone = [...(dbNames.has(`${cap}/`) ? [] : [`${cap}/`]), ...missing(dbNames)];
+  if (layerRoot === 'db' && dbGone.length > 0)
+    findings.push({ file: 'db/README.md', line: 1, problem: `does not name ${quoted(dbGone)} (${folder}/)` });
+  return findings;
+}
+
+/**
+ * The code map against the tree: every capability folder and module the map leaves out, and every
+ * name in a layer's cell that names nothing there any more; each finding says where to fix it.
+ */
+export function checkMap(root = ROOT): DocFinding[] {
+  const table = capabilityTable(fs.readFileSync(path.join(root, ARCHITECTURE), 'utf8'));
   const dbReadme = path.join(root, 'db', 'README.md');
   const dbNames = backtickNames(fs.existsSync(dbReadme) ? fs.readFileSync(dbReadme, 'utf8') : '');
+  const findings: DocFinding[] = [];
   for (const layer of MAP_LAYERS) {
-    if (!fs.existsSync(path.join(root, layer.root))) continue;
+    const caps = capabilityFolders(root, layer);
+    for (const cap of caps) findings.push(...missingFromMap(root, `${layer.root}/${cap}`, table, dbNames));
     const column = `\`${layer.root}/<cap>/\``;
-    const caps = fs
-      .readdirSync(path.join(root, layer.root), { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !(layer.shared as readonly string[]).includes(e.name))
-      .map((e) => e.name)
-      .sort();
-    for (const cap of caps) {
-      const modules = capabilityModules(root, `${layer.root}/${cap}`);
-      const row = table.get(cap);
-      const missing = (names: Set<string>) => [...new Set(modules.filter((m) => !isNamed(m, names)).map(missingName))];
-      if (!row) {
+    for (const [cap, row] of table) {
+      const modules = caps.includes(cap) ? capabilityModules(root, `${layer.root}/${cap}`) : [];
+      const stale = staleNames(backtickNames(row.cells.get(column) ?? ''), modules);
+      if (stale.length > 0)
         findings.push({
-          file: archFile,
-          line: 1,
-          problem: `no row for the capability \`${cap}\` (${layer.root}/${cap}/)`,
-        });
-      } else {
-        const gone = missing(backtickNames(row.cells.get(column) ?? ''));
-        if (gone.length > 0)
-          findings.push({
-            file: archFile,
-            line: row.line,
-            problem: `the \`${cap}\` row's ${column} cell does not name ${gone.map((n) => `\`${n}\``).join(', ')}`,
-          });
-      }
-      if (layer.root !== 'db') continue;
-      const gone = [...(dbNames.has(`${cap}/`) ? [] : [`${cap}/`]), ...missing(dbNames)];
-      if (gone.length > 0)
-        findings.push({
-          file: 'db/README.md',
-          line: 1,
-          problem: `does not name ${gone.map((n) => `\`${n}\``).join(', ')} (db/${cap}/)`,
+          file: ARCHITECTURE,
+          line: row.line,
+          problem: `the \`${cap}\` row's ${column} cell names ${quoted(stale)}, not in ${layer.root}/${cap}/`,
         });
     }
   }

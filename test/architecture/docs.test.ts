@@ -69,7 +69,7 @@ describe('docs', () => {
     expect(checkMap()).toEqual([]);
   });
 
-  it('the map check reports a module, a folder and a capability the map leaves out', () => {
+  it('the map check reports a module, a folder and a capability the map leaves out, and a name left behind', () => {
     const tmp = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'docs-map-'));
     const write = (rel: string, text = 'export {};\n') => {
       fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
@@ -84,7 +84,7 @@ describe('docs', () => {
         '',
         '| capability | `apps/api/src/<cap>/` | `db/<cap>/` |',
         '|---|---|---|',
-        '| `things` (a capability) | `things-*`, `split-service/` | `things-repository` |',
+        '| `things` (a capability) | `things-*`, `split-service/`, `moved-away` | `things-repository` |',
         '',
       ].join('\n'),
     );
@@ -102,6 +102,7 @@ describe('docs', () => {
     write('db/others/others-repository.ts');
     expect(checkMap(tmp).map((f) => `${f.file}: ${f.problem}`)).toEqual([
       "docs/ARCHITECTURE.md: the `things` row's `apps/api/src/<cap>/` cell does not name `planted-module`, `unnamed-folder/`",
+      "docs/ARCHITECTURE.md: the `things` row's `apps/api/src/<cap>/` cell names `moved-away`, not in apps/api/src/things/",
       'docs/ARCHITECTURE.md: no row for the capability `others` (db/others/)',
       'db/README.md: does not name `others/`, `others-repository` (db/others/)',
       "docs/ARCHITECTURE.md: the `things` row's `db/<cap>/` cell does not name `planted-repository`",
