@@ -90,7 +90,7 @@ export function createMatchEffects(run: MatchRun): MatchEffects {
         role_title: input.jobTitle,
         live_event_slug: state.liveEventSlug,
         completed_at: iso(state.completedAtMs ?? Date.now()),
-        // Safe to share with both sides' subscribers (docs/webhooks.md): who ended it and how long
+        // Safe to share with both sides' subscribers (docs/design/webhooks.md): who ended it and how long
         // it ran; never the report card, which is the recruiter's.
         ended_by:
           state.completedBy === null ? 'time_limit' : state.completedBy === state.seekerUserId ? 'seeker' : 'recruiter',
