@@ -1,6 +1,8 @@
 import { createHarness, eventually, type Harness, type TestUser } from '../helpers/harness';
 import { billingStatus, CARDS, checkoutAndPay } from './helpers';
 import { LocalPaymentError } from '#domain/billing/local-provider';
+import { CHARGE_COST_BUCKET_MS } from '#apps/api/src/billing/billing-routes/payment-routes';
+import { withinOneCostBucket } from '../helpers/cost-bucket';
 
 describe('billing API (local provider, real actor)', () => {
   let h: Harness;
@@ -140,6 +142,7 @@ describe('billing API (local provider, real actor)', () => {
   it('consent, then an off-session charge moves the plan and adds an invoice', async () => {
     const rec = await h.recruiter();
     await checkoutAndPay(h, rec, { plan: 'pro', interval: 'month' });
+    await withinOneCostBucket(CHARGE_COST_BUCKET_MS);
     const res = await charge(rec, { target_plan: 'enterprise', interval: 'month' });
     expect(res.statusCode).toBe(200);
     const body = res.json();

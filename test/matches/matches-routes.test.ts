@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createHarness, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, createLiveEvent, join, matchOf, matchesService } from './fixtures';
 import { freePort } from '#dev/ports';
+import { ROOM_URL_COST_BUCKET_MS } from '#apps/api/src/matches/matches-routes';
+import { withinOneCostBucket } from '../helpers/cost-bucket';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -184,6 +186,7 @@ describe('matches routes: auth, roles, tenants, validation', () => {
       await svc.accept({ userId: seeker.user.id, matchId: match.id });
       await svc.accept({ userId: rec.user.id, matchId: match.id });
       const token = await rec.tokenWith(['matches:read']);
+      await withinOneCostBucket(ROOM_URL_COST_BUCKET_MS);
       const a = await h.call({ method: 'GET', url, token });
       expect(a.statusCode).toBe(200);
       const remaining = Number(a.headers['x-ratelimit-remaining']);

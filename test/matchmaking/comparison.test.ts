@@ -4,6 +4,8 @@ import { createHarness, type Harness, type TestUser } from '../helpers/harness';
 import { createJob, liveEvent } from '../events/helpers';
 import { computeMatchScore, MATCH_SCORE_VERSION_FLOOR } from '#domain/matchmaking/match-score';
 import { comparisonAnswerSchema } from '#apps/api/src/matchmaking/comparison-provider';
+import { COMPARISON_COST_BUCKET_MS } from '#apps/api/src/matchmaking/comparison-routes';
+import { withinOneCostBucket } from '../helpers/cost-bucket';
 
 // The route's automatic cost bucket applies only without a key, and its 503s are asserted: the raw call.
 const compare = (h: Harness, token: string, jobId: string) =>
@@ -35,6 +37,7 @@ describe('POST /jobs/{id}/comparison with the built-in provider (no AI_PROVIDER_
       const s = await h.seeker({
         profile: { skills: ['typescript', 'PostgreSQL'], experience_years: 5, remote_preference: 'fully_remote' },
       });
+      await withinOneCostBucket(COMPARISON_COST_BUCKET_MS);
       const r = await compare(h, s.token, jobId);
       expect(r.statusCode).toBe(200);
       const c = r.json().comparison;

@@ -15,7 +15,7 @@ import {
 import { type DeclineReasonCode, type MatchPartyRole } from '#workflows/matches/contract';
 
 /** Room URLs are bucketed per token and match for a minute: a replay returns the same URL and costs no quota. */
-const ROOM_URL_COST_BUCKET_MS = 60_000;
+export const ROOM_URL_COST_BUCKET_MS = 60_000;
 
 /** The Fastify instance a zod-typed plugin receives. */
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];

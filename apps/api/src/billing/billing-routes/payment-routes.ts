@@ -12,7 +12,7 @@ import {
 import { PAYER, payer, tags, write, type BillingApp } from './route-settings';
 
 /** Identical off-session charges by one token within a minute are one call (the spec's automatic bucket for cost-bearing routes). */
-const CHARGE_COST_BUCKET_MS = 60_000;
+export const CHARGE_COST_BUCKET_MS = 60_000;
 
 /** POST /billing/checkout. */
 export function checkoutRoutes(app: BillingApp): void {
