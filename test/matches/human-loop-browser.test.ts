@@ -293,6 +293,31 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     throw new Error(`${String(name)} not reachable by Tab on ${page.url()}`);
   };
 
+  /**
+   * Tab to a control and press Enter until its effect shows. A live refresh of the page's state
+   * region replaces the focused button (the other side's answer arrives), and the Enter then lands
+   * on nothing; a person presses again, and so does this (accepting and entering are idempotent).
+   */
+  const pressUntil = async (page: Page, name: string, effect: (timeout: number) => Promise<unknown>) => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        await tabTo(page, name);
+      } catch {
+        // The control is gone: the earlier press took effect after all (the page moved on).
+        await effect(Math.max(1, deadline - Date.now()));
+        return;
+      }
+      await page.keyboard.press('Enter');
+      try {
+        await effect(10_000);
+        return;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+      }
+    }
+  };
+
   it('keyboard only: join → accept → room → end → report card', async () => {
     const recruiter = await newPage();
     const { email: recEmail } = await signUpInBrowser(recruiter, baseUrl, { role: 'recruiter', name: 'Kim Keys' });
@@ -308,19 +333,19 @@ describe('browser: the human loop — live console, e-mail, room from any origin
     await tabTo(seeker, 'Open the match');
     await Promise.all([seeker.waitForURL(/\/matches\/[0-9a-f-]{36}$/), seeker.keyboard.press('Enter')]);
     const matchId = new URL(seeker.url()).pathname.split('/').pop()!;
-    await tabTo(seeker, 'Accept match');
-    await seeker.keyboard.press('Enter');
-    await seeker.locator('.notice:has-text("You accepted")').waitFor();
+    await pressUntil(seeker, 'Accept match', (timeout) =>
+      seeker.locator('.notice:has-text("You accepted")').waitFor({ timeout }),
+    );
 
     await recruiter.goto(`${baseUrl}/matches/${matchId}`);
-    await tabTo(recruiter, 'Accept match');
-    await recruiter.keyboard.press('Enter');
-    await recruiter.getByRole('button', { name: 'Enter the interview room' }).waitFor();
-    await tabTo(recruiter, 'Enter the interview room');
-    await Promise.all([recruiter.waitForURL(/\/rooms\//), recruiter.keyboard.press('Enter')]);
+    await pressUntil(recruiter, 'Accept match', (timeout) =>
+      recruiter.getByRole('button', { name: 'Enter the interview room' }).waitFor({ timeout }),
+    );
+    await pressUntil(recruiter, 'Enter the interview room', (timeout) =>
+      recruiter.waitForURL(/\/rooms\//, { timeout }),
+    );
     await seeker.getByRole('button', { name: 'Enter the interview room' }).waitFor({ timeout: 10_000 });
-    await tabTo(seeker, 'Enter the interview room');
-    await Promise.all([seeker.waitForURL(/\/rooms\//), seeker.keyboard.press('Enter')]);
+    await pressUntil(seeker, 'Enter the interview room', (timeout) => seeker.waitForURL(/\/rooms\//, { timeout }));
     // The pre-join check: the devices are chosen with the keyboard too, then Join.
     for (const p of [recruiter, seeker]) {
       await p.locator('#precheck[data-precheck-state="ready"]').waitFor({ timeout: 15_000 });
